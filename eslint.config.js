@@ -1,0 +1,22 @@
+import js from '@eslint/js';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  { ignores: ['node_modules', 'dist', 'cdk.out', '.data', 'web/dist', 'coverage', 'test-results'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+      'no-console': ['error', { allow: ['warn', 'error'] }],
+    },
+  },
+  {
+    // The local runtime, the benchmarks and the CLIs talk to a person at a terminal.
+    files: ['infra/local/**', 'test/bench/**', 'infra/cdk/**', '.ci/**'],
+    rules: { 'no-console': 'off' },
+  },
+);

@@ -1,0 +1,33 @@
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { NodeHttpHandler } from '@smithy/node-http-handler';
+import { getConfig } from '../config';
+
+/**
+ * Bounded timeouts so a throttled or unreachable database gives the caller a 503 in a few
+ * seconds instead of a hanging request.
+ */
+export function createDocumentClient(options: { endpoint?: string | undefined; region: string }): DynamoDBDocumentClient {
+  const client = new DynamoDBClient({
+    region: options.region,
+    ...(options.endpoint
+      ? { endpoint: options.endpoint, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }
+      : {}),
+    maxAttempts: 3,
+    requestHandler: new NodeHttpHandler({ connectionTimeout: 1_000, requestTimeout: 5_000 }),
+  });
+  return DynamoDBDocumentClient.from(client, {
+    marshallOptions: { removeUndefinedValues: true, convertClassInstanceToMap: false },
+  });
+}
+
+let documentClient: DynamoDBDocumentClient | undefined;
+
+/** The module-scope client every handler shares within one Lambda instance. */
+export function getDocumentClient(): DynamoDBDocumentClient {
+  if (!documentClient) {
+    const config = getConfig();
+    documentClient = createDocumentClient({ endpoint: config.dynamoDbEndpoint, region: config.region });
+  }
+  return documentClient;
+}

@@ -1,0 +1,57 @@
+import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+import type { z } from 'zod';
+import type { RouteDefinition } from '../../../shared/routes/define-route';
+import { BadRequest, type FieldError, PayloadTooLarge, UnsupportedMediaType, ValidationFailed } from '../errors';
+
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+function toFieldErrors(source: FieldError['in'], error: z.ZodError): FieldError[] {
+  return error.issues.flatMap((issue): FieldError[] => {
+    const base = issue.path.map(String).join('.');
+    if (issue.code === 'unrecognized_keys') {
+      return issue.keys.map((key) => ({ in: source, field: base ? `${base}.${key}` : key, message: 'Unknown field' }));
+    }
+    return [{ in: source, field: base || source, message: issue.message }];
+  });
+}
+
+function readJsonBody(event: APIGatewayProxyEventV2, headers: Record<string, string>): unknown {
+  const raw = event.body;
+  if (raw === undefined || raw === null || raw === '') return undefined;
+  const text = event.isBase64Encoded ? Buffer.from(raw, 'base64').toString('utf8') : raw;
+  if (Buffer.byteLength(text) > MAX_BODY_BYTES) throw new PayloadTooLarge(MAX_BODY_BYTES);
+  const contentType = headers['content-type'] ?? '';
+  if (!contentType.toLowerCase().includes('application/json')) throw new UnsupportedMediaType();
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new BadRequest('The request body is not valid JSON.');
+  }
+}
+
+export interface ParsedInput {
+  params: unknown;
+  query: unknown;
+  body: unknown;
+}
+
+/** Validates path parameters, query and body against the route's schemas; 400 names every bad field. */
+export function parseInput(route: RouteDefinition, event: APIGatewayProxyEventV2, headers: Record<string, string>): ParsedInput {
+  const fields: FieldError[] = [];
+  const params = route.params.safeParse(event.pathParameters ?? {});
+  if (!params.success) fields.push(...toFieldErrors('params', params.error));
+  const query = route.query.safeParse(event.queryStringParameters ?? {});
+  if (!query.success) fields.push(...toFieldErrors('query', query.error));
+
+  const rawBody = readJsonBody(event, headers);
+  const body = route.body.safeParse(rawBody);
+  if (!body.success) {
+    if (rawBody !== undefined && route.body.safeParse(undefined).success) {
+      throw new BadRequest('This endpoint does not take a request body.');
+    }
+    if (rawBody === undefined) fields.push({ in: 'body', field: 'body', message: 'A JSON body is required' });
+    else fields.push(...toFieldErrors('body', body.error));
+  }
+  if (fields.length > 0 || !params.success || !query.success || !body.success) throw new ValidationFailed(fields);
+  return { params: params.data, query: query.data, body: body.data };
+}

@@ -1,0 +1,9 @@
+import { routes } from '../../shared/routes';
+import { getDb } from '../lib/db/service';
+import { createHandler } from '../lib/http/create-handler';
+
+export const handler = createHandler(routes.health, async () => {
+  // One cheap read proves the database answers; a failure here becomes a 503.
+  await getDb().entities.rankingManifest.get({ name: 'health-probe' }).go();
+  return { status: 'ok' as const, time: new Date().toISOString() };
+});

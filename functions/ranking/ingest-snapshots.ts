@@ -1,0 +1,15 @@
+import { MetricUnit } from '@aws-lambda-powertools/metrics';
+import { routes } from '../../shared/routes';
+import { getDb } from '../lib/db/service';
+import { createHandler } from '../lib/http/create-handler';
+import { logger, metrics } from '../lib/logger';
+import { ingestSnapshots } from './ingest';
+
+export const handler = createHandler(routes.ingestSnapshots, async ({ body, caller }) => {
+  const result = await ingestSnapshots(getDb(), body.snapshots);
+  logger.info('Ingested publication snapshots', { caller: caller.kind === 'app' ? caller.appId : caller.kind, stored: result.stored, rejected: result.rejected });
+  metrics.addMetric('SnapshotsStored', MetricUnit.Count, result.stored);
+  metrics.addMetric('SnapshotsRejected', MetricUnit.Count, result.rejected);
+  metrics.publishStoredMetrics();
+  return result;
+});

@@ -1,0 +1,8 @@
+import { routes } from '../../shared/routes';
+import { createHandler } from '../lib/http/create-handler';
+import { readBoardPage } from './board-screen';
+import { cachedAnswer, queryKey } from './ranking-context';
+
+export const handler = createHandler(routes.loadPubs, async ({ query }) =>
+  cachedAnswer(queryKey('loadPubs', query), () => readBoardPage('followers', query)),
+);

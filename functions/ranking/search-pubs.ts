@@ -1,0 +1,32 @@
+import { routes } from '../../shared/routes';
+import type { RankedPublication } from '../../shared/schemas/ranking';
+import { getDb } from '../lib/db/service';
+import { createHandler } from '../lib/http/create-handler';
+import { buildSearchIndex, type SearchIndex, searchPublications } from './domain/search';
+import { computeStanding } from './domain/standing';
+import { toDay } from './domain/days';
+import { cachedAnswer, getBoardReader, queryKey } from './ranking-context';
+
+let index: { runId: string; value: SearchIndex } | undefined;
+
+async function currentIndex(): Promise<SearchIndex> {
+  const { entries, manifest } = await getBoardReader().readSearchIndex();
+  if (index?.runId !== manifest.runId) index = { runId: manifest.runId, value: buildSearchIndex(entries) };
+  return index.value;
+}
+
+export const handler = createHandler(routes.searchPubs, async ({ query }) =>
+  cachedAnswer(queryKey('searchPubs', { ...query, q: query.q.toLowerCase() }), async (manifest) => {
+    const { matches, total } = searchPublications(await currentIndex(), query.q, query.limit);
+    const { data } = matches.length
+      ? await getDb().entities.publication.get(matches.map(([slug]) => ({ slug }))).go()
+      : { data: [] };
+    const bySlug = new Map(data.map((publication) => [publication.slug, publication]));
+    const today = toDay(manifest.generatedAt);
+    const items: RankedPublication[] = matches.flatMap(([slug, , , followersRank]) => {
+      const publication = bySlug.get(slug);
+      return publication ? [{ rank: followersRank, ...computeStanding(publication, today) }] : [];
+    });
+    return { query: query.q, items, total, generatedAt: manifest.generatedAt };
+  }),
+);

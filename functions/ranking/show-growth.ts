@@ -1,0 +1,8 @@
+import { routes } from '../../shared/routes';
+import { createHandler } from '../lib/http/create-handler';
+import { readBoardScreen } from './board-screen';
+import { cachedAnswer, queryKey } from './ranking-context';
+
+export const handler = createHandler(routes.showGrowth, async ({ query }) =>
+  cachedAnswer(queryKey('showGrowth', query), () => readBoardScreen('growth', query)),
+);

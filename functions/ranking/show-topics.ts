@@ -1,0 +1,20 @@
+import { routes } from '../../shared/routes';
+import { resolvePaging } from '../../shared/schemas/common';
+import { createHandler } from '../lib/http/create-handler';
+import { cachedAnswer, queryKey } from './ranking-context';
+import { topicsSeo } from './seo';
+
+export const handler = createHandler(routes.showTopics, async ({ query }) =>
+  cachedAnswer(queryKey('showTopics', query), async (manifest) => {
+    const pageInfo = resolvePaging(query, manifest.topics.length);
+    const ordered = query.sortOrder === 'desc' ? manifest.topics : [...manifest.topics].reverse();
+    return {
+      seo: topicsSeo(manifest.topics.length),
+      topics: {
+        items: ordered.slice(pageInfo.from, pageInfo.from + pageInfo.limit),
+        pageInfo,
+        generatedAt: manifest.generatedAt,
+      },
+    };
+  }),
+);

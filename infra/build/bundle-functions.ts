@@ -1,0 +1,118 @@
+import { build } from 'esbuild';
+import { existsSync, rmSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { routeEntries } from '../../shared/routes/index';
+import { JOB_SCHEDULES } from '../../shared/schedules';
+
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+/** Where `cdk synth` and the benchmarks expect the bundles unless told otherwise. */
+export const DEFAULT_BUNDLE_DIR = path.join(REPO_ROOT, 'dist', 'functions');
+
+export interface HandlerEntryPoint {
+  /** Handler path under functions/, e.g. 'ranking/show-home'. */
+  name: string;
+  /** Absolute path of the TypeScript file that exports `handler`. */
+  entry: string;
+}
+
+export interface BundleResult {
+  name: string;
+  /** Absolute path of the bundle's index.mjs. */
+  file: string;
+  bytes: number;
+}
+
+export interface BundleOptions {
+  outDir: string;
+  /** Defaults to every route and job handler. */
+  entries?: readonly HandlerEntryPoint[];
+}
+
+/** 'ranking/show-home' -> 'ranking-show-home': one flat folder per Lambda asset. */
+export function bundleFolderName(handler: string): string {
+  return handler.replaceAll('/', '-');
+}
+
+/** Folder holding index.mjs for one handler; what Code.fromAsset points at. */
+export function bundleFolder(outDir: string, handler: string): string {
+  return path.join(outDir, bundleFolderName(handler));
+}
+
+/** Every handler a Lambda is made from: route handlers plus job handlers, each once. */
+export function handlerEntryPoints(): HandlerEntryPoint[] {
+  const handlers = new Set<string>([
+    ...routeEntries.map(([, route]) => route.handler),
+    ...JOB_SCHEDULES.map((job) => job.handler),
+  ]);
+  return [...handlers].map((name) => ({ name, entry: path.join(REPO_ROOT, 'functions', `${name}.ts`) }));
+}
+
+/**
+ * Bundles each handler into outDir/<folder>/index.mjs in one esbuild run. The AWS SDK is bundled
+ * rather than taken from the runtime so the version we test is the version we ship, and tree
+ * shaking keeps only the commands a handler uses.
+ */
+export async function bundleFunctions(options: BundleOptions): Promise<BundleResult[]> {
+  const entries = options.entries ?? handlerEntryPoints();
+  const outDir = path.resolve(options.outDir);
+  const missing = entries.filter(({ entry }) => !existsSync(entry));
+  if (missing.length > 0) {
+    throw new Error(`No handler file for: ${missing.map(({ name }) => `functions/${name}.ts`).join(', ')}`);
+  }
+  // A stale file left in a bundle folder would change the asset hash and ship dead weight.
+  for (const { name } of entries) {
+    rmSync(bundleFolder(outDir, name), { recursive: true, force: true });
+  }
+
+  await build({
+    entryPoints: Object.fromEntries(
+      entries.map(({ name, entry }) => [path.join(bundleFolderName(name), 'index'), entry]),
+    ),
+    outdir: outDir,
+    outExtension: { '.js': '.mjs' },
+    bundle: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node22',
+    // Prefer ESM builds of dependencies: they tree-shake, CommonJS builds do not.
+    mainFields: ['module', 'main'],
+    minify: true,
+    treeShaking: true,
+    sourcemap: false,
+    legalComments: 'none',
+    // Bundled CommonJS dependencies still call require() for Node built-ins.
+    banner: { js: "import { createRequire } from 'module'; const require = createRequire(import.meta.url);" },
+    logLevel: 'warning',
+  });
+
+  return entries.map(({ name }) => {
+    const file = path.join(bundleFolder(outDir, name), 'index.mjs');
+    return { name, file, bytes: statSync(file).size };
+  });
+}
+
+/** A CLI report on stdout (lint reserves console for warnings and errors outside infra/cdk). */
+function print(line: string): void {
+  process.stdout.write(`${line}\n`);
+}
+
+async function main(): Promise<void> {
+  const outDir = process.argv[2] ?? DEFAULT_BUNDLE_DIR;
+  const started = performance.now();
+  const results = await bundleFunctions({ outDir });
+  const seconds = ((performance.now() - started) / 1000).toFixed(1);
+  const width = Math.max(...results.map((result) => result.name.length));
+  for (const result of [...results].sort((a, b) => b.bytes - a.bytes)) {
+    print(`${result.name.padEnd(width)}  ${(result.bytes / 1024).toFixed(1).padStart(8)} KiB`);
+  }
+  const total = results.reduce((sum, result) => sum + result.bytes, 0);
+  print(`${results.length} bundles, ${(total / 1024).toFixed(1)} KiB in total, ${seconds} s -> ${outDir}`);
+}
+
+if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
+  main().catch((error: unknown) => {
+    console.error(error);
+    process.exitCode = 1;
+  });
+}

@@ -1,0 +1,177 @@
+import { mkdirSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import { join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { routeEntries } from '../../shared/routes';
+import { JOB_SCHEDULES } from '../../shared/schedules';
+import { createApiRouter, type LambdaHttpHandler } from './api-server';
+import { ensureTable, startDynamoDbLocal } from './dynamodb-local';
+import { findFreePort } from './free-port';
+import { startS3Local } from './s3-local';
+import { type JobHandler, startScheduler } from './scheduler';
+import { createStaticServer } from './static-server';
+
+export const REPO_ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
+export const LOCAL_TABLE_NAME = 'toppubs-local';
+
+export interface LocalRuntimeOptions {
+  port: number;
+  /** Where DynamoDB Local, the S3 emulator and the mail outbox keep their data. */
+  dataDir: string;
+  /** Keep DynamoDB in memory (tests): nothing survives a stop. */
+  inMemory?: boolean;
+  /** Seed the demo data set when the table has no publications. */
+  seedIfEmpty?: boolean;
+  /** Publications in the demo data set (17,000 by default; tests use fewer). */
+  seedPublications?: number;
+  /** Run the jobs marked runAtLocalStart once the data is there. */
+  runJobsAtStart?: boolean;
+  tableName?: string;
+  log?: (line: string) => void;
+}
+
+export interface LocalRuntime {
+  url: string;
+  port: number;
+  dynamoDbEndpoint: string;
+  s3Endpoint: string;
+  tableName: string;
+  /** Settles once seeding and the start-up jobs are done. */
+  ready: Promise<void>;
+  runJob(name: string): Promise<void>;
+  stop(): Promise<void>;
+}
+
+async function importHandler<T>(handlerPath: string): Promise<T> {
+  const module = (await import(pathToFileURL(join(REPO_ROOT, 'functions', `${handlerPath}.ts`)).href)) as { handler?: T };
+  if (!module.handler) throw new Error(`functions/${handlerPath}.ts does not export a handler`);
+  return module.handler;
+}
+
+/**
+ * The whole product on one machine (DESIGN.md section 6). Each part that fails to start is
+ * named in the error, and whatever did start is stopped again.
+ */
+export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<LocalRuntime> {
+  const log = options.log ?? (() => undefined);
+  const port = options.port === 0 ? await findFreePort() : options.port;
+  const tableName = options.tableName ?? LOCAL_TABLE_NAME;
+  const url = `http://localhost:${port}`;
+  const allowedOrigins = [url, `http://127.0.0.1:${port}`];
+  const stops: (() => Promise<void>)[] = [];
+  const stopAll = async () => {
+    for (const stop of stops.reverse()) await stop().catch((error: unknown) => log(`while stopping: ${(error as Error).message}`));
+    stops.length = 0;
+  };
+
+  try {
+    const started = Date.now();
+    const dynamo = await startDynamoDbLocal(options.inMemory ? {} : { dataDir: join(options.dataDir, 'dynamodb') });
+    stops.push(dynamo.stop);
+    const table = await ensureTable(dynamo.endpoint, tableName);
+    log(`DynamoDB Local ready at ${dynamo.endpoint} (${table} table ${tableName}) in ${Date.now() - started} ms`);
+
+    const s3 = await startS3Local({ dataDir: join(options.dataDir, 's3'), allowedOrigins });
+    stops.push(s3.stop);
+    log(`S3 emulator ready at ${s3.endpoint}`);
+    const mailDir = join(options.dataDir, 'mail');
+    mkdirSync(mailDir, { recursive: true });
+
+    // Handlers read their configuration once, at import: set it before importing them.
+    Object.assign(process.env, {
+      STAGE: 'local',
+      TABLE_NAME: tableName,
+      ALLOWED_ORIGINS: allowedOrigins.join(','),
+      DYNAMODB_ENDPOINT: dynamo.endpoint,
+      S3_ENDPOINT: s3.endpoint,
+      MAIL_OUTBOX_DIR: mailDir,
+      AWS_REGION: process.env.AWS_REGION ?? 'us-east-1',
+      AWS_ACCESS_KEY_ID: 'local',
+      AWS_SECRET_ACCESS_KEY: 'local',
+      POWERTOOLS_SERVICE_NAME: 'toppubs-local',
+      POWERTOOLS_LOG_LEVEL: process.env.POWERTOOLS_LOG_LEVEL ?? 'WARN',
+      POWERTOOLS_METRICS_DISABLED: 'true',
+    });
+
+    const mounts = await Promise.all(
+      routeEntries.map(async ([name, route]) => ({ name, route, handler: await importHandler<LambdaHttpHandler>(route.handler) })),
+    );
+    const handleApi = createApiRouter({ mounts, allowedOrigins });
+    const serveStatic = createStaticServer(join(REPO_ROOT, 'web', 'dist'));
+    const jobs = await Promise.all(
+      JOB_SCHEDULES.map(async (schedule) => ({ schedule, handler: await importHandler<JobHandler>(schedule.handler) })),
+    );
+    const scheduler = startScheduler(jobs, log);
+    stops.push(scheduler.stop);
+
+    const server: Server = createServer((request, response) => {
+      const requestUrl = new URL(request.url ?? '/', url);
+      const work = requestUrl.pathname === '/api' || requestUrl.pathname.startsWith('/api/')
+        ? handleApi(request, response, requestUrl)
+        : Promise.resolve(serveStatic(request, response, requestUrl));
+      work.catch((error: unknown) => {
+        log(`request ${request.method} ${requestUrl.pathname} failed: ${(error as Error).stack ?? String(error)}`);
+        if (!response.headersSent) response.writeHead(500, { 'content-type': 'application/json' });
+        response.end(JSON.stringify({ message: 'Something went wrong on our side. Please try again.', code: 'INTERNAL_ERROR' }));
+      });
+    });
+    server.keepAliveTimeout = 65_000;
+    await new Promise<void>((resolveListen, rejectListen) => {
+      server.once('error', (error: NodeJS.ErrnoException) =>
+        rejectListen(new Error(error.code === 'EADDRINUSE' ? `Port ${port} is already in use: set PORT to another port.` : error.message)),
+      );
+      server.listen(port, resolveListen);
+    });
+    stops.push(
+      () =>
+        new Promise<void>((resolveClose) => {
+          server.close(() => resolveClose());
+          server.closeAllConnections();
+        }),
+    );
+    log(`API and web app listening on ${url}`);
+
+    const ready = (async () => {
+      if (options.seedIfEmpty) {
+        const { getDb } = await import('../../functions/lib/db/service');
+        const { isTableEmptyOfPublications, seedTable } = await import('./seed/seed-table');
+        const db = getDb();
+        if (await isTableEmptyOfPublications(db)) {
+          const { generateSeedData } = await import('./seed/generate-publications');
+          const { toDay } = await import('../../functions/ranking/domain/days');
+          const seedStarted = Date.now();
+          const data = generateSeedData({ today: toDay(new Date()), publications: options.seedPublications ?? 17_000 });
+          log(`Seeding ${data.publications.length} publications with ${data.histories.length} history items...`);
+          let lastReport = 0;
+          await seedTable(db, data, {
+            onProgress: ({ kind, written, total }) => {
+              if (written === total || Date.now() - lastReport > 5_000) {
+                lastReport = Date.now();
+                log(`  ${kind}: ${written}/${total}`);
+              }
+            },
+          });
+          log(`Seeded in ${((Date.now() - seedStarted) / 1000).toFixed(1)} s`);
+        }
+      }
+      if (options.runJobsAtStart) {
+        for (const { schedule } of jobs.filter(({ schedule }) => schedule.runAtLocalStart)) await scheduler.runNow(schedule.name);
+      }
+    })();
+    ready.catch((error: unknown) => log(`start-up data step failed: ${(error as Error).message}`));
+
+    return {
+      url,
+      port,
+      dynamoDbEndpoint: dynamo.endpoint,
+      s3Endpoint: s3.endpoint,
+      tableName,
+      ready,
+      runJob: (name) => scheduler.runNow(name),
+      stop: stopAll,
+    };
+  } catch (error) {
+    await stopAll();
+    throw error;
+  }
+}

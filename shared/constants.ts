@@ -1,0 +1,22 @@
+/** Sent by the web client on every call; state-changing calls are refused without it. */
+export const WEB_APPLICATION_ID = 'sso_app_6';
+export const APPLICATION_ID_HEADER = 'x-application-id';
+/** Private token a server-side app sends with its app id. Stored hashed, never logged. */
+export const APP_TOKEN_HEADER = 'x-app-token';
+/** Session token header for non-browser and cross-app callers. */
+export const SESSION_HEADER = 'ssoat';
+
+/** Path segments that can never be a username or a shared-link slug. */
+export const RESERVED_PATH_SEGMENTS = ['edit', 'draft', 'me', 'settings', 'stats'] as const;
+
+/** A publication is active when its latest post is at most this many days old. */
+export const ACTIVE_WINDOW_DAYS = 30;
+/** Growth is measured over this trailing window. */
+export const GROWTH_WINDOW_DAYS = 30;
+/** Daily follower counts kept inline on a publication for growth and sparklines. */
+export const RECENT_HISTORY_DAYS = 35;
+
+export const DEFAULT_PAGE_SIZE = 20;
+export const MAX_PAGE_SIZE = 100;
+
+export const APP_NAME = 'TopPubs';

@@ -1,0 +1,38 @@
+/**
+ * Scheduled jobs, described once: EventBridge rules in AWS, timers in the local runtime.
+ * `handler` is the file under functions/ that exports `handler`.
+ */
+export interface JobSchedule {
+  name: string;
+  handler: string;
+  /** Minutes between runs (EventBridge `rate(...)`). */
+  everyMinutes: number;
+  /** Run once when the local runtime starts. */
+  runAtLocalStart: boolean;
+  description: string;
+  /** Needs write access to the table. */
+  writes: boolean;
+  /** Reaches the public internet (feeds); gets a longer timeout. */
+  usesNetwork: boolean;
+}
+
+export const JOB_SCHEDULES: readonly JobSchedule[] = [
+  {
+    name: 'rank-publications',
+    handler: 'jobs/rank-publications',
+    everyMinutes: 60,
+    runAtLocalStart: true,
+    description: 'Recomputes every ranking board into ranked pages.',
+    writes: true,
+    usesNetwork: false,
+  },
+  {
+    name: 'collect-feeds',
+    handler: 'jobs/collect-feeds',
+    everyMinutes: 360,
+    runAtLocalStart: false,
+    description: 'Reads publication RSS/Atom feeds to update latestPostAt.',
+    writes: true,
+    usesNetwork: true,
+  },
+];

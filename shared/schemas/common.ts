@@ -1,0 +1,71 @@
+import { z } from 'zod';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../constants';
+
+/** What every screen-data call returns for the page's metadata. */
+export const seoSchema = z.object({
+  title: z.string(),
+  description: z.string(),
+  keywords: z.array(z.string()),
+  imageUrl: z.string(),
+});
+export type Seo = z.infer<typeof seoSchema>;
+
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0'], { message: "Use 'true' or 'false'" })
+  .transform((value) => value === 'true' || value === '1');
+
+/**
+ * Paging shared by every list (SPEC.md section 7): `from` is a zero-based offset, `page` is
+ * one-based. A huge limit is capped rather than refused; negative values are refused.
+ */
+export const pagingShape = {
+  from: z.coerce.number({ message: 'Must be a number' }).int('Must be a whole number').min(0, 'Must be 0 or more').max(1_000_000).optional(),
+  page: z.coerce.number({ message: 'Must be a number' }).int('Must be a whole number').min(1, 'Pages start at 1').max(100_000).optional(),
+  limit: z.coerce
+    .number({ message: 'Must be a number' })
+    .int('Must be a whole number')
+    .min(1, 'Must be at least 1')
+    .transform((limit) => Math.min(limit, MAX_PAGE_SIZE))
+    .default(DEFAULT_PAGE_SIZE),
+  sortOrder: z.enum(['desc', 'asc'], { message: "Use 'desc' or 'asc'" }).default('desc'),
+};
+
+export const activeFlag = booleanFlag.default(false);
+
+export const pageInfoSchema = z.object({
+  from: z.number(),
+  limit: z.number(),
+  page: z.number(),
+  total: z.number(),
+  sortOrder: z.enum(['desc', 'asc']),
+  hasMore: z.boolean(),
+});
+export type PageInfo = z.infer<typeof pageInfoSchema>;
+
+export interface PagingInput {
+  from?: number | undefined;
+  page?: number | undefined;
+  limit: number;
+  sortOrder: 'desc' | 'asc';
+}
+
+/** Turns the paging query into an offset; `from` wins over `page` when both are given. */
+export function resolvePaging(input: PagingInput, total: number): PageInfo {
+  const from = input.from ?? ((input.page ?? 1) - 1) * input.limit;
+  return {
+    from,
+    limit: input.limit,
+    page: Math.floor(from / input.limit) + 1,
+    total,
+    sortOrder: input.sortOrder,
+    hasMore: from + input.limit < total,
+  };
+}
+
+export const errorBodySchema = z
+  .object({
+    message: z.string(),
+    code: z.string(),
+  })
+  .catchall(z.unknown());
+export type ErrorBody = z.infer<typeof errorBodySchema>;

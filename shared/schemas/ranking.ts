@@ -1,0 +1,166 @@
+import { z } from 'zod';
+import { activeFlag, pageInfoSchema, pagingShape, seoSchema } from './common';
+
+export const topicTagSchema = z
+  .string()
+  .min(1)
+  .max(60)
+  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'Topics are lower-case words joined by dashes');
+
+export const slugSchema = z
+  .string()
+  .min(1)
+  .max(100)
+  .regex(/^[a-z0-9]+(?:[-_.][a-z0-9]+)*$/, 'Slugs are lower-case letters, digits and single - _ .');
+
+/** One row of a ranked board, everything a list needs without another read. */
+export const rankedPublicationSchema = z.object({
+  rank: z.number(),
+  slug: z.string(),
+  name: z.string(),
+  url: z.string(),
+  imageUrl: z.string().nullable(),
+  topics: z.array(z.string()),
+  followers: z.number(),
+  followers7dAgo: z.number(),
+  followers30dAgo: z.number(),
+  /** Followers gained over the trailing 30 days (or since first seen, if younger). */
+  gained30d: z.number(),
+  /** gained30d as a percentage of the starting count; null when it started from zero. */
+  growthPct30d: z.number().nullable(),
+  latestPostAt: z.string().nullable(),
+  isActive: z.boolean(),
+  /** Daily follower counts, oldest first, for a sparkline. */
+  sparkline: z.array(z.number()),
+});
+export type RankedPublication = z.infer<typeof rankedPublicationSchema>;
+
+export const boardKindSchema = z.enum(['followers', 'growth']);
+export type BoardKind = z.infer<typeof boardKindSchema>;
+
+export const boardSchema = z.object({
+  kind: boardKindSchema,
+  activeOnly: z.boolean(),
+  topic: z.string().nullable(),
+});
+export type Board = z.infer<typeof boardSchema>;
+
+export const boardPageSchema = z.object({
+  board: boardSchema,
+  items: z.array(rankedPublicationSchema),
+  pageInfo: pageInfoSchema,
+  generatedAt: z.string(),
+});
+export type BoardPage = z.infer<typeof boardPageSchema>;
+
+export const topicSchema = z.object({
+  tag: z.string(),
+  name: z.string(),
+  publicationCount: z.number(),
+  activeCount: z.number(),
+  totalFollowers: z.number(),
+});
+export type Topic = z.infer<typeof topicSchema>;
+
+export const boardQuerySchema = z
+  .object({ ...pagingShape, active: activeFlag, topic: topicTagSchema.optional() })
+  .strict();
+
+export const topicsPageQuerySchema = z.object({ ...pagingShape }).strict();
+
+export const boardScreenSchema = z.object({
+  seo: seoSchema,
+  page: boardPageSchema,
+  topic: topicSchema.nullable(),
+  popularTopics: z.array(topicSchema),
+});
+export type BoardScreen = z.infer<typeof boardScreenSchema>;
+
+export const topicsPageSchema = z.object({
+  items: z.array(topicSchema),
+  pageInfo: pageInfoSchema,
+  generatedAt: z.string(),
+});
+
+export const topicsScreenSchema = z.object({
+  seo: seoSchema,
+  topics: topicsPageSchema,
+});
+
+export const topicListSchema = z.object({
+  items: z.array(topicSchema),
+  generatedAt: z.string(),
+});
+
+export const searchQuerySchema = z
+  .object({
+    q: z.string().trim().min(1, 'Type something to search for').max(100, 'Searches are at most 100 characters'),
+    limit: pagingShape.limit,
+  })
+  .strict();
+
+export const searchResultSchema = z.object({
+  query: z.string(),
+  items: z.array(rankedPublicationSchema),
+  total: z.number(),
+  generatedAt: z.string(),
+});
+
+export const publicationDetailSchema = z.object({
+  publication: rankedPublicationSchema.omit({ rank: true, sparkline: true }).extend({
+    description: z.string(),
+    feedUrl: z.string().nullable(),
+    firstSeenAt: z.string(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+    ranks: z.object({ followers: z.number().nullable(), growth: z.number().nullable() }),
+  }),
+  /** Daily follower counts, oldest first; days without an observation are left out. */
+  history: z.array(z.object({ day: z.string(), followers: z.number() })),
+  seo: seoSchema,
+});
+export type PublicationDetail = z.infer<typeof publicationDetailSchema>;
+
+const isoDate = z.iso.datetime({ offset: true, message: 'Must be an ISO 8601 date-time' });
+
+/** One row of an ingestion batch; checked row by row so good rows are kept. */
+export const publicationSnapshotSchema = z
+  .object({
+    slug: slugSchema,
+    name: z.string().trim().min(1).max(200),
+    url: z.url({ protocol: /^https?$/, message: 'Must be an http(s) URL' }).max(2048),
+    followers: z.number().int().min(0).max(1_000_000_000),
+    latestPostAt: isoDate.nullable().optional(),
+    topics: z.array(topicTagSchema).max(10).default([]),
+    observedAt: isoDate,
+    description: z.string().max(1000).optional(),
+    imageUrl: z.url({ protocol: /^https?$/ }).max(2048).nullable().optional(),
+    feedUrl: z.url({ protocol: /^https?$/ }).max(2048).nullable().optional(),
+  })
+  .strict();
+export type PublicationSnapshot = z.infer<typeof publicationSnapshotSchema>;
+
+export const MAX_SNAPSHOTS_PER_BATCH = 500;
+
+export const ingestBodySchema = z
+  .object({
+    snapshots: z
+      .array(z.unknown())
+      .min(1, 'Send at least one snapshot')
+      .max(MAX_SNAPSHOTS_PER_BATCH, `Send at most ${MAX_SNAPSHOTS_PER_BATCH} snapshots per batch`),
+  })
+  .strict();
+
+export const ingestResultSchema = z.object({
+  stored: z.number(),
+  rejected: z.number(),
+  results: z.array(
+    z.object({
+      index: z.number(),
+      slug: z.string().nullable(),
+      status: z.enum(['created', 'updated', 'unchanged', 'rejected']),
+      errors: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
+    }),
+  ),
+});
+export type IngestResult = z.infer<typeof ingestResultSchema>;

@@ -1,0 +1,320 @@
+import { App, Stack } from 'aws-cdk-lib';
+import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
+import * as lambda from 'aws-cdk-lib/aws-lambda';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import vm from 'node:vm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REPO_ROOT } from '../../infra/build/bundle-functions';
+import { createPlatform } from '../../infra/cdk/platform';
+import type { Platform } from '../../infra/cdk/platform';
+import { SPA_REWRITE_FUNCTION_CODE } from '../../infra/cdk/stacks/web-stack';
+import { routeEntries } from '../../shared/routes/index';
+import { JOB_SCHEDULES } from '../../shared/schedules';
+import { TABLE_KEYS } from '../../shared/table';
+
+const ORIGINS = ['https://toppubs.example', 'http://localhost:3000'];
+const WRITE_ACTIONS = ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem'];
+const ALL_VIEWER_EXCEPT_HOST_HEADER = 'b689b0a8-53d0-40ab-baf2-68738e2966ac';
+
+/** Same feature flags as `cdk synth`, so the tests see the templates the CLI produces. */
+function cdkJsonContext(): Record<string, unknown> {
+  const cdkJson = JSON.parse(readFileSync(path.join(REPO_ROOT, 'cdk.json'), 'utf8')) as {
+    context: Record<string, unknown>;
+  };
+  return cdkJson.context;
+}
+
+const inlineCode = () => lambda.Code.fromInline('export const handler = async () => ({})');
+
+function synthPlatform(webDistDir: string): Platform {
+  return createPlatform(new App({ context: cdkJsonContext() }), {
+    stage: 'test',
+    allowedOrigins: ORIGINS,
+    mailDomain: 'mail.toppubs.example',
+    codeFor: inlineCode,
+    webDistDir,
+  });
+}
+
+/** Actions of every IAM policy attached to the function's execution role. */
+function roleActions(fn: lambda.Function): string[] {
+  const stack = Stack.of(fn);
+  const roleId = stack.getLogicalId(fn.role?.node.defaultChild as never);
+  const policies = Template.fromStack(stack).findResources('AWS::IAM::Policy', {
+    Properties: { Roles: Match.arrayWith([{ Ref: roleId }]) },
+  });
+  return Object.values(policies).flatMap((policy) =>
+    (policy.Properties.PolicyDocument.Statement as { Action: string | string[] }[]).flatMap((statement) =>
+      [statement.Action].flat(),
+    ),
+  );
+}
+
+describe('cdk stacks for the real route table', () => {
+  let platform: Platform;
+  let routeTemplates: Template[];
+  let distDir: string;
+
+  beforeAll(() => {
+    // Prepare: a missing web build, so no deployment asset is bundled
+    distDir = path.join(mkdtempSync(path.join(tmpdir(), 'toppubs-web-')), 'missing');
+
+    // Act
+    platform = synthPlatform(distDir);
+    routeTemplates = platform.routeStacks.map((stack) => Template.fromStack(stack));
+  });
+
+  afterAll(() => rmSync(path.dirname(distDir), { recursive: true, force: true }));
+
+  it('builds the single table from shared/table.ts with PITR, TTL and retention', () => {
+    // Prepare
+    const template = Template.fromStack(platform.data);
+
+    // Assess
+    template.resourceCountIs('AWS::DynamoDB::Table', 1);
+    template.hasResource('AWS::DynamoDB::Table', {
+      DeletionPolicy: 'Retain',
+      UpdateReplacePolicy: 'Retain',
+      Properties: {
+        BillingMode: 'PAY_PER_REQUEST',
+        KeySchema: [
+          { AttributeName: TABLE_KEYS.partitionKey, KeyType: 'HASH' },
+          { AttributeName: TABLE_KEYS.sortKey, KeyType: 'RANGE' },
+        ],
+        TimeToLiveSpecification: { AttributeName: 'expiresAt', Enabled: true },
+        PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
+        GlobalSecondaryIndexes: TABLE_KEYS.globalIndexes.map((index) => ({
+          IndexName: index.indexName,
+          KeySchema: [
+            { AttributeName: index.partitionKey, KeyType: 'HASH' },
+            { AttributeName: index.sortKey, KeyType: 'RANGE' },
+          ],
+          Projection: { ProjectionType: 'ALL' },
+        })),
+      },
+    });
+    const attributes = template.findResources('AWS::DynamoDB::Table');
+    const definitions = Object.values(attributes)[0]?.Properties.AttributeDefinitions as { AttributeType: string }[];
+    expect(definitions).toHaveLength(6);
+    expect(definitions.every((definition) => definition.AttributeType === 'S')).toBe(true);
+  });
+
+  it('blocks public access on the file bucket and the site bucket', () => {
+    // Prepare
+    const blockAll = {
+      BlockPublicAcls: true,
+      BlockPublicPolicy: true,
+      IgnorePublicAcls: true,
+      RestrictPublicBuckets: true,
+    };
+
+    // Assess
+    for (const stack of [platform.data, platform.web]) {
+      Template.fromStack(stack).hasResourceProperties('AWS::S3::Bucket', {
+        PublicAccessBlockConfiguration: blockAll,
+        BucketEncryption: { ServerSideEncryptionConfiguration: [{ ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' } }] },
+      });
+    }
+  });
+
+  it('lets only the allowed origins PUT presigned uploads into the file bucket', () => {
+    // Assess
+    Template.fromStack(platform.data).hasResourceProperties('AWS::S3::Bucket', {
+      CorsConfiguration: { CorsRules: [Match.objectLike({ AllowedMethods: ['PUT'], AllowedOrigins: ORIGINS })] },
+    });
+  });
+
+  it('makes one arm64 Node 22 function and one HTTP API route per route', () => {
+    // Prepare
+    const routeKeys = routeTemplates.flatMap((template) =>
+      Object.values(template.findResources('AWS::ApiGatewayV2::Route')).map(
+        (route) => route.Properties.RouteKey as string,
+      ),
+    );
+    const functions = routeTemplates.flatMap((template) =>
+      Object.values(template.findResources('AWS::Lambda::Function')),
+    );
+
+    // Assess
+    expect(routeKeys.sort()).toEqual(routeEntries.map(([, route]) => `${route.method} ${route.path}`).sort());
+    expect(routeKeys).toContain('GET /api/i/toppubs/show/home');
+    expect(functions).toHaveLength(routeEntries.length);
+    for (const fn of functions) {
+      expect(fn.Properties).toMatchObject({
+        Runtime: 'nodejs22.x',
+        Architectures: ['arm64'],
+        Handler: 'index.handler',
+        Timeout: 10,
+        Environment: {
+          Variables: {
+            TABLE_NAME: expect.anything(),
+            ALLOWED_ORIGINS: ORIGINS.join(','),
+            STAGE: 'test',
+            POWERTOOLS_SERVICE_NAME: expect.any(String),
+          },
+        },
+        LoggingConfig: { LogGroup: expect.anything() },
+      });
+    }
+  });
+
+  it('gives each route the memory its table entry asks for', () => {
+    // Assess
+    for (const [name, route] of routeEntries) {
+      const stack = platform.routeStacks.find((candidate) => candidate.functions.has(name));
+      const fn = stack?.functions.get(name)?.function;
+      expect(fn, name).toBeDefined();
+      const logicalId = Stack.of(fn as lambda.Function).getLogicalId(fn?.node.defaultChild as never);
+      const resource = Template.fromStack(stack as Stack).toJSON().Resources[logicalId];
+      expect(resource.Properties.MemorySize, name).toBe(route.memoryMb ?? 256);
+    }
+  });
+
+  it('grants read-only routes no table writes and write routes read-write', () => {
+    // Prepare
+    const writers = routeEntries.filter(([, route]) => route.writes);
+    const readers = routeEntries.filter(([, route]) => !route.writes);
+    const actionsOf = (name: string) => {
+      const fn = platform.routeStacks.find((stack) => stack.functions.has(name))?.functions.get(name)?.function;
+      return roleActions(fn as lambda.Function);
+    };
+
+    // Assess
+    for (const [name] of readers) {
+      const actions = actionsOf(name);
+      expect(actions, name).toEqual(expect.arrayContaining(['dynamodb:GetItem', 'dynamodb:Query']));
+      expect(actions.filter((action) => WRITE_ACTIONS.includes(action)), name).toEqual([]);
+    }
+    for (const [name] of writers) {
+      expect(actionsOf(name), name).toEqual(expect.arrayContaining(WRITE_ACTIONS));
+    }
+  });
+
+  it('runs rank-publications hourly and collect-feeds with a longer timeout', () => {
+    // Prepare
+    const template = Template.fromStack(platform.jobs);
+    const functionId = (name: string) => {
+      const fn = platform.jobs.functions.get(name)?.function as lambda.Function;
+      return platform.jobs.getLogicalId(fn.node.defaultChild as never);
+    };
+
+    // Assess
+    template.resourceCountIs('AWS::Lambda::Function', JOB_SCHEDULES.length);
+    template.hasResourceProperties('AWS::Events::Rule', {
+      ScheduleExpression: 'rate(1 hour)',
+      State: 'ENABLED',
+      Targets: [Match.objectLike({ Arn: { 'Fn::GetAtt': [functionId('rank-publications'), 'Arn'] } })],
+    });
+    const resources = template.toJSON().Resources;
+    expect(resources[functionId('rank-publications')].Properties).toMatchObject({ MemorySize: 1024, Timeout: 300 });
+    expect(resources[functionId('collect-feeds')].Properties).toMatchObject({ MemorySize: 1024, Timeout: 600 });
+    expect(roleActions(platform.jobs.functions.get('rank-publications')?.function as lambda.Function)).toEqual(
+      expect.arrayContaining(['dynamodb:PutItem']),
+    );
+  });
+
+  it('serves the site through CloudFront with OAC and routes /api/* to the HTTP API', () => {
+    // Prepare
+    const template = Template.fromStack(platform.web);
+
+    // Assess
+    template.resourceCountIs('AWS::CloudFront::OriginAccessControl', 1);
+    template.hasResourceProperties('AWS::CloudFront::Distribution', {
+      DistributionConfig: Match.objectLike({
+        DefaultRootObject: 'index.html',
+        DefaultCacheBehavior: Match.objectLike({
+          ViewerProtocolPolicy: 'redirect-to-https',
+          FunctionAssociations: [Match.objectLike({ EventType: 'viewer-request' })],
+        }),
+        CacheBehaviors: [
+          Match.objectLike({
+            PathPattern: '/api/*',
+            AllowedMethods: ['GET', 'HEAD', 'OPTIONS', 'PUT', 'PATCH', 'POST', 'DELETE'],
+            ViewerProtocolPolicy: 'redirect-to-https',
+            OriginRequestPolicyId: ALL_VIEWER_EXCEPT_HOST_HEADER,
+            FunctionAssociations: Match.absent(),
+          }),
+        ],
+        Origins: Match.arrayWith([
+          Match.objectLike({ OriginAccessControlId: Match.anyValue(), S3OriginConfig: Match.anyValue() }),
+          Match.objectLike({
+            DomainName: { 'Fn::Select': [2, { 'Fn::Split': ['/', Match.anyValue()] }] },
+            CustomOriginConfig: Match.objectLike({ OriginProtocolPolicy: 'https-only' }),
+          }),
+        ]),
+      }),
+    });
+    template.hasResourceProperties('AWS::CloudFront::CachePolicy', {
+      CachePolicyConfig: Match.objectLike({
+        DefaultTTL: 0,
+        MinTTL: 0,
+        MaxTTL: 86400,
+        ParametersInCacheKeyAndForwardedToOrigin: Match.objectLike({
+          QueryStringsConfig: { QueryStringBehavior: 'all' },
+          HeadersConfig: { HeaderBehavior: 'none' },
+          EnableAcceptEncodingGzip: true,
+          EnableAcceptEncodingBrotli: true,
+        }),
+      }),
+    });
+  });
+
+  it('keeps API 403/404 answers intact: no distribution-wide error pages', () => {
+    // Assess
+    Template.fromStack(platform.web).hasResourceProperties('AWS::CloudFront::Distribution', {
+      DistributionConfig: Match.objectLike({ CustomErrorResponses: Match.absent() }),
+    });
+  });
+
+  it('answers client-side routes with index.html and leaves static files alone', () => {
+    // Prepare
+    const context = vm.createContext({});
+    vm.runInContext(SPA_REWRITE_FUNCTION_CODE, context);
+    const rewrite = (uri: string) =>
+      (vm.runInContext(`handler({ request: { uri: ${JSON.stringify(uri)} } })`, context) as { uri: string }).uri;
+
+    // Act
+    const rewritten = ['/', '/growing/active', '/topic/tech/growing', '/@jane.doe', '/pub/some-slug'].map(rewrite);
+    const kept = ['/assets/index-3f2a.js', '/assets/logo.svg', '/favicon.ico', '/robots.txt'].map(rewrite);
+
+    // Assess
+    expect(new Set(rewritten)).toEqual(new Set(['/index.html']));
+    expect(kept).toEqual(['/assets/index-3f2a.js', '/assets/logo.svg', '/favicon.ico', '/robots.txt']);
+  });
+
+  it('warns at synth time and deploys nothing when web/dist is missing', () => {
+    // Assess
+    Template.fromStack(platform.web).resourceCountIs('Custom::CDKBucketDeployment', 0);
+    Annotations.fromStack(platform.web).hasWarning('*', Match.stringLikeRegexp('does not exist'));
+  });
+
+  it('creates the SES identity for the configured mail domain', () => {
+    // Assess
+    Template.fromStack(platform.email).hasResourceProperties('AWS::SES::EmailIdentity', {
+      EmailIdentity: 'mail.toppubs.example',
+    });
+  });
+});
+
+describe('web stack with a built web app', () => {
+  it('deploys web/dist to the site bucket and invalidates CloudFront', () => {
+    // Prepare
+    const distDir = mkdtempSync(path.join(tmpdir(), 'toppubs-web-'));
+    mkdirSync(path.join(distDir, 'assets'));
+    writeFileSync(path.join(distDir, 'index.html'), '<!doctype html><div id="root"></div>');
+
+    try {
+      // Act
+      const platform = synthPlatform(distDir);
+
+      // Assess
+      Template.fromStack(platform.web).hasResourceProperties('Custom::CDKBucketDeployment', {
+        DistributionPaths: ['/*'],
+      });
+    } finally {
+      rmSync(distDir, { recursive: true, force: true });
+    }
+  });
+});
