@@ -36,7 +36,10 @@ export class LruCache<V> {
   }
 }
 
-export type Manifest = Omit<RankingManifestItem, 'boardTotals' | 'topics'> & { boardTotals: Record<string, number>; topics: Topic[] };
+export type Manifest = Omit<RankingManifestItem, 'boardTotals' | 'topics'> & {
+  boardTotals: Record<string, number>;
+  topics: Topic[];
+};
 
 export class BoardReader {
   private manifest: { value: Manifest; fetchedAt: number } | undefined;

@@ -13,7 +13,10 @@ let ranks: { runId: string; bySlug: Map<string, [number, number]> } | undefined;
 async function ranksOf(slug: string): Promise<{ followers: number | null; growth: number | null }> {
   const { entries, manifest } = await getBoardReader().readSearchIndex();
   if (ranks?.runId !== manifest.runId) {
-    ranks = { runId: manifest.runId, bySlug: new Map(entries.map(([entrySlug, , , byFollowers, byGrowth]) => [entrySlug, [byFollowers, byGrowth]])) };
+    ranks = {
+      runId: manifest.runId,
+      bySlug: new Map(entries.map(([entrySlug, , , byFollowers, byGrowth]) => [entrySlug, [byFollowers, byGrowth]])),
+    };
   }
   const found = ranks.bySlug.get(slug);
   return { followers: found?.[0] ?? null, growth: found?.[1] || null };

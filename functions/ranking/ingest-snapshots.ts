@@ -7,7 +7,11 @@ import { ingestSnapshots } from './ingest';
 
 export const handler = createHandler(routes.ingestSnapshots, async ({ body, caller }) => {
   const result = await ingestSnapshots(getDb(), body.snapshots);
-  logger.info('Ingested publication snapshots', { caller: caller.kind === 'app' ? caller.appId : caller.kind, stored: result.stored, rejected: result.rejected });
+  logger.info('Ingested publication snapshots', {
+    caller: caller.kind === 'app' ? caller.appId : caller.kind,
+    stored: result.stored,
+    rejected: result.rejected,
+  });
   metrics.addMetric('SnapshotsStored', MetricUnit.Count, result.stored);
   metrics.addMetric('SnapshotsRejected', MetricUnit.Count, result.rejected);
   metrics.publishStoredMetrics();

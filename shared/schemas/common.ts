@@ -19,8 +19,18 @@ const booleanFlag = z
  * one-based. A huge limit is capped rather than refused; negative values are refused.
  */
 export const pagingShape = {
-  from: z.coerce.number({ message: 'Must be a number' }).int('Must be a whole number').min(0, 'Must be 0 or more').max(1_000_000).optional(),
-  page: z.coerce.number({ message: 'Must be a number' }).int('Must be a whole number').min(1, 'Pages start at 1').max(100_000).optional(),
+  from: z.coerce
+    .number({ message: 'Must be a number' })
+    .int('Must be a whole number')
+    .min(0, 'Must be 0 or more')
+    .max(1_000_000)
+    .optional(),
+  page: z.coerce
+    .number({ message: 'Must be a number' })
+    .int('Must be a whole number')
+    .min(1, 'Pages start at 1')
+    .max(100_000)
+    .optional(),
   limit: z.coerce
     .number({ message: 'Must be a number' })
     .int('Must be a whole number')

@@ -62,9 +62,7 @@ export const topicSchema = z.object({
 });
 export type Topic = z.infer<typeof topicSchema>;
 
-export const boardQuerySchema = z
-  .object({ ...pagingShape, active: activeFlag, topic: topicTagSchema.optional() })
-  .strict();
+export const boardQuerySchema = z.object({ ...pagingShape, active: activeFlag, topic: topicTagSchema.optional() }).strict();
 
 export const topicsPageQuerySchema = z.object({ ...pagingShape }).strict();
 
@@ -134,8 +132,16 @@ export const publicationSnapshotSchema = z
     topics: z.array(topicTagSchema).max(10).default([]),
     observedAt: isoDate,
     description: z.string().max(1000).optional(),
-    imageUrl: z.url({ protocol: /^https?$/ }).max(2048).nullable().optional(),
-    feedUrl: z.url({ protocol: /^https?$/ }).max(2048).nullable().optional(),
+    imageUrl: z
+      .url({ protocol: /^https?$/ })
+      .max(2048)
+      .nullable()
+      .optional(),
+    feedUrl: z
+      .url({ protocol: /^https?$/ })
+      .max(2048)
+      .nullable()
+      .optional(),
   })
   .strict();
 export type PublicationSnapshot = z.infer<typeof publicationSnapshotSchema>;

@@ -10,9 +10,7 @@ import { getConfig } from '../config';
 export function createDocumentClient(options: { endpoint?: string | undefined; region: string }): DynamoDBDocumentClient {
   const client = new DynamoDBClient({
     region: options.region,
-    ...(options.endpoint
-      ? { endpoint: options.endpoint, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }
-      : {}),
+    ...(options.endpoint ? { endpoint: options.endpoint, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } } : {}),
     maxAttempts: 3,
     requestHandler: new NodeHttpHandler({ connectionTimeout: 1_000, requestTimeout: 5_000 }),
   });

@@ -2,20 +2,20 @@ import { Service } from 'electrodb';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { getConfig } from '../config';
 import { getDocumentClient } from './client';
-import { appClientEntity } from './entities/app-client';
-import { followerHistoryEntity } from './entities/follower-history';
-import { publicationEntity } from './entities/publication';
-import { rankChunkEntity } from './entities/rank-chunk';
-import { rankingManifestEntity } from './entities/ranking-manifest';
+import { createAppClientEntity } from './entities/app-client';
+import { createFollowerHistoryEntity } from './entities/follower-history';
+import { createPublicationEntity } from './entities/publication';
+import { createRankChunkEntity } from './entities/rank-chunk';
+import { createRankingManifestEntity } from './entities/ranking-manifest';
 
 export function createDb(client: DynamoDBDocumentClient, table: string) {
   return new Service(
     {
-      publication: publicationEntity,
-      followerHistory: followerHistoryEntity,
-      rankingManifest: rankingManifestEntity,
-      rankChunk: rankChunkEntity,
-      appClient: appClientEntity,
+      publication: createPublicationEntity(),
+      followerHistory: createFollowerHistoryEntity(),
+      rankingManifest: createRankingManifestEntity(),
+      rankChunk: createRankChunkEntity(),
+      appClient: createAppClientEntity(),
     },
     { client, table },
   );

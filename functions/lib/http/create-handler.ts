@@ -48,7 +48,8 @@ function checkAccess(route: RouteDefinition, caller: Caller): void {
   }
   const isSuperUser = caller.kind === 'user' && caller.isSuperUser;
   if (route.access === 'user' && caller.kind !== 'user') throw new Forbidden('This endpoint is for signed-in users.');
-  if (route.access === 'app' && caller.kind !== 'app' && !isSuperUser) throw new Forbidden('This endpoint is for apps and superusers.');
+  if (route.access === 'app' && caller.kind !== 'app' && !isSuperUser)
+    throw new Forbidden('This endpoint is for apps and superusers.');
   if (route.access === 'superuser' && !isSuperUser) throw new Forbidden('This endpoint is for superusers.');
 }
 

@@ -22,7 +22,11 @@ export function buildSearchIndex(entries: SearchEntry[]): SearchIndex {
  * a word of the name or slug. Exact name or slug matches come first, then by followers (the
  * index is kept in follower order, so a stable filter preserves it).
  */
-export function searchPublications(index: SearchIndex, rawQuery: string, limit: number): { matches: SearchEntry[]; total: number } {
+export function searchPublications(
+  index: SearchIndex,
+  rawQuery: string,
+  limit: number,
+): { matches: SearchEntry[]; total: number } {
   const query = rawQuery.trim().toLowerCase();
   const queryWords = query.split(WORD_SPLIT).filter(Boolean);
   if (queryWords.length === 0) return { matches: [], total: 0 };

@@ -127,6 +127,7 @@ export function generateSeedData(options: SeedOptions): SeedData {
   const { today, publications: count = 17_000, historyDays = 90, seed = DEFAULT_SEED } = options;
   if (historyDays < RECENT_HISTORY_DAYS) throw new RangeError(`historyDays must be at least ${RECENT_HISTORY_DAYS}`);
   const topics = SEED_TOPICS.slice(0, options.topics ?? SEED_TOPICS.length);
+  if (topics.length === 0) throw new RangeError('At least one topic is needed to name publications');
   const random = createRandom(seed);
   const calendar = buildCalendar(today, historyDays);
   const topicWeights = topics.map((_, rank) => 1 / (rank + 1));

@@ -1,46 +1,50 @@
-import { Entity, type EntityItem } from 'electrodb';
+import { Entity, type EntityConfiguration, type EntityItem } from 'electrodb';
 import { SERVICE_NAME } from './service-name';
 
 /** Shards of the publication list, so the ranking job reads it with parallel Queries, not a Scan. */
 export const PUBLICATION_SHARDS = 16;
 
-export const publicationEntity = new Entity({
-  model: { service: SERVICE_NAME, entity: 'publication', version: '1' },
-  attributes: {
-    slug: { type: 'string', required: true },
-    name: { type: 'string', required: true },
-    url: { type: 'string', required: true },
-    description: { type: 'string', default: '' },
-    imageUrl: { type: 'string' },
-    feedUrl: { type: 'string' },
-    topics: { type: 'list', items: { type: 'string' }, default: () => [] },
-    followers: { type: 'number', required: true },
-    followers7dAgo: { type: 'number', required: true },
-    followers30dAgo: { type: 'number', required: true },
-    latestPostAt: { type: 'string' },
-    /** Day (YYYY-MM-DD) of the first follower count we know. */
-    firstSeenDay: { type: 'string', required: true },
-    /** Day of the last entry of recentCounts. */
-    recentEndDay: { type: 'string', required: true },
-    /** Daily follower counts ending at recentEndDay, oldest first; -1 where a day was not observed. */
-    recentCounts: { type: 'list', items: { type: 'number' }, required: true },
-    shard: { type: 'number', required: true },
-    /** Optimistic-concurrency counter for read-modify-write ingestion. */
-    revision: { type: 'number', required: true },
-    createdAt: { type: 'string', required: true },
-    updatedAt: { type: 'string', required: true },
-  },
-  indexes: {
-    bySlug: {
-      pk: { field: 'pk', composite: ['slug'] },
-      sk: { field: 'sk', composite: [] },
+export const createPublicationEntity = (config?: EntityConfiguration) =>
+  new Entity(
+    {
+      model: { service: SERVICE_NAME, entity: 'publication', version: '1' },
+      attributes: {
+        slug: { type: 'string', required: true },
+        name: { type: 'string', required: true },
+        url: { type: 'string', required: true },
+        description: { type: 'string', default: '' },
+        imageUrl: { type: 'string' },
+        feedUrl: { type: 'string' },
+        topics: { type: 'list', items: { type: 'string' }, default: () => [] },
+        followers: { type: 'number', required: true },
+        followers7dAgo: { type: 'number', required: true },
+        followers30dAgo: { type: 'number', required: true },
+        latestPostAt: { type: 'string' },
+        /** Day (YYYY-MM-DD) of the first follower count we know. */
+        firstSeenDay: { type: 'string', required: true },
+        /** Day of the last entry of recentCounts. */
+        recentEndDay: { type: 'string', required: true },
+        /** Daily follower counts ending at recentEndDay, oldest first; -1 where a day was not observed. */
+        recentCounts: { type: 'list', items: { type: 'number' }, required: true },
+        shard: { type: 'number', required: true },
+        /** Optimistic-concurrency counter for read-modify-write ingestion. */
+        revision: { type: 'number', required: true },
+        createdAt: { type: 'string', required: true },
+        updatedAt: { type: 'string', required: true },
+      },
+      indexes: {
+        bySlug: {
+          pk: { field: 'pk', composite: ['slug'] },
+          sk: { field: 'sk', composite: [] },
+        },
+        byShard: {
+          index: 'gsi1',
+          pk: { field: 'gsi1pk', composite: ['shard'] },
+          sk: { field: 'gsi1sk', composite: ['slug'] },
+        },
+      },
     },
-    byShard: {
-      index: 'gsi1',
-      pk: { field: 'gsi1pk', composite: ['shard'] },
-      sk: { field: 'gsi1sk', composite: ['slug'] },
-    },
-  },
-});
+    config,
+  );
 
-export type PublicationItem = EntityItem<typeof publicationEntity>;
+export type PublicationItem = EntityItem<ReturnType<typeof createPublicationEntity>>;

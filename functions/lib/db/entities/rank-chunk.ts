@@ -1,4 +1,4 @@
-import { Entity, type EntityItem } from 'electrodb';
+import { Entity, type EntityConfiguration, type EntityItem } from 'electrodb';
 import { SERVICE_NAME } from './service-name';
 
 /**
@@ -6,22 +6,26 @@ import { SERVICE_NAME } from './service-name';
  * Any page of at most RANK_CHUNK_SIZE rows spans one or two chunks, so a page read is one
  * BatchGet however large the board.
  */
-export const rankChunkEntity = new Entity({
-  model: { service: SERVICE_NAME, entity: 'rankChunk', version: '1' },
-  attributes: {
-    slot: { type: ['a', 'b'] as const, required: true },
-    boardId: { type: 'string', required: true },
-    chunk: { type: 'number', required: true },
-    runId: { type: 'string', required: true },
-    rowCount: { type: 'number', required: true },
-    payload: { type: 'string', required: true },
-  },
-  indexes: {
-    byBoardChunk: {
-      pk: { field: 'pk', composite: ['slot', 'boardId'] },
-      sk: { field: 'sk', composite: ['chunk'] },
+export const createRankChunkEntity = (config?: EntityConfiguration) =>
+  new Entity(
+    {
+      model: { service: SERVICE_NAME, entity: 'rankChunk', version: '1' },
+      attributes: {
+        slot: { type: ['a', 'b'] as const, required: true },
+        boardId: { type: 'string', required: true },
+        chunk: { type: 'number', required: true },
+        runId: { type: 'string', required: true },
+        rowCount: { type: 'number', required: true },
+        payload: { type: 'string', required: true },
+      },
+      indexes: {
+        byBoardChunk: {
+          pk: { field: 'pk', composite: ['slot', 'boardId'] },
+          sk: { field: 'sk', composite: ['chunk'] },
+        },
+      },
     },
-  },
-});
+    config,
+  );
 
-export type RankChunkItem = EntityItem<typeof rankChunkEntity>;
+export type RankChunkItem = EntityItem<ReturnType<typeof createRankChunkEntity>>;
