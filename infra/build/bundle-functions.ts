@@ -1,4 +1,4 @@
-import { build } from 'esbuild';
+import { build, type Plugin } from 'esbuild';
 import { existsSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -53,6 +53,16 @@ export function handlerEntryPoints(): HandlerEntryPoint[] {
  * rather than taken from the runtime so the version we test is the version we ship, and tree
  * shaking keeps only the commands a handler uses.
  */
+const CREDENTIALS_SHIM = fileURLToPath(new URL('./shims/credentials-from-env.ts', import.meta.url));
+
+/** Lambda bundles take credentials from the environment only; see the shim for why. */
+const lambdaCredentialsShim: Plugin = {
+  name: 'lambda-credentials-from-env',
+  setup(pluginBuild) {
+    pluginBuild.onResolve({ filter: /^@aws-sdk\/credential-provider-node$/ }, () => ({ path: CREDENTIALS_SHIM }));
+  },
+};
+
 export async function bundleFunctions(options: BundleOptions): Promise<BundleResult[]> {
   const entries = options.entries ?? handlerEntryPoints();
   const outDir = path.resolve(options.outDir);
@@ -84,6 +94,7 @@ export async function bundleFunctions(options: BundleOptions): Promise<BundleRes
     // Bundled CommonJS dependencies still call require() for Node built-ins.
     banner: { js: "import { createRequire } from 'module'; const require = createRequire(import.meta.url);" },
     logLevel: 'warning',
+    plugins: [lambdaCredentialsShim],
   });
 
   return entries.map(({ name }) => {

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { activeFlag, pageInfoSchema, pagingShape, seoSchema } from './common';
 
 export const topicTagSchema = z

@@ -1,0 +1,175 @@
+import { describe, expect, it } from 'vitest';
+import { boardId, rankBoards, topicName } from '../../functions/ranking/domain/boards';
+import { decodeChunk, encodeChunk } from '../../functions/ranking/domain/chunk-codec';
+import type { Standing } from '../../functions/ranking/domain/standing';
+
+function standing(slug: string, overrides: Partial<Standing>): Standing {
+  return {
+    slug,
+    name: slug.toUpperCase(),
+    url: `https://medium.com/${slug}`,
+    imageUrl: null,
+    topics: [],
+    followers: 1000,
+    followers7dAgo: 1000,
+    followers30dAgo: 1000,
+    gained30d: 0,
+    growthPct30d: 0,
+    latestPostAt: null,
+    isActive: true,
+    sparkline: [],
+    ...overrides,
+  };
+}
+
+// big: most followers, slow growth; rocket: fewer followers, fastest growth; sleepy: dormant.
+const STANDINGS: Standing[] = [
+  standing('rocket', { followers: 2_000, gained30d: 900, growthPct30d: 81.8, topics: ['ai', 'startups'] }),
+  standing('sleepy', { followers: 50_000, gained30d: 5, growthPct30d: 0.01, isActive: false, topics: ['ai'] }),
+  standing('big', { followers: 10_000, gained30d: 100, growthPct30d: 1, topics: ['startups'] }),
+  standing('tiny', { followers: 10, gained30d: 1, growthPct30d: 10, topics: ['ai'] }),
+];
+
+const slugs = (rows: Standing[] | undefined) => rows?.map((row) => row.slug);
+
+describe('boardId', () => {
+  it('names global and topic boards', () => {
+    expect(boardId({ kind: 'followers', activeOnly: false, topic: null })).toBe('followers.all');
+    expect(boardId({ kind: 'growth', activeOnly: true, topic: null })).toBe('growth.active');
+    expect(boardId({ kind: 'followers', activeOnly: true, topic: 'machine-learning' })).toBe(
+      'followers.active.topic.machine-learning',
+    );
+    expect(boardId({ kind: 'growth', activeOnly: false, topic: 'ai' })).toBe('growth.all.topic.ai');
+  });
+});
+
+describe('topicName', () => {
+  it('turns a tag into words with capitals', () => {
+    expect(topicName('machine-learning')).toBe('Machine Learning');
+    expect(topicName('ai')).toBe('Ai');
+    expect(topicName('web-3-0')).toBe('Web 3 0');
+  });
+});
+
+describe('rankBoards', () => {
+  it('orders the all-time follower and growth boards', () => {
+    // Act
+    const { boards } = rankBoards(STANDINGS);
+
+    // Assess
+    expect(slugs(boards.get('followers.all'))).toEqual(['sleepy', 'big', 'rocket', 'tiny']);
+    expect(slugs(boards.get('growth.all'))).toEqual(['rocket', 'big', 'sleepy', 'tiny']);
+  });
+
+  it('keeps dormant publications on all-time boards and leaves them out of active ones', () => {
+    // Act
+    const { boards } = rankBoards(STANDINGS);
+
+    // Assess
+    expect(slugs(boards.get('followers.active'))).toEqual(['big', 'rocket', 'tiny']);
+    expect(slugs(boards.get('growth.active'))).toEqual(['rocket', 'big', 'tiny']);
+    expect(slugs(boards.get('followers.all.topic.ai'))).toContain('sleepy');
+    expect(slugs(boards.get('followers.active.topic.ai'))).not.toContain('sleepy');
+  });
+
+  it('gives topic boards the global order, filtered to the topic', () => {
+    // Act
+    const { boards } = rankBoards(STANDINGS);
+
+    // Assess
+    expect(slugs(boards.get('followers.all.topic.ai'))).toEqual(['sleepy', 'rocket', 'tiny']);
+    expect(slugs(boards.get('growth.all.topic.ai'))).toEqual(['rocket', 'sleepy', 'tiny']);
+    expect(slugs(boards.get('followers.active.topic.ai'))).toEqual(['rocket', 'tiny']);
+    expect(slugs(boards.get('followers.all.topic.startups'))).toEqual(['big', 'rocket']);
+    expect(slugs(boards.get('growth.active.topic.startups'))).toEqual(['rocket', 'big']);
+  });
+
+  it('builds exactly the global boards and one per topic, kind and filter', () => {
+    // Act
+    const { boards } = rankBoards(STANDINGS);
+
+    // Assess
+    expect([...boards.keys()].sort()).toEqual(
+      [
+        'followers.all',
+        'followers.active',
+        'growth.all',
+        'growth.active',
+        'followers.all.topic.ai',
+        'followers.active.topic.ai',
+        'growth.all.topic.ai',
+        'growth.active.topic.ai',
+        'followers.all.topic.startups',
+        'followers.active.topic.startups',
+        'growth.all.topic.startups',
+        'growth.active.topic.startups',
+      ].sort(),
+    );
+  });
+
+  it('has empty active boards when every publication is dormant', () => {
+    // Act
+    const { boards } = rankBoards([standing('old', { isActive: false })]);
+
+    // Assess
+    expect(boards.get('followers.active')).toEqual([]);
+    expect(boards.get('growth.active')).toEqual([]);
+    expect(slugs(boards.get('followers.all'))).toEqual(['old']);
+  });
+
+  it('does not reorder the standings it was given', () => {
+    // Prepare
+    const input = [...STANDINGS];
+
+    // Act
+    rankBoards(input);
+
+    // Assess
+    expect(slugs(input)).toEqual(slugs(STANDINGS));
+  });
+
+  it('counts each topic and orders topics by total followers', () => {
+    // Act
+    const { topics } = rankBoards(STANDINGS);
+
+    // Assess
+    expect(topics).toEqual([
+      { tag: 'ai', name: 'Ai', publicationCount: 3, activeCount: 2, totalFollowers: 52_010 },
+      { tag: 'startups', name: 'Startups', publicationCount: 2, activeCount: 2, totalFollowers: 12_000 },
+    ]);
+  });
+
+  it('gives no topics when no publication has one', () => {
+    expect(rankBoards([standing('plain', {})]).topics).toEqual([]);
+  });
+});
+
+describe('chunk codec', () => {
+  it('gives back the rows it encoded', () => {
+    // Prepare
+    const rows = STANDINGS.map((row, index) => ({ rank: index + 1, ...row, name: `${row.name} — ünïcödé "quoted"` }));
+
+    // Act
+    const payload = encodeChunk(rows.map((row) => JSON.stringify(row)));
+    const decoded = decodeChunk<(typeof rows)[number]>(payload);
+
+    // Assess
+    expect(decoded).toEqual(rows);
+    expect(payload).toMatch(/^[A-Za-z0-9+/]+=*$/);
+  });
+
+  it('round-trips an empty chunk', () => {
+    expect(decodeChunk(encodeChunk([]))).toEqual([]);
+  });
+
+  it('is smaller than the JSON it holds for a full chunk', () => {
+    // Prepare
+    const rows = Array.from({ length: 100 }, (_, index) => JSON.stringify(standing(`pub-${index}`, { followers: index })));
+
+    // Act
+    const payload = encodeChunk(rows);
+
+    // Assess
+    expect(payload.length).toBeLessThan(rows.join(',').length / 2);
+  });
+});
