@@ -81,9 +81,10 @@ export function applySnapshot(
   const timestamp = now.toISOString();
   const publication: PublicationItem = {
     ...facts,
-    description: keep(snapshot.description, existing?.description) ?? '',
-    imageUrl: keep(snapshot.imageUrl, existing?.imageUrl),
-    feedUrl: keep(snapshot.feedUrl, existing?.feedUrl),
+    // A late snapshot only fills in history; the newest one describes the publication.
+    description: (isLatest ? keep(snapshot.description, existing?.description) : existing?.description) ?? '',
+    imageUrl: isLatest ? keep(snapshot.imageUrl, existing?.imageUrl) : existing?.imageUrl,
+    feedUrl: isLatest ? keep(snapshot.feedUrl, existing?.feedUrl) : existing?.feedUrl,
     followers7dAgo: standing.followers7dAgo,
     followers30dAgo: standing.followers30dAgo,
     firstSeenDay: existing && existing.firstSeenDay < day ? existing.firstSeenDay : day,

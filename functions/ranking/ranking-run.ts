@@ -13,6 +13,8 @@ export const MANIFEST_NAME = 'current';
 export type SearchEntry = [string, string, number, number, number];
 export const SEARCH_CHUNK_SIZE = 4_000;
 const WRITE_CONCURRENCY = 8;
+/** Chunks encoded ahead of the writes: enough to keep every BatchWrite slot busy. */
+const WRITE_GROUP = WRITE_CONCURRENCY * 25 * 2;
 
 export interface RankingRunReport {
   runId: string;
@@ -83,10 +85,12 @@ function searchEntries(boards: Map<string, Standing[]>): SearchEntry[] {
  */
 export async function runRanking(db: Db, now: Date = new Date()): Promise<RankingRunReport> {
   const started = performance.now();
-  const publications = await readAllPublications(db);
+  let publications: PublicationRow[] | undefined = await readAllPublications(db);
+  const publicationCount = publications.length;
   const read = performance.now();
 
   const { boards, topics } = rankPublications(publications, toDay(now));
+  publications = undefined;
   const ranked = performance.now();
 
   const current = await db.entities.rankingManifest.get({ name: MANIFEST_NAME }).go();
@@ -102,44 +106,57 @@ export async function runRanking(db: Db, now: Date = new Date()): Promise<Rankin
     }
     return json;
   };
-  const items: RankChunkItem[] = [];
   const boardTotals: Record<string, number> = {};
-  for (const [id, rows] of boards) {
-    boardTotals[id] = rows.length;
-    items.push(...chunkItems(slot, runId, id, rows.map(jsonOf), RANK_CHUNK_SIZE));
-  }
+  let encodeMs = 0;
+  let chunks = 0;
+  // Written in bounded groups as they are encoded, so a run never holds every chunk in memory.
+  let pending: RankChunkItem[] = [];
+  const flush = async () => {
+    if (pending.length === 0) return;
+    const { unprocessed } = await db.entities.rankChunk.put(pending).go({ concurrency: WRITE_CONCURRENCY });
+    if (unprocessed.length > 0) throw new Error(`Ranking run ${runId} could not write ${unprocessed.length} chunks`);
+    chunks += pending.length;
+    pending = [];
+  };
+  const write = async (boardId: string, rows: string[], chunkSize: number) => {
+    const encodeStarted = performance.now();
+    const items = chunkItems(slot, runId, boardId, rows, chunkSize);
+    encodeMs += performance.now() - encodeStarted;
+    boardTotals[boardId] = rows.length;
+    pending.push(...items);
+    if (pending.length >= WRITE_GROUP) await flush();
+  };
+  for (const [id, rows] of boards) await write(id, rows.map(jsonOf), RANK_CHUNK_SIZE);
   const search = searchEntries(boards).map((entry) => JSON.stringify(entry));
-  const searchChunks = chunkItems(slot, runId, SEARCH_BOARD_ID, search, SEARCH_CHUNK_SIZE);
-  boardTotals[SEARCH_BOARD_ID] = search.length;
-  items.push(...searchChunks);
-  const encoded = performance.now();
+  await write(SEARCH_BOARD_ID, search, SEARCH_CHUNK_SIZE);
+  const searchChunks = Math.ceil(search.length / SEARCH_CHUNK_SIZE);
+  await flush();
 
-  const { unprocessed } = await db.entities.rankChunk.put(items).go({ concurrency: WRITE_CONCURRENCY });
-  if (unprocessed.length > 0) throw new Error(`Ranking run ${runId} could not write ${unprocessed.length} chunks`);
   await db.entities.rankingManifest
     .put({
       name: MANIFEST_NAME,
       runId,
       slot,
       generatedAt: now.toISOString(),
-      publicationCount: publications.length,
+      publicationCount,
       boardTotals,
       topics,
-      searchChunks: searchChunks.length,
+      searchChunks,
     })
     .go();
   const written = performance.now();
+  const writeMs = written - ranked - encodeMs;
 
   return {
     runId,
-    publications: publications.length,
+    publications: publicationCount,
     boards: boards.size,
-    chunks: items.length,
+    chunks,
     timings: {
       readMs: Math.round(read - started),
       rankMs: Math.round(ranked - read),
-      encodeMs: Math.round(encoded - ranked),
-      writeMs: Math.round(written - encoded),
+      encodeMs: Math.round(encodeMs),
+      writeMs: Math.round(writeMs),
       totalMs: Math.round(written - started),
     },
   };

@@ -187,13 +187,46 @@ describe('applySnapshot', () => {
     expect(late.history.days).toEqual({ '06-29': 900, '06-30': 1200 });
   });
 
+  it('does not let an older snapshot replace the description, image or feed', () => {
+    // Prepare
+    const current = applySnapshot(
+      snapshot({ description: 'Now', imageUrl: 'https://img.example.com/now.png', feedUrl: 'https://tds.example.com/feed' }),
+      undefined,
+      undefined,
+      NOW,
+    );
+
+    // Act
+    const late = applySnapshot(
+      snapshot({ description: 'Back then', imageUrl: null, feedUrl: null, observedAt: '2024-06-29T06:00:00Z' }),
+      current.publication,
+      current.history,
+      NOW,
+    );
+
+    // Assess
+    expect(late.publication.description).toBe('Now');
+    expect(late.publication.imageUrl).toBe('https://img.example.com/now.png');
+    expect(late.publication.feedUrl).toBe('https://tds.example.com/feed');
+  });
+
   it('keeps the newest latestPostAt instant even when sources use different offsets', () => {
     // Prepare: 09:00+02:00 is 07:00Z, earlier than 08:00Z although it sorts later as text.
     const existing = applySnapshot(snapshot({ latestPostAt: '2024-06-29T08:00:00Z' }), undefined, undefined, NOW);
 
     // Act
-    const older = applySnapshot(snapshot({ latestPostAt: '2024-06-29T09:00:00+02:00' }), existing.publication, existing.history, NOW);
-    const newer = applySnapshot(snapshot({ latestPostAt: '2024-06-29T09:30:00-01:00' }), existing.publication, existing.history, NOW);
+    const older = applySnapshot(
+      snapshot({ latestPostAt: '2024-06-29T09:00:00+02:00' }),
+      existing.publication,
+      existing.history,
+      NOW,
+    );
+    const newer = applySnapshot(
+      snapshot({ latestPostAt: '2024-06-29T09:30:00-01:00' }),
+      existing.publication,
+      existing.history,
+      NOW,
+    );
     const missing = applySnapshot(snapshot({ latestPostAt: null }), existing.publication, existing.history, NOW);
 
     // Assess
@@ -205,7 +238,11 @@ describe('applySnapshot', () => {
   it('clears imageUrl on null and keeps it when the field is left out', () => {
     // Prepare
     const existing = applySnapshot(
-      snapshot({ imageUrl: 'https://img.example.com/tds.png', feedUrl: 'https://towardsdatascience.com/feed', description: 'Ideas' }),
+      snapshot({
+        imageUrl: 'https://img.example.com/tds.png',
+        feedUrl: 'https://towardsdatascience.com/feed',
+        description: 'Ideas',
+      }),
       undefined,
       undefined,
       NOW,

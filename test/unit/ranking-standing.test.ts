@@ -111,7 +111,11 @@ describe('computeStanding', () => {
   it('carries the row fields a board shows', () => {
     // Act
     const result = computeStanding(
-      facts([5], { imageUrl: 'https://img.example.com/a.png', topics: ['data-science'], latestPostAt: '2024-06-29T10:00:00.000Z' }),
+      facts([5], {
+        imageUrl: 'https://img.example.com/a.png',
+        topics: ['data-science'],
+        latestPostAt: '2024-06-29T10:00:00.000Z',
+      }),
       TODAY,
     );
 
@@ -189,7 +193,11 @@ describe('isActive', () => {
 describe('board orders', () => {
   it('byGrowth puts the most followers gained first', () => {
     // Prepare
-    const rows = [standing({ slug: 'a', gained30d: 10 }), standing({ slug: 'b', gained30d: 300 }), standing({ slug: 'c', gained30d: 50 })];
+    const rows = [
+      standing({ slug: 'a', gained30d: 10 }),
+      standing({ slug: 'b', gained30d: 300 }),
+      standing({ slug: 'c', gained30d: 50 }),
+    ];
 
     // Act
     const order = rows.sort(byGrowth).map((row) => row.slug);

@@ -1,7 +1,7 @@
 import { ACTIVE_WINDOW_DAYS, GROWTH_WINDOW_DAYS } from '../../../shared/constants';
 import type { RankedPublication } from '../../../shared/schemas/ranking';
-import { addDays, type Day, daysBetween } from './days';
-import { countOnOrBefore, firstObserved, NOT_OBSERVED, type RecentCounts } from './recent-counts';
+import { type Day, daysBetween } from './days';
+import { NOT_OBSERVED } from './recent-counts';
 
 /** What the ranking needs of a stored publication. */
 export interface PublicationFacts {
@@ -26,15 +26,26 @@ export function isActive(latestPostAt: string | undefined, today: Day): boolean 
   return daysBetween(latestPostAt.slice(0, 10), today) <= ACTIVE_WINDOW_DAYS;
 }
 
-function sparkline(window: RecentCounts, today: Day): number[] {
+/** The latest observed count at or before `index` of the window, if any. */
+function countAtOrBefore(counts: number[], index: number): number | undefined {
+  for (let cursor = Math.min(index, counts.length - 1); cursor >= 0; cursor -= 1) {
+    const count = counts[cursor] as number;
+    if (count !== NOT_OBSERVED) return count;
+  }
+  return undefined;
+}
+
+function firstObservedCount(counts: number[]): number | undefined {
+  return counts.find((count) => count !== NOT_OBSERVED);
+}
+
+/** Daily counts for the last SPARKLINE_DAYS days, gaps carried over; days before the first count are left out. */
+function sparkline(counts: number[], todayIndex: number): number[] {
   const points: number[] = [];
-  let carried: number | undefined;
-  for (let offset = SPARKLINE_DAYS - 1; offset >= 0; offset -= 1) {
-    const day = addDays(today, -offset);
-    const index = window.counts.length - 1 + daysBetween(window.endDay, day);
-    const count = index >= 0 && index < window.counts.length ? (window.counts[index] as number) : NOT_OBSERVED;
+  let carried = countAtOrBefore(counts, todayIndex - SPARKLINE_DAYS);
+  for (let index = todayIndex - SPARKLINE_DAYS + 1; index <= todayIndex; index += 1) {
+    const count = index >= 0 && index < counts.length ? (counts[index] as number) : NOT_OBSERVED;
     if (count !== NOT_OBSERVED) carried = count;
-    else if (carried === undefined) carried = countOnOrBefore(window, day);
     if (carried !== undefined) points.push(carried);
   }
   return points;
@@ -43,12 +54,14 @@ function sparkline(window: RecentCounts, today: Day): number[] {
 /**
  * Followers gained over the trailing window; a publication first seen inside the window is
  * measured from its first count. The percentage is null when the starting count was zero.
+ * Days are turned into window indexes once: the job calls this 17,000 times per run.
  */
 export function computeStanding(publication: PublicationFacts, today: Day): Standing {
-  const window: RecentCounts = { endDay: publication.recentEndDay, counts: publication.recentCounts };
-  const followers = countOnOrBefore(window, today) ?? publication.followers;
-  const first = firstObserved(window);
-  const startOf = (daysAgo: number) => countOnOrBefore(window, addDays(today, -daysAgo)) ?? first?.count ?? followers;
+  const counts = publication.recentCounts;
+  const todayIndex = counts.length - 1 + daysBetween(publication.recentEndDay, today);
+  const followers = countAtOrBefore(counts, todayIndex) ?? publication.followers;
+  const first = firstObservedCount(counts);
+  const startOf = (daysAgo: number) => countAtOrBefore(counts, todayIndex - daysAgo) ?? first ?? followers;
   const followers30dAgo = startOf(GROWTH_WINDOW_DAYS);
   const followers7dAgo = startOf(7);
   const gained30d = followers - followers30dAgo;
@@ -65,7 +78,7 @@ export function computeStanding(publication: PublicationFacts, today: Day): Stan
     growthPct30d: followers30dAgo > 0 ? Math.round((gained30d / followers30dAgo) * 10_000) / 100 : null,
     latestPostAt: publication.latestPostAt ?? null,
     isActive: isActive(publication.latestPostAt, today),
-    sparkline: sparkline(window, today),
+    sparkline: sparkline(counts, todayIndex),
   };
 }
 

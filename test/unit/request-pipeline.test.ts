@@ -1,0 +1,697 @@
+import { randomUUID } from 'node:crypto';
+import { GetCommand, DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import { mockClient } from 'aws-sdk-client-mock';
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { z } from 'zod';
+import { defineRoute, type RouteDefinition } from '../../shared/routes/define-route';
+import {
+  Conflict,
+  type HttpError,
+  isDependencyUnavailable,
+  NotFound,
+  RateLimited,
+  ValidationFailed,
+} from '../../functions/lib/errors';
+import type { HandlerInput, HandlerResult } from '../../functions/lib/http/create-handler';
+import type { UserCaller } from '../../functions/lib/http/caller';
+import { ensureTable } from '../../infra/local/dynamodb-local';
+// Type-only: the modules themselves are imported in beforeAll, once the environment is set.
+import type * as AppAuthModule from '../../functions/lib/app-auth';
+import type * as DbClientModule from '../../functions/lib/db/client';
+import type * as DbServiceModule from '../../functions/lib/db/service';
+import type * as CallerTypes from '../../functions/lib/http/caller';
+import type * as PipelineModule from '../../functions/lib/http/create-handler';
+
+const ORIGIN = 'https://app.example.com';
+const APP_ID = 'pipeline-test-app';
+
+type Pipeline = typeof PipelineModule;
+type CallerModule = typeof CallerTypes;
+type AppAuth = typeof AppAuthModule;
+type DbService = typeof DbServiceModule;
+type DbClient = typeof DbClientModule;
+
+// Loaded after the environment is set, because getConfig() reads it once.
+let pipeline: Pipeline;
+let callerModule: CallerModule;
+let appAuth: AppAuth;
+let dbService: DbService;
+let dbClient: DbClient;
+let appToken: string;
+let tableName: string;
+
+const context: Context = {
+  callbackWaitsForEmptyEventLoop: true,
+  functionName: 'pipeline-test',
+  functionVersion: '$LATEST',
+  invokedFunctionArn: 'arn:aws:lambda:us-east-1:123456789012:function:pipeline-test',
+  memoryLimitInMB: '128',
+  awsRequestId: 'request-1',
+  logGroupName: '/aws/lambda/pipeline-test',
+  logStreamName: 'stream',
+  getRemainingTimeInMillis: () => 30_000,
+  done: () => undefined,
+  fail: () => undefined,
+  succeed: () => undefined,
+};
+
+interface EventOptions {
+  method?: string;
+  path?: string;
+  headers?: Record<string, string>;
+  query?: Record<string, string>;
+  params?: Record<string, string>;
+  body?: string;
+  cookies?: string[];
+}
+
+function buildEvent(options: EventOptions = {}): APIGatewayProxyEventV2 {
+  const method = options.method ?? 'GET';
+  const path = options.path ?? '/api/test';
+  return {
+    version: '2.0',
+    routeKey: `${method} ${path}`,
+    rawPath: path,
+    rawQueryString: new URLSearchParams(options.query ?? {}).toString(),
+    headers: options.headers ?? {},
+    ...(options.query ? { queryStringParameters: options.query } : {}),
+    ...(options.params ? { pathParameters: options.params } : {}),
+    ...(options.body !== undefined ? { body: options.body } : {}),
+    ...(options.cookies ? { cookies: options.cookies } : {}),
+    isBase64Encoded: false,
+    requestContext: {
+      accountId: '123456789012',
+      apiId: 'api',
+      domainName: 'api.example.com',
+      domainPrefix: 'api',
+      http: { method, path, protocol: 'HTTP/1.1', sourceIp: '203.0.113.9', userAgent: 'vitest' },
+      requestId: randomUUID(),
+      routeKey: `${method} ${path}`,
+      stage: '$default',
+      time: '01/Jan/2024:00:00:00 +0000',
+      timeEpoch: 1_704_067_200_000,
+    },
+  };
+}
+
+type Invoke = (event: APIGatewayProxyEventV2) => Promise<APIGatewayProxyStructuredResultV2>;
+
+function handlerFor<R extends RouteDefinition>(route: R, handle: (input: HandlerInput<R>) => Promise<HandlerResult<R>>): Invoke {
+  const handler = pipeline.createHandler(route, handle);
+  return (event) => handler(event, context) as Promise<APIGatewayProxyStructuredResultV2>;
+}
+
+function header(result: APIGatewayProxyStructuredResultV2, name: string): string | undefined {
+  const entry = Object.entries(result.headers ?? {}).find(([key]) => key.toLowerCase() === name.toLowerCase());
+  return entry === undefined ? undefined : String(entry[1]);
+}
+
+function bodyOf(result: APIGatewayProxyStructuredResultV2): Record<string, unknown> {
+  return JSON.parse(result.body ?? '') as Record<string, unknown>;
+}
+
+const echoRoute = defineRoute({
+  method: 'GET',
+  path: '/api/test/echo/{id}',
+  access: 'public',
+  handler: 'test/echo',
+  summary: 'Echoes its validated input.',
+  params: z.object({ id: z.string().min(2) }).strict(),
+  query: z.object({ n: z.coerce.number().int().min(1) }).strict(),
+  response: z.unknown(),
+});
+
+const cachedRoute = defineRoute({
+  method: 'GET',
+  path: '/api/test/cached',
+  access: 'public',
+  handler: 'test/cached',
+  summary: 'A cacheable answer.',
+  response: z.unknown(),
+  cacheSeconds: 60,
+});
+
+const createRoute = defineRoute({
+  method: 'POST',
+  path: '/api/test/things',
+  access: 'public',
+  handler: 'test/create',
+  summary: 'Takes a JSON body.',
+  body: z.object({ name: z.string().min(1), count: z.number().int() }).strict(),
+  response: z.unknown(),
+});
+
+const userRoute = defineRoute({
+  method: 'GET',
+  path: '/api/test/me',
+  access: 'user',
+  handler: 'test/me',
+  summary: 'For signed-in users.',
+  response: z.unknown(),
+});
+
+const appRoute = defineRoute({
+  method: 'POST',
+  path: '/api/test/app',
+  access: 'app',
+  handler: 'test/app',
+  summary: 'For server-side apps.',
+  response: z.unknown(),
+});
+
+const superRoute = defineRoute({
+  method: 'POST',
+  path: '/api/test/admin',
+  access: 'superuser',
+  handler: 'test/admin',
+  summary: 'For superusers.',
+  response: z.unknown(),
+});
+
+const plainRoute = defineRoute({
+  method: 'GET',
+  path: '/api/test/plain',
+  access: 'public',
+  handler: 'test/plain',
+  summary: 'Anything the test throws.',
+  response: z.unknown(),
+});
+
+const sessions: Record<string, UserCaller> = {
+  'user-token': { kind: 'user', userId: 'u-1', sessionId: 's-1', isSuperUser: false },
+  'super-token': { kind: 'user', userId: 'u-2', sessionId: 's-2', isSuperUser: true },
+};
+
+beforeAll(async () => {
+  const endpoint = inject('dynamoEndpoint');
+  tableName = `pipeline-${randomUUID().slice(0, 8)}`;
+  await ensureTable(endpoint, tableName);
+  process.env.TABLE_NAME = tableName;
+  process.env.ALLOWED_ORIGINS = ORIGIN;
+  process.env.DYNAMODB_ENDPOINT = endpoint;
+  pipeline = await import('../../functions/lib/http/create-handler');
+  callerModule = await import('../../functions/lib/http/caller');
+  appAuth = await import('../../functions/lib/app-auth');
+  dbService = await import('../../functions/lib/db/service');
+  dbClient = await import('../../functions/lib/db/client');
+  appToken = await appAuth.registerAppClient(APP_ID, 'Pipeline test app');
+  callerModule.setSessionResolver(async (token) => sessions[token] ?? null);
+});
+
+afterAll(() => {
+  callerModule?.setSessionResolver(async () => null);
+});
+
+describe('request pipeline: input', () => {
+  it('answers 200 with the handler result as JSON, given validated input', async () => {
+    // Prepare
+    const invoke = handlerFor(echoRoute, async ({ params, query, caller }) => ({
+      id: params.id,
+      n: query.n,
+      caller: caller.kind,
+    }));
+
+    // Act
+    const result = await invoke(buildEvent({ params: { id: 'abc' }, query: { n: '3' } }));
+
+    // Assess
+    expect(result.statusCode).toBe(200);
+    expect(header(result, 'content-type')).toMatch(/^application\/json/);
+    expect(bodyOf(result)).toEqual({ id: 'abc', n: 3, caller: 'anonymous' });
+  });
+
+  it('answers 400 naming every bad path parameter and query field', async () => {
+    // Prepare
+    let called = false;
+    const invoke = handlerFor(echoRoute, async () => {
+      called = true;
+      return {};
+    });
+
+    // Act
+    const result = await invoke(buildEvent({ params: { id: 'a' }, query: { n: 'zero', extra: '1' } }));
+
+    // Assess
+    expect(result.statusCode).toBe(400);
+    const body = bodyOf(result);
+    expect(body.code).toBe('VALIDATION_FAILED');
+    const fields = (body.fields as { in: string; field: string }[]).map((field) => `${field.in}:${field.field}`).sort();
+    expect(fields).toEqual(['params:id', 'query:extra', 'query:n']);
+    expect(called).toBe(false);
+  });
+
+  it('answers 200 for a valid JSON body', async () => {
+    // Prepare
+    const invoke = handlerFor(createRoute, async ({ body }) => ({ created: body.name, count: body.count }));
+
+    // Act
+    const result = await invoke(
+      buildEvent({
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'X-Application-Id': 'web', Origin: ORIGIN },
+        body: JSON.stringify({ name: 'thing', count: 2 }),
+      }),
+    );
+
+    // Assess
+    expect(result.statusCode).toBe(200);
+    expect(bodyOf(result)).toEqual({ created: 'thing', count: 2 });
+  });
+
+  it('answers 400 for a bad body and rejects unknown body fields', async () => {
+    // Prepare
+    const invoke = handlerFor(createRoute, async () => ({}));
+
+    // Act
+    const result = await invoke(
+      buildEvent({
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-application-id': 'web' },
+        body: JSON.stringify({ name: '', count: 1.5, isAdmin: true }),
+      }),
+    );
+
+    // Assess
+    expect(result.statusCode).toBe(400);
+    const fields = bodyOf(result).fields as { in: string; field: string; message: string }[];
+    expect(fields.map((field) => `${field.in}:${field.field}`).sort()).toEqual(['body:count', 'body:isAdmin', 'body:name']);
+    expect(fields.find((field) => field.field === 'isAdmin')?.message).toBe('Unknown field');
+  });
+
+  it('answers 400 with a message for malformed JSON', async () => {
+    // Prepare
+    const invoke = handlerFor(createRoute, async () => ({}));
+
+    // Act
+    const result = await invoke(
+      buildEvent({
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-application-id': 'web' },
+        body: '{"name": ',
+      }),
+    );
+
+    // Assess
+    expect(result.statusCode).toBe(400);
+    expect(bodyOf(result)).toEqual({ message: 'The request body is not valid JSON.', code: 'BAD_REQUEST' });
+  });
+
+  it('answers 415 for a body that is not sent as JSON', async () => {
+    // Prepare
+    const invoke = handlerFor(createRoute, async () => ({}));
+
+    // Act
+    const result = await invoke(
+      buildEvent({
+        method: 'POST',
+        headers: { 'content-type': 'text/plain', 'x-application-id': 'web' },
+        body: '{"name":"a","count":1}',
+      }),
+    );
+
+    // Assess
+    expect(result.statusCode).toBe(415);
+    expect(bodyOf(result).code).toBe('UNSUPPORTED_MEDIA_TYPE');
+  });
+
+  it("answers 400 on 'body' when a required body is missing", async () => {
+    // Prepare
+    const invoke = handlerFor(createRoute, async () => ({}));
+
+    // Act
+    const result = await invoke(buildEvent({ method: 'POST', headers: { 'x-application-id': 'web' } }));
+
+    // Assess
+    expect(result.statusCode).toBe(400);
+    expect(bodyOf(result).fields).toEqual([{ in: 'body', field: 'body', message: 'A JSON body is required' }]);
+  });
+
+  it('answers 400 when a body is sent to an endpoint that takes none', async () => {
+    // Prepare
+    const invoke = handlerFor(superRoute, async () => ({ ran: true }));
+
+    // Act
+    const result = await invoke(
+      buildEvent({
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-application-id': 'web', ssoat: 'super-token' },
+        body: '{"a":1}',
+      }),
+    );
+
+    // Assess
+    expect(result.statusCode).toBe(400);
+    expect(bodyOf(result).code).toBe('BAD_REQUEST');
+  });
+});
+
+describe('request pipeline: state-changing requests and access', () => {
+  it('refuses a POST without the x-application-id header with 403', async () => {
+    // Prepare
+    let called = false;
+    const invoke = handlerFor(createRoute, async () => {
+      called = true;
+      return {};
+    });
+
+    // Act
+    const result = await invoke(
+      buildEvent({
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: ORIGIN },
+        body: '{"name":"a","count":1}',
+      }),
+    );
+
+    // Assess
+    expect(result.statusCode).toBe(403);
+    expect(bodyOf(result).code).toBe('FORBIDDEN');
+    expect(called).toBe(false);
+  });
+
+  it('refuses a POST from an origin that is not allowed with 403', async () => {
+    // Prepare
+    const invoke = handlerFor(createRoute, async () => ({}));
+
+    // Act
+    const result = await invoke(
+      buildEvent({
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-application-id': 'web', origin: 'https://evil.example.net' },
+        body: '{"name":"a","count":1}',
+      }),
+    );
+
+    // Assess
+    expect(result.statusCode).toBe(403);
+  });
+
+  it('answers 401 to an anonymous caller of a user route', async () => {
+    // Prepare
+    const invoke = handlerFor(userRoute, async ({ caller }) => ({ caller }));
+
+    // Act
+    const anonymous = await invoke(buildEvent());
+    const unknownSession = await invoke(buildEvent({ headers: { ssoat: 'no-such-token' } }));
+
+    // Assess
+    expect(anonymous.statusCode).toBe(401);
+    expect(bodyOf(anonymous).code).toBe('UNAUTHORIZED');
+    expect(unknownSession.statusCode).toBe(401);
+  });
+
+  it('lets a signed-in user call a user route by header or by cookie', async () => {
+    // Prepare
+    const invoke = handlerFor(userRoute, async ({ caller }) => ({ userId: caller.kind === 'user' ? caller.userId : null }));
+
+    // Act
+    const byHeader = await invoke(buildEvent({ headers: { ssoat: 'user-token' } }));
+    const byCookie = await invoke(buildEvent({ cookies: ['theme=dark', 'ssoat=user-token'] }));
+
+    // Assess
+    expect(byHeader.statusCode).toBe(200);
+    expect(bodyOf(byHeader)).toEqual({ userId: 'u-1' });
+    expect(byCookie.statusCode).toBe(200);
+    expect(bodyOf(byCookie)).toEqual({ userId: 'u-1' });
+  });
+
+  it('answers 401 to an app route called with a wrong app token', async () => {
+    // Prepare
+    const invoke = handlerFor(appRoute, async () => ({ ran: true }));
+
+    // Act
+    const wrongToken = await invoke(
+      buildEvent({ method: 'POST', headers: { 'x-application-id': APP_ID, 'x-app-token': 'wrong' } }),
+    );
+    const unknownApp = await invoke(
+      buildEvent({ method: 'POST', headers: { 'x-application-id': 'nobody', 'x-app-token': appToken } }),
+    );
+    const noCredentials = await invoke(buildEvent({ method: 'POST', headers: { 'x-application-id': APP_ID } }));
+
+    // Assess
+    expect(wrongToken.statusCode).toBe(401);
+    expect(unknownApp.statusCode).toBe(401);
+    expect(noCredentials.statusCode).toBe(401);
+  });
+
+  it('lets a registered app call an app route', async () => {
+    // Prepare
+    const invoke = handlerFor(appRoute, async ({ caller }) => ({ appId: caller.kind === 'app' ? caller.appId : null }));
+
+    // Act
+    const result = await invoke(buildEvent({ method: 'POST', headers: { 'x-application-id': APP_ID, 'x-app-token': appToken } }));
+
+    // Assess
+    expect(result.statusCode).toBe(200);
+    expect(bodyOf(result)).toEqual({ appId: APP_ID });
+  });
+
+  it('answers 403 to a signed-in user who is not a superuser on a superuser route', async () => {
+    // Prepare
+    let called = false;
+    const invoke = handlerFor(superRoute, async () => {
+      called = true;
+      return { ran: true };
+    });
+
+    // Act
+    const result = await invoke(buildEvent({ method: 'POST', headers: { 'x-application-id': 'web', ssoat: 'user-token' } }));
+
+    // Assess
+    expect(result.statusCode).toBe(403);
+    expect(called).toBe(false);
+  });
+
+  it('lets a superuser call a superuser route', async () => {
+    // Prepare
+    const invoke = handlerFor(superRoute, async ({ caller }) => ({ userId: caller.kind === 'user' ? caller.userId : null }));
+
+    // Act
+    const result = await invoke(buildEvent({ method: 'POST', headers: { 'x-application-id': 'web', ssoat: 'super-token' } }));
+
+    // Assess
+    expect(result.statusCode).toBe(200);
+    expect(bodyOf(result)).toEqual({ userId: 'u-2' });
+  });
+
+  it('does not let an app call a superuser route', async () => {
+    // Prepare
+    const invoke = handlerFor(superRoute, async () => ({ ran: true }));
+
+    // Act
+    const result = await invoke(buildEvent({ method: 'POST', headers: { 'x-application-id': APP_ID, 'x-app-token': appToken } }));
+
+    // Assess
+    expect(result.statusCode).toBe(403);
+  });
+});
+
+describe('request pipeline: errors', () => {
+  let dynamoMock: ReturnType<typeof mockClient> | undefined;
+
+  afterEach(() => {
+    dynamoMock?.restore();
+    dynamoMock = undefined;
+  });
+
+  it('answers a plain Error with a generic 500 that leaks nothing', async () => {
+    // Prepare
+    const invoke = handlerFor(plainRoute, async () => {
+      throw new Error('secret: table prod-users at 10.0.0.7 exploded');
+    });
+
+    // Act
+    const result = await invoke(buildEvent());
+
+    // Assess
+    expect(result.statusCode).toBe(500);
+    expect(bodyOf(result)).toEqual({ message: expect.any(String), code: 'INTERNAL_ERROR' });
+    expect(result.body).not.toMatch(/secret|prod-users|10\.0\.0\.7|exploded|at /);
+    expect(header(result, 'cache-control')).toBe('no-store');
+  });
+
+  it.each<[string, HttpError, number, Record<string, unknown>]>([
+    ['NotFound', new NotFound('No publication called x.'), 404, { message: 'No publication called x.', code: 'NOT_FOUND' }],
+    ['Conflict', new Conflict('That name is taken.'), 409, { message: 'That name is taken.', code: 'CONFLICT' }],
+    [
+      'ValidationFailed',
+      new ValidationFailed([{ in: 'body', field: 'email', message: 'Invalid email' }]),
+      400,
+      { code: 'VALIDATION_FAILED', fields: [{ in: 'body', field: 'email', message: 'Invalid email' }] },
+    ],
+    [
+      'RateLimited',
+      new RateLimited('Slow down.', 30),
+      429,
+      { message: 'Slow down.', code: 'RATE_LIMITED', retryAfterSeconds: 30 },
+    ],
+  ])('maps %s to its status and a {message, code} body', async (_name, error, status, expected) => {
+    // Prepare
+    const invoke = handlerFor(plainRoute, async () => {
+      throw error;
+    });
+
+    // Act
+    const result = await invoke(buildEvent());
+
+    // Assess
+    expect(result.statusCode).toBe(status);
+    const body = bodyOf(result);
+    expect(body).toMatchObject(expected);
+    expect(typeof body.message).toBe('string');
+    if (error instanceof RateLimited) expect(header(result, 'retry-after')).toBe('30');
+  });
+
+  it('answers 503 with retry-after when DynamoDB throttles a read', async () => {
+    // Prepare
+    dynamoMock = mockClient(DynamoDBDocumentClient);
+    dynamoMock.on(GetCommand).rejects(
+      Object.assign(new Error('The level of configured provisioned throughput was exceeded'), {
+        name: 'ProvisionedThroughputExceededException',
+        $metadata: { httpStatusCode: 400 },
+      }),
+    );
+    const invoke = handlerFor(plainRoute, async () => {
+      const { data } = await dbService.getDb().entities.rankingManifest.get({ name: 'current' }).go();
+      return { found: data !== null };
+    });
+
+    // Act
+    const result = await invoke(buildEvent());
+
+    // Assess
+    expect(dynamoMock.commandCalls(GetCommand).length).toBeGreaterThan(0);
+    expect(result.statusCode).toBe(503);
+    expect(bodyOf(result).code).toBe('SERVICE_UNAVAILABLE');
+    expect(Number(header(result, 'retry-after'))).toBeGreaterThan(0);
+    expect(result.body).not.toMatch(/provisioned/i);
+  });
+
+  it('recognises an unreachable database as unavailable, and answers 503', async () => {
+    // Prepare
+    const client = dbClient.createDocumentClient({ endpoint: 'http://127.0.0.1:9', region: 'us-east-1' });
+    const db = dbService.createDb(client, tableName);
+    const invoke = handlerFor(plainRoute, async () => {
+      const { data } = await db.entities.rankingManifest.get({ name: 'current' }).go();
+      return { found: data !== null };
+    });
+
+    // Act
+    const thrown = await client
+      .send(new GetCommand({ TableName: tableName, Key: { pk: 'x', sk: 'y' } }))
+      .catch((error: unknown) => error);
+    const result = await invoke(buildEvent());
+
+    // Assess
+    expect(thrown).toBeInstanceOf(Error);
+    expect(isDependencyUnavailable(thrown)).toBe(true);
+    expect(result.statusCode).toBe(503);
+    expect(header(result, 'retry-after')).toBeDefined();
+    client.destroy();
+  });
+
+  it('does not treat an ordinary bug as a dependency outage', () => {
+    expect(isDependencyUnavailable(new TypeError('x is undefined'))).toBe(false);
+    expect(isDependencyUnavailable(Object.assign(new Error('bad'), { name: 'ValidationException' }))).toBe(false);
+    expect(
+      isDependencyUnavailable(new Error('wrapped', { cause: Object.assign(new Error('x'), { code: 'ECONNREFUSED' }) })),
+    ).toBe(true);
+  });
+});
+
+describe('request pipeline: caching', () => {
+  it('sends public max-age and an ETag on a cacheable GET', async () => {
+    // Prepare
+    const invoke = handlerFor(cachedRoute, async () => ({ value: 'hello' }));
+
+    // Act
+    const result = await invoke(buildEvent());
+
+    // Assess
+    expect(result.statusCode).toBe(200);
+    expect(header(result, 'cache-control')).toMatch(/^public, max-age=60\b/);
+    expect(header(result, 'etag')).toMatch(/^W\/".+"$/);
+    expect(bodyOf(result)).toEqual({ value: 'hello' });
+  });
+
+  it('answers 304 with an empty body when If-None-Match matches, and 200 when it does not', async () => {
+    // Prepare
+    let value = 'first';
+    const invoke = handlerFor(cachedRoute, async () => ({ value }));
+    const etag = header(await invoke(buildEvent()), 'etag') as string;
+
+    // Act
+    const unchanged = await invoke(buildEvent({ headers: { 'If-None-Match': etag } }));
+    value = 'second';
+    const changed = await invoke(buildEvent({ headers: { 'If-None-Match': etag } }));
+
+    // Assess
+    expect(unchanged.statusCode).toBe(304);
+    expect(unchanged.body).toBe('');
+    expect(header(unchanged, 'etag')).toBe(etag);
+    expect(changed.statusCode).toBe(200);
+    expect(header(changed, 'etag')).not.toBe(etag);
+    expect(bodyOf(changed)).toEqual({ value: 'second' });
+  });
+
+  it('sends no-store on routes that are not cacheable', async () => {
+    // Prepare
+    const getInvoke = handlerFor(echoRoute, async () => ({ ok: true }));
+    const postInvoke = handlerFor(createRoute, async () => ({ ok: true }));
+
+    // Act
+    const get = await getInvoke(buildEvent({ params: { id: 'abc' }, query: { n: '1' } }));
+    const post = await postInvoke(
+      buildEvent({
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-application-id': 'web' },
+        body: '{"name":"a","count":1}',
+      }),
+    );
+
+    // Assess
+    expect(get.statusCode).toBe(200);
+    expect(header(get, 'cache-control')).toBe('no-store');
+    expect(header(get, 'etag')).toBeUndefined();
+    expect(post.statusCode).toBe(200);
+    expect(header(post, 'cache-control')).toBe('no-store');
+  });
+});
+
+describe('request pipeline: CORS', () => {
+  it('allows the configured origin with credentials', async () => {
+    // Prepare
+    const invoke = handlerFor(cachedRoute, async () => ({ value: 'hello' }));
+
+    // Act
+    const result = await invoke(buildEvent({ headers: { Origin: ORIGIN } }));
+
+    // Assess
+    expect(header(result, 'access-control-allow-origin')).toBe(ORIGIN);
+    expect(header(result, 'access-control-allow-credentials')).toBe('true');
+  });
+
+  it('keeps CORS headers on an error answer, so the browser can read it', async () => {
+    // Prepare
+    const invoke = handlerFor(userRoute, async () => ({}));
+
+    // Act
+    const result = await invoke(buildEvent({ headers: { origin: ORIGIN } }));
+
+    // Assess
+    expect(result.statusCode).toBe(401);
+    expect(header(result, 'access-control-allow-origin')).toBe(ORIGIN);
+  });
+
+  it('does not allow any other origin', async () => {
+    // Prepare
+    const invoke = handlerFor(cachedRoute, async () => ({ value: 'hello' }));
+
+    // Act
+    const result = await invoke(buildEvent({ headers: { origin: 'https://evil.example.net' } }));
+
+    // Assess
+    expect(header(result, 'access-control-allow-origin')).toBeUndefined();
+  });
+});
