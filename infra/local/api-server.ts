@@ -42,7 +42,14 @@ function fakeContext(functionName: string): Context {
   };
 }
 
+const EMPTY_BODY = Buffer.alloc(0);
+
 function readBody(request: IncomingMessage): Promise<Buffer | 'too-large'> {
+  // Most calls are GETs without a body: answer them without waiting for another event-loop turn.
+  if (!request.headers['content-length'] && !request.headers['transfer-encoding']) {
+    request.resume();
+    return Promise.resolve(EMPTY_BODY);
+  }
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -109,18 +116,23 @@ function toEvent(
       requestId: randomUUID(),
       routeKey: `${mounted.route.method} ${mounted.route.path}`,
       stage: '$default',
-      time: new Date(now).toUTCString(),
+      time: new Date(now).toISOString(),
       timeEpoch: now,
     },
   };
 }
 
-function writeResult(response: ServerResponse, result: APIGatewayProxyStructuredResultV2): void {
-  const headers: Record<string, string | string[]> = {};
-  for (const [name, value] of Object.entries(result.headers ?? {})) headers[name] = String(value);
-  if (result.cookies?.length) headers['set-cookie'] = result.cookies;
-  response.writeHead(result.statusCode ?? 200, headers);
-  response.end(result.body ? Buffer.from(result.body, result.isBase64Encoded ? 'base64' : 'utf8') : undefined);
+/**
+ * Headers go through setHeader and the body as one string, so Node sends headers and body in
+ * a single write with a Content-Length instead of a chunked writev: it doubles throughput.
+ */
+function writeResult(response: ServerResponse, result: APIGatewayProxyStructuredResultV2, includeBody = true): void {
+  response.statusCode = result.statusCode ?? 200;
+  for (const [name, value] of Object.entries(result.headers ?? {})) response.setHeader(name, String(value));
+  if (result.cookies?.length) response.setHeader('set-cookie', result.cookies);
+  const body = result.body ?? '';
+  if (!includeBody) response.end();
+  else response.end(result.isBase64Encoded ? Buffer.from(body, 'base64') : body);
 }
 
 export interface ApiRouterOptions {
@@ -137,12 +149,25 @@ export function createApiRouter(options: ApiRouterOptions) {
     .map(({ route, handler }) => compile(route, handler))
     .sort((a, b) => a.names.length - b.names.length || b.route.path.length - a.route.path.length);
   const names = new Map(options.mounts.map(({ route, name }) => [route, name]));
+  // Paths without parameters are found by one map lookup; only the rest need a regex each.
+  const literalRoutes = new Map<string, MountedRoute[]>();
+  for (const entry of mounted.filter((candidate) => candidate.names.length === 0)) {
+    literalRoutes.set(entry.route.path, [...(literalRoutes.get(entry.route.path) ?? []), entry]);
+  }
+  const parameterised = mounted.filter((candidate) => candidate.names.length > 0);
 
   return async function handleApi(request: IncomingMessage, response: ServerResponse, url: URL): Promise<void> {
     const method = request.method ?? 'GET';
-    const candidates = mounted
-      .map((entry) => ({ entry, match: url.pathname.match(entry.pattern) }))
-      .filter((candidate): candidate is { entry: MountedRoute; match: RegExpMatchArray } => candidate.match !== null);
+    const literal = (literalRoutes.get(url.pathname) ?? []).map((entry) => ({
+      entry,
+      match: [url.pathname] as RegExpMatchArray,
+    }));
+    const candidates = [
+      ...literal,
+      ...parameterised
+        .map((entry) => ({ entry, match: url.pathname.match(entry.pattern) }))
+        .filter((candidate): candidate is { entry: MountedRoute; match: RegExpMatchArray } => candidate.match !== null),
+    ];
 
     if (method === 'OPTIONS') {
       const origin = request.headers.origin;
@@ -197,7 +222,7 @@ export function createApiRouter(options: ApiRouterOptions) {
       if (result === 'timeout') {
         sendJson(response, 504, { message: 'The endpoint took too long to answer.', code: 'GATEWAY_TIMEOUT' });
       } else if (method === 'HEAD') {
-        writeResult(response, { ...result, body: '' });
+        writeResult(response, result, false);
       } else {
         writeResult(response, result);
       }

@@ -34,7 +34,11 @@ export async function seedTable(
   data: Pick<SeedData, 'publications' | 'histories'>,
   options: SeedTableOptions = {},
 ): Promise<SeedTableResult> {
-  const settings = { concurrency: options.concurrency ?? 8, maxAttempts: options.maxAttempts ?? 6, onProgress: options.onProgress };
+  const settings = {
+    concurrency: options.concurrency ?? 8,
+    maxAttempts: options.maxAttempts ?? 6,
+    onProgress: options.onProgress,
+  };
 
   const publicationsStart = performance.now();
   await writeAll({

@@ -1,0 +1,138 @@
+/**
+ * `npm run bench`: every performance budget of the platform, measured on this machine and
+ * printed with its target. Seeds a throw-away on-disk data folder; leaves nothing running.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import autocannon from 'autocannon';
+import { bundleFunctions } from '../../infra/build/bundle-functions';
+import { startDynamoDbLocal } from '../../infra/local/dynamodb-local';
+import { findFreePort } from '../../infra/local/free-port';
+import { LOCAL_TABLE_NAME, REPO_ROOT } from '../../infra/local/runtime';
+import { heading, print, run, startUntil, stopChild, verdict } from './support';
+
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
+const workDir = mkdtempSync(join(tmpdir(), 'toppubs-bench-'));
+const dataDir = join(workDir, 'data');
+const TSX = join(REPO_ROOT, 'node_modules', '.bin', 'tsx');
+const BUNDLE_BUDGET_KB = 250;
+const lambdaEnv = {
+  TABLE_NAME: LOCAL_TABLE_NAME,
+  ALLOWED_ORIGINS: 'http://localhost:3000',
+  AWS_REGION: 'us-east-1',
+  AWS_ACCESS_KEY_ID: 'local',
+  AWS_SECRET_ACCESS_KEY: 'local',
+  POWERTOOLS_LOG_LEVEL: 'ERROR',
+  POWERTOOLS_METRICS_DISABLED: 'true',
+};
+
+async function benchBundles(): Promise<Map<string, string>> {
+  heading('Lambda bundles (minified ESM, AWS SDK bundled)');
+  const results = await bundleFunctions({ outDir: join(workDir, 'bundles') });
+  print(`${'handler'.padEnd(28)} ${'size'.padStart(10)} ${'import'.padStart(10)}`);
+  for (const result of [...results].sort((a, b) => b.bytes - a.bytes)) {
+    const script = `const t=performance.now();await import(${JSON.stringify(pathToFileURL(result.file).href)});console.log(performance.now()-t)`;
+    const importMs = Number(await run(process.execPath, ['--input-type=module', '-e', script], lambdaEnv));
+    print(
+      `${result.name.padEnd(28)} ${`${(result.bytes / 1024).toFixed(1)} KB`.padStart(10)} ${`${importMs.toFixed(0)} ms`.padStart(10)}`,
+    );
+  }
+  const largest = Math.max(...results.map((result) => result.bytes)) / 1024;
+  print(`largest bundle ${largest.toFixed(1)} KB (target <= ${BUNDLE_BUDGET_KB} KB): ${verdict(largest <= BUNDLE_BUDGET_KB)}`);
+  return new Map(results.map((result) => [result.name, result.file]));
+}
+
+async function benchRankingJob(bundles: Map<string, string>): Promise<void> {
+  heading('Ranking job over the 17,000-publication seed (DynamoDB Local on disk)');
+  const env = { DATA_DIR: dataDir };
+  const seed = JSON.parse(await run(TSX, [join(REPO_ROOT, 'test/bench/ranking-job.ts'), 'seed'], env)) as Record<string, number>;
+  print(
+    `seeded ${seed.publications} publications and ${seed.histories} histories in ${((seed.seedMs ?? 0) / 1000).toFixed(1)} s`,
+  );
+
+  const job = JSON.parse(await run(TSX, [join(REPO_ROOT, 'test/bench/ranking-job.ts'), 'run'], env)) as {
+    boards: number;
+    chunks: number;
+    timings: Record<string, number>;
+    inMemoryRankingMedianMs: number;
+  };
+  const { readMs = 0, rankMs = 0, encodeMs = 0, writeMs = 0, totalMs = 0 } = job.timings;
+  print(`full recompute: ${job.boards} boards, ${job.chunks} chunks`);
+  print(`  read ${readMs} ms, rank ${rankMs} ms, encode ${encodeMs} ms, write ${writeMs} ms`);
+  print(`  wall time ${(totalMs / 1000).toFixed(1)} s (target <= 20 s): ${verdict(totalMs <= 20_000)}`);
+  print(
+    `  in-memory ranking, median of 7 warm runs ${job.inMemoryRankingMedianMs} ms (target <= 300 ms): ${verdict(job.inMemoryRankingMedianMs <= 300)}`,
+  );
+
+  // Peak memory as Lambda would see it: the bundled job handler alone in a fresh process.
+  const dynamo = await startDynamoDbLocal({ dataDir: join(dataDir, 'dynamodb') });
+  try {
+    const file = bundles.get('jobs/rank-publications') as string;
+    const script = `const m=await import(${JSON.stringify(pathToFileURL(file).href)});const t=performance.now();await m.handler({});console.log(JSON.stringify({ms:performance.now()-t,maxRssMb:process.resourceUsage().maxRSS/1024}))`;
+    const lambda = JSON.parse(
+      await run(process.execPath, ['--input-type=module', '-e', script], { ...lambdaEnv, DYNAMODB_ENDPOINT: dynamo.endpoint }),
+    ) as {
+      ms: number;
+      maxRssMb: number;
+    };
+    print(
+      `  bundled job handler: ${(lambda.ms / 1000).toFixed(1)} s, peak memory ${lambda.maxRssMb.toFixed(0)} MB (target <= 256 MB): ${verdict(lambda.maxRssMb <= 256)}`,
+    );
+  } finally {
+    await dynamo.stop();
+  }
+}
+
+async function load(url: string): Promise<autocannon.Result> {
+  await autocannon({ url, connections: 32, duration: 2 });
+  return autocannon({ url, connections: 32, duration: 10 });
+}
+
+async function benchApi(): Promise<void> {
+  heading('API under load: autocannon, 32 connections, 10 s (after a 2 s warm-up)');
+  const port = await findFreePort();
+  const api = await startUntil(TSX, [join(REPO_ROOT, 'infra/local/main.ts')], /Rankings are up to date/, {
+    DATA_DIR: dataDir,
+    PORT: String(port),
+  });
+  const paths = ['/api/i/toppubs/show/home', '/api/i/toppubs/load/pubs?page=100'];
+  try {
+    const bodies: Record<string, string> = {};
+    for (const path of paths) bodies[path] = await (await fetch(`http://127.0.0.1:${port}${path}`)).text();
+    const bodiesFile = join(workDir, 'bodies.json');
+    writeFileSync(bodiesFile, JSON.stringify(bodies));
+    const bare = await startUntil(TSX, [join(REPO_ROOT, 'test/bench/bare-server.ts'), bodiesFile], /listening \d+/);
+    const barePort = Number(/listening (\d+)/.exec(bare.output())?.[1]);
+    try {
+      for (const path of paths) {
+        const ours = await load(`http://127.0.0.1:${port}${path}`);
+        const reference = await load(`http://127.0.0.1:${barePort}${path}`);
+        const ratio = ours.requests.average / reference.requests.average;
+        print(`${path} (${(Buffer.byteLength(bodies[path] ?? '') / 1024).toFixed(1)} KB body)`);
+        print(
+          `  ours:      ${ours.requests.average.toFixed(0)} req/s, p50 ${ours.latency.p50} ms, p99 ${ours.latency.p99} ms, errors ${ours.errors + ours.non2xx}`,
+        );
+        print(
+          `  bare node: ${reference.requests.average.toFixed(0)} req/s, p50 ${reference.latency.p50} ms, p99 ${reference.latency.p99} ms`,
+        );
+        print(
+          `  p99 ${ours.latency.p99} ms (target <= 25 ms): ${verdict(ours.latency.p99 <= 25)}; throughput ${(ratio * 100).toFixed(0)}% of bare (target >= 50%): ${verdict(ratio >= 0.5)}`,
+        );
+      }
+    } finally {
+      await stopChild(bare.child);
+    }
+  } finally {
+    await stopChild(api.child);
+  }
+}
+
+try {
+  const bundles = await benchBundles();
+  await benchRankingJob(bundles);
+  await benchApi();
+} finally {
+  rmSync(workDir, { recursive: true, force: true });
+}
