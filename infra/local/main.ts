@@ -17,7 +17,16 @@ function readPort(): number {
 async function main(): Promise<void> {
   const dataDir = process.env.DATA_DIR ?? join(REPO_ROOT, '.data');
   log(`Starting the product locally (data in ${dataDir})`);
-  const runtime = await startLocalRuntime({ port: readPort(), dataDir, seedIfEmpty: true, runJobsAtStart: true, log });
+  // SEED_PUBLICATIONS trims the demo data set (tests); the product seeds 17,000.
+  const seedPublications = process.env.SEED_PUBLICATIONS ? Number(process.env.SEED_PUBLICATIONS) : undefined;
+  const runtime = await startLocalRuntime({
+    port: readPort(),
+    dataDir,
+    seedIfEmpty: true,
+    seedPublications,
+    runJobsAtStart: true,
+    log,
+  });
 
   let stopping = false;
   const shutdown = (signal: string) => {

@@ -56,7 +56,9 @@ describe('collectFeeds against DynamoDB', () => {
     ];
     publications = generated.map(({ feedUrl: _feedUrl, latestPostAt: _latestPostAt, ...rest }, index) => {
       const setup = feedSetups[index];
-      return setup ? { ...rest, feedUrl: `${feeds.base}${setup.path}`, ...(setup.latestPostAt ? { latestPostAt: setup.latestPostAt } : {}) } : rest;
+      return setup
+        ? { ...rest, feedUrl: `${feeds.base}${setup.path}`, ...(setup.latestPostAt ? { latestPostAt: setup.latestPostAt } : {}) }
+        : rest;
     });
     await db.entities.publication.put(publications).go();
   });
@@ -74,7 +76,11 @@ describe('collectFeeds against DynamoDB', () => {
     const result = await collectFeeds({ db, now: NOW, allowPrivateAddresses: true, timeoutMs: 500 });
 
     // Assess
-    expect({ checked: result.checked, updated: result.updated, failed: result.failed }).toEqual({ checked: 5, updated: 2, failed: 2 });
+    expect({ checked: result.checked, updated: result.updated, failed: result.failed }).toEqual({
+      checked: 5,
+      updated: 2,
+      failed: 2,
+    });
     expect(result.failures.map((failure) => failure.slug).sort()).toEqual([slow, broken].sort());
     expect(await stored(fromRss!)).toMatchObject({ latestPostAt: RSS_NEWEST, revision: 2, updatedAt: NOW.toISOString() });
     expect(await stored(fromAtom!)).toMatchObject({ latestPostAt: ATOM_NEWEST, revision: 2 });

@@ -130,7 +130,9 @@ describe('the ranking site API on the local runtime', () => {
     const lastWord = target.name.split(' ').at(-1) as string;
 
     // Act
-    const byPrefix = await json<{ items: RankedPublication[] }>(await runtime.get(`${API}/search?q=${encodeURIComponent(target.name.slice(0, 6))}`));
+    const byPrefix = await json<{ items: RankedPublication[] }>(
+      await runtime.get(`${API}/search?q=${encodeURIComponent(target.name.slice(0, 6))}`),
+    );
     const byWord = await json<{ items: RankedPublication[]; total: number }>(
       await runtime.get(`${API}/search?q=${encodeURIComponent(lastWord.toLowerCase())}&limit=100`),
     );
@@ -139,7 +141,12 @@ describe('the ranking site API on the local runtime', () => {
     // Assess
     expect(byPrefix.items.map((item) => item.slug)).toContain(target.slug);
     expect(byWord.items.map((item) => item.slug)).toContain(target.slug);
-    expect(isSortedBy(byWord.items.filter((item) => item.name.toLowerCase() !== lastWord.toLowerCase()), (item) => item.followers)).toBe(true);
+    expect(
+      isSortedBy(
+        byWord.items.filter((item) => item.name.toLowerCase() !== lastWord.toLowerCase()),
+        (item) => item.followers,
+      ),
+    ).toBe(true);
     expect(byPrefix.items.find((item) => item.slug === target.slug)?.rank).toBe(38);
     expect(empty.status).toBe(400);
   });
@@ -150,7 +157,9 @@ describe('the ranking site API on the local runtime', () => {
 
     // Act
     const response = await runtime.get(`${API}/pub/${target.slug}`);
-    const detail = await json<{ publication: { ranks: { followers: number } }; history: { day: string; followers: number }[] }>(response);
+    const detail = await json<{ publication: { ranks: { followers: number } }; history: { day: string; followers: number }[] }>(
+      response,
+    );
     const missing = await runtime.get(`${API}/pub/no-such-publication`);
 
     // Assess

@@ -26,11 +26,17 @@ describe('seedTable', () => {
     expect(emptyBefore).toBe(true);
     expect(await isTableEmptyOfPublications(db)).toBe(false);
     expect(result).toMatchObject({ publications: 300, histories: data.histories.length });
-    expect(progress.filter((update) => update.kind === 'publications').at(-1)).toEqual({ kind: 'publications', written: 300, total: 300 });
+    expect(progress.filter((update) => update.kind === 'publications').at(-1)).toEqual({
+      kind: 'publications',
+      written: 300,
+      total: 300,
+    });
     expect(progress.filter((update) => update.kind === 'histories').at(-1)?.written).toBe(data.histories.length);
 
     const shards = await Promise.all(
-      Array.from({ length: PUBLICATION_SHARDS }, (_, shard) => db.entities.publication.query.byShard({ shard }).go({ pages: 'all' })),
+      Array.from({ length: PUBLICATION_SHARDS }, (_, shard) =>
+        db.entities.publication.query.byShard({ shard }).go({ pages: 'all' }),
+      ),
     );
     const listed = shards.flatMap(({ data: items }) => items);
     expect(listed.map((item) => item.slug).sort()).toEqual(data.publications.map((item) => item.slug).sort());
