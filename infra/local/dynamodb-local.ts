@@ -88,6 +88,8 @@ export async function startDynamoDbLocal(options: { dataDir?: string; port?: num
   // Unread output would fill the pipe and stall Java.
   child.stdout?.resume();
   if (pidFile && child.pid) writeFileSync(pidFile, String(child.pid));
+  // Lets local tools (npm run app:register) find the running database.
+  const endpointFile = options.dataDir ? join(options.dataDir, 'endpoint') : undefined;
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => {
     stderr = (stderr + chunk.toString()).slice(-4_000);
@@ -131,11 +133,13 @@ export async function startDynamoDbLocal(options: { dataDir?: string; port?: num
     client.destroy();
   }
   exited.catch(() => undefined);
+  if (endpointFile) writeFileSync(endpointFile, endpoint);
   return {
     endpoint,
     stop: async () => {
       await stopProcess(child);
       if (pidFile) rmSync(pidFile, { force: true });
+      if (endpointFile) rmSync(endpointFile, { force: true });
     },
   };
 }
