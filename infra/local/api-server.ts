@@ -3,6 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { APPLICATION_ID_HEADER, APP_TOKEN_HEADER, SESSION_HEADER } from '../../shared/constants';
 import { pathParamNames, type RouteDefinition } from '../../shared/routes/define-route';
+import type { EdgeCache } from './edge-cache';
 
 export type LambdaHttpHandler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyStructuredResultV2>;
 
@@ -138,6 +139,24 @@ function writeResult(response: ServerResponse, result: APIGatewayProxyStructured
 export interface ApiRouterOptions {
   mounts: { route: RouteDefinition; handler: LambdaHttpHandler; name: string }[];
   allowedOrigins: readonly string[];
+  /** CloudFront's cache in front of the API; absent means every request reaches the handler. */
+  edgeCache?: EdgeCache;
+}
+
+function writeCached(
+  response: ServerResponse,
+  request: IncomingMessage,
+  result: APIGatewayProxyStructuredResultV2,
+  ageSeconds: number,
+): void {
+  response.setHeader('age', String(ageSeconds));
+  response.setHeader('x-cache', 'Hit from local edge');
+  const etag = result.headers?.etag;
+  if (etag !== undefined && request.headers['if-none-match'] === String(etag)) {
+    writeResult(response, { ...result, statusCode: 304 }, false);
+  } else {
+    writeResult(response, result, request.method !== 'HEAD');
+  }
 }
 
 /**
@@ -188,6 +207,16 @@ export function createApiRouter(options: ApiRouterOptions) {
     }
 
     const lookupMethod = method === 'HEAD' ? 'GET' : method;
+    const edgeKey =
+      lookupMethod === 'GET' && options.edgeCache
+        ? options.edgeCache.key(url.pathname, url.search, request.headers.origin)
+        : undefined;
+    const hit = edgeKey === undefined ? undefined : options.edgeCache?.lookup(edgeKey);
+    if (hit) {
+      request.resume();
+      writeCached(response, request, hit.result, hit.ageSeconds);
+      return;
+    }
     const chosen = candidates.find(({ entry }) => entry.route.method === lookupMethod);
     if (!chosen) {
       if (candidates.length > 0) {
@@ -219,6 +248,7 @@ export function createApiRouter(options: ApiRouterOptions) {
         chosen.entry.handler(event, fakeContext(names.get(chosen.entry.route) ?? 'local')),
         timeout,
       ]);
+      if (result !== 'timeout' && edgeKey !== undefined) options.edgeCache?.store(edgeKey, result);
       if (result === 'timeout') {
         sendJson(response, 504, { message: 'The endpoint took too long to answer.', code: 'GATEWAY_TIMEOUT' });
       } else if (method === 'HEAD') {

@@ -25,6 +25,8 @@ async function main(): Promise<void> {
     seedIfEmpty: true,
     seedPublications,
     runJobsAtStart: true,
+    // LOCAL_EDGE_CACHE=off sends every request to the handlers (the benchmark measures both).
+    edgeCache: process.env.LOCAL_EDGE_CACHE !== 'off',
     log,
   });
 

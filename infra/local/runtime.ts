@@ -8,6 +8,7 @@ import type { Db } from '../../functions/lib/db/service';
 import { toDay } from '../../functions/ranking/domain/days';
 import { createApiRouter, type LambdaHttpHandler } from './api-server';
 import { ensureTable, startDynamoDbLocal } from './dynamodb-local';
+import { createEdgeCache } from './edge-cache';
 import { findFreePort } from './free-port';
 import { startS3Local } from './s3-local';
 import { type JobHandler, startScheduler } from './scheduler';
@@ -31,6 +32,8 @@ export interface LocalRuntimeOptions {
   /** Run the jobs marked runAtLocalStart once the data is there. */
   runJobsAtStart?: boolean;
   tableName?: string;
+  /** Reuse public answers for their s-maxage, as CloudFront does in AWS (default on). */
+  edgeCache?: boolean;
   /** Use this DynamoDB (tests share one) instead of starting DynamoDB Local. */
   dynamoDbEndpoint?: string;
   log?: (line: string) => void;
@@ -113,7 +116,11 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
         handler: await importHandler<LambdaHttpHandler>(route.handler),
       })),
     );
-    const handleApi = createApiRouter({ mounts, allowedOrigins });
+    const handleApi = createApiRouter({
+      mounts,
+      allowedOrigins,
+      ...(options.edgeCache === false ? {} : { edgeCache: createEdgeCache() }),
+    });
     const serveStatic = createStaticServer(join(REPO_ROOT, 'web', 'dist'));
     const jobs = await Promise.all(
       JOB_SCHEDULES.map(async (schedule) => ({ schedule, handler: await importHandler<JobHandler>(schedule.handler) })),

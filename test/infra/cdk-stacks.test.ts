@@ -129,13 +129,9 @@ describe('cdk stacks for the real route table', () => {
   it('makes one arm64 Node 22 function and one HTTP API route per route', () => {
     // Prepare
     const routeKeys = routeTemplates.flatMap((template) =>
-      Object.values(template.findResources('AWS::ApiGatewayV2::Route')).map(
-        (route) => route.Properties.RouteKey as string,
-      ),
+      Object.values(template.findResources('AWS::ApiGatewayV2::Route')).map((route) => route.Properties.RouteKey as string),
     );
-    const functions = routeTemplates.flatMap((template) =>
-      Object.values(template.findResources('AWS::Lambda::Function')),
-    );
+    const functions = routeTemplates.flatMap((template) => Object.values(template.findResources('AWS::Lambda::Function')));
 
     // Assess
     expect(routeKeys.sort()).toEqual(routeEntries.map(([, route]) => `${route.method} ${route.path}`).sort());
@@ -185,7 +181,10 @@ describe('cdk stacks for the real route table', () => {
     for (const [name] of readers) {
       const actions = actionsOf(name);
       expect(actions, name).toEqual(expect.arrayContaining(['dynamodb:GetItem', 'dynamodb:Query']));
-      expect(actions.filter((action) => WRITE_ACTIONS.includes(action)), name).toEqual([]);
+      expect(
+        actions.filter((action) => WRITE_ACTIONS.includes(action)),
+        name,
+      ).toEqual([]);
     }
     for (const [name] of writers) {
       expect(actionsOf(name), name).toEqual(expect.arrayContaining(WRITE_ACTIONS));

@@ -20,7 +20,17 @@ const PADDED_ROUTE_COUNT = 110;
  * need a second stack.
  */
 function paddedRoutes(): NamedRoute[] {
-  const apps = ['account', 'account', 'account', 'account', 'stories', 'transfer', 'storefront', 'subscriptions', 'notifications'];
+  const apps = [
+    'account',
+    'account',
+    'account',
+    'account',
+    'stories',
+    'transfer',
+    'storefront',
+    'subscriptions',
+    'notifications',
+  ];
   const synthetic: NamedRoute[] = [];
   for (let index = 0; routeEntries.length + synthetic.length < PADDED_ROUTE_COUNT; index += 1) {
     const app = apps[index % apps.length] as string;
@@ -66,8 +76,7 @@ describe('stack sizes with a full route table', () => {
   it(`keeps every stack under ${RESOURCE_BUDGET} resources with ${PADDED_ROUTE_COUNT} routes`, () => {
     // Assess
     console.warn(
-      'CloudFormation resources per stack:\n' +
-        [...counts].map(([name, count]) => `  ${name.padEnd(40)} ${count}`).join('\n'),
+      'CloudFormation resources per stack:\n' + [...counts].map(([name, count]) => `  ${name.padEnd(40)} ${count}`).join('\n'),
     );
     expect(routes).toHaveLength(PADDED_ROUTE_COUNT);
     for (const [name, count] of counts) {

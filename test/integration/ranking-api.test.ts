@@ -178,8 +178,12 @@ describe('the ranking site API on the local runtime', () => {
     // Act
     const revalidated = await runtime.get(`${API}/load/pubs?page=3`, { 'if-none-match': etag });
 
+    const again = await runtime.get(`${API}/load/pubs?page=3`);
+
     // Assess
     expect(first.headers.get('cache-control')).toMatch(/^public, max-age=60/);
+    expect(again.headers.get('x-cache')).toBe('Hit from local edge');
+    expect(await again.text()).toBe(await first.text());
     expect(etag).toMatch(/^W\/".+"$/);
     expect(revalidated.status).toBe(304);
     expect(await revalidated.text()).toBe('');

@@ -16,7 +16,9 @@ export interface TestRuntime extends LocalRuntime {
  * The local runtime on a free port, against the run's DynamoDB Local, seeded with a small
  * version of the demo data and ranked once: the product as `npm start` serves it.
  */
-export async function startTestRuntime(options: { seedPublications?: number; dynamoDbEndpoint?: string } = {}): Promise<TestRuntime> {
+export async function startTestRuntime(
+  options: { seedPublications?: number; dynamoDbEndpoint?: string } = {},
+): Promise<TestRuntime> {
   const dataDir = mkdtempSync(join(tmpdir(), 'toppubs-test-'));
   const runtime = await startLocalRuntime({
     port: 0,

@@ -51,7 +51,8 @@ function memoryStore(publications: FeedPublication[]): FeedStore & { stored: Map
   const stored = new Map(publications.map((publication) => [publication.slug, publication.latestPostAt]));
   return {
     stored,
-    listFeedPublications: async () => publications.map((publication) => ({ ...publication, latestPostAt: stored.get(publication.slug) })),
+    listFeedPublications: async () =>
+      publications.map((publication) => ({ ...publication, latestPostAt: stored.get(publication.slug) })),
     updateLatestPost: async (publication, latestPostAt) => {
       if (stored.get(publication.slug) !== publication.latestPostAt) return false;
       stored.set(publication.slug, latestPostAt);
@@ -91,11 +92,22 @@ describe('collectFeeds', () => {
 
     // Act
     const started = Date.now();
-    const result = await collectFeeds({ store, now: NOW, allowPrivateAddresses: true, timeoutMs: 500, maxBytes: 64 * 1024, concurrency: 3 });
+    const result = await collectFeeds({
+      store,
+      now: NOW,
+      allowPrivateAddresses: true,
+      timeoutMs: 500,
+      maxBytes: 64 * 1024,
+      concurrency: 3,
+    });
 
     // Assess
     expect(Date.now() - started).toBeLessThan(2_500);
-    expect({ checked: result.checked, updated: result.updated, failed: result.failed }).toEqual({ checked: 8, updated: 3, failed: 4 });
+    expect({ checked: result.checked, updated: result.updated, failed: result.failed }).toEqual({
+      checked: 8,
+      updated: 3,
+      failed: 4,
+    });
     expect(Object.fromEntries(store.stored)).toEqual({
       'rss-pub': '2025-01-17T08:00:00.000Z',
       'atom-pub': '2025-01-18T09:00:00.000Z',

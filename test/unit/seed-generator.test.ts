@@ -2,7 +2,13 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { PublicationItem } from '../../functions/lib/db/entities/publication';
 import { PUBLICATION_SHARDS } from '../../functions/lib/db/entities/publication';
 import { addDays, daysBetween } from '../../functions/ranking/domain/days';
-import { countOnOrBefore, firstObserved, NOT_OBSERVED, recordCount, type RecentCounts } from '../../functions/ranking/domain/recent-counts';
+import {
+  countOnOrBefore,
+  firstObserved,
+  NOT_OBSERVED,
+  recordCount,
+  type RecentCounts,
+} from '../../functions/ranking/domain/recent-counts';
 import { shardOf } from '../../functions/ranking/domain/shard';
 import { generateSeedData, type SeedData } from '../../infra/local/seed/generate-publications';
 import { ACTIVE_WINDOW_DAYS, RECENT_HISTORY_DAYS } from '../../shared/constants';
@@ -200,7 +206,10 @@ describe('generateSeedData', () => {
       for (const publication of sample) {
         const observations = (historiesBySlug.get(publication.slug) ?? [])
           .flatMap((history) =>
-            Object.entries(history.days as Record<string, number>).map(([monthDay, count]) => ({ day: `${history.year}-${monthDay}`, count })),
+            Object.entries(history.days as Record<string, number>).map(([monthDay, count]) => ({
+              day: `${history.year}-${monthDay}`,
+              count,
+            })),
           )
           .sort((a, b) => a.day.localeCompare(b.day));
 
@@ -222,7 +231,12 @@ describe('generateSeedData', () => {
       // Assess
       expect(years.size).toBe(17_000);
       const established = data.publications.find((publication) => publication.firstSeenDay === addDays(TODAY, -89));
-      expect(years.get(established?.slug ?? '')?.map((history) => history.year).sort()).toEqual(['2024', '2025']);
+      expect(
+        years
+          .get(established?.slug ?? '')
+          ?.map((history) => history.year)
+          .sort(),
+      ).toEqual(['2024', '2025']);
       expect(gaps.length).toBeGreaterThan(0);
       for (const history of data.histories) expect(history.revision).toBe(1);
     });
