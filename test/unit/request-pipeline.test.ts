@@ -3,7 +3,8 @@ import { GetCommand, DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import { z } from 'zod';
+import * as z from 'zod';
+import { WEB_APPLICATION_ID } from '../../shared/constants';
 import { defineRoute, type RouteDefinition } from '../../shared/routes/define-route';
 import {
   Conflict,
@@ -249,7 +250,7 @@ describe('request pipeline: input', () => {
     const result = await invoke(
       buildEvent({
         method: 'POST',
-        headers: { 'Content-Type': 'application/json', 'X-Application-Id': 'web', Origin: ORIGIN },
+        headers: { 'Content-Type': 'application/json', 'X-Application-Id': WEB_APPLICATION_ID, Origin: ORIGIN },
         body: JSON.stringify({ name: 'thing', count: 2 }),
       }),
     );
@@ -267,7 +268,7 @@ describe('request pipeline: input', () => {
     const result = await invoke(
       buildEvent({
         method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-application-id': 'web' },
+        headers: { 'content-type': 'application/json', 'x-application-id': WEB_APPLICATION_ID },
         body: JSON.stringify({ name: '', count: 1.5, isAdmin: true }),
       }),
     );
@@ -287,7 +288,7 @@ describe('request pipeline: input', () => {
     const result = await invoke(
       buildEvent({
         method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-application-id': 'web' },
+        headers: { 'content-type': 'application/json', 'x-application-id': WEB_APPLICATION_ID },
         body: '{"name": ',
       }),
     );
@@ -305,7 +306,7 @@ describe('request pipeline: input', () => {
     const result = await invoke(
       buildEvent({
         method: 'POST',
-        headers: { 'content-type': 'text/plain', 'x-application-id': 'web' },
+        headers: { 'content-type': 'text/plain', 'x-application-id': WEB_APPLICATION_ID },
         body: '{"name":"a","count":1}',
       }),
     );
@@ -320,7 +321,7 @@ describe('request pipeline: input', () => {
     const invoke = handlerFor(createRoute, async () => ({}));
 
     // Act
-    const result = await invoke(buildEvent({ method: 'POST', headers: { 'x-application-id': 'web' } }));
+    const result = await invoke(buildEvent({ method: 'POST', headers: { 'x-application-id': WEB_APPLICATION_ID } }));
 
     // Assess
     expect(result.statusCode).toBe(400);
@@ -335,7 +336,7 @@ describe('request pipeline: input', () => {
     const result = await invoke(
       buildEvent({
         method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-application-id': 'web', ssoat: 'super-token' },
+        headers: { 'content-type': 'application/json', 'x-application-id': WEB_APPLICATION_ID, ssoat: 'super-token' },
         body: '{"a":1}',
       }),
     );
@@ -378,7 +379,11 @@ describe('request pipeline: state-changing requests and access', () => {
     const result = await invoke(
       buildEvent({
         method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-application-id': 'web', origin: 'https://evil.example.net' },
+        headers: {
+          'content-type': 'application/json',
+          'x-application-id': WEB_APPLICATION_ID,
+          origin: 'https://evil.example.net',
+        },
         body: '{"name":"a","count":1}',
       }),
     );
@@ -432,7 +437,11 @@ describe('request pipeline: state-changing requests and access', () => {
     // Assess
     expect(wrongToken.statusCode).toBe(401);
     expect(unknownApp.statusCode).toBe(401);
-    expect(noCredentials.statusCode).toBe(401);
+    // Naming an app without its token is refused before any lookup.
+    expect(noCredentials.statusCode).toBe(403);
+    expect(bodyOf(noCredentials).message).toBe(
+      `Unknown x-application-id '${APP_ID}': apps other than the web app must also send their x-app-token.`,
+    );
   });
 
   it('lets a registered app call an app route', async () => {
@@ -456,7 +465,9 @@ describe('request pipeline: state-changing requests and access', () => {
     });
 
     // Act
-    const result = await invoke(buildEvent({ method: 'POST', headers: { 'x-application-id': 'web', ssoat: 'user-token' } }));
+    const result = await invoke(
+      buildEvent({ method: 'POST', headers: { 'x-application-id': WEB_APPLICATION_ID, ssoat: 'user-token' } }),
+    );
 
     // Assess
     expect(result.statusCode).toBe(403);
@@ -468,7 +479,9 @@ describe('request pipeline: state-changing requests and access', () => {
     const invoke = handlerFor(superRoute, async ({ caller }) => ({ userId: caller.kind === 'user' ? caller.userId : null }));
 
     // Act
-    const result = await invoke(buildEvent({ method: 'POST', headers: { 'x-application-id': 'web', ssoat: 'super-token' } }));
+    const result = await invoke(
+      buildEvent({ method: 'POST', headers: { 'x-application-id': WEB_APPLICATION_ID, ssoat: 'super-token' } }),
+    );
 
     // Assess
     expect(result.statusCode).toBe(200);
@@ -645,7 +658,7 @@ describe('request pipeline: caching', () => {
     const post = await postInvoke(
       buildEvent({
         method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-application-id': 'web' },
+        headers: { 'content-type': 'application/json', 'x-application-id': WEB_APPLICATION_ID },
         body: '{"name":"a","count":1}',
       }),
     );

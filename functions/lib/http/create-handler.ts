@@ -3,7 +3,7 @@ import httpCors from '@middy/http-cors';
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type { z } from 'zod';
-import { APPLICATION_ID_HEADER, APP_TOKEN_HEADER, SESSION_HEADER } from '../../../shared/constants';
+import { APPLICATION_ID_HEADER, APP_TOKEN_HEADER, SESSION_HEADER, WEB_APPLICATION_ID } from '../../../shared/constants';
 import type { RouteDefinition } from '../../../shared/routes/define-route';
 import { getConfig } from '../config';
 import { Forbidden, HttpError, isDependencyUnavailable, Unauthorized } from '../errors';
@@ -53,11 +53,19 @@ function checkAccess(route: RouteDefinition, caller: Caller): void {
   if (route.access === 'superuser' && !isSuperUser) throw new Forbidden('This endpoint is for superusers.');
 }
 
-/** State-changing calls must name their app (forcing a CORS preflight) and come from an allowed origin. */
+/**
+ * State-changing calls must name their app (a custom header forces a CORS preflight) and come
+ * from an allowed origin. Browsers send the web app's id; server-side apps send their own id,
+ * which resolveCaller then proves with their token.
+ */
 function checkStateChangingRequest(method: string, headers: Record<string, string>, allowedOrigins: readonly string[]): void {
   if (!STATE_CHANGING.has(method)) return;
-  if (!headers[APPLICATION_ID_HEADER]) {
-    throw new Forbidden(`State-changing requests must send the ${APPLICATION_ID_HEADER} header.`);
+  const applicationId = headers[APPLICATION_ID_HEADER];
+  if (!applicationId) throw new Forbidden(`State-changing requests must send the ${APPLICATION_ID_HEADER} header.`);
+  if (headers[APP_TOKEN_HEADER] === undefined && applicationId !== WEB_APPLICATION_ID) {
+    throw new Forbidden(
+      `Unknown ${APPLICATION_ID_HEADER} '${applicationId}': apps other than the web app must also send their ${APP_TOKEN_HEADER}.`,
+    );
   }
   const origin = headers.origin;
   if (origin && !allowedOrigins.includes(origin)) throw new Forbidden(`Requests from ${origin} are not allowed.`);
