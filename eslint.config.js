@@ -1,4 +1,5 @@
 import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
@@ -18,5 +19,16 @@ export default tseslint.config(
     // The local runtime, the benchmarks and the CLIs talk to a person at a terminal.
     files: ['infra/local/**', 'test/bench/**', 'infra/cdk/**', '.ci/**'],
     rules: { 'no-console': 'off' },
+  },
+  {
+    files: ['web/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: reactHooks.configs.recommended.rules,
+  },
+  {
+    // Features stay independent: shared code lives in web/src/{lib,components}.
+    files: ['web/src/features/ranking/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['**/features/*/**', '!**/features/ranking/**'], message: 'Features must not import each other.' }] }] },
   },
 );

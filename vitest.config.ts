@@ -1,13 +1,40 @@
 import { defineConfig } from 'vitest/config';
 
+const quietAws = {
+  POWERTOOLS_LOG_LEVEL: 'SILENT',
+  POWERTOOLS_METRICS_DISABLED: 'true',
+  AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+};
+
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
-    globalSetup: ['test/support/global-setup.ts'],
-    // Integration suites share one DynamoDB Local; each uses its own table.
-    testTimeout: 30_000,
-    hookTimeout: 120_000,
-    pool: 'forks',
-    env: { POWERTOOLS_LOG_LEVEL: 'SILENT', POWERTOOLS_METRICS_DISABLED: 'true', AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' },
+    projects: [
+      {
+        test: {
+          name: 'node',
+          include: ['test/{unit,integration,infra}/**/*.test.ts'],
+          // One DynamoDB Local for the run; each suite makes its own table in it.
+          globalSetup: ['test/support/global-setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 120_000,
+          pool: 'forks',
+          env: quietAws,
+        },
+      },
+      'web/vitest.config.ts',
+      {
+        test: {
+          name: 'e2e',
+          include: ['test/e2e/**/*.test.ts'],
+          globalSetup: ['test/support/global-setup.ts', 'test/e2e/build-web.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 180_000,
+          pool: 'forks',
+          // One browser suite at a time: two cores are shared with DynamoDB Local and the server.
+          poolOptions: { forks: { singleFork: true } },
+          env: quietAws,
+        },
+      },
+    ],
   },
 });

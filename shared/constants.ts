@@ -5,6 +5,20 @@ export const APPLICATION_ID_HEADER = 'x-application-id';
 export const APP_TOKEN_HEADER = 'x-app-token';
 /** Session token header for non-browser and cross-app callers. */
 export const SESSION_HEADER = 'ssoat';
+/** The page a browser call was made from, and a flag that it came from a browser window. */
+export const PAGE_URL_HEADER = 'x-page-url';
+export const BROWSER_WINDOW_HEADER = 'x-browser-window';
+
+/** Request headers a cross-origin caller may send: CORS preflights allow exactly these. */
+export const CORS_ALLOWED_HEADERS = [
+  'content-type',
+  APPLICATION_ID_HEADER,
+  SESSION_HEADER,
+  APP_TOKEN_HEADER,
+  PAGE_URL_HEADER,
+  BROWSER_WINDOW_HEADER,
+  'if-none-match',
+] as const;
 
 /** Path segments that can never be a username or a shared-link slug. */
 export const RESERVED_PATH_SEGMENTS = ['edit', 'draft', 'me', 'settings', 'stats'] as const;

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
-import { APPLICATION_ID_HEADER, APP_TOKEN_HEADER, SESSION_HEADER } from '../../shared/constants';
+import { CORS_ALLOWED_HEADERS } from '../../shared/constants';
 import { pathParamNames, type RouteDefinition } from '../../shared/routes/define-route';
 import type { EdgeCache } from './edge-cache';
 
@@ -198,7 +198,7 @@ export function createApiRouter(options: ApiRouterOptions) {
         'access-control-allow-origin': origin,
         'access-control-allow-credentials': 'true',
         'access-control-allow-methods': [...new Set(candidates.map(({ entry }) => entry.route.method))].join(','),
-        'access-control-allow-headers': ['content-type', APPLICATION_ID_HEADER, SESSION_HEADER, APP_TOKEN_HEADER].join(','),
+        'access-control-allow-headers': CORS_ALLOWED_HEADERS.join(','),
         'access-control-max-age': '600',
         vary: 'Origin',
       });

@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { REPO_ROOT, startLocalRuntime } from './runtime';
+import { ensureWebBuilt } from './web-build';
 
 const stamp = () => new Date().toISOString().slice(11, 19);
 const log = (line: string) => console.log(`${stamp()} ${line}`);
@@ -17,6 +18,7 @@ function readPort(): number {
 async function main(): Promise<void> {
   const dataDir = process.env.DATA_DIR ?? join(REPO_ROOT, '.data');
   log(`Starting the product locally (data in ${dataDir})`);
+  await ensureWebBuilt({ log });
   // SEED_PUBLICATIONS trims the demo data set (tests); the product seeds 17,000.
   const seedPublications = process.env.SEED_PUBLICATIONS ? Number(process.env.SEED_PUBLICATIONS) : undefined;
   const runtime = await startLocalRuntime({

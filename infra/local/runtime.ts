@@ -1,12 +1,13 @@
 import { mkdirSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
-import { join, resolve } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { routeEntries } from '../../shared/routes';
 import { JOB_SCHEDULES } from '../../shared/schedules';
 import type { Db } from '../../functions/lib/db/service';
 import { toDay } from '../../functions/ranking/domain/days';
 import { createApiRouter, type LambdaHttpHandler } from './api-server';
+import { REPO_ROOT } from './repo-root';
 import { ensureTable, startDynamoDbLocal } from './dynamodb-local';
 import { createEdgeCache } from './edge-cache';
 import { findFreePort } from './free-port';
@@ -16,7 +17,7 @@ import { generateSeedData } from './seed/generate-publications';
 import { isTableEmptyOfPublications, type SeedProgress, seedTable } from './seed/seed-table';
 import { createStaticServer } from './static-server';
 
-export const REPO_ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
+export { REPO_ROOT };
 export const LOCAL_TABLE_NAME = 'toppubs-local';
 
 export interface LocalRuntimeOptions {

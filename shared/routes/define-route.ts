@@ -16,10 +16,12 @@ export interface RouteDefinition<
   Q extends z.ZodType = z.ZodType,
   B extends z.ZodType = z.ZodType,
   R extends z.ZodType = z.ZodType,
+  M extends HttpMethod = HttpMethod,
+  Path extends string = string,
 > {
-  method: HttpMethod;
+  method: M;
   /** Full path as the browser calls it, with `{name}` parameters. */
-  path: string;
+  path: Path;
   access: Access;
   /** File under functions/ (without extension) that exports `handler`. */
   handler: string;
@@ -42,19 +44,22 @@ export const noBody = z.undefined();
 
 type Defaults = { params: typeof noParams; query: typeof noQuery; body: typeof noBody };
 
+/** Method and path keep their literal types, so the web client can be checked against them. */
 export function defineRoute<
+  const M extends HttpMethod,
+  const Path extends string,
   P extends z.ZodType = Defaults['params'],
   Q extends z.ZodType = Defaults['query'],
   B extends z.ZodType = Defaults['body'],
   R extends z.ZodType = z.ZodType,
 >(
-  route: Omit<RouteDefinition<P, Q, B, R>, 'params' | 'query' | 'body' | 'writes'> & {
+  route: Omit<RouteDefinition<P, Q, B, R, M, Path>, 'params' | 'query' | 'body' | 'writes'> & {
     params?: P;
     query?: Q;
     body?: B;
     writes?: boolean;
   },
-): RouteDefinition<P, Q, B, R> {
+): RouteDefinition<P, Q, B, R, M, Path> {
   return {
     ...route,
     params: (route.params ?? noParams) as P,

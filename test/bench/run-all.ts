@@ -12,6 +12,8 @@ import { startDynamoDbLocal } from '../../infra/local/dynamodb-local';
 import { findFreePort } from '../../infra/local/free-port';
 import { LOCAL_TABLE_NAME, REPO_ROOT } from '../../infra/local/runtime';
 import { heading, print, run, startUntil, stopChild, verdict } from './support';
+import { benchWeb } from './web';
+import { ensureWebBuilt } from '../../infra/local/web-build';
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
 const workDir = mkdtempSync(join(tmpdir(), 'toppubs-bench-'));
@@ -136,6 +138,10 @@ async function benchApi(): Promise<void> {
           barePort = Number(/listening (\d+)/.exec(bare.output())?.[1]);
         }
         for (const path of paths) await compare(mode.label, port, barePort, path, bodies[path] ?? '');
+        if (mode === modes[0]) {
+          heading('Web app: the home page in headless Chromium on the local server');
+          await benchWeb(`http://localhost:${port}`);
+        }
       } finally {
         await stopChild(api.child);
       }
@@ -146,6 +152,7 @@ async function benchApi(): Promise<void> {
 }
 
 try {
+  await ensureWebBuilt({ log: print });
   const bundles = await benchBundles();
   await benchRankingJob(bundles);
   await benchApi();

@@ -3,7 +3,7 @@ import httpCors from '@middy/http-cors';
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type { z } from 'zod';
-import { APPLICATION_ID_HEADER, APP_TOKEN_HEADER, SESSION_HEADER, WEB_APPLICATION_ID } from '../../../shared/constants';
+import { APPLICATION_ID_HEADER, APP_TOKEN_HEADER, CORS_ALLOWED_HEADERS, WEB_APPLICATION_ID } from '../../../shared/constants';
 import type { RouteDefinition } from '../../../shared/routes/define-route';
 import { getConfig } from '../config';
 import { Forbidden, HttpError, isDependencyUnavailable, Unauthorized } from '../errors';
@@ -159,7 +159,7 @@ export function createHandler<R extends RouteDefinition>(
       httpCors({
         origins: [...config.allowedOrigins],
         credentials: true,
-        headers: ['content-type', APPLICATION_ID_HEADER, SESSION_HEADER, APP_TOKEN_HEADER].join(','),
+        headers: CORS_ALLOWED_HEADERS.join(','),
         exposeHeaders: 'etag,retry-after',
         maxAge: 600,
       }),

@@ -2,7 +2,7 @@ import { CfnOutput, Duration, Stack } from 'aws-cdk-lib';
 import type { StackProps } from 'aws-cdk-lib';
 import * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
 import type { Construct } from 'constructs';
-import { APP_TOKEN_HEADER, APPLICATION_ID_HEADER, SESSION_HEADER } from '../../../shared/constants';
+import { CORS_ALLOWED_HEADERS } from '../../../shared/constants';
 
 export interface ApiStackProps extends StackProps {
   stage: string;
@@ -31,7 +31,7 @@ export class ApiStack extends Stack {
           apigwv2.CorsHttpMethod.PUT,
           apigwv2.CorsHttpMethod.DELETE,
         ],
-        allowHeaders: ['content-type', APPLICATION_ID_HEADER, APP_TOKEN_HEADER, SESSION_HEADER],
+        allowHeaders: [...CORS_ALLOWED_HEADERS],
         maxAge: Duration.hours(1),
       },
     });

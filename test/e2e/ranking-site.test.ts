@@ -1,0 +1,166 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BoardPage } from '../../shared/schemas/ranking';
+import { launchBrowser, screenshotPath } from '../support/browser';
+import { startTestRuntime, type TestRuntime } from '../support/local-runtime';
+
+let runtime: TestRuntime;
+let browser: Browser;
+
+beforeAll(async () => {
+  [runtime, browser] = await Promise.all([startTestRuntime({ seedPublications: 1_200 }), launchBrowser()]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await runtime?.close();
+});
+
+async function openPage(path: string, viewport = { width: 1280, height: 800 }): Promise<Page> {
+  const context = await browser.newContext({ viewport });
+  const page = await context.newPage();
+  await page.goto(`${runtime.url}${path}`);
+  return page;
+}
+
+async function apiBoard(path: string): Promise<BoardPage> {
+  return (await (await runtime.get(path)).json()) as BoardPage;
+}
+
+/** Names and ranks of the board rows on screen, top to bottom. */
+async function visibleRows(page: Page, count: number): Promise<{ rank: number; name: string }[]> {
+  const rows = page
+    .getByRole('table')
+    .getByRole('row')
+    .filter({ has: page.getByRole('link') });
+  await rows.first().waitFor();
+  const result: { rank: number; name: string }[] = [];
+  for (let index = 0; index < count; index += 1) {
+    const row = rows.nth(index);
+    result.push({
+      rank: Number(await row.getByRole('cell').first().innerText()),
+      name: (await row.getByRole('link').first().innerText()).trim(),
+    });
+  }
+  return result;
+}
+
+describe('the ranking site in a real browser', () => {
+  it('shows the most followed publications, ranked in order, and saves desktop and mobile screenshots', async () => {
+    // Prepare
+    const expected = await apiBoard('/api/i/toppubs/load/pubs?limit=10');
+
+    // Act
+    const page = await openPage('/');
+    const rows = await visibleRows(page, 10);
+    await page.screenshot({ path: screenshotPath('home-desktop') });
+    const mobile = await openPage('/', { width: 390, height: 844 });
+    await visibleRows(mobile, 3);
+    await mobile.screenshot({ path: screenshotPath('home-mobile') });
+
+    // Assess
+    expect(rows.map((row) => row.rank)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    expect(rows.map((row) => row.name)).toEqual(expected.items.map((item) => item.name));
+    await expect(page.title()).resolves.toContain('Most followed publications');
+  });
+
+  it('switches to active only, fastest growing and a topic board', async () => {
+    // Prepare
+    const active = await apiBoard('/api/i/toppubs/load/pubs?active=true&limit=5');
+    const growingActive = await apiBoard('/api/i/toppubs/load/growthPubs?active=true&limit=5');
+    const page = await openPage('/');
+    await visibleRows(page, 1);
+
+    // Act
+    await page.getByRole('group', { name: 'Publications' }).getByRole('link', { name: 'Active only' }).click();
+    await page.waitForURL(/\/active$/);
+    const activeRows = await visibleRows(page, 5);
+    await page.getByRole('group', { name: 'Rank by' }).getByRole('link', { name: 'Fastest growing' }).click();
+    await page.waitForURL(/\/growing\/active$/);
+    const growingRows = await visibleRows(page, 5);
+    const firstTopic = page.getByRole('table').getByRole('list').first().getByRole('link').first();
+    const topicHref = (await firstTopic.getAttribute('href')) as string;
+    await firstTopic.click();
+    await page.waitForURL((url) => url.pathname === topicHref);
+    const tag = topicHref.split('/').at(-1) as string;
+    const topicBoard = await apiBoard(`/api/i/toppubs/load/pubs?topic=${tag}&limit=3`);
+    const topicRows = await visibleRows(page, 3);
+
+    // Assess
+    expect(activeRows.map((row) => row.name)).toEqual(active.items.map((item) => item.name));
+    expect(growingRows.map((row) => row.name)).toEqual(growingActive.items.map((item) => item.name));
+    expect(topicRows.map((row) => row.name)).toEqual(topicBoard.items.map((item) => item.name));
+  });
+
+  it('finds a seeded publication from the search page', async () => {
+    // Prepare
+    const target = (await apiBoard('/api/i/toppubs/load/pubs?from=42&limit=1')).items[0] as BoardPage['items'][number];
+    const page = await openPage('/search');
+
+    // Act
+    await page.getByRole('searchbox', { name: 'Search publications' }).fill(target.name);
+    const result = page.getByRole('link', { name: target.name, exact: true });
+    await result.waitFor();
+
+    // Assess
+    expect(new URL(page.url()).searchParams.get('q')).toBe(target.name);
+    await expect(result.getAttribute('href')).resolves.toBe(target.url);
+  });
+
+  it('hides the top bar when scrolling down and brings it back when scrolling up', async () => {
+    // Prepare
+    const page = await openPage('/');
+    await visibleRows(page, 1);
+    const barBottom = () => page.getByRole('banner').evaluate((bar) => bar.getBoundingClientRect().bottom);
+
+    // Act
+    await page.mouse.wheel(0, 900);
+    await page.waitForTimeout(800);
+    const afterDown = await barBottom();
+    await page.mouse.wheel(0, -200);
+    await page.waitForTimeout(800);
+    const afterUp = await barBottom();
+
+    // Assess
+    expect(afterDown).toBeLessThanOrEqual(0);
+    expect(afterUp).toBeGreaterThan(0);
+  });
+
+  it('collapses the top bar links into a menu on a phone-sized screen', async () => {
+    // Prepare
+    const page = await openPage('/', { width: 390, height: 844 });
+    const nav = page.getByRole('navigation', { name: 'Main' });
+
+    // Act
+    const inlineLinkVisible = await nav.getByRole('link', { name: 'Top Growing' }).isVisible();
+    await page.getByRole('button', { name: 'Menu' }).click();
+    const items = page.getByRole('menu').getByRole('menuitem');
+    await items.first().waitFor();
+
+    // Assess
+    expect(inlineLinkVisible).toBe(false);
+    expect(await items.allInnerTexts()).toEqual(['Active', 'Topics', 'Top Growing']);
+  });
+
+  it('refuses file paths with a clear message', async () => {
+    // Act
+    const page = await openPage('/some/file.png');
+    const message = page.getByText('File paths not supported: /some/file.png');
+
+    // Assess
+    await expect(message.waitFor().then(() => message.isVisible())).resolves.toBe(true);
+  });
+
+  it('shows the not-found page with a way home for an unknown route', async () => {
+    // Act
+    const page = await openPage('/no/such/page');
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    const heading = await page.getByRole('heading', { level: 1 }).innerText();
+    await page.getByRole('main').getByRole('link', { name: 'Back to the rankings' }).click();
+    await page.waitForURL(`${runtime.url}/`);
+
+    // Assess
+    expect(heading.toLowerCase()).toContain('not found');
+    expect(new URL(page.url()).pathname).toBe('/');
+  });
+});

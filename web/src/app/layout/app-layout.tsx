@@ -1,0 +1,37 @@
+import { Outlet, ScrollRestoration, useLocation } from 'react-router';
+import { isFilePath } from '../../lib/file-path';
+import { AppToaster } from './app-toaster';
+import { FilePathRefusal } from './file-path-refusal';
+import { Footer } from './footer';
+import styles from './layout.module.css';
+import { ShellOverlays } from './lazy-overlays';
+import { RouteProgress } from './route-progress';
+import { TopBar } from './top-bar';
+import { useFrameLinkRetargeting } from './use-frame-link-retargeting';
+
+/**
+ * The app shell (SPEC.md section 2): top bar, the page, footer, and the shell's overlays
+ * (login modal, share-story modal, drawer, toasts) plus the route progress bar.
+ */
+export function AppLayout() {
+  const { pathname } = useLocation();
+  useFrameLinkRetargeting();
+  return (
+    <>
+      <RouteProgress />
+      <div className={styles.shell}>
+        <a href="#main" className={styles.skip}>
+          Skip to content
+        </a>
+        <TopBar />
+        <main id="main" className={styles.main} tabIndex={-1}>
+          {isFilePath(pathname) ? <FilePathRefusal path={pathname} /> : <Outlet />}
+        </main>
+        <Footer />
+      </div>
+      <ShellOverlays />
+      <AppToaster />
+      <ScrollRestoration />
+    </>
+  );
+}

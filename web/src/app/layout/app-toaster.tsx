@@ -1,0 +1,21 @@
+import { useSyncExternalStore } from 'react';
+import { getLoadedToasts, subscribeToToastsLoaded, TOAST_DURATION_MS, TOAST_LIMIT, TOAST_POSITION } from '../../lib/toast';
+
+/**
+ * Bottom-right, at most 3 at once, newest in front, auto-close after 4000 ms (SPEC.md section 9).
+ * Renders nothing until the first toast has downloaded sonner; sonner then replays the toasts
+ * raised meanwhile.
+ */
+export function AppToaster() {
+  const sonner = useSyncExternalStore(subscribeToToastsLoaded, getLoadedToasts, () => undefined);
+  if (!sonner) return null;
+  return (
+    <sonner.Toaster
+      position={TOAST_POSITION}
+      visibleToasts={TOAST_LIMIT}
+      duration={TOAST_DURATION_MS}
+      closeButton
+      toastOptions={{ style: { fontFamily: 'var(--font-sans)' } }}
+    />
+  );
+}

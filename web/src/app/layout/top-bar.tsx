@@ -1,0 +1,121 @@
+import { lazy } from 'react';
+import { Link, NavLink } from 'react-router';
+import { BrandMark } from '../../components/brand-mark';
+import { Button } from '../../components/button';
+import { BellIcon, ChevronDownIcon, GridIcon, SearchIcon } from '../../components/icons';
+import { unseenNotificationCount, useCurrentUser, useResetUnseenNotifications } from '../../lib/current-user';
+import { useHideOnScroll } from '../../lib/use-hide-on-scroll';
+import { useLoginModal } from '../../lib/login-modal';
+import { NOTIFICATIONS_PATH } from '../../lib/site-links';
+import { SMALL_SCREEN_QUERY, useMediaQuery } from '../../lib/use-media-query';
+import { APP_NAME } from '../../../../shared/constants';
+import { Avatar } from './avatar';
+import { DeferredMenu } from './deferred-menu';
+import { preloadLoginModal } from './lazy-overlays';
+import { MAIN_LINKS } from './main-links';
+import styles from './top-bar.module.css';
+
+// The menus' code (Radix, floating-ui) arrives on first use, keeping it out of the first load.
+const loadAvatarMenu = () => import('./avatar-menu');
+const loadProductsMenu = () => import('./products-menu');
+const loadNavMenu = () => import('./nav-menu');
+const AvatarMenu = lazy(() => loadAvatarMenu().then((module) => ({ default: module.AvatarMenu })));
+const ProductsMenu = lazy(() => loadProductsMenu().then((module) => ({ default: module.ProductsMenu })));
+const NavMenu = lazy(() => loadNavMenu().then((module) => ({ default: module.NavMenu })));
+
+function navLinkClass({ isActive }: { isActive: boolean }) {
+  return isActive ? `${styles.navLink} ${styles.navLinkActive}` : styles.navLink;
+}
+
+function NotificationsLink({ unseen }: { unseen: number }) {
+  const reset = useResetUnseenNotifications();
+  return (
+    <Link
+      to={NOTIFICATIONS_PATH}
+      className={styles.iconButton}
+      aria-label={unseen > 0 ? 'Notifications (unseen)' : 'Notifications'}
+      onClick={reset}
+    >
+      <BellIcon />
+      {unseen > 0 ? <span className={styles.dot} data-testid="unseen-dot" /> : null}
+    </Link>
+  );
+}
+
+/**
+ * The top bar (SPEC.md section 2): logo, main links (a Menu dropdown below 768 px), search,
+ * network products, then Login or the bell and the avatar menu. Slides away when scrolling
+ * down, comes back when scrolling up, gains a border once the page scrolled past it.
+ * `compact` forces the small-screen variant (otherwise decided by a media query).
+ */
+export function TopBar({ compact }: { compact?: boolean }) {
+  const isSmallScreen = useMediaQuery(SMALL_SCREEN_QUERY);
+  const collapsed = compact ?? isSmallScreen;
+  const { hidden, scrolled } = useHideOnScroll();
+  const { user, isPending } = useCurrentUser();
+  const loginModal = useLoginModal();
+
+  return (
+    <header className={styles.bar} data-hidden={hidden} data-scrolled={scrolled}>
+      <div className={styles.inner}>
+        <Link to="/" className={styles.logo} aria-label={`${APP_NAME} home`}>
+          <BrandMark />
+          <span className={styles.logoText}>{APP_NAME}</span>
+        </Link>
+        <nav aria-label="Main" className={styles.nav}>
+          {collapsed ? (
+            <DeferredMenu
+              trigger={{ className: styles.menuButton, children: ['Menu', <ChevronDownIcon key="icon" size={16} />] }}
+              preload={loadNavMenu}
+            >
+              {(openNow) => <NavMenu defaultOpen={openNow} />}
+            </DeferredMenu>
+          ) : (
+            <ul className={styles.navList}>
+              {MAIN_LINKS.map((link) => (
+                <li key={link.to}>
+                  <NavLink to={link.to} className={navLinkClass}>
+                    {link.label}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          )}
+        </nav>
+        <div className={styles.actions}>
+          <Link to="/search" className={collapsed ? styles.iconButton : styles.searchLink} aria-label="Search publications">
+            <SearchIcon size={18} />
+            {collapsed ? null : <span className={styles.searchText}>Search publications</span>}
+          </Link>
+          <DeferredMenu
+            trigger={{ className: styles.iconButton, 'aria-label': 'Our products', children: <GridIcon /> }}
+            preload={loadProductsMenu}
+          >
+            {(openNow) => <ProductsMenu defaultOpen={openNow} />}
+          </DeferredMenu>
+          {isPending ? (
+            <span className={styles.authPlaceholder} aria-hidden="true" />
+          ) : user ? (
+            <>
+              <NotificationsLink unseen={unseenNotificationCount(user)} />
+              <DeferredMenu
+                trigger={{
+                  className: styles.avatarButton,
+                  'aria-label': `Account menu for ${user.username}`,
+                  children: <Avatar user={user} />,
+                }}
+                preload={loadAvatarMenu}
+              >
+                {(openNow) => <AvatarMenu user={user} defaultOpen={openNow} />}
+              </DeferredMenu>
+            </>
+          ) : (
+            <Button size="small" onClick={loginModal.open} onPointerEnter={preloadLoginModal} onFocus={preloadLoginModal}>
+              Login
+            </Button>
+          )}
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,65 @@
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { PageSpinner } from '../components/spinner';
+import { AppLayout } from './layout/app-layout';
+import { RouteError } from './routes/route-error';
+
+/**
+ * Page routes of the ranking site (SPEC.md section 2). Pages load on demand, so the first
+ * visit downloads only the shell and the page it opens.
+ */
+export const pageRoutes: RouteObject[] = [
+  {
+    element: <AppLayout />,
+    // Shown while the first page's code loads, and when a page's code cannot be loaded.
+    hydrateFallbackElement: <PageSpinner />,
+    children: [
+      {
+        errorElement: <RouteError />,
+        children: [
+          {
+            index: true,
+            lazy: async () => ({ Component: (await import('../features/ranking/routes/board-pages')).MostFollowedPage }),
+          },
+          {
+            path: 'active',
+            lazy: async () => ({ Component: (await import('../features/ranking/routes/board-pages')).MostFollowedActivePage }),
+          },
+          {
+            path: 'growing',
+            lazy: async () => ({ Component: (await import('../features/ranking/routes/board-pages')).FastestGrowingPage }),
+          },
+          {
+            path: 'growing/active',
+            lazy: async () => ({ Component: (await import('../features/ranking/routes/board-pages')).FastestGrowingActivePage }),
+          },
+          {
+            path: 'topic/:tag',
+            lazy: async () => ({ Component: (await import('../features/ranking/routes/board-pages')).TopicPage }),
+          },
+          {
+            path: 'topic/:tag/growing',
+            lazy: async () => ({ Component: (await import('../features/ranking/routes/board-pages')).TopicGrowingPage }),
+          },
+          {
+            path: 'topics',
+            lazy: async () => ({ Component: (await import('../features/ranking/routes/topics-page')).TopicsPage }),
+          },
+          {
+            path: 'topics/:page',
+            lazy: async () => ({ Component: (await import('../features/ranking/routes/topics-page')).TopicsPage }),
+          },
+          {
+            path: 'search',
+            lazy: async () => ({ Component: (await import('../features/ranking/routes/search-page')).SearchPage }),
+          },
+          { path: 'about', lazy: async () => ({ Component: (await import('./routes/about-page')).AboutPage }) },
+          { path: '*', lazy: async () => ({ Component: (await import('./routes/not-found-page')).NotFoundPage }) },
+        ],
+      },
+    ],
+  },
+];
+
+export function createRouter() {
+  return createBrowserRouter(pageRoutes);
+}

@@ -1,0 +1,44 @@
+import { APP_NAME } from '../../../shared/constants';
+
+export interface PageSeo {
+  title?: string | undefined;
+  description?: string | undefined;
+  keywords?: string[] | undefined;
+  imageUrl?: string | undefined;
+}
+
+const DEFAULT_DESCRIPTION = 'The most followed and fastest growing blog publications, ranked daily.';
+const DEFAULT_IMAGE = '/og/toppubs-1500.png';
+
+function absolute(url: string): string {
+  return typeof window === 'undefined' || /^https?:/.test(url) ? url : new URL(url, window.location.origin).href;
+}
+
+/**
+ * Title, description, keywords and social-sharing tags from a page's SEO data, falling back to
+ * the app name. React 19 hoists these elements into <head> wherever they are rendered.
+ */
+export function PageMeta({ seo }: { seo?: PageSeo | undefined }) {
+  const title = seo?.title || APP_NAME;
+  const description = seo?.description || DEFAULT_DESCRIPTION;
+  const image = absolute(seo?.imageUrl || DEFAULT_IMAGE);
+  return (
+    <>
+      <title>{title}</title>
+      <meta name="description" content={description} />
+      {seo?.keywords?.length ? <meta name="keywords" content={seo.keywords.join(', ')} /> : null}
+      <meta property="og:type" content="website" />
+      <meta property="og:site_name" content={APP_NAME} />
+      <meta property="og:title" content={title} />
+      <meta property="og:description" content={description} />
+      <meta property="og:image" content={image} />
+      <meta property="og:image:type" content="image/png" />
+      <meta property="og:image:width" content="1500" />
+      <meta property="og:image:height" content="1500" />
+      <meta name="twitter:card" content="summary_large_image" />
+      <meta name="twitter:title" content={title} />
+      <meta name="twitter:description" content={description} />
+      <meta name="twitter:image" content={image} />
+    </>
+  );
+}

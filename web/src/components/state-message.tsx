@@ -1,0 +1,55 @@
+import type { ReactNode } from 'react';
+import styles from './state-message.module.css';
+
+/** A failed call: what the server said and a way to try again. Never a blank page. */
+export function ErrorState({
+  title = 'Something went wrong',
+  error,
+  onRetry,
+  retrying = false,
+}: {
+  title?: string;
+  error: unknown;
+  onRetry: () => void;
+  retrying?: boolean;
+}) {
+  const message =
+    error instanceof Error && error.message ? error.message : 'The server did not answer. Check your connection and try again.';
+  return (
+    <div className={styles.state} role="alert" data-tone="error">
+      <span className={styles.icon} aria-hidden="true">
+        !
+      </span>
+      <h2 className={styles.title}>{title}</h2>
+      <p className={styles.text}>{message}</p>
+      <button type="button" className={styles.button} onClick={onRetry} disabled={retrying}>
+        {retrying ? 'Retrying…' : 'Retry'}
+      </button>
+    </div>
+  );
+}
+
+/** Nothing to show, said plainly, with where to go instead. */
+export function EmptyState({
+  title,
+  children,
+  icon = '∅',
+  level = 2,
+}: {
+  title: string;
+  children?: ReactNode;
+  icon?: ReactNode;
+  /** 1 when the state is the whole page (an unknown topic), 2 inside a page. */
+  level?: 1 | 2;
+}) {
+  const Heading = level === 1 ? 'h1' : 'h2';
+  return (
+    <div className={styles.state} role="status">
+      <span className={styles.icon} aria-hidden="true">
+        {icon}
+      </span>
+      <Heading className={styles.title}>{title}</Heading>
+      {children ? <div className={styles.text}>{children}</div> : null}
+    </div>
+  );
+}

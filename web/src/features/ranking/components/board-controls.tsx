@@ -1,0 +1,35 @@
+import { Link } from 'react-router';
+import { boardPath, type BoardFilter } from '../lib/paths';
+import styles from './board.module.css';
+
+function Segment({ to, current, children }: { to: string; current: boolean; children: string }) {
+  return (
+    <Link to={to} className={styles.segment} aria-current={current ? 'page' : undefined}>
+      {children}
+    </Link>
+  );
+}
+
+/** Two segmented controls made of real links: ranking (followers / growth) and scope (all / active). */
+export function BoardControls({ filter }: { filter: BoardFilter }) {
+  return (
+    <nav className={styles.controls} aria-label="Board views">
+      <div className={styles.segmented} role="group" aria-label="Rank by">
+        <Segment to={boardPath({ ...filter, kind: 'followers' })} current={filter.kind === 'followers'}>
+          Most followed
+        </Segment>
+        <Segment to={boardPath({ ...filter, kind: 'growth' })} current={filter.kind === 'growth'}>
+          Fastest growing
+        </Segment>
+      </div>
+      <div className={styles.segmented} role="group" aria-label="Publications">
+        <Segment to={boardPath({ ...filter, activeOnly: false })} current={!filter.activeOnly}>
+          All
+        </Segment>
+        <Segment to={boardPath({ ...filter, activeOnly: true })} current={filter.activeOnly}>
+          Active only
+        </Segment>
+      </div>
+    </nav>
+  );
+}

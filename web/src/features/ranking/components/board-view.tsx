@@ -1,0 +1,151 @@
+import { Link } from 'react-router';
+import { ACTIVE_WINDOW_DAYS, APP_NAME, GROWTH_WINDOW_DAYS } from '../../../../../shared/constants';
+import type { Topic } from '../../../../../shared/schemas/ranking';
+import { PageMeta } from '../../../components/page-meta';
+import { ApiError } from '../../../lib/api-client';
+import { useBoardScreen } from '../api/use-board';
+import { formatCompact, formatExact, formatUpdated, plural } from '../lib/format';
+import { boardPath, type BoardFilter } from '../lib/paths';
+import { BoardControls } from './board-controls';
+import { SkeletonRows, topicLabel } from './publication-row';
+import { EmptyState, ErrorState } from '../../../components/state-message';
+import { TopicChips } from './topic-chips';
+import { VirtualBoard } from './virtual-board';
+import styles from './board.module.css';
+
+function titleCase(text: string): string {
+  return text.replace(/\b\p{L}/gu, (letter) => letter.toUpperCase());
+}
+
+/** Heading and one-line explanation of a board. */
+export function describeBoard(filter: BoardFilter, topicName?: string): { heading: string; lede: string } {
+  const growth = filter.kind === 'growth';
+  const activeNote = ` Only publications that posted in the last ${ACTIVE_WINDOW_DAYS} days.`;
+  if (filter.topic) {
+    const name = topicName ?? titleCase(topicLabel(filter.topic));
+    return {
+      heading: name,
+      lede:
+        (growth
+          ? `The ${name} publications that gained the most followers over the last ${GROWTH_WINDOW_DAYS} days.`
+          : `The most followed ${name} publications.`) + (filter.activeOnly ? activeNote : ''),
+    };
+  }
+  if (growth) {
+    return {
+      heading: filter.activeOnly ? 'Fastest growing active publications' : 'Fastest growing publications',
+      lede: `Ranked by followers gained over the last ${GROWTH_WINDOW_DAYS} days.${filter.activeOnly ? activeNote : ''}`,
+    };
+  }
+  return {
+    heading: filter.activeOnly ? 'Most followed active publications' : 'Most followed publications',
+    lede: `Every publication we track, ranked by followers.${filter.activeOnly ? activeNote : ''}`,
+  };
+}
+
+function TopicStats({ topic }: { topic: Topic }) {
+  return (
+    <dl className={styles.stats}>
+      <div>
+        <dt>Publications</dt>
+        <dd>{formatExact(topic.publicationCount)}</dd>
+      </div>
+      <div>
+        <dt>Active</dt>
+        <dd>{formatExact(topic.activeCount)}</dd>
+      </div>
+      <div>
+        <dt>Total followers</dt>
+        <dd title={formatExact(topic.totalFollowers)}>{formatCompact(topic.totalFollowers)}</dd>
+      </div>
+    </dl>
+  );
+}
+
+/** What an unknown topic tag shows (API 404 NOT_FOUND, or a tag no topic could have). */
+export function UnknownTopic({ tag }: { tag: string }) {
+  return (
+    <div className={styles.page}>
+      <PageMeta seo={{ title: `Topic not found · ${APP_NAME}` }} />
+      <EmptyState title={`There is no topic called "${tag}"`} icon="?" level={1}>
+        <p>It may have been renamed, or the link has a typo.</p>
+        <p className={styles.stateLinks}>
+          <Link to="/topics">Browse all topics</Link>
+          <Link to="/">Go to the most followed publications</Link>
+        </p>
+      </EmptyState>
+    </div>
+  );
+}
+
+/** A whole board page: heading, views, popular topics and the ranked list, in every state. */
+export function BoardView({ filter }: { filter: BoardFilter }) {
+  const screen = useBoardScreen(filter);
+  const data = screen.data;
+  const topic = data?.topic ?? null;
+  const { heading, lede } = describeBoard(filter, topic?.name);
+
+  if (filter.topic && screen.error instanceof ApiError && screen.error.code === 'NOT_FOUND') {
+    return <UnknownTopic tag={filter.topic} />;
+  }
+
+  const label = filter.topic ? `${heading}: ${filter.kind === 'growth' ? 'fastest growing' : 'most followed'}` : heading;
+  return (
+    <div className={styles.page}>
+      <PageMeta seo={data?.seo ?? { title: `${heading} · ${APP_NAME}`, description: lede }} />
+      <header className={styles.header}>
+        {filter.topic ? (
+          <nav className={styles.breadcrumb} aria-label="Breadcrumb">
+            <Link to="/topics">All topics</Link>
+            <span aria-hidden="true">/</span>
+            <span aria-current="page">{heading}</span>
+          </nav>
+        ) : null}
+        <h1 className={styles.title}>{heading}</h1>
+        <p className={styles.lede}>{lede}</p>
+        {topic ? <TopicStats topic={topic} /> : null}
+      </header>
+
+      <div className={styles.toolbar}>
+        <BoardControls filter={filter} />
+        {data ? (
+          <p className={styles.meta}>
+            {plural(data.page.pageInfo.total, 'publication')}
+            <span aria-hidden="true"> · </span>
+            <span title={new Date(data.page.generatedAt).toLocaleString()}>updated {formatUpdated(data.page.generatedAt)}</span>
+          </p>
+        ) : null}
+      </div>
+
+      {data ? <TopicChips topics={data.popularTopics} current={filter.topic} /> : null}
+
+      {data ? (
+        data.page.items.length === 0 ? (
+          <EmptyState title="No publications here yet">
+            <p>
+              {filter.activeOnly
+                ? `None of these publications posted in the last ${ACTIVE_WINDOW_DAYS} days.`
+                : 'Publications appear here once they have been ranked.'}
+            </p>
+            {filter.activeOnly ? (
+              <p className={styles.stateLinks}>
+                <Link to={boardPath({ ...filter, activeOnly: false })}>Show all publications</Link>
+              </p>
+            ) : null}
+          </EmptyState>
+        ) : (
+          <VirtualBoard filter={filter} firstPage={data.page} label={label} />
+        )
+      ) : screen.isError ? (
+        <ErrorState
+          title="We couldn’t load this board"
+          error={screen.error}
+          onRetry={() => void screen.refetch()}
+          retrying={screen.isFetching}
+        />
+      ) : (
+        <SkeletonRows />
+      )}
+    </div>
+  );
+}

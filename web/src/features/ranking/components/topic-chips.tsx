@@ -1,0 +1,35 @@
+import { Link } from 'react-router';
+import type { Topic } from '../../../../../shared/schemas/ranking';
+import { formatCompact, formatExact } from '../lib/format';
+import { topicPath } from '../lib/paths';
+import styles from './board.module.css';
+
+/** Popular topics as chips, the current one marked. */
+export function TopicChips({ topics, current }: { topics: Topic[]; current: string | null }) {
+  if (topics.length === 0) return null;
+  return (
+    <nav className={styles.chipsNav} aria-label="Popular topics">
+      <h2 className={styles.chipsTitle}>Popular topics</h2>
+      <ul className={styles.chips}>
+        {topics.map((topic) => (
+          <li key={topic.tag}>
+            <Link
+              to={topicPath(topic.tag)}
+              className={styles.chip}
+              aria-current={topic.tag === current ? 'page' : undefined}
+              title={`${formatExact(topic.publicationCount)} publications`}
+            >
+              {topic.name}
+              <span className={styles.chipCount}>{formatCompact(topic.publicationCount)}</span>
+            </Link>
+          </li>
+        ))}
+        <li>
+          <Link to="/topics" className={styles.chip} data-all="">
+            All topics →
+          </Link>
+        </li>
+      </ul>
+    </nav>
+  );
+}

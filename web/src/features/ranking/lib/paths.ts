@@ -1,0 +1,29 @@
+import type { BoardKind } from '../../../../../shared/schemas/ranking';
+
+export interface BoardFilter {
+  kind: BoardKind;
+  activeOnly: boolean;
+  /** A topic tag, or null for every publication. */
+  topic: string | null;
+}
+
+/**
+ * The page route of a board. Topic boards have no active-only route of their own
+ * (SPEC.md section 2), so their filter travels as ?active=true.
+ */
+export function boardPath({ kind, activeOnly, topic }: BoardFilter): string {
+  if (topic) {
+    const base = `/topic/${encodeURIComponent(topic)}${kind === 'growth' ? '/growing' : ''}`;
+    return activeOnly ? `${base}?active=true` : base;
+  }
+  const base = kind === 'growth' ? '/growing' : '';
+  return activeOnly ? `${base}/active` : base || '/';
+}
+
+export function topicPath(tag: string): string {
+  return `/topic/${encodeURIComponent(tag)}`;
+}
+
+export function topicsPagePath(page: number): string {
+  return page <= 1 ? '/topics' : `/topics/${page}`;
+}

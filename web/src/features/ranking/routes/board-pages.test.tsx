@@ -1,0 +1,314 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { makeBoardPage, makeBoardScreen, makePublication, makeTopic } from '../test-utils/fixtures';
+import { FakeIntersectionObserver, installBrowserPolyfills, renderPages, stubApi } from '../test-utils/render';
+
+const API = '/api/i/toppubs';
+
+/** Answers every board call from a board of `total` publications, honouring from/limit. */
+function boardApi(total = 1500) {
+  return stubApi((url) => {
+    const from = Number(url.searchParams.get('from') ?? 0);
+    const limit = Number(url.searchParams.get('limit') ?? 20);
+    const activeOnly = url.searchParams.get('active') === 'true';
+    const topic = url.searchParams.get('topic');
+    const kind = url.pathname.endsWith('growth') || url.pathname.endsWith('growthPubs') ? 'growth' : 'followers';
+    const page = makeBoardPage({ kind, activeOnly, topic, from, limit, total });
+    if (url.pathname.startsWith(`${API}/show/`)) return { body: makeBoardScreen(page, topic ? makeTopic(topic) : null) };
+    if (url.pathname.startsWith(`${API}/load/`)) return { body: page };
+    return undefined;
+  });
+}
+
+function bodyRows() {
+  return screen.getAllByRole('row').filter((row) => row.getAttribute('aria-rowindex') !== '1');
+}
+
+beforeEach(() => {
+  installBrowserPolyfills();
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('board pages', () => {
+  it('renders the ranked rows in order with rank, outbound link, followers, growth and dormant label', async () => {
+    // Prepare
+    const items = [
+      makePublication(1, { name: 'Glass Poetry', followers: 267_933, gained30d: 367, growthPct30d: 0.14, isActive: false }),
+      makePublication(2, { name: "Lena's Press", followers: 45_321, gained30d: -1_064, growthPct30d: -0.41 }),
+      makePublication(3, { name: 'Fresh Start', followers: 1_234_567, gained30d: 50, growthPct30d: null, latestPostAt: null }),
+    ];
+    const api = stubApi((url) =>
+      url.pathname === `${API}/show/home` ? { body: makeBoardScreen({ ...makeBoardPage({ total: 3 }), items }) } : undefined,
+    );
+
+    // Act
+    renderPages('/');
+
+    // Assess
+    const table = await screen.findByRole('table', { name: 'Most followed publications' });
+    const [first, second, third] = within(table)
+      .getAllByRole('row')
+      .filter((row) => row.getAttribute('aria-rowindex') !== '1');
+    expect(screen.getByRole('heading', { level: 1, name: 'Most followed publications' })).toBeInTheDocument();
+
+    expect(within(first!).getAllByRole('cell')[0]).toHaveTextContent('1');
+    const link = within(first!).getByRole('link', { name: 'Glass Poetry' });
+    expect(link).toHaveAttribute('href', 'https://publication-1.example.com/');
+    expect(link).toHaveAttribute('target', '_blank');
+    expect(link).toHaveAttribute('rel', expect.stringContaining('noopener'));
+    expect(within(first!).getByTitle('267,933 followers')).toHaveTextContent('267.9K');
+    expect(within(first!).getByTitle('+367 followers in 30 days')).toHaveTextContent('+367');
+    expect(within(first!).getByText('+0.14%')).toBeInTheDocument();
+    expect(within(first!).getByText('Dormant')).toBeInTheDocument();
+
+    expect(within(second!).getAllByRole('cell')[0]).toHaveTextContent('2');
+    expect(within(second!).getByTitle('45,321 followers')).toHaveTextContent('45.3K');
+    expect(within(second!).getByText('-1.1K')).toBeInTheDocument();
+    expect(within(second!).getByText('-0.41%')).toBeInTheDocument();
+    expect(within(second!).queryByText('Dormant')).not.toBeInTheDocument();
+
+    expect(within(third!).getByTitle('1,234,567 followers')).toHaveTextContent('1.2M');
+    expect(within(third!).getByTitle(/started from zero/)).toHaveTextContent('–');
+    expect(within(third!).getByText('No posts yet')).toBeInTheDocument();
+
+    const [request] = api.calls(`${API}/show/home`);
+    expect(request?.searchParams.get('limit')).toBe('50');
+    expect(request?.searchParams.has('active')).toBe(false);
+    await waitFor(() => expect(document.title).toBe('Most followed publications · TopPubs'));
+  });
+
+  it('shows skeleton rows while the board loads', async () => {
+    // Prepare
+    boardApi();
+
+    // Act
+    renderPages('/');
+
+    // Assess
+    expect(screen.getByRole('status', { name: 'Loading publications' })).toBeInTheDocument();
+    expect(await screen.findByRole('table')).toBeInTheDocument();
+    expect(screen.queryByRole('status', { name: 'Loading publications' })).not.toBeInTheDocument();
+  });
+
+  it('links the views to their sibling routes and follows them', async () => {
+    // Prepare
+    const api = boardApi();
+    const user = userEvent.setup();
+    const { router } = renderPages('/active');
+    await screen.findByRole('table');
+
+    // Act
+    const views = screen.getByRole('navigation', { name: 'Board views' });
+    const links = Object.fromEntries(
+      within(views)
+        .getAllByRole('link')
+        .map((link) => [link.textContent, link]),
+    );
+
+    // Assess
+    expect(links['Most followed']).toHaveAttribute('href', '/active');
+    expect(links['Most followed']).toHaveAttribute('aria-current', 'page');
+    expect(links['Fastest growing']).toHaveAttribute('href', '/growing/active');
+    expect(links['All']).toHaveAttribute('href', '/');
+    expect(links['Active only']).toHaveAttribute('aria-current', 'page');
+
+    // Act
+    await user.click(links['Fastest growing']!);
+
+    // Assess
+    expect(await screen.findByRole('heading', { level: 1, name: 'Fastest growing active publications' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/growing/active');
+    const [growth] = api.calls(`${API}/show/growth`);
+    expect(growth?.searchParams.get('active')).toBe('true');
+  });
+
+  it('asks for active publications only on the active pages', async () => {
+    // Prepare
+    const api = boardApi();
+
+    // Act
+    renderPages('/active');
+
+    // Assess
+    await screen.findByRole('table', { name: 'Most followed active publications' });
+    const [request] = api.calls(`${API}/show/home`);
+    expect(request?.searchParams.get('active')).toBe('true');
+    expect(request?.searchParams.has('topic')).toBe(false);
+  });
+
+  it('shows a topic with its counts, the topic request and links back to all topics', async () => {
+    // Prepare
+    const api = boardApi(120);
+
+    // Act
+    renderPages('/topic/data-science');
+
+    // Assess
+    await screen.findByRole('table', { name: 'Data Science: most followed' });
+    expect(screen.getByRole('heading', { level: 1, name: 'Data Science' })).toBeInTheDocument();
+    const [request] = api.calls(`${API}/show/home`);
+    expect(request?.searchParams.get('topic')).toBe('data-science');
+    expect(
+      within(screen.getByRole('navigation', { name: 'Breadcrumb' })).getByRole('link', { name: 'All topics' }),
+    ).toHaveAttribute('href', '/topics');
+    expect(screen.getByText('Publications').nextElementSibling).toHaveTextContent('120');
+    expect(screen.getByText('Total followers').nextElementSibling).toHaveTextContent('1.9M');
+    const views = screen.getByRole('navigation', { name: 'Board views' });
+    expect(within(views).getByRole('link', { name: 'Fastest growing' })).toHaveAttribute('href', '/topic/data-science/growing');
+    expect(within(views).getByRole('link', { name: 'Active only' })).toHaveAttribute('href', '/topic/data-science?active=true');
+    const chips = screen.getByRole('navigation', { name: 'Popular topics' });
+    expect(within(chips).getByRole('link', { name: /Data Science/ })).toHaveAttribute('aria-current', 'page');
+    expect(within(chips).getByRole('link', { name: /Startups/ })).toHaveAttribute('href', '/topic/startups');
+  });
+
+  it('asks the growth board for a topic, active only, on /topic/{tag}/growing?active=true', async () => {
+    // Prepare
+    const api = boardApi(40);
+
+    // Act
+    renderPages('/topic/python/growing?active=true');
+
+    // Assess
+    await screen.findByRole('table');
+    const [request] = api.calls(`${API}/show/growth`);
+    expect(request?.searchParams.get('topic')).toBe('python');
+    expect(request?.searchParams.get('active')).toBe('true');
+    expect(api.calls(`${API}/show/home`)).toHaveLength(0);
+  });
+
+  it('says there is no such topic when the API answers NOT_FOUND', async () => {
+    // Prepare
+    stubApi(() => ({ status: 404, body: { message: "There is no topic called 'nope'.", code: 'NOT_FOUND' } }));
+
+    // Act
+    renderPages('/topic/nope');
+
+    // Assess
+    expect(await screen.findByRole('heading', { name: 'There is no topic called "nope"' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Browse all topics' })).toHaveAttribute('href', '/topics');
+    expect(screen.getByRole('link', { name: 'Go to the most followed publications' })).toHaveAttribute('href', '/');
+    expect(screen.queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument();
+  });
+
+  it('shows the server message and a Retry button on failure, and retrying refetches', async () => {
+    // Prepare
+    let failures = 1;
+    const api = stubApi((url) => {
+      if (url.pathname !== `${API}/show/growth`) return undefined;
+      if (failures-- > 0) return { status: 503, body: { message: 'The ranking store is unavailable.', code: 'UNAVAILABLE' } };
+      return { body: makeBoardScreen(makeBoardPage({ kind: 'growth', total: 5 })) };
+    });
+    const user = userEvent.setup();
+    renderPages('/growing');
+
+    // Act
+    const alert = await screen.findByRole('alert');
+
+    // Assess
+    expect(alert).toHaveTextContent('The ranking store is unavailable.');
+    expect(screen.getByRole('heading', { level: 1, name: 'Fastest growing publications' })).toBeInTheDocument();
+
+    // Act
+    await user.click(within(alert).getByRole('button', { name: 'Retry' }));
+
+    // Assess
+    expect(await screen.findByRole('table', { name: 'Fastest growing publications' })).toBeInTheDocument();
+    expect(bodyRows()).toHaveLength(5);
+    expect(api.calls(`${API}/show/growth`)).toHaveLength(2);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('appends load/pubs pages of 50 and keeps the rows in the DOM bounded', async () => {
+    // Prepare
+    const api = boardApi(1500);
+    const user = userEvent.setup();
+    renderPages('/');
+    await screen.findByText('Showing 50 of 1,500');
+
+    // Act
+    for (let page = 1; page <= 6; page++) {
+      await user.click(screen.getByRole('button', { name: 'Load more' }));
+      await screen.findByText(`Showing ${50 * (page + 1)} of 1,500`);
+    }
+
+    // Assess
+    const loads = api.calls(`${API}/load/pubs`);
+    expect(loads.map((url) => url.searchParams.get('from'))).toEqual(['50', '100', '150', '200', '250', '300']);
+    expect(loads.every((url) => url.searchParams.get('limit') === '50')).toBe(true);
+    expect(screen.getByRole('table')).toHaveAttribute('aria-rowcount', '1501');
+    expect(bodyRows().length).toBeGreaterThan(5);
+    expect(bodyRows().length).toBeLessThanOrEqual(40);
+
+    // Act: scroll far down the loaded board.
+    Object.defineProperty(window, 'scrollY', { configurable: true, value: 300 * 73 });
+    act(() => {
+      fireEvent.scroll(window);
+    });
+
+    // Assess: the appended rows are the ones rendered now, still a bounded few.
+    await waitFor(() => expect(screen.getByRole('link', { name: 'Publication 301' })).toBeInTheDocument());
+    expect(screen.queryByRole('link', { name: 'Publication 1' })).not.toBeInTheDocument();
+    expect(bodyRows().length).toBeLessThanOrEqual(40);
+    Object.defineProperty(window, 'scrollY', { configurable: true, value: 0 });
+  });
+
+  it('loads the next page when the end of the list scrolls into view', async () => {
+    // Prepare
+    const api = boardApi(1500);
+    renderPages('/growing');
+    await screen.findByText('Showing 50 of 1,500');
+
+    // Act
+    act(() => FakeIntersectionObserver.intersectAll());
+
+    // Assess
+    expect(await screen.findByText('Showing 100 of 1,500')).toBeInTheDocument();
+    expect(api.calls(`${API}/load/growthPubs`).map((url) => url.searchParams.get('from'))).toEqual(['50']);
+  });
+
+  it('keeps the loaded rows and offers Retry when a further page fails', async () => {
+    // Prepare
+    let failLoad = true;
+    const api = stubApi((url) => {
+      if (url.pathname === `${API}/show/home`) return { body: makeBoardScreen(makeBoardPage({ total: 120 })) };
+      if (url.pathname === `${API}/load/pubs` && failLoad)
+        return { status: 500, body: { message: 'Database timeout', code: 'INTERNAL' } };
+      return { body: makeBoardPage({ from: Number(url.searchParams.get('from')), total: 120 }) };
+    });
+    const user = userEvent.setup();
+    renderPages('/');
+    await screen.findByText('Showing 50 of 120');
+
+    // Act
+    await user.click(screen.getByRole('button', { name: 'Load more' }));
+
+    // Assess
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Database timeout');
+    expect(screen.getByText('Showing 50 of 120')).toBeInTheDocument();
+
+    // Act
+    failLoad = false;
+    await user.click(within(alert).getByRole('button', { name: 'Retry' }));
+
+    // Assess
+    expect(await screen.findByText('Showing 100 of 120')).toBeInTheDocument();
+    expect(api.calls(`${API}/load/pubs`)).toHaveLength(2);
+  });
+
+  it('says so when an active board is empty', async () => {
+    // Prepare
+    boardApi(0);
+
+    // Act
+    renderPages('/growing/active');
+
+    // Assess
+    expect(await screen.findByRole('heading', { name: 'No publications here yet' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Show all publications' })).toHaveAttribute('href', '/growing');
+  });
+});

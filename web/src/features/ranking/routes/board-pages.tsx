@@ -1,0 +1,52 @@
+import { useParams, useSearchParams } from 'react-router';
+import { BoardView, UnknownTopic } from '../components/board-view';
+import type { BoardFilter } from '../lib/paths';
+
+/** Remount per board, so scroll position, loaded pages and virtual rows never leak across boards. */
+function Board(filter: BoardFilter) {
+  return <BoardView key={`${filter.kind}:${filter.activeOnly}:${filter.topic ?? ''}`} filter={filter} />;
+}
+
+/** / : every publication by followers. */
+export function MostFollowedPage() {
+  return <Board kind="followers" activeOnly={false} topic={null} />;
+}
+
+/** /active : publications that posted recently, by followers. */
+export function MostFollowedActivePage() {
+  return <Board kind="followers" activeOnly topic={null} />;
+}
+
+/** /growing : by followers gained over 30 days. */
+export function FastestGrowingPage() {
+  return <Board kind="growth" activeOnly={false} topic={null} />;
+}
+
+/** /growing/active */
+export function FastestGrowingActivePage() {
+  return <Board kind="growth" activeOnly topic={null} />;
+}
+
+/** The shape of a topic tag (shared/schemas/ranking.ts): anything else cannot be a topic. */
+const TOPIC_TAG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+function useTopicFilter(): { tag: string; valid: boolean; activeOnly: boolean } {
+  const { tag = '' } = useParams();
+  const [searchParams] = useSearchParams();
+  const active = searchParams.get('active');
+  return { tag, valid: TOPIC_TAG.test(tag) && tag.length <= 60, activeOnly: active === 'true' || active === '1' };
+}
+
+/** /topic/{tag} (?active=true for active publications only). */
+export function TopicPage() {
+  const { tag, valid, activeOnly } = useTopicFilter();
+  if (!valid) return <UnknownTopic tag={tag} />;
+  return <Board kind="followers" activeOnly={activeOnly} topic={tag} />;
+}
+
+/** /topic/{tag}/growing (?active=true for active publications only). */
+export function TopicGrowingPage() {
+  const { tag, valid, activeOnly } = useTopicFilter();
+  if (!valid) return <UnknownTopic tag={tag} />;
+  return <Board kind="growth" activeOnly={activeOnly} topic={tag} />;
+}

@@ -1,0 +1,139 @@
+import { Link, useParams } from 'react-router';
+import { ACTIVE_WINDOW_DAYS, APP_NAME } from '../../../../../shared/constants';
+import type { Topic } from '../../../../../shared/schemas/ranking';
+import { PageMeta } from '../../../components/page-meta';
+import { TOPICS_PAGE_SIZE, useTopicsScreen } from '../api/show-topics';
+import { Pagination } from '../components/pagination';
+import { EmptyState, ErrorState } from '../../../components/state-message';
+import { formatCompact, formatExact, plural } from '../lib/format';
+import { topicPath, topicsPagePath } from '../lib/paths';
+import boardStyles from '../components/board.module.css';
+import styles from '../components/topics.module.css';
+
+function TopicCard({ topic, position }: { topic: Topic; position: number }) {
+  const activeShare = topic.publicationCount ? Math.round((topic.activeCount / topic.publicationCount) * 100) : 0;
+  return (
+    <li className={styles.card}>
+      <span className={styles.position} aria-hidden="true">
+        {position}
+      </span>
+      <h2 className={styles.cardTitle}>
+        <Link to={topicPath(topic.tag)} className={styles.cardLink}>
+          {topic.name}
+        </Link>
+      </h2>
+      <dl className={styles.cardStats}>
+        <div>
+          <dt>Publications</dt>
+          <dd>{formatExact(topic.publicationCount)}</dd>
+        </div>
+        <div>
+          <dt>Active</dt>
+          <dd>{formatExact(topic.activeCount)}</dd>
+        </div>
+        <div>
+          <dt>Followers</dt>
+          <dd>
+            <abbr title={`${formatExact(topic.totalFollowers)} followers`}>{formatCompact(topic.totalFollowers)}</abbr>
+          </dd>
+        </div>
+      </dl>
+      <div className={styles.activity}>
+        <span className={styles.meter} aria-hidden="true">
+          <span style={{ width: `${activeShare}%` }} />
+        </span>
+        <span
+          title={`${formatExact(topic.activeCount)} of ${formatExact(topic.publicationCount)} posted in the last ${ACTIVE_WINDOW_DAYS} days`}
+        >
+          {activeShare}% active
+        </span>
+      </div>
+    </li>
+  );
+}
+
+function TopicsSkeleton() {
+  return (
+    <div className={styles.grid} role="status" aria-label="Loading topics" aria-busy="true">
+      {Array.from({ length: 9 }, (_, index) => (
+        <div key={index} className={styles.card} data-skeleton="" aria-hidden="true" />
+      ))}
+    </div>
+  );
+}
+
+/** /topics and /topics/{page}: every topic, the biggest first, a page at a time. */
+export function TopicsPage() {
+  const { page: pageParam } = useParams();
+  const page = pageParam === undefined ? 1 : /^\d+$/.test(pageParam) ? Number(pageParam) : NaN;
+  const valid = Number.isInteger(page) && page >= 1 && page <= 100_000;
+  const screen = useTopicsScreen(valid ? page : 1, { enabled: valid });
+  const data = valid ? screen.data : undefined;
+  const shown = data?.topics.pageInfo.page === page ? data : undefined;
+  const total = data?.topics.pageInfo.total ?? 0;
+  const last = Math.max(1, Math.ceil(total / TOPICS_PAGE_SIZE));
+
+  const fallbackTitle = page > 1 ? `Topics, page ${page} · ${APP_NAME}` : `Topics · ${APP_NAME}`;
+  let content;
+  if (!valid) {
+    content = (
+      <EmptyState title={`There is no page "${pageParam}"`} icon="?">
+        <p className={boardStyles.stateLinks}>
+          <Link to="/topics">Go to the first page of topics</Link>
+        </p>
+      </EmptyState>
+    );
+  } else if (screen.isError && !data) {
+    content = (
+      <ErrorState
+        title="We couldn’t load the topics"
+        error={screen.error}
+        onRetry={() => void screen.refetch()}
+        retrying={screen.isFetching}
+      />
+    );
+  } else if (!data) {
+    content = <TopicsSkeleton />;
+  } else if (data.topics.items.length === 0) {
+    content = (
+      <EmptyState title={total === 0 ? 'No topics yet' : `There is no page ${page}`}>
+        <p>{total === 0 ? 'Topics appear once publications have been ranked.' : `The topics end at page ${last}.`}</p>
+        {total > 0 ? (
+          <p className={boardStyles.stateLinks}>
+            <Link to={topicsPagePath(last)}>Go to the last page</Link>
+            <Link to="/topics">Go to the first page</Link>
+          </p>
+        ) : null}
+      </EmptyState>
+    );
+  } else {
+    const from = data.topics.pageInfo.from;
+    content = (
+      <>
+        <ol className={styles.grid} aria-label={`Topics ${from + 1} to ${from + data.topics.items.length}`} aria-busy={!shown}>
+          {data.topics.items.map((topic, index) => (
+            <TopicCard key={topic.tag} topic={topic} position={from + index + 1} />
+          ))}
+        </ol>
+        <Pagination current={page} last={last} href={topicsPagePath} />
+      </>
+    );
+  }
+
+  return (
+    <div className={boardStyles.page}>
+      <PageMeta seo={shown?.seo ?? { title: fallbackTitle }} />
+      <header className={boardStyles.header}>
+        <h1 className={boardStyles.title}>Topics</h1>
+        <p className={boardStyles.lede}>
+          {data && total > 0 ? `${plural(total, 'topic')}, ` : ''}
+          {data && total > 0
+            ? 'biggest first. Open one to see its most followed and fastest growing publications.'
+            : 'Every topic, biggest first.'}
+          {valid && page > 1 ? ` Page ${page} of ${last}.` : ''}
+        </p>
+      </header>
+      {content}
+    </div>
+  );
+}

@@ -1,0 +1,80 @@
+import type { BoardKind, BoardPage, BoardScreen, RankedPublication, Topic } from '../../../../../shared/schemas/ranking';
+
+const DAY_MS = 86_400_000;
+export const NOW = Date.parse('2026-11-21T12:00:00.000Z');
+
+/** A publication as the API returns it; rank n gets fewer followers than rank n-1. */
+export function makePublication(rank: number, overrides: Partial<RankedPublication> = {}): RankedPublication {
+  const followers = overrides.followers ?? Math.max(0, 300_000 - rank * 97);
+  const gained = overrides.gained30d ?? 120 - rank;
+  const start = followers - gained;
+  const slug = overrides.slug ?? `publication-${rank}`;
+  return {
+    rank,
+    slug,
+    name: `Publication ${rank}`,
+    url: `https://${slug}.example.com/`,
+    imageUrl: null,
+    topics: ['technology'],
+    followers,
+    followers7dAgo: followers - Math.round(gained / 4),
+    followers30dAgo: start,
+    gained30d: gained,
+    growthPct30d: start > 0 ? Math.round((gained / start) * 10_000) / 100 : null,
+    latestPostAt: new Date(NOW - 3 * DAY_MS).toISOString(),
+    isActive: true,
+    sparkline: Array.from({ length: 30 }, (_, day) => Math.round(start + (gained * day) / 29)),
+    ...overrides,
+  };
+}
+
+export function makeTopic(tag: string, overrides: Partial<Topic> = {}): Topic {
+  const name = tag
+    .split('-')
+    .map((word) => word[0]!.toUpperCase() + word.slice(1))
+    .join(' ');
+  return { tag, name, publicationCount: 120, activeCount: 48, totalFollowers: 1_855_188, ...overrides };
+}
+
+export const POPULAR_TOPICS = ['technology', 'startups', 'programming', 'data-science'].map((tag) => makeTopic(tag));
+
+interface PageOptions {
+  kind?: BoardKind;
+  activeOnly?: boolean;
+  topic?: string | null;
+  from?: number;
+  limit?: number;
+  total?: number;
+}
+
+/** One page of a board of `total` ranked publications. */
+export function makeBoardPage({
+  kind = 'followers',
+  activeOnly = false,
+  topic = null,
+  from = 0,
+  limit = 50,
+  total = 1500,
+}: PageOptions = {}): BoardPage {
+  const count = Math.max(0, Math.min(limit, total - from));
+  return {
+    board: { kind, activeOnly, topic },
+    items: Array.from({ length: count }, (_, index) => makePublication(from + index + 1)),
+    pageInfo: { from, limit, page: Math.floor(from / limit) + 1, total, sortOrder: 'desc', hasMore: from + limit < total },
+    generatedAt: new Date(NOW - 5 * 60_000).toISOString(),
+  };
+}
+
+export function makeBoardScreen(page: BoardPage, topic: Topic | null = null): BoardScreen {
+  return {
+    seo: {
+      title: `${page.board.kind === 'growth' ? 'Fastest growing' : 'Most followed'} publications · TopPubs`,
+      description: `${page.pageInfo.total} publications ranked.`,
+      keywords: ['publications'],
+      imageUrl: '/og/toppubs-1500.png',
+    },
+    page,
+    topic,
+    popularTopics: POPULAR_TOPICS,
+  };
+}

@@ -1,0 +1,113 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { vi } from 'vitest';
+import { createQueryClient } from '../../../lib/query-client';
+import {
+  FastestGrowingActivePage,
+  FastestGrowingPage,
+  MostFollowedActivePage,
+  MostFollowedPage,
+  TopicGrowingPage,
+  TopicPage,
+} from '../routes/board-pages';
+import { SearchPage } from '../routes/search-page';
+import { TopicsPage } from '../routes/topics-page';
+
+/** The feature's pages on the app's own paths (web/src/app/router.tsx), in memory. */
+export function renderPages(path: string) {
+  const queryClient = createQueryClient();
+  // No automatic retries in tests: a failure shows at once and Retry is the user's.
+  queryClient.setDefaultOptions({ queries: { ...queryClient.getDefaultOptions().queries, retry: false } });
+  const router = createMemoryRouter(
+    [
+      { path: '/', Component: MostFollowedPage },
+      { path: '/active', Component: MostFollowedActivePage },
+      { path: '/growing', Component: FastestGrowingPage },
+      { path: '/growing/active', Component: FastestGrowingActivePage },
+      { path: '/topic/:tag', Component: TopicPage },
+      { path: '/topic/:tag/growing', Component: TopicGrowingPage },
+      { path: '/topics', Component: TopicsPage },
+      { path: '/topics/:page', Component: TopicsPage },
+      { path: '/search', Component: SearchPage },
+    ],
+    { initialEntries: [path] },
+  );
+  const view = render(
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return { ...view, router, queryClient };
+}
+
+type Handler = (url: URL) => { status?: number; body: unknown } | undefined;
+
+/** A fetch stub that answers by path; every request is recorded as a URL. */
+export function stubApi(handler: Handler) {
+  const requests: URL[] = [];
+  const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
+    const url = new URL(String(input), 'http://localhost');
+    requests.push(url);
+    const answer = handler(url) ?? { status: 404, body: { message: `No stub for ${url.pathname}`, code: 'NOT_FOUND' } };
+    return new Response(JSON.stringify(answer.body), {
+      status: answer.status ?? 200,
+      headers: { 'content-type': 'application/json' },
+    });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return { fetchMock, requests, calls: (path: string) => requests.filter((url) => url.pathname === path) };
+}
+
+/** jsdom has no IntersectionObserver: this one lets a test say when the sentinel comes into view. */
+export class FakeIntersectionObserver {
+  static instances: FakeIntersectionObserver[] = [];
+  readonly targets = new Set<Element>();
+  constructor(private readonly callback: IntersectionObserverCallback) {
+    FakeIntersectionObserver.instances.push(this);
+  }
+  observe(target: Element) {
+    this.targets.add(target);
+  }
+  unobserve(target: Element) {
+    this.targets.delete(target);
+  }
+  disconnect() {
+    this.targets.clear();
+    FakeIntersectionObserver.instances = FakeIntersectionObserver.instances.filter((instance) => instance !== this);
+  }
+  takeRecords() {
+    return [];
+  }
+  /** Every live observer sees its targets intersecting. */
+  static intersectAll() {
+    for (const instance of [...FakeIntersectionObserver.instances]) {
+      const entries = [...instance.targets].map((target) => ({ target, isIntersecting: true }) as IntersectionObserverEntry);
+      if (entries.length) instance.callback(entries, instance as unknown as IntersectionObserver);
+    }
+  }
+}
+
+class FakeResizeObserver {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+}
+
+/** Browser APIs jsdom lacks, for the virtual list and media queries. */
+export function installBrowserPolyfills() {
+  FakeIntersectionObserver.instances = [];
+  vi.stubGlobal('IntersectionObserver', FakeIntersectionObserver);
+  vi.stubGlobal('ResizeObserver', FakeResizeObserver);
+  vi.stubGlobal(
+    'matchMedia',
+    (query: string) =>
+      ({
+        matches: false,
+        media: query,
+        addEventListener() {},
+        removeEventListener() {},
+      }) as unknown as MediaQueryList,
+  );
+  window.scrollTo = () => {};
+}

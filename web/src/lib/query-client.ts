@@ -1,0 +1,41 @@
+import { focusManager, QueryClient } from '@tanstack/react-query';
+import { ApiError } from './api-client';
+
+/** SPEC.md section 9 cache defaults. */
+export const DEDUPE_MS = 2_000;
+export const FOCUS_THROTTLE_MS = 5_000;
+export const ERROR_RETRY_MS = 5_000;
+
+let lastFocusRefetch = 0;
+
+/** Refetch on focus at most once per FOCUS_THROTTLE_MS, however often the window regains focus. */
+export function installFocusThrottle(now: () => number = Date.now): void {
+  focusManager.setEventListener((handleFocus) => {
+    const onFocus = () => {
+      if (document.visibilityState !== 'visible') return;
+      if (now() - lastFocusRefetch < FOCUS_THROTTLE_MS) return;
+      lastFocusRefetch = now();
+      handleFocus(true);
+    };
+    window.addEventListener('visibilitychange', onFocus, false);
+    window.addEventListener('focus', onFocus, false);
+    return () => {
+      window.removeEventListener('visibilitychange', onFocus);
+      window.removeEventListener('focus', onFocus);
+    };
+  });
+}
+
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        staleTime: DEDUPE_MS,
+        retryDelay: ERROR_RETRY_MS,
+        // A 4xx will not change on retry (unknown topic, bad paging): show it at once.
+        retry: (failureCount, error) => !(error instanceof ApiError && error.status < 500) && failureCount < 2,
+        refetchOnWindowFocus: true,
+      },
+    },
+  });
+}

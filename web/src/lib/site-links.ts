@@ -1,0 +1,7 @@
+/** External destinations of the shell's menus and footer. */
+export const BLOG_URL = 'https://blog.toppubs.example';
+export const SUPPORT_EMAIL = 'support@toppubs.example';
+export const HELP_URL = `mailto:${SUPPORT_EMAIL}`;
+/** A plain link: the server ends the session and redirects home. */
+export const LOGOUT_PATH = '/logout';
+export const NOTIFICATIONS_PATH = '/notifications';

@@ -1,0 +1,68 @@
+import { QueryClient } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import { AppLayout } from '../app/layout/app-layout';
+import { AppProviders } from '../app/providers';
+import { type CurrentUser, setCurrentUser } from '../lib/current-user';
+
+export const jane: CurrentUser = {
+  username: 'jane',
+  imageUrl: null,
+  pennameAccountUrl: 'https://penname.example/account/jane',
+  numUnseenNotifications: 0,
+  ssoAppNumUnseenNotifications: 0,
+};
+
+export function createTestQueryClient(user: CurrentUser | null = null): QueryClient {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity, gcTime: Infinity } } });
+  setCurrentUser(queryClient, user);
+  return queryClient;
+}
+
+interface ShellOptions {
+  path?: string;
+  user?: CurrentUser | null;
+  /** Extra page routes under the layout; each path renders a heading with its name by default. */
+  pages?: RouteObject[];
+  queryClient?: QueryClient;
+}
+
+function Page({ name, children }: { name: string; children?: ReactNode }) {
+  return (
+    <>
+      <h1>{name}</h1>
+      {children}
+    </>
+  );
+}
+
+const defaultPages: RouteObject[] = [
+  { index: true, element: <Page name="Home page" /> },
+  { path: 'active', element: <Page name="Active page" /> },
+  { path: 'topics', element: <Page name="Topics page" /> },
+  { path: 'growing', element: <Page name="Growing page" /> },
+  { path: 'notifications', element: <Page name="Notifications page" /> },
+  { path: 'search', element: <Page name="Search page" /> },
+  { path: '*', element: <Page name="Catch-all page" /> },
+];
+
+/** The real AppLayout inside AppProviders, on an in-memory router at `path`. */
+export function renderShell({
+  path = '/',
+  user = null,
+  pages = [],
+  queryClient = createTestQueryClient(user),
+}: ShellOptions = {}) {
+  const router = createMemoryRouter([{ element: <AppLayout />, children: [...pages, ...defaultPages] }], {
+    initialEntries: [path],
+  });
+  const result = render(
+    <AppProviders queryClient={queryClient}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return { ...result, router, queryClient };
+}
+
+export { Page };

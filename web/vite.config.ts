@@ -1,0 +1,18 @@
+import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vite';
+
+const root = fileURLToPath(new URL('.', import.meta.url));
+
+export default defineConfig({
+  root,
+  plugins: [react()],
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    target: 'es2022',
+    // One chunk for React and the router that every route needs; routes split on their own.
+    rollupOptions: { output: { manualChunks: { react: ['react', 'react-dom', 'react-dom/client', 'react-router'] } } },
+  },
+  server: { proxy: { '/api': 'http://localhost:3000' } },
+});

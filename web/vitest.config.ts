@@ -1,0 +1,15 @@
+import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
+import { defineProject } from 'vitest/config';
+
+export default defineProject({
+  root: fileURLToPath(new URL('.', import.meta.url)),
+  plugins: [react()],
+  test: {
+    name: 'web',
+    environment: 'jsdom',
+    include: ['src/**/*.test.{ts,tsx}'],
+    setupFiles: ['src/test/setup.ts'],
+    css: { modules: { classNameStrategy: 'non-scoped' } },
+  },
+});
