@@ -1,4 +1,4 @@
-import { routes } from '../../shared/routes';
+import { rankingRoutes } from '../../shared/routes/ranking';
 import { getDb } from '../lib/db/service';
 import type { DailyCounts } from '../lib/db/entities/follower-history';
 import { NotFound } from '../lib/errors';
@@ -22,7 +22,7 @@ async function ranksOf(slug: string): Promise<{ followers: number | null; growth
   return { followers: found?.[0] ?? null, growth: found?.[1] || null };
 }
 
-export const handler = createHandler(routes.getPublication, async ({ params }) =>
+export const handler = createHandler(rankingRoutes.getPublication, async ({ params }) =>
   cachedAnswer(`getPublication|${params.slug}`, async (manifest) => {
     const db = getDb();
     const [{ data: publication }, { data: years }] = await Promise.all([

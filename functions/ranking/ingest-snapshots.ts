@@ -1,11 +1,11 @@
 import { MetricUnit } from '@aws-lambda-powertools/metrics';
-import { routes } from '../../shared/routes';
+import { rankingRoutes } from '../../shared/routes/ranking';
 import { getDb } from '../lib/db/service';
 import { createHandler } from '../lib/http/create-handler';
 import { logger, metrics } from '../lib/logger';
 import { ingestSnapshots } from './ingest';
 
-export const handler = createHandler(routes.ingestSnapshots, async ({ body, caller }) => {
+export const handler = createHandler(rankingRoutes.ingestSnapshots, async ({ body, caller }) => {
   const result = await ingestSnapshots(getDb(), body.snapshots);
   logger.info('Ingested publication snapshots', {
     caller: caller.kind === 'app' ? caller.appId : caller.kind,

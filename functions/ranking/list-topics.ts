@@ -1,7 +1,7 @@
-import { routes } from '../../shared/routes';
+import { rankingRoutes } from '../../shared/routes/ranking';
 import { createHandler } from '../lib/http/create-handler';
 import { cachedAnswer } from './ranking-context';
 
-export const handler = createHandler(routes.listTopics, async () =>
+export const handler = createHandler(rankingRoutes.listTopics, async () =>
   cachedAnswer('listTopics', async (manifest) => ({ items: manifest.topics, generatedAt: manifest.generatedAt })),
 );

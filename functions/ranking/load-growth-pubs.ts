@@ -1,8 +1,8 @@
-import { routes } from '../../shared/routes';
+import { rankingRoutes } from '../../shared/routes/ranking';
 import { createHandler } from '../lib/http/create-handler';
 import { readBoardPage } from './board-screen';
 import { cachedAnswer, queryKey } from './ranking-context';
 
-export const handler = createHandler(routes.loadGrowthPubs, async ({ query }) =>
+export const handler = createHandler(rankingRoutes.loadGrowthPubs, async ({ query }) =>
   cachedAnswer(queryKey('loadGrowthPubs', query), () => readBoardPage('growth', query)),
 );

@@ -1,8 +1,8 @@
-import { routes } from '../../shared/routes';
+import { rankingRoutes } from '../../shared/routes/ranking';
 import { createHandler } from '../lib/http/create-handler';
 import { readBoardPage } from './board-screen';
 import { cachedAnswer, queryKey } from './ranking-context';
 
-export const handler = createHandler(routes.loadPubs, async ({ query }) =>
+export const handler = createHandler(rankingRoutes.loadPubs, async ({ query }) =>
   cachedAnswer(queryKey('loadPubs', query), () => readBoardPage('followers', query)),
 );

@@ -1,4 +1,4 @@
-import { routes } from '../../shared/routes';
+import { rankingRoutes } from '../../shared/routes/ranking';
 import type { RankedPublication } from '../../shared/schemas/ranking';
 import { getDb } from '../lib/db/service';
 import { createHandler } from '../lib/http/create-handler';
@@ -15,7 +15,7 @@ async function currentIndex(): Promise<SearchIndex> {
   return index.value;
 }
 
-export const handler = createHandler(routes.searchPubs, async ({ query }) =>
+export const handler = createHandler(rankingRoutes.searchPubs, async ({ query }) =>
   cachedAnswer(queryKey('searchPubs', { ...query, q: query.q.toLowerCase() }), async (manifest) => {
     const { matches, total } = searchPublications(await currentIndex(), query.q, query.limit);
     const { data } = matches.length

@@ -1,8 +1,8 @@
-import { routes } from '../../shared/routes';
+import { rankingRoutes } from '../../shared/routes/ranking';
 import { createHandler } from '../lib/http/create-handler';
 import { readBoardScreen } from './board-screen';
 import { cachedAnswer, queryKey } from './ranking-context';
 
-export const handler = createHandler(routes.showHome, async ({ query }) =>
+export const handler = createHandler(rankingRoutes.showHome, async ({ query }) =>
   cachedAnswer(queryKey('showHome', query), () => readBoardScreen('followers', query)),
 );

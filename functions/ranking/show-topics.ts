@@ -1,10 +1,10 @@
-import { routes } from '../../shared/routes';
+import { rankingRoutes } from '../../shared/routes/ranking';
 import { resolvePaging } from '../../shared/schemas/common';
 import { createHandler } from '../lib/http/create-handler';
 import { cachedAnswer, queryKey } from './ranking-context';
 import { topicsSeo } from './seo';
 
-export const handler = createHandler(routes.showTopics, async ({ query }) =>
+export const handler = createHandler(rankingRoutes.showTopics, async ({ query }) =>
   cachedAnswer(queryKey('showTopics', query), async (manifest) => {
     const pageInfo = resolvePaging(query, manifest.topics.length);
     const ordered = query.sortOrder === 'desc' ? manifest.topics : [...manifest.topics].reverse();

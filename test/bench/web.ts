@@ -16,26 +16,33 @@ async function coldLoad(url: string): Promise<LoadFigures> {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
     await page.goto(url, { waitUntil: 'networkidle' });
-    return await page.evaluate(
-      () =>
-        new Promise<LoadFigures>((resolve) => {
-          let lcp = 0;
-          new PerformanceObserver((list) => {
-            for (const entry of list.getEntries()) lcp = Math.max(lcp, entry.startTime);
-          }).observe({ type: 'largest-contentful-paint', buffered: true });
-          // LCP entries are buffered: give the observer a frame to deliver them.
-          requestAnimationFrame(() =>
-            setTimeout(() => {
-              const resources = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
-              const sum = (extension: RegExp) =>
-                resources
-                  .filter((entry) => extension.test(new URL(entry.name).pathname))
-                  .reduce((total, entry) => total + entry.encodedBodySize, 0);
-              resolve({ lcpMs: lcp, jsBytes: sum(/\.m?js$/), cssBytes: sum(/\.css$/) });
-            }, 100),
-          );
-        }),
-    );
+    // Plain string: tsx compiles with keepNames, and the __name() helper it would inject into a
+    // function passed to page.evaluate does not exist in the page.
+    const figures = page.evaluate(`new Promise((resolve) => {
+      let lcp = 0;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) lcp = Math.max(lcp, entry.startTime);
+      }).observe({ type: 'largest-contentful-paint', buffered: true });
+      requestAnimationFrame(() => setTimeout(() => {
+        let jsBytes = 0;
+        let cssBytes = 0;
+        for (const entry of performance.getEntriesByType('resource')) {
+          const path = new URL(entry.name).pathname;
+          if (/\\.m?js$/.test(path)) jsBytes += entry.encodedBodySize;
+          if (/\\.css$/.test(path)) cssBytes += entry.encodedBodySize;
+        }
+        resolve({ lcpMs: lcp, jsBytes, cssBytes });
+      }, 100));
+    })`) as Promise<LoadFigures>;
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error('The page did not report its figures within 15 s')), 15_000);
+    });
+    try {
+      return await Promise.race([figures, timeout]);
+    } finally {
+      clearTimeout(timer);
+    }
   } finally {
     await browser.close();
   }

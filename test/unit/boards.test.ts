@@ -2,25 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { boardId, rankBoards, topicName } from '../../functions/ranking/domain/boards';
 import { decodeChunk, encodeChunk } from '../../functions/ranking/domain/chunk-codec';
 import type { Standing } from '../../functions/ranking/domain/standing';
+import { standingFixture } from '../support/fixtures';
 
-function standing(slug: string, overrides: Partial<Standing>): Standing {
-  return {
-    slug,
-    name: slug.toUpperCase(),
-    url: `https://medium.com/${slug}`,
-    imageUrl: null,
-    topics: [],
-    followers: 1000,
-    followers7dAgo: 1000,
-    followers30dAgo: 1000,
-    gained30d: 0,
-    growthPct30d: 0,
-    latestPostAt: null,
-    isActive: true,
-    sparkline: [],
-    ...overrides,
-  };
-}
+const standing = standingFixture;
 
 // big: most followers, slow growth; rocket: fewer followers, fastest growth; sleepy: dormant.
 const STANDINGS: Standing[] = [

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ACTIVE_WINDOW_DAYS, GROWTH_WINDOW_DAYS, RECENT_HISTORY_DAYS } from '../../shared/constants';
 import { addDays } from '../../functions/ranking/domain/days';
 import { NOT_OBSERVED } from '../../functions/ranking/domain/recent-counts';
+import { standingFixture } from '../support/fixtures';
 import {
   byFollowers,
   byGrowth,
@@ -25,24 +26,7 @@ function facts(counts: number[], overrides: Partial<PublicationFacts> = {}): Pub
   };
 }
 
-function standing(overrides: Partial<Standing>): Standing {
-  return {
-    slug: 'x',
-    name: 'X',
-    url: 'https://medium.com/x',
-    imageUrl: null,
-    topics: [],
-    followers: 1000,
-    followers7dAgo: 1000,
-    followers30dAgo: 1000,
-    gained30d: 0,
-    growthPct30d: 0,
-    latestPostAt: null,
-    isActive: false,
-    sparkline: [],
-    ...overrides,
-  };
-}
+const standing = (overrides: Partial<Standing>) => standingFixture('x', { isActive: false, ...overrides });
 
 describe('computeStanding', () => {
   it(`measures growth over the trailing ${GROWTH_WINDOW_DAYS} days`, () => {

@@ -1,14 +1,14 @@
 import { Link } from 'react-router';
 import { ACTIVE_WINDOW_DAYS, APP_NAME, GROWTH_WINDOW_DAYS } from '../../../../../shared/constants';
-import type { Topic } from '../../../../../shared/schemas/ranking';
 import { PageMeta } from '../../../components/page-meta';
 import { ApiError } from '../../../lib/api-client';
 import { useBoardScreen } from '../api/use-board';
-import { formatCompact, formatExact, formatUpdated, plural } from '../lib/format';
+import { formatUpdated, plural } from '../lib/format';
 import { boardPath, type BoardFilter } from '../lib/paths';
 import { BoardControls } from './board-controls';
 import { SkeletonRows, topicLabel } from './publication-row';
 import { EmptyState, ErrorState } from '../../../components/state-message';
+import { TopicStats } from './topic-stats';
 import { TopicChips } from './topic-chips';
 import { VirtualBoard } from './virtual-board';
 import styles from './board.module.css';
@@ -41,25 +41,6 @@ export function describeBoard(filter: BoardFilter, topicName?: string): { headin
     heading: filter.activeOnly ? 'Most followed active publications' : 'Most followed publications',
     lede: `Every publication we track, ranked by followers.${filter.activeOnly ? activeNote : ''}`,
   };
-}
-
-function TopicStats({ topic }: { topic: Topic }) {
-  return (
-    <dl className={styles.stats}>
-      <div>
-        <dt>Publications</dt>
-        <dd>{formatExact(topic.publicationCount)}</dd>
-      </div>
-      <div>
-        <dt>Active</dt>
-        <dd>{formatExact(topic.activeCount)}</dd>
-      </div>
-      <div>
-        <dt>Total followers</dt>
-        <dd title={formatExact(topic.totalFollowers)}>{formatCompact(topic.totalFollowers)}</dd>
-      </div>
-    </dl>
-  );
 }
 
 /** What an unknown topic tag shows (API 404 NOT_FOUND, or a tag no topic could have). */
@@ -103,7 +84,7 @@ export function BoardView({ filter }: { filter: BoardFilter }) {
         ) : null}
         <h1 className={styles.title}>{heading}</h1>
         <p className={styles.lede}>{lede}</p>
-        {topic ? <TopicStats topic={topic} /> : null}
+        {topic ? <TopicStats topic={topic} className={styles.stats} /> : null}
       </header>
 
       <div className={styles.toolbar}>

@@ -155,8 +155,8 @@ describe('board pages', () => {
     expect(
       within(screen.getByRole('navigation', { name: 'Breadcrumb' })).getByRole('link', { name: 'All topics' }),
     ).toHaveAttribute('href', '/topics');
-    expect(screen.getByText('Publications').nextElementSibling).toHaveTextContent('120');
-    expect(screen.getByText('Total followers').nextElementSibling).toHaveTextContent('1.9M');
+    expect(screen.getByText('Publications', { selector: 'dt' }).nextElementSibling).toHaveTextContent('120');
+    expect(screen.getByText('Followers', { selector: 'dt' }).nextElementSibling).toHaveTextContent('1.9M');
     const views = screen.getByRole('navigation', { name: 'Board views' });
     expect(within(views).getByRole('link', { name: 'Fastest growing' })).toHaveAttribute('href', '/topic/data-science/growing');
     expect(within(views).getByRole('link', { name: 'Active only' })).toHaveAttribute('href', '/topic/data-science?active=true');

@@ -4,8 +4,9 @@ import type { Topic } from '../../../../../shared/schemas/ranking';
 import { PageMeta } from '../../../components/page-meta';
 import { TOPICS_PAGE_SIZE, useTopicsScreen } from '../api/show-topics';
 import { Pagination } from '../components/pagination';
+import { TopicStats } from '../components/topic-stats';
 import { EmptyState, ErrorState } from '../../../components/state-message';
-import { formatCompact, formatExact, plural } from '../lib/format';
+import { formatExact, plural } from '../lib/format';
 import { topicPath, topicsPagePath } from '../lib/paths';
 import boardStyles from '../components/board.module.css';
 import styles from '../components/topics.module.css';
@@ -22,22 +23,7 @@ function TopicCard({ topic, position }: { topic: Topic; position: number }) {
           {topic.name}
         </Link>
       </h2>
-      <dl className={styles.cardStats}>
-        <div>
-          <dt>Publications</dt>
-          <dd>{formatExact(topic.publicationCount)}</dd>
-        </div>
-        <div>
-          <dt>Active</dt>
-          <dd>{formatExact(topic.activeCount)}</dd>
-        </div>
-        <div>
-          <dt>Followers</dt>
-          <dd>
-            <abbr title={`${formatExact(topic.totalFollowers)} followers`}>{formatCompact(topic.totalFollowers)}</abbr>
-          </dd>
-        </div>
-      </dl>
+      <TopicStats topic={topic} className={styles.cardStats} />
       <div className={styles.activity}>
         <span className={styles.meter} aria-hidden="true">
           <span style={{ width: `${activeShare}%` }} />
