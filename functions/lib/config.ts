@@ -14,6 +14,14 @@ export interface Config {
   /** Set only locally and in tests, to reach DynamoDB Local. */
   dynamoDbEndpoint: string | undefined;
   region: string;
+  /** Parent domain of the sibling apps, for the session cookie (single sign-on); absent locally. */
+  sessionCookieDomain: string | undefined;
+  /** Where login links point: the web app's origin. */
+  webOrigin: string;
+  /** Sender address of login emails. */
+  mailFrom: string;
+  /** Locally: the folder that captures outgoing mail instead of SES. */
+  mailOutboxDir: string | undefined;
 }
 
 export function requireEnv(name: string, env: NodeJS.ProcessEnv = process.env): string {
@@ -34,6 +42,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .filter(Boolean),
     dynamoDbEndpoint: env.DYNAMODB_ENDPOINT || undefined,
     region: env.AWS_REGION ?? 'us-east-1',
+    sessionCookieDomain: env.SESSION_COOKIE_DOMAIN || undefined,
+    webOrigin: env.WEB_ORIGIN ?? requireEnv('ALLOWED_ORIGINS', env).split(',')[0]!.trim(),
+    mailFrom: env.MAIL_FROM ?? 'TopPubs <login@toppubs.example>',
+    mailOutboxDir: env.MAIL_OUTBOX_DIR || undefined,
   };
 }
 

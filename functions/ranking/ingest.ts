@@ -136,7 +136,8 @@ async function storeSnapshot(db: Db, snapshot: PublicationSnapshot, now: Date): 
     ]);
     const next = applySnapshot(snapshot, existing ?? undefined, history ?? undefined, now);
     if (existing && isUnchanged(existing, next.publication, history ?? undefined, day)) return 'unchanged';
-    const result = await db.transaction
+    // ElectroDB reports a failed revision condition as `canceled` rather than throwing.
+    const { canceled } = await db.transaction
       .write(({ publication, followerHistory }) => [
         existing
           ? publication
@@ -151,12 +152,8 @@ async function storeSnapshot(db: Db, snapshot: PublicationSnapshot, now: Date): 
               .commit()
           : followerHistory.create(next.history).commit(),
       ])
-      .go()
-      .catch((error: unknown) => {
-        if ((error as { cause?: { name?: string } }).cause?.name === 'TransactionCanceledException') return { canceled: true };
-        throw error;
-      });
-    if (!('canceled' in result && result.canceled)) return existing ? 'updated' : 'created';
+      .go();
+    if (!canceled) return existing ? 'updated' : 'created';
   }
   throw new Error(`Could not store the snapshot of ${snapshot.slug}: it kept changing under us`);
 }

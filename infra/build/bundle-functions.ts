@@ -76,9 +76,7 @@ export async function bundleFunctions(options: BundleOptions): Promise<BundleRes
   }
 
   await build({
-    entryPoints: Object.fromEntries(
-      entries.map(({ name, entry }) => [path.join(bundleFolderName(name), 'index'), entry]),
-    ),
+    entryPoints: Object.fromEntries(entries.map(({ name, entry }) => [path.join(bundleFolderName(name), 'index'), entry])),
     outdir: outDir,
     outExtension: { '.js': '.mjs' },
     bundle: true,

@@ -8,6 +8,7 @@ import { createPlatform } from './platform';
  *   stage           default 'dev'
  *   allowedOrigins  comma list, default 'http://localhost:3000'
  *   mailDomain      SES domain, default 'example.com'
+ *   cookieDomain    parent domain of the sibling apps for the session cookie, default none
  *   inlineCode      'true' deploys 503 placeholders instead of bundling every handler
  *                   (a quick synth check; never for a real deployment)
  */
@@ -33,5 +34,6 @@ createPlatform(app, {
     .map((origin) => origin.trim())
     .filter(Boolean),
   mailDomain: context('mailDomain', 'example.com'),
+  sessionCookieDomain: context('cookieDomain', '') || undefined,
   codeFor: inlineCode ? placeholderCode : bundledCode(DEFAULT_BUNDLE_DIR),
 });

@@ -20,6 +20,8 @@ export interface PlatformProps {
   stage: string;
   allowedOrigins: readonly string[];
   mailDomain: string;
+  /** Parent domain shared by the sibling apps, for the session cookie (single sign-on). */
+  sessionCookieDomain?: string | undefined;
   /** Defaults to the real route table. */
   routes?: readonly NamedRoute[];
   /** Defaults to shared/schedules.ts. */
@@ -56,16 +58,16 @@ export function createPlatform(app: App, props: PlatformProps): Platform {
 
   const data = new DataStack(app, `${prefix}-Data`, { allowedOrigins: props.allowedOrigins });
   const api = new ApiStack(app, `${prefix}-Api`, { stage: props.stage, allowedOrigins: props.allowedOrigins });
+  const email = new EmailStack(app, `${prefix}-Email`, { mailDomain: props.mailDomain });
   const environment: FunctionEnvironment = {
     stage: props.stage,
     allowedOrigins: props.allowedOrigins,
     table: data.table,
+    mail: { identity: email.identity, from: `${APP_NAME} <login@${props.mailDomain}>` },
+    sessionCookieDomain: props.sessionCookieDomain,
   };
 
-  const routeStacks = planRouteStacks(
-    props.routes ?? routeEntries,
-    props.maxRoutesPerStack ?? MAX_ROUTES_PER_STACK,
-  ).map(
+  const routeStacks = planRouteStacks(props.routes ?? routeEntries, props.maxRoutesPerStack ?? MAX_ROUTES_PER_STACK).map(
     (plan) =>
       new RouteStack(app, `${prefix}-Routes-${plan.key}`, {
         httpApi: api.httpApi,
@@ -84,7 +86,5 @@ export function createPlatform(app: App, props: PlatformProps): Platform {
     httpApi: api.httpApi,
     webDistDir: props.webDistDir ?? path.join(REPO_ROOT, 'web', 'dist'),
   });
-  const email = new EmailStack(app, `${prefix}-Email`, { mailDomain: props.mailDomain });
-
   return { data, api, routeStacks, jobs, web, email };
 }

@@ -11,6 +11,7 @@ import { REPO_ROOT } from './repo-root';
 import { ensureTable, startDynamoDbLocal } from './dynamodb-local';
 import { createEdgeCache } from './edge-cache';
 import { findFreePort } from './free-port';
+import { createMailOutboxPage } from './mail-outbox-page';
 import { startS3Local } from './s3-local';
 import { type JobHandler, startScheduler } from './scheduler';
 import { generateSeedData } from './seed/generate-publications';
@@ -129,8 +130,10 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
     const scheduler = startScheduler(jobs, log);
     stops.push(scheduler.stop);
 
+    const serveMailOutbox = createMailOutboxPage(mailDir);
     const server: Server = createServer((request, response) => {
       const requestUrl = new URL(request.url ?? '/', url);
+      if (serveMailOutbox(request, response, requestUrl)) return;
       const work =
         requestUrl.pathname === '/api' || requestUrl.pathname.startsWith('/api/')
           ? handleApi(request, response, requestUrl)

@@ -5,7 +5,13 @@ import { REPO_ROOT } from './repo-root';
 const WEB_DIR = join(REPO_ROOT, 'web');
 const BUILT_INDEX = join(WEB_DIR, 'dist', 'index.html');
 /** What the web build reads: a change to any of these makes the build stale. */
-const SOURCES = [join(WEB_DIR, 'src'), join(WEB_DIR, 'public'), join(WEB_DIR, 'index.html'), join(WEB_DIR, 'vite.config.ts'), join(REPO_ROOT, 'shared')];
+const SOURCES = [
+  join(WEB_DIR, 'src'),
+  join(WEB_DIR, 'public'),
+  join(WEB_DIR, 'index.html'),
+  join(WEB_DIR, 'vite.config.ts'),
+  join(REPO_ROOT, 'shared'),
+];
 
 function newestChange(path: string): number {
   if (!existsSync(path)) return 0;
@@ -24,7 +30,16 @@ export function webBuildIsStale(): boolean {
 export async function buildWeb(options: { log: (line: string) => void }): Promise<void> {
   const started = Date.now();
   const { build } = await import('vite');
-  await build({ configFile: join(WEB_DIR, 'vite.config.ts'), logLevel: 'warn' });
+  // Vite keeps an inherited NODE_ENV (vitest sets 'test'), which would ship React's development
+  // build into web/dist, the folder `npm start` serves: always build for production.
+  const inherited = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  try {
+    await build({ configFile: join(WEB_DIR, 'vite.config.ts'), mode: 'production', logLevel: 'warn' });
+  } finally {
+    if (inherited === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = inherited;
+  }
   options.log(`Web app built in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 

@@ -36,6 +36,8 @@ export interface RouteDefinition<
   cacheSeconds?: number;
   /** Extra Lambda memory for heavier routes. */
   memoryMb?: number;
+  /** Sends email through SES: only these functions get the send permission. */
+  sendsEmail?: boolean;
 }
 
 export const noParams = z.object({}).strict();

@@ -1,4 +1,5 @@
 import type { RouteDefinition } from './define-route';
+import { accountRoutes } from './account';
 import { platformRoutes } from './platform';
 import { rankingRoutes } from './ranking';
 
@@ -11,6 +12,7 @@ export * from './define-route';
 export const routes = {
   ...platformRoutes,
   ...rankingRoutes,
+  ...accountRoutes,
 } satisfies Record<string, RouteDefinition>;
 
 export type RouteName = keyof typeof routes;

@@ -149,6 +149,8 @@ describe('cdk stacks for the real route table', () => {
             ALLOWED_ORIGINS: ORIGINS.join(','),
             STAGE: 'test',
             POWERTOOLS_SERVICE_NAME: expect.any(String),
+            WEB_ORIGIN: ORIGINS[0],
+            MAIL_FROM: 'TopPubs <login@mail.toppubs.example>',
           },
         },
         LoggingConfig: { LogGroup: expect.anything() },
@@ -188,6 +190,21 @@ describe('cdk stacks for the real route table', () => {
     }
     for (const [name] of writers) {
       expect(actionsOf(name), name).toEqual(expect.arrayContaining(WRITE_ACTIONS));
+    }
+  });
+
+  it('lets only the routes that send email use SES', () => {
+    // Prepare
+    const actionsOf = (name: string) => {
+      const fn = platform.routeStacks.find((stack) => stack.functions.has(name))?.functions.get(name)?.function;
+      return roleActions(fn as lambda.Function);
+    };
+    const senders = routeEntries.filter(([, route]) => route.sendsEmail).map(([name]) => name);
+
+    // Assess
+    expect(senders).toEqual(['sendLoginEmail']);
+    for (const [name] of routeEntries) {
+      expect(actionsOf(name).includes('ses:SendEmail'), name).toBe(senders.includes(name));
     }
   });
 

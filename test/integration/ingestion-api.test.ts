@@ -92,6 +92,28 @@ describe('publication snapshot ingestion', () => {
     expect(((await again.json()) as { results: { status: string }[] }).results[0]?.status).toBe('unchanged');
   });
 
+  it('keeps both of two simultaneous batches for one publication (the loser re-reads and retries)', async () => {
+    // Prepare
+    const day = (offset: number) => new Date(Date.now() - offset * 86_400_000).toISOString();
+    const batch = (offset: number, followers: number) => ({
+      snapshots: [
+        snapshot({ slug: 'racing-review', name: 'Racing Review', followers, observedAt: day(offset), latestPostAt: day(40) }),
+      ],
+    });
+
+    // Act
+    const answers = await Promise.all([
+      runtime.post(INGEST, batch(2, 700), appHeaders),
+      runtime.post(INGEST, batch(1, 750), appHeaders),
+    ]);
+    await runtime.runJob('rank-publications');
+    const detail = (await (await runtime.get('/api/i/toppubs/pub/racing-review')).json()) as { history: { followers: number }[] };
+
+    // Assess
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
+    expect(detail.history.map((point) => point.followers)).toEqual([700, 750]);
+  });
+
   it('puts an ingested publication on the boards at the next ranking run', async () => {
     // Act
     await runtime.runJob('rank-publications');

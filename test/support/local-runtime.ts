@@ -7,6 +7,8 @@ import { WEB_APPLICATION_ID } from '../../shared/constants';
 import { type LocalRuntime, startLocalRuntime } from '../../infra/local/runtime';
 
 export interface TestRuntime extends LocalRuntime {
+  /** Where the runtime captures outgoing mail as .eml files. */
+  mailDir: string;
   get(path: string, headers?: Record<string, string>): Promise<Response>;
   post(path: string, body: unknown, headers?: Record<string, string>): Promise<Response>;
   close(): Promise<void>;
@@ -32,6 +34,7 @@ export async function startTestRuntime(
   await runtime.ready;
   return {
     ...runtime,
+    mailDir: join(dataDir, 'mail'),
     get: (path, headers = {}) => fetch(`${runtime.url}${path}`, { headers }),
     post: (path, body, headers = {}) =>
       fetch(`${runtime.url}${path}`, {

@@ -7,6 +7,11 @@ import { createFollowerHistoryEntity } from './entities/follower-history';
 import { createPublicationEntity } from './entities/publication';
 import { createRankChunkEntity } from './entities/rank-chunk';
 import { createRankingManifestEntity } from './entities/ranking-manifest';
+import { createIdentityClaimEntity } from './entities/identity-claim';
+import { createLoginTokenEntity } from './entities/login-token';
+import { createRateLimitEntity } from './entities/rate-limit';
+import { createSessionEntity } from './entities/session';
+import { createUserEntity } from './entities/user';
 
 export function createDb(client: DynamoDBDocumentClient, table: string) {
   return new Service(
@@ -16,6 +21,11 @@ export function createDb(client: DynamoDBDocumentClient, table: string) {
       rankingManifest: createRankingManifestEntity(),
       rankChunk: createRankChunkEntity(),
       appClient: createAppClientEntity(),
+      user: createUserEntity(),
+      identityClaim: createIdentityClaimEntity(),
+      session: createSessionEntity(),
+      loginToken: createLoginTokenEntity(),
+      rateLimit: createRateLimitEntity(),
     },
     { client, table },
   );

@@ -1,7 +1,9 @@
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { APP_TOKEN_HEADER, APPLICATION_ID_HEADER, SESSION_HEADER } from '../../../shared/constants';
 import { verifyAppCredentials } from '../app-auth';
+import { getDb } from '../db/service';
 import { Unauthorized } from '../errors';
+import { resolveSession } from '../sessions';
 
 export type Caller =
   | { kind: 'anonymous' }
@@ -13,8 +15,8 @@ export type UserCaller = Extract<Caller, { kind: 'user' }>;
 /** Turns a session token into the signed-in user, or null when it is unknown or expired. */
 export type SessionResolver = (token: string, event: APIGatewayProxyEventV2) => Promise<UserCaller | null>;
 
-// Until the account service plugs real sessions in, every session token is unknown.
-let sessionResolver: SessionResolver = async () => null;
+// Sessions live in the table; tests may swap the resolver.
+let sessionResolver: SessionResolver = (token) => resolveSession(getDb(), token);
 
 export function setSessionResolver(resolver: SessionResolver): void {
   sessionResolver = resolver;

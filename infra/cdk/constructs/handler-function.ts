@@ -2,6 +2,7 @@ import { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as logs from 'aws-cdk-lib/aws-logs';
+import type * as ses from 'aws-cdk-lib/aws-ses';
 import { Construct } from 'constructs';
 
 /** Settings every function of one deployment shares. */
@@ -9,6 +10,10 @@ export interface FunctionEnvironment {
   stage: string;
   allowedOrigins: readonly string[];
   table: dynamodb.ITable;
+  /** The SES identity mail is sent from, and the sender address on it. */
+  mail: { identity: ses.IEmailIdentity; from: string };
+  /** Parent domain of the sibling apps for the session cookie (single sign-on); optional. */
+  sessionCookieDomain?: string | undefined;
 }
 
 export interface HandlerFunctionProps {
@@ -18,6 +23,8 @@ export interface HandlerFunctionProps {
   environment: FunctionEnvironment;
   /** Read-write table access; otherwise read-only. */
   writes: boolean;
+  /** Gets ses:SendEmail on the mail identity. */
+  sendsEmail?: boolean | undefined;
   memoryMb?: number;
   timeout?: Duration;
 }
@@ -35,7 +42,7 @@ export class HandlerFunction extends Construct {
 
   constructor(scope: Construct, id: string, props: HandlerFunctionProps) {
     super(scope, id);
-    const { table, stage, allowedOrigins } = props.environment;
+    const { table, stage, allowedOrigins, mail, sessionCookieDomain } = props.environment;
 
     // Without an explicit group Lambda creates one that never expires and outlives the stack.
     const logGroup = new logs.LogGroup(this, 'Logs', {
@@ -57,6 +64,10 @@ export class HandlerFunction extends Construct {
         ALLOWED_ORIGINS: allowedOrigins.join(','),
         STAGE: stage,
         POWERTOOLS_SERVICE_NAME: props.handler.split('/')[0] ?? props.handler,
+        // Login links point at the web app, served on the first allowed origin.
+        WEB_ORIGIN: allowedOrigins[0] ?? '',
+        MAIL_FROM: mail.from,
+        ...(sessionCookieDomain ? { SESSION_COOKIE_DOMAIN: sessionCookieDomain } : {}),
       },
     });
 
@@ -65,5 +76,6 @@ export class HandlerFunction extends Construct {
     } else {
       table.grantReadData(this.function);
     }
+    if (props.sendsEmail) mail.identity.grantSendEmail(this.function);
   }
 }

@@ -8,8 +8,8 @@ export interface EmailStackProps extends StackProps {
 }
 
 /**
- * The SES domain identity mail is sent from. Functions that send mail get
- * `identity.grantSendEmail(fn)`; no route sends mail yet.
+ * The SES domain identity mail is sent from. Routes flagged `sendsEmail` in the route table
+ * get `identity.grantSendEmail(fn)`; no other function can send mail.
  */
 export class EmailStack extends Stack {
   readonly identity: ses.EmailIdentity;

@@ -10,7 +10,7 @@ import { HandlerFunction } from '../constructs/handler-function';
 import type { FunctionEnvironment } from '../constructs/handler-function';
 
 /** The part of a route table entry the cloud needs. */
-export type InfraRoute = Pick<RouteDefinition, 'method' | 'path' | 'handler' | 'writes' | 'memoryMb'>;
+export type InfraRoute = Pick<RouteDefinition, 'method' | 'path' | 'handler' | 'writes' | 'memoryMb' | 'sendsEmail'>;
 export type NamedRoute = readonly [name: string, route: InfraRoute];
 
 /** About 7 resources per route (function, role, policy, log group, integration, route, permission). */
@@ -69,6 +69,7 @@ export class RouteStack extends Stack {
         environment: props.environment,
         writes: route.writes,
         memoryMb: route.memoryMb,
+        sendsEmail: route.sendsEmail,
       });
       new apigwv2.HttpRoute(this, `${name}Route`, {
         httpApi: props.httpApi,

@@ -53,6 +53,14 @@ export const pageRoutes: RouteObject[] = [
             lazy: async () => ({ Component: (await import('../features/ranking/routes/search-page')).SearchPage }),
           },
           { path: 'about', lazy: async () => ({ Component: (await import('./routes/about-page')).AboutPage }) },
+          {
+            path: 'login/confirm',
+            lazy: async () => ({ Component: (await import('../features/account/routes/login-confirm-page')).LoginConfirmPage }),
+          },
+          {
+            path: 'logout',
+            lazy: async () => ({ Component: (await import('../features/account/routes/logout-page')).LogoutPage }),
+          },
           { path: '*', lazy: async () => ({ Component: (await import('./routes/not-found-page')).NotFoundPage }) },
         ],
       },

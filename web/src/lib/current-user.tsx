@@ -1,16 +1,11 @@
 import { type QueryClient, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { api, ApiError } from './api-client';
+import type { CurrentUser } from '../../../shared/schemas/account';
 
 /** SPEC.md section 3, "Current user". */
-export interface CurrentUser {
-  username: string;
-  imageUrl?: string | null | undefined;
-  /** The account page on the identity provider (external). */
-  pennameAccountUrl: string;
-  numUnseenNotifications: number;
-  ssoAppNumUnseenNotifications: number;
-}
+/** SPEC.md section 3 current-user shape, as the API's route table defines it. */
+export type { CurrentUser };
 
 export const CURRENT_USER_PATH = '/api/i/user/me/v';
 export const currentUserQueryKey = ['current-user'] as const;

@@ -67,7 +67,10 @@ describe('fetchCurrentUser', () => {
   }
 
   const jane = {
+    userId: 'user-jane',
     username: 'jane',
+    name: 'Jane Doe',
+    isSuperUser: false,
     imageUrl: null,
     pennameAccountUrl: 'https://penname.example/a',
     numUnseenNotifications: 1,

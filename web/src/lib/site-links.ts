@@ -2,6 +2,6 @@
 export const BLOG_URL = 'https://blog.toppubs.example';
 export const SUPPORT_EMAIL = 'support@toppubs.example';
 export const HELP_URL = `mailto:${SUPPORT_EMAIL}`;
-/** A plain link: the server ends the session and redirects home. */
+/** A plain link to the logout page, which ends the session on the server and forgets the user. */
 export const LOGOUT_PATH = '/logout';
 export const NOTIFICATIONS_PATH = '/notifications';

@@ -7,7 +7,10 @@ import { AppProviders } from '../app/providers';
 import { type CurrentUser, setCurrentUser } from '../lib/current-user';
 
 export const jane: CurrentUser = {
+  userId: 'user-jane',
   username: 'jane',
+  name: 'Jane Doe',
+  isSuperUser: false,
   imageUrl: null,
   pennameAccountUrl: 'https://penname.example/account/jane',
   numUnseenNotifications: 0,

@@ -2,8 +2,11 @@ import '../../test/dom-polyfills';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { type ReactNode, useEffect } from 'react';
-import { describe, expect, it, vi } from 'vitest';
-import { LoginModalProvider, useLoginModal } from '../../lib/login-modal';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { deferred, SEND_LOGIN_EMAIL_PATH, stubApi } from '../../features/account/test-utils/stub-api';
+import { useLoginModal } from '../../lib/login-modal';
+import { createTestQueryClient } from '../../test/render-shell';
+import { AppProviders } from '../providers';
 import { LoginModal } from './login-modal';
 
 function OpenOnMount({ children }: { children: ReactNode }) {
@@ -17,22 +20,37 @@ function OpenButton() {
   return <button onClick={open}>Open login</button>;
 }
 
-function renderModal(onSendEmail = vi.fn((_email: string) => Promise.resolve())) {
+type SendAnswer = { status?: number; body: unknown } | Promise<{ status?: number; body: unknown }>;
+
+/** The modal, open, with the send endpoint answering `answer` (sent by default). */
+function renderModal(answer: () => SendAnswer = () => ({ body: { sent: true } })) {
+  const api = stubApi((request) => (request.url.pathname === SEND_LOGIN_EMAIL_PATH ? answer() : undefined));
   render(
-    <LoginModalProvider>
+    <AppProviders queryClient={createTestQueryClient()}>
       <OpenButton />
       <OpenOnMount>
-        <LoginModal onSendEmail={onSendEmail} />
+        <LoginModal />
       </OpenOnMount>
-    </LoginModalProvider>,
+    </AppProviders>,
   );
-  return { onSendEmail, user: userEvent.setup() };
+  const sends = () => api.calls(SEND_LOGIN_EMAIL_PATH);
+  return { api, sends, user: userEvent.setup() };
 }
 
 async function goToEmailView(user: ReturnType<typeof userEvent.setup>) {
   await user.click(screen.getByRole('button', { name: 'Continue with email' }));
   return screen.getByRole('dialog', { name: 'Log in with email' });
 }
+
+const rateLimited = {
+  status: 429,
+  body: { message: 'Too many login links. Try again in 5 minutes.', code: 'RATE_LIMITED', retryAfterSeconds: 300 },
+};
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
 
 describe('LoginModal', () => {
   it('first offers Google or email; email leads to an email input and a Send button', async () => {
@@ -54,16 +72,27 @@ describe('LoginModal', () => {
 
   it("sends the link and shows 'Login link sent to {email}' with Ok and Resend link", async () => {
     // Prepare
-    const { user, onSendEmail } = renderModal();
+    const pending = deferred<{ body: unknown }>();
+    const { user, sends } = renderModal(() => pending.promise);
     const dialog = await goToEmailView(user);
+    await user.type(within(dialog).getByRole('textbox', { name: 'Email' }), ' jane@example.com ');
 
     // Act
-    await user.type(within(dialog).getByRole('textbox', { name: 'Email' }), 'jane@example.com');
     await user.click(within(dialog).getByRole('button', { name: 'Send' }));
+
+    // Assess: progress while sending
+    const busy = within(dialog).getByRole('button', { name: 'Sending…' });
+    expect(busy).toBeDisabled();
+
+    // Act
+    pending.resolve({ body: { sent: true } });
 
     // Assess
     const sent = await screen.findByRole('dialog', { name: 'Login link sent to jane@example.com' });
-    expect(onSendEmail).toHaveBeenCalledExactlyOnceWith('jane@example.com');
+    expect(sends()).toHaveLength(1);
+    expect(sends()[0]?.method).toBe('POST');
+    expect(sends()[0]?.url.searchParams.get('email')).toBe('jane@example.com');
+    expect(sends()[0]?.body).toEqual({ contextData: { pagePath: '/' } });
     expect(within(sent).getByRole('button', { name: 'Ok' })).toBeInTheDocument();
     expect(within(sent).getByRole('button', { name: 'Resend link' })).toBeInTheDocument();
     expect(within(sent).queryByRole('textbox')).not.toBeInTheDocument();
@@ -71,7 +100,7 @@ describe('LoginModal', () => {
 
   it('Resend link sends again to the same address and says so', async () => {
     // Prepare
-    const { user, onSendEmail } = renderModal();
+    const { user, sends } = renderModal();
     const dialog = await goToEmailView(user);
     await user.type(within(dialog).getByRole('textbox', { name: 'Email' }), 'jane@example.com{Enter}');
     const sent = await screen.findByRole('dialog', { name: 'Login link sent to jane@example.com' });
@@ -80,29 +109,75 @@ describe('LoginModal', () => {
     await user.click(within(sent).getByRole('button', { name: 'Resend link' }));
 
     // Assess
-    expect(onSendEmail).toHaveBeenCalledTimes(2);
-    expect(onSendEmail).toHaveBeenLastCalledWith('jane@example.com');
-    expect(within(sent).getByRole('status')).toHaveTextContent('We sent a new link.');
+    expect(await within(sent).findByRole('status')).toHaveTextContent('We sent a new link.');
+    expect(sends()).toHaveLength(2);
+    expect(sends()[1]?.url.searchParams.get('email')).toBe('jane@example.com');
+    expect(within(sent).queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it("Resend link shows the server's message when it answers 429", async () => {
+    // Prepare
+    let answers = 0;
+    const { user, sends } = renderModal(() => ((answers += 1) === 1 ? { body: { sent: true } } : rateLimited));
+    const dialog = await goToEmailView(user);
+    await user.type(within(dialog).getByRole('textbox', { name: 'Email' }), 'jane@example.com{Enter}');
+    const sent = await screen.findByRole('dialog', { name: 'Login link sent to jane@example.com' });
+
+    // Act
+    await user.click(within(sent).getByRole('button', { name: 'Resend link' }));
+
+    // Assess
+    expect(await within(sent).findByRole('alert')).toHaveTextContent('Too many login links. Try again in 5 minutes.');
+    expect(within(sent).queryByText('We sent a new link.')).not.toBeInTheDocument();
+    expect(sends()).toHaveLength(2);
+  });
+
+  it("stays on the email view with the server's message when the first send answers 429", async () => {
+    // Prepare
+    const { user } = renderModal(() => rateLimited);
+    const dialog = await goToEmailView(user);
+
+    // Act
+    await user.type(within(dialog).getByRole('textbox', { name: 'Email' }), 'jane@example.com{Enter}');
+
+    // Assess
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Too many login links. Try again in 5 minutes.');
+    expect(screen.getByRole('dialog', { name: 'Log in with email' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Send' })).toBeEnabled();
   });
 
   it('does not send an address that is not an email', async () => {
     // Prepare
-    const { user, onSendEmail } = renderModal();
+    const { user, sends } = renderModal();
     const dialog = await goToEmailView(user);
+    const input = within(dialog).getByRole('textbox', { name: 'Email' });
 
-    // Act
-    await user.type(within(dialog).getByRole('textbox', { name: 'Email' }), 'not-an-email');
+    // Act: the browser refuses this one
+    await user.type(input, 'not-an-email');
     await user.click(within(dialog).getByRole('button', { name: 'Send' }));
 
     // Assess
-    expect(onSendEmail).not.toHaveBeenCalled();
+    expect(sends()).toHaveLength(0);
     expect(screen.getByRole('dialog', { name: 'Log in with email' })).toBeInTheDocument();
+
+    // Act: the browser accepts this one, the simple check does not
+    await user.clear(input);
+    await user.type(input, 'jane@example');
+    await user.click(within(dialog).getByRole('button', { name: 'Send' }));
+
+    // Assess
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Enter a valid email address');
+    expect(input).toHaveAttribute('aria-invalid', 'true');
+    expect(sends()).toHaveLength(0);
   });
 
-  it('shows the sent view even when sending fails (failures are only tracked)', async () => {
+  it.each([
+    ['a server error', () => ({ status: 500, body: { message: 'Internal error', code: 'INTERNAL' } })],
+    ['a network failure', () => Promise.reject(new TypeError('Failed to fetch'))],
+  ])('shows the sent view after %s and only tracks it', async (_case, answer) => {
     // Prepare
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-    const { user } = renderModal(vi.fn(() => Promise.reject(new Error('down'))));
+    const { user, sends } = renderModal(answer as () => SendAnswer);
     const dialog = await goToEmailView(user);
 
     // Act
@@ -111,8 +186,8 @@ describe('LoginModal', () => {
     // Assess
     expect(await screen.findByRole('dialog', { name: 'Login link sent to jane@example.com' })).toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
-    expect(warn).toHaveBeenCalled();
-    warn.mockRestore();
+    expect(sends()).toHaveLength(1);
+    expect(warn).toHaveBeenCalledWith('Sending the login link failed', expect.anything());
   });
 
   it('Ok closes the modal, and it reopens on the first view', async () => {

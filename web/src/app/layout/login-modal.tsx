@@ -3,6 +3,7 @@ import { type FormEvent, useState } from 'react';
 import { Button } from '../../components/button';
 import { ArrowLeftIcon, CloseIcon, GoogleIcon, MailIcon } from '../../components/icons';
 import { useLoginModal } from '../../lib/login-modal';
+import { isRateLimited, looksLikeEmail, useSendLoginEmail } from '../../features/account/api/send-login-email';
 import { APP_NAME } from '../../../../shared/constants';
 import styles from './dialog.module.css';
 
@@ -11,12 +12,7 @@ export const LOGIN_OVERLAY_Z_INDEX = 900;
 
 export type LoginView = 'options' | 'email' | 'sent';
 
-/** Placeholder until the accounts issue wires the real call: sends nothing. */
-export const sendLoginEmailPlaceholder = (_email: string): Promise<void> => Promise.resolve();
-
 export interface LoginModalProps {
-  /** Sends the login link. Failures are only tracked (SPEC.md section 7): the sent view shows anyway. */
-  onSendEmail?: (email: string) => Promise<void>;
   /** Starts Google sign-in; until it exists the button leads to the email view. */
   onContinueWithGoogle?: () => void;
 }
@@ -25,48 +21,66 @@ export interface LoginModalProps {
  * The login modal (SPEC.md section 4): the first view offers Google or email; the email view
  * has an email input and Send; after sending, 'Login link sent to {email}' with Ok and Resend
  * link. 'All login options' goes back to the first view.
+ *
+ * Sending: a 429 shows the server's message (when to try again); any other failure is only
+ * tracked (SPEC.md section 8) and the sent view shows anyway.
  */
-export function LoginModal({ onSendEmail = sendLoginEmailPlaceholder, onContinueWithGoogle }: LoginModalProps) {
+export function LoginModal({ onContinueWithGoogle }: LoginModalProps) {
   const { isOpen, close } = useLoginModal();
+  const sendLink = useSendLoginEmail();
+  const sending = sendLink.isPending;
   const [view, setView] = useState<LoginView>('options');
   const [email, setEmail] = useState('');
-  const [sending, setSending] = useState(false);
+  const [sentTo, setSentTo] = useState('');
   const [resent, setResent] = useState(false);
+  /** What stops the send: an address that is not an email, or the server's rate limit message. */
+  const [problem, setProblem] = useState<{ kind: 'invalid' | 'limited'; message: string } | null>(null);
 
-  const send = async () => {
-    setSending(true);
+  /** Sends the link; false only when the server refused with its rate limit. */
+  const send = async (address: string): Promise<boolean> => {
+    setProblem(null);
     try {
-      await onSendEmail(email);
+      await sendLink.mutateAsync({ email: address, contextData: { pagePath: window.location.pathname } });
     } catch (error) {
-      // Tracked only, no user message (SPEC.md section 7, "Behaviour on answers").
+      if (isRateLimited(error)) {
+        setProblem({ kind: 'limited', message: error.message });
+        return false;
+      }
+      // Tracked only, no user message (SPEC.md section 8).
       console.warn('Sending the login link failed', error);
-    } finally {
-      setSending(false);
     }
+    return true;
   };
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    await send();
+    if (sending) return;
+    const address = email.trim();
+    if (!looksLikeEmail(address)) {
+      setProblem({ kind: 'invalid', message: 'Enter a valid email address' });
+      return;
+    }
+    if (!(await send(address))) return;
+    setSentTo(address);
     setResent(false);
     setView('sent');
   };
 
   const onResend = async () => {
-    await send();
-    setResent(true);
+    setResent(false);
+    if (await send(sentTo)) setResent(true);
   };
 
-  const showOptions = () => {
+  const showView = (next: LoginView) => {
     setResent(false);
-    setView('options');
+    setProblem(null);
+    setView(next);
   };
 
   const onOpenChange = (open: boolean) => {
     if (open) return;
     close();
-    setView('options');
-    setResent(false);
+    showView('options');
   };
 
   return (
@@ -87,11 +101,11 @@ export function LoginModal({ onSendEmail = sendLoginEmailPlaceholder, onContinue
                 Follow publications and get notified when they climb the ranks.
               </Dialog.Description>
               <div className={styles.stack}>
-                <Button variant="secondary" block onClick={onContinueWithGoogle ?? (() => setView('email'))}>
+                <Button variant="secondary" block onClick={onContinueWithGoogle ?? (() => showView('email'))}>
                   <GoogleIcon />
                   Continue with Google
                 </Button>
-                <Button variant="secondary" block onClick={() => setView('email')}>
+                <Button variant="secondary" block onClick={() => showView('email')}>
                   <MailIcon size={18} />
                   Continue with email
                 </Button>
@@ -115,14 +129,24 @@ export function LoginModal({ onSendEmail = sendLoginEmailPlaceholder, onContinue
                   required
                   autoFocus
                   value={email}
-                  onChange={(event) => setEmail(event.target.value)}
+                  onChange={(event) => {
+                    setEmail(event.target.value);
+                    if (problem?.kind === 'invalid') setProblem(null);
+                  }}
                   placeholder="you@example.com"
+                  aria-invalid={problem?.kind === 'invalid' ? true : undefined}
+                  aria-describedby={problem ? 'login-email-problem' : undefined}
                 />
               </label>
-              <Button type="submit" block disabled={sending}>
+              {problem ? (
+                <p id="login-email-problem" className={`${styles.note} ${styles.problem}`} role="alert">
+                  {problem.message}
+                </p>
+              ) : null}
+              <Button type="submit" block disabled={sending} aria-busy={sending}>
                 {sending ? 'Sending…' : 'Send'}
               </Button>
-              <Button variant="ghost" size="small" className={styles.back} onClick={showOptions}>
+              <Button variant="ghost" size="small" className={styles.back} onClick={() => showView('options')}>
                 <ArrowLeftIcon size={16} />
                 All login options
               </Button>
@@ -134,7 +158,7 @@ export function LoginModal({ onSendEmail = sendLoginEmailPlaceholder, onContinue
               <span className={styles.sentIcon}>
                 <MailIcon size={24} />
               </span>
-              <Dialog.Title className={styles.title}>Login link sent to {email}</Dialog.Title>
+              <Dialog.Title className={styles.title}>Login link sent to {sentTo}</Dialog.Title>
               <Dialog.Description className={styles.note}>
                 Open the link in that email to log in. It can take a minute to arrive; check your spam folder too.
               </Dialog.Description>
@@ -143,13 +167,18 @@ export function LoginModal({ onSendEmail = sendLoginEmailPlaceholder, onContinue
                   We sent a new link.
                 </p>
               ) : null}
+              {problem ? (
+                <p className={`${styles.note} ${styles.problem}`} role="alert">
+                  {problem.message}
+                </p>
+              ) : null}
               <div className={styles.row}>
-                <Button variant="secondary" onClick={onResend} disabled={sending}>
+                <Button variant="secondary" onClick={onResend} disabled={sending} aria-busy={sending}>
                   {sending ? 'Sending…' : 'Resend link'}
                 </Button>
                 <Button onClick={() => onOpenChange(false)}>Ok</Button>
               </div>
-              <Button variant="ghost" size="small" className={styles.back} onClick={showOptions}>
+              <Button variant="ghost" size="small" className={styles.back} onClick={() => showView('options')}>
                 <ArrowLeftIcon size={16} />
                 All login options
               </Button>

@@ -1,0 +1,34 @@
+import { Entity, type EntityConfiguration, type EntityItem } from 'electrodb';
+import { SERVICE_NAME } from './service-name';
+
+/** An account. Username and email uniqueness live in identity claims, written in the same transaction. */
+export const createUserEntity = (config?: EntityConfiguration) =>
+  new Entity(
+    {
+      model: { service: SERVICE_NAME, entity: 'user', version: '1' },
+      attributes: {
+        userId: { type: 'string', required: true },
+        username: { type: 'string', required: true },
+        name: { type: 'string', default: '' },
+        email: { type: 'string' },
+        emailVerified: { type: 'boolean', default: false },
+        imageUrl: { type: 'string' },
+        hasOwnImageUrl: { type: 'boolean', default: false },
+        websiteUrl: { type: 'string' },
+        isSuperUser: { type: 'boolean', default: false },
+        numUnseenNotifications: { type: 'number', default: 0 },
+        ssoAppNumUnseenNotifications: { type: 'number', default: 0 },
+        createdAt: { type: 'string', required: true },
+        lastLoginAt: { type: 'string', required: true },
+      },
+      indexes: {
+        byUserId: {
+          pk: { field: 'pk', composite: ['userId'] },
+          sk: { field: 'sk', composite: [] },
+        },
+      },
+    },
+    config,
+  );
+
+export type UserItem = EntityItem<ReturnType<typeof createUserEntity>>;

@@ -1,0 +1,106 @@
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseEml } from '../../functions/lib/mail/eml';
+import { launchBrowser, screenshotPath } from '../support/browser';
+import { startTestRuntime, type TestRuntime } from '../support/local-runtime';
+
+let runtime: TestRuntime;
+let browser: Browser;
+
+beforeAll(async () => {
+  [runtime, browser] = await Promise.all([startTestRuntime({ seedPublications: 60 }), launchBrowser()]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await runtime?.close();
+});
+
+/** The login link in the newest captured email to `to`, waiting for it to land. */
+async function newestLoginLink(to: string, timeoutMs = 10_000): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    // File names start with an ISO time, so they sort oldest first.
+    const files = (await readdir(runtime.mailDir))
+      .filter((name) => name.endsWith('.eml'))
+      .sort()
+      .reverse();
+    for (const file of files) {
+      const mail = parseEml(await readFile(join(runtime.mailDir, file), 'utf8'));
+      if (!(mail.headers.to ?? '').includes(to)) continue;
+      const link = /https?:\/\/\S+\/login\/confirm#token=[A-Za-z0-9_-]+/.exec(mail.text ?? mail.html ?? '')?.[0];
+      if (link) return link;
+    }
+    if (Date.now() > deadline) throw new Error(`No login email to ${to} in ${runtime.mailDir}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+describe('logging in with an emailed link in a real browser', () => {
+  it('sends a link, logs in from it, shows the avatar menu, then logs out', async () => {
+    // Prepare
+    const email = `e2e-${Date.now()}@example.com`;
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    await page.goto(`${runtime.url}/`);
+
+    // Act: ask for a link
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Continue with email' }).click();
+    await page.getByRole('textbox', { name: 'Email' }).fill(email);
+    await page.getByRole('button', { name: 'Send', exact: true }).click();
+    const sent = page.getByRole('dialog', { name: `Login link sent to ${email}` });
+    await sent.waitFor();
+    await page.screenshot({ path: screenshotPath('login-link-sent') });
+    await sent.getByRole('button', { name: 'Ok' }).click();
+
+    // Assess
+    await expect(sent.count()).resolves.toBe(0);
+
+    // Act: open the emailed link in the same browser; nothing happens until Log in
+    const link = await newestLoginLink(email);
+    const confirmUrl = new URL(link);
+    await page.goto(`${runtime.url}${confirmUrl.pathname}${confirmUrl.hash}`);
+    await page.getByRole('heading', { level: 1, name: 'Log in to TopPubs' }).waitFor();
+    await page.getByRole('main').getByRole('button', { name: 'Log in', exact: true }).click();
+    await page.waitForURL(`${runtime.url}/`);
+    const avatar = page.getByRole('button', { name: /^Account menu for / });
+    await avatar.waitFor();
+    await avatar.click();
+    const items = page.getByRole('menu').getByRole('menuitem');
+    await items.first().waitFor();
+    const itemTexts = (await items.allInnerTexts()).map((text) => text.trim());
+
+    // Assess
+    expect(new URL(link).origin).toBe(new URL(runtime.url).origin);
+    expect(page.url()).not.toContain('token=');
+    expect(itemTexts).toEqual(expect.arrayContaining(['Account', 'Active Publications', 'Topics', 'About', 'Help', 'Logout']));
+    expect(itemTexts.at(-1)).toBe('Logout');
+
+    // Act: the same link does not work twice
+    await page.keyboard.press('Escape');
+    const reused = await context.newPage();
+    await reused.goto(`${runtime.url}${confirmUrl.pathname}${confirmUrl.hash}`);
+    await reused.getByRole('main').getByRole('button', { name: 'Log in', exact: true }).click();
+    const refusal = reused.getByRole('main').getByRole('alert');
+    await refusal.waitFor();
+
+    // Assess
+    await expect(refusal.getByRole('button', { name: 'Send a new link' }).isVisible()).resolves.toBe(true);
+    await reused.close();
+
+    // Act: log out from the avatar menu's plain link
+    await page.goto(`${runtime.url}/logout`);
+    await page.getByRole('heading', { level: 1, name: 'You are logged out' }).waitFor();
+    const login = page.getByRole('button', { name: 'Login', exact: true });
+    await login.waitFor();
+    await page.reload();
+    await login.waitFor();
+
+    // Assess: the session is gone on the server too
+    await expect(page.getByRole('button', { name: /^Account menu for / }).count()).resolves.toBe(0);
+    await context.close();
+  });
+});

@@ -1,0 +1,137 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { checkUsername, findOrCreateUserByEmail, usernameBase } from '../../functions/account/accounts';
+import { hashToken } from '../../functions/lib/app-auth';
+import {
+  createSession,
+  deleteSession,
+  resolveSession,
+  SESSION_LIFETIME_SECONDS,
+  sessionCookie,
+} from '../../functions/lib/sessions';
+import { createTestTable, type TestTable } from '../support/dynamo';
+
+let table: TestTable;
+const DAY_MS = 24 * 3600 * 1000;
+
+beforeAll(async () => {
+  table = await createTestTable();
+});
+
+describe('accounts created at first login', () => {
+  it('creates one account per email, with a username taken from the address, and finds it again', async () => {
+    // Act
+    const first = await findOrCreateUserByEmail(table.db, 'Jane.Doe+news@Example.com');
+    const second = await findOrCreateUserByEmail(table.db, 'jane.doe+news@example.com');
+
+    // Assess
+    expect(first.isNew).toBe(true);
+    expect(first.user.username).toBe('janedoe');
+    expect(first.user.emailVerified).toBe(true);
+    expect(second.isNew).toBe(false);
+    expect(second.user.userId).toBe(first.user.userId);
+  });
+
+  it('gives exactly one account to five simultaneous first logins of one address', async () => {
+    // Act
+    const results = await Promise.all(Array.from({ length: 5 }, () => findOrCreateUserByEmail(table.db, 'race@example.com')));
+
+    // Assess
+    expect(new Set(results.map((result) => result.user.userId)).size).toBe(1);
+    expect(results.filter((result) => result.isNew)).toHaveLength(1);
+  });
+
+  it('gives the second person with the same address name a different username', async () => {
+    // Act
+    const first = await findOrCreateUserByEmail(table.db, 'sam@one.example');
+    const second = await findOrCreateUserByEmail(table.db, 'sam@two.example');
+
+    // Assess
+    expect(first.user.username).toBe('sam');
+    expect(second.user.username).toMatch(/^sam\d+$/);
+    expect(await checkUsername(table.db, 'SAM')).toEqual({ isFree: false, reason: "'SAM' is taken" });
+  });
+
+  it('never derives a reserved or too-short username from an address', () => {
+    // Act / Assess
+    expect(usernameBase('settings@example.com')).toBe('readersettings');
+    expect(usernameBase('al@example.com')).toBe('readeral');
+  });
+});
+
+describe('username checks', () => {
+  it('explains why a username cannot be taken', async () => {
+    // Act
+    const verdicts = await Promise.all(
+      ['me', 'Stats', 'a b', 'xy', 'fresh_name_42'].map((name) => checkUsername(table.db, name)),
+    );
+
+    // Assess
+    expect(verdicts).toEqual([
+      { isFree: false, reason: 'Usernames have at least 3 characters' },
+      { isFree: false, reason: "'Stats' is reserved" },
+      { isFree: false, reason: 'Use letters, digits and underscores only' },
+      { isFree: false, reason: 'Usernames have at least 3 characters' },
+      { isFree: true, reason: null },
+    ]);
+  });
+});
+
+describe('sessions', () => {
+  it('resolves a fresh session to its user and stores only the token hash', async () => {
+    // Prepare
+    const { user } = await findOrCreateUserByEmail(table.db, 'session@example.com');
+
+    // Act
+    const { token, sessionId } = await createSession(table.db, user.userId, { userAgent: 'vitest' });
+    const caller = await resolveSession(table.db, token);
+    const stored = await table.db.entities.session.get({ tokenHash: hashToken(token) }).go();
+
+    // Assess
+    expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(caller).toEqual({ kind: 'user', userId: user.userId, sessionId, isSuperUser: false });
+    expect(JSON.stringify(stored.data)).not.toContain(token);
+  });
+
+  it('expires after 60 days without use, renews while used (at most daily), and dies at logout', async () => {
+    // Prepare
+    const { user } = await findOrCreateUserByEmail(table.db, 'renew@example.com');
+    const start = new Date('2026-01-01T00:00:00Z');
+    const { token } = await createSession(table.db, user.userId, { now: start });
+
+    const at = (days: number) => new Date(start.getTime() + days * DAY_MS);
+    const expiresAt = async () => (await table.db.entities.session.get({ tokenHash: hashToken(token) }).go()).data?.expiresAt;
+
+    // Act
+    const afterFiftyDays = await resolveSession(table.db, token, at(50));
+    const renewedTo = await expiresAt();
+    await resolveSession(table.db, token, at(50.5));
+    const sameDayExpiry = await expiresAt();
+    const afterHundredElevenDays = await resolveSession(table.db, token, at(111));
+    const { token: second } = await createSession(table.db, user.userId, { now: start });
+    await deleteSession(table.db, second);
+    const afterLogout = await resolveSession(table.db, second, at(1));
+
+    // Assess
+    expect(afterFiftyDays?.userId).toBe(user.userId);
+    expect(renewedTo).toBe(Math.floor(at(50).getTime() / 1000) + SESSION_LIFETIME_SECONDS);
+    expect(sameDayExpiry).toBe(renewedTo);
+    expect(afterHundredElevenDays).toBeNull();
+    expect(afterLogout).toBeNull();
+  });
+
+  it('refuses unknown and malformed tokens', async () => {
+    // Act / Assess
+    await expect(resolveSession(table.db, 'x'.repeat(43))).resolves.toBeNull();
+    await expect(resolveSession(table.db, 'short')).resolves.toBeNull();
+  });
+
+  it('sets the cookie HttpOnly, Secure, SameSite=Lax, on the parent domain when configured', () => {
+    // Act
+    const local = sessionCookie('tok');
+    const cloud = sessionCookie('tok', { domain: '.toppubs.example' });
+
+    // Assess
+    expect(local).toBe('ssoat=tok; Path=/; HttpOnly; Secure; SameSite=Lax; Max-Age=34560000');
+    expect(cloud).toBe('ssoat=tok; Path=/; HttpOnly; Secure; SameSite=Lax; Max-Age=34560000; Domain=.toppubs.example');
+  });
+});

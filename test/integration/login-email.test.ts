@@ -1,0 +1,316 @@
+import { randomUUID } from 'node:crypto';
+import { readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { issueLoginLink } from '../../functions/account/login-links';
+import { hashToken } from '../../functions/lib/app-auth';
+import { getDb } from '../../functions/lib/db/service';
+import { parseEml } from '../../functions/lib/mail/eml';
+import { startTestRuntime, type TestRuntime } from '../support/local-runtime';
+
+const USER = '/api/i/user';
+const SESSION_COOKIE = /^ssoat=([^;]+); Path=\/; HttpOnly; Secure; SameSite=Lax/;
+
+let runtime: TestRuntime;
+let outboxDir: string;
+/** Every answer's body, and every session token handed out, to check none ever leaks a token. */
+const bodies: string[] = [];
+const sessionTokens: string[] = [];
+
+interface Answer {
+  status: number;
+  headers: Headers;
+  text: string;
+  json: Record<string, unknown>;
+}
+
+async function answer(response: Promise<Response>): Promise<Answer> {
+  const resolved = await response;
+  const text = await resolved.text();
+  bodies.push(text);
+  let json: Record<string, unknown> = {};
+  try {
+    json = JSON.parse(text) as Record<string, unknown>;
+  } catch {
+    // HTML pages (the local mail outbox) are not JSON.
+  }
+  return { status: resolved.status, headers: resolved.headers, text, json };
+}
+
+const uniqueEmail = (label: string) => `${label}-${randomUUID().slice(0, 8)}@example.com`;
+const sendLink = (email: string, body: unknown = {}) =>
+  answer(runtime.post(`${USER}/auth/login/email?email=${encodeURIComponent(email)}`, body));
+const confirm = (token: string) => answer(runtime.post(`${USER}/auth/login/email/confirm`, { token }));
+const me = (sessionToken: string) => answer(runtime.get(`${USER}/me/v`, { cookie: `ssoat=${sessionToken}` }));
+
+/** The session token from a login answer's Set-Cookie, remembered for the leak check. */
+function sessionTokenOf(login: Answer): string {
+  const cookie = login.headers.getSetCookie().find((value) => value.startsWith('ssoat='));
+  const token = SESSION_COOKIE.exec(cookie ?? '')?.[1];
+  if (!token) throw new Error(`No session cookie in ${String(cookie)}`);
+  sessionTokens.push(token);
+  return token;
+}
+
+/** The captured emails to one address, oldest first. */
+function mailTo(address: string) {
+  return readdirSync(outboxDir)
+    .filter((name) => name.endsWith('.eml'))
+    .sort()
+    .map((name) => ({ name, ...parseEml(readFileSync(join(outboxDir, name), 'utf8')) }))
+    .filter((mail) => mail.headers.to === address);
+}
+
+/** The login token from the link in the latest email to an address, as the confirm page reads it. */
+function tokenFromEmail(address: string): string {
+  const latest = mailTo(address).at(-1);
+  const token = /\/login\/confirm#token=([\w-]+)/.exec(latest?.text ?? '')?.[1];
+  if (!token) throw new Error(`No login link in the email to ${address}`);
+  return token;
+}
+
+/** A GET with the path sent exactly as written (fetch would fold the '..' segments away first). */
+function rawGet(path: string): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const outgoing = httpRequest({ host: 'localhost', port: runtime.port, path, method: 'GET' }, (incoming) => {
+      let body = '';
+      incoming.setEncoding('utf8');
+      incoming.on('data', (chunk: string) => (body += chunk));
+      incoming.on('end', () => resolve({ status: incoming.statusCode ?? 0, body }));
+    });
+    outgoing.on('error', reject);
+    outgoing.end();
+  });
+}
+
+beforeAll(async () => {
+  runtime = await startTestRuntime({ seedPublications: 100 });
+  outboxDir = runtime.mailDir;
+});
+
+afterAll(async () => {
+  await runtime?.close();
+});
+
+describe('login by emailed link on the local runtime', () => {
+  const email = uniqueEmail('new-reader');
+  let loginToken: string;
+  let sessionToken: string;
+  let userId: string;
+
+  it('emails a link to an address with no account, without creating the account', async () => {
+    // Act
+    const sent = await sendLink(email, { contextData: { from: 'login-modal' } });
+
+    // Assess
+    expect(sent.status).toBe(200);
+    expect(sent.json).toEqual({ sent: true });
+    const mails = mailTo(email);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]?.headers.subject).toBe('Your TopPubs login link');
+    expect(mails[0]?.text).toContain('This link works once, for 10 minutes. If you did not ask for it, ignore this email.');
+    expect(mails[0]?.html).toContain('/login/confirm#token=');
+    const { data: claim } = await getDb().entities.identityClaim.get({ kind: 'email', value: email }).go();
+    expect(claim).toBeNull();
+  });
+
+  it('logs in with the link from the email: session cookie, and the account is created', async () => {
+    // Prepare
+    loginToken = tokenFromEmail(email);
+
+    // Act
+    const login = await confirm(loginToken);
+
+    // Assess
+    expect(login.status).toBe(200);
+    expect(login.headers.get('cache-control')).toBe('no-store');
+    expect(login.json).toMatchObject({ isNewAccount: true, user: { username: email.split('@')[0]?.replace(/[^a-z0-9_]/g, '') } });
+    sessionToken = sessionTokenOf(login);
+    userId = (login.json.user as { userId: string }).userId;
+    const current = await me(sessionToken);
+    expect(current.status).toBe(200);
+    expect(current.json).toMatchObject({ userId, isSuperUser: false });
+  });
+
+  it('refuses the same link a second time', async () => {
+    // Act
+    const again = await confirm(loginToken);
+
+    // Assess
+    expect(again.status).toBe(400);
+    expect(again.json).toMatchObject({
+      code: 'LOGIN_LINK_USED',
+      message: 'This login link was already used. Request a new one.',
+    });
+    expect(again.headers.getSetCookie()).toEqual([]);
+  });
+
+  it('logs the same address into the same account next time, with a new session token', async () => {
+    // Prepare: a fresh link straight from the issuer, as the per-address cooldown blocks a second email for a minute.
+    const { token } = await issueLoginLink(getDb(), { email });
+
+    // Act
+    const login = await confirm(token);
+
+    // Assess
+    expect(login.status).toBe(200);
+    expect(login.json).toMatchObject({ isNewAccount: false, user: { userId } });
+    const secondSession = sessionTokenOf(login);
+    expect(secondSession).not.toBe(sessionToken);
+    expect((await me(secondSession)).status).toBe(200);
+  });
+
+  it('logs out: the cookie is cleared and the old session token no longer works', async () => {
+    // Act
+    const logout = await answer(runtime.get(`${USER}/auth/logout`, { cookie: `ssoat=${sessionToken}` }));
+    const afterwards = await me(sessionToken);
+
+    // Assess
+    expect(logout.status).toBe(200);
+    expect(logout.headers.getSetCookie()).toEqual([
+      expect.stringMatching(/^ssoat=; Path=\/; HttpOnly; Secure; SameSite=Lax; Max-Age=0/),
+    ]);
+    expect(afterwards.status).toBe(401);
+  });
+});
+
+describe('login links that cannot be used', () => {
+  it('says a link older than 10 minutes has expired', async () => {
+    // Prepare
+    const { token } = await issueLoginLink(getDb(), { email: uniqueEmail('late'), now: new Date(Date.now() - 11 * 60_000) });
+
+    // Act
+    const login = await confirm(token);
+
+    // Assess
+    expect(login.status).toBe(400);
+    expect(login.json).toMatchObject({
+      code: 'LOGIN_LINK_EXPIRED',
+      message: 'This login link has expired (links work for 10 minutes). Request a new one.',
+    });
+  });
+
+  it('says a tampered link is not valid', async () => {
+    // Prepare
+    const address = uniqueEmail('tamper');
+    await sendLink(address);
+    const token = tokenFromEmail(address);
+    const tampered = `${token.slice(0, 10)}${token[10] === 'x' ? 'y' : 'x'}${token.slice(11)}`;
+
+    // Act
+    const login = await confirm(tampered);
+
+    // Assess
+    expect(login.status).toBe(400);
+    expect(login.json).toMatchObject({ code: 'INVALID_LOGIN_LINK', message: 'This login link is not valid. Request a new one.' });
+  });
+});
+
+describe('sending login emails', () => {
+  it('allows one email per address per minute, and other addresses meanwhile', async () => {
+    // Prepare
+    const address = uniqueEmail('cooldown');
+    expect((await sendLink(address)).status).toBe(200);
+
+    // Act
+    const again = await sendLink(address.toUpperCase());
+    const other = await sendLink(uniqueEmail('someone-else'));
+
+    // Assess
+    expect(again.status).toBe(429);
+    expect(again.json).toMatchObject({ code: 'RATE_LIMITED' });
+    expect(again.json.message).toMatch(
+      /^A login link was just sent to this address\. Wait \d+ seconds? before asking for another\.$/,
+    );
+    const retryAfter = Number(again.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThanOrEqual(55);
+    expect(retryAfter).toBeLessThanOrEqual(60);
+    expect(mailTo(address)).toHaveLength(1);
+    expect(other.status).toBe(200);
+  });
+
+  it('names the email field when the address is malformed', async () => {
+    // Act
+    const sent = await sendLink('not-an-address');
+
+    // Assess
+    expect(sent.status).toBe(400);
+    expect(sent.json.fields).toEqual([expect.objectContaining({ in: 'query', field: 'email' })]);
+  });
+
+  it('answers 503 when the email cannot be sent, and gives the address its minute back', async () => {
+    // Prepare: a file where the outbox folder should be makes every send fail.
+    const address = uniqueEmail('outage');
+    const parked = `${outboxDir}.parked`;
+    renameSync(outboxDir, parked);
+    writeFileSync(outboxDir, 'not a folder');
+
+    let failed: Answer;
+    try {
+      // Act
+      failed = await sendLink(address);
+    } finally {
+      rmSync(outboxDir);
+      renameSync(parked, outboxDir);
+    }
+    const retried = await sendLink(address);
+
+    // Assess
+    expect(failed.status).toBe(503);
+    // Exactly this body: neither the file-system error nor the link rides along.
+    expect(failed.json).toEqual({
+      code: 'SERVICE_UNAVAILABLE',
+      message: 'We could not send the login email right now. Please try again in a minute.',
+    });
+    expect(retried.status).toBe(200);
+    expect(mailTo(address)).toHaveLength(1);
+  });
+});
+
+describe('the local mail page', () => {
+  it('lists captured emails newest first and shows one with its link clickable', async () => {
+    // Prepare
+    const address = uniqueEmail('mail-page');
+    await sendLink(address);
+    const [mail] = mailTo(address);
+
+    // Act
+    const list = await answer(runtime.get('/__local/mail'));
+    const view = await answer(runtime.get(`/__local/mail/${encodeURIComponent(mail?.name ?? '')}`));
+
+    // Assess
+    expect(list.status).toBe(200);
+    expect(list.headers.get('content-type')).toContain('text/html');
+    expect(list.text).toContain('Your TopPubs login link');
+    // The newest email (just sent) is the first row; its second cell is the recipient.
+    expect(/<tbody><tr><td>[^<]*<\/td><td>([^<]*)<\/td>/.exec(list.text)?.[1]).toBe(address);
+    expect(view.status).toBe(200);
+    expect(view.text).toContain(address);
+    expect(view.text).toMatch(/<a href="http[^"]+\/login\/confirm#token=[\w-]+">/);
+  });
+
+  it('refuses paths that try to leave the outbox folder', async () => {
+    // Act
+    const dotted = await rawGet('/__local/mail/../../etc/passwd');
+    const encoded = await rawGet('/__local/mail/..%2F..%2Fetc%2Fpasswd');
+
+    // Assess
+    expect(dotted.status).toBe(400);
+    expect(encoded.status).toBe(400);
+    expect(dotted.body + encoded.body).not.toContain('root:');
+  });
+});
+
+describe('session tokens', () => {
+  it('never put a session token or its hash in any answer body', () => {
+    // Assess
+    expect(sessionTokens.length).toBeGreaterThanOrEqual(2);
+    for (const token of sessionTokens) {
+      for (const body of bodies) {
+        expect(body).not.toContain(token);
+        expect(body).not.toContain(hashToken(token));
+      }
+    }
+  });
+});
