@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { APP_NAME } from '../../shared/constants';
-import { type CurrentUser, RESERVED_USERNAMES, usernameSchema } from '../../shared/schemas/account';
+import { type CurrentUser, type PublicUser, RESERVED_USERNAMES, usernameSchema } from '../../shared/schemas/account';
 import type { UserItem } from '../lib/db/entities/user';
 import type { Db } from '../lib/db/service';
 
@@ -18,6 +18,29 @@ export function toCurrentUser(user: UserItem): CurrentUser {
     ssoAppNumUnseenNotifications: user.ssoAppNumUnseenNotifications ?? 0,
     isSuperUser: user.isSuperUser ?? false,
   };
+}
+
+/** What anyone may see of a user: never the email. */
+export function toPublicUser(user: UserItem): PublicUser {
+  return {
+    id: user.userId,
+    userId: user.userId,
+    username: user.username,
+    name: user.name ?? '',
+    createdAt: user.createdAt,
+    imageUrl: user.imageUrl ?? null,
+    hasOwnImageUrl: user.hasOwnImageUrl ?? false,
+    hasEmail: Boolean(user.email),
+    hasValidEmail: Boolean(user.email) && (user.emailVerified ?? false),
+    isSuperUser: user.isSuperUser ?? false,
+    websiteUrl: user.websiteUrl ?? null,
+    lastLoginAt: user.lastLoginAt,
+  };
+}
+
+/** The owner's (or an app's) view of a user, email included. */
+export function toFullUser(user: UserItem) {
+  return { ...toPublicUser(user), email: user.email ?? null, emailVerified: user.emailVerified ?? false };
 }
 
 export type UsernameVerdict = { isFree: true; reason: null } | { isFree: false; reason: string };

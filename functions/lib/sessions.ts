@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { SESSION_HEADER } from '../../shared/constants';
 import { hashToken } from './app-auth';
+import type { SessionItem } from './db/entities/session';
 import type { Db } from './db/service';
 import type { UserCaller } from './http/caller';
 
@@ -74,4 +75,76 @@ export async function resolveSession(db: Db, token: string, now: Date = new Date
 /** Logout: the session is deleted server-side, so the token is dead even if a copy survives. */
 export async function deleteSession(db: Db, token: string): Promise<void> {
   await db.entities.session.delete({ tokenHash: hashToken(token) }).go();
+}
+
+/** Every stored session of a user, newest first, expired ones included (TTL deletes late). */
+async function allSessionsOf(db: Db, userId: string): Promise<SessionItem[]> {
+  const { data } = await db.entities.session.query.byUser({ userId }).go({ pages: 'all', order: 'desc' });
+  return data;
+}
+
+/** Deletes sessions by their keys, retrying what a batch leaves unprocessed (throttling). */
+async function deleteSessionItems(db: Db, sessions: readonly SessionItem[]): Promise<void> {
+  let keys = sessions.map((session) => ({ tokenHash: session.tokenHash }));
+  for (let attempt = 0; keys.length > 0; attempt += 1) {
+    if (attempt >= 5) throw new Error(`Could not delete ${keys.length} sessions after several attempts`);
+    if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 50 * 2 ** attempt));
+    const { unprocessed } = await db.entities.session.delete(keys).go();
+    keys = unprocessed.map((key) => ({ tokenHash: key.tokenHash }));
+  }
+}
+
+export interface SessionSummary {
+  sessionId: string;
+  createdAt: string;
+  lastUsedAt: string;
+  userAgent: string;
+}
+
+const toSummary = (session: SessionItem): SessionSummary => ({
+  sessionId: session.sessionId,
+  createdAt: session.createdAt,
+  lastUsedAt: session.lastUsedAt,
+  userAgent: session.userAgent ?? '',
+});
+
+/** A user's live sessions, newest first (one Query of gsi1); never the token hash. */
+export async function listSessions(db: Db, userId: string, now: Date = new Date()): Promise<SessionSummary[]> {
+  const sessions = await allSessionsOf(db, userId);
+  return sessions.filter((session) => session.expiresAt > nowSeconds(now)).map(toSummary);
+}
+
+async function findOwnSession(db: Db, userId: string, sessionId: string): Promise<SessionItem | undefined> {
+  return (await allSessionsOf(db, userId)).find((candidate) => candidate.sessionId === sessionId);
+}
+
+/**
+ * The session behind a token, read from the table (not from gsi1, which lags a moment behind a
+ * fresh login), or null when unknown. Expiry is not checked: resolveSession does that per request.
+ */
+export async function getSessionByToken(db: Db, token: string): Promise<(SessionSummary & { userId: string }) | null> {
+  const { data: session } = await db.entities.session.get({ tokenHash: hashToken(token) }).go({ consistent: true });
+  return session ? { ...toSummary(session), userId: session.userId } : null;
+}
+
+/**
+ * Ends one of the user's own sessions, found in that user's gsi1 partition only: another user's
+ * session id is simply not there, so it answers false exactly as an unknown id does.
+ */
+export async function endSession(db: Db, userId: string, sessionId: string): Promise<boolean> {
+  const session = await findOwnSession(db, userId, sessionId);
+  if (!session) return false;
+  await db.entities.session.delete({ tokenHash: session.tokenHash }).go();
+  return true;
+}
+
+/**
+ * Ends every session of a user (expired ones too); answers how many were deleted. gsi1 lags a
+ * moment behind writes, so a session created in that moment can survive: callers that must be
+ * sure (account deletion) also remove what resolveSession needs, the user item.
+ */
+export async function endAllSessions(db: Db, userId: string): Promise<number> {
+  const sessions = await allSessionsOf(db, userId);
+  await deleteSessionItems(db, sessions);
+  return sessions.length;
 }

@@ -4,8 +4,27 @@ import { RESERVED_PATH_SEGMENTS } from '../constants';
 /** Words no account may take as its username, besides the reserved path segments. */
 export const RESERVED_USERNAMES = [
   ...RESERVED_PATH_SEGMENTS,
-  'admin', 'administrator', 'api', 'about', 'help', 'support', 'login', 'logout', 'signup', 'search',
-  'topics', 'topic', 'growing', 'active', 'notifications', 'transfer', 'root', 'system', 'toppubs', 'null', 'undefined',
+  'admin',
+  'administrator',
+  'api',
+  'about',
+  'help',
+  'support',
+  'login',
+  'logout',
+  'signup',
+  'search',
+  'topics',
+  'topic',
+  'growing',
+  'active',
+  'notifications',
+  'transfer',
+  'root',
+  'system',
+  'toppubs',
+  'null',
+  'undefined',
 ] as const;
 
 export const usernameSchema = z
@@ -15,7 +34,10 @@ export const usernameSchema = z
   .max(30, 'Usernames have at most 30 characters')
   .regex(/^[A-Za-z0-9_]+$/, 'Use letters, digits and underscores only');
 
-export const emailSchema = z.email({ message: 'Enter a valid email address' }).max(254).transform((email) => email.trim());
+export const emailSchema = z
+  .email({ message: 'Enter a valid email address' })
+  .max(254)
+  .transform((email) => email.trim());
 
 /** The current-user shape of SPEC.md section 3, plus the id the web app needs. */
 export const currentUserSchema = z.object({
@@ -47,3 +69,82 @@ export const usernameIsFreeResponseSchema = z.object({
   /** Why it is not free: taken, reserved, or not a valid username. */
   reason: z.string().nullable(),
 });
+
+const isoString = z.string();
+const httpUrl = z.url({ protocol: /^https?$/, message: 'Must be an http(s) URL' }).max(2048);
+
+/** What anyone may see of a user (SPEC.md section 3 "User"); never the email itself. */
+export const publicUserSchema = z.object({
+  id: z.string(),
+  userId: z.string(),
+  username: z.string(),
+  name: z.string(),
+  createdAt: isoString,
+  imageUrl: z.string().nullable(),
+  hasOwnImageUrl: z.boolean(),
+  hasEmail: z.boolean(),
+  hasValidEmail: z.boolean(),
+  isSuperUser: z.boolean(),
+  websiteUrl: z.string().nullable(),
+  lastLoginAt: isoString,
+});
+export type PublicUser = z.infer<typeof publicUserSchema>;
+
+/** The owner's (or an app's) view: the public fields plus the email. */
+export const fullUserSchema = publicUserSchema.extend({ email: z.string().nullable(), emailVerified: z.boolean() });
+
+export const userSettingsSchema = z
+  .object({
+    theme: z.enum(['system', 'light', 'dark']).optional(),
+    defaultBoard: z.enum(['followers', 'growth']).optional(),
+    activeOnlyByDefault: z.boolean().optional(),
+    timezone: z.string().min(1).max(64).optional(),
+  })
+  .strict();
+export type UserSettings = z.infer<typeof userSettingsSchema>;
+
+export const emailPreferencesSchema = z
+  .object({
+    productUpdates: z.boolean(),
+    weeklyDigest: z.boolean(),
+    notificationEmails: z.boolean(),
+  })
+  .strict();
+export type EmailPreferences = z.infer<typeof emailPreferencesSchema>;
+export const DEFAULT_EMAIL_PREFERENCES: EmailPreferences = { productUpdates: true, weeklyDigest: true, notificationEmails: true };
+
+export const profileBodySchema = z
+  .object({
+    name: z.string().trim().max(80, 'Names have at most 80 characters').optional(),
+    username: usernameSchema.optional(),
+    websiteUrl: httpUrl.nullable().optional(),
+    imageUrl: httpUrl.nullable().optional(),
+  })
+  .strict();
+
+export const reportBodySchema = z
+  .object({
+    objectType: z.enum(['user', 'story', 'publication', 'transfer', 'file']),
+    objectId: z.string().min(1).max(200),
+    reason: z.enum(['spam', 'abuse', 'impersonation', 'copyright', 'other']),
+    details: z.string().trim().max(1000).optional(),
+  })
+  .strict();
+
+export const sessionSummarySchema = z.object({
+  sessionId: z.string(),
+  createdAt: isoString,
+  lastUsedAt: isoString,
+  userAgent: z.string(),
+  isCurrent: z.boolean(),
+});
+
+export const accountOverviewSchema = z.object({
+  user: fullUserSchema,
+  settings: userSettingsSchema,
+  emailPreferences: emailPreferencesSchema,
+  blockedUsers: z.array(publicUserSchema),
+});
+
+export const userIdParamsSchema = z.object({ userId: z.string().min(1).max(100) }).strict();
+export const idParamsSchema = z.object({ id: z.string().min(1).max(100) }).strict();

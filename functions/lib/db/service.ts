@@ -3,6 +3,7 @@ import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { getConfig } from '../config';
 import { getDocumentClient } from './client';
 import { createAppClientEntity } from './entities/app-client';
+import { createBlockEntity } from './entities/block';
 import { createFollowerHistoryEntity } from './entities/follower-history';
 import { createPublicationEntity } from './entities/publication';
 import { createRankChunkEntity } from './entities/rank-chunk';
@@ -10,6 +11,7 @@ import { createRankingManifestEntity } from './entities/ranking-manifest';
 import { createIdentityClaimEntity } from './entities/identity-claim';
 import { createLoginTokenEntity } from './entities/login-token';
 import { createRateLimitEntity } from './entities/rate-limit';
+import { createReportEntity } from './entities/report';
 import { createSessionEntity } from './entities/session';
 import { createUserEntity } from './entities/user';
 
@@ -26,6 +28,8 @@ export function createDb(client: DynamoDBDocumentClient, table: string) {
       session: createSessionEntity(),
       loginToken: createLoginTokenEntity(),
       rateLimit: createRateLimitEntity(),
+      block: createBlockEntity(),
+      report: createReportEntity(),
     },
     { client, table },
   );

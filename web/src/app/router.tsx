@@ -1,4 +1,4 @@
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter, type RouteObject, useParams } from 'react-router';
 import { PageSpinner } from '../components/spinner';
 import { AppLayout } from './layout/app-layout';
 import { RouteError } from './routes/route-error';
@@ -60,6 +60,27 @@ export const pageRoutes: RouteObject[] = [
           {
             path: 'logout',
             lazy: async () => ({ Component: (await import('../features/account/routes/logout-page')).LogoutPage }),
+          },
+          {
+            path: 'me',
+            lazy: async () => ({ Component: (await import('../features/account/routes/me-page')).MePage }),
+          },
+          {
+            // '/@jane' is a public profile; any other one-segment path is not a page. Static
+            // segments (about, search, me, ...) rank above this dynamic one.
+            path: ':handle',
+            lazy: async () => {
+              const [{ ProfilePage }, { NotFoundPage }] = await Promise.all([
+                import('../features/account/routes/profile-page'),
+                import('./routes/not-found-page'),
+              ]);
+              // Lazy runs once per route, so the choice is made on every render, not here.
+              return {
+                Component: function HandlePage() {
+                  return useParams().handle?.startsWith('@') ? <ProfilePage /> : <NotFoundPage />;
+                },
+              };
+            },
           },
           { path: '*', lazy: async () => ({ Component: (await import('./routes/not-found-page')).NotFoundPage }) },
         ],

@@ -16,6 +16,10 @@ export const createUserEntity = (config?: EntityConfiguration) =>
         hasOwnImageUrl: { type: 'boolean', default: false },
         websiteUrl: { type: 'string' },
         isSuperUser: { type: 'boolean', default: false },
+        /** UserSettings (shared/schemas/account.ts), merged on upsert. */
+        settings: { type: 'any' },
+        /** EmailPreferences; absent means the defaults. */
+        emailPreferences: { type: 'any' },
         numUnseenNotifications: { type: 'number', default: 0 },
         ssoAppNumUnseenNotifications: { type: 'number', default: 0 },
         createdAt: { type: 'string', required: true },

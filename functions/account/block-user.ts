@@ -1,0 +1,25 @@
+import { accountRoutes } from '../../shared/routes/account';
+import { getDb } from '../lib/db/service';
+import { BadRequest, NotFound, Unauthorized } from '../lib/errors';
+import { createHandler } from '../lib/http/create-handler';
+import { isConditionalCheckFailed } from '../lib/rate-limit';
+
+/** Blocks a user. Idempotent: blocking again keeps the first block (and its time) and answers the same. */
+export const handler = createHandler(accountRoutes.blockUser, async ({ caller, params }) => {
+  if (caller.kind !== 'user') throw new Unauthorized();
+  if (params.userId === caller.userId) throw new BadRequest('You cannot block yourself');
+  const db = getDb();
+  const { data: target } = await db.entities.user.get({ userId: params.userId }).go();
+  if (!target) throw new NotFound('No such user');
+  // Keys ignore case, so the same id in capitals finds the same user: compare and store the stored id.
+  if (target.userId === caller.userId) throw new BadRequest('You cannot block yourself');
+  try {
+    await db.entities.block
+      .create({ userId: caller.userId, blockedUserId: target.userId, createdAt: new Date().toISOString() })
+      .go();
+  } catch (error) {
+    // Already blocked: the existing block stands.
+    if (!isConditionalCheckFailed(error)) throw error;
+  }
+  return { userId: params.userId, blocked: true as const };
+});

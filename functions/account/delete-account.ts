@@ -1,0 +1,109 @@
+import { accountRoutes } from '../../shared/routes/account';
+import { getConfig } from '../lib/config';
+import type { UserItem } from '../lib/db/entities/user';
+import { type Db, getDb } from '../lib/db/service';
+import { HttpError, Unauthorized } from '../lib/errors';
+import { readSessionToken } from '../lib/http/caller';
+import { createHandler } from '../lib/http/create-handler';
+import { HttpResponse } from '../lib/http/responses';
+import { logger } from '../lib/logger';
+import { clearedSessionCookie, endAllSessions, getSessionByToken } from '../lib/sessions';
+
+const config = getConfig();
+
+/** Deleting an account needs a login this recent (sessions are created at login). */
+export const RECENT_LOGIN_MS = 15 * 60 * 1000;
+
+export class RecentLoginRequired extends HttpError {
+  constructor() {
+    super(
+      403,
+      'RECENT_LOGIN_REQUIRED',
+      'For your safety, log in again (within the last 15 minutes) before deleting your account.',
+    );
+  }
+}
+
+/**
+ * Deletes the user item and frees its username and email claims in one transaction. Each
+ * delete is conditioned on what was read (the user still has that username and email, each
+ * claim still belongs to this user), so a username changed meanwhile cannot leave its new
+ * claim behind: a failed condition re-reads and tries again.
+ */
+async function deleteUserAndClaims(db: Db, userId: string): Promise<boolean> {
+  for (let attempt = 0; attempt < 5; attempt += 1) {
+    const { data: user } = await db.entities.user.get({ userId }).go({ consistent: true });
+    if (!user) return false;
+    const claims = await ownedClaims(db, user);
+    const { canceled } = await db.transaction
+      .write(({ user: users, identityClaim }) => [
+        users
+          .delete({ userId })
+          .where((attr, op) =>
+            [op.eq(attr.username, user.username), user.email ? op.eq(attr.email, user.email) : op.notExists(attr.email)].join(
+              ' AND ',
+            ),
+          )
+          .commit(),
+        ...claims.map((claim) =>
+          identityClaim
+            .delete(claim)
+            .where((attr, op) => op.eq(attr.userId, userId))
+            .commit(),
+        ),
+      ])
+      .go();
+    if (!canceled) return true;
+  }
+  throw new Error('Could not delete the account after several attempts');
+}
+
+/** The username and email claims that belong to this user (a claim held by someone else is left alone). */
+async function ownedClaims(db: Db, user: UserItem) {
+  const wanted = [
+    { kind: 'username' as const, value: user.username.toLowerCase() },
+    ...(user.email ? [{ kind: 'email' as const, value: user.email.trim().toLowerCase() }] : []),
+  ];
+  const found = await Promise.all(wanted.map((key) => db.entities.identityClaim.get(key).go({ consistent: true })));
+  return wanted.filter((_, index) => found[index]?.data?.userId === user.userId);
+}
+
+/** Deletes the blocks this user made (blocks of this user by others name an id nobody has any more: harmless). */
+async function deleteBlocksBy(db: Db, userId: string): Promise<void> {
+  const { data: blocks } = await db.entities.block.query.byUser({ userId }).go({ pages: 'all' });
+  let keys = blocks.map((block) => ({ userId: block.userId, blockedUserId: block.blockedUserId }));
+  for (let attempt = 0; keys.length > 0; attempt += 1) {
+    if (attempt >= 5) throw new Error(`Could not delete ${keys.length} blocks after several attempts`);
+    if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 50 * 2 ** attempt));
+    const { unprocessed } = await db.entities.block.delete(keys).go();
+    keys = unprocessed.map((key) => ({ userId: key.userId, blockedUserId: key.blockedUserId }));
+  }
+}
+
+/**
+ * Deletes the caller's account: only within 15 minutes of a login, so a stolen or forgotten
+ * session cannot destroy an account. The user item and its identity claims go first, in one
+ * transaction: from then on every remaining session of the user resolves to nobody (resolveSession
+ * needs the user item), the username is free, and the email logs in as a new account with a new id.
+ * Then the blocks this user made and every session are deleted.
+ *
+ * Reports this user made are kept, unchanged: moderators need them, and what they hold of the
+ * reporter is an opaque random id that no longer leads to anyone (a new account of the same
+ * email gets a new id). Rewriting it to a shared placeholder would merge the reports of different
+ * deleted users on one object (the reporter id is the report's sort key) and would need an index
+ * by reporter just to find them.
+ */
+export const handler = createHandler(accountRoutes.deleteAccount, async ({ caller, event, headers }) => {
+  if (caller.kind !== 'user') throw new Unauthorized();
+  const db = getDb();
+  const token = readSessionToken(event, headers);
+  const session = token ? await getSessionByToken(db, token) : null;
+  if (!session || session.sessionId !== caller.sessionId || session.userId !== caller.userId) throw new Unauthorized();
+  if (Date.now() - Date.parse(session.createdAt) > RECENT_LOGIN_MS) throw new RecentLoginRequired();
+
+  if (!(await deleteUserAndClaims(db, caller.userId))) throw new Unauthorized();
+  await deleteBlocksBy(db, caller.userId);
+  const endedSessions = await endAllSessions(db, caller.userId);
+  logger.info('Deleted an account', { userId: caller.userId, endedSessions });
+  return new HttpResponse(200, { deleted: true }, {}, [clearedSessionCookie({ domain: config.sessionCookieDomain })]);
+});

@@ -1,0 +1,21 @@
+import { accountRoutes } from '../../shared/routes/account';
+import { getConfig } from '../lib/config';
+import { getDb } from '../lib/db/service';
+import { NotFound, Unauthorized } from '../lib/errors';
+import { createHandler } from '../lib/http/create-handler';
+import { HttpResponse } from '../lib/http/responses';
+import { clearedSessionCookie, endSession } from '../lib/sessions';
+
+const config = getConfig();
+
+/**
+ * Ends one of the caller's own sessions. Someone else's session id answers 404 like an unknown
+ * one (not 403), so session ids cannot be probed. Ending the current session also clears the cookie.
+ */
+export const handler = createHandler(accountRoutes.endSession, async ({ caller, params }) => {
+  if (caller.kind !== 'user') throw new Unauthorized();
+  const ended = await endSession(getDb(), caller.userId, params.sessionId);
+  if (!ended) throw new NotFound('No such session');
+  const cookies = params.sessionId === caller.sessionId ? [clearedSessionCookie({ domain: config.sessionCookieDomain })] : [];
+  return new HttpResponse(200, { ended: true }, {}, cookies);
+});

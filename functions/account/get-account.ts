@@ -1,0 +1,36 @@
+import { accountRoutes } from '../../shared/routes/account';
+import type { UserSettings } from '../../shared/schemas/account';
+import { getDb } from '../lib/db/service';
+import { Unauthorized } from '../lib/errors';
+import { createHandler } from '../lib/http/create-handler';
+import { toFullUser, toPublicUser } from './accounts';
+import { emailPreferencesOf, getUsersByIds } from './profile';
+
+/**
+ * The caller's own account in one answer: full user, settings, email preferences and the users
+ * they blocked (newest block first; blocked accounts deleted since are left out).
+ */
+export const handler = createHandler(accountRoutes.getAccount, async ({ caller }) => {
+  if (caller.kind !== 'user') throw new Unauthorized();
+  const db = getDb();
+  const [{ data: user }, { data: blocks }] = await Promise.all([
+    db.entities.user.get({ userId: caller.userId }).go(),
+    db.entities.block.query.byUser({ userId: caller.userId }).go({ pages: 'all' }),
+  ]);
+  // The session outlived its account (deleted meanwhile): treat as signed out.
+  if (!user) throw new Unauthorized();
+
+  const newestFirst = [...blocks].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+  // getUsersByIds keeps the order it is given.
+  const blockedUsers = await getUsersByIds(
+    db,
+    newestFirst.map((block) => block.blockedUserId),
+  );
+
+  return {
+    user: toFullUser(user),
+    settings: (user.settings ?? {}) as UserSettings,
+    emailPreferences: emailPreferencesOf(user),
+    blockedUsers: blockedUsers.map(toPublicUser),
+  };
+});

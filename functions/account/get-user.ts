@@ -1,0 +1,9 @@
+import { accountRoutes } from '../../shared/routes/account';
+import { getDb } from '../lib/db/service';
+import { createHandler } from '../lib/http/create-handler';
+import { toPublicUser } from './accounts';
+import { requireUserById } from './profile';
+
+export const handler = createHandler(accountRoutes.getUser, async ({ params }) =>
+  toPublicUser(await requireUserById(getDb(), params.id)),
+);

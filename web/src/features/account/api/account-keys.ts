@@ -1,0 +1,23 @@
+import type * as z from 'zod';
+import type {
+  accountOverviewSchema,
+  sessionSummarySchema,
+  usernameIsFreeResponseSchema,
+} from '../../../../../shared/schemas/account';
+
+export type { EmailPreferences, PublicUser, UserSettings } from '../../../../../shared/schemas/account';
+export type AccountOverview = z.infer<typeof accountOverviewSchema>;
+export type FullUser = AccountOverview['user'];
+export type SessionSummary = z.infer<typeof sessionSummarySchema>;
+export type UsernameIsFree = z.infer<typeof usernameIsFreeResponseSchema>;
+
+/** Query keys of the account feature: everything under ['account'] belongs to one signed-in user or to profiles. */
+export const accountKeys = {
+  all: ['account'] as const,
+  overview: (userId: string) => ['account', 'overview', userId] as const,
+  overviews: ['account', 'overview'] as const,
+  sessions: (userId: string) => ['account', 'sessions', userId] as const,
+  usernameIsFree: (username: string) => ['account', 'username-is-free', username] as const,
+  profiles: ['account', 'profile'] as const,
+  profile: (username: string) => ['account', 'profile', username.toLowerCase()] as const,
+};

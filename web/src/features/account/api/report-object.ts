@@ -1,0 +1,30 @@
+import { useMutation } from '@tanstack/react-query';
+import { endpoint } from '../../../lib/api-client';
+import type { routes } from '../../../../../shared/routes';
+
+const reportObjectEndpoint = endpoint<typeof routes.reportObject>('POST', '/api/i/user/me/mod/report/object');
+
+export const REPORT_REASONS = [
+  { value: 'spam', label: 'Spam' },
+  { value: 'abuse', label: 'Abuse or harassment' },
+  { value: 'impersonation', label: 'Impersonation' },
+  { value: 'copyright', label: 'Copyright' },
+  { value: 'other', label: 'Something else' },
+] as const;
+export type ReportReason = (typeof REPORT_REASONS)[number]['value'];
+
+export interface ReportInput {
+  objectType: 'user' | 'story' | 'publication' | 'transfer' | 'file';
+  objectId: string;
+  reason: ReportReason;
+  details?: string;
+}
+
+/** Reports an object for review; a repeat report of the same object updates the first. */
+export function reportObject(body: ReportInput) {
+  return reportObjectEndpoint({ body });
+}
+
+export function useReportObject() {
+  return useMutation({ mutationKey: ['account', 'reportObject'], mutationFn: reportObject });
+}

@@ -1,0 +1,76 @@
+import { type FormEvent, useId, useState } from 'react';
+import { Button } from '../../../components/button';
+import { toast } from '../../../lib/toast';
+import type { UserSettings } from '../api/account-keys';
+import { useUpsertSettings } from '../api/upsert-settings';
+import styles from './account.module.css';
+import { SaveError, Section } from './section';
+
+type Theme = NonNullable<UserSettings['theme']>;
+type Board = NonNullable<UserSettings['defaultBoard']>;
+
+/** Theme, the board the home page opens on, and whether it lists active publications only. */
+export function SettingsSection({ userId, settings }: { userId: string; settings: UserSettings }) {
+  const [theme, setTheme] = useState<Theme>(settings.theme ?? 'system');
+  const [defaultBoard, setDefaultBoard] = useState<Board>(settings.defaultBoard ?? 'followers');
+  const [activeOnly, setActiveOnly] = useState(settings.activeOnlyByDefault ?? false);
+  const upsert = useUpsertSettings();
+  const themeId = useId();
+  const boardId = useId();
+
+  const save = (event: FormEvent) => {
+    event.preventDefault();
+    upsert.mutate(
+      { userId, settings: { theme, defaultBoard, activeOnlyByDefault: activeOnly } },
+      { onSuccess: () => toast.success('Settings saved') },
+    );
+  };
+
+  return (
+    <Section title="Settings" lede="How TopPubs looks and opens for you.">
+      <form className={styles.form} onSubmit={save}>
+        <div className={styles.grid}>
+          <div className={styles.field}>
+            <label className={styles.label} htmlFor={themeId}>
+              Theme
+            </label>
+            <select
+              id={themeId}
+              className={styles.input}
+              value={theme}
+              onChange={(event) => setTheme(event.target.value as Theme)}
+            >
+              <option value="system">Same as my device</option>
+              <option value="light">Light</option>
+              <option value="dark">Dark</option>
+            </select>
+          </div>
+          <div className={styles.field}>
+            <label className={styles.label} htmlFor={boardId}>
+              Default board
+            </label>
+            <select
+              id={boardId}
+              className={styles.input}
+              value={defaultBoard}
+              onChange={(event) => setDefaultBoard(event.target.value as Board)}
+            >
+              <option value="followers">Most followed</option>
+              <option value="growth">Fastest growing</option>
+            </select>
+          </div>
+        </div>
+        <label className={styles.checkbox}>
+          <input type="checkbox" checked={activeOnly} onChange={(event) => setActiveOnly(event.target.checked)} />
+          <span>Show active publications only by default</span>
+        </label>
+        <SaveError error={upsert.error} />
+        <div className={styles.actions}>
+          <Button type="submit" disabled={upsert.isPending} aria-busy={upsert.isPending}>
+            {upsert.isPending ? 'Saving…' : 'Save settings'}
+          </Button>
+        </div>
+      </form>
+    </Section>
+  );
+}

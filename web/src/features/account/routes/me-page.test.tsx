@@ -1,0 +1,371 @@
+import '../../../test/dom-polyfills';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { type CurrentUser, currentUserQueryKey } from '../../../lib/current-user';
+import { toast } from '../../../lib/toast';
+import { jane, renderShell } from '../../../test/render-shell';
+import {
+  ACCOUNT_PATH,
+  accountOverview,
+  type Answers,
+  DELETE_ACCOUNT_PATH,
+  EMAIL_PREFERENCES_PATH,
+  janeFull,
+  publicUser,
+  sessionPath,
+  SESSIONS_PATH,
+  settingsPath,
+  stubAccountApi,
+  unblockPath,
+  UPDATE_PROFILE_PATH,
+  USERNAME_IS_FREE_PATH,
+} from '../test-utils/account-fixtures';
+import { deferred } from '../test-utils/stub-api';
+import { MePage } from './me-page';
+
+function renderMe(answers: Answers = {}, signedIn: CurrentUser | null = jane) {
+  const api = stubAccountApi(answers);
+  const shell = renderShell({ path: '/me', user: signedIn, pages: [{ path: 'me', Component: MePage }] });
+  return { ...shell, api, user: userEvent.setup() };
+}
+
+function page() {
+  return within(screen.getByRole('main'));
+}
+
+async function section(name: string) {
+  return within(await page().findByRole('region', { name }));
+}
+
+afterEach(() => {
+  act(() => toast.dismiss());
+  vi.unstubAllGlobals();
+});
+
+describe('MePage: states', () => {
+  it('asks an anonymous visitor to log in, and the button opens the login modal', async () => {
+    // Prepare
+    const { user, api } = renderMe({}, null);
+    expect(page().getByRole('heading', { level: 1, name: 'Log in to see your account' })).toBeInTheDocument();
+
+    // Act
+    await user.click(page().getByRole('button', { name: 'Log in' }));
+
+    // Assess
+    expect(await screen.findByRole('dialog', { name: 'Log in to TopPubs' })).toBeInTheDocument();
+    expect(api.calls(ACCOUNT_PATH)).toHaveLength(0);
+  });
+
+  it('shows a spinner while the account loads, then the sections', async () => {
+    // Prepare
+    const answer = deferred<{ body: unknown }>();
+    renderMe({ [`GET ${ACCOUNT_PATH}`]: answer.promise });
+
+    // Assess
+    expect(await page().findByText('Loading your account')).toBeInTheDocument();
+
+    // Act
+    answer.resolve({ body: accountOverview() });
+
+    // Assess
+    expect(await page().findByRole('heading', { level: 1, name: 'Your account' })).toBeInTheDocument();
+    for (const name of ['Profile', 'Settings', 'Email preferences', 'Sessions', 'Blocked users', 'Delete account']) {
+      expect(page().getByRole('region', { name })).toBeInTheDocument();
+    }
+    expect(page().getByRole('link', { name: 'See your public profile' })).toHaveAttribute('href', '/@jane');
+  });
+
+  it("shows the server's error with Retry, which loads the account", async () => {
+    // Prepare
+    const answers = [{ status: 500, body: { message: 'Database unavailable', code: 'INTERNAL' } }, { body: accountOverview() }];
+    const { user, api } = renderMe({ [`GET ${ACCOUNT_PATH}`]: () => answers.shift() ?? { body: accountOverview() } });
+    const alert = await page().findByRole('alert');
+    expect(within(alert).getByRole('heading', { name: 'Your account could not be loaded' })).toBeInTheDocument();
+    expect(alert).toHaveTextContent('Database unavailable');
+
+    // Act
+    await user.click(within(alert).getByRole('button', { name: 'Retry' }));
+
+    // Assess
+    expect(await page().findByRole('heading', { level: 1, name: 'Your account' })).toBeInTheDocument();
+    expect(api.calls(ACCOUNT_PATH)).toHaveLength(2);
+  });
+});
+
+describe('MePage: profile', () => {
+  it('saves only the changed fields and updates the current user', async () => {
+    // Prepare
+    let current = janeFull;
+    const { user, api, queryClient } = renderMe({
+      [`GET ${ACCOUNT_PATH}`]: () => ({ body: accountOverview({ user: current }) }),
+      [`PUT ${UPDATE_PROFILE_PATH}`]: () => {
+        current = { ...janeFull, name: 'Jane Q. Doe', websiteUrl: null };
+        return { body: current };
+      },
+    });
+    const profile = await section('Profile');
+    expect(profile.getByRole('button', { name: 'Save profile' })).toBeDisabled();
+
+    // Act
+    await user.clear(profile.getByRole('textbox', { name: 'Name' }));
+    await user.type(profile.getByRole('textbox', { name: 'Name' }), 'Jane Q. Doe');
+    await user.clear(profile.getByRole('textbox', { name: 'Website' }));
+    await user.click(profile.getByRole('button', { name: 'Save profile' }));
+
+    // Assess
+    await waitFor(() => expect(api.calls(UPDATE_PROFILE_PATH)).toHaveLength(1));
+    expect(api.calls(UPDATE_PROFILE_PATH)[0]?.method).toBe('PUT');
+    expect(api.calls(UPDATE_PROFILE_PATH)[0]?.body).toEqual({ name: 'Jane Q. Doe', websiteUrl: null });
+    await waitFor(() => expect(queryClient.getQueryData<CurrentUser>(currentUserQueryKey)?.name).toBe('Jane Q. Doe'));
+    await waitFor(() => expect(profile.getByRole('button', { name: 'Save profile' })).toBeDisabled());
+  });
+
+  it('shows a 409 next to the username field', async () => {
+    // Prepare
+    const { user, api } = renderMe({
+      [`GET ${USERNAME_IS_FREE_PATH}`]: { body: { username: 'sam', isFree: true, reason: null } },
+      [`PUT ${UPDATE_PROFILE_PATH}`]: { status: 409, body: { message: 'This username is taken', code: 'USERNAME_TAKEN' } },
+    });
+    const profile = await section('Profile');
+    const username = profile.getByRole('textbox', { name: 'Username' });
+
+    // Act
+    await user.clear(username);
+    await user.type(username, 'sam');
+    await user.click(profile.getByRole('button', { name: 'Save profile' }));
+
+    // Assess
+    await waitFor(() => expect(username).toHaveAccessibleDescription('This username is taken'));
+    expect(username).toHaveAttribute('aria-invalid', 'true');
+    expect(api.calls(UPDATE_PROFILE_PATH)[0]?.body).toEqual({ username: 'sam' });
+    expect(profile.getByRole('textbox', { name: 'Name' })).not.toHaveAttribute('aria-invalid');
+  });
+
+  it('shows 400 field errors next to their fields', async () => {
+    // Prepare
+    const { user } = renderMe({
+      [`PUT ${UPDATE_PROFILE_PATH}`]: {
+        status: 400,
+        body: {
+          message: 'Invalid request: websiteUrl: Must be an http(s) URL',
+          code: 'VALIDATION_FAILED',
+          fields: [{ in: 'body', field: 'websiteUrl', message: 'Must be an http(s) URL' }],
+        },
+      },
+    });
+    const profile = await section('Profile');
+    const website = profile.getByRole('textbox', { name: 'Website' });
+
+    // Act
+    await user.clear(website);
+    await user.type(website, 'ftp://jane.example');
+    await user.click(profile.getByRole('button', { name: 'Save profile' }));
+
+    // Assess
+    await waitFor(() => expect(website).toHaveAccessibleDescription('Must be an http(s) URL'));
+    expect(profile.getByRole('textbox', { name: 'Username' })).not.toHaveAttribute('aria-invalid');
+  });
+
+  it('checks the username once typing pauses and says whether it is available', async () => {
+    // Prepare
+    const { user, api } = renderMe({
+      [`GET ${USERNAME_IS_FREE_PATH}`]: (request) => {
+        const username = request.url.searchParams.get('username') ?? '';
+        return username === 'admin'
+          ? { body: { username, isFree: false, reason: 'This username is reserved' } }
+          : { body: { username, isFree: true, reason: null } };
+      },
+    });
+    const profile = await section('Profile');
+    const username = profile.getByRole('textbox', { name: 'Username' });
+
+    // Act
+    await user.clear(username);
+    await user.type(username, 'janet');
+
+    // Assess: one request, for the whole word
+    expect(username).toHaveAccessibleDescription('Checking…');
+    await waitFor(() => expect(username).toHaveAccessibleDescription('Available'));
+    expect(api.calls(USERNAME_IS_FREE_PATH).map((request) => request.url.searchParams.get('username'))).toEqual(['janet']);
+
+    // Act
+    await user.clear(username);
+    await user.type(username, 'admin');
+
+    // Assess
+    await waitFor(() => expect(username).toHaveAccessibleDescription('This username is reserved'));
+    expect(api.calls(USERNAME_IS_FREE_PATH).map((request) => request.url.searchParams.get('username'))).toEqual([
+      'janet',
+      'admin',
+    ]);
+  });
+
+  it('does not check the username the user already has', async () => {
+    // Prepare
+    const { user, api } = renderMe();
+    const username = (await section('Profile')).getByRole('textbox', { name: 'Username' });
+
+    // Act
+    await user.type(username, 'x');
+    await user.type(username, '{Backspace}');
+    await new Promise((resolve) => setTimeout(resolve, 500));
+
+    // Assess
+    expect(api.calls(USERNAME_IS_FREE_PATH)).toHaveLength(0);
+    expect(username).not.toHaveAccessibleDescription();
+  });
+});
+
+describe('MePage: settings and email preferences', () => {
+  it("saves settings with the user's id", async () => {
+    // Prepare
+    const settings = { theme: 'dark', defaultBoard: 'growth', activeOnlyByDefault: true };
+    const { user, api } = renderMe({ [`POST ${settingsPath(jane.userId)}`]: { body: { settings } } });
+    const region = await section('Settings');
+
+    // Act
+    await user.selectOptions(region.getByRole('combobox', { name: 'Theme' }), 'dark');
+    await user.selectOptions(region.getByRole('combobox', { name: 'Default board' }), 'Fastest growing');
+    await user.click(region.getByRole('checkbox', { name: 'Show active publications only by default' }));
+    await user.click(region.getByRole('button', { name: 'Save settings' }));
+
+    // Assess
+    await waitFor(() => expect(api.calls(settingsPath(jane.userId))).toHaveLength(1));
+    expect(api.calls(settingsPath(jane.userId))[0]).toMatchObject({ method: 'POST', body: settings });
+    await waitFor(() => expect(api.calls(ACCOUNT_PATH)).toHaveLength(2));
+  });
+
+  it('saves email preferences', async () => {
+    // Prepare
+    const emailPreferences = { productUpdates: true, weeklyDigest: false, notificationEmails: true };
+    const { user, api } = renderMe({ [`PUT ${EMAIL_PREFERENCES_PATH}`]: { body: { emailPreferences } } });
+    const region = await section('Email preferences');
+    expect(region.getByRole('checkbox', { name: 'Product updates' })).toBeChecked();
+
+    // Act
+    await user.click(region.getByRole('checkbox', { name: 'Weekly digest' }));
+    await user.click(region.getByRole('button', { name: 'Save email preferences' }));
+
+    // Assess
+    await waitFor(() => expect(api.calls(EMAIL_PREFERENCES_PATH)).toHaveLength(1));
+    expect(api.calls(EMAIL_PREFERENCES_PATH)[0]).toMatchObject({ method: 'PUT', body: emailPreferences });
+  });
+
+  it('says when saving failed', async () => {
+    // Prepare
+    const { user } = renderMe({
+      [`PUT ${EMAIL_PREFERENCES_PATH}`]: { status: 503, body: { message: 'Try again later', code: 'UNAVAILABLE' } },
+    });
+    const region = await section('Email preferences');
+
+    // Act
+    await user.click(region.getByRole('button', { name: 'Save email preferences' }));
+
+    // Assess
+    expect(await region.findByRole('alert')).toHaveTextContent('Saving failed: Try again later');
+  });
+});
+
+describe('MePage: sessions and blocked users', () => {
+  it('marks this device and logs out another one with DELETE on its id', async () => {
+    // Prepare
+    const { user, api } = renderMe({ [`DELETE ${sessionPath('sess-phone')}`]: { body: { ended: true } } });
+    const region = await section('Sessions');
+    const items = await region.findAllByRole('listitem');
+    expect(items).toHaveLength(2);
+    expect(items[0]).toHaveTextContent('Chrome on macOS');
+    expect(items[0]).toHaveTextContent('This device');
+    expect(within(items[0]!).queryByRole('button', { name: 'Log out' })).not.toBeInTheDocument();
+    expect(items[1]).toHaveTextContent('Safari on iOS');
+    expect(items[1]).not.toHaveTextContent('This device');
+
+    // Act
+    await user.click(within(items[1]!).getByRole('button', { name: 'Log out' }));
+
+    // Assess
+    await waitFor(() => expect(api.calls(sessionPath('sess-phone'))).toHaveLength(1));
+    expect(api.calls(sessionPath('sess-phone'))[0]?.method).toBe('DELETE');
+    await waitFor(() => expect(api.calls(SESSIONS_PATH)).toHaveLength(2));
+  });
+
+  it('unblocks a user and the list updates', async () => {
+    // Prepare
+    const sam = publicUser();
+    let blocked = [sam];
+    const { user, api } = renderMe({
+      [`GET ${ACCOUNT_PATH}`]: () => ({ body: accountOverview({ blockedUsers: blocked }) }),
+      [`POST ${unblockPath(sam.userId)}`]: () => {
+        blocked = [];
+        return { body: { userId: sam.userId, blocked: false } };
+      },
+    });
+    const region = await section('Blocked users');
+    expect(region.getByRole('link', { name: '@sam' })).toHaveAttribute('href', '/@sam');
+
+    // Act
+    await user.click(region.getByRole('button', { name: 'Unblock' }));
+
+    // Assess
+    expect(await region.findByText('You have not blocked anyone.')).toBeInTheDocument();
+    expect(api.calls(unblockPath(sam.userId))[0]?.method).toBe('POST');
+  });
+});
+
+describe('MePage: delete account', () => {
+  async function openDeleteDialog(answers: Answers) {
+    const rendered = renderMe(answers);
+    const region = await section('Delete account');
+    await rendered.user.click(region.getByRole('button', { name: 'Delete account…' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Delete your account?' }));
+    return { ...rendered, dialog };
+  }
+
+  it('needs the username typed, and on RECENT_LOGIN_REQUIRED offers to log in again', async () => {
+    // Prepare
+    const message = 'Log in again to delete your account: your login is older than 15 minutes.';
+    const { user, api, dialog } = await openDeleteDialog({
+      [`DELETE ${DELETE_ACCOUNT_PATH}`]: { status: 403, body: { message, code: 'RECENT_LOGIN_REQUIRED' } },
+    });
+    const confirm = dialog.getByRole('textbox', { name: 'Type jane to confirm' });
+    expect(dialog.getByRole('button', { name: 'Delete account' })).toBeDisabled();
+
+    // Act
+    await user.type(confirm, 'jan');
+
+    // Assess
+    expect(dialog.getByRole('button', { name: 'Delete account' })).toBeDisabled();
+
+    // Act
+    await user.type(confirm, 'e');
+    await user.click(dialog.getByRole('button', { name: 'Delete account' }));
+
+    // Assess
+    expect(await dialog.findByRole('alert')).toHaveTextContent(message);
+    expect(api.calls(DELETE_ACCOUNT_PATH)[0]?.method).toBe('DELETE');
+
+    // Act
+    await user.click(dialog.getByRole('button', { name: 'Log in again' }));
+
+    // Assess
+    expect(await screen.findByRole('dialog', { name: 'Log in to TopPubs' })).toBeInTheDocument();
+    expect(screen.queryByRole('dialog', { name: 'Delete your account?' })).not.toBeInTheDocument();
+  });
+
+  it('deletes, forgets the current user and goes home', async () => {
+    // Prepare
+    const { user, dialog, queryClient, router } = await openDeleteDialog({
+      [`DELETE ${DELETE_ACCOUNT_PATH}`]: { body: { deleted: true } },
+    });
+
+    // Act
+    await user.type(dialog.getByRole('textbox', { name: 'Type jane to confirm' }), 'jane');
+    await user.click(dialog.getByRole('button', { name: 'Delete account' }));
+
+    // Assess
+    expect(await page().findByRole('heading', { name: 'Home page' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/');
+    expect(queryClient.getQueryData(currentUserQueryKey)).toBeNull();
+    expect(await screen.findByText('Your account was deleted', {}, { timeout: 3000 })).toBeInTheDocument();
+  });
+});

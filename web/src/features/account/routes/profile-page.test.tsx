@@ -1,0 +1,150 @@
+import '../../../test/dom-polyfills';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { CurrentUser } from '../../../lib/current-user';
+import { toast } from '../../../lib/toast';
+import { jane, renderShell } from '../../../test/render-shell';
+import {
+  ACCOUNT_PATH,
+  accountOverview,
+  type Answers,
+  blockPath,
+  janeFull,
+  publicUser,
+  publicUserPath,
+  REPORT_PATH,
+  stubAccountApi,
+  unblockPath,
+} from '../test-utils/account-fixtures';
+import { ProfilePage } from './profile-page';
+
+const sam = publicUser({ websiteUrl: 'https://sam.example/' });
+
+function renderProfile(path: string, answers: Answers = {}, signedIn: CurrentUser | null = jane) {
+  const api = stubAccountApi({ [`GET ${publicUserPath('sam')}`]: { body: sam }, ...answers });
+  const shell = renderShell({ path, user: signedIn, pages: [{ path: ':handle', Component: ProfilePage }] });
+  return { ...shell, api, user: userEvent.setup() };
+}
+
+function page() {
+  return within(screen.getByRole('main'));
+}
+
+afterEach(() => {
+  act(() => toast.dismiss());
+  vi.unstubAllGlobals();
+});
+
+describe('ProfilePage', () => {
+  it('shows the name, username, join month, website and a title', async () => {
+    // Prepare
+    const { api } = renderProfile('/@sam', {}, null);
+
+    // Assess
+    expect(await page().findByRole('heading', { level: 1, name: 'Sam Lee' })).toBeInTheDocument();
+    expect(page().getByText('@sam')).toBeInTheDocument();
+    expect(page().getByText('March 2024')).toHaveAttribute('datetime', sam.createdAt);
+    const website = page().getByRole('link', { name: 'sam.example' });
+    expect(website).toHaveAttribute('href', 'https://sam.example/');
+    expect(website).toHaveAttribute('rel', 'noopener nofollow');
+    expect(page().getByText('SL')).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe('Sam Lee (@sam) · TopPubs'));
+    expect(api.calls(publicUserPath('sam'))).toHaveLength(1);
+  });
+
+  it('says there is no one by that name on a 404, with a link home', async () => {
+    // Prepare
+    renderProfile('/@ghost');
+
+    // Assess
+    expect(await page().findByRole('heading', { level: 1, name: 'There is no one called @ghost' })).toBeInTheDocument();
+    expect(page().getByRole('link', { name: 'Back to the rankings' })).toHaveAttribute('href', '/');
+  });
+
+  it("shows the server's error with Retry for other failures", async () => {
+    // Prepare
+    renderProfile('/@sam', { [`GET ${publicUserPath('sam')}`]: { status: 500, body: { message: 'Boom', code: 'INTERNAL' } } });
+
+    // Assess
+    const alert = await page().findByRole('alert');
+    expect(alert).toHaveTextContent('Boom');
+    expect(within(alert).getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+  });
+
+  it('blocks and then unblocks the user', async () => {
+    // Prepare
+    let blocked: (typeof sam)[] = [];
+    const { user, api } = renderProfile('/@sam', {
+      [`GET ${ACCOUNT_PATH}`]: () => ({ body: accountOverview({ blockedUsers: blocked }) }),
+      [`POST ${blockPath(sam.userId)}`]: () => {
+        blocked = [sam];
+        return { body: { userId: sam.userId, blocked: true } };
+      },
+      [`POST ${unblockPath(sam.userId)}`]: () => {
+        blocked = [];
+        return { body: { userId: sam.userId, blocked: false } };
+      },
+    });
+    await page().findByRole('heading', { level: 1, name: 'Sam Lee' });
+    await waitFor(() => expect(page().getByRole('button', { name: 'Block' })).toBeEnabled());
+
+    // Act
+    await user.click(page().getByRole('button', { name: 'Block' }));
+
+    // Assess
+    await waitFor(() => expect(page().getByRole('button', { name: 'Unblock' })).toBeEnabled());
+    expect(api.calls(blockPath(sam.userId))).toHaveLength(1);
+
+    // Act
+    await user.click(page().getByRole('button', { name: 'Unblock' }));
+
+    // Assess
+    await waitFor(() => expect(page().getByRole('button', { name: 'Block' })).toBeEnabled());
+    expect(api.calls(unblockPath(sam.userId))).toHaveLength(1);
+  });
+
+  it('reports the user with a reason and details', async () => {
+    // Prepare
+    const { user, api } = renderProfile('/@sam', { [`POST ${REPORT_PATH}`]: { body: { reported: true, isNew: true } } });
+    await page().findByRole('heading', { level: 1, name: 'Sam Lee' });
+
+    // Act
+    await user.click(page().getByRole('button', { name: 'Report' }));
+    const form = within(page().getByRole('form', { name: 'Report @sam' }));
+    await user.selectOptions(form.getByRole('combobox', { name: 'Reason' }), 'Impersonation');
+    await user.type(form.getByRole('textbox', { name: 'Details (optional)' }), 'Pretends to be me');
+    await user.click(form.getByRole('button', { name: 'Send report' }));
+
+    // Assess
+    await waitFor(() => expect(page().queryByRole('form', { name: 'Report @sam' })).not.toBeInTheDocument());
+    expect(api.calls(REPORT_PATH)[0]).toMatchObject({
+      method: 'POST',
+      body: { objectType: 'user', objectId: sam.userId, reason: 'impersonation', details: 'Pretends to be me' },
+    });
+  });
+
+  it.each(['Block', 'Report'])('opens the login modal when an anonymous visitor presses %s', async (action) => {
+    // Prepare
+    const { user, api } = renderProfile('/@sam', {}, null);
+    await page().findByRole('heading', { level: 1, name: 'Sam Lee' });
+
+    // Act
+    await user.click(page().getByRole('button', { name: action }));
+
+    // Assess
+    expect(await screen.findByRole('dialog', { name: 'Log in to TopPubs' })).toBeInTheDocument();
+    expect(screen.queryByRole('form', { hidden: true, name: 'Report @sam' })).not.toBeInTheDocument();
+    expect(api.requests.filter((request) => request.method === 'POST')).toHaveLength(0);
+  });
+
+  it('offers to edit instead of block or report on your own profile', async () => {
+    // Prepare
+    renderProfile('/@jane', { [`GET ${publicUserPath('jane')}`]: { body: janeFull } });
+
+    // Assess
+    expect(await page().findByRole('link', { name: 'Edit your profile' })).toHaveAttribute('href', '/me');
+    expect(page().queryByRole('button', { name: 'Block' })).not.toBeInTheDocument();
+    expect(page().queryByRole('button', { name: 'Report' })).not.toBeInTheDocument();
+  });
+});
