@@ -1,5 +1,8 @@
 import type { RouteDefinition } from './define-route';
 import { accountRoutes } from './account';
+import { oauthRoutes } from './oauth';
+import { recaptchaRoutes } from './recaptcha';
+import { ssoRoutes } from './sso';
 import { platformRoutes } from './platform';
 import { rankingRoutes } from './ranking';
 
@@ -13,6 +16,9 @@ export const routes = {
   ...platformRoutes,
   ...rankingRoutes,
   ...accountRoutes,
+  ...oauthRoutes,
+  ...ssoRoutes,
+  ...recaptchaRoutes,
 } satisfies Record<string, RouteDefinition>;
 
 export type RouteName = keyof typeof routes;
