@@ -22,6 +22,65 @@ export interface Config {
   mailFrom: string;
   /** Locally: the folder that captures outgoing mail instead of SES. */
   mailOutboxDir: string | undefined;
+  /**
+   * Origins of the sibling apps that may sign in through single sign-on (SSO_APP_ORIGINS, a
+   * comma list). Defaults to the web origin alone.
+   */
+  ssoAppOrigins: readonly string[];
+  /**
+   * Realtime channel credentials (PUSHER_APP_KEY, PUSHER_SECRET). Locally, when unset, a fixed
+   * development pair (LOCAL_PUSHER_*); in AWS absent means realtime auth answers 503.
+   */
+  pusher: { key: string; secret: string } | undefined;
+  /**
+   * reCAPTCHA Enterprise for the login bot check (RECAPTCHA_PROJECT_ID, RECAPTCHA_API_KEY,
+   * RECAPTCHA_SITE_KEY). All optional: without a project id the bot check answers "human"
+   * (functions/recaptcha/assessors.ts says why). In AWS the API key comes from Secrets Manager
+   * into the environment; only the environment is read here.
+   */
+  recaptchaProjectId: string | undefined;
+  recaptchaApiKey: string | undefined;
+  recaptchaSiteKey: string | undefined;
+  /**
+   * Google login (OpenID Connect): GOOGLE_ISSUER, GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET,
+   * GOOGLE_REDIRECT_URI. All optional: until all four are set, Google login answers 503. Locally
+   * the runtime points them at its mock provider; in AWS the secret comes from Secrets Manager
+   * into the environment.
+   */
+  googleIssuer: string | undefined;
+  googleClientId: string | undefined;
+  googleClientSecret: string | undefined;
+  googleRedirectUri: string | undefined;
+}
+
+/** Local-only development credentials for the realtime channel: never used outside stage 'local'. */
+export const LOCAL_PUSHER_APP_KEY = 'local-dev-pusher-key';
+export const LOCAL_PUSHER_SECRET = 'local-dev-pusher-secret-not-for-production';
+
+const commaList = (value: string) =>
+  value
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
+
+/** 'https://app.example.com/' -> 'https://app.example.com': origins are compared exactly. */
+function toOrigin(value: string): string {
+  let origin: string;
+  try {
+    origin = new URL(value).origin;
+  } catch {
+    throw new ConfigError(`SSO_APP_ORIGINS holds '${value}', which is not an origin like https://app.example.com`);
+  }
+  if (origin === 'null') throw new ConfigError(`SSO_APP_ORIGINS holds '${value}', which is not an http(s) origin`);
+  return origin;
+}
+
+function loadPusher(env: NodeJS.ProcessEnv, stage: string): Config['pusher'] {
+  const key = env.PUSHER_APP_KEY?.trim();
+  const secret = env.PUSHER_SECRET?.trim();
+  if (key && secret) return { key, secret };
+  if (key || secret) throw new ConfigError('Set both PUSHER_APP_KEY and PUSHER_SECRET, or neither');
+  return stage === 'local' ? { key: LOCAL_PUSHER_APP_KEY, secret: LOCAL_PUSHER_SECRET } : undefined;
 }
 
 export function requireEnv(name: string, env: NodeJS.ProcessEnv = process.env): string {
@@ -33,8 +92,11 @@ export function requireEnv(name: string, env: NodeJS.ProcessEnv = process.env): 
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const stage = env.STAGE ?? 'local';
+  const webOrigin = env.WEB_ORIGIN ?? requireEnv('ALLOWED_ORIGINS', env).split(',')[0]!.trim();
+  const ssoAppOrigins = commaList(env.SSO_APP_ORIGINS ?? '').map(toOrigin);
   return {
-    stage: env.STAGE ?? 'local',
+    stage,
     tableName: requireEnv('TABLE_NAME', env),
     allowedOrigins: requireEnv('ALLOWED_ORIGINS', env)
       .split(',')
@@ -43,9 +105,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dynamoDbEndpoint: env.DYNAMODB_ENDPOINT || undefined,
     region: env.AWS_REGION ?? 'us-east-1',
     sessionCookieDomain: env.SESSION_COOKIE_DOMAIN || undefined,
-    webOrigin: env.WEB_ORIGIN ?? requireEnv('ALLOWED_ORIGINS', env).split(',')[0]!.trim(),
+    webOrigin,
     mailFrom: env.MAIL_FROM ?? 'TopPubs <login@toppubs.example>',
     mailOutboxDir: env.MAIL_OUTBOX_DIR || undefined,
+    ssoAppOrigins: ssoAppOrigins.length > 0 ? ssoAppOrigins : [webOrigin],
+    pusher: loadPusher(env, stage),
+    recaptchaProjectId: env.RECAPTCHA_PROJECT_ID?.trim() || undefined,
+    recaptchaApiKey: env.RECAPTCHA_API_KEY?.trim() || undefined,
+    recaptchaSiteKey: env.RECAPTCHA_SITE_KEY?.trim() || undefined,
+    googleIssuer: env.GOOGLE_ISSUER?.trim() || undefined,
+    googleClientId: env.GOOGLE_CLIENT_ID?.trim() || undefined,
+    googleClientSecret: env.GOOGLE_CLIENT_SECRET?.trim() || undefined,
+    googleRedirectUri: env.GOOGLE_REDIRECT_URI?.trim() || undefined,
   };
 }
 

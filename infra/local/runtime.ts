@@ -12,6 +12,7 @@ import { ensureTable, startDynamoDbLocal } from './dynamodb-local';
 import { createEdgeCache } from './edge-cache';
 import { findFreePort } from './free-port';
 import { createMailOutboxPage } from './mail-outbox-page';
+import { startLocalOidcProvider } from './oidc-provider';
 import { startS3Local } from './s3-local';
 import { type JobHandler, startScheduler } from './scheduler';
 import { generateSeedData } from './seed/generate-publications';
@@ -95,6 +96,8 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
     const mailDir = join(options.dataDir, 'mail');
     mkdirSync(mailDir, { recursive: true });
 
+    // The mock Google provider sets the GOOGLE_* settings, so it too starts before the handlers are imported.
+    stops.push((await startLocalOidcProvider({ appUrl: url, log })).stop);
     // Handlers read their configuration once, at import: set it before importing them.
     Object.assign(process.env, {
       STAGE: 'local',

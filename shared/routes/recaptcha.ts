@@ -1,4 +1,17 @@
-import type { RouteDefinition } from './define-route';
+import { assessRecaptchaBodySchema, assessRecaptchaResponseSchema } from '../schemas/recaptcha';
+import { defineRoute, type RouteDefinition } from './define-route';
 
 /** Bot check (reCAPTCHA assessment) for the login modal. */
-export const recaptchaRoutes = {} satisfies Record<string, RouteDefinition>;
+export const recaptchaRoutes = {
+  assessRecaptcha: defineRoute({
+    method: 'POST',
+    path: '/api/e/recaptcha/assess',
+    access: 'public',
+    handler: 'recaptcha/assess',
+    summary: 'Scores a reCAPTCHA token (SPEC.md section 7): the login modal disables Google login below 0.5. Locally always 1.',
+    body: assessRecaptchaBodySchema,
+    response: assessRecaptchaResponseSchema,
+    // Asks Google (or nobody, locally); never touches the table.
+    writes: false,
+  }),
+} satisfies Record<string, RouteDefinition>;

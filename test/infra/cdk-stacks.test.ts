@@ -202,7 +202,7 @@ describe('cdk stacks for the real route table', () => {
     const senders = routeEntries.filter(([, route]) => route.sendsEmail).map(([name]) => name);
 
     // Assess
-    expect(senders).toEqual(['sendLoginEmail']);
+    expect(senders).toEqual(['sendLoginEmail', 'sendVerificationEmail']);
     for (const [name] of routeEntries) {
       expect(actionsOf(name).includes('ses:SendEmail'), name).toBe(senders.includes(name));
     }

@@ -14,6 +14,10 @@ import { createRateLimitEntity } from './entities/rate-limit';
 import { createReportEntity } from './entities/report';
 import { createSessionEntity } from './entities/session';
 import { createUserEntity } from './entities/user';
+import { createOauthStateEntity } from './entities/oauth-state';
+import { createExternalIdentityEntity } from './entities/external-identity';
+import { createSsoCodeEntity } from './entities/sso-code';
+import { createActionTokenEntity } from './entities/action-token';
 
 export function createDb(client: DynamoDBDocumentClient, table: string) {
   return new Service(
@@ -30,6 +34,10 @@ export function createDb(client: DynamoDBDocumentClient, table: string) {
       rateLimit: createRateLimitEntity(),
       block: createBlockEntity(),
       report: createReportEntity(),
+      oauthState: createOauthStateEntity(),
+      externalIdentity: createExternalIdentityEntity(),
+      ssoCode: createSsoCodeEntity(),
+      actionToken: createActionTokenEntity(),
     },
     { client, table },
   );

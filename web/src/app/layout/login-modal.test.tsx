@@ -1,10 +1,11 @@
 import '../../test/dom-polyfills';
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { type ReactNode, useEffect } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { deferred, SEND_LOGIN_EMAIL_PATH, stubApi } from '../../features/account/test-utils/stub-api';
 import { useLoginModal } from '../../lib/login-modal';
+import { RECAPTCHA_UNAVAILABLE_WARNING } from '../../lib/recaptcha';
 import { createTestQueryClient } from '../../test/render-shell';
 import { AppProviders } from '../providers';
 import { LoginModal } from './login-modal';
@@ -22,9 +23,25 @@ function OpenButton() {
 
 type SendAnswer = { status?: number; body: unknown } | Promise<{ status?: number; body: unknown }>;
 
+const ASSESS_PATH = '/api/e/recaptcha/assess';
+const GOOGLE_URL_PATH = '/api/i/user/auth/login/google/url';
+const GOOGLE_AUTH_URL = 'https://accounts.google.com/o/oauth2/v2/auth?client_id=abc&state=xyz';
+const human = () => ({ body: { riskAnalysis: { score: 0.9, reasons: [] } } });
+
+interface Answers {
+  /** The bot check's answer: a human (0.9) by default. */
+  assess?: () => SendAnswer;
+  googleUrl?: () => SendAnswer;
+}
+
 /** The modal, open, with the send endpoint answering `answer` (sent by default). */
-function renderModal(answer: () => SendAnswer = () => ({ body: { sent: true } })) {
-  const api = stubApi((request) => (request.url.pathname === SEND_LOGIN_EMAIL_PATH ? answer() : undefined));
+function renderModal(answer: () => SendAnswer = () => ({ body: { sent: true } }), answers: Answers = {}) {
+  const api = stubApi((request) => {
+    if (request.url.pathname === SEND_LOGIN_EMAIL_PATH) return answer();
+    if (request.url.pathname === ASSESS_PATH) return (answers.assess ?? human)();
+    if (request.url.pathname === GOOGLE_URL_PATH) return (answers.googleUrl ?? (() => ({ body: { url: GOOGLE_AUTH_URL } })))();
+    return undefined;
+  });
   render(
     <AppProviders queryClient={createTestQueryClient()}>
       <OpenButton />
@@ -34,7 +51,19 @@ function renderModal(answer: () => SendAnswer = () => ({ body: { sent: true } })
     </AppProviders>,
   );
   const sends = () => api.calls(SEND_LOGIN_EMAIL_PATH);
-  return { api, sends, user: userEvent.setup() };
+  const assessments = () => api.calls(ASSESS_PATH);
+  return { api, sends, assessments, user: userEvent.setup() };
+}
+
+/** The first view's Google button. */
+const googleButton = () =>
+  within(screen.getByRole('dialog', { name: 'Log in to TopPubs' })).getByRole('button', { name: 'Continue with Google' });
+
+/** A page inside a frame: window.top is another window, whose location the test reads. */
+function stubTopWindow() {
+  const top = { location: { href: 'https://host.example/page' } };
+  vi.spyOn(window, 'top', 'get').mockReturnValue(top as unknown as Window);
+  return top;
 }
 
 async function goToEmailView(user: ReturnType<typeof userEvent.setup>) {
@@ -49,7 +78,10 @@ const rateLimited = {
 
 afterEach(() => {
   vi.unstubAllGlobals();
+  vi.unstubAllEnvs();
   vi.restoreAllMocks();
+  delete window.grecaptcha;
+  document.querySelectorAll('script[data-recaptcha]').forEach((script) => script.remove());
 });
 
 describe('LoginModal', () => {
@@ -249,5 +281,131 @@ describe('LoginModal', () => {
 
     // Assess
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  describe('bot check', () => {
+    it("assesses a token for 'login' when it opens (the placeholder 'local' without a site key)", async () => {
+      // Prepare
+      const { assessments } = renderModal();
+
+      // Assess
+      await waitFor(() => expect(assessments()).toHaveLength(1));
+      expect(assessments()[0]?.method).toBe('POST');
+      expect(assessments()[0]?.body).toEqual({ token: 'local', actionName: 'login' });
+    });
+
+    it("uses reCAPTCHA Enterprise's token when the site key and the script are present", async () => {
+      // Prepare
+      vi.stubEnv('VITE_RECAPTCHA_SITE_KEY', 'site-key-1');
+      const execute = vi.fn(async () => 'google-token-1');
+      window.grecaptcha = { enterprise: { ready: (callback) => callback(), execute } };
+
+      // Act
+      const { assessments } = renderModal();
+
+      // Assess
+      await waitFor(() => expect(assessments()).toHaveLength(1));
+      expect(execute).toHaveBeenCalledWith('site-key-1', { action: 'login' });
+      expect(assessments()[0]?.body).toEqual({ token: 'google-token-1', actionName: 'login' });
+    });
+
+    it('disables Google and shows the bot notice below 0.5; email stays available', async () => {
+      // Prepare
+      renderModal(undefined, { assess: () => ({ body: { riskAnalysis: { score: 0.3, reasons: ['AUTOMATION'] } } }) });
+
+      // Assess
+      const notice = await screen.findByText(
+        "[rcs:0.3] We think you're a bot. If we're wrong, please reach out to us at support@toppubs.example",
+      );
+      expect(notice).toHaveTextContent(
+        /^\[rcs:0\.3\] We think you're a bot\. If we're wrong, please reach out to us at support@toppubs\.example$/,
+      );
+      expect(googleButton()).toBeDisabled();
+      expect(screen.getByRole('button', { name: 'Continue with email' })).toBeEnabled();
+    });
+
+    it('keeps Google enabled and shows no notice at 0.9', async () => {
+      // Prepare
+      const { assessments } = renderModal(undefined, { assess: human });
+
+      // Assess
+      await waitFor(() => expect(assessments()).toHaveLength(1));
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      expect(googleButton()).toBeEnabled();
+      expect(screen.queryByText(/We think you're a bot/)).not.toBeInTheDocument();
+    });
+
+    it('logs a warning and does not block login when the assessment fails', async () => {
+      // Prepare
+      const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+      const { assessments } = renderModal(undefined, {
+        assess: () => ({ status: 503, body: { message: 'Unavailable', code: 'SERVICE_UNAVAILABLE' } }),
+      });
+
+      // Assess
+      await waitFor(() => expect(warn).toHaveBeenCalledWith(RECAPTCHA_UNAVAILABLE_WARNING, expect.anything()));
+      expect(assessments()).toHaveLength(1);
+      expect(googleButton()).toBeEnabled();
+      expect(screen.queryByText(/We think you're a bot/)).not.toBeInTheDocument();
+    });
+
+    it('logs a warning, skips the assessment and does not block login when the script is unavailable', async () => {
+      // Prepare
+      vi.stubEnv('VITE_RECAPTCHA_SITE_KEY', 'site-key-1');
+      const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+      const { assessments } = renderModal();
+      const script = await waitFor(() => {
+        const found = document.querySelector<HTMLScriptElement>('script[data-recaptcha="enterprise"]');
+        if (!found) throw new Error('No reCAPTCHA script tag yet');
+        return found;
+      });
+      expect(script.src).toBe('https://www.google.com/recaptcha/enterprise.js?render=site-key-1');
+
+      // Act: blocked by the network or an extension
+      script.dispatchEvent(new Event('error'));
+
+      // Assess
+      await waitFor(() => expect(warn).toHaveBeenCalledWith(RECAPTCHA_UNAVAILABLE_WARNING, expect.any(Error)));
+      expect(assessments()).toHaveLength(0);
+      expect(googleButton()).toBeEnabled();
+      expect(screen.queryByText(/We think you're a bot/)).not.toBeInTheDocument();
+    });
+  });
+
+  describe('Google login', () => {
+    it("fetches Google's URL for the current page and sends the top window there", async () => {
+      // Prepare
+      window.history.pushState({}, '', '/topic/tech?sort=new');
+      const top = stubTopWindow();
+      const { api, user } = renderModal();
+
+      // Act
+      await user.click(googleButton());
+
+      // Assess
+      await waitFor(() => expect(top.location.href).toBe(GOOGLE_AUTH_URL));
+      const calls = api.calls(GOOGLE_URL_PATH);
+      expect(calls).toHaveLength(1);
+      expect(calls[0]?.method).toBe('GET');
+      expect(calls[0]?.url.searchParams.get('returnTo')).toBe('/topic/tech?sort=new');
+      window.history.pushState({}, '', '/');
+    });
+
+    it('shows a short error and lets the user retry when the URL cannot be had', async () => {
+      // Prepare
+      vi.spyOn(console, 'warn').mockImplementation(() => {});
+      const top = stubTopWindow();
+      const { user } = renderModal(undefined, {
+        googleUrl: () => ({ status: 503, body: { message: 'Google login is not configured', code: 'SERVICE_UNAVAILABLE' } }),
+      });
+
+      // Act
+      await user.click(googleButton());
+
+      // Assess
+      expect(await screen.findByRole('alert')).toHaveTextContent('Google login could not start.');
+      expect(googleButton()).toBeEnabled();
+      expect(top.location.href).toBe('https://host.example/page');
+    });
   });
 });

@@ -1,8 +1,12 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { Button } from '../../components/button';
 import { ArrowLeftIcon, CloseIcon, GoogleIcon, MailIcon } from '../../components/icons';
 import { useLoginModal } from '../../lib/login-modal';
+import { botNotice, DEFAULT_RECAPTCHA_SCORE, isLikelyBot } from '../../lib/recaptcha';
+import { SUPPORT_EMAIL } from '../../lib/site-links';
+import { assessLoginBotScore } from '../../features/account/api/assess-recaptcha';
+import { startGoogleLogin } from '../../features/account/api/google-login-url';
 import { isRateLimited, looksLikeEmail, useSendLoginEmail } from '../../features/account/api/send-login-email';
 import { APP_NAME } from '../../../../shared/constants';
 import styles from './dialog.module.css';
@@ -12,10 +16,7 @@ export const LOGIN_OVERLAY_Z_INDEX = 900;
 
 export type LoginView = 'options' | 'email' | 'sent';
 
-export interface LoginModalProps {
-  /** Starts Google sign-in; until it exists the button leads to the email view. */
-  onContinueWithGoogle?: () => void;
-}
+const GOOGLE_FAILED = 'Google login could not start. Please try again, or continue with email.';
 
 /**
  * The login modal (SPEC.md section 4): the first view offers Google or email; the email view
@@ -24,8 +25,15 @@ export interface LoginModalProps {
  *
  * Sending: a 429 shows the server's message (when to try again); any other failure is only
  * tracked (SPEC.md section 8) and the sent view shows anyway.
+ *
+ * Bot check (SPEC.md sections 5, 7-9): each time the modal opens it assesses a reCAPTCHA token
+ * for 'login'. Below 0.5 the Google button is disabled and the bot notice shows; until the
+ * answer arrives, and when the check cannot run, the default score 1 applies, so a broken bot
+ * check never blocks login. Email login is not gated.
+ *
+ * Google: asks the API for Google's URL (returnTo = this page) and sends the top window there.
  */
-export function LoginModal({ onContinueWithGoogle }: LoginModalProps) {
+export function LoginModal() {
   const { isOpen, close } = useLoginModal();
   const sendLink = useSendLoginEmail();
   const sending = sendLink.isPending;
@@ -35,6 +43,37 @@ export function LoginModal({ onContinueWithGoogle }: LoginModalProps) {
   const [resent, setResent] = useState(false);
   /** What stops the send: an address that is not an email, or the server's rate limit message. */
   const [problem, setProblem] = useState<{ kind: 'invalid' | 'limited'; message: string } | null>(null);
+  const [botScore, setBotScore] = useState(DEFAULT_RECAPTCHA_SCORE);
+  const [googlePending, setGooglePending] = useState(false);
+  const [googleProblem, setGoogleProblem] = useState<string | null>(null);
+  const suspectedBot = isLikelyBot(botScore);
+
+  useEffect(() => {
+    if (!isOpen) return;
+    const controller = new AbortController();
+    void assessLoginBotScore(controller.signal).then((score) => {
+      if (!controller.signal.aborted) setBotScore(score);
+    });
+    return () => {
+      controller.abort();
+      // The next opening is checked afresh.
+      setBotScore(DEFAULT_RECAPTCHA_SCORE);
+    };
+  }, [isOpen]);
+
+  const onContinueWithGoogle = async () => {
+    if (googlePending || suspectedBot) return;
+    setGoogleProblem(null);
+    setGooglePending(true);
+    try {
+      // On success the page goes to Google, so the button stays busy.
+      await startGoogleLogin();
+    } catch (error) {
+      console.warn('Starting Google login failed', error);
+      setGoogleProblem(GOOGLE_FAILED);
+      setGooglePending(false);
+    }
+  };
 
   /** Sends the link; false only when the server refused with its rate limit. */
   const send = async (address: string): Promise<boolean> => {
@@ -74,6 +113,7 @@ export function LoginModal({ onContinueWithGoogle }: LoginModalProps) {
   const showView = (next: LoginView) => {
     setResent(false);
     setProblem(null);
+    setGoogleProblem(null);
     setView(next);
   };
 
@@ -101,7 +141,14 @@ export function LoginModal({ onContinueWithGoogle }: LoginModalProps) {
                 Follow publications and get notified when they climb the ranks.
               </Dialog.Description>
               <div className={styles.stack}>
-                <Button variant="secondary" block onClick={onContinueWithGoogle ?? (() => showView('email'))}>
+                <Button
+                  variant="secondary"
+                  block
+                  onClick={onContinueWithGoogle}
+                  disabled={suspectedBot || googlePending}
+                  aria-busy={googlePending || undefined}
+                  aria-describedby={suspectedBot ? 'login-bot-notice' : googleProblem ? 'login-google-problem' : undefined}
+                >
                   <GoogleIcon />
                   Continue with Google
                 </Button>
@@ -110,6 +157,16 @@ export function LoginModal({ onContinueWithGoogle }: LoginModalProps) {
                   Continue with email
                 </Button>
               </div>
+              {suspectedBot ? (
+                <p id="login-bot-notice" className={`${styles.note} ${styles.problem}`} role="status">
+                  {botNotice(botScore, SUPPORT_EMAIL)}
+                </p>
+              ) : null}
+              {googleProblem ? (
+                <p id="login-google-problem" className={`${styles.note} ${styles.problem}`} role="alert">
+                  {googleProblem}
+                </p>
+              ) : null}
             </>
           ) : null}
 

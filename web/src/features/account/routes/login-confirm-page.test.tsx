@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { currentUserQueryKey } from '../../../lib/current-user';
 import { toast } from '../../../lib/toast';
 import { renderShell } from '../../../test/render-shell';
-import { CONFIRM_LOGIN_EMAIL_PATH, stubApi } from '../test-utils/stub-api';
+import { CONFIRM_LOGIN_EMAIL_PATH, pageRequests, stubApi } from '../test-utils/stub-api';
 import { LoginConfirmPage } from './login-confirm-page';
 
 const TOKEN = 'tok_0123456789abcdefghijklmnop';
@@ -128,7 +128,7 @@ describe('LoginConfirmPage', () => {
 
       // Assess
       expect(await screen.findByRole('dialog', { name: 'Log in to TopPubs' })).toBeInTheDocument();
-      expect(api.fetchMock).not.toHaveBeenCalled();
+      expect(pageRequests(api.requests)).toEqual([]);
     },
   );
 

@@ -17,6 +17,7 @@ import {
   stubAccountApi,
   unblockPath,
 } from '../test-utils/account-fixtures';
+import { pageRequests } from '../test-utils/stub-api';
 import { ProfilePage } from './profile-page';
 
 const sam = publicUser({ websiteUrl: 'https://sam.example/' });
@@ -135,7 +136,7 @@ describe('ProfilePage', () => {
     // Assess
     expect(await screen.findByRole('dialog', { name: 'Log in to TopPubs' })).toBeInTheDocument();
     expect(screen.queryByRole('form', { hidden: true, name: 'Report @sam' })).not.toBeInTheDocument();
-    expect(api.requests.filter((request) => request.method === 'POST')).toHaveLength(0);
+    expect(pageRequests(api.requests).filter((request) => request.method === 'POST')).toHaveLength(0);
   });
 
   it('offers to edit instead of block or report on your own profile', async () => {

@@ -1,0 +1,102 @@
+import { type MutableToken, OAuth2Server } from 'oauth2-mock-server';
+
+/** Local-only client credentials for the mock Google provider: never used outside the local runtime. */
+export const LOCAL_GOOGLE_CLIENT_ID = 'toppubs-local-google-client';
+export const LOCAL_GOOGLE_CLIENT_SECRET = 'local-dev-google-secret-not-for-production';
+/** The callback route's path (shared/routes/oauth.ts googleCallback). */
+const CALLBACK_PATH = '/api/i/user/auth/login/google/callback';
+
+/** Who the mock provider signs in; `nonce` (tests only) replaces the one the login asked for. */
+export interface MockGoogleLogin {
+  sub: string;
+  email?: string;
+  email_verified?: boolean;
+  name?: string;
+  nonce?: string;
+}
+
+/** What 'Continue with Google' signs in as locally, unless a test chose someone else. */
+export const DEFAULT_LOCAL_GOOGLE_LOGIN: MockGoogleLogin = {
+  sub: 'local-google-user',
+  email: 'google.user@example.com',
+  email_verified: true,
+  name: 'Google User',
+};
+
+export interface LocalOidcProvider {
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  redirectUri: string;
+  /** The user the next token exchange signs in (after it, the default local user again). */
+  setNextLogin(login: MockGoogleLogin): void;
+  stop(): Promise<void>;
+}
+
+let current: LocalOidcProvider | undefined;
+
+/** The mock provider of the running local runtime (tests choose who it signs in through it). */
+export function getLocalOidcProvider(): LocalOidcProvider {
+  if (!current) throw new Error('The local runtime has not started its mock Google provider');
+  return current;
+}
+
+/**
+ * oauth2-mock-server as the local Google: an OpenID provider on a free loopback port whose
+ * authorize endpoint redirects straight back with a code (no login page). Sets GOOGLE_ISSUER,
+ * GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET and GOOGLE_REDIRECT_URI: call it before importing the
+ * handlers, which read their configuration at import.
+ */
+export async function startLocalOidcProvider(options: {
+  appUrl: string;
+  log?: (line: string) => void;
+}): Promise<LocalOidcProvider> {
+  const server = new OAuth2Server();
+  await server.issuer.keys.generate('RS256');
+  await server.start(0, '127.0.0.1');
+  const issuer = server.issuer.url;
+  if (!issuer) throw new Error('The mock Google provider started without an issuer URL');
+
+  const upcoming: MockGoogleLogin[] = [];
+  // Fired for both tokens of an exchange: the access token first, then the ID token (the one with `aud`).
+  server.service.on('beforeTokenSigning', (token: MutableToken) => {
+    const login = upcoming[0] ?? DEFAULT_LOCAL_GOOGLE_LOGIN;
+    const payload = token.payload as Record<string, unknown>;
+    payload.sub = login.sub;
+    for (const claim of ['email', 'email_verified', 'name'] as const) {
+      if (login[claim] === undefined) delete payload[claim];
+      else payload[claim] = login[claim];
+    }
+    if (payload.aud !== undefined) {
+      if (login.nonce !== undefined) payload.nonce = login.nonce;
+      upcoming.shift();
+    }
+  });
+
+  const redirectUri = `${options.appUrl}${CALLBACK_PATH}`;
+  Object.assign(process.env, {
+    GOOGLE_ISSUER: issuer,
+    GOOGLE_CLIENT_ID: LOCAL_GOOGLE_CLIENT_ID,
+    GOOGLE_CLIENT_SECRET: LOCAL_GOOGLE_CLIENT_SECRET,
+    GOOGLE_REDIRECT_URI: redirectUri,
+  });
+  options.log?.(
+    `Mock Google sign-in (oauth2-mock-server) at ${issuer}: 'Continue with Google' signs in as ${DEFAULT_LOCAL_GOOGLE_LOGIN.email}`,
+  );
+
+  const provider: LocalOidcProvider = {
+    issuer,
+    clientId: LOCAL_GOOGLE_CLIENT_ID,
+    clientSecret: LOCAL_GOOGLE_CLIENT_SECRET,
+    redirectUri,
+    setNextLogin: (login) => {
+      upcoming.push({ ...login });
+    },
+    stop: async () => {
+      if (current === provider) current = undefined;
+      await server.stop();
+    },
+  };
+  current = provider;
+  return provider;
+}

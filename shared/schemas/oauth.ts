@@ -1,0 +1,54 @@
+import * as z from 'zod';
+
+/** A path starting with one '/', with no backslash or control character (browsers fold those into '//'). */
+function isSameSitePath(path: string): boolean {
+  if (!path.startsWith('/') || path.startsWith('//')) return false;
+  for (const char of path) {
+    const code = char.charCodeAt(0);
+    if (char === '\\' || code < 0x20 || code === 0x7f) return false;
+  }
+  return true;
+}
+
+/**
+ * Where to land after an outside login: a path on this site only. '//host' and '/\host' are
+ * read by browsers as another host, so they are refused (no open redirect).
+ */
+export const returnToSchema = z
+  .string()
+  .max(512, 'returnTo has at most 512 characters')
+  .refine(isSameSitePath, 'returnTo must be a path on this site, starting with a single /');
+
+export const googleLoginUrlQuerySchema = z.object({ returnTo: returnToSchema.default('/') }).strict();
+export const googleLoginUrlResponseSchema = z.object({
+  /** The provider's authorization URL: navigate the top window there. */
+  url: z.string(),
+});
+
+const param = z.string().max(2048);
+
+/**
+ * What the provider sends back to the redirect URI. Loose: Google adds parameters of its own
+ * (scope, authuser, hd, prompt), which are passed on to the OpenID client untouched.
+ */
+export const googleCallbackQuerySchema = z.looseObject({
+  code: param.optional(),
+  state: param.optional(),
+  error: param.optional(),
+  error_description: param.optional(),
+  iss: param.optional(),
+});
+
+/** Why a Google login failed: the `reason` of the /login/failed page it redirects to. */
+export const OAUTH_FAILURE_REASONS = [
+  'not_configured',
+  'invalid_request',
+  'cancelled',
+  'provider_error',
+  'invalid_state',
+  'state_expired',
+  'state_used',
+  'browser_mismatch',
+  'invalid_id_token',
+] as const;
+export type OauthFailureReason = (typeof OAUTH_FAILURE_REASONS)[number];

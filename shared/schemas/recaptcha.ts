@@ -1,0 +1,22 @@
+import * as z from 'zod';
+
+/** SPEC.md section 9: the login modal assesses the 'login' action. */
+export const RECAPTCHA_LOGIN_ACTION = 'login';
+
+/** What the login modal sends: a reCAPTCHA token and the action it was made for (SPEC.md section 7). */
+export const assessRecaptchaBodySchema = z
+  .object({
+    token: z.string().min(1, 'Send a reCAPTCHA token').max(4000, 'At most 4000 characters'),
+    actionName: z.string().min(1, 'Send the action name').max(100, 'At most 100 characters'),
+  })
+  .strict();
+export type AssessRecaptchaBody = z.infer<typeof assessRecaptchaBodySchema>;
+
+/** The risk analysis: 1 is very likely a human, 0 very likely a bot; reasons are reCAPTCHA's codes. */
+export const riskAnalysisSchema = z.object({
+  score: z.number().min(0).max(1),
+  reasons: z.array(z.string()),
+});
+export type RiskAnalysis = z.infer<typeof riskAnalysisSchema>;
+
+export const assessRecaptchaResponseSchema = z.object({ riskAnalysis: riskAnalysisSchema });

@@ -1,0 +1,343 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findOrCreateUserByEmail } from '../../functions/account/accounts';
+import { getDb } from '../../functions/lib/db/service';
+import { googleSettings } from '../../functions/oauth/google-provider';
+import { startLogin } from '../../functions/oauth/login-state';
+import { loadConfig } from '../../functions/lib/config';
+import { getLocalOidcProvider, type MockGoogleLogin } from '../../infra/local/oidc-provider';
+import { startTestRuntime, type TestRuntime } from '../support/local-runtime';
+
+const GOOGLE = '/api/i/user/auth/login/google';
+const BINDING = /^toppubs_oauth=([\w-]+); Path=\/api\/i\/user\/auth\/login\/google; HttpOnly; Secure; SameSite=Lax; Max-Age=600$/;
+const CLEARED_BINDING = 'toppubs_oauth=; Path=/api/i/user/auth/login/google; HttpOnly; Secure; SameSite=Lax; Max-Age=0';
+const SESSION = /^ssoat=([^;]+); Path=\/; HttpOnly; Secure; SameSite=Lax/;
+
+let runtime: TestRuntime;
+
+const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
+const uniqueSub = (label: string) => `${label}-${randomUUID().slice(0, 8)}`;
+const uniqueEmail = (label: string) => `${label}-${randomUUID().slice(0, 8)}@example.com`;
+
+interface StartedLogin {
+  url: URL;
+  /** The browser-binding cookie, as the browser would send it back. */
+  cookie: string;
+}
+
+/** What the web app does first: ask for the authorization URL (the answer sets the binding cookie). */
+async function startGoogleLogin(returnTo = '/after-login'): Promise<StartedLogin> {
+  const response = await runtime.get(`${GOOGLE}/url?returnTo=${encodeURIComponent(returnTo)}`);
+  const body = (await response.json()) as { url: string };
+  expect(response.status).toBe(200);
+  const value = BINDING.exec(response.headers.getSetCookie()[0] ?? '')?.[1];
+  if (!value) throw new Error(`No binding cookie in ${response.headers.getSetCookie().join(' | ')}`);
+  return { url: new URL(body.url), cookie: `toppubs_oauth=${value}` };
+}
+
+/** The top window at the provider: the mock answers at once with a redirect to our callback. */
+async function authorizeAtProvider(url: URL): Promise<string> {
+  const response = await fetch(url, { redirect: 'manual' });
+  expect(response.status).toBe(302);
+  return response.headers.get('location') ?? '';
+}
+
+interface CallbackAnswer {
+  status: number;
+  location: string | null;
+  cookies: string[];
+  sessionToken: string | undefined;
+}
+
+async function callback(callbackUrl: string, cookie?: string): Promise<CallbackAnswer> {
+  const response = await fetch(callbackUrl, { redirect: 'manual', headers: cookie ? { cookie } : {} });
+  await response.text();
+  const cookies = response.headers.getSetCookie();
+  const sessionToken = cookies.map((value) => SESSION.exec(value)?.[1]).find(Boolean);
+  return { status: response.status, location: response.headers.get('location'), cookies, sessionToken };
+}
+
+/** A whole Google login, following the redirects by hand and carrying the cookie, as a browser does. */
+async function loginWithGoogle(login?: MockGoogleLogin, returnTo?: string) {
+  if (login) getLocalOidcProvider().setNextLogin(login);
+  const started = await startGoogleLogin(returnTo);
+  const callbackUrl = await authorizeAtProvider(started.url);
+  return { ...(await callback(callbackUrl, started.cookie)), callbackUrl, cookie: started.cookie };
+}
+
+async function userIdOf(sessionToken: string | undefined): Promise<string> {
+  const response = await runtime.get('/api/i/user/me/v', { cookie: `ssoat=${sessionToken}` });
+  expect(response.status).toBe(200);
+  return ((await response.json()) as { userId: string }).userId;
+}
+
+function expectRefused(answer: CallbackAnswer, reason: string) {
+  expect(answer.status).toBe(302);
+  expect(answer.location).toBe(`/login/failed?reason=${reason}`);
+  expect(answer.sessionToken).toBeUndefined();
+  expect(answer.cookies).toEqual([CLEARED_BINDING]);
+}
+
+beforeAll(async () => {
+  runtime = await startTestRuntime({ seedPublications: 50 });
+});
+
+afterAll(async () => {
+  await runtime?.close();
+});
+
+describe('starting a Google login', () => {
+  it('is off until issuer, client id, secret and redirect URI are all configured', () => {
+    // Prepare
+    const base = { TABLE_NAME: 't', ALLOWED_ORIGINS: 'https://app.example.com' };
+    const full = {
+      ...base,
+      GOOGLE_ISSUER: 'https://accounts.google.com',
+      GOOGLE_CLIENT_ID: 'id',
+      GOOGLE_CLIENT_SECRET: 'secret',
+      GOOGLE_REDIRECT_URI: 'https://app.example.com/api/i/user/auth/login/google/callback',
+    };
+
+    // Act
+    const off = googleSettings(loadConfig(base));
+    const partial = googleSettings(loadConfig({ ...full, GOOGLE_CLIENT_SECRET: ' ' }));
+    const on = googleSettings(loadConfig(full));
+
+    // Assess
+    expect(off).toBeUndefined();
+    expect(partial).toBeUndefined();
+    expect(on?.issuer.href).toBe('https://accounts.google.com/');
+  });
+
+  it('answers the authorization URL with PKCE, state and nonce, and binds the login to the browser', async () => {
+    // Act
+    const { url, cookie } = await startGoogleLogin('/topics/ai?sort=new');
+
+    // Assess
+    const provider = getLocalOidcProvider();
+    expect(url.origin).toBe(new URL(provider.issuer).origin);
+    expect(url.pathname).toBe('/authorize');
+    const params = url.searchParams;
+    expect(params.get('response_type')).toBe('code');
+    expect(params.get('client_id')).toBe(provider.clientId);
+    expect(params.get('redirect_uri')).toBe(`${runtime.url}${GOOGLE}/callback`);
+    expect(params.get('scope')).toBe('openid email profile');
+    expect(params.get('code_challenge_method')).toBe('S256');
+    expect(params.get('code_challenge')).toMatch(/^[\w-]{43}$/);
+    expect(params.get('nonce')).toMatch(/^[\w-]{20,}$/);
+    const state = params.get('state') ?? '';
+    // Stored under the state's hash, with the binding's hash only, for 10 minutes.
+    const { data: stored } = await getDb()
+      .entities.oauthState.get({ stateHash: sha256(state) })
+      .go();
+    expect(stored).toMatchObject({ provider: 'google', returnTo: '/topics/ai?sort=new', nonce: params.get('nonce') });
+    expect(stored?.bindingHash).toBe(sha256(cookie.split('=')[1] ?? ''));
+    expect(stored?.codeVerifier).not.toBe(params.get('code_challenge'));
+    expect((stored?.expiresAt ?? 0) - Date.now() / 1000).toBeGreaterThan(590);
+  });
+
+  it.each(['//evil.example', '/\\evil.example', '/\t/evil.example', 'https://evil.example/', 'relative/path'])(
+    'refuses returnTo %s with 400 (no open redirect)',
+    async (returnTo) => {
+      // Act
+      const response = await runtime.get(`${GOOGLE}/url?returnTo=${encodeURIComponent(returnTo)}`);
+
+      // Assess
+      expect(response.status).toBe(400);
+      const body = (await response.json()) as { fields: unknown[] };
+      expect(body.fields).toEqual([
+        { in: 'query', field: 'returnTo', message: 'returnTo must be a path on this site, starting with a single /' },
+      ]);
+      expect(response.headers.getSetCookie()).toEqual([]);
+    },
+  );
+});
+
+describe('Google login end to end against the mock provider', () => {
+  let firstUserId: string;
+  let firstSession: string | undefined;
+
+  it('logs the default local user in: session cookie, binding cookie cleared, back to returnTo', async () => {
+    // Act
+    const answer = await loginWithGoogle(undefined, '/me?tab=settings');
+
+    // Assess
+    expect(answer.status).toBe(302);
+    expect(answer.location).toBe('/me?tab=settings');
+    expect(answer.cookies).toContain(CLEARED_BINDING);
+    expect(answer.sessionToken).toBeDefined();
+    firstSession = answer.sessionToken;
+    firstUserId = await userIdOf(answer.sessionToken);
+    const { data: user } = await getDb().entities.user.get({ userId: firstUserId }).go();
+    expect(user).toMatchObject({ email: 'google.user@example.com', emailVerified: true, name: 'Google User' });
+    const { data: link } = await getDb()
+      .entities.externalIdentity.get({ issuer: getLocalOidcProvider().issuer, subject: 'local-google-user' })
+      .go();
+    expect(link?.userId).toBe(firstUserId);
+  });
+
+  it('logs the same provider account into the same user next time, with a new session', async () => {
+    // Act
+    const answer = await loginWithGoogle({ sub: 'local-google-user', email: 'google.user@example.com', email_verified: true });
+
+    // Assess
+    expect(answer.status).toBe(302);
+    expect(answer.sessionToken).not.toBe(firstSession);
+    expect(await userIdOf(answer.sessionToken)).toBe(firstUserId);
+  });
+
+  it('links to the email-login account whose verified email the provider verified', async () => {
+    // Prepare
+    const email = uniqueEmail('linked');
+    const { user: existing } = await findOrCreateUserByEmail(getDb(), email);
+
+    // Act
+    const answer = await loginWithGoogle({ sub: uniqueSub('linker'), email: email.toUpperCase(), email_verified: true });
+
+    // Assess
+    expect(await userIdOf(answer.sessionToken)).toBe(existing.userId);
+  });
+
+  it('does not link on an email the provider has not verified: a new account without that email', async () => {
+    // Prepare
+    const email = uniqueEmail('unverified');
+    const { user: existing } = await findOrCreateUserByEmail(getDb(), email);
+    const sub = uniqueSub('unverified');
+
+    // Act
+    const answer = await loginWithGoogle({ sub, email, email_verified: false, name: 'Some One' });
+    const again = await loginWithGoogle({ sub, email, email_verified: false });
+
+    // Assess
+    const userId = await userIdOf(answer.sessionToken);
+    expect(userId).not.toBe(existing.userId);
+    const { data: created } = await getDb().entities.user.get({ userId }).go();
+    expect(created?.email).toBeUndefined();
+    expect(created).toMatchObject({ emailVerified: false, name: 'Some One', username: 'someone' });
+    expect(await userIdOf(again.sessionToken)).toBe(userId);
+  });
+
+  it('keeps subjects that differ only in letter case apart', async () => {
+    // Prepare
+    const sub = uniqueSub('CaseSub');
+
+    // Act
+    const upper = await loginWithGoogle({ sub });
+    const lower = await loginWithGoogle({ sub: sub.toLowerCase() });
+
+    // Assess
+    expect(await userIdOf(upper.sessionToken)).not.toBe(await userIdOf(lower.sessionToken));
+  });
+
+  it('creates an account with the verified email of a new person', async () => {
+    // Prepare
+    const email = uniqueEmail('newcomer');
+
+    // Act
+    const answer = await loginWithGoogle({ sub: uniqueSub('newcomer'), email, email_verified: true });
+
+    // Assess
+    const userId = await userIdOf(answer.sessionToken);
+    const { data: claim } = await getDb().entities.identityClaim.get({ kind: 'email', value: email }).go();
+    expect(claim?.userId).toBe(userId);
+  });
+});
+
+describe('Google logins that are refused', () => {
+  it('refuses a wrong state', async () => {
+    // Prepare
+    const started = await startGoogleLogin();
+    const callbackUrl = new URL(await authorizeAtProvider(started.url));
+    callbackUrl.searchParams.set('state', 'x'.repeat(43));
+
+    // Act
+    const answer = await callback(callbackUrl.href, started.cookie);
+
+    // Assess
+    expectRefused(answer, 'invalid_state');
+  });
+
+  it('refuses an ID token with a wrong nonce', async () => {
+    // Prepare
+    getLocalOidcProvider().setNextLogin({
+      sub: uniqueSub('nonce'),
+      email: uniqueEmail('nonce'),
+      email_verified: true,
+      nonce: 'not-the-nonce-we-sent',
+    });
+    const started = await startGoogleLogin();
+
+    // Act
+    const answer = await callback(await authorizeAtProvider(started.url), started.cookie);
+
+    // Assess
+    expectRefused(answer, 'invalid_id_token');
+  });
+
+  it('refuses a state used a second time', async () => {
+    // Prepare
+    const first = await loginWithGoogle({ sub: uniqueSub('replay') });
+    expect(first.sessionToken).toBeDefined();
+
+    // Act
+    const replay = await callback(first.callbackUrl, first.cookie);
+
+    // Assess
+    expectRefused(replay, 'state_used');
+  });
+
+  it("refuses a callback without the binding cookie, or with another login's, and keeps the state for its browser", async () => {
+    // Prepare
+    const started = await startGoogleLogin();
+    const other = await startGoogleLogin();
+    const callbackUrl = await authorizeAtProvider(started.url);
+
+    // Act
+    const withoutCookie = await callback(callbackUrl);
+    const withOtherCookie = await callback(callbackUrl, other.cookie);
+    const ownBrowser = await callback(callbackUrl, started.cookie);
+
+    // Assess
+    expectRefused(withoutCookie, 'browser_mismatch');
+    expectRefused(withOtherCookie, 'browser_mismatch');
+    expect(ownBrowser.status).toBe(302);
+    expect(ownBrowser.location).toBe('/after-login');
+    expect(ownBrowser.sessionToken).toBeDefined();
+  });
+
+  it('refuses a state older than 10 minutes', async () => {
+    // Prepare
+    const login = await startLogin(getDb(), { provider: 'google', returnTo: '/', now: new Date(Date.now() - 11 * 60_000) });
+
+    // Act
+    const answer = await callback(
+      `${runtime.url}${GOOGLE}/callback?code=some-code&state=${login.state}`,
+      `toppubs_oauth=${login.binding}`,
+    );
+
+    // Assess
+    expectRefused(answer, 'state_expired');
+  });
+
+  it('says the login was cancelled when the provider answers access_denied', async () => {
+    // Prepare
+    const started = await startGoogleLogin();
+
+    // Act
+    const answer = await callback(
+      `${runtime.url}${GOOGLE}/callback?error=access_denied&state=${started.url.searchParams.get('state')}`,
+      started.cookie,
+    );
+
+    // Assess
+    expectRefused(answer, 'cancelled');
+  });
+
+  it('refuses a callback with no code', async () => {
+    // Act
+    const answer = await callback(`${runtime.url}${GOOGLE}/callback`);
+
+    // Assess
+    expectRefused(answer, 'invalid_request');
+  });
+});

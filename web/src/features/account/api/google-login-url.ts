@@ -1,0 +1,42 @@
+import { endpoint } from '../../../lib/api-client';
+import type { routes } from '../../../../../shared/routes';
+
+const googleLoginUrlEndpoint = endpoint<typeof routes.googleLoginUrl>('GET', '/api/i/user/auth/login/google/url');
+
+/** The server accepts a returnTo of at most this many characters. */
+const MAX_RETURN_TO = 512;
+
+/** Where to come back after Google: the current path and query, or just the path when too long. */
+export function currentReturnTo(location: Pick<Location, 'pathname' | 'search'> = window.location): string {
+  const full = `${location.pathname}${location.search}`;
+  if (full.length <= MAX_RETURN_TO) return full;
+  return location.pathname.length <= MAX_RETURN_TO ? location.pathname : '/';
+}
+
+/** Google's authorization URL for a login that lands back on `returnTo`. */
+export async function getGoogleLoginUrl(returnTo: string): Promise<string> {
+  const { url } = await googleLoginUrlEndpoint({ query: { returnTo } });
+  return url;
+}
+
+/**
+ * Sends the whole page, not just a frame, to `url` (SPEC.md section 7: the top window). Falls
+ * back to this window when it is not framed or a sandboxed frame may not navigate its top.
+ */
+export function navigateTopWindow(url: string): void {
+  const top = window.top;
+  if (top && top !== window) {
+    try {
+      top.location.href = url;
+      return;
+    } catch {
+      // A sandboxed frame without allow-top-navigation: navigate the frame itself.
+    }
+  }
+  window.location.href = url;
+}
+
+/** Asks for Google's URL for the current page and goes there. Rejects when the API refuses. */
+export async function startGoogleLogin(): Promise<void> {
+  navigateTopWindow(await getGoogleLoginUrl(currentReturnTo()));
+}
