@@ -7,7 +7,7 @@ import { readSessionToken } from '../lib/http/caller';
 import { createHandler } from '../lib/http/create-handler';
 import { HttpResponse } from '../lib/http/responses';
 import { logger } from '../lib/logger';
-import { clearedSessionCookie, endAllSessions, getSessionByToken } from '../lib/sessions';
+import { clearedSessionCookies, endAllSessions, getSessionByToken } from '../lib/sessions';
 
 const config = getConfig();
 
@@ -80,12 +80,22 @@ async function deleteBlocksBy(db: Db, userId: string): Promise<void> {
   }
 }
 
+/** Removes the user's links to outside logins (Google), so that account can sign up afresh. */
+async function deleteExternalIdentitiesOf(db: Db, userId: string): Promise<void> {
+  const { data: identities } = await db.entities.externalIdentity.query.byUser({ userId }).go({ pages: 'all' });
+  await Promise.all(
+    identities.map((identity) =>
+      db.entities.externalIdentity.delete({ issuer: identity.issuer, subject: identity.subject }).go(),
+    ),
+  );
+}
+
 /**
  * Deletes the caller's account: only within 15 minutes of a login, so a stolen or forgotten
  * session cannot destroy an account. The user item and its identity claims go first, in one
  * transaction: from then on every remaining session of the user resolves to nobody (resolveSession
  * needs the user item), the username is free, and the email logs in as a new account with a new id.
- * Then the blocks this user made and every session are deleted.
+ * Then the blocks this user made, its Google links and every session are deleted.
  *
  * Reports this user made are kept, unchanged: moderators need them, and what they hold of the
  * reporter is an opaque random id that no longer leads to anyone (a new account of the same
@@ -102,8 +112,8 @@ export const handler = createHandler(accountRoutes.deleteAccount, async ({ calle
   if (Date.now() - Date.parse(session.createdAt) > RECENT_LOGIN_MS) throw new RecentLoginRequired();
 
   if (!(await deleteUserAndClaims(db, caller.userId))) throw new Unauthorized();
-  await deleteBlocksBy(db, caller.userId);
+  await Promise.all([deleteBlocksBy(db, caller.userId), deleteExternalIdentitiesOf(db, caller.userId)]);
   const endedSessions = await endAllSessions(db, caller.userId);
   logger.info('Deleted an account', { userId: caller.userId, endedSessions });
-  return new HttpResponse(200, { deleted: true }, {}, [clearedSessionCookie({ domain: config.sessionCookieDomain })]);
+  return new HttpResponse(200, { deleted: true }, {}, clearedSessionCookies({ domain: config.sessionCookieDomain }));
 });

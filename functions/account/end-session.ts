@@ -4,7 +4,7 @@ import { getDb } from '../lib/db/service';
 import { NotFound, Unauthorized } from '../lib/errors';
 import { createHandler } from '../lib/http/create-handler';
 import { HttpResponse } from '../lib/http/responses';
-import { clearedSessionCookie, endSession } from '../lib/sessions';
+import { clearedSessionCookies, endSession } from '../lib/sessions';
 
 const config = getConfig();
 
@@ -16,6 +16,6 @@ export const handler = createHandler(accountRoutes.endSession, async ({ caller, 
   if (caller.kind !== 'user') throw new Unauthorized();
   const ended = await endSession(getDb(), caller.userId, params.sessionId);
   if (!ended) throw new NotFound('No such session');
-  const cookies = params.sessionId === caller.sessionId ? [clearedSessionCookie({ domain: config.sessionCookieDomain })] : [];
+  const cookies = params.sessionId === caller.sessionId ? clearedSessionCookies({ domain: config.sessionCookieDomain }) : [];
   return new HttpResponse(200, { ended: true }, {}, cookies);
 });

@@ -32,6 +32,11 @@ export function clearedSessionCookie(options: CookieOptions = {}): string {
   return `${SESSION_COOKIE}=; Path=/; HttpOnly; Secure; SameSite=Lax; Max-Age=0${domain}`;
 }
 
+/** Cookies that end a browser session: the host-only one, and the parent-domain one when configured. */
+export function clearedSessionCookies(options: CookieOptions = {}): string[] {
+  return options.domain ? [clearedSessionCookie(), clearedSessionCookie(options)] : [clearedSessionCookie()];
+}
+
 /** A fresh 256-bit token for every login; only its hash is stored. */
 export async function createSession(
   db: Db,

@@ -5,7 +5,7 @@ import { createHandler } from '../lib/http/create-handler';
 import { readSessionToken } from '../lib/http/caller';
 import { HttpResponse } from '../lib/http/responses';
 import { logger } from '../lib/logger';
-import { clearedSessionCookie, deleteSession, endAllSessions } from '../lib/sessions';
+import { clearedSessionCookies, deleteSession, endAllSessions } from '../lib/sessions';
 
 const config = getConfig();
 
@@ -24,8 +24,6 @@ export const handler = createHandler(ssoRoutes.ssoLogout, async ({ caller, event
     logger.info('Logged out of every app', { userId: caller.userId, sessionsEnded });
   }
   if (token) await deleteSession(db, token);
-  // The host-only cookie, and the parent-domain one when the apps share a domain.
-  const cookies = [clearedSessionCookie()];
-  if (config.sessionCookieDomain) cookies.push(clearedSessionCookie({ domain: config.sessionCookieDomain }));
+  const cookies = clearedSessionCookies({ domain: config.sessionCookieDomain });
   return new HttpResponse(200, { loggedOut: true, sessionsEnded }, {}, cookies);
 });

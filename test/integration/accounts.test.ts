@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { checkUsername, findOrCreateUserByEmail, usernameBase } from '../../functions/account/accounts';
 import { hashToken } from '../../functions/lib/app-auth';
 import {
+  clearedSessionCookies,
   createSession,
   deleteSession,
   resolveSession,
@@ -133,5 +134,18 @@ describe('sessions', () => {
     // Assess
     expect(local).toBe('ssoat=tok; Path=/; HttpOnly; Secure; SameSite=Lax; Max-Age=34560000');
     expect(cloud).toBe('ssoat=tok; Path=/; HttpOnly; Secure; SameSite=Lax; Max-Age=34560000; Domain=.toppubs.example');
+  });
+
+  it('clears both the host-only and the parent-domain cookie at logout when a domain is configured', () => {
+    // Act
+    const local = clearedSessionCookies();
+    const cloud = clearedSessionCookies({ domain: '.toppubs.example' });
+
+    // Assess
+    expect(local).toEqual(['ssoat=; Path=/; HttpOnly; Secure; SameSite=Lax; Max-Age=0']);
+    expect(cloud).toEqual([
+      'ssoat=; Path=/; HttpOnly; Secure; SameSite=Lax; Max-Age=0',
+      'ssoat=; Path=/; HttpOnly; Secure; SameSite=Lax; Max-Age=0; Domain=.toppubs.example',
+    ]);
   });
 });

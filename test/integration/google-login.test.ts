@@ -244,6 +244,27 @@ describe('Google login end to end against the mock provider', () => {
 });
 
 describe('Google logins that are refused', () => {
+  it('forgets the Google link when the account is deleted, so that Google account starts afresh', async () => {
+    // Prepare
+    const login = { sub: 'leaving-user', email: 'leaving@example.com', email_verified: true };
+    const first = await loginWithGoogle(login);
+    const firstUserId = await userIdOf(first.sessionToken);
+
+    // Act
+    const deleted = await fetch(`${runtime.url}/api/i/user/me/mod`, {
+      method: 'DELETE',
+      headers: { cookie: `ssoat=${first.sessionToken}`, 'x-application-id': 'sso_app_6' },
+    });
+    const linksLeft = await getDb().entities.externalIdentity.query.byUser({ userId: firstUserId }).go();
+    const again = await loginWithGoogle(login);
+
+    // Assess
+    expect(deleted.status).toBe(200);
+    expect(linksLeft.data).toEqual([]);
+    expect(again.status).toBe(302);
+    expect(await userIdOf(again.sessionToken)).not.toBe(firstUserId);
+  });
+
   it('refuses a wrong state', async () => {
     // Prepare
     const started = await startGoogleLogin();

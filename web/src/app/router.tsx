@@ -58,6 +58,14 @@ export const pageRoutes: RouteObject[] = [
             lazy: async () => ({ Component: (await import('../features/account/routes/login-confirm-page')).LoginConfirmPage }),
           },
           {
+            path: 'login/failed',
+            lazy: async () => ({ Component: (await import('../features/account/routes/login-failed-page')).LoginFailedPage }),
+          },
+          {
+            path: 'authed/:authToken/action/:type',
+            lazy: async () => ({ Component: (await import('../features/account/routes/action-link-page')).ActionLinkPage }),
+          },
+          {
             path: 'logout',
             lazy: async () => ({ Component: (await import('../features/account/routes/logout-page')).LogoutPage }),
           },

@@ -8,7 +8,7 @@ export function NotFoundPage() {
   const { pathname } = useLocation();
   return (
     <section className={`${styles.page} ${styles.centered}`}>
-      <PageMeta seo={{ title: `Page not found | ${APP_NAME}` }} />
+      <PageMeta seo={{ title: `Page not found · ${APP_NAME}` }} />
       <p className={styles.code}>404</p>
       <h1 className={styles.title}>Page not found</h1>
       <p className={styles.lead}>

@@ -85,7 +85,7 @@ export function LoginConfirmPage() {
 
   return (
     <>
-      <PageMeta seo={{ title: `Log in | ${APP_NAME}` }} />
+      <PageMeta seo={{ title: `Log in · ${APP_NAME}` }} />
       {content}
     </>
   );

@@ -68,7 +68,7 @@ export function LogoutPage() {
 
   return (
     <>
-      <PageMeta seo={{ title: `Logged out | ${APP_NAME}` }} />
+      <PageMeta seo={{ title: `Logged out · ${APP_NAME}` }} />
       {content}
     </>
   );
