@@ -65,6 +65,28 @@ export function usernameBase(email: string): string {
   return cleaned.length >= 3 && !RESERVED.has(cleaned) ? cleaned : `reader${cleaned}`.slice(0, 20);
 }
 
+/** The first try is the base itself; later tries (after a lost race or a taken name) add a number. */
+export function candidateUsername(base: string, attempt: number): string {
+  return attempt === 0 ? base : `${base}${randomBytes(2).readUInt16BE(0) % 10_000}`;
+}
+
+/** A new account's item; an email passed here must already be verified. */
+export function newUserItem(fields: { username: string; timestamp: string; email?: string; name?: string }): UserItem {
+  return {
+    userId: randomUUID(),
+    username: fields.username,
+    name: fields.name ?? '',
+    ...(fields.email ? { email: fields.email } : {}),
+    emailVerified: Boolean(fields.email),
+    hasOwnImageUrl: false,
+    isSuperUser: false,
+    numUnseenNotifications: 0,
+    ssoAppNumUnseenNotifications: 0,
+    createdAt: fields.timestamp,
+    lastLoginAt: fields.timestamp,
+  };
+}
+
 /**
  * The account of a verified email, created at its first successful login. The user, its email
  * claim and its username claim are written in one transaction, so a lost race on either
@@ -85,22 +107,9 @@ export async function findOrCreateUserByEmail(
         return { user: { ...user, lastLoginAt: now.toISOString() }, isNew: false };
       }
     }
-    const base = usernameBase(email);
-    const username = attempt === 0 ? base : `${base}${randomBytes(2).readUInt16BE(0) % 10_000}`;
+    const username = candidateUsername(usernameBase(email), attempt);
     const timestamp = now.toISOString();
-    const user: UserItem = {
-      userId: randomUUID(),
-      username,
-      name: '',
-      email,
-      emailVerified: true,
-      hasOwnImageUrl: false,
-      isSuperUser: false,
-      numUnseenNotifications: 0,
-      ssoAppNumUnseenNotifications: 0,
-      createdAt: timestamp,
-      lastLoginAt: timestamp,
-    };
+    const user = newUserItem({ username, email, timestamp });
     // ElectroDB reports a failed condition as `canceled`, not as an error: someone else won.
     const { canceled } = await db.transaction
       .write(({ user: users, identityClaim }) => [

@@ -1,5 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
-import { findOrCreateUserByEmail, usernameBase } from '../account/accounts';
+import { candidateUsername, findOrCreateUserByEmail, newUserItem, usernameBase } from '../account/accounts';
 import type { UserItem } from '../lib/db/entities/user';
 import type { Db } from '../lib/db/service';
 import { isConditionalCheckFailed } from '../lib/rate-limit';
@@ -117,20 +116,8 @@ async function createUserWithoutEmail(
   timestamp: string,
 ): Promise<UserItem | undefined> {
   const name = cleanName(identity.name);
-  const base = usernameBase(name || 'reader');
-  const username = attempt === 0 ? base : `${base}${randomBytes(2).readUInt16BE(0) % 10_000}`;
-  const user: UserItem = {
-    userId: randomUUID(),
-    username,
-    name,
-    emailVerified: false,
-    hasOwnImageUrl: false,
-    isSuperUser: false,
-    numUnseenNotifications: 0,
-    ssoAppNumUnseenNotifications: 0,
-    createdAt: timestamp,
-    lastLoginAt: timestamp,
-  };
+  const username = candidateUsername(usernameBase(name || 'reader'), attempt);
+  const user = newUserItem({ username, name, timestamp });
   const { canceled } = await db.transaction
     .write(({ user: users, identityClaim, externalIdentity }) => [
       users.create(user).commit(),

@@ -1,8 +1,6 @@
-import { readdir, readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseEml } from '../../functions/lib/mail/eml';
+import { newestLoginLink } from '../support/mail';
 import { launchBrowser, screenshotPath } from '../support/browser';
 import { startTestRuntime, type TestRuntime } from '../support/local-runtime';
 
@@ -17,25 +15,6 @@ afterAll(async () => {
   await browser?.close();
   await runtime?.close();
 });
-
-/** The login link in the newest captured email to `to`, waiting for it to land. */
-async function newestLoginLink(to: string, timeoutMs = 10_000): Promise<string> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const files = (await readdir(runtime.mailDir))
-      .filter((name) => name.endsWith('.eml'))
-      .sort()
-      .reverse();
-    for (const file of files) {
-      const mail = parseEml(await readFile(join(runtime.mailDir, file), 'utf8'));
-      if (!(mail.headers.to ?? '').includes(to)) continue;
-      const link = /https?:\/\/\S+\/login\/confirm#token=[A-Za-z0-9_-]+/.exec(mail.text ?? mail.html ?? '')?.[0];
-      if (link) return link;
-    }
-    if (Date.now() > deadline) throw new Error(`No login email to ${to} in ${runtime.mailDir}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
 
 describe('the account page in a real browser', () => {
   it('logs in by email, opens /me, changes the name and sees it saved', async () => {
@@ -53,7 +32,7 @@ describe('the account page in a real browser', () => {
       .getByRole('dialog', { name: `Login link sent to ${email}` })
       .getByRole('button', { name: 'Ok' })
       .click();
-    const confirmUrl = new URL(await newestLoginLink(email));
+    const confirmUrl = new URL(await newestLoginLink(runtime.mailDir, email));
     await page.goto(`${runtime.url}${confirmUrl.pathname}${confirmUrl.hash}`);
     await page.getByRole('main').getByRole('button', { name: 'Log in', exact: true }).click();
     await page.waitForURL(`${runtime.url}/`);

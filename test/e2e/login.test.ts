@@ -1,8 +1,6 @@
-import { readdir, readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseEml } from '../../functions/lib/mail/eml';
+import { newestLoginLink } from '../support/mail';
 import { launchBrowser, screenshotPath } from '../support/browser';
 import { startTestRuntime, type TestRuntime } from '../support/local-runtime';
 
@@ -17,26 +15,6 @@ afterAll(async () => {
   await browser?.close();
   await runtime?.close();
 });
-
-/** The login link in the newest captured email to `to`, waiting for it to land. */
-async function newestLoginLink(to: string, timeoutMs = 10_000): Promise<string> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    // File names start with an ISO time, so they sort oldest first.
-    const files = (await readdir(runtime.mailDir))
-      .filter((name) => name.endsWith('.eml'))
-      .sort()
-      .reverse();
-    for (const file of files) {
-      const mail = parseEml(await readFile(join(runtime.mailDir, file), 'utf8'));
-      if (!(mail.headers.to ?? '').includes(to)) continue;
-      const link = /https?:\/\/\S+\/login\/confirm#token=[A-Za-z0-9_-]+/.exec(mail.text ?? mail.html ?? '')?.[0];
-      if (link) return link;
-    }
-    if (Date.now() > deadline) throw new Error(`No login email to ${to} in ${runtime.mailDir}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
 
 describe('logging in with an emailed link in a real browser', () => {
   it('sends a link, logs in from it, shows the avatar menu, then logs out', async () => {
@@ -60,7 +38,7 @@ describe('logging in with an emailed link in a real browser', () => {
     await expect(sent.count()).resolves.toBe(0);
 
     // Act: open the emailed link in the same browser; nothing happens until Log in
-    const link = await newestLoginLink(email);
+    const link = await newestLoginLink(runtime.mailDir, email);
     const confirmUrl = new URL(link);
     await page.goto(`${runtime.url}${confirmUrl.pathname}${confirmUrl.hash}`);
     await page.getByRole('heading', { level: 1, name: 'Log in to TopPubs' }).waitFor();

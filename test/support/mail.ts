@@ -1,0 +1,23 @@
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { parseEml } from '../../functions/lib/mail/eml';
+
+/** The login link in the newest captured email to `to` in a local outbox, waiting for it to land. */
+export async function newestLoginLink(mailDir: string, to: string, timeoutMs = 10_000): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    // File names start with an ISO time, so a reversed sort puts the newest first.
+    const files = (await readdir(mailDir))
+      .filter((name) => name.endsWith('.eml'))
+      .sort()
+      .reverse();
+    for (const file of files) {
+      const mail = parseEml(await readFile(join(mailDir, file), 'utf8'));
+      if (!(mail.headers.to ?? '').includes(to)) continue;
+      const link = /https?:\/\/\S+\/login\/confirm#token=[A-Za-z0-9_-]+/.exec(mail.text ?? mail.html ?? '')?.[0];
+      if (link) return link;
+    }
+    if (Date.now() > deadline) throw new Error(`No login email to ${to} in ${mailDir}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
