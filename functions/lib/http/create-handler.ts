@@ -98,7 +98,9 @@ function toResult(route: RouteDefinition, outcome: unknown, requestHeaders: Reco
 
 export function errorToResult(error: unknown): Result {
   if (error instanceof HttpError) {
-    if (error.statusCode >= 500) logger.warn('Answered with a server-side error', { error });
+    // Our own 5xx answers (e.g. "rankings are being computed") are expected states, not incidents:
+    // note them without a stack so they do not drown real warnings.
+    if (error.statusCode >= 500) logger.info('Answered with a server-side error', { code: error.code, reason: error.message });
     const headers: Record<string, string> = { ...JSON_HEADERS, 'cache-control': 'no-store' };
     const retryAfter = error.details.retryAfterSeconds;
     if (typeof retryAfter === 'number') headers['retry-after'] = String(retryAfter);
