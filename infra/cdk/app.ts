@@ -9,6 +9,12 @@ import { createPlatform } from './platform';
  *   allowedOrigins  comma list, default 'http://localhost:3000'
  *   mailDomain      SES domain, default 'example.com'
  *   cookieDomain    parent domain of the sibling apps for the session cookie, default none
+ *   googleIssuer, googleClientId, googleRedirectUri     Google sign-in (optional)
+ *   ssoAppOrigins   comma list of sibling-app origins for single sign-on (optional)
+ *   pusherAppKey    realtime channel key (optional)
+ *   recaptchaProjectId, recaptchaSiteKey                reCAPTCHA Enterprise (optional)
+ *   secretName      Secrets Manager secret with GOOGLE_CLIENT_SECRET, PUSHER_SECRET,
+ *                   RECAPTCHA_API_KEY (JSON fields), resolved at deploy time
  *   inlineCode      'true' deploys 503 placeholders instead of bundling every handler
  *                   (a quick synth check; never for a real deployment)
  */
@@ -35,5 +41,15 @@ createPlatform(app, {
     .filter(Boolean),
   mailDomain: context('mailDomain', 'example.com'),
   sessionCookieDomain: context('cookieDomain', '') || undefined,
+  providers: {
+    googleIssuer: context('googleIssuer', '') || undefined,
+    googleClientId: context('googleClientId', '') || undefined,
+    googleRedirectUri: context('googleRedirectUri', '') || undefined,
+    ssoAppOrigins: context('ssoAppOrigins', '') || undefined,
+    pusherAppKey: context('pusherAppKey', '') || undefined,
+    recaptchaProjectId: context('recaptchaProjectId', '') || undefined,
+    recaptchaSiteKey: context('recaptchaSiteKey', '') || undefined,
+    secretName: context('secretName', '') || undefined,
+  },
   codeFor: inlineCode ? placeholderCode : bundledCode(DEFAULT_BUNDLE_DIR),
 });

@@ -1,4 +1,4 @@
-import { Tags } from 'aws-cdk-lib';
+import { SecretValue, Tags } from 'aws-cdk-lib';
 import type { App } from 'aws-cdk-lib';
 import path from 'node:path';
 import { APP_NAME } from '../../shared/constants';
@@ -22,6 +22,8 @@ export interface PlatformProps {
   mailDomain: string;
   /** Parent domain shared by the sibling apps, for the session cookie (single sign-on). */
   sessionCookieDomain?: string | undefined;
+  /** Optional provider settings; each reaches only the handler folders that use it. */
+  providers?: ProviderSettings;
   /** Defaults to the real route table. */
   routes?: readonly NamedRoute[];
   /** Defaults to shared/schedules.ts. */
@@ -40,6 +42,52 @@ export interface Platform {
   jobs: JobsStack;
   web: WebStack;
   email: EmailStack;
+}
+
+export interface ProviderSettings {
+  googleIssuer?: string;
+  googleClientId?: string;
+  googleRedirectUri?: string;
+  ssoAppOrigins?: string;
+  pusherAppKey?: string;
+  recaptchaProjectId?: string;
+  recaptchaSiteKey?: string;
+  /**
+   * Name of a Secrets Manager secret holding GOOGLE_CLIENT_SECRET, PUSHER_SECRET and
+   * RECAPTCHA_API_KEY as JSON fields. CloudFormation resolves them at deploy time, so no secret
+   * is in the repo or the synthesized template.
+   */
+  secretName?: string;
+}
+
+/** Which settings each handler folder needs: a function never sees another provider's secret. */
+function providerSettingsFor(settings: ProviderSettings): (handler: string) => Record<string, string> {
+  const secret = (field: string) =>
+    settings.secretName ? SecretValue.secretsManager(settings.secretName, { jsonField: field }).unsafeUnwrap() : undefined;
+  const pick = (entries: Record<string, string | undefined>) =>
+    Object.fromEntries(Object.entries(entries).filter((entry): entry is [string, string] => Boolean(entry[1])));
+  const byFolder: Record<string, () => Record<string, string>> = {
+    oauth: () =>
+      pick({
+        GOOGLE_ISSUER: settings.googleIssuer,
+        GOOGLE_CLIENT_ID: settings.googleClientId,
+        GOOGLE_REDIRECT_URI: settings.googleRedirectUri,
+        GOOGLE_CLIENT_SECRET: settings.googleClientId ? secret('GOOGLE_CLIENT_SECRET') : undefined,
+      }),
+    sso: () =>
+      pick({
+        SSO_APP_ORIGINS: settings.ssoAppOrigins,
+        PUSHER_APP_KEY: settings.pusherAppKey,
+        PUSHER_SECRET: settings.pusherAppKey ? secret('PUSHER_SECRET') : undefined,
+      }),
+    recaptcha: () =>
+      pick({
+        RECAPTCHA_PROJECT_ID: settings.recaptchaProjectId,
+        RECAPTCHA_SITE_KEY: settings.recaptchaSiteKey,
+        RECAPTCHA_API_KEY: settings.recaptchaProjectId ? secret('RECAPTCHA_API_KEY') : undefined,
+      }),
+  };
+  return (handler) => byFolder[handler.split('/')[0] ?? '']?.() ?? {};
 }
 
 const STAGE_PATTERN = /^[a-z][a-z0-9-]{0,19}$/;
@@ -65,6 +113,7 @@ export function createPlatform(app: App, props: PlatformProps): Platform {
     table: data.table,
     mail: { identity: email.identity, from: `${APP_NAME} <login@${props.mailDomain}>` },
     sessionCookieDomain: props.sessionCookieDomain,
+    settingsFor: providerSettingsFor(props.providers ?? {}),
   };
 
   const routeStacks = planRouteStacks(props.routes ?? routeEntries, props.maxRoutesPerStack ?? MAX_ROUTES_PER_STACK).map(

@@ -334,3 +334,35 @@ describe('web stack with a built web app', () => {
     }
   });
 });
+
+describe('optional provider settings', () => {
+  it('reach only the handler folders that use them, with secrets as Secrets Manager references', () => {
+    // Prepare
+    const platform = createPlatform(new App({ context: cdkJsonContext() }), {
+      stage: 'test',
+      allowedOrigins: ORIGINS,
+      mailDomain: 'mail.toppubs.example',
+      codeFor: inlineCode,
+      webDistDir: '/nonexistent',
+      providers: { googleIssuer: 'https://accounts.google.com', googleClientId: 'client-1', secretName: 'toppubs/test' },
+    });
+    const variablesOf = (name: string) => {
+      const stack = platform.routeStacks.find((candidate) => candidate.functions.has(name)) as Stack;
+      const fn = (stack as unknown as { functions: Map<string, { function: lambda.Function }> }).functions.get(name)?.function;
+      const logicalId = stack.getLogicalId(fn?.node.defaultChild as never);
+      return Template.fromStack(stack).toJSON().Resources[logicalId].Properties.Environment.Variables as Record<string, unknown>;
+    };
+
+    // Act
+    const google = variablesOf('googleLoginUrl');
+    const ranking = variablesOf('showHome');
+
+    // Assess
+    expect(google.GOOGLE_ISSUER).toBe('https://accounts.google.com');
+    expect(google.GOOGLE_CLIENT_ID).toBe('client-1');
+    expect(JSON.stringify(google.GOOGLE_CLIENT_SECRET)).toContain(
+      '{{resolve:secretsmanager:toppubs/test:SecretString:GOOGLE_CLIENT_SECRET',
+    );
+    expect(Object.keys(ranking).filter((key) => key.startsWith('GOOGLE_'))).toEqual([]);
+  });
+});

@@ -14,6 +14,8 @@ export interface FunctionEnvironment {
   mail: { identity: ses.IEmailIdentity; from: string };
   /** Parent domain of the sibling apps for the session cookie (single sign-on); optional. */
   sessionCookieDomain?: string | undefined;
+  /** Optional settings (sign-in providers, bot check, realtime) for the handlers of one folder. */
+  settingsFor?: (handler: string) => Record<string, string>;
 }
 
 export interface HandlerFunctionProps {
@@ -42,7 +44,7 @@ export class HandlerFunction extends Construct {
 
   constructor(scope: Construct, id: string, props: HandlerFunctionProps) {
     super(scope, id);
-    const { table, stage, allowedOrigins, mail, sessionCookieDomain } = props.environment;
+    const { table, stage, allowedOrigins, mail, sessionCookieDomain, settingsFor } = props.environment;
 
     // Without an explicit group Lambda creates one that never expires and outlives the stack.
     const logGroup = new logs.LogGroup(this, 'Logs', {
@@ -68,6 +70,7 @@ export class HandlerFunction extends Construct {
         WEB_ORIGIN: allowedOrigins[0] ?? '',
         MAIL_FROM: mail.from,
         ...(sessionCookieDomain ? { SESSION_COOKIE_DOMAIN: sessionCookieDomain } : {}),
+        ...settingsFor?.(props.handler),
       },
     });
 
