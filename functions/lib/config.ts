@@ -51,6 +51,18 @@ export interface Config {
   googleClientId: string | undefined;
   googleClientSecret: string | undefined;
   googleRedirectUri: string | undefined;
+  /**
+   * Twitter-style login (plain OAuth 2.0 with PKCE, no ID token): TWITTER_AUTHORIZE_URL,
+   * TWITTER_TOKEN_URL, TWITTER_USER_URL, TWITTER_CLIENT_ID, TWITTER_CLIENT_SECRET,
+   * TWITTER_REDIRECT_URI. All optional: until all six are set, Twitter login answers 503.
+   * Locally the runtime points them at its mock provider.
+   */
+  twitterAuthorizeUrl: string | undefined;
+  twitterTokenUrl: string | undefined;
+  twitterUserUrl: string | undefined;
+  twitterClientId: string | undefined;
+  twitterClientSecret: string | undefined;
+  twitterRedirectUri: string | undefined;
 }
 
 /** Local-only development credentials for the realtime channel: never used outside stage 'local'. */
@@ -117,6 +129,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     googleClientId: env.GOOGLE_CLIENT_ID?.trim() || undefined,
     googleClientSecret: env.GOOGLE_CLIENT_SECRET?.trim() || undefined,
     googleRedirectUri: env.GOOGLE_REDIRECT_URI?.trim() || undefined,
+    twitterAuthorizeUrl: env.TWITTER_AUTHORIZE_URL?.trim() || undefined,
+    twitterTokenUrl: env.TWITTER_TOKEN_URL?.trim() || undefined,
+    twitterUserUrl: env.TWITTER_USER_URL?.trim() || undefined,
+    twitterClientId: env.TWITTER_CLIENT_ID?.trim() || undefined,
+    twitterClientSecret: env.TWITTER_CLIENT_SECRET?.trim() || undefined,
+    twitterRedirectUri: env.TWITTER_REDIRECT_URI?.trim() || undefined,
   };
 }
 

@@ -52,7 +52,7 @@ export const handler = createHandler(oauthRoutes.googleCallback, async ({ query,
   const db = getDb();
   let login;
   try {
-    login = await spendLoginState(db, { state: query.state, binding: readCookie(event, BINDING_COOKIE) });
+    login = await spendLoginState(db, { state: query.state, binding: readCookie(event, BINDING_COOKIE), provider: 'google' });
   } catch (error) {
     if (error instanceof OauthFailure) return fail(error.reason, error.message);
     throw error;

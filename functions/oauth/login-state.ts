@@ -91,13 +91,14 @@ function sameHash(value: string, expectedHash: string): boolean {
  */
 export async function spendLoginState(
   db: Db,
-  options: { state: string; binding: string | undefined; now?: Date },
+  options: { state: string; binding: string | undefined; provider: OauthStateItem['provider']; now?: Date },
 ): Promise<OauthStateItem> {
   const now = options.now ?? new Date();
   const nowSeconds = toSeconds(now);
   const stateHash = sha256(options.state);
   const { data: login } = await db.entities.oauthState.get({ stateHash }).go({ consistent: true });
-  if (!login) throw new OauthFailure('invalid_state', 'Unknown OAuth state');
+  // A state is only good at the callback of the provider it was started for.
+  if (!login || login.provider !== options.provider) throw new OauthFailure('invalid_state', 'Unknown OAuth state');
   if (!options.binding || !sameHash(options.binding, login.bindingHash)) {
     throw new OauthFailure('browser_mismatch', 'The browser-binding cookie is missing or belongs to another login');
   }

@@ -5,6 +5,11 @@ export const LOCAL_GOOGLE_CLIENT_ID = 'toppubs-local-google-client';
 export const LOCAL_GOOGLE_CLIENT_SECRET = 'local-dev-google-secret-not-for-production';
 /** The callback route's path (shared/routes/oauth.ts googleCallback). */
 const CALLBACK_PATH = '/api/i/user/auth/login/google/callback';
+/** Local-only client credentials for the mock Twitter-style provider (the same mock server). */
+export const LOCAL_TWITTER_CLIENT_ID = 'toppubs-local-twitter-client';
+export const LOCAL_TWITTER_CLIENT_SECRET = 'local-dev-twitter-secret-not-for-production';
+/** The Twitter callback route's path (shared/routes/oauth.ts twitterCallback). */
+const TWITTER_CALLBACK_PATH = '/api/i/user/auth/login/twitter/callback';
 
 /** Who the mock provider signs in; `nonce` (tests only) replaces the one the login asked for. */
 export interface MockGoogleLogin {
@@ -73,12 +78,28 @@ export async function startLocalOidcProvider(options: {
     }
   });
 
+  // The Twitter-style user endpoint: answers for the access token's subject, as Twitter's /2/users/me does.
+  server.service.on('beforeUserinfo', (response: { body: unknown }, req: { headers: Record<string, unknown> }) => {
+    const bearer = /^Bearer (.+)$/.exec(String(req.headers.authorization ?? ''))?.[1];
+    const payload = bearer?.split('.')[1];
+    if (!payload) return;
+    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Record<string, unknown>;
+    const name = typeof claims.name === 'string' ? claims.name : undefined;
+    response.body = { sub: claims.sub, data: { id: claims.sub, name, username: name?.replace(/\W/g, '').toLowerCase() } };
+  });
+
   const redirectUri = `${options.appUrl}${CALLBACK_PATH}`;
   Object.assign(process.env, {
     GOOGLE_ISSUER: issuer,
     GOOGLE_CLIENT_ID: LOCAL_GOOGLE_CLIENT_ID,
     GOOGLE_CLIENT_SECRET: LOCAL_GOOGLE_CLIENT_SECRET,
     GOOGLE_REDIRECT_URI: redirectUri,
+    TWITTER_AUTHORIZE_URL: new URL('/authorize', issuer).href,
+    TWITTER_TOKEN_URL: new URL('/token', issuer).href,
+    TWITTER_USER_URL: new URL('/userinfo', issuer).href,
+    TWITTER_CLIENT_ID: LOCAL_TWITTER_CLIENT_ID,
+    TWITTER_CLIENT_SECRET: LOCAL_TWITTER_CLIENT_SECRET,
+    TWITTER_REDIRECT_URI: `${options.appUrl}${TWITTER_CALLBACK_PATH}`,
   });
   options.log?.(
     `Mock Google sign-in (oauth2-mock-server) at ${issuer}: 'Continue with Google' signs in as ${DEFAULT_LOCAL_GOOGLE_LOGIN.email}`,

@@ -28,4 +28,35 @@ export const oauthRoutes = {
     response: z.undefined(),
     writes: true,
   }),
+  twitterLoginUrl: defineRoute({
+    method: 'GET',
+    path: `${PREFIX}/twitter/url`,
+    access: 'public',
+    handler: 'oauth/twitter-login-url',
+    summary:
+      'Starts a Twitter login (OAuth 2.0 with PKCE): the authorization URL to navigate the top window to, and a short-lived cookie binding the login to this browser. 503 when Twitter login is not configured.',
+    query: googleLoginUrlQuerySchema,
+    response: googleLoginUrlResponseSchema,
+    writes: true,
+  }),
+  twitterCallback: defineRoute({
+    method: 'GET',
+    path: `${PREFIX}/twitter/callback`,
+    access: 'public',
+    handler: 'oauth/twitter-callback',
+    summary:
+      'Where Twitter sends the browser back: checks state and browser binding, exchanges the code (PKCE), reads the Twitter user; connects it to the signed-in user, or signs in (or creates the account), then redirects to returnTo; any failure redirects to /login/failed?reason=….',
+    query: googleCallbackQuerySchema,
+    response: z.undefined(),
+    writes: true,
+  }),
+  disconnectTwitter: defineRoute({
+    method: 'DELETE',
+    path: '/api/i/user/auth/connection/twitter/disconnect',
+    access: 'user',
+    handler: 'oauth/twitter-disconnect',
+    summary:
+      "Removes the signed-in user's Twitter connection; 409 ONLY_LOGIN_METHOD when it is their only way to log in (no verified email, no other outside login).",
+    response: z.object({ disconnected: z.boolean() }),
+  }),
 } satisfies Record<string, RouteDefinition>;

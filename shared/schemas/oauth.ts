@@ -41,6 +41,8 @@ export const googleCallbackQuerySchema = z.looseObject({
 
 /** Why a Google login failed: the `reason` of the /login/failed page it redirects to. */
 export const OAUTH_FAILURE_REASONS = [
+  /** The Twitter account is already connected to another user. */
+  'already_linked',
   'not_configured',
   'invalid_request',
   'cancelled',

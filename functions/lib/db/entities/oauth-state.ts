@@ -13,7 +13,7 @@ export const createOauthStateEntity = (config?: EntityConfiguration) =>
       model: { service: SERVICE_NAME, entity: 'oauthState', version: '1' },
       attributes: {
         stateHash: { type: 'string', required: true },
-        provider: { type: ['google'] as const, required: true },
+        provider: { type: ['google', 'twitter'] as const, required: true },
         nonce: { type: 'string', required: true },
         codeVerifier: { type: 'string', required: true },
         /** SHA-256 of the random value in the browser-binding cookie. */

@@ -14,6 +14,7 @@ const MESSAGES: Partial<Record<OauthFailureReason, string>> = {
   state_expired: 'The login took too long. Please try again.',
   browser_mismatch: 'The login was started in another browser or tab. Please try again here.',
   not_configured: 'Google login is not available right now. Use the email login instead.',
+  already_linked: 'That Twitter account is already connected to another TopPubs account.',
 };
 
 /** The message for a `?reason=` code; unknown or missing codes get the general one. */

@@ -1,0 +1,207 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findOrCreateUserByEmail } from '../../functions/account/accounts';
+import { getDb } from '../../functions/lib/db/service';
+import { createSession } from '../../functions/lib/sessions';
+import { getLocalOidcProvider, type MockGoogleLogin } from '../../infra/local/oidc-provider';
+import { startTestRuntime, type TestRuntime } from '../support/local-runtime';
+
+const TWITTER = '/api/i/user/auth/login/twitter';
+const DISCONNECT = '/api/i/user/auth/connection/twitter/disconnect';
+const BINDING =
+  /^toppubs_oauth=([\w-]+); Path=\/api\/i\/user\/auth\/login\/twitter; HttpOnly; Secure; SameSite=Lax; Max-Age=600$/;
+const CLEARED_BINDING = 'toppubs_oauth=; Path=/api/i/user/auth/login/twitter; HttpOnly; Secure; SameSite=Lax; Max-Age=0';
+const SESSION = /^ssoat=([^;]+); Path=\/; HttpOnly; Secure; SameSite=Lax/;
+
+let runtime: TestRuntime;
+
+const uniqueId = (label: string) => `${label}-${randomUUID().slice(0, 8)}`;
+
+interface CallbackAnswer {
+  status: number;
+  location: string | null;
+  cookies: string[];
+  sessionToken: string | undefined;
+}
+
+/** Asks for the authorization URL (with the caller's session, if any) and keeps the binding cookie. */
+async function startTwitterLogin(sessionToken?: string, returnTo = '/after-login') {
+  const response = await fetch(`${runtime.url}${TWITTER}/url?returnTo=${encodeURIComponent(returnTo)}`, {
+    headers: sessionToken ? { cookie: `ssoat=${sessionToken}` } : {},
+  });
+  const body = (await response.json()) as { url: string };
+  expect(response.status).toBe(200);
+  const value = BINDING.exec(response.headers.getSetCookie()[0] ?? '')?.[1];
+  if (!value) throw new Error(`No binding cookie in ${response.headers.getSetCookie().join(' | ')}`);
+  return { url: new URL(body.url), cookie: `toppubs_oauth=${value}` };
+}
+
+async function authorizeAtProvider(url: URL): Promise<string> {
+  const response = await fetch(url, { redirect: 'manual' });
+  expect(response.status).toBe(302);
+  return response.headers.get('location') ?? '';
+}
+
+async function callback(callbackUrl: string, cookie: string): Promise<CallbackAnswer> {
+  const response = await fetch(callbackUrl, { redirect: 'manual', headers: { cookie } });
+  await response.text();
+  const cookies = response.headers.getSetCookie();
+  const sessionToken = cookies.map((value) => SESSION.exec(value)?.[1]).find(Boolean);
+  return { status: response.status, location: response.headers.get('location'), cookies, sessionToken };
+}
+
+/** A whole Twitter login (or connection, with a session), following the redirects by hand. */
+async function loginWithTwitter(login: MockGoogleLogin, sessionToken?: string) {
+  getLocalOidcProvider().setNextLogin(login);
+  const started = await startTwitterLogin(sessionToken);
+  const callbackUrl = await authorizeAtProvider(started.url);
+  const cookie = sessionToken ? `${started.cookie}; ssoat=${sessionToken}` : started.cookie;
+  return callback(callbackUrl, cookie);
+}
+
+async function userIdOf(sessionToken: string | undefined): Promise<string> {
+  const response = await runtime.get('/api/i/user/me/v', { cookie: `ssoat=${sessionToken}` });
+  expect(response.status).toBe(200);
+  return ((await response.json()) as { userId: string }).userId;
+}
+
+const disconnect = (sessionToken: string | undefined) =>
+  fetch(`${runtime.url}${DISCONNECT}`, {
+    method: 'DELETE',
+    headers: { cookie: `ssoat=${sessionToken}`, 'x-application-id': 'sso_app_6' },
+  });
+
+const twitterLinksOf = async (userId: string) =>
+  (await getDb().entities.externalIdentity.query.byUser({ userId }).go()).data.filter((link) => link.issuer === 'twitter');
+
+beforeAll(async () => {
+  runtime = await startTestRuntime({ seedPublications: 0 });
+});
+
+afterAll(async () => {
+  await runtime?.close();
+});
+
+describe('Twitter login against the mock provider', () => {
+  it('answers an authorization URL with state and PKCE S256, without an ID token nonce', async () => {
+    // Act
+    const { url } = await startTwitterLogin();
+
+    // Assess
+    expect(url.pathname).toBe('/authorize');
+    expect(url.searchParams.get('redirect_uri')).toBe(`${runtime.url}${TWITTER}/callback`);
+    expect(url.searchParams.get('code_challenge_method')).toBe('S256');
+    expect(url.searchParams.get('code_challenge')).toMatch(/^[\w-]{43}$/);
+    expect(url.searchParams.get('state')).toMatch(/^[\w-]{20,}$/);
+    expect(url.searchParams.get('nonce')).toBeNull();
+  });
+
+  it('creates an account without email on the first login, and signs the same user in next time', async () => {
+    // Prepare
+    const sub = uniqueId('tw');
+
+    // Act
+    const first = await loginWithTwitter({ sub, name: 'Tweety Bird' });
+    const second = await loginWithTwitter({ sub, name: 'Tweety Bird' });
+
+    // Assess
+    expect(first.status).toBe(302);
+    expect(first.location).toBe('/after-login');
+    expect(first.cookies).toContain(CLEARED_BINDING);
+    const userId = await userIdOf(first.sessionToken);
+    const { data: user } = await getDb().entities.user.get({ userId }).go();
+    expect(user?.email).toBeUndefined();
+    expect(user?.name).toBe('Tweety Bird');
+    const { data: link } = await getDb().entities.externalIdentity.get({ issuer: 'twitter', subject: sub }).go();
+    expect(link?.userId).toBe(userId);
+    expect(second.sessionToken).toBeDefined();
+    expect(second.sessionToken).not.toBe(first.sessionToken);
+    expect(await userIdOf(second.sessionToken)).toBe(userId);
+  });
+
+  it('refuses to disconnect Twitter when it is the only way to log in', async () => {
+    // Prepare
+    const sub = uniqueId('only');
+    const login = await loginWithTwitter({ sub });
+
+    // Act
+    const response = await disconnect(login.sessionToken);
+
+    // Assess
+    expect(response.status).toBe(409);
+    expect(await response.json()).toMatchObject({
+      code: 'ONLY_LOGIN_METHOD',
+      message: 'Add an email address or another login before disconnecting Twitter.',
+    });
+    expect(await twitterLinksOf(await userIdOf(login.sessionToken))).toHaveLength(1);
+  });
+
+  it('connects Twitter to the signed-in user, and disconnects it when the user has a verified email', async () => {
+    // Prepare
+    const { user } = await findOrCreateUserByEmail(getDb(), `${uniqueId('mail')}@example.com`);
+    await getDb().entities.user.patch({ userId: user.userId }).set({ emailVerified: true }).go();
+    const session = await createSession(getDb(), user.userId, {});
+    const sub = uniqueId('connect');
+
+    // Act
+    const connected = await loginWithTwitter({ sub }, session.token);
+    const linksAfterConnect = await twitterLinksOf(user.userId);
+    const response = await disconnect(session.token);
+
+    // Assess
+    expect(connected.status).toBe(302);
+    expect(connected.location).toBe('/after-login');
+    expect(linksAfterConnect.map((link) => link.subject)).toEqual([sub]);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ disconnected: true });
+    expect(await twitterLinksOf(user.userId)).toEqual([]);
+  });
+
+  it("refuses to connect a Twitter account that belongs to another user with 'already_linked'", async () => {
+    // Prepare
+    const sub = uniqueId('taken');
+    await loginWithTwitter({ sub });
+    const { user } = await findOrCreateUserByEmail(getDb(), `${uniqueId('other')}@example.com`);
+    const session = await createSession(getDb(), user.userId, {});
+
+    // Act
+    const answer = await loginWithTwitter({ sub }, session.token);
+
+    // Assess
+    expect(answer.status).toBe(302);
+    expect(answer.location).toBe('/login/failed?reason=already_linked');
+    expect(await twitterLinksOf(user.userId)).toEqual([]);
+  });
+
+  it('refuses a wrong state', async () => {
+    // Prepare
+    const started = await startTwitterLogin();
+    const callbackUrl = new URL(await authorizeAtProvider(started.url));
+    callbackUrl.searchParams.set('state', 'x'.repeat(43));
+
+    // Act
+    const answer = await callback(callbackUrl.href, started.cookie);
+
+    // Assess
+    expect(answer.status).toBe(302);
+    expect(answer.location).toBe('/login/failed?reason=invalid_state');
+    expect(answer.sessionToken).toBeUndefined();
+    expect(answer.cookies).toEqual([CLEARED_BINDING]);
+  });
+
+  it('refuses a Twitter login state at the Google callback', async () => {
+    // Prepare
+    const started = await startTwitterLogin();
+    const twitterCallback = new URL(await authorizeAtProvider(started.url));
+    const googleCallback = new URL('/api/i/user/auth/login/google/callback', runtime.url);
+    googleCallback.search = twitterCallback.search;
+
+    // Act
+    const answer = await callback(googleCallback.href, started.cookie);
+
+    // Assess
+    expect(answer.status).toBe(302);
+    expect(answer.location).toBe('/login/failed?reason=invalid_state');
+    expect(answer.sessionToken).toBeUndefined();
+  });
+});
