@@ -3,19 +3,22 @@ import type { UserSettings } from '../../shared/schemas/account';
 import { getDb } from '../lib/db/service';
 import { Unauthorized } from '../lib/errors';
 import { createHandler } from '../lib/http/create-handler';
+import { TWITTER_ISSUER } from '../oauth/twitter-provider';
 import { toFullUser, toPublicUser } from './accounts';
 import { emailPreferencesOf, getUsersByIds } from './profile';
 
 /**
  * The caller's own account in one answer: full user, settings, email preferences and the users
- * they blocked (newest block first; blocked accounts deleted since are left out).
+ * they blocked (newest block first; blocked accounts deleted since are left out), and their
+ * connected outside logins (Google, Twitter), oldest first.
  */
 export const handler = createHandler(accountRoutes.getAccount, async ({ caller }) => {
   if (caller.kind !== 'user') throw new Unauthorized();
   const db = getDb();
-  const [{ data: user }, { data: blocks }] = await Promise.all([
+  const [{ data: user }, { data: blocks }, { data: identities }] = await Promise.all([
     db.entities.user.get({ userId: caller.userId }).go(),
     db.entities.block.query.byUser({ userId: caller.userId }).go({ pages: 'all' }),
+    db.entities.externalIdentity.query.byUser({ userId: caller.userId }).go({ pages: 'all' }),
   ]);
   // The session outlived its account (deleted meanwhile): treat as signed out.
   if (!user) throw new Unauthorized();
@@ -32,5 +35,10 @@ export const handler = createHandler(accountRoutes.getAccount, async ({ caller }
     settings: (user.settings ?? {}) as UserSettings,
     emailPreferences: emailPreferencesOf(user),
     blockedUsers: blockedUsers.map(toPublicUser),
+    connectedAccounts: identities.map((identity) => ({
+      provider: identity.issuer === TWITTER_ISSUER ? ('twitter' as const) : ('google' as const),
+      displayName: identity.email ?? null,
+      connectedAt: identity.createdAt,
+    })),
   };
 });

@@ -144,6 +144,9 @@ export const accountOverviewSchema = z.object({
   settings: userSettingsSchema,
   emailPreferences: emailPreferencesSchema,
   blockedUsers: z.array(publicUserSchema),
+  connectedAccounts: z.array(
+    z.object({ provider: z.enum(['google', 'twitter']), displayName: z.string().nullable(), connectedAt: z.string() }),
+  ),
 });
 
 export const userIdParamsSchema = z.object({ userId: z.string().min(1).max(100) }).strict();

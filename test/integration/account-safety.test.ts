@@ -139,6 +139,7 @@ describe('blocking users', () => {
     expect(inCapitals.status).toBe(400);
     expect(inCapitals.json).toMatchObject({ code: 'BAD_REQUEST', message: 'You cannot block yourself' });
     expect((await get('/me/v/account', me.token)).json.blockedUsers).toEqual([]);
+    expect((await get('/me/v/account', me.token)).json.connectedAccounts).toEqual([]);
   });
 
   it('answers 404 for a user that does not exist', async () => {

@@ -11,6 +11,7 @@ import { useAccount } from '../api/get-account';
 import { AccountCard } from '../components/account-card';
 import styles from '../components/account.module.css';
 import { BlockedUsersSection } from '../components/blocked-users-section';
+import { ConnectedAccountsSection } from '../components/connected-accounts-section';
 import { DeleteAccountSection } from '../components/delete-account-section';
 import { EmailPreferencesSection } from '../components/email-preferences-section';
 import { ProfileSection } from '../components/profile-section';
@@ -69,7 +70,7 @@ function AccountDashboard({ userId, username }: { userId: string; username: stri
     );
   }
 
-  const { user, settings, emailPreferences, blockedUsers } = account.data;
+  const { user, settings, emailPreferences, blockedUsers, connectedAccounts } = account.data;
   return (
     <div className={styles.page}>
       <header className={styles.header}>
@@ -84,6 +85,7 @@ function AccountDashboard({ userId, username }: { userId: string; username: stri
         <SettingsSection userId={userId} settings={settings} />
         <EmailPreferencesSection userId={userId} preferences={emailPreferences} />
         <SessionsSection userId={userId} />
+        <ConnectedAccountsSection connectedAccounts={connectedAccounts} />
         <BlockedUsersSection blockedUsers={blockedUsers} />
         <DeleteAccountSection username={user.username} />
       </div>

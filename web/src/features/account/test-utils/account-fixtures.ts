@@ -47,6 +47,7 @@ export function accountOverview(overrides: Partial<AccountOverview> = {}): Accou
     settings: { theme: 'system', defaultBoard: 'followers', activeOnlyByDefault: false },
     emailPreferences: { productUpdates: true, weeklyDigest: true, notificationEmails: true },
     blockedUsers: [],
+    connectedAccounts: [],
     ...overrides,
   };
 }
