@@ -9,7 +9,7 @@ import { logger } from '../lib/logger';
 import { createSession, sessionCookie } from '../lib/sessions';
 import { isVerifiedClaim, signInWithProvider } from './external-accounts';
 import { googleClient, googleSettings } from './google-provider';
-import { BINDING_COOKIE, clearedBindingCookie, OauthFailure, readCookie, spendLoginState } from './login-state';
+import { BINDING_COOKIE, checkCallback, clearedBindingCookie, readCookie } from './login-state';
 
 const config = getConfig();
 const settings = googleSettings(config);
@@ -40,23 +40,17 @@ export const handler = createHandler(oauthRoutes.googleCallback, async ({ query,
     logger.warn('Google login refused', { reason, detail });
     return redirect(loginFailedPath(reason), [cleared]);
   };
-  if (!settings) return fail('not_configured', 'Google login is not configured');
-  if (query.error) {
-    return fail(
-      query.error === 'access_denied' ? 'cancelled' : 'provider_error',
-      `Provider answered ${query.error.slice(0, 100)}`,
-    );
-  }
-  if (!query.code || !query.state) return fail('invalid_request', 'The callback has no code or no state');
-
   const db = getDb();
-  let login;
-  try {
-    login = await spendLoginState(db, { state: query.state, binding: readCookie(event, BINDING_COOKIE), provider: 'google' });
-  } catch (error) {
-    if (error instanceof OauthFailure) return fail(error.reason, error.message);
-    throw error;
-  }
+  const checked = await checkCallback(db, {
+    provider: 'google',
+    configured: Boolean(settings),
+    query,
+    binding: readCookie(event, BINDING_COOKIE),
+  });
+  if ('reason' in checked) return fail(checked.reason, checked.detail);
+  const { login } = checked;
+  // checkCallback refused a missing configuration already; this narrows the type.
+  if (!settings) return fail('not_configured', 'Google login is not configured');
 
   const currentUrl = new URL(settings.redirectUri);
   for (const [name, value] of Object.entries(query)) if (typeof value === 'string') currentUrl.searchParams.set(name, value);

@@ -116,3 +116,37 @@ export async function spendLoginState(
   }
   return login;
 }
+
+export type CallbackCheck = { login: OauthStateItem; code: string } | { reason: OauthFailureReason; detail: string };
+
+/**
+ * What every OAuth callback checks before talking to its provider: that the provider is
+ * configured, what the provider answered, and the state (known, for this provider, from this
+ * browser, unused, unexpired), which is spent here.
+ */
+export async function checkCallback(
+  db: Db,
+  options: {
+    provider: OauthStateItem['provider'];
+    configured: boolean;
+    query: { code?: string | undefined; state?: string | undefined; error?: string | undefined };
+    binding: string | undefined;
+  },
+): Promise<CallbackCheck> {
+  const { query } = options;
+  if (!options.configured) return { reason: 'not_configured', detail: `${options.provider} login is not configured` };
+  if (query.error) {
+    return {
+      reason: query.error === 'access_denied' ? 'cancelled' : 'provider_error',
+      detail: `Provider answered ${query.error.slice(0, 100)}`,
+    };
+  }
+  if (!query.code || !query.state) return { reason: 'invalid_request', detail: 'The callback has no code or no state' };
+  try {
+    const login = await spendLoginState(db, { state: query.state, binding: options.binding, provider: options.provider });
+    return { login, code: query.code };
+  } catch (error) {
+    if (error instanceof OauthFailure) return { reason: error.reason, detail: error.message };
+    throw error;
+  }
+}

@@ -8,7 +8,7 @@ import { logger } from '../lib/logger';
 import { isConditionalCheckFailed } from '../lib/rate-limit';
 import { createSession, sessionCookie } from '../lib/sessions';
 import { signInWithProvider } from './external-accounts';
-import { BINDING_COOKIE, OauthFailure, readCookie, spendLoginState } from './login-state';
+import { BINDING_COOKIE, checkCallback, readCookie } from './login-state';
 import {
   clearedTwitterBindingCookie,
   exchangeTwitterCode,
@@ -58,31 +58,21 @@ export const handler = createHandler(oauthRoutes.twitterCallback, async ({ query
     logger.warn('Twitter login refused', { reason, detail });
     return redirect(failedPath(reason), [cleared]);
   };
-  if (!settings) return fail('not_configured', 'Twitter login is not configured');
-  if (query.error) {
-    return fail(
-      query.error === 'access_denied' ? 'cancelled' : 'provider_error',
-      `Provider answered ${query.error.slice(0, 100)}`,
-    );
-  }
-  if (!query.code || !query.state) return fail('invalid_request', 'The callback has no code or no state');
-
   const db = getDb();
-  let login;
-  try {
-    login = await spendLoginState(db, {
-      state: query.state,
-      binding: readCookie(event, BINDING_COOKIE),
-      provider: TWITTER_STATE_PROVIDER,
-    });
-  } catch (error) {
-    if (error instanceof OauthFailure) return fail(error.reason, error.message);
-    throw error;
-  }
+  const checked = await checkCallback(db, {
+    provider: TWITTER_STATE_PROVIDER,
+    configured: Boolean(settings),
+    query,
+    binding: readCookie(event, BINDING_COOKIE),
+  });
+  if ('reason' in checked) return fail(checked.reason, checked.detail);
+  const { login, code } = checked;
+  // checkCallback refused a missing configuration already; this narrows the type.
+  if (!settings) return fail('not_configured', 'Twitter login is not configured');
 
   let twitter: TwitterUser;
   try {
-    const accessToken = await exchangeTwitterCode(settings, query.code, login.codeVerifier);
+    const accessToken = await exchangeTwitterCode(settings, code, login.codeVerifier);
     twitter = await fetchTwitterUser(settings, accessToken);
   } catch (error) {
     const { name, message } = error as Error;
