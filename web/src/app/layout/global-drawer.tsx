@@ -2,7 +2,7 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { Button } from '../../components/button';
 import { CloseIcon } from '../../components/icons';
 import { useDrawer } from '../../lib/drawer';
-import styles from './dialog.module.css';
+import styles from '../../components/dialog.module.css';
 
 /** The right-hand global drawer, 85vw wide: open while a config is set (SPEC.md section 4). */
 export function GlobalDrawer() {

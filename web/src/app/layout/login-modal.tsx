@@ -9,7 +9,7 @@ import { assessLoginBotScore } from '../../features/account/api/assess-recaptcha
 import { startGoogleLogin } from '../../features/account/api/google-login-url';
 import { isRateLimited, looksLikeEmail, useSendLoginEmail } from '../../features/account/api/send-login-email';
 import { APP_NAME } from '../../../../shared/constants';
-import styles from './dialog.module.css';
+import styles from '../../components/dialog.module.css';
 
 /** SPEC.md section 9: the login modal's overlay sits at z-index 900. */
 export const LOGIN_OVERLAY_Z_INDEX = 900;

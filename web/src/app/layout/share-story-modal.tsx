@@ -2,7 +2,7 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { Button } from '../../components/button';
 import { CloseIcon } from '../../components/icons';
 import { useShareStory } from '../../lib/share-story';
-import styles from './dialog.module.css';
+import styles from '../../components/dialog.module.css';
 
 /** The share-story modal: open with a story, closed when cleared. The sharing form comes later. */
 export function ShareStoryModal() {

@@ -5,7 +5,7 @@ import { Button } from '../../../components/button';
 import { CloseIcon } from '../../../components/icons';
 import { useLoginModal } from '../../../lib/login-modal';
 import { toast } from '../../../lib/toast';
-import dialog from './dialog.module.css';
+import dialog from '../../../components/dialog.module.css';
 import { isRecentLoginRequired, useDeleteAccount } from '../api/delete-account';
 import styles from './account.module.css';
 import { TextField } from './text-field';
