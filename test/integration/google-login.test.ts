@@ -7,11 +7,11 @@ import { startLogin } from '../../functions/oauth/login-state';
 import { loadConfig } from '../../functions/lib/config';
 import { getLocalOidcProvider, type MockGoogleLogin } from '../../infra/local/oidc-provider';
 import { startTestRuntime, type TestRuntime } from '../support/local-runtime';
+import { authorizeAtProvider, callback, type CallbackAnswer, startOauthLogin, type StartedLogin } from '../support/oauth';
 
 const GOOGLE = '/api/i/user/auth/login/google';
 const BINDING = /^toppubs_oauth=([\w-]+); Path=\/api\/i\/user\/auth\/login\/google; HttpOnly; Secure; SameSite=Lax; Max-Age=600$/;
 const CLEARED_BINDING = 'toppubs_oauth=; Path=/api/i/user/auth/login/google; HttpOnly; Secure; SameSite=Lax; Max-Age=0';
-const SESSION = /^ssoat=([^;]+); Path=\/; HttpOnly; Secure; SameSite=Lax/;
 
 let runtime: TestRuntime;
 
@@ -19,42 +19,8 @@ const sha256 = (value: string) => createHash('sha256').update(value).digest('hex
 const uniqueSub = (label: string) => `${label}-${randomUUID().slice(0, 8)}`;
 const uniqueEmail = (label: string) => `${label}-${randomUUID().slice(0, 8)}@example.com`;
 
-interface StartedLogin {
-  url: URL;
-  /** The browser-binding cookie, as the browser would send it back. */
-  cookie: string;
-}
-
-/** What the web app does first: ask for the authorization URL (the answer sets the binding cookie). */
-async function startGoogleLogin(returnTo = '/after-login'): Promise<StartedLogin> {
-  const response = await runtime.get(`${GOOGLE}/url?returnTo=${encodeURIComponent(returnTo)}`);
-  const body = (await response.json()) as { url: string };
-  expect(response.status).toBe(200);
-  const value = BINDING.exec(response.headers.getSetCookie()[0] ?? '')?.[1];
-  if (!value) throw new Error(`No binding cookie in ${response.headers.getSetCookie().join(' | ')}`);
-  return { url: new URL(body.url), cookie: `toppubs_oauth=${value}` };
-}
-
-/** The top window at the provider: the mock answers at once with a redirect to our callback. */
-async function authorizeAtProvider(url: URL): Promise<string> {
-  const response = await fetch(url, { redirect: 'manual' });
-  expect(response.status).toBe(302);
-  return response.headers.get('location') ?? '';
-}
-
-interface CallbackAnswer {
-  status: number;
-  location: string | null;
-  cookies: string[];
-  sessionToken: string | undefined;
-}
-
-async function callback(callbackUrl: string, cookie?: string): Promise<CallbackAnswer> {
-  const response = await fetch(callbackUrl, { redirect: 'manual', headers: cookie ? { cookie } : {} });
-  await response.text();
-  const cookies = response.headers.getSetCookie();
-  const sessionToken = cookies.map((value) => SESSION.exec(value)?.[1]).find(Boolean);
-  return { status: response.status, location: response.headers.get('location'), cookies, sessionToken };
+function startGoogleLogin(returnTo = '/after-login'): Promise<StartedLogin> {
+  return startOauthLogin(`${runtime.url}${GOOGLE}/url?returnTo=${encodeURIComponent(returnTo)}`, BINDING);
 }
 
 /** A whole Google login, following the redirects by hand and carrying the cookie, as a browser does. */

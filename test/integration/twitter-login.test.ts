@@ -5,52 +5,27 @@ import { getDb } from '../../functions/lib/db/service';
 import { createSession } from '../../functions/lib/sessions';
 import { getLocalOidcProvider, type MockGoogleLogin } from '../../infra/local/oidc-provider';
 import { startTestRuntime, type TestRuntime } from '../support/local-runtime';
+import { authorizeAtProvider, callback, startOauthLogin } from '../support/oauth';
 
 const TWITTER = '/api/i/user/auth/login/twitter';
 const DISCONNECT = '/api/i/user/auth/connection/twitter/disconnect';
 const BINDING =
   /^toppubs_oauth=([\w-]+); Path=\/api\/i\/user\/auth\/login\/twitter; HttpOnly; Secure; SameSite=Lax; Max-Age=600$/;
 const CLEARED_BINDING = 'toppubs_oauth=; Path=/api/i/user/auth/login/twitter; HttpOnly; Secure; SameSite=Lax; Max-Age=0';
-const SESSION = /^ssoat=([^;]+); Path=\/; HttpOnly; Secure; SameSite=Lax/;
 
 let runtime: TestRuntime;
 
 const uniqueId = (label: string) => `${label}-${randomUUID().slice(0, 8)}`;
 
-interface CallbackAnswer {
-  status: number;
-  location: string | null;
-  cookies: string[];
-  sessionToken: string | undefined;
-}
-
 /** Asks for the authorization URL (with the caller's session, if any) and keeps the binding cookie. */
-async function startTwitterLogin(sessionToken?: string, returnTo = '/after-login') {
-  const response = await fetch(`${runtime.url}${TWITTER}/url?returnTo=${encodeURIComponent(returnTo)}`, {
-    headers: sessionToken ? { cookie: `ssoat=${sessionToken}` } : {},
-  });
-  const body = (await response.json()) as { url: string };
-  expect(response.status).toBe(200);
-  const value = BINDING.exec(response.headers.getSetCookie()[0] ?? '')?.[1];
-  if (!value) throw new Error(`No binding cookie in ${response.headers.getSetCookie().join(' | ')}`);
-  return { url: new URL(body.url), cookie: `toppubs_oauth=${value}` };
+function startTwitterLogin(sessionToken?: string, returnTo = '/after-login') {
+  return startOauthLogin(
+    `${runtime.url}${TWITTER}/url?returnTo=${encodeURIComponent(returnTo)}`,
+    BINDING,
+    sessionToken ? { cookie: `ssoat=${sessionToken}` } : {},
+  );
 }
 
-async function authorizeAtProvider(url: URL): Promise<string> {
-  const response = await fetch(url, { redirect: 'manual' });
-  expect(response.status).toBe(302);
-  return response.headers.get('location') ?? '';
-}
-
-async function callback(callbackUrl: string, cookie: string): Promise<CallbackAnswer> {
-  const response = await fetch(callbackUrl, { redirect: 'manual', headers: { cookie } });
-  await response.text();
-  const cookies = response.headers.getSetCookie();
-  const sessionToken = cookies.map((value) => SESSION.exec(value)?.[1]).find(Boolean);
-  return { status: response.status, location: response.headers.get('location'), cookies, sessionToken };
-}
-
-/** A whole Twitter login (or connection, with a session), following the redirects by hand. */
 async function loginWithTwitter(login: MockGoogleLogin, sessionToken?: string) {
   getLocalOidcProvider().setNextLogin(login);
   const started = await startTwitterLogin(sessionToken);
