@@ -19,7 +19,7 @@ export interface JobSchedule {
 export const JOB_SCHEDULES: readonly JobSchedule[] = [
   {
     name: 'rank-publications',
-    handler: 'jobs/rank-publications',
+    handler: 'ranking/rank-publications',
     everyMinutes: 60,
     runAtLocalStart: true,
     description: 'Recomputes every ranking board into ranked pages.',
@@ -28,7 +28,7 @@ export const JOB_SCHEDULES: readonly JobSchedule[] = [
   },
   {
     name: 'collect-feeds',
-    handler: 'jobs/collect-feeds',
+    handler: 'ranking/collect-feeds',
     everyMinutes: 360,
     runAtLocalStart: false,
     description: 'Reads publication RSS/Atom feeds to update latestPostAt.',

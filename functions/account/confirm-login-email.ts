@@ -5,8 +5,8 @@ import { createHandler } from '../lib/http/create-handler';
 import { HttpResponse } from '../lib/http/responses';
 import { logger } from '../lib/logger';
 import { createSession, sessionCookie } from '../lib/sessions';
-import { findOrCreateUserByEmail, toCurrentUser } from './accounts';
-import { spendLoginLink } from './login-links';
+import { findOrCreateUserByEmail, toCurrentUser } from './lib/accounts';
+import { spendLoginLink } from './lib/login-links';
 
 const config = getConfig();
 

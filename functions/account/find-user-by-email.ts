@@ -2,8 +2,8 @@ import { accountRoutes } from '../../shared/routes/account';
 import { getDb } from '../lib/db/service';
 import { NotFound } from '../lib/errors';
 import { createHandler } from '../lib/http/create-handler';
-import { toFullUser } from './accounts';
-import { getUserByEmail } from './profile';
+import { toFullUser } from './lib/accounts';
+import { getUserByEmail } from './lib/profile';
 
 // Access 'app': only registered apps and superusers get here, so emails cannot be enumerated.
 export const handler = createHandler(accountRoutes.findUserByEmail, async ({ query }) => {

@@ -3,9 +3,9 @@ import type { UserSettings } from '../../shared/schemas/account';
 import { getDb } from '../lib/db/service';
 import { Unauthorized } from '../lib/errors';
 import { createHandler } from '../lib/http/create-handler';
-import { TWITTER_ISSUER } from '../oauth/twitter-provider';
-import { toFullUser, toPublicUser } from './accounts';
-import { emailPreferencesOf, getUsersByIds } from './profile';
+import { TWITTER_ISSUER } from './lib/twitter-provider';
+import { toFullUser, toPublicUser } from './lib/accounts';
+import { emailPreferencesOf, getUsersByIds } from './lib/profile';
 
 /**
  * The caller's own account in one answer: full user, settings, email preferences and the users

@@ -2,7 +2,7 @@ import { accountRoutes } from '../../shared/routes/account';
 import { getDb } from '../lib/db/service';
 import { Unauthorized } from '../lib/errors';
 import { createHandler } from '../lib/http/create-handler';
-import { toCurrentUser } from './accounts';
+import { toCurrentUser } from './lib/accounts';
 
 export const handler = createHandler(accountRoutes.getMe, async ({ caller }) => {
   if (caller.kind !== 'user') throw new Unauthorized();

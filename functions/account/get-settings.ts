@@ -3,7 +3,7 @@ import type { UserSettings } from '../../shared/schemas/account';
 import { getDb } from '../lib/db/service';
 import { Unauthorized } from '../lib/errors';
 import { createHandler } from '../lib/http/create-handler';
-import { getUserById } from './profile';
+import { getUserById } from './lib/profile';
 
 export const handler = createHandler(accountRoutes.getSettings, async ({ caller }) => {
   if (caller.kind !== 'user') throw new Unauthorized();

@@ -2,8 +2,8 @@ import { accountRoutes } from '../../shared/routes/account';
 import { getDb } from '../lib/db/service';
 import { NotFound } from '../lib/errors';
 import { createHandler } from '../lib/http/create-handler';
-import { toPublicUser } from './accounts';
-import { getUserById, getUserByUsername } from './profile';
+import { toPublicUser } from './lib/accounts';
+import { getUserById, getUserByUsername } from './lib/profile';
 
 export const handler = createHandler(accountRoutes.getUserByIdOrUsername, async ({ params }) => {
   const db = getDb();

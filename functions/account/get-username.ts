@@ -1,7 +1,7 @@
 import { accountRoutes } from '../../shared/routes/account';
 import { getDb } from '../lib/db/service';
 import { createHandler } from '../lib/http/create-handler';
-import { requireUserById } from './profile';
+import { requireUserById } from './lib/profile';
 
 export const handler = createHandler(accountRoutes.getUsername, async ({ params }) => {
   const user = await requireUserById(getDb(), params.userId);

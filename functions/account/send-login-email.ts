@@ -5,7 +5,7 @@ import { ServiceUnavailable } from '../lib/errors';
 import { createHandler } from '../lib/http/create-handler';
 import { logger } from '../lib/logger';
 import { sendMail } from '../lib/mailer';
-import { enforceLoginEmailLimits, issueLoginLink, normaliseEmail, releaseLoginEmailCooldown } from './login-links';
+import { enforceLoginEmailLimits, issueLoginLink, normaliseEmail, releaseLoginEmailCooldown } from './lib/login-links';
 
 const SUBJECT = `Your ${APP_NAME} login link`;
 const VALIDITY_NOTE = 'This link works once, for 10 minutes. If you did not ask for it, ignore this email.';

@@ -2,8 +2,8 @@ import { accountRoutes } from '../../shared/routes/account';
 import { getDb } from '../lib/db/service';
 import { Unauthorized } from '../lib/errors';
 import { createHandler } from '../lib/http/create-handler';
-import { toFullUser } from './accounts';
-import { updateProfile } from './profile';
+import { toFullUser } from './lib/accounts';
+import { updateProfile } from './lib/profile';
 
 export const handler = createHandler(accountRoutes.updateProfile, async ({ body, caller }) => {
   if (caller.kind !== 'user') throw new Unauthorized();

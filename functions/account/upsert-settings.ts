@@ -2,7 +2,7 @@ import { accountRoutes } from '../../shared/routes/account';
 import { getDb } from '../lib/db/service';
 import { Forbidden, Unauthorized } from '../lib/errors';
 import { createHandler } from '../lib/http/create-handler';
-import { mergeSettings } from './profile';
+import { mergeSettings } from './lib/profile';
 
 export const handler = createHandler(accountRoutes.upsertSettings, async ({ params, body, caller }) => {
   if (caller.kind !== 'user') throw new Unauthorized();

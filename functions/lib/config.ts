@@ -35,7 +35,7 @@ export interface Config {
   /**
    * reCAPTCHA Enterprise for the login bot check (RECAPTCHA_PROJECT_ID, RECAPTCHA_API_KEY,
    * RECAPTCHA_SITE_KEY). All optional: without a project id the bot check answers "human"
-   * (functions/recaptcha/assessors.ts says why). In AWS the API key comes from Secrets Manager
+   * (functions/account/lib/recaptcha-assessors.ts says why). In AWS the API key comes from Secrets Manager
    * into the environment; only the environment is read here.
    */
   recaptchaProjectId: string | undefined;

@@ -3,10 +3,10 @@ import { getDb } from '../lib/db/service';
 import type { DailyCounts } from '../lib/db/entities/follower-history';
 import { NotFound } from '../lib/errors';
 import { createHandler } from '../lib/http/create-handler';
-import { toDay } from './domain/days';
-import { computeStanding } from './domain/standing';
-import { cachedAnswer, getBoardReader } from './ranking-context';
-import { publicationSeo } from './seo';
+import { toDay } from './lib/domain/days';
+import { computeStanding } from './lib/domain/standing';
+import { cachedAnswer, getBoardReader } from './lib/ranking-context';
+import { publicationSeo } from './lib/seo';
 
 let ranks: { runId: string; bySlug: Map<string, [number, number]> } | undefined;
 

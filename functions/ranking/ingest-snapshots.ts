@@ -3,7 +3,7 @@ import { rankingRoutes } from '../../shared/routes/ranking';
 import { getDb } from '../lib/db/service';
 import { createHandler } from '../lib/http/create-handler';
 import { logger, metrics } from '../lib/logger';
-import { ingestSnapshots } from './ingest';
+import { ingestSnapshots } from './lib/ingest';
 
 export const handler = createHandler(rankingRoutes.ingestSnapshots, async ({ body, caller }) => {
   const result = await ingestSnapshots(getDb(), body.snapshots);

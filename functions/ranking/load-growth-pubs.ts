@@ -1,7 +1,7 @@
 import { rankingRoutes } from '../../shared/routes/ranking';
 import { createHandler } from '../lib/http/create-handler';
-import { readBoardPage } from './board-screen';
-import { cachedAnswer, queryKey } from './ranking-context';
+import { readBoardPage } from './lib/board-screen';
+import { cachedAnswer, queryKey } from './lib/ranking-context';
 
 export const handler = createHandler(rankingRoutes.loadGrowthPubs, async ({ query }) =>
   cachedAnswer(queryKey('loadGrowthPubs', query), () => readBoardPage('growth', query)),

@@ -1,7 +1,7 @@
 import { rankingRoutes } from '../../shared/routes/ranking';
 import { getDb } from '../lib/db/service';
 import { createHandler } from '../lib/http/create-handler';
-import { runRanking } from './ranking-run';
+import { runRanking } from './lib/ranking-run';
 
 export const handler = createHandler(rankingRoutes.runRanking, async () => {
   const report = await runRanking(getDb());

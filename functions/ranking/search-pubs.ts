@@ -2,10 +2,10 @@ import { rankingRoutes } from '../../shared/routes/ranking';
 import type { RankedPublication } from '../../shared/schemas/ranking';
 import { getDb } from '../lib/db/service';
 import { createHandler } from '../lib/http/create-handler';
-import { buildSearchIndex, type SearchIndex, searchPublications } from './domain/search';
-import { computeStanding } from './domain/standing';
-import { toDay } from './domain/days';
-import { cachedAnswer, getBoardReader, queryKey } from './ranking-context';
+import { buildSearchIndex, type SearchIndex, searchPublications } from './lib/domain/search';
+import { computeStanding } from './lib/domain/standing';
+import { toDay } from './lib/domain/days';
+import { cachedAnswer, getBoardReader, queryKey } from './lib/ranking-context';
 
 let index: { runId: string; value: SearchIndex } | undefined;
 

@@ -1,7 +1,7 @@
 import { rankingRoutes } from '../../shared/routes/ranking';
 import { createHandler } from '../lib/http/create-handler';
-import { readBoardScreen } from './board-screen';
-import { cachedAnswer, queryKey } from './ranking-context';
+import { readBoardScreen } from './lib/board-screen';
+import { cachedAnswer, queryKey } from './lib/ranking-context';
 
 export const handler = createHandler(rankingRoutes.showHome, async ({ query }) =>
   cachedAnswer(queryKey('showHome', query), () => readBoardScreen('followers', query)),

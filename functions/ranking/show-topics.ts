@@ -1,8 +1,8 @@
 import { rankingRoutes } from '../../shared/routes/ranking';
 import { resolvePaging } from '../../shared/schemas/common';
 import { createHandler } from '../lib/http/create-handler';
-import { cachedAnswer, queryKey } from './ranking-context';
-import { topicsSeo } from './seo';
+import { cachedAnswer, queryKey } from './lib/ranking-context';
+import { topicsSeo } from './lib/seo';
 
 export const handler = createHandler(rankingRoutes.showTopics, async ({ query }) =>
   cachedAnswer(queryKey('showTopics', query), async (manifest) => {

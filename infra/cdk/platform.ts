@@ -87,7 +87,15 @@ function providerSettingsFor(settings: ProviderSettings): (handler: string) => R
         RECAPTCHA_API_KEY: settings.recaptchaProjectId ? secret('RECAPTCHA_API_KEY') : undefined,
       }),
   };
-  return (handler) => byFolder[handler.split('/')[0] ?? '']?.() ?? {};
+  const groupOf = (handler: string) =>
+    /^account\/(google|twitter)-/.test(handler)
+      ? 'oauth'
+      : /^account\/(sso-|pusher-auth|send-verification-email|complete-action)/.test(handler)
+        ? 'sso'
+        : handler === 'account/assess-recaptcha'
+          ? 'recaptcha'
+          : '';
+  return (handler) => byFolder[groupOf(handler)]?.() ?? {};
 }
 
 const STAGE_PATTERN = /^[a-z][a-z0-9-]{0,19}$/;

@@ -5,7 +5,7 @@ import { pathToFileURL } from 'node:url';
 import { routeEntries } from '../../shared/routes';
 import { JOB_SCHEDULES } from '../../shared/schedules';
 import type { Db } from '../../functions/lib/db/service';
-import { toDay } from '../../functions/ranking/domain/days';
+import { toDay } from '../../functions/ranking/lib/domain/days';
 import { createApiRouter, type LambdaHttpHandler } from './api-server';
 import { REPO_ROOT } from './repo-root';
 import { ensureTable, startDynamoDbLocal } from './dynamodb-local';

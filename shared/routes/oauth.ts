@@ -10,7 +10,7 @@ export const oauthRoutes = {
     method: 'GET',
     path: `${PREFIX}/google/url`,
     access: 'public',
-    handler: 'oauth/google-login-url',
+    handler: 'account/google-login-url',
     summary:
       'Starts a Google login: the authorization URL to navigate the top window to, and a short-lived cookie binding the login to this browser. 503 when Google login is not configured.',
     query: googleLoginUrlQuerySchema,
@@ -21,7 +21,7 @@ export const oauthRoutes = {
     method: 'GET',
     path: `${PREFIX}/google/callback`,
     access: 'public',
-    handler: 'oauth/google-callback',
+    handler: 'account/google-callback',
     summary:
       'Where Google sends the browser back: checks state, browser binding and ID token, signs in (or links or creates the account) and redirects to returnTo; any failure redirects to /login/failed?reason=….',
     query: googleCallbackQuerySchema,
@@ -32,7 +32,7 @@ export const oauthRoutes = {
     method: 'GET',
     path: `${PREFIX}/twitter/url`,
     access: 'public',
-    handler: 'oauth/twitter-login-url',
+    handler: 'account/twitter-login-url',
     summary:
       'Starts a Twitter login (OAuth 2.0 with PKCE): the authorization URL to navigate the top window to, and a short-lived cookie binding the login to this browser. 503 when Twitter login is not configured.',
     query: googleLoginUrlQuerySchema,
@@ -43,7 +43,7 @@ export const oauthRoutes = {
     method: 'GET',
     path: `${PREFIX}/twitter/callback`,
     access: 'public',
-    handler: 'oauth/twitter-callback',
+    handler: 'account/twitter-callback',
     summary:
       'Where Twitter sends the browser back: checks state and browser binding, exchanges the code (PKCE), reads the Twitter user; connects it to the signed-in user, or signs in (or creates the account), then redirects to returnTo; any failure redirects to /login/failed?reason=….',
     query: googleCallbackQuerySchema,
@@ -54,7 +54,7 @@ export const oauthRoutes = {
     method: 'DELETE',
     path: '/api/i/user/auth/connection/twitter/disconnect',
     access: 'user',
-    handler: 'oauth/twitter-disconnect',
+    handler: 'account/twitter-disconnect',
     summary:
       "Removes the signed-in user's Twitter connection; 409 ONLY_LOGIN_METHOD when it is their only way to log in (no verified email, no other outside login).",
     response: z.object({ disconnected: z.boolean() }),

@@ -7,7 +7,7 @@ export const recaptchaRoutes = {
     method: 'POST',
     path: '/api/e/recaptcha/assess',
     access: 'public',
-    handler: 'recaptcha/assess',
+    handler: 'account/assess-recaptcha',
     summary: 'Scores a reCAPTCHA token (SPEC.md section 7): the login modal disables Google login below 0.5. Locally always 1.',
     body: assessRecaptchaBodySchema,
     response: assessRecaptchaResponseSchema,

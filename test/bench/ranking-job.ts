@@ -6,8 +6,8 @@
 import { join } from 'node:path';
 import { createDocumentClient } from '../../functions/lib/db/client';
 import { createDb } from '../../functions/lib/db/service';
-import { toDay } from '../../functions/ranking/domain/days';
-import { rankPublications, readAllPublications, runRanking } from '../../functions/ranking/ranking-run';
+import { toDay } from '../../functions/ranking/lib/domain/days';
+import { rankPublications, readAllPublications, runRanking } from '../../functions/ranking/lib/ranking-run';
 import { ensureTable, startDynamoDbLocal } from '../../infra/local/dynamodb-local';
 import { LOCAL_TABLE_NAME } from '../../infra/local/runtime';
 import { generateSeedData } from '../../infra/local/seed/generate-publications';

@@ -71,7 +71,7 @@ async function benchRankingJob(bundles: Map<string, string>): Promise<void> {
   // Peak memory as Lambda would see it: the bundled job handler alone in a fresh process.
   const dynamo = await startDynamoDbLocal({ dataDir: join(dataDir, 'dynamodb') });
   try {
-    const file = bundles.get('jobs/rank-publications') as string;
+    const file = bundles.get('ranking/rank-publications') as string;
     const script = `const m=await import(${JSON.stringify(pathToFileURL(file).href)});const t=performance.now();await m.handler({});console.log(JSON.stringify({ms:performance.now()-t,maxRssMb:process.resourceUsage().maxRSS/1024}))`;
     const lambda = JSON.parse(
       await run(process.execPath, ['--input-type=module', '-e', script], { ...lambdaEnv, DYNAMODB_ENDPOINT: dynamo.endpoint }),

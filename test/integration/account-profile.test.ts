@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { issueLoginLink } from '../../functions/account/login-links';
+import { issueLoginLink } from '../../functions/account/lib/login-links';
 import { registerAppClient } from '../../functions/lib/app-auth';
 import { getDb } from '../../functions/lib/db/service';
 import { APP_TOKEN_HEADER, APPLICATION_ID_HEADER, WEB_APPLICATION_ID } from '../../shared/constants';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { issueLoginLink } from '../../functions/account/login-links';
+import { issueLoginLink } from '../../functions/account/lib/login-links';
 import { hashToken } from '../../functions/lib/app-auth';
 import { getDb } from '../../functions/lib/db/service';
 import { createSession } from '../../functions/lib/sessions';

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { collectFeeds, dbFeedStore } from '../../functions/jobs/collect-feeds';
+import { collectFeeds, dbFeedStore } from '../../functions/ranking/collect-feeds';
 import type { PublicationItem } from '../../functions/lib/db/entities/publication';
 import type { Db } from '../../functions/lib/db/service';
 import { generateSeedData } from '../../infra/local/seed/generate-publications';

@@ -1,9 +1,9 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findOrCreateUserByEmail } from '../../functions/account/accounts';
+import { findOrCreateUserByEmail } from '../../functions/account/lib/accounts';
 import { getDb } from '../../functions/lib/db/service';
-import { googleSettings } from '../../functions/oauth/google-provider';
-import { startLogin } from '../../functions/oauth/login-state';
+import { googleSettings } from '../../functions/account/lib/google-provider';
+import { startLogin } from '../../functions/account/lib/login-state';
 import { loadConfig } from '../../functions/lib/config';
 import { getLocalOidcProvider, type MockGoogleLogin } from '../../infra/local/oidc-provider';
 import { startTestRuntime, type TestRuntime } from '../support/local-runtime';

@@ -3,7 +3,7 @@ import { readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'no
 import { request as httpRequest } from 'node:http';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { issueLoginLink } from '../../functions/account/login-links';
+import { issueLoginLink } from '../../functions/account/lib/login-links';
 import { hashToken } from '../../functions/lib/app-auth';
 import { getDb } from '../../functions/lib/db/service';
 import { parseEml } from '../../functions/lib/mail/eml';

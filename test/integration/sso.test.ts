@@ -3,13 +3,13 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WEB_APPLICATION_ID } from '../../shared/constants';
-import { issueLoginLink } from '../../functions/account/login-links';
+import { issueLoginLink } from '../../functions/account/lib/login-links';
 import { hashToken, registerAppClient } from '../../functions/lib/app-auth';
 import { LOCAL_PUSHER_APP_KEY, LOCAL_PUSHER_SECRET } from '../../functions/lib/config';
 import { getDb } from '../../functions/lib/db/service';
 import { parseEml } from '../../functions/lib/mail/eml';
-import { issueActionToken } from '../../functions/sso/action-tokens';
-import { issueSsoCode } from '../../functions/sso/sso-codes';
+import { issueActionToken } from '../../functions/account/lib/action-tokens';
+import { issueSsoCode } from '../../functions/account/lib/sso-codes';
 import { startTestRuntime, type TestRuntime } from '../support/local-runtime';
 
 const USER = '/api/i/user';

@@ -1,4 +1,4 @@
-import type { Standing } from '../../functions/ranking/domain/standing';
+import type { Standing } from '../../functions/ranking/lib/domain/standing';
 
 /** A publication's standing with flat, unremarkable figures; tests override what they are about. */
 export function standingFixture(slug: string, overrides: Partial<Standing> = {}): Standing {

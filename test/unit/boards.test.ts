@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { boardId, rankBoards, topicName } from '../../functions/ranking/domain/boards';
-import { decodeChunk, encodeChunk } from '../../functions/ranking/domain/chunk-codec';
-import type { Standing } from '../../functions/ranking/domain/standing';
+import { boardId, rankBoards, topicName } from '../../functions/ranking/lib/domain/boards';
+import { decodeChunk, encodeChunk } from '../../functions/ranking/lib/domain/chunk-codec';
+import type { Standing } from '../../functions/ranking/lib/domain/standing';
 import { standingFixture } from '../support/fixtures';
 
 const standing = standingFixture;

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { collectFeeds, type FeedPublication, type FeedStore } from '../../functions/jobs/collect-feeds';
+import { collectFeeds, type FeedPublication, type FeedStore } from '../../functions/ranking/collect-feeds';
 
 const NOW = new Date('2025-01-20T12:00:00Z');
 

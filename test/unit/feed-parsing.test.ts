@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FeedError, fetchFeedText, isPublicAddress, newestFeedDate } from '../../functions/jobs/collect-feeds';
+import { FeedError, fetchFeedText, isPublicAddress, newestFeedDate } from '../../functions/ranking/collect-feeds';
 
 const NOW = new Date('2025-01-20T12:00:00Z');
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { PublicationSnapshot } from '../../shared/schemas/ranking';
-import { applySnapshot, validateSnapshots } from '../../functions/ranking/ingest';
-import { NOT_OBSERVED } from '../../functions/ranking/domain/recent-counts';
-import { shardOf } from '../../functions/ranking/domain/shard';
+import { applySnapshot, validateSnapshots } from '../../functions/ranking/lib/ingest';
+import { NOT_OBSERVED } from '../../functions/ranking/lib/domain/recent-counts';
+import { shardOf } from '../../functions/ranking/lib/domain/shard';
 
 const NOW = new Date('2024-06-30T12:00:00.000Z');
 

@@ -7,7 +7,7 @@ import {
   issueLoginLink,
   LOGIN_LINK_LIFETIME_SECONDS,
   spendLoginLink,
-} from '../../functions/account/login-links';
+} from '../../functions/account/lib/login-links';
 import { createTestTable } from '../support/dynamo';
 
 let db: Db;

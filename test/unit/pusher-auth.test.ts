@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { pusherAuthQuerySchema } from '../../shared/schemas/sso';
 import { LOCAL_PUSHER_APP_KEY, LOCAL_PUSHER_SECRET, loadConfig } from '../../functions/lib/config';
-import { pusherChannelFor, signPusherAuth } from '../../functions/sso/pusher';
+import { pusherChannelFor, signPusherAuth } from '../../functions/account/lib/pusher';
 
 const BASE_ENV = { TABLE_NAME: 'pusher-auth-test', ALLOWED_ORIGINS: 'https://app.example.com' };
 

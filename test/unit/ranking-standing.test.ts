@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ACTIVE_WINDOW_DAYS, GROWTH_WINDOW_DAYS, RECENT_HISTORY_DAYS } from '../../shared/constants';
-import { addDays } from '../../functions/ranking/domain/days';
-import { NOT_OBSERVED } from '../../functions/ranking/domain/recent-counts';
+import { addDays } from '../../functions/ranking/lib/domain/days';
+import { NOT_OBSERVED } from '../../functions/ranking/lib/domain/recent-counts';
 import { standingFixture } from '../support/fixtures';
 import {
   byFollowers,
@@ -10,7 +10,7 @@ import {
   isActive,
   type PublicationFacts,
   type Standing,
-} from '../../functions/ranking/domain/standing';
+} from '../../functions/ranking/lib/domain/standing';
 
 const TODAY = '2024-06-30';
 

@@ -8,7 +8,7 @@ import {
   createEnterpriseAssessor,
   localAssessor,
   RecaptchaUnavailable,
-} from '../../functions/recaptcha/assessors';
+} from '../../functions/account/lib/recaptcha-assessors';
 import { WEB_APPLICATION_ID } from '../../shared/constants';
 import { recaptchaRoutes } from '../../shared/routes/recaptcha';
 
@@ -55,7 +55,7 @@ describe('assessRecaptcha route', () => {
       method: 'POST',
       path: '/api/e/recaptcha/assess',
       access: 'public',
-      handler: 'recaptcha/assess',
+      handler: 'account/assess-recaptcha',
       writes: false,
     });
   });
@@ -246,7 +246,7 @@ describe('assess handler with reCAPTCHA Enterprise', () => {
     vi.stubEnv('RECAPTCHA_API_KEY', API_KEY);
     vi.stubEnv('RECAPTCHA_SITE_KEY', SITE_KEY);
     vi.resetModules();
-    const { handler } = await import('../../functions/recaptcha/assess');
+    const { handler } = await import('../../functions/account/assess-recaptcha');
     return (event: APIGatewayProxyEventV2) => handler(event, context) as Promise<APIGatewayProxyStructuredResultV2>;
   }
 

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { RECENT_HISTORY_DAYS } from '../../shared/constants';
-import { addDays } from '../../functions/ranking/domain/days';
+import { addDays } from '../../functions/ranking/lib/domain/days';
 import {
   countOnOrBefore,
   firstObserved,
   NOT_OBSERVED,
   recordCount,
   type RecentCounts,
-} from '../../functions/ranking/domain/recent-counts';
+} from '../../functions/ranking/lib/domain/recent-counts';
 
 describe('recordCount', () => {
   it('starts a window from nothing', () => {

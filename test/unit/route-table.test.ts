@@ -6,7 +6,7 @@ import { pathParamNames, routeEntries, routes } from '../../shared/routes';
 
 const FUNCTIONS_DIR = fileURLToPath(new URL('../../functions', import.meta.url));
 const ROUTES_DIR = fileURLToPath(new URL('../../shared/routes', import.meta.url));
-const NOT_HANDLER_FOLDERS = new Set(['lib', 'jobs', 'domain']);
+const NOT_HANDLER_FOLDERS = new Set(['lib']);
 
 /** Every file under functions/<app>/ that builds an HTTP handler with createHandler. */
 function handlerFiles(): string[] {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { buildSearchIndex, searchPublications } from '../../functions/ranking/domain/search';
-import type { SearchEntry } from '../../functions/ranking/ranking-run';
+import { buildSearchIndex, searchPublications } from '../../functions/ranking/lib/domain/search';
+import type { SearchEntry } from '../../functions/ranking/lib/ranking-run';
 
 // Kept in follower order, as the ranking run writes them: [slug, name, followers, rank, growth rank].
 const ENTRIES: SearchEntry[] = [

@@ -1,15 +1,15 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { PublicationItem } from '../../functions/lib/db/entities/publication';
 import { PUBLICATION_SHARDS } from '../../functions/lib/db/entities/publication';
-import { addDays, daysBetween } from '../../functions/ranking/domain/days';
+import { addDays, daysBetween } from '../../functions/ranking/lib/domain/days';
 import {
   countOnOrBefore,
   firstObserved,
   NOT_OBSERVED,
   recordCount,
   type RecentCounts,
-} from '../../functions/ranking/domain/recent-counts';
-import { shardOf } from '../../functions/ranking/domain/shard';
+} from '../../functions/ranking/lib/domain/recent-counts';
+import { shardOf } from '../../functions/ranking/lib/domain/shard';
 import { generateSeedData, type SeedData } from '../../infra/local/seed/generate-publications';
 import { ACTIVE_WINDOW_DAYS, RECENT_HISTORY_DAYS } from '../../shared/constants';
 import { publicationSnapshotSchema, slugSchema, topicTagSchema } from '../../shared/schemas/ranking';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PUBLICATION_SHARDS } from '../../functions/lib/db/entities/publication';
-import { shardOf } from '../../functions/ranking/domain/shard';
+import { shardOf } from '../../functions/ranking/lib/domain/shard';
 
 describe('shardOf', () => {
   it('puts known slugs in the shards FNV-1a gives them', () => {

@@ -1,0 +1,39 @@
+import * as client from 'openid-client';
+import { oauthRoutes } from '../../shared/routes/oauth';
+import { getConfig } from '../lib/config';
+import { getDb } from '../lib/db/service';
+import { ServiceUnavailable } from '../lib/errors';
+import { createHandler } from '../lib/http/create-handler';
+import { HttpResponse } from '../lib/http/responses';
+import { logger } from '../lib/logger';
+import { googleClient, googleSettings } from './lib/google-provider';
+import { bindingCookie, startLogin } from './lib/login-state';
+
+const settings = googleSettings(getConfig());
+
+/**
+ * Starts a Google login: state, nonce and PKCE verifier are stored server-side for 10 minutes,
+ * bound to this browser by a short-lived HttpOnly cookie; the browser then navigates the top
+ * window to the returned URL.
+ */
+export const handler = createHandler(oauthRoutes.googleLoginUrl, async ({ query }) => {
+  if (!settings) throw new ServiceUnavailable('Google login is not configured.');
+  let oidc: client.Configuration;
+  try {
+    oidc = await googleClient(settings);
+  } catch (error) {
+    logger.warn('Google OpenID discovery failed', { errorName: (error as Error).name, errorMessage: (error as Error).message });
+    throw new ServiceUnavailable('Google login is unavailable right now. Please try again in a minute, or log in by email.');
+  }
+  const login = await startLogin(getDb(), { provider: 'google', returnTo: query.returnTo });
+  const url = client.buildAuthorizationUrl(oidc, {
+    redirect_uri: settings.redirectUri,
+    scope: 'openid email profile',
+    state: login.state,
+    nonce: login.nonce,
+    code_challenge: login.codeChallenge,
+    code_challenge_method: 'S256',
+    prompt: 'select_account',
+  });
+  return new HttpResponse(200, { url: url.href }, {}, [bindingCookie(login.binding)]);
+});

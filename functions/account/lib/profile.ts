@@ -1,0 +1,177 @@
+import type { z } from 'zod';
+import {
+  DEFAULT_EMAIL_PREFERENCES,
+  type EmailPreferences,
+  type profileBodySchema,
+  type UserSettings,
+} from '../../../shared/schemas/account';
+import type { UserItem } from '../../lib/db/entities/user';
+import type { Db } from '../../lib/db/service';
+import { BadRequest, Conflict, NotFound } from '../../lib/errors';
+import { isConditionalCheckFailed } from '../../lib/rate-limit';
+import { checkUsername } from './accounts';
+
+export type ProfileChanges = z.output<typeof profileBodySchema>;
+
+export const USERNAME_TAKEN = 'That username is taken';
+
+const noUserWithId = (id: string) => new NotFound(`There is no user with the id '${id}'.`);
+
+/** A user by id, read strongly consistent so a handler returns what it just wrote. */
+export async function getUserById(db: Db, userId: string): Promise<UserItem | null> {
+  const { data } = await db.entities.user.get({ userId }).go({ consistent: true });
+  return data;
+}
+
+export async function requireUserById(db: Db, userId: string): Promise<UserItem> {
+  const user = await getUserById(db, userId);
+  if (!user) throw noUserWithId(userId);
+  return user;
+}
+
+/** A user by username, case-insensitive, through the username claim. */
+export async function getUserByUsername(db: Db, username: string): Promise<UserItem | null> {
+  const value = username.trim().toLowerCase();
+  if (!value) return null;
+  const { data: claim } = await db.entities.identityClaim.get({ kind: 'username', value }).go();
+  if (!claim) return null;
+  const user = await getUserById(db, claim.userId);
+  // A claim whose account is gone (or was renamed meanwhile) does not name this user.
+  return user && user.username.toLowerCase() === value ? user : null;
+}
+
+/** A user by email, through the email claim. */
+export async function getUserByEmail(db: Db, email: string): Promise<UserItem | null> {
+  const value = email.trim().toLowerCase();
+  const { data: claim } = await db.entities.identityClaim.get({ kind: 'email', value }).go();
+  if (!claim) return null;
+  return getUserById(db, claim.userId);
+}
+
+/** Users by id in the order asked, each once; unknown ids are left out. */
+export async function getUsersByIds(db: Db, ids: readonly string[]): Promise<UserItem[]> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return [];
+  const found = new Map<string, UserItem>();
+  let pending = unique.map((userId) => ({ userId }));
+  for (let attempt = 0; pending.length > 0; attempt += 1) {
+    if (attempt >= 5) throw new Error(`DynamoDB left ${pending.length} user reads unprocessed after several attempts`);
+    if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 50 * 2 ** attempt));
+    const { data, unprocessed } = await db.entities.user.get(pending).go();
+    for (const user of data) found.set(user.userId, user);
+    pending = unprocessed.map((key) => ({ userId: key.userId }));
+  }
+  return unique.flatMap((userId) => found.get(userId) ?? []);
+}
+
+/**
+ * Merges settings into a user's settings. The write is conditioned on the settings read, so two
+ * concurrent merges cannot drop each other's keys: the loser re-reads and merges again.
+ */
+export async function mergeSettings(db: Db, userId: string, changes: UserSettings): Promise<UserSettings> {
+  for (let attempt = 0; attempt < 5; attempt += 1) {
+    const user = await requireUserById(db, userId);
+    const current = (user.settings ?? undefined) as UserSettings | undefined;
+    const merged: UserSettings = { ...(current ?? {}), ...changes };
+    try {
+      await db.entities.user
+        .patch({ userId })
+        .set({ settings: merged })
+        .where((attr, op) => (current === undefined ? op.notExists(attr.settings) : op.eq(attr.settings, current)))
+        .go();
+      return merged;
+    } catch (error) {
+      if (!isConditionalCheckFailed(error)) throw error;
+      // Changed meanwhile (or the account was deleted): read again.
+    }
+  }
+  throw new Conflict('Your settings are being changed elsewhere at the same time. Please try again.');
+}
+
+/** The attribute changes of a profile update other than the username. */
+function profileAttributeChanges(changes: ProfileChanges) {
+  const set: { name?: string; websiteUrl?: string; imageUrl?: string; hasOwnImageUrl?: boolean } = {};
+  const remove: ('websiteUrl' | 'imageUrl')[] = [];
+  if (changes.name !== undefined) set.name = changes.name;
+  if (changes.websiteUrl === null) remove.push('websiteUrl');
+  else if (changes.websiteUrl !== undefined) set.websiteUrl = changes.websiteUrl;
+  if (changes.imageUrl === null) {
+    remove.push('imageUrl');
+    set.hasOwnImageUrl = false;
+  } else if (changes.imageUrl !== undefined) {
+    set.imageUrl = changes.imageUrl;
+    set.hasOwnImageUrl = true;
+  }
+  return { set, remove };
+}
+
+/**
+ * Applies a profile update for a user and returns the user as stored afterwards.
+ *
+ * A new username is checked first (a clear 409 or 400), then claimed in one transaction: the new
+ * claim is created only if nobody holds it, the old claim is deleted only if it is this user's,
+ * and the user item changes only if its username is still the one read. A canceled transaction
+ * means someone else won the race for the name (409), or the profile changed meanwhile.
+ */
+export async function updateProfile(db: Db, userId: string, changes: ProfileChanges, now = new Date()): Promise<UserItem> {
+  const user = await requireUserById(db, userId);
+  const { set, remove } = profileAttributeChanges(changes);
+  const wanted = changes.username;
+  const usernameChanges = wanted !== undefined && wanted !== user.username;
+  const newLower = wanted?.toLowerCase();
+  const oldLower = user.username.toLowerCase();
+
+  if (usernameChanges && newLower !== oldLower) {
+    const verdict = await checkUsername(db, wanted);
+    if (!verdict.isFree) {
+      if (verdict.reason.endsWith('is taken')) throw new Conflict(USERNAME_TAKEN);
+      throw new BadRequest(verdict.reason, { fields: [{ in: 'body', field: 'username', message: verdict.reason }] });
+    }
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      const { canceled } = await db.transaction
+        .write(({ user: users, identityClaim }) => [
+          identityClaim.create({ kind: 'username', value: newLower as string, userId, createdAt: now.toISOString() }).commit(),
+          identityClaim
+            .delete({ kind: 'username', value: oldLower })
+            .where((attr, op) => op.eq(attr.userId, userId))
+            .commit(),
+          users
+            .patch({ userId })
+            .set({ ...set, username: wanted })
+            .remove(remove)
+            .where((attr, op) => op.eq(attr.username, user.username))
+            .commit(),
+        ])
+        .go();
+      if (!canceled) return requireUserById(db, userId);
+      // Why: someone holds the name now (they won), or this profile changed meanwhile, or the
+      // transaction only collided with another one in flight (neither condition failed): retry.
+      const { data: claim } = await db.entities.identityClaim.get({ kind: 'username', value: newLower as string }).go();
+      if (claim && claim.userId !== userId) throw new Conflict(USERNAME_TAKEN);
+      const current = await requireUserById(db, userId);
+      if (current.username !== user.username) break;
+    }
+    throw new Conflict('Your profile was changed elsewhere at the same time. Please try again.');
+  }
+
+  // No new claim needed: only the letter case of one's own username, or no username change at all.
+  const attributes = usernameChanges ? { ...set, username: wanted } : set;
+  if (Object.keys(attributes).length === 0 && remove.length === 0) return user;
+  try {
+    await db.entities.user
+      .patch({ userId })
+      .set(attributes)
+      .remove(remove)
+      .where((attr, op) => op.eq(attr.username, user.username))
+      .go();
+  } catch (error) {
+    if (!isConditionalCheckFailed(error)) throw error;
+    throw new Conflict('Your profile was changed elsewhere at the same time. Please try again.');
+  }
+  return requireUserById(db, userId);
+}
+
+/** A user's email preferences: what they chose, or the defaults when they never chose. */
+export function emailPreferencesOf(user: UserItem): EmailPreferences {
+  return { ...DEFAULT_EMAIL_PREFERENCES, ...((user.emailPreferences ?? {}) as Partial<EmailPreferences>) };
+}

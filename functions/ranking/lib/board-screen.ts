@@ -1,0 +1,31 @@
+import type { z } from 'zod';
+import type { BoardKind, BoardScreen, boardQuerySchema } from '../../../shared/schemas/ranking';
+import { getBoardReader } from './ranking-context';
+import { boardSeo } from './seo';
+
+export type BoardQuery = z.output<typeof boardQuerySchema>;
+
+const POPULAR_TOPICS = 12;
+
+/** Board pages are answered without the internal run id. */
+export async function readBoardPage(kind: BoardKind, query: BoardQuery) {
+  const { runId: _runId, ...page } = await getBoardReader().readBoardPage(
+    { kind, activeOnly: query.active, topic: query.topic ?? null },
+    query,
+  );
+  return page;
+}
+
+/** Screen data for a board page: the first page of rows, the topic, popular topics and SEO. */
+export async function readBoardScreen(kind: BoardKind, query: BoardQuery): Promise<BoardScreen> {
+  const reader = getBoardReader();
+  const manifest = await reader.getManifest();
+  const topic = query.topic ? reader.findTopic(manifest, query.topic) : null;
+  const page = await readBoardPage(kind, query);
+  return {
+    seo: boardSeo(kind, query.active, topic, manifest.publicationCount),
+    page,
+    topic,
+    popularTopics: manifest.topics.slice(0, POPULAR_TOPICS),
+  };
+}

@@ -1,0 +1,34 @@
+import { getDb } from '../../lib/db/service';
+import { PreparedJson } from '../../lib/http/responses';
+import { BoardReader, LruCache, type Manifest } from './board-reader';
+
+/** One reader and one answer cache per Lambda instance, shared by the ranking handlers in it. */
+let reader: BoardReader | undefined;
+const answers = new LruCache<PreparedJson>(1_000);
+
+export function getBoardReader(): BoardReader {
+  reader ??= new BoardReader(getDb());
+  return reader;
+}
+
+/**
+ * Answers are a pure function of (ranking run, request), so a serialised answer is reused until
+ * the next run. A hit costs a map lookup: no database read, no JSON.stringify, no hashing.
+ */
+export async function cachedAnswer(requestKey: string, build: (manifest: Manifest) => Promise<unknown>): Promise<PreparedJson> {
+  const manifest = await getBoardReader().getManifest();
+  const key = `${manifest.runId}|${requestKey}`;
+  const hit = answers.get(key);
+  if (hit) return hit;
+  const prepared = PreparedJson.of(await build(manifest));
+  answers.set(key, prepared);
+  return prepared;
+}
+
+/** Stable cache key for a parsed query: same parameters in any order give the same key. */
+export function queryKey(name: string, query: object): string {
+  const entries = Object.entries(query)
+    .filter(([, value]) => value !== undefined)
+    .sort(([a], [b]) => (a < b ? -1 : 1));
+  return `${name}?${entries.map(([key, value]) => `${key}=${String(value)}`).join('&')}`;
+}
