@@ -1,3 +1,5 @@
+import { type Capabilities, capabilitiesOf } from './capabilities';
+
 /**
  * Scheduled jobs, described once: EventBridge rules in AWS, timers in the local runtime.
  * `handler` is the file under functions/ that exports `handler`.
@@ -10,8 +12,8 @@ export interface JobSchedule {
   /** Run once when the local runtime starts. */
   runAtLocalStart: boolean;
   description: string;
-  /** Needs write access to the table. */
-  writes: boolean;
+  /** What the job's function may do, as for routes. */
+  capabilities: Capabilities;
   /** Reaches the public internet (feeds); gets a longer timeout. */
   usesNetwork: boolean;
 }
@@ -23,7 +25,7 @@ export const JOB_SCHEDULES: readonly JobSchedule[] = [
     everyMinutes: 60,
     runAtLocalStart: true,
     description: 'Recomputes every ranking board into ranked pages.',
-    writes: true,
+    capabilities: capabilitiesOf({}, { table: 'read-write' }),
     usesNetwork: false,
   },
   {
@@ -32,7 +34,7 @@ export const JOB_SCHEDULES: readonly JobSchedule[] = [
     everyMinutes: 360,
     runAtLocalStart: false,
     description: 'Reads publication RSS/Atom feeds to update latestPostAt.',
-    writes: true,
+    capabilities: capabilitiesOf({}, { table: 'read-write' }),
     usesNetwork: true,
   },
 ];

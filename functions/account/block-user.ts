@@ -1,12 +1,11 @@
 import { accountRoutes } from '../../shared/routes/account';
 import { getDb } from '../lib/db/service';
-import { BadRequest, NotFound, Unauthorized } from '../lib/errors';
+import { BadRequest, NotFound } from '../lib/errors';
 import { createHandler } from '../lib/http/create-handler';
 import { isConditionalCheckFailed } from '../lib/rate-limit';
 
 /** Blocks a user. Idempotent: blocking again keeps the first block (and its time) and answers the same. */
 export const handler = createHandler(accountRoutes.blockUser, async ({ caller, params }) => {
-  if (caller.kind !== 'user') throw new Unauthorized();
   if (params.userId === caller.userId) throw new BadRequest('You cannot block yourself');
   const db = getDb();
   const { data: target } = await db.entities.user.get({ userId: params.userId }).go();

@@ -2,7 +2,7 @@ import { accountRoutes } from '../../shared/routes/account';
 import { getConfig } from '../lib/config';
 import { getDb } from '../lib/db/service';
 import { createHandler } from '../lib/http/create-handler';
-import { HttpResponse } from '../lib/http/responses';
+import { reply } from '../lib/http/responses';
 import { logger } from '../lib/logger';
 import { createSession, sessionCookie } from '../lib/sessions';
 import { findOrCreateUserByEmail, toCurrentUser } from './lib/accounts';
@@ -21,7 +21,8 @@ export const handler = createHandler(accountRoutes.confirmLoginEmail, async ({ b
   const { user, isNew } = await findOrCreateUserByEmail(db, email);
   const session = await createSession(db, user.userId, { userAgent: headers['user-agent'] });
   logger.info('Logged in by email link', { userId: user.userId, isNewAccount: isNew });
-  return new HttpResponse(200, { user: toCurrentUser(user), isNewAccount: isNew }, { 'cache-control': 'no-store' }, [
-    sessionCookie(session.token, { domain: config.sessionCookieDomain }),
-  ]);
+  return reply(
+    { user: toCurrentUser(user), isNewAccount: isNew },
+    { cookies: [sessionCookie(session.token, { domain: config.sessionCookieDomain })] },
+  );
 });

@@ -3,9 +3,8 @@ import { getConfig } from '../lib/config';
 import type { UserItem } from '../lib/db/entities/user';
 import { type Db, getDb } from '../lib/db/service';
 import { HttpError, Unauthorized } from '../lib/errors';
-import { readSessionToken } from '../lib/http/caller';
 import { createHandler } from '../lib/http/create-handler';
-import { HttpResponse } from '../lib/http/responses';
+import { reply } from '../lib/http/responses';
 import { logger } from '../lib/logger';
 import { clearedSessionCookies, endAllSessions, getSessionByToken } from '../lib/sessions';
 
@@ -103,10 +102,8 @@ async function deleteExternalIdentitiesOf(db: Db, userId: string): Promise<void>
  * deleted users on one object (the reporter id is the report's sort key) and would need an index
  * by reporter just to find them.
  */
-export const handler = createHandler(accountRoutes.deleteAccount, async ({ caller, event, headers }) => {
-  if (caller.kind !== 'user') throw new Unauthorized();
+export const handler = createHandler(accountRoutes.deleteAccount, async ({ caller, sessionToken: token }) => {
   const db = getDb();
-  const token = readSessionToken(event, headers);
   const session = token ? await getSessionByToken(db, token) : null;
   if (!session || session.sessionId !== caller.sessionId || session.userId !== caller.userId) throw new Unauthorized();
   if (Date.now() - Date.parse(session.createdAt) > RECENT_LOGIN_MS) throw new RecentLoginRequired();
@@ -115,5 +112,5 @@ export const handler = createHandler(accountRoutes.deleteAccount, async ({ calle
   await Promise.all([deleteBlocksBy(db, caller.userId), deleteExternalIdentitiesOf(db, caller.userId)]);
   const endedSessions = await endAllSessions(db, caller.userId);
   logger.info('Deleted an account', { userId: caller.userId, endedSessions });
-  return new HttpResponse(200, { deleted: true }, {}, clearedSessionCookies({ domain: config.sessionCookieDomain }));
+  return reply({ deleted: true }, { cookies: clearedSessionCookies({ domain: config.sessionCookieDomain }) });
 });

@@ -1,9 +1,9 @@
 import { accountRoutes } from '../../shared/routes/account';
 import { getConfig } from '../lib/config';
 import { getDb } from '../lib/db/service';
-import { NotFound, Unauthorized } from '../lib/errors';
+import { NotFound } from '../lib/errors';
 import { createHandler } from '../lib/http/create-handler';
-import { HttpResponse } from '../lib/http/responses';
+import { reply } from '../lib/http/responses';
 import { clearedSessionCookies, endSession } from '../lib/sessions';
 
 const config = getConfig();
@@ -13,9 +13,8 @@ const config = getConfig();
  * one (not 403), so session ids cannot be probed. Ending the current session also clears the cookie.
  */
 export const handler = createHandler(accountRoutes.endSession, async ({ caller, params }) => {
-  if (caller.kind !== 'user') throw new Unauthorized();
   const ended = await endSession(getDb(), caller.userId, params.sessionId);
   if (!ended) throw new NotFound('No such session');
   const cookies = params.sessionId === caller.sessionId ? clearedSessionCookies({ domain: config.sessionCookieDomain }) : [];
-  return new HttpResponse(200, { ended: true }, {}, cookies);
+  return reply({ ended: true }, { cookies });
 });

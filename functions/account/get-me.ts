@@ -5,7 +5,6 @@ import { createHandler } from '../lib/http/create-handler';
 import { toCurrentUser } from './lib/accounts';
 
 export const handler = createHandler(accountRoutes.getMe, async ({ caller }) => {
-  if (caller.kind !== 'user') throw new Unauthorized();
   const { data: user } = await getDb().entities.user.get({ userId: caller.userId }).go();
   // The session outlived its account (deleted meanwhile): treat as signed out.
   if (!user) throw new Unauthorized();

@@ -4,7 +4,7 @@ import type { OauthFailureReason } from '../../shared/schemas/oauth';
 import { getConfig } from '../lib/config';
 import { getDb } from '../lib/db/service';
 import { createHandler } from '../lib/http/create-handler';
-import { HttpResponse } from '../lib/http/responses';
+import { redirect } from '../lib/http/responses';
 import { logger } from '../lib/logger';
 import { createSession, sessionCookie } from '../lib/sessions';
 import { isVerifiedClaim, signInWithProvider } from './lib/external-accounts';
@@ -16,9 +16,6 @@ const settings = googleSettings(config);
 
 /** The browser is sent here, on this site, whenever a login cannot finish. */
 export const loginFailedPath = (reason: OauthFailureReason) => `/login/failed?reason=${reason}`;
-
-const redirect = (location: string, cookies: string[]) =>
-  new HttpResponse(302, undefined, { location, 'referrer-policy': 'no-referrer' }, cookies);
 
 /** Errors of the token exchange: a bad ID token (nonce, audience, issuer, expiry, signature) or anything else from the provider. */
 function exchangeFailureReason(error: unknown): OauthFailureReason {

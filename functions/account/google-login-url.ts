@@ -4,7 +4,7 @@ import { getConfig } from '../lib/config';
 import { getDb } from '../lib/db/service';
 import { ServiceUnavailable } from '../lib/errors';
 import { createHandler } from '../lib/http/create-handler';
-import { HttpResponse } from '../lib/http/responses';
+import { reply } from '../lib/http/responses';
 import { logger } from '../lib/logger';
 import { googleClient, googleSettings } from './lib/google-provider';
 import { bindingCookie, startLogin } from './lib/login-state';
@@ -35,5 +35,5 @@ export const handler = createHandler(oauthRoutes.googleLoginUrl, async ({ query 
     code_challenge_method: 'S256',
     prompt: 'select_account',
   });
-  return new HttpResponse(200, { url: url.href }, {}, [bindingCookie(login.binding)]);
+  return reply({ url: url.href }, { cookies: [bindingCookie(login.binding)] });
 });

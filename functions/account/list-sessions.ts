@@ -1,12 +1,10 @@
 import { accountRoutes } from '../../shared/routes/account';
 import { getDb } from '../lib/db/service';
-import { Unauthorized } from '../lib/errors';
 import { createHandler } from '../lib/http/create-handler';
 import { listSessions } from '../lib/sessions';
 
 /** The caller's live sessions, newest first, the one making this call flagged. */
 export const handler = createHandler(accountRoutes.listSessions, async ({ caller }) => {
-  if (caller.kind !== 'user') throw new Unauthorized();
   const sessions = await listSessions(getDb(), caller.userId);
   return { sessions: sessions.map((session) => ({ ...session, isCurrent: session.sessionId === caller.sessionId })) };
 });

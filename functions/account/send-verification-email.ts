@@ -12,7 +12,6 @@ import { enforceVerifyEmailLimits, issueActionToken, releaseVerifyEmailCooldown,
  * account without an address answers 400.
  */
 export const handler = createHandler(ssoRoutes.sendVerificationEmail, async ({ caller }) => {
-  if (caller.kind !== 'user') throw new Unauthorized();
   const db = getDb();
   const { data: user } = await db.entities.user.get({ userId: caller.userId }).go();
   if (!user) throw new Unauthorized();

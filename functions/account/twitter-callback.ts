@@ -3,7 +3,7 @@ import { getConfig } from '../lib/config';
 import type { Db } from '../lib/db/service';
 import { getDb } from '../lib/db/service';
 import { createHandler } from '../lib/http/create-handler';
-import { HttpResponse } from '../lib/http/responses';
+import { redirect } from '../lib/http/responses';
 import { logger } from '../lib/logger';
 import { isConditionalCheckFailed } from '../lib/rate-limit';
 import { createSession, sessionCookie } from '../lib/sessions';
@@ -24,9 +24,6 @@ const config = getConfig();
 const settings = twitterSettings(config);
 
 const failedPath = (reason: TwitterFailureReason) => `/login/failed?reason=${reason}`;
-
-const redirect = (location: string, cookies: string[]) =>
-  new HttpResponse(302, undefined, { location, 'referrer-policy': 'no-referrer' }, cookies);
 
 /**
  * Stores the Twitter connection on the signed-in user. 'already_linked' when that Twitter

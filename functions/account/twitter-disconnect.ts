@@ -12,7 +12,6 @@ export const ONLY_LOGIN_METHOD_MESSAGE = 'Add an email address or another login 
  * their only way to log in: no verified email and no other outside login.
  */
 export const handler = createHandler(oauthRoutes.disconnectTwitter, async ({ caller }) => {
-  if (caller.kind !== 'user') throw new Error('disconnectTwitter is a user route');
   const db = getDb();
   const [{ data: user }, { data: identities }] = await Promise.all([
     db.entities.user.get({ userId: caller.userId }).go({ consistent: true }),

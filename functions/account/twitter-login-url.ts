@@ -3,7 +3,7 @@ import { getConfig } from '../lib/config';
 import { getDb } from '../lib/db/service';
 import { ServiceUnavailable } from '../lib/errors';
 import { createHandler } from '../lib/http/create-handler';
-import { HttpResponse } from '../lib/http/responses';
+import { reply } from '../lib/http/responses';
 import { startLogin } from './lib/login-state';
 import { TWITTER_STATE_PROVIDER, twitterAuthorizationUrl, twitterBindingCookie, twitterSettings } from './lib/twitter-provider';
 
@@ -18,5 +18,5 @@ export const handler = createHandler(oauthRoutes.twitterLoginUrl, async ({ query
   if (!settings) throw new ServiceUnavailable('Twitter login is not configured.');
   const login = await startLogin(getDb(), { provider: TWITTER_STATE_PROVIDER, returnTo: query.returnTo });
   const url = twitterAuthorizationUrl(settings, login);
-  return new HttpResponse(200, { url: url.href }, {}, [twitterBindingCookie(login.binding)]);
+  return reply({ url: url.href }, { cookies: [twitterBindingCookie(login.binding)] });
 });

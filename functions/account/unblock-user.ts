@@ -1,6 +1,6 @@
 import { accountRoutes } from '../../shared/routes/account';
 import { getDb } from '../lib/db/service';
-import { NotFound, Unauthorized } from '../lib/errors';
+import { NotFound } from '../lib/errors';
 import { createHandler } from '../lib/http/create-handler';
 
 /**
@@ -8,7 +8,6 @@ import { createHandler } from '../lib/http/create-handler';
  * account deleted since can still be removed; an id that is neither blocked nor a user is a 404.
  */
 export const handler = createHandler(accountRoutes.unblockUser, async ({ caller, params }) => {
-  if (caller.kind !== 'user') throw new Unauthorized();
   const db = getDb();
   const { data: removed } = await db.entities.block
     .delete({ userId: caller.userId, blockedUserId: params.userId })

@@ -5,7 +5,6 @@ import { createHandler } from '../lib/http/create-handler';
 import { isConditionalCheckFailed } from '../lib/rate-limit';
 
 export const handler = createHandler(accountRoutes.updateEmailPreferences, async ({ body, caller }) => {
-  if (caller.kind !== 'user') throw new Unauthorized();
   try {
     // patch: only an existing account (a session may outlive a deleted one).
     await getDb().entities.user.patch({ userId: caller.userId }).set({ emailPreferences: body }).go();

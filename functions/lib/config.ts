@@ -1,9 +1,24 @@
+import { DECLARED_SETTINGS_VARIABLE, SETTING_GROUPS, type SettingGroup } from '../../shared/capabilities';
+import { functionEnvironment } from './function-environment';
+
 /**
  * The one place that reads the environment. Handlers call `getConfig()` at module scope, so a
  * missing variable fails the cold start loudly instead of surfacing as a confusing 500 later.
+ * Optional settings are read lazily and only from the groups the function declared (its
+ * route's capabilities): reading another group throws, in AWS and locally alike, rather than
+ * looking "not configured" (which is how a setting that never reached a function used to hide).
  */
 export class ConfigError extends Error {
   override readonly name = 'ConfigError';
+}
+
+/** A function read a setting group its route does not declare, so the deployment never gave it one. */
+export class SettingNotDeclared extends ConfigError {
+  constructor(readonly group: SettingGroup) {
+    super(
+      `This function reads the '${group}' settings but its route does not declare them: add '${group}' to the route's capabilities.settings.`,
+    );
+  }
 }
 
 export interface Config {
@@ -18,9 +33,9 @@ export interface Config {
   sessionCookieDomain: string | undefined;
   /** Where login links point: the web app's origin. */
   webOrigin: string;
-  /** Sender address of login emails. */
+  /** Sender address of emails: given only to functions with the email capability. */
   mailFrom: string;
-  /** Locally: the folder that captures outgoing mail instead of SES. */
+  /** Locally: the folder that captures outgoing mail instead of SES (email capability only). */
   mailOutboxDir: string | undefined;
   /**
    * Origins of the sibling apps that may sign in through single sign-on (SSO_APP_ORIGINS, a
@@ -87,7 +102,7 @@ function toOrigin(value: string): string {
   return origin;
 }
 
-function loadPusher(env: NodeJS.ProcessEnv, stage: string): Config['pusher'] {
+function loadPusher(env: Environment, stage: string): Config['pusher'] {
   const key = env.PUSHER_APP_KEY?.trim();
   const secret = env.PUSHER_SECRET?.trim();
   if (key && secret) return { key, secret };
@@ -95,7 +110,7 @@ function loadPusher(env: NodeJS.ProcessEnv, stage: string): Config['pusher'] {
   return stage === 'local' ? { key: LOCAL_PUSHER_APP_KEY, secret: LOCAL_PUSHER_SECRET } : undefined;
 }
 
-export function requireEnv(name: string, env: NodeJS.ProcessEnv = process.env): string {
+export function requireEnv(name: string, env: Environment = process.env): string {
   const value = env[name];
   if (value === undefined || value.trim() === '') {
     throw new ConfigError(`Missing required environment variable ${name}`);
@@ -103,44 +118,120 @@ export function requireEnv(name: string, env: NodeJS.ProcessEnv = process.env): 
   return value;
 }
 
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+type Environment = Readonly<Record<string, string | undefined>>;
+
+/** Settings read on first use, each once; a group's values only when the function declared it. */
+function lazy<T>(read: () => T): () => T {
+  let done = false;
+  let value: T;
+  return () => {
+    if (!done) {
+      value = read();
+      done = true;
+    }
+    return value;
+  };
+}
+
+export function loadConfig(env: Environment = process.env): Config {
   const stage = env.STAGE ?? 'local';
-  const webOrigin = env.WEB_ORIGIN ?? requireEnv('ALLOWED_ORIGINS', env).split(',')[0]!.trim();
-  const ssoAppOrigins = commaList(env.SSO_APP_ORIGINS ?? '').map(toOrigin);
+  const allowedOrigins = requireEnv('ALLOWED_ORIGINS', env)
+    .split(',')
+    .map((origin) => origin.trim())
+    .filter(Boolean);
+  const webOrigin = env.WEB_ORIGIN ?? allowedOrigins[0] ?? '';
+  const declared = new Set(commaList(env[DECLARED_SETTINGS_VARIABLE] ?? ''));
+  const setting = (group: SettingGroup, name: string): string | undefined => {
+    if (!declared.has(group)) throw new SettingNotDeclared(group);
+    if (!(SETTING_GROUPS[group] as { variables: readonly string[]; secrets: readonly string[] }).variables
+      .concat(SETTING_GROUPS[group].secrets)
+      .includes(name)) {
+      throw new ConfigError(`${name} is not one of the '${group}' settings`);
+    }
+    return env[name]?.trim() || undefined;
+  };
+  const ssoAppOrigins = lazy(() => {
+    const origins = commaList(setting('ssoApps', 'SSO_APP_ORIGINS') ?? '').map(toOrigin);
+    return origins.length > 0 ? origins : [webOrigin];
+  });
+  const pusher = lazy(() => {
+    setting('pusher', 'PUSHER_APP_KEY');
+    return loadPusher(env, stage);
+  });
+  const mailFrom = lazy(() => requireEnv('MAIL_FROM', env));
   return {
     stage,
     tableName: requireEnv('TABLE_NAME', env),
-    allowedOrigins: requireEnv('ALLOWED_ORIGINS', env)
-      .split(',')
-      .map((origin) => origin.trim())
-      .filter(Boolean),
+    allowedOrigins,
     dynamoDbEndpoint: env.DYNAMODB_ENDPOINT || undefined,
     region: env.AWS_REGION ?? 'us-east-1',
     sessionCookieDomain: env.SESSION_COOKIE_DOMAIN || undefined,
     webOrigin,
-    mailFrom: env.MAIL_FROM ?? 'TopPubs <login@toppubs.example>',
-    mailOutboxDir: env.MAIL_OUTBOX_DIR || undefined,
-    ssoAppOrigins: ssoAppOrigins.length > 0 ? ssoAppOrigins : [webOrigin],
-    pusher: loadPusher(env, stage),
-    recaptchaProjectId: env.RECAPTCHA_PROJECT_ID?.trim() || undefined,
-    recaptchaApiKey: env.RECAPTCHA_API_KEY?.trim() || undefined,
-    recaptchaSiteKey: env.RECAPTCHA_SITE_KEY?.trim() || undefined,
-    googleIssuer: env.GOOGLE_ISSUER?.trim() || undefined,
-    googleClientId: env.GOOGLE_CLIENT_ID?.trim() || undefined,
-    googleClientSecret: env.GOOGLE_CLIENT_SECRET?.trim() || undefined,
-    googleRedirectUri: env.GOOGLE_REDIRECT_URI?.trim() || undefined,
-    twitterAuthorizeUrl: env.TWITTER_AUTHORIZE_URL?.trim() || undefined,
-    twitterTokenUrl: env.TWITTER_TOKEN_URL?.trim() || undefined,
-    twitterUserUrl: env.TWITTER_USER_URL?.trim() || undefined,
-    twitterClientId: env.TWITTER_CLIENT_ID?.trim() || undefined,
-    twitterClientSecret: env.TWITTER_CLIENT_SECRET?.trim() || undefined,
-    twitterRedirectUri: env.TWITTER_REDIRECT_URI?.trim() || undefined,
+    get mailFrom() {
+      return mailFrom();
+    },
+    get mailOutboxDir() {
+      mailFrom();
+      return env.MAIL_OUTBOX_DIR || undefined;
+    },
+    get ssoAppOrigins() {
+      return ssoAppOrigins();
+    },
+    get pusher() {
+      return pusher();
+    },
+    get recaptchaProjectId() {
+      return setting('recaptcha', 'RECAPTCHA_PROJECT_ID');
+    },
+    get recaptchaApiKey() {
+      return setting('recaptcha', 'RECAPTCHA_API_KEY');
+    },
+    get recaptchaSiteKey() {
+      return setting('recaptcha', 'RECAPTCHA_SITE_KEY');
+    },
+    get googleIssuer() {
+      return setting('google', 'GOOGLE_ISSUER');
+    },
+    get googleClientId() {
+      return setting('google', 'GOOGLE_CLIENT_ID');
+    },
+    get googleClientSecret() {
+      return setting('google', 'GOOGLE_CLIENT_SECRET');
+    },
+    get googleRedirectUri() {
+      return setting('google', 'GOOGLE_REDIRECT_URI');
+    },
+    get twitterAuthorizeUrl() {
+      return setting('twitter', 'TWITTER_AUTHORIZE_URL');
+    },
+    get twitterTokenUrl() {
+      return setting('twitter', 'TWITTER_TOKEN_URL');
+    },
+    get twitterUserUrl() {
+      return setting('twitter', 'TWITTER_USER_URL');
+    },
+    get twitterClientId() {
+      return setting('twitter', 'TWITTER_CLIENT_ID');
+    },
+    get twitterClientSecret() {
+      return setting('twitter', 'TWITTER_CLIENT_SECRET');
+    },
+    get twitterRedirectUri() {
+      return setting('twitter', 'TWITTER_REDIRECT_URI');
+    },
   };
 }
 
-let cached: Config | undefined;
+// One config per function environment: in AWS that is process.env, once per cold start; the
+// local runtime gives every route its own environment object.
+const cached = new WeakMap<object, Config>();
 
 export function getConfig(): Config {
-  cached ??= loadConfig();
-  return cached;
+  const env = functionEnvironment();
+  let config = cached.get(env);
+  if (!config) {
+    config = loadConfig(env);
+    cached.set(env, config);
+  }
+  return config;
 }

@@ -60,13 +60,17 @@ export function createMailer(options: MailerOptions) {
   };
 }
 
-let defaultMailer: ReturnType<typeof createMailer> | undefined;
+// One mailer per function config (one per Lambda instance in AWS). Reading the sender through
+// the config means a function without the email capability fails here, as SES would refuse it.
+const mailers = new WeakMap<object, ReturnType<typeof createMailer>>();
 
 /** Sends through SES in AWS, or captures to the local outbox when MAIL_OUTBOX_DIR is set. */
 export function sendMail(message: MailMessage): Promise<SentMail> {
-  if (!defaultMailer) {
-    const config = getConfig();
-    defaultMailer = createMailer({ from: config.mailFrom, outboxDir: config.mailOutboxDir });
+  const config = getConfig();
+  let mailer = mailers.get(config);
+  if (!mailer) {
+    mailer = createMailer({ from: config.mailFrom, outboxDir: config.mailOutboxDir });
+    mailers.set(config, mailer);
   }
-  return defaultMailer.send(message);
+  return mailer.send(message);
 }

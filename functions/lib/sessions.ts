@@ -4,6 +4,7 @@ import { hashToken } from './app-auth';
 import type { SessionItem } from './db/entities/session';
 import type { Db } from './db/service';
 import type { UserCaller } from './http/caller';
+import { isConditionalCheckFailed } from './rate-limit';
 
 export const SESSION_COOKIE = SESSION_HEADER;
 export const SESSION_LIFETIME_SECONDS = 60 * 24 * 3600;
@@ -60,21 +61,45 @@ export async function createSession(
   return { token, sessionId };
 }
 
-/** The signed-in user behind a token, or null when the token is unknown or expired. */
-export async function resolveSession(db: Db, token: string, now: Date = new Date()): Promise<UserCaller | null> {
+export interface ResolvedSession {
+  caller: UserCaller;
+  tokenHash: string;
+  /** Last renewed over a day ago: a route allowed to write pushes the expiry out (renewSession). */
+  renewalDue: boolean;
+}
+
+/**
+ * The signed-in user behind a token, or null when the token is unknown or expired. Read-only:
+ * every route resolves its caller, and most routes may only read the table.
+ */
+export async function resolveSession(db: Db, token: string, now: Date = new Date()): Promise<ResolvedSession | null> {
   if (token.length < 20 || token.length > 100) return null;
-  const { data: session } = await db.entities.session.get({ tokenHash: hashToken(token) }).go();
+  const tokenHash = hashToken(token);
+  const { data: session } = await db.entities.session.get({ tokenHash }).go();
   // TTL deletion is late by up to days: the expiry is checked here, not left to DynamoDB.
   if (!session || session.expiresAt <= nowSeconds(now)) return null;
   const { data: user } = await db.entities.user.get({ userId: session.userId }).go();
   if (!user) return null;
-  if (now.getTime() - Date.parse(session.lastUsedAt) > RENEW_AFTER_MS) {
+  return {
+    caller: { kind: 'user', userId: user.userId, sessionId: session.sessionId, isSuperUser: user.isSuperUser ?? false },
+    tokenHash,
+    renewalDue: now.getTime() - Date.parse(session.lastUsedAt) > RENEW_AFTER_MS,
+  };
+}
+
+/**
+ * Pushes a session's expiry out again. Conditional on the session still existing, so a renewal
+ * racing a logout cannot bring the session back.
+ */
+export async function renewSession(db: Db, tokenHash: string, now: Date = new Date()): Promise<void> {
+  try {
     await db.entities.session
-      .patch({ tokenHash: session.tokenHash })
+      .patch({ tokenHash })
       .set({ lastUsedAt: now.toISOString(), expiresAt: nowSeconds(now) + SESSION_LIFETIME_SECONDS })
       .go();
+  } catch (error) {
+    if (!isConditionalCheckFailed(error)) throw error;
   }
-  return { kind: 'user', userId: user.userId, sessionId: session.sessionId, isSuperUser: user.isSuperUser ?? false };
 }
 
 /** Logout: the session is deleted server-side, so the token is dead even if a copy survives. */

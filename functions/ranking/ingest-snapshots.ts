@@ -14,6 +14,5 @@ export const handler = createHandler(rankingRoutes.ingestSnapshots, async ({ bod
   });
   metrics.addMetric('SnapshotsStored', MetricUnit.Count, result.stored);
   metrics.addMetric('SnapshotsRejected', MetricUnit.Count, result.rejected);
-  metrics.publishStoredMetrics();
   return result;
 });

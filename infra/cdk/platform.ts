@@ -1,12 +1,14 @@
 import { SecretValue, Tags } from 'aws-cdk-lib';
 import type { App } from 'aws-cdk-lib';
 import path from 'node:path';
+import { SETTING_GROUPS, type SettingGroup, type SettingName } from '../../shared/capabilities';
 import { APP_NAME } from '../../shared/constants';
 import { routeEntries } from '../../shared/routes/index';
 import { JOB_SCHEDULES } from '../../shared/schedules';
 import type { JobSchedule } from '../../shared/schedules';
 import { REPO_ROOT } from '../build/bundle-functions';
 import type { CodeFor } from './code-source';
+import type { DeploymentSettings } from '../function-environment';
 import type { FunctionEnvironment } from './constructs/handler-function';
 import { ApiStack } from './stacks/api-stack';
 import { DataStack } from './stacks/data-stack';
@@ -22,7 +24,7 @@ export interface PlatformProps {
   mailDomain: string;
   /** Parent domain shared by the sibling apps, for the session cookie (single sign-on). */
   sessionCookieDomain?: string | undefined;
-  /** Optional provider settings; each reaches only the handler folders that use it. */
+  /** Optional provider settings; each reaches only the routes that declare its group. */
   providers?: ProviderSettings;
   /** Defaults to the real route table. */
   routes?: readonly NamedRoute[];
@@ -44,58 +46,38 @@ export interface Platform {
   email: EmailStack;
 }
 
-export interface ProviderSettings {
-  googleIssuer?: string;
-  googleClientId?: string;
-  googleRedirectUri?: string;
-  ssoAppOrigins?: string;
-  pusherAppKey?: string;
-  recaptchaProjectId?: string;
-  recaptchaSiteKey?: string;
+/** Optional settings by variable name (non-secret values only); each reaches only the routes that declare its group. */
+export type ProviderSettings = Partial<Record<SettingName, string>> & {
   /**
-   * Name of a Secrets Manager secret holding GOOGLE_CLIENT_SECRET, PUSHER_SECRET and
-   * RECAPTCHA_API_KEY as JSON fields. CloudFormation resolves them at deploy time, so no secret
-   * is in the repo or the synthesized template.
+   * Name of a Secrets Manager secret whose JSON fields hold the secrets (GOOGLE_CLIENT_SECRET,
+   * TWITTER_CLIENT_SECRET, PUSHER_SECRET, RECAPTCHA_API_KEY). CloudFormation resolves them at
+   * deploy time, so no secret is in the repo or the synthesized template.
    */
-  secretName?: string;
-}
+  secretName?: string | undefined;
+};
 
-/** Which settings each handler folder needs: a function never sees another provider's secret. */
-function providerSettingsFor(settings: ProviderSettings): (handler: string) => Record<string, string> {
-  const secret = (field: string) =>
-    settings.secretName ? SecretValue.secretsManager(settings.secretName, { jsonField: field }).unsafeUnwrap() : undefined;
-  const pick = (entries: Record<string, string | undefined>) =>
-    Object.fromEntries(Object.entries(entries).filter((entry): entry is [string, string] => Boolean(entry[1])));
-  const byFolder: Record<string, () => Record<string, string>> = {
-    oauth: () =>
-      pick({
-        GOOGLE_ISSUER: settings.googleIssuer,
-        GOOGLE_CLIENT_ID: settings.googleClientId,
-        GOOGLE_REDIRECT_URI: settings.googleRedirectUri,
-        GOOGLE_CLIENT_SECRET: settings.googleClientId ? secret('GOOGLE_CLIENT_SECRET') : undefined,
-      }),
-    sso: () =>
-      pick({
-        SSO_APP_ORIGINS: settings.ssoAppOrigins,
-        PUSHER_APP_KEY: settings.pusherAppKey,
-        PUSHER_SECRET: settings.pusherAppKey ? secret('PUSHER_SECRET') : undefined,
-      }),
-    recaptcha: () =>
-      pick({
-        RECAPTCHA_PROJECT_ID: settings.recaptchaProjectId,
-        RECAPTCHA_SITE_KEY: settings.recaptchaSiteKey,
-        RECAPTCHA_API_KEY: settings.recaptchaProjectId ? secret('RECAPTCHA_API_KEY') : undefined,
-      }),
-  };
-  const groupOf = (handler: string) =>
-    /^account\/(google|twitter)-/.test(handler)
-      ? 'oauth'
-      : /^account\/(sso-|pusher-auth|send-verification-email|complete-action)/.test(handler)
-        ? 'sso'
-        : handler === 'account/assess-recaptcha'
-          ? 'recaptcha'
-          : '';
-  return (handler) => byFolder[groupOf(handler)]?.() ?? {};
+/**
+ * Setting values with each configured group's secrets as deploy-time references. A group counts
+ * as configured when any of its non-secret variables has a value.
+ */
+export function resolveProviderSettings(providers: ProviderSettings): DeploymentSettings['settings'] {
+  const settings: Partial<Record<SettingName, string>> = {};
+  for (const group of Object.keys(SETTING_GROUPS) as SettingGroup[]) {
+    const { variables, secrets } = SETTING_GROUPS[group];
+    let configured = false;
+    for (const name of variables) {
+      const value = providers[name]?.trim();
+      if (value) {
+        settings[name] = value;
+        configured = true;
+      }
+    }
+    if (!configured || !providers.secretName) continue;
+    for (const name of secrets) {
+      settings[name] = SecretValue.secretsManager(providers.secretName, { jsonField: name }).unsafeUnwrap();
+    }
+  }
+  return settings;
 }
 
 const STAGE_PATTERN = /^[a-z][a-z0-9-]{0,19}$/;
@@ -116,12 +98,22 @@ export function createPlatform(app: App, props: PlatformProps): Platform {
   const api = new ApiStack(app, `${prefix}-Api`, { stage: props.stage, allowedOrigins: props.allowedOrigins });
   const email = new EmailStack(app, `${prefix}-Email`, { mailDomain: props.mailDomain });
   const environment: FunctionEnvironment = {
-    stage: props.stage,
-    allowedOrigins: props.allowedOrigins,
     table: data.table,
-    mail: { identity: email.identity, from: `${APP_NAME} <login@${props.mailDomain}>` },
-    sessionCookieDomain: props.sessionCookieDomain,
-    settingsFor: providerSettingsFor(props.providers ?? {}),
+    mailIdentity: email.identity,
+    fileBucket: data.fileBucket,
+    deployment: {
+      common: {
+        STAGE: props.stage,
+        TABLE_NAME: data.table.tableName,
+        ALLOWED_ORIGINS: props.allowedOrigins.join(','),
+        // Links in emails point at the web app, served on the first allowed origin.
+        WEB_ORIGIN: props.allowedOrigins[0] ?? '',
+        ...(props.sessionCookieDomain ? { SESSION_COOKIE_DOMAIN: props.sessionCookieDomain } : {}),
+      },
+      email: { MAIL_FROM: `${APP_NAME} <login@${props.mailDomain}>` },
+      bucket: { FILE_BUCKET_NAME: data.fileBucket.bucketName },
+      settings: resolveProviderSettings(props.providers ?? {}),
+    },
   };
 
   const routeStacks = planRouteStacks(props.routes ?? routeEntries, props.maxRoutesPerStack ?? MAX_ROUTES_PER_STACK).map(

@@ -1,4 +1,5 @@
 import { type MutableToken, OAuth2Server } from 'oauth2-mock-server';
+import type { SettingName } from '../../shared/capabilities';
 
 /** Local-only client credentials for the mock Google provider: never used outside the local runtime. */
 export const LOCAL_GOOGLE_CLIENT_ID = 'toppubs-local-google-client';
@@ -33,6 +34,8 @@ export interface LocalOidcProvider {
   clientId: string;
   clientSecret: string;
   redirectUri: string;
+  /** The Google and Twitter settings pointing at this provider, for the routes that declare them. */
+  settings: Partial<Record<SettingName, string>>;
   /** The user the next token exchange signs in (after it, the default local user again). */
   setNextLogin(login: MockGoogleLogin): void;
   stop(): Promise<void>;
@@ -89,7 +92,7 @@ export async function startLocalOidcProvider(options: {
   });
 
   const redirectUri = `${options.appUrl}${CALLBACK_PATH}`;
-  Object.assign(process.env, {
+  const settings: Partial<Record<SettingName, string>> = {
     GOOGLE_ISSUER: issuer,
     GOOGLE_CLIENT_ID: LOCAL_GOOGLE_CLIENT_ID,
     GOOGLE_CLIENT_SECRET: LOCAL_GOOGLE_CLIENT_SECRET,
@@ -100,7 +103,7 @@ export async function startLocalOidcProvider(options: {
     TWITTER_CLIENT_ID: LOCAL_TWITTER_CLIENT_ID,
     TWITTER_CLIENT_SECRET: LOCAL_TWITTER_CLIENT_SECRET,
     TWITTER_REDIRECT_URI: `${options.appUrl}${TWITTER_CALLBACK_PATH}`,
-  });
+  };
   options.log?.(
     `Mock Google sign-in (oauth2-mock-server) at ${issuer}: 'Continue with Google' signs in as ${DEFAULT_LOCAL_GOOGLE_LOGIN.email}`,
   );
@@ -110,6 +113,7 @@ export async function startLocalOidcProvider(options: {
     clientId: LOCAL_GOOGLE_CLIENT_ID,
     clientSecret: LOCAL_GOOGLE_CLIENT_SECRET,
     redirectUri,
+    settings,
     setNextLogin: (login) => {
       upcoming.push({ ...login });
     },

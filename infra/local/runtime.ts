@@ -1,19 +1,23 @@
 import { mkdirSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import type { Capabilities } from '../../shared/capabilities';
 import { routeEntries } from '../../shared/routes';
-import { JOB_SCHEDULES } from '../../shared/schedules';
-import type { Db } from '../../functions/lib/db/service';
+import { JOB_SCHEDULES, type JobSchedule } from '../../shared/schedules';
+import { getDocumentClient } from '../../functions/lib/db/client';
+import { type Db, getDb } from '../../functions/lib/db/service';
 import { toDay } from '../../functions/ranking/lib/domain/days';
-import { createApiRouter, type LambdaHttpHandler } from './api-server';
+import type { DeploymentSettings } from '../function-environment';
+import { type ApiRouterOptions, createApiRouter, type LambdaHttpHandler } from './api-server';
+import { functionScope, importAsFunction } from './functions';
+import { enforceTableGrants } from './grants';
 import { REPO_ROOT } from './repo-root';
 import { ensureTable, startDynamoDbLocal } from './dynamodb-local';
 import { createEdgeCache } from './edge-cache';
 import { findFreePort } from './free-port';
 import { createMailOutboxPage } from './mail-outbox-page';
 import { startLocalOidcProvider } from './oidc-provider';
-import { startS3Local } from './s3-local';
+import { LOCAL_BUCKETS, startS3Local } from './s3-local';
 import { type JobHandler, startScheduler } from './scheduler';
 import { generateSeedData } from './seed/generate-publications';
 import { isTableEmptyOfPublications, type SeedProgress, seedTable } from './seed/seed-table';
@@ -21,6 +25,7 @@ import { createStaticServer } from './static-server';
 
 export { REPO_ROOT };
 export const LOCAL_TABLE_NAME = 'toppubs-local';
+const LOCAL_MAIL_FROM = 'TopPubs <login@toppubs.example>';
 
 export interface LocalRuntimeOptions {
   port: number;
@@ -52,12 +57,6 @@ export interface LocalRuntime {
   ready: Promise<void>;
   runJob(name: string): Promise<void>;
   stop(): Promise<void>;
-}
-
-async function importHandler<T>(handlerPath: string): Promise<T> {
-  const module = (await import(pathToFileURL(join(REPO_ROOT, 'functions', `${handlerPath}.ts`)).href)) as { handler?: T };
-  if (!module.handler) throw new Error(`functions/${handlerPath}.ts does not export a handler`);
-  return module.handler;
 }
 
 /**
@@ -96,16 +95,24 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
     const mailDir = join(options.dataDir, 'mail');
     mkdirSync(mailDir, { recursive: true });
 
-    // The mock Google provider sets the GOOGLE_* settings, so it too starts before the handlers are imported.
-    stops.push((await startLocalOidcProvider({ appUrl: url, log })).stop);
-    // Handlers read their configuration once, at import: set it before importing them.
+    // The mock Google provider's settings go to the sign-in routes, so it starts before they are imported.
+    const oidc = await startLocalOidcProvider({ appUrl: url, log });
+    stops.push(oidc.stop);
+    const deployment: DeploymentSettings = {
+      common: {
+        STAGE: 'local',
+        TABLE_NAME: tableName,
+        ALLOWED_ORIGINS: allowedOrigins.join(','),
+        DYNAMODB_ENDPOINT: dynamoDbEndpoint,
+      },
+      email: { MAIL_FROM: LOCAL_MAIL_FROM, MAIL_OUTBOX_DIR: mailDir },
+      bucket: { FILE_BUCKET_NAME: LOCAL_BUCKETS[0], S3_ENDPOINT: s3.endpoint },
+      settings: oidc.settings,
+    };
+    // What Lambda's runtime sets in every function's process, and what code that is not a
+    // function (seeding, tests) needs to reach the table.
     Object.assign(process.env, {
-      STAGE: 'local',
-      TABLE_NAME: tableName,
-      ALLOWED_ORIGINS: allowedOrigins.join(','),
-      DYNAMODB_ENDPOINT: dynamoDbEndpoint,
-      S3_ENDPOINT: s3.endpoint,
-      MAIL_OUTBOX_DIR: mailDir,
+      ...deployment.common,
       AWS_REGION: process.env.AWS_REGION ?? 'us-east-1',
       AWS_ACCESS_KEY_ID: 'local',
       AWS_SECRET_ACCESS_KEY: 'local',
@@ -113,23 +120,25 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
       POWERTOOLS_LOG_LEVEL: process.env.POWERTOOLS_LOG_LEVEL ?? 'WARN',
       POWERTOOLS_METRICS_DISABLED: 'true',
     });
+    const scopeOf = (name: string, capabilities: Capabilities) => functionScope(name, capabilities, deployment);
+    enforceTableGrants(getDocumentClient());
 
-    const mounts = await Promise.all(
-      routeEntries.map(async ([name, route]) => ({
-        name,
-        route,
-        handler: await importHandler<LambdaHttpHandler>(route.handler),
-      })),
-    );
+    // One at a time, so each import's module-scope code runs in its own function's scope.
+    const mounts: ApiRouterOptions['mounts'] = [];
+    for (const [name, route] of routeEntries) {
+      const handler = await importAsFunction<LambdaHttpHandler>(route.handler, scopeOf(name, route.capabilities));
+      mounts.push({ name, route, handler });
+    }
     const handleApi = createApiRouter({
       mounts,
       allowedOrigins,
       ...(options.edgeCache === false ? {} : { edgeCache: createEdgeCache() }),
     });
     const serveStatic = createStaticServer(join(REPO_ROOT, 'web', 'dist'));
-    const jobs = await Promise.all(
-      JOB_SCHEDULES.map(async (schedule) => ({ schedule, handler: await importHandler<JobHandler>(schedule.handler) })),
-    );
+    const jobs: { schedule: JobSchedule; handler: JobHandler }[] = [];
+    for (const schedule of JOB_SCHEDULES) {
+      jobs.push({ schedule, handler: await importAsFunction<JobHandler>(schedule.handler, scopeOf(schedule.name, schedule.capabilities)) });
+    }
     const scheduler = startScheduler(jobs, log);
     stops.push(scheduler.stop);
 
@@ -166,7 +175,6 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
     log(`API and web app listening on ${url}`);
 
     const ready = (async () => {
-      const { getDb } = await import('../../functions/lib/db/service');
       const db = getDb();
       const seed = options.seedIfEmpty ? await prepareSeed(db, options.seedPublications, log) : undefined;
       // Boards need only the publications: rank first, so the site is browsable while history loads.

@@ -28,8 +28,11 @@ export const accountRoutes = {
     path: `${PREFIX}/me/v`,
     access: 'user',
     handler: 'account/get-me',
-    summary: 'The signed-in user (SPEC.md section 3 current-user shape).',
+    summary: 'The signed-in user: username, image, account link and unseen notification counts.',
     response: currentUserSchema,
+    // Every page load of every app asks for the current user, so this is where a session in use
+    // gets its expiry pushed out (at most once a day); other read routes never write.
+    capabilities: { table: 'read-write' },
   }),
   checkUsernameIsFree: defineRoute({
     method: 'GET',
@@ -49,7 +52,7 @@ export const accountRoutes = {
     query: sendLoginEmailQuerySchema,
     body: sendLoginEmailBodySchema,
     response: z.object({ sent: z.literal(true) }),
-    sendsEmail: true,
+    capabilities: { email: true },
   }),
   confirmLoginEmail: defineRoute({
     method: 'POST',
@@ -67,7 +70,8 @@ export const accountRoutes = {
     handler: 'account/logout',
     summary: 'Ends the current session on the server and clears the cookie.',
     response: z.object({ loggedOut: z.literal(true) }),
-    writes: true,
+    capabilities: { table: 'read-write' },
+    stateChanging: true,
   }),
   getUsername: defineRoute({
     method: 'GET',
@@ -90,7 +94,7 @@ export const accountRoutes = {
   findUserByEmail: defineRoute({
     method: 'GET',
     path: `${PREFIX}/user/find/full/by/email`,
-    access: 'app',
+    access: ['app', 'superuser'],
     handler: 'account/find-user-by-email',
     summary: 'A full user by email: apps and superusers only, so nobody can enumerate emails.',
     query: z.object({ email: emailSchema }).strict(),
@@ -122,7 +126,9 @@ export const accountRoutes = {
     summary: 'Public users by ids (at most 100); unknown ids are left out.',
     body: z.object({ ids: z.array(z.string().min(1).max(100)).max(100, 'Ask for at most 100 users at once') }).strict(),
     response: z.object({ users: z.array(publicUserSchema) }),
-    writes: false,
+    // A lookup that needs a body for its id list: it reads only.
+    capabilities: { table: 'read' },
+    stateChanging: false,
   }),
   getAccount: defineRoute({
     method: 'GET',

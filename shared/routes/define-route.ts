@@ -1,15 +1,23 @@
 import * as z from 'zod';
+import { type Capabilities, type CapabilityDeclaration, capabilitiesOf } from '../capabilities';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 /**
  * Who may call a route.
  * - public: anyone, signed in or not.
- * - user: a signed-in user (401 otherwise).
- * - app: a server-side app authenticated with its app id and private token, or a superuser.
+ * - user: a signed-in user (401 otherwise); superusers are users too.
+ * - app: a server-side app authenticated with its app id and private token.
  * - superuser: a signed-in superuser only.
+ * A route open to several of the signed-in levels lists them, e.g. ['app', 'superuser'].
  */
-export type Access = 'public' | 'user' | 'app' | 'superuser';
+export type AccessLevel = 'public' | 'user' | 'app' | 'superuser';
+export type SignedInLevel = Exclude<AccessLevel, 'public'>;
+export type Access = AccessLevel | readonly [SignedInLevel, ...SignedInLevel[]];
+
+export function accessLevels(access: Access): readonly AccessLevel[] {
+  return typeof access === 'string' ? [access] : access;
+}
 
 export interface RouteDefinition<
   P extends z.ZodType = z.ZodType,
@@ -18,11 +26,12 @@ export interface RouteDefinition<
   R extends z.ZodType = z.ZodType,
   M extends HttpMethod = HttpMethod,
   Path extends string = string,
+  A extends Access = Access,
 > {
   method: M;
   /** Full path as the browser calls it, with `{name}` parameters. */
   path: Path;
-  access: Access;
+  access: A;
   /** File under functions/ (without extension) that exports `handler`. */
   handler: string;
   summary: string;
@@ -30,14 +39,17 @@ export interface RouteDefinition<
   query: Q;
   body: B;
   response: R;
-  /** Whether the handler writes to the table; read-only routes get read-only grants. */
-  writes: boolean;
+  /** What the route's function may do: its grants and environment in AWS, enforced locally too. */
+  capabilities: Capabilities;
+  /**
+   * Changes state, so it needs the application-id header (which forces a CORS preflight) and an
+   * allowed Origin, whatever its method. Defaults to every method but GET.
+   */
+  stateChanging: boolean;
   /** Seconds a browser or CloudFront may reuse the answer; absent means never. */
   cacheSeconds?: number;
   /** Extra Lambda memory for heavier routes. */
   memoryMb?: number;
-  /** Sends email through SES: only these functions get the send permission. */
-  sendsEmail?: boolean;
 }
 
 export const noParams = z.object({}).strict();
@@ -46,29 +58,51 @@ export const noBody = z.undefined();
 
 type Defaults = { params: typeof noParams; query: typeof noQuery; body: typeof noBody };
 
-/** Method and path keep their literal types, so the web client can be checked against them. */
+/**
+ * Method, path and access keep their literal types, so handlers get the caller their access
+ * level guarantees and the web client can be checked against the table. Capabilities default
+ * to table reads for GET and table writes otherwise; anything more is declared.
+ */
 export function defineRoute<
   const M extends HttpMethod,
   const Path extends string,
+  const A extends Access,
   P extends z.ZodType = Defaults['params'],
   Q extends z.ZodType = Defaults['query'],
   B extends z.ZodType = Defaults['body'],
   R extends z.ZodType = z.ZodType,
 >(
-  route: Omit<RouteDefinition<P, Q, B, R, M, Path>, 'params' | 'query' | 'body' | 'writes'> & {
+  route: Omit<
+    RouteDefinition<P, Q, B, R, M, Path, A>,
+    'params' | 'query' | 'body' | 'capabilities' | 'stateChanging'
+  > & {
     params?: P;
     query?: Q;
     body?: B;
-    writes?: boolean;
+    capabilities?: CapabilityDeclaration;
+    stateChanging?: boolean;
   },
-): RouteDefinition<P, Q, B, R, M, Path> {
+): RouteDefinition<P, Q, B, R, M, Path, A> {
+  const { capabilities, stateChanging, ...rest } = route;
   return {
-    ...route,
+    ...rest,
     params: (route.params ?? noParams) as P,
     query: (route.query ?? noQuery) as Q,
     body: (route.body ?? noBody) as B,
-    writes: route.writes ?? route.method !== 'GET',
+    capabilities: capabilitiesOf(capabilities ?? {}, { table: route.method === 'GET' ? 'read' : 'read-write' }),
+    stateChanging: stateChanging ?? route.method !== 'GET',
   };
+}
+
+/**
+ * The response of a route that answers with a redirect (OAuth callbacks, single sign-on): no
+ * JSON body, a Location header instead.
+ */
+export const redirectResponse = z.undefined();
+
+/** Whether a route answers with a redirect rather than a JSON body. */
+export function isRedirectRoute(route: RouteDefinition): boolean {
+  return route.response === redirectResponse;
 }
 
 /** Names of the `{param}` segments of a path, in order. */

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { googleCallbackQuerySchema, googleLoginUrlQuerySchema, googleLoginUrlResponseSchema } from '../schemas/oauth';
-import { defineRoute, type RouteDefinition } from './define-route';
+import { defineRoute, redirectResponse, type RouteDefinition } from './define-route';
 
 const PREFIX = '/api/i/user/auth/login';
 
@@ -15,7 +15,9 @@ export const oauthRoutes = {
       'Starts a Google login: the authorization URL to navigate the top window to, and a short-lived cookie binding the login to this browser. 503 when Google login is not configured.',
     query: googleLoginUrlQuerySchema,
     response: googleLoginUrlResponseSchema,
-    writes: true,
+    // Stores the login's state; the web app asks for the URL with fetch, so it can send the header.
+    capabilities: { table: 'read-write', settings: ['google'] },
+    stateChanging: true,
   }),
   googleCallback: defineRoute({
     method: 'GET',
@@ -25,8 +27,10 @@ export const oauthRoutes = {
     summary:
       'Where Google sends the browser back: checks state, browser binding and ID token, signs in (or links or creates the account) and redirects to returnTo; any failure redirects to /login/failed?reason=….',
     query: googleCallbackQuerySchema,
-    response: z.undefined(),
-    writes: true,
+    response: redirectResponse,
+    // The provider sends the browser here with a plain navigation, which cannot carry the
+    // application-id header: the state and the browser-binding cookie are what protect it.
+    capabilities: { table: 'read-write', settings: ['google'] },
   }),
   twitterLoginUrl: defineRoute({
     method: 'GET',
@@ -37,7 +41,8 @@ export const oauthRoutes = {
       'Starts a Twitter login (OAuth 2.0 with PKCE): the authorization URL to navigate the top window to, and a short-lived cookie binding the login to this browser. 503 when Twitter login is not configured.',
     query: googleLoginUrlQuerySchema,
     response: googleLoginUrlResponseSchema,
-    writes: true,
+    capabilities: { table: 'read-write', settings: ['twitter'] },
+    stateChanging: true,
   }),
   twitterCallback: defineRoute({
     method: 'GET',
@@ -47,8 +52,9 @@ export const oauthRoutes = {
     summary:
       'Where Twitter sends the browser back: checks state and browser binding, exchanges the code (PKCE), reads the Twitter user; connects it to the signed-in user, or signs in (or creates the account), then redirects to returnTo; any failure redirects to /login/failed?reason=….',
     query: googleCallbackQuerySchema,
-    response: z.undefined(),
-    writes: true,
+    response: redirectResponse,
+    // A plain navigation from the provider, protected by state and the binding cookie (as Google's).
+    capabilities: { table: 'read-write', settings: ['twitter'] },
   }),
   disconnectTwitter: defineRoute({
     method: 'DELETE',

@@ -102,7 +102,7 @@ export const rankingRoutes = {
   ingestSnapshots: defineRoute({
     method: 'POST',
     path: `${PREFIX}/admin/snapshots`,
-    access: 'app',
+    access: ['app', 'superuser'],
     handler: 'ranking/ingest-snapshots',
     summary: 'Stores a batch of publication snapshots, idempotent per (slug, day).',
     body: ingestBodySchema,

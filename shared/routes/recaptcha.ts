@@ -8,10 +8,10 @@ export const recaptchaRoutes = {
     path: '/api/e/recaptcha/assess',
     access: 'public',
     handler: 'account/assess-recaptcha',
-    summary: 'Scores a reCAPTCHA token (SPEC.md section 7): the login modal disables Google login below 0.5. Locally always 1.',
+    summary: 'Scores a reCAPTCHA token: the login modal disables Google login below 0.5. Locally always 1.',
     body: assessRecaptchaBodySchema,
     response: assessRecaptchaResponseSchema,
-    // Asks Google (or nobody, locally); never touches the table.
-    writes: false,
+    // Asks Google (or nobody, locally); reads the table only to resolve the caller.
+    capabilities: { table: 'read', settings: ['recaptcha'] },
   }),
 } satisfies Record<string, RouteDefinition>;

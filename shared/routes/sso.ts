@@ -1,4 +1,3 @@
-import * as z from 'zod';
 import {
   actionParamsSchema,
   actionResponseSchema,
@@ -12,7 +11,7 @@ import {
   ssoLogoutResponseSchema,
   ssoStartQuerySchema,
 } from '../schemas/sso';
-import { defineRoute, type RouteDefinition } from './define-route';
+import { defineRoute, redirectResponse, type RouteDefinition } from './define-route';
 
 const PREFIX = '/api/i/user';
 
@@ -26,9 +25,10 @@ export const ssoRoutes = {
     summary:
       'Redirects (302) back to an allow-listed sibling app with a one-time ?ssoCode= (signed in) or ?ssoError=login_required.',
     query: ssoStartQuerySchema,
-    /** A 302 with a Location header and no body. */
-    response: z.undefined(),
-    writes: true,
+    response: redirectResponse,
+    // A sibling app sends the browser here with a plain navigation (no custom header possible);
+    // the code goes only to an allow-listed origin, where only that app's server can spend it.
+    capabilities: { table: 'read-write', settings: ['ssoApps'] },
   }),
   ssoExchange: defineRoute({
     method: 'POST',
@@ -38,6 +38,7 @@ export const ssoRoutes = {
     summary: "A sibling app's server spends a sign-on code (once, for its own origin) for a session of that user.",
     body: ssoExchangeBodySchema,
     response: ssoExchangeResponseSchema,
+    capabilities: { settings: ['ssoApps'] },
   }),
   ssoAuthedCheck: defineRoute({
     method: 'GET',
@@ -54,7 +55,8 @@ export const ssoRoutes = {
     handler: 'account/sso-logout',
     summary: 'Ends every session of the signed-in user (so every sibling app is logged out) and clears the cookie.',
     response: ssoLogoutResponseSchema,
-    writes: true,
+    capabilities: { table: 'read-write' },
+    stateChanging: true,
   }),
   pusherAuth: defineRoute({
     method: 'GET',
@@ -64,6 +66,7 @@ export const ssoRoutes = {
     summary: "Signs a realtime (Pusher) subscription to the caller's own private channel, private-user-{userId}.",
     query: pusherAuthQuerySchema,
     response: pusherAuthResponseSchema,
+    capabilities: { settings: ['pusher'] },
   }),
   sendVerificationEmail: defineRoute({
     method: 'PUT',
@@ -73,7 +76,7 @@ export const ssoRoutes = {
     summary: "Emails a new verification link to the caller's address (one per address per minute; 409 when verified).",
     body: sendVerificationEmailBodySchema,
     response: sendVerificationEmailResponseSchema,
-    sendsEmail: true,
+    capabilities: { email: true },
   }),
   completeAction: defineRoute({
     method: 'GET',
@@ -83,6 +86,7 @@ export const ssoRoutes = {
     summary: 'Spends an emailed action token of that type once and performs the action (verify-email).',
     params: actionParamsSchema,
     response: actionResponseSchema,
-    writes: true,
+    capabilities: { table: 'read-write' },
+    stateChanging: true,
   }),
 } satisfies Record<string, RouteDefinition>;

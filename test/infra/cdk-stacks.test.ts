@@ -10,6 +10,7 @@ import { REPO_ROOT } from '../../infra/build/bundle-functions';
 import { createPlatform } from '../../infra/cdk/platform';
 import type { Platform } from '../../infra/cdk/platform';
 import { SPA_REWRITE_FUNCTION_CODE } from '../../infra/cdk/stacks/web-stack';
+import { DECLARED_SETTINGS_VARIABLE, SETTING_GROUPS, type SettingGroup } from '../../shared/capabilities';
 import { routeEntries } from '../../shared/routes/index';
 import { JOB_SCHEDULES } from '../../shared/schedules';
 import { TABLE_KEYS } from '../../shared/table';
@@ -150,7 +151,6 @@ describe('cdk stacks for the real route table', () => {
             STAGE: 'test',
             POWERTOOLS_SERVICE_NAME: expect.any(String),
             WEB_ORIGIN: ORIGINS[0],
-            MAIL_FROM: 'TopPubs <login@mail.toppubs.example>',
           },
         },
         LoggingConfig: { LogGroup: expect.anything() },
@@ -172,8 +172,8 @@ describe('cdk stacks for the real route table', () => {
 
   it('grants read-only routes no table writes and write routes read-write', () => {
     // Prepare
-    const writers = routeEntries.filter(([, route]) => route.writes);
-    const readers = routeEntries.filter(([, route]) => !route.writes);
+    const writers = routeEntries.filter(([, route]) => route.capabilities.table === 'read-write');
+    const readers = routeEntries.filter(([, route]) => route.capabilities.table === 'read');
     const actionsOf = (name: string) => {
       const fn = platform.routeStacks.find((stack) => stack.functions.has(name))?.functions.get(name)?.function;
       return roleActions(fn as lambda.Function);
@@ -199,7 +199,7 @@ describe('cdk stacks for the real route table', () => {
       const fn = platform.routeStacks.find((stack) => stack.functions.has(name))?.functions.get(name)?.function;
       return roleActions(fn as lambda.Function);
     };
-    const senders = routeEntries.filter(([, route]) => route.sendsEmail).map(([name]) => name);
+    const senders = routeEntries.filter(([, route]) => route.capabilities.email).map(([name]) => name);
 
     // Assess
     expect(senders).toEqual(['sendLoginEmail', 'sendVerificationEmail']);
@@ -336,33 +336,95 @@ describe('web stack with a built web app', () => {
 });
 
 describe('optional provider settings', () => {
-  it('reach only the handler folders that use them, with secrets as Secrets Manager references', () => {
-    // Prepare
-    const platform = createPlatform(new App({ context: cdkJsonContext() }), {
+  const configured = {
+    GOOGLE_ISSUER: 'https://accounts.google.com',
+    GOOGLE_CLIENT_ID: 'client-1',
+    GOOGLE_REDIRECT_URI: 'https://toppubs.example/api/i/user/auth/login/google/callback',
+    TWITTER_AUTHORIZE_URL: 'https://twitter.com/i/oauth2/authorize',
+    TWITTER_TOKEN_URL: 'https://api.twitter.com/2/oauth2/token',
+    TWITTER_USER_URL: 'https://api.twitter.com/2/users/me',
+    TWITTER_CLIENT_ID: 'twitter-1',
+    TWITTER_REDIRECT_URI: 'https://toppubs.example/api/i/user/auth/login/twitter/callback',
+    RECAPTCHA_PROJECT_ID: 'project-1',
+    RECAPTCHA_SITE_KEY: 'site-1',
+    PUSHER_APP_KEY: 'pusher-1',
+    SSO_APP_ORIGINS: 'https://transfer.toppubs.example',
+    secretName: 'toppubs/test',
+  } as const;
+  let platform: Platform;
+  const variablesOf = (stacks: readonly Stack[], name: string) => {
+    const stack = stacks.find((candidate) => (candidate as unknown as { functions: Map<string, unknown> }).functions.has(name)) as Stack;
+    const fn = (stack as unknown as { functions: Map<string, { function: lambda.Function }> }).functions.get(name)?.function;
+    const logicalId = stack.getLogicalId(fn?.node.defaultChild as never);
+    return Template.fromStack(stack).toJSON().Resources[logicalId].Properties.Environment.Variables as Record<string, unknown>;
+  };
+
+  beforeAll(() => {
+    platform = createPlatform(new App({ context: cdkJsonContext() }), {
       stage: 'test',
       allowedOrigins: ORIGINS,
       mailDomain: 'mail.toppubs.example',
       codeFor: inlineCode,
       webDistDir: '/nonexistent',
-      providers: { googleIssuer: 'https://accounts.google.com', googleClientId: 'client-1', secretName: 'toppubs/test' },
+      providers: configured,
     });
-    const variablesOf = (name: string) => {
-      const stack = platform.routeStacks.find((candidate) => candidate.functions.has(name)) as Stack;
-      const fn = (stack as unknown as { functions: Map<string, { function: lambda.Function }> }).functions.get(name)?.function;
-      const logicalId = stack.getLogicalId(fn?.node.defaultChild as never);
-      return Template.fromStack(stack).toJSON().Resources[logicalId].Properties.Environment.Variables as Record<string, unknown>;
-    };
+  });
 
+  it('give every route exactly the setting groups it declares, each configured value included', () => {
+    for (const [name, route] of routeEntries) {
+      // Act
+      const variables = variablesOf(platform.routeStacks, name);
+
+      // Assess: what the handler may read (its declared groups) is what reached it, and no other group.
+      expect(variables[DECLARED_SETTINGS_VARIABLE], name).toBe([...route.capabilities.settings].sort().join(','));
+      for (const group of Object.keys(SETTING_GROUPS) as SettingGroup[]) {
+        const declared = route.capabilities.settings.includes(group);
+        for (const variable of SETTING_GROUPS[group].variables) {
+          expect(variables[variable], `${name} ${variable}`).toBe(declared ? configured[variable] : undefined);
+        }
+        for (const secret of SETTING_GROUPS[group].secrets) {
+          if (declared) {
+            expect(JSON.stringify(variables[secret]), `${name} ${secret}`).toContain(
+              `{{resolve:secretsmanager:toppubs/test:SecretString:${secret}`,
+            );
+          } else {
+            expect(variables[secret], `${name} ${secret}`).toBeUndefined();
+          }
+        }
+      }
+      expect('MAIL_FROM' in variables, `${name} MAIL_FROM`).toBe(route.capabilities.email);
+    }
+  });
+
+  it('reach the Twitter sign-in routes, so Twitter login is configured in AWS as it is locally', () => {
     // Act
-    const google = variablesOf('googleLoginUrl');
-    const ranking = variablesOf('showHome');
+    const login = variablesOf(platform.routeStacks, 'twitterLoginUrl');
+    const callback = variablesOf(platform.routeStacks, 'twitterCallback');
 
     // Assess
-    expect(google.GOOGLE_ISSUER).toBe('https://accounts.google.com');
-    expect(google.GOOGLE_CLIENT_ID).toBe('client-1');
-    expect(JSON.stringify(google.GOOGLE_CLIENT_SECRET)).toContain(
-      '{{resolve:secretsmanager:toppubs/test:SecretString:GOOGLE_CLIENT_SECRET',
-    );
-    expect(Object.keys(ranking).filter((key) => key.startsWith('GOOGLE_'))).toEqual([]);
+    for (const variables of [login, callback]) {
+      expect(variables.TWITTER_CLIENT_ID).toBe('twitter-1');
+      expect(variables.TWITTER_AUTHORIZE_URL).toBe(configured.TWITTER_AUTHORIZE_URL);
+      expect(JSON.stringify(variables.TWITTER_CLIENT_SECRET)).toContain('TWITTER_CLIENT_SECRET');
+    }
+  });
+
+  it('leave a group unconfigured (no secret reference) when none of its values is set', () => {
+    // Prepare
+    const bare = createPlatform(new App({ context: cdkJsonContext() }), {
+      stage: 'bare',
+      allowedOrigins: ORIGINS,
+      mailDomain: 'mail.toppubs.example',
+      codeFor: inlineCode,
+      webDistDir: '/nonexistent',
+      providers: { secretName: 'toppubs/test' },
+    });
+
+    // Act
+    const google = variablesOf(bare.routeStacks, 'googleLoginUrl');
+
+    // Assess
+    expect(google[DECLARED_SETTINGS_VARIABLE]).toBe('google');
+    expect(Object.keys(google).filter((key) => key.startsWith('GOOGLE_'))).toEqual([]);
   });
 });

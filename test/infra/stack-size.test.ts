@@ -1,4 +1,5 @@
 import { App } from 'aws-cdk-lib';
+import { capabilitiesOf } from '../../shared/capabilities';
 import { Template } from 'aws-cdk-lib/assertions';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { readFileSync } from 'node:fs';
@@ -40,7 +41,11 @@ function paddedRoutes(): NamedRoute[] {
         method: index % 3 === 0 ? 'POST' : 'GET',
         path: `/api/i/${app}/synthetic/${index}/{id}`,
         handler: `${app}/synthetic-${index}`,
-        writes: index % 3 === 0,
+        // Every capability a route can have, so the padded table grows the stacks as far as real routes would.
+        capabilities: capabilitiesOf(
+          { email: index % 7 === 0, bucket: index % 5 === 0 ? 'read-write' : 'none', settings: index % 11 === 0 ? ['google'] : [] },
+          { table: index % 3 === 0 ? 'read-write' : 'read' },
+        ),
       },
     ]);
   }
@@ -106,7 +111,12 @@ describe('planRouteStacks', () => {
     // Prepare
     const route = (app: string, index: number): NamedRoute => [
       `${app}${index}`,
-      { method: 'GET', path: `/api/${app}/${index}`, handler: `${app}/h-${index}`, writes: false },
+      {
+        method: 'GET',
+        path: `/api/${app}/${index}`,
+        handler: `${app}/h-${index}`,
+        capabilities: capabilitiesOf({}, { table: 'read' }),
+      },
     ];
     const big = Array.from({ length: MAX_ROUTES_PER_STACK + 5 }, (_, index) => route('account', index));
     const small = Array.from({ length: 3 }, (_, index) => route('ranking', index));

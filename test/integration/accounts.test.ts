@@ -5,6 +5,7 @@ import {
   clearedSessionCookies,
   createSession,
   deleteSession,
+  renewSession,
   resolveSession,
   SESSION_LIFETIME_SECONDS,
   sessionCookie,
@@ -84,16 +85,17 @@ describe('sessions', () => {
 
     // Act
     const { token, sessionId } = await createSession(table.db, user.userId, { userAgent: 'vitest' });
-    const caller = await resolveSession(table.db, token);
+    const resolved = await resolveSession(table.db, token);
     const stored = await table.db.entities.session.get({ tokenHash: hashToken(token) }).go();
 
     // Assess
     expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    expect(caller).toEqual({ kind: 'user', userId: user.userId, sessionId, isSuperUser: false });
+    expect(resolved?.caller).toEqual({ kind: 'user', userId: user.userId, sessionId, isSuperUser: false });
+    expect(resolved?.renewalDue).toBe(false);
     expect(JSON.stringify(stored.data)).not.toContain(token);
   });
 
-  it('expires after 60 days without use, renews while used (at most daily), and dies at logout', async () => {
+  it('expires after 60 days without use, is due for renewal once a day while used, and dies at logout', async () => {
     // Prepare
     const { user } = await findOrCreateUserByEmail(table.db, 'renew@example.com');
     const start = new Date('2026-01-01T00:00:00Z');
@@ -103,19 +105,24 @@ describe('sessions', () => {
     const expiresAt = async () => (await table.db.entities.session.get({ tokenHash: hashToken(token) }).go()).data?.expiresAt;
 
     // Act
+    const initialExpiry = await expiresAt();
     const afterFiftyDays = await resolveSession(table.db, token, at(50));
+    const expiryAfterResolving = await expiresAt();
+    if (afterFiftyDays?.renewalDue) await renewSession(table.db, afterFiftyDays.tokenHash, at(50));
     const renewedTo = await expiresAt();
-    await resolveSession(table.db, token, at(50.5));
-    const sameDayExpiry = await expiresAt();
+    const halfADayLater = await resolveSession(table.db, token, at(50.5));
     const afterHundredElevenDays = await resolveSession(table.db, token, at(111));
     const { token: second } = await createSession(table.db, user.userId, { now: start });
     await deleteSession(table.db, second);
     const afterLogout = await resolveSession(table.db, second, at(1));
 
     // Assess
-    expect(afterFiftyDays?.userId).toBe(user.userId);
+    expect(afterFiftyDays?.caller.userId).toBe(user.userId);
+    expect(afterFiftyDays?.renewalDue).toBe(true);
+    // Resolving never writes: read-only routes resolve sessions too.
+    expect(expiryAfterResolving).toBe(initialExpiry);
     expect(renewedTo).toBe(Math.floor(at(50).getTime() / 1000) + SESSION_LIFETIME_SECONDS);
-    expect(sameDayExpiry).toBe(renewedTo);
+    expect(halfADayLater?.renewalDue).toBe(false);
     expect(afterHundredElevenDays).toBeNull();
     expect(afterLogout).toBeNull();
   });

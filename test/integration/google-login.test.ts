@@ -55,7 +55,7 @@ afterAll(async () => {
 describe('starting a Google login', () => {
   it('is off until issuer, client id, secret and redirect URI are all configured', () => {
     // Prepare
-    const base = { TABLE_NAME: 't', ALLOWED_ORIGINS: 'https://app.example.com' };
+    const base = { TABLE_NAME: 't', ALLOWED_ORIGINS: 'https://app.example.com', DECLARED_SETTINGS: 'google' };
     const full = {
       ...base,
       GOOGLE_ISSUER: 'https://accounts.google.com',

@@ -40,7 +40,12 @@ async function answer(response: Promise<Response>): Promise<Answer> {
 
 const cookie = (token: string) => ({ cookie: `ssoat=${token}` });
 const get = (path: string, headers: Record<string, string> = {}) =>
-  answer(fetch(`${runtime.url}${USER}${path}`, { headers, redirect: 'manual' }));
+  answer(
+    fetch(`${runtime.url}${USER}${path}`, {
+      headers: { 'x-application-id': WEB_APPLICATION_ID, ...headers },
+      redirect: 'manual',
+    }),
+  );
 const put = (path: string, headers: Record<string, string> = {}) =>
   answer(
     fetch(`${runtime.url}${USER}${path}`, { method: 'PUT', headers: { 'x-application-id': WEB_APPLICATION_ID, ...headers } }),

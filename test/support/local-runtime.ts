@@ -35,7 +35,9 @@ export async function startTestRuntime(
   return {
     ...runtime,
     mailDir: join(dataDir, 'mail'),
-    get: (path, headers = {}) => fetch(`${runtime.url}${path}`, { headers }),
+    // As the web app's API client does on every call: some GET routes change state (logout).
+    get: (path, headers = {}) =>
+      fetch(`${runtime.url}${path}`, { headers: { 'x-application-id': WEB_APPLICATION_ID, ...headers } }),
     post: (path, body, headers = {}) =>
       fetch(`${runtime.url}${path}`, {
         method: 'POST',

@@ -1,3 +1,4 @@
+import { WEB_APPLICATION_ID } from '../../shared/constants';
 import { expect } from 'vitest';
 
 /** The session cookie as the API sets it. */
@@ -18,7 +19,8 @@ export interface CallbackAnswer {
 
 /** What the web app does first: ask for the authorization URL (the answer sets the binding cookie). */
 export async function startOauthLogin(url: string, binding: RegExp, headers: Record<string, string> = {}): Promise<StartedLogin> {
-  const response = await fetch(url, { headers });
+  // The web app's API client sends the application id on every call; starting a login changes state.
+  const response = await fetch(url, { headers: { 'x-application-id': WEB_APPLICATION_ID, ...headers } });
   const body = (await response.json()) as { url: string };
   expect(response.status).toBe(200);
   const value = binding.exec(response.headers.getSetCookie()[0] ?? '')?.[1];

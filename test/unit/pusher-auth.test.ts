@@ -4,7 +4,11 @@ import { pusherAuthQuerySchema } from '../../shared/schemas/sso';
 import { LOCAL_PUSHER_APP_KEY, LOCAL_PUSHER_SECRET, loadConfig } from '../../functions/lib/config';
 import { pusherChannelFor, signPusherAuth } from '../../functions/account/lib/pusher';
 
-const BASE_ENV = { TABLE_NAME: 'pusher-auth-test', ALLOWED_ORIGINS: 'https://app.example.com' };
+const BASE_ENV = {
+  TABLE_NAME: 'pusher-auth-test',
+  ALLOWED_ORIGINS: 'https://app.example.com',
+  DECLARED_SETTINGS: 'pusher,ssoApps',
+};
 
 describe('signing a Pusher private-channel subscription', () => {
   it('matches the worked example of Pusher’s auth-signature documentation', () => {
@@ -68,7 +72,7 @@ describe('realtime and sign-on settings', () => {
       key: 'k',
       secret: 's',
     });
-    expect(() => loadConfig({ ...BASE_ENV, STAGE: 'prod', PUSHER_APP_KEY: 'k' })).toThrow(/PUSHER_SECRET/);
+    expect(() => loadConfig({ ...BASE_ENV, STAGE: 'prod', PUSHER_APP_KEY: 'k' }).pusher).toThrow(/PUSHER_SECRET/);
   });
 
   it('allows the web origin alone for sign-on by default, or the listed origins, normalised', () => {
@@ -76,6 +80,6 @@ describe('realtime and sign-on settings', () => {
     expect(
       loadConfig({ ...BASE_ENV, SSO_APP_ORIGINS: 'https://Transfer.example.com/, https://shop.example.com:8443' }).ssoAppOrigins,
     ).toEqual(['https://transfer.example.com', 'https://shop.example.com:8443']);
-    expect(() => loadConfig({ ...BASE_ENV, SSO_APP_ORIGINS: 'not an origin' })).toThrow(/SSO_APP_ORIGINS/);
+    expect(() => loadConfig({ ...BASE_ENV, SSO_APP_ORIGINS: 'not an origin' }).ssoAppOrigins).toThrow(/SSO_APP_ORIGINS/);
   });
 });

@@ -56,7 +56,7 @@ describe('assessRecaptcha route', () => {
       path: '/api/e/recaptcha/assess',
       access: 'public',
       handler: 'account/assess-recaptcha',
-      writes: false,
+      capabilities: { table: 'read', email: false, settings: ['recaptcha'] },
     });
   });
 
@@ -181,7 +181,7 @@ describe('reCAPTCHA Enterprise assessor', () => {
 });
 
 describe('assessorFromConfig', () => {
-  const env = { TABLE_NAME: 't', ALLOWED_ORIGINS: 'https://app.example.com' };
+  const env = { TABLE_NAME: 't', ALLOWED_ORIGINS: 'https://app.example.com', DECLARED_SETTINGS: 'recaptcha' };
 
   it('is local without a project id', () => {
     expect(assessorFromConfig(loadConfig(env)).kind).toBe('local');
@@ -245,6 +245,7 @@ describe('assess handler with reCAPTCHA Enterprise', () => {
     vi.stubEnv('RECAPTCHA_PROJECT_ID', PROJECT);
     vi.stubEnv('RECAPTCHA_API_KEY', API_KEY);
     vi.stubEnv('RECAPTCHA_SITE_KEY', SITE_KEY);
+    vi.stubEnv('DECLARED_SETTINGS', 'recaptcha');
     vi.resetModules();
     const { handler } = await import('../../functions/account/assess-recaptcha');
     return (event: APIGatewayProxyEventV2) => handler(event, context) as Promise<APIGatewayProxyStructuredResultV2>;

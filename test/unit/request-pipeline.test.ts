@@ -197,7 +197,10 @@ beforeAll(async () => {
   dbService = await import('../../functions/lib/db/service');
   dbClient = await import('../../functions/lib/db/client');
   appToken = await appAuth.registerAppClient(APP_ID, 'Pipeline test app');
-  callerModule.setSessionResolver(async (token) => sessions[token] ?? null);
+  callerModule.setSessionResolver(async (token) => {
+    const caller = sessions[token];
+    return caller ? { caller, tokenHash: `hash-of-${token}`, renewalDue: false } : null;
+  });
 });
 
 afterAll(() => {
@@ -706,5 +709,63 @@ describe('request pipeline: CORS', () => {
 
     // Assess
     expect(header(result, 'access-control-allow-origin')).toBeUndefined();
+  });
+});
+
+describe('request pipeline: answers as pages would be attacked', () => {
+  const logoutLikeRoute = defineRoute({
+    method: 'GET',
+    path: '/api/test/logout',
+    access: 'public',
+    handler: 'test/logout',
+    summary: 'A GET that changes state.',
+    response: z.object({ loggedOut: z.literal(true) }),
+    capabilities: { table: 'read-write' },
+    stateChanging: true,
+  });
+
+  it('refuses a state-changing GET without the application id or from a foreign origin', async () => {
+    // Prepare
+    let calls = 0;
+    const invoke = handlerFor(logoutLikeRoute, async () => {
+      calls += 1;
+      return { loggedOut: true as const };
+    });
+
+    // Act
+    const bare = await invoke(buildEvent({ path: '/api/test/logout' }));
+    const foreign = await invoke(
+      buildEvent({
+        path: '/api/test/logout',
+        headers: { 'x-application-id': WEB_APPLICATION_ID, origin: 'https://evil.example' },
+      }),
+    );
+    const allowed = await invoke(
+      buildEvent({ path: '/api/test/logout', headers: { 'x-application-id': WEB_APPLICATION_ID, origin: ORIGIN } }),
+    );
+
+    // Assess
+    expect([bare.statusCode, foreign.statusCode, allowed.statusCode]).toEqual([403, 403, 200]);
+    expect(calls).toBe(1);
+  });
+
+  it('sends nosniff, a referrer policy and no-framing on every answer, errors included', async () => {
+    // Prepare
+    const invoke = handlerFor(plainRoute, async () => {
+      throw new NotFound('Nothing here.');
+    });
+    const ok = handlerFor(cachedRoute, async () => ({ fine: true }));
+
+    // Act
+    const results = [await invoke(buildEvent({ path: '/api/test/plain' })), await ok(buildEvent({ path: '/api/test/cached' }))];
+
+    // Assess
+    for (const result of results) {
+      expect(header(result, 'x-content-type-options')).toBe('nosniff');
+      expect(header(result, 'referrer-policy')).toBe('strict-origin-when-cross-origin');
+      expect(header(result, 'x-frame-options')).toBe('DENY');
+      expect(header(result, 'content-security-policy')).toContain("frame-ancestors 'none'");
+    }
+    expect(results.map((result) => result.statusCode)).toEqual([404, 200]);
   });
 });

@@ -1,71 +1,112 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join, relative, sep } from 'node:path';
+import { dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { pathParamNames, routeEntries, routes } from '../../shared/routes';
+import { describe, expect, it } from 'vitest';
+import { runAsFunction } from '../../functions/lib/function-environment';
+import type { DeploymentSettings } from '../../infra/function-environment';
+import { functionScope } from '../../infra/local/functions';
+import { pathParamNames, type RouteDefinition, routeEntries, routes } from '../../shared/routes';
+import { JOB_SCHEDULES } from '../../shared/schedules';
 
 const FUNCTIONS_DIR = fileURLToPath(new URL('../../functions', import.meta.url));
 const ROUTES_DIR = fileURLToPath(new URL('../../shared/routes', import.meta.url));
-const NOT_HANDLER_FOLDERS = new Set(['lib']);
 
-/** Every file under functions/<app>/ that builds an HTTP handler with createHandler. */
-function handlerFiles(): string[] {
-  const found: string[] = [];
-  const walk = (dir: string) => {
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      const full = join(dir, entry.name);
-      if (entry.isDirectory()) {
-        if (!NOT_HANDLER_FOLDERS.has(entry.name)) walk(full);
-      } else if (entry.name.endsWith('.ts') && !entry.name.endsWith('.d.ts')) {
-        if (/\bcreateHandler\s*\(/.test(readFileSync(full, 'utf8'))) {
-          found.push(relative(FUNCTIONS_DIR, full).split(sep).join('/').replace(/\.ts$/, ''));
-        }
-      }
-    }
-  };
-  walk(FUNCTIONS_DIR);
-  return found.sort();
+/**
+ * Every file of an app folder (functions/<app>/*.ts) is a handler: of a route or of a scheduled
+ * job. An app's other code lives in functions/<app>/lib/, shared code in functions/lib/.
+ */
+function appHandlerFiles(): string[] {
+  return readdirSync(FUNCTIONS_DIR, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && entry.name !== 'lib')
+    .flatMap((app) =>
+      readdirSync(join(FUNCTIONS_DIR, app.name), { withFileTypes: true })
+        .filter((entry) => entry.isFile() && entry.name.endsWith('.ts'))
+        .map((entry) => `${app.name}/${entry.name.replace(/\.ts$/, '')}`),
+    )
+    .sort();
+}
+
+/** The app folders a file under functions/ imports from (its own included); functions/lib is shared. */
+function importedApps(file: string): string[] {
+  const source = readFileSync(file, 'utf8');
+  const apps = new Set<string>();
+  for (const match of source.matchAll(/from '(\.[^']+)'/g)) {
+    const target = relative(FUNCTIONS_DIR, join(dirname(file), match[1] as string)).split(sep);
+    if (target[0] && target[0] !== '..' && target[0] !== 'lib' && target.length > 1) apps.add(target[0]);
+  }
+  return [...apps];
+}
+
+function allFunctionFiles(dir: string = FUNCTIONS_DIR): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory() ? allFunctionFiles(join(dir, entry.name)) : entry.name.endsWith('.ts') ? [join(dir, entry.name)] : [],
+  );
+}
+
+/** A deployment with every setting filled, so each handler can be imported as its own function. */
+const DEPLOYMENT: DeploymentSettings = {
+  common: { STAGE: 'test', TABLE_NAME: 'route-table-test', ALLOWED_ORIGINS: 'https://app.example.com' },
+  email: { MAIL_FROM: 'Test <test@example.com>' },
+  bucket: { FILE_BUCKET_NAME: 'route-table-files' },
+  settings: {},
+};
+
+/** A handler module as Lambda loads it: with its route's own environment, nothing else. */
+async function importHandlerModule(name: string, route: RouteDefinition): Promise<{ handler?: { route?: unknown } }> {
+  const file = join(FUNCTIONS_DIR, `${route.handler}.ts`);
+  return runAsFunction(functionScope(name, route.capabilities, DEPLOYMENT), () => import(/* @vite-ignore */ file));
 }
 
 describe('route table', () => {
-  beforeAll(() => {
-    process.env.TABLE_NAME ??= 'route-table-test';
-    process.env.ALLOWED_ORIGINS ??= 'https://app.example.com';
-  });
 
   it('has at least one route', () => {
     expect(routeEntries.length).toBeGreaterThan(0);
   });
 
-  it.each(routeEntries)('%s has a handler file that exports handler', async (_name, route) => {
+  it.each(routeEntries)('%s has a handler file that exports handler', async (name, route) => {
     // Prepare
     const file = join(FUNCTIONS_DIR, `${route.handler}.ts`);
     expect(existsSync(file), `functions/${route.handler}.ts is missing`).toBe(true);
     expect(readFileSync(file, 'utf8')).toMatch(/export const handler\b/);
 
-    // Act
-    const module = (await import(/* @vite-ignore */ file)) as { handler?: unknown };
+    // Act: importing runs the handler's module scope, which reads its config and settings.
+    const module = await importHandlerModule(name, route);
 
     // Assess
     expect(typeof module.handler).toBe('function');
   });
 
-  it('references every handler file from exactly one route', () => {
+  it('references every file of an app folder from exactly one route or job', () => {
     // Prepare
-    const files = handlerFiles();
+    const files = appHandlerFiles();
 
     // Act
-    const referenced = routeEntries.map(([, route]) => route.handler);
+    const referenced = [...routeEntries.map(([, route]) => route.handler), ...JOB_SCHEDULES.map((job) => job.handler)];
 
     // Assess
     expect(files.length).toBeGreaterThan(0);
-    for (const file of files) {
-      expect(
-        referenced.filter((handler) => handler === file),
-        `functions/${file}.ts should be the handler of exactly one route`,
-      ).toHaveLength(1);
-    }
     expect([...referenced].sort()).toEqual(files);
+  });
+
+  it.each(routeEntries)('%s is served by a handler built for that same route', async (name, route) => {
+    // Act
+    const module = await importHandlerModule(name, route);
+
+    // Assess: a copied handler file that still passes another route to createHandler fails here.
+    expect(module.handler?.route).toBe(route);
+  });
+
+  it('keeps apps apart: no app imports another app, only functions/lib', () => {
+    for (const file of allFunctionFiles().filter((candidate) => !relative(FUNCTIONS_DIR, candidate).startsWith(`lib${sep}`))) {
+      // Prepare
+      const ownApp = relative(FUNCTIONS_DIR, file).split(sep)[0];
+
+      // Assess
+      expect(importedApps(file).filter((app) => app !== ownApp), relative(FUNCTIONS_DIR, file)).toEqual([]);
+    }
+    for (const file of allFunctionFiles(join(FUNCTIONS_DIR, 'lib'))) {
+      expect(importedApps(file), `functions/lib must not depend on an app: ${relative(FUNCTIONS_DIR, file)}`).toEqual([]);
+    }
   });
 
   it('puts every path under /api/', () => {

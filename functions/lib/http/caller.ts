@@ -1,19 +1,46 @@
-import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+import type { Access, AccessLevel } from '../../../shared/routes/define-route';
 import { APP_TOKEN_HEADER, APPLICATION_ID_HEADER, SESSION_HEADER } from '../../../shared/constants';
 import { verifyAppCredentials } from '../app-auth';
 import { getDb } from '../db/service';
 import { Unauthorized } from '../errors';
-import { resolveSession } from '../sessions';
+import { type ResolvedSession, resolveSession } from '../sessions';
 
-export type Caller =
-  | { kind: 'anonymous' }
-  | { kind: 'user'; userId: string; sessionId: string; isSuperUser: boolean }
-  | { kind: 'app'; appId: string };
+export interface AnonymousCaller {
+  kind: 'anonymous';
+}
+export interface UserCaller {
+  kind: 'user';
+  userId: string;
+  sessionId: string;
+  isSuperUser: boolean;
+}
+export type SuperUserCaller = UserCaller & { isSuperUser: true };
+/** A registered sibling app's server, proven by its app id and private token. */
+export interface AppCaller {
+  kind: 'app';
+  appId: string;
+}
+export type Caller = AnonymousCaller | UserCaller | AppCaller;
 
-export type UserCaller = Extract<Caller, { kind: 'user' }>;
+type CallerOfLevel<L extends AccessLevel> = L extends 'public'
+  ? Caller
+  : L extends 'user'
+    ? UserCaller
+    : L extends 'superuser'
+      ? SuperUserCaller
+      : L extends 'app'
+        ? AppCaller
+        : never;
 
-/** Turns a session token into the signed-in user, or null when it is unknown or expired. */
-export type SessionResolver = (token: string, event: APIGatewayProxyEventV2) => Promise<UserCaller | null>;
+/** The caller a route's access level guarantees: a `user` route's handler always gets a user. */
+export type CallerFor<A extends Access> = A extends readonly (infer L extends AccessLevel)[]
+  ? CallerOfLevel<L>
+  : A extends AccessLevel
+    ? CallerOfLevel<A>
+    : never;
+
+/** Turns a session token into the signed-in user, or null when it is unknown or expired. Never writes. */
+export type SessionResolver = (token: string) => Promise<ResolvedSession | null>;
 
 // Sessions live in the table; tests may swap the resolver.
 let sessionResolver: SessionResolver = (token) => resolveSession(getDb(), token);
@@ -22,31 +49,29 @@ export function setSessionResolver(resolver: SessionResolver): void {
   sessionResolver = resolver;
 }
 
-const ANONYMOUS: Caller = { kind: 'anonymous' };
-
 /** The session token from the `ssoat` header (non-browser callers) or the session cookie. */
-export function readSessionToken(event: APIGatewayProxyEventV2, headers: Record<string, string>): string | undefined {
-  const fromHeader = headers[SESSION_HEADER];
-  if (fromHeader) return fromHeader;
-  for (const cookie of event.cookies ?? []) {
-    const separator = cookie.indexOf('=');
-    if (separator > 0 && cookie.slice(0, separator).trim() === SESSION_HEADER) {
-      return decodeURIComponent(cookie.slice(separator + 1).trim());
-    }
-  }
-  return undefined;
+export function readSessionToken(headers: Record<string, string>, cookies: Readonly<Record<string, string>>): string | undefined {
+  return headers[SESSION_HEADER] || cookies[SESSION_HEADER] || undefined;
 }
 
-export async function resolveCaller(event: APIGatewayProxyEventV2, headers: Record<string, string>): Promise<Caller> {
+export interface ResolvedCaller {
+  caller: Caller;
+  /** Set when the caller came with a live session. */
+  session?: ResolvedSession;
+}
+
+const ANONYMOUS: ResolvedCaller = { caller: { kind: 'anonymous' } };
+
+export async function resolveCaller(headers: Record<string, string>, sessionToken: string | undefined): Promise<ResolvedCaller> {
   const appToken = headers[APP_TOKEN_HEADER];
   if (appToken !== undefined) {
     const appId = headers[APPLICATION_ID_HEADER];
     if (!appId || !(await verifyAppCredentials(appId, appToken))) {
       throw new Unauthorized('The app id and app token do not match a registered app.');
     }
-    return { kind: 'app', appId };
+    return { caller: { kind: 'app', appId } };
   }
-  const sessionToken = readSessionToken(event, headers);
   if (!sessionToken) return ANONYMOUS;
-  return (await sessionResolver(sessionToken, event)) ?? ANONYMOUS;
+  const session = await sessionResolver(sessionToken);
+  return session ? { caller: session.caller, session } : ANONYMOUS;
 }

@@ -1,39 +1,71 @@
 import middy from '@middy/core';
 import httpCors from '@middy/http-cors';
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
+import { logMetrics } from '@aws-lambda-powertools/metrics/middleware';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type { z } from 'zod';
 import { APPLICATION_ID_HEADER, APP_TOKEN_HEADER, CORS_ALLOWED_HEADERS, WEB_APPLICATION_ID } from '../../../shared/constants';
-import type { RouteDefinition } from '../../../shared/routes/define-route';
+import { accessLevels, type RouteDefinition } from '../../../shared/routes/define-route';
 import { getConfig } from '../config';
+import { getDb } from '../db/service';
 import { Forbidden, HttpError, isDependencyUnavailable, Unauthorized } from '../errors';
-import { logger } from '../logger';
-import { type Caller, resolveCaller } from './caller';
+import { logger, metrics } from '../logger';
+import { renewSession } from '../sessions';
+import { type Caller, type CallerFor, readSessionToken, resolveCaller, type ResolvedCaller } from './caller';
+import { parseCookies } from './cookies';
 import { parseInput } from './parse-input';
-import { HttpResponse, PreparedJson } from './responses';
+import { PreparedJson, Redirect, Reply } from './responses';
 
 export interface HandlerInput<R extends RouteDefinition> {
   params: z.output<R['params']>;
   query: z.output<R['query']>;
   body: z.output<R['body']>;
-  caller: Caller;
-  headers: Record<string, string>;
+  /** Who is calling, as the route's access level guarantees it. */
+  caller: CallerFor<R['access']>;
+  /** Request headers, names lower-cased. */
+  headers: Readonly<Record<string, string>>;
+  /** Request cookies by name. */
+  cookies: Readonly<Record<string, string>>;
+  /** The session token the caller sent (cookie or header), live or not. */
+  sessionToken: string | undefined;
   event: APIGatewayProxyEventV2;
 }
 
-export type HandlerResult<R extends RouteDefinition> = z.input<R['response']> | PreparedJson | HttpResponse;
+type ResponseBody<R extends RouteDefinition> = z.input<R['response']>;
+
+/**
+ * What a handler may answer, checked against the route's response schema at compile time: the
+ * body itself, a Reply of it (status, headers, cookies), a PreparedJson of it, or, for the
+ * routes whose response is a redirect, only a Redirect.
+ */
+export type HandlerResult<R extends RouteDefinition> = [ResponseBody<R>] extends [undefined]
+  ? Redirect
+  : ResponseBody<R> | Reply<ResponseBody<R>> | PreparedJson<ResponseBody<R>>;
 
 type Result = APIGatewayProxyStructuredResultV2;
+
+/** What the pipeline learns before the handler runs; kept on the request, not the event. */
 interface RequestState {
   headers: Record<string, string>;
-  caller: Caller;
+  cookies: Readonly<Record<string, string>>;
+  sessionToken: string | undefined;
+  resolved: ResolvedCaller;
 }
+/** Middy passes the Lambda context to every middleware and the handler: the pipeline's findings ride on it. */
+type PipelineContext = Context & { requestState?: RequestState };
+type Middleware = middy.MiddlewareObj<APIGatewayProxyEventV2, Result, Error, PipelineContext>;
 
-// Middy passes only the event to the handler; the pipeline's findings ride along keyed by it.
-const requestState = new WeakMap<APIGatewayProxyEventV2, RequestState>();
-
-const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8' };
+/**
+ * On every API answer. An API answer is never a page: nothing may frame it, run it or sniff it
+ * into something else.
+ */
+const SECURITY_HEADERS: Readonly<Record<string, string>> = {
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'strict-origin-when-cross-origin',
+  'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+  'x-frame-options': 'DENY',
+};
 
 function lowerCaseHeaders(headers: APIGatewayProxyEventV2['headers'] | undefined): Record<string, string> {
   const lowered: Record<string, string> = {};
@@ -42,24 +74,30 @@ function lowerCaseHeaders(headers: APIGatewayProxyEventV2['headers'] | undefined
 }
 
 function checkAccess(route: RouteDefinition, caller: Caller): void {
-  if (route.access === 'public') return;
+  const levels = accessLevels(route.access);
+  if (levels.includes('public')) return;
   if (caller.kind === 'anonymous') {
-    throw new Unauthorized(route.access === 'app' ? 'This endpoint needs app credentials or a superuser session.' : undefined);
+    throw new Unauthorized(levels.includes('app') ? 'This endpoint needs app credentials or a signed-in user.' : undefined);
   }
-  const isSuperUser = caller.kind === 'user' && caller.isSuperUser;
-  if (route.access === 'user' && caller.kind !== 'user') throw new Forbidden('This endpoint is for signed-in users.');
-  if (route.access === 'app' && caller.kind !== 'app' && !isSuperUser)
-    throw new Forbidden('This endpoint is for apps and superusers.');
-  if (route.access === 'superuser' && !isSuperUser) throw new Forbidden('This endpoint is for superusers.');
+  const allowed = levels.some(
+    (level) =>
+      (level === 'user' && caller.kind === 'user') ||
+      (level === 'superuser' && caller.kind === 'user' && caller.isSuperUser) ||
+      (level === 'app' && caller.kind === 'app'),
+  );
+  if (allowed) return;
+  const names = { user: 'signed-in users', superuser: 'superusers', app: 'registered apps' } as const;
+  throw new Forbidden(`This endpoint is for ${levels.map((level) => names[level as keyof typeof names]).join(' and ')}.`);
 }
 
 /**
- * State-changing calls must name their app (a custom header forces a CORS preflight) and come
- * from an allowed origin. Browsers send the web app's id; server-side apps send their own id,
- * which resolveCaller then proves with their token.
+ * State-changing calls, whatever their method, must name their app (a custom header forces a
+ * CORS preflight, which another site's page cannot pass) and come from an allowed origin.
+ * Browsers send the web app's id; server-side apps send their own id, which resolveCaller then
+ * proves with their token.
  */
-function checkStateChangingRequest(method: string, headers: Record<string, string>, allowedOrigins: readonly string[]): void {
-  if (!STATE_CHANGING.has(method)) return;
+function checkStateChangingRequest(route: RouteDefinition, headers: Record<string, string>, allowedOrigins: readonly string[]): void {
+  if (!route.stateChanging) return;
   const applicationId = headers[APPLICATION_ID_HEADER];
   if (!applicationId) throw new Forbidden(`State-changing requests must send the ${APPLICATION_ID_HEADER} header.`);
   if (headers[APP_TOKEN_HEADER] === undefined && applicationId !== WEB_APPLICATION_ID) {
@@ -78,17 +116,27 @@ function cacheHeaders(route: RouteDefinition): Record<string, string> {
 }
 
 function toResult(route: RouteDefinition, outcome: unknown, requestHeaders: Record<string, string>): Result {
-  if (outcome instanceof HttpResponse) {
+  if (outcome instanceof Redirect) {
+    return {
+      statusCode: 302,
+      // The location may carry a one-time code: never leak it to the next site as a referrer.
+      headers: { location: outcome.location, 'cache-control': 'no-store', 'referrer-policy': 'no-referrer' },
+      body: '',
+      ...(outcome.cookies.length > 0 ? { cookies: [...outcome.cookies] } : {}),
+    };
+  }
+  if (outcome instanceof Reply) {
     return {
       statusCode: outcome.statusCode,
       headers: { ...JSON_HEADERS, 'cache-control': 'no-store', ...outcome.headers },
-      body: outcome.body === undefined ? '' : typeof outcome.body === 'string' ? outcome.body : JSON.stringify(outcome.body),
-      ...(outcome.cookies.length > 0 ? { cookies: outcome.cookies } : {}),
+      body: JSON.stringify(outcome.body ?? null),
+      ...(outcome.cookies.length > 0 ? { cookies: [...outcome.cookies] } : {}),
     };
   }
   const cacheable = route.method === 'GET' && route.cacheSeconds !== undefined;
   if (!cacheable) {
-    return { statusCode: 200, headers: { ...JSON_HEADERS, ...cacheHeaders(route) }, body: JSON.stringify(outcome ?? null) };
+    const json = outcome instanceof PreparedJson ? outcome.json : JSON.stringify(outcome ?? null);
+    return { statusCode: 200, headers: { ...JSON_HEADERS, ...cacheHeaders(route) }, body: json };
   }
   const prepared = outcome instanceof PreparedJson ? outcome : PreparedJson.of(outcome);
   const headers = { ...JSON_HEADERS, ...cacheHeaders(route), etag: prepared.etag };
@@ -130,33 +178,55 @@ export function errorToResult(error: unknown): Result {
 }
 
 /**
- * The request pipeline every HTTP endpoint shares (DESIGN.md section 4): headers normalised,
- * caller resolved, access checked, input validated, then the handler; errors mapped last.
+ * The request pipeline every HTTP endpoint shares: headers normalised, the state-changing rule
+ * checked, caller resolved (read-only), access checked, the session renewed where the route may
+ * write, input validated, then the handler; errors mapped last, metrics flushed either way.
+ * The returned handler carries its route, so a test can prove each file serves its own entry.
  */
 export function createHandler<R extends RouteDefinition>(
   route: R,
   handle: (input: HandlerInput<R>) => Promise<HandlerResult<R>>,
 ) {
   const config = getConfig();
+  const mayWriteTable = route.capabilities.table === 'read-write';
 
-  const pipeline: middy.MiddlewareObj<APIGatewayProxyEventV2, Result, Error, Context> = {
+  const pipeline: Middleware = {
     before: async (request) => {
       const headers = lowerCaseHeaders(request.event.headers);
-      checkStateChangingRequest(request.event.requestContext.http.method, headers, config.allowedOrigins);
-      const caller = await resolveCaller(request.event, headers);
-      checkAccess(route, caller);
-      requestState.set(request.event, { headers, caller });
+      checkStateChangingRequest(route, headers, config.allowedOrigins);
+      const cookies = parseCookies(request.event.cookies);
+      const sessionToken = readSessionToken(headers, cookies);
+      const resolved = await resolveCaller(headers, sessionToken);
+      checkAccess(route, resolved.caller);
+      // Only routes granted table writes renew a session: a read route that wrote would be
+      // refused by its read-only grant and fail every returning user's first request.
+      if (mayWriteTable && resolved.session?.renewalDue) {
+        // A busy table must not cost the user their request: the session stays valid until its
+        // current expiry, and a later call renews it. Anything else is a real fault.
+        await renewSession(getDb(), resolved.session.tokenHash).catch((error: unknown) => {
+          if (!isDependencyUnavailable(error)) throw error;
+          logger.warn('Could not renew a session; it stays valid until its current expiry', { error: error as Error });
+        });
+      }
+      request.context.requestState = { headers, cookies, sessionToken, resolved };
     },
   };
 
-  const errorHandler: middy.MiddlewareObj<APIGatewayProxyEventV2, Result, Error, Context> = {
-    onError: async (request) => {
+  const addSecurityHeaders = (request: middy.Request<APIGatewayProxyEventV2, Result, Error, PipelineContext>) => {
+    if (request.response) request.response.headers = { ...SECURITY_HEADERS, ...request.response.headers };
+  };
+  const securityHeaders: Middleware = { after: addSecurityHeaders, onError: addSecurityHeaders };
+
+  const errorHandler: Middleware = {
+    onError: (request) => {
       request.response = errorToResult(request.error);
     },
   };
 
-  return middy<APIGatewayProxyEventV2, Result, Error, Context>()
+  const handler = middy<APIGatewayProxyEventV2, Result, Error, PipelineContext>()
     .use(injectLambdaContext(logger))
+    .use(logMetrics(metrics))
+    .use(securityHeaders)
     .use(
       httpCors({
         origins: [...config.allowedOrigins],
@@ -168,11 +238,20 @@ export function createHandler<R extends RouteDefinition>(
     )
     .use(pipeline)
     .use(errorHandler)
-    .handler(async (event) => {
-      const state = requestState.get(event);
-      if (!state) throw new Error('Request pipeline did not run before the handler');
+    .handler(async (event, context) => {
+      const state = context.requestState;
+      if (!state) throw new Error('The request pipeline did not run before the handler');
       const input = parseInput(route, event, state.headers) as Pick<HandlerInput<R>, 'params' | 'query' | 'body'>;
-      const outcome = await handle({ ...input, caller: state.caller, headers: state.headers, event });
+      const outcome = await handle({
+        ...input,
+        // checkAccess has just proven the caller is of a level the route allows.
+        caller: state.resolved.caller as CallerFor<R['access']>,
+        headers: state.headers,
+        cookies: state.cookies,
+        sessionToken: state.sessionToken,
+        event,
+      });
       return toResult(route, outcome, state.headers);
     });
+  return Object.assign(handler, { route });
 }

@@ -3,24 +3,54 @@ import { createHash } from 'node:crypto';
 /**
  * A JSON body serialised ahead of time, with its ETag. Handlers whose answers are reused
  * (ranking boards) return these from their cache so a hit costs no serialisation or hashing.
+ * The type parameter is the body's shape, so a prepared answer is checked against the route's
+ * response type like any other.
  */
-export class PreparedJson {
+export class PreparedJson<T = unknown> {
+  declare private readonly body?: T;
   readonly etag: string;
   constructor(readonly json: string) {
     this.etag = `W/"${createHash('sha1').update(json).digest('base64url')}"`;
   }
 
-  static of(value: unknown): PreparedJson {
-    return new PreparedJson(JSON.stringify(value));
+  static of<T>(value: T): PreparedJson<T> {
+    return new PreparedJson<T>(JSON.stringify(value));
   }
 }
 
-/** For answers that need a status other than 200, extra headers or cookies. */
-export class HttpResponse {
+export interface ReplyOptions {
+  status?: number;
+  headers?: Record<string, string>;
+  cookies?: readonly string[];
+}
+
+/** A JSON answer that needs a status other than 200, extra headers or cookies. */
+export class Reply<T> {
+  readonly statusCode: number;
+  readonly headers: Record<string, string>;
+  readonly cookies: readonly string[];
   constructor(
-    readonly statusCode: number,
-    readonly body: unknown,
-    readonly headers: Record<string, string> = {},
-    readonly cookies: string[] = [],
+    readonly body: T,
+    options: ReplyOptions = {},
+  ) {
+    this.statusCode = options.status ?? 200;
+    this.headers = options.headers ?? {};
+    this.cookies = options.cookies ?? [];
+  }
+}
+
+export function reply<T>(body: T, options?: ReplyOptions): Reply<T> {
+  return new Reply(body, options);
+}
+
+/** A 302 to `location`: the only answer a redirect route may give. */
+export class Redirect {
+  constructor(
+    readonly location: string,
+    readonly cookies: readonly string[] = [],
   ) {}
+}
+
+export function redirect(location: string, cookies: readonly string[] = []): Redirect {
+  return new Redirect(location, cookies);
 }

@@ -15,10 +15,11 @@ export function getBoardReader(): BoardReader {
  * Answers are a pure function of (ranking run, request), so a serialised answer is reused until
  * the next run. A hit costs a map lookup: no database read, no JSON.stringify, no hashing.
  */
-export async function cachedAnswer(requestKey: string, build: (manifest: Manifest) => Promise<unknown>): Promise<PreparedJson> {
+export async function cachedAnswer<T>(requestKey: string, build: (manifest: Manifest) => Promise<T>): Promise<PreparedJson<T>> {
   const manifest = await getBoardReader().getManifest();
   const key = `${manifest.runId}|${requestKey}`;
-  const hit = answers.get(key);
+  // Request keys start with the handler's name, so a hit under this key was built by this `build`.
+  const hit = answers.get(key) as PreparedJson<T> | undefined;
   if (hit) return hit;
   const prepared = PreparedJson.of(await build(manifest));
   answers.set(key, prepared);

@@ -2,20 +2,19 @@ import { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as logs from 'aws-cdk-lib/aws-logs';
+import type * as s3 from 'aws-cdk-lib/aws-s3';
 import type * as ses from 'aws-cdk-lib/aws-ses';
 import { Construct } from 'constructs';
+import type { Capabilities } from '../../../shared/capabilities';
+import { type DeploymentSettings, environmentFor } from '../../function-environment';
 
-/** Settings every function of one deployment shares. */
+/** What every function of one deployment may be granted, and the settings they may be given. */
 export interface FunctionEnvironment {
-  stage: string;
-  allowedOrigins: readonly string[];
   table: dynamodb.ITable;
-  /** The SES identity mail is sent from, and the sender address on it. */
-  mail: { identity: ses.IEmailIdentity; from: string };
-  /** Parent domain of the sibling apps for the session cookie (single sign-on); optional. */
-  sessionCookieDomain?: string | undefined;
-  /** Optional settings (sign-in providers, bot check, realtime) for the handlers of one folder. */
-  settingsFor?: (handler: string) => Record<string, string>;
+  /** The SES identity mail is sent from. */
+  mailIdentity: ses.IEmailIdentity;
+  fileBucket: s3.IBucket;
+  deployment: DeploymentSettings;
 }
 
 export interface HandlerFunctionProps {
@@ -23,11 +22,9 @@ export interface HandlerFunctionProps {
   handler: string;
   code: lambda.Code;
   environment: FunctionEnvironment;
-  /** Read-write table access; otherwise read-only. */
-  writes: boolean;
-  /** Gets ses:SendEmail on the mail identity. */
-  sendsEmail?: boolean | undefined;
-  memoryMb?: number;
+  /** Its grants and environment, from the route table or the job schedules. */
+  capabilities: Capabilities;
+  memoryMb?: number | undefined;
   timeout?: Duration;
 }
 
@@ -36,15 +33,16 @@ const DEFAULT_TIMEOUT = Duration.seconds(10);
 
 /**
  * The one place Lambda defaults live, for endpoints and jobs alike: arm64 Node 22 (cheaper per
- * ms than x86), the environment functions/lib/config.ts requires, a log group with a retention,
- * and the narrowest table grant the handler needs.
+ * ms than x86), a log group with a retention, and exactly the grants and environment its
+ * declared capabilities name (the local runtime enforces the same declaration).
  */
 export class HandlerFunction extends Construct {
   readonly function: lambda.Function;
 
   constructor(scope: Construct, id: string, props: HandlerFunctionProps) {
     super(scope, id);
-    const { table, stage, allowedOrigins, mail, sessionCookieDomain, settingsFor } = props.environment;
+    const { table, mailIdentity, fileBucket, deployment } = props.environment;
+    const { capabilities } = props;
 
     // Without an explicit group Lambda creates one that never expires and outlives the stack.
     const logGroup = new logs.LogGroup(this, 'Logs', {
@@ -62,23 +60,16 @@ export class HandlerFunction extends Construct {
       timeout: props.timeout ?? DEFAULT_TIMEOUT,
       logGroup,
       environment: {
-        TABLE_NAME: table.tableName,
-        ALLOWED_ORIGINS: allowedOrigins.join(','),
-        STAGE: stage,
         POWERTOOLS_SERVICE_NAME: props.handler.split('/')[0] ?? props.handler,
-        // Login links point at the web app, served on the first allowed origin.
-        WEB_ORIGIN: allowedOrigins[0] ?? '',
-        MAIL_FROM: mail.from,
-        ...(sessionCookieDomain ? { SESSION_COOKIE_DOMAIN: sessionCookieDomain } : {}),
-        ...settingsFor?.(props.handler),
+        ...environmentFor(capabilities, deployment),
       },
     });
 
-    if (props.writes) {
-      table.grantReadWriteData(this.function);
-    } else {
-      table.grantReadData(this.function);
-    }
-    if (props.sendsEmail) mail.identity.grantSendEmail(this.function);
+    if (capabilities.table === 'read-write') table.grantReadWriteData(this.function);
+    else table.grantReadData(this.function);
+    if (capabilities.email) mailIdentity.grantSendEmail(this.function);
+    if (capabilities.bucket === 'read') fileBucket.grantRead(this.function);
+    if (capabilities.bucket === 'write') fileBucket.grantPut(this.function);
+    if (capabilities.bucket === 'read-write') fileBucket.grantReadWrite(this.function);
   }
 }

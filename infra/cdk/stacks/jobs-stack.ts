@@ -34,7 +34,7 @@ export class JobsStack extends Stack {
         handler: job.handler,
         code: codeFor(job.handler),
         environment: props.environment,
-        writes: job.writes,
+        capabilities: job.capabilities,
         memoryMb: JOB_MEMORY_MB,
         timeout: job.usesNetwork ? NETWORK_JOB_TIMEOUT : JOB_TIMEOUT,
       });

@@ -10,7 +10,7 @@ import { HandlerFunction } from '../constructs/handler-function';
 import type { FunctionEnvironment } from '../constructs/handler-function';
 
 /** The part of a route table entry the cloud needs. */
-export type InfraRoute = Pick<RouteDefinition, 'method' | 'path' | 'handler' | 'writes' | 'memoryMb' | 'sendsEmail'>;
+export type InfraRoute = Pick<RouteDefinition, 'method' | 'path' | 'handler' | 'capabilities' | 'memoryMb'>;
 export type NamedRoute = readonly [name: string, route: InfraRoute];
 
 /** About 7 resources per route (function, role, policy, log group, integration, route, permission). */
@@ -67,9 +67,8 @@ export class RouteStack extends Stack {
         handler: route.handler,
         code: codeFor(route.handler),
         environment: props.environment,
-        writes: route.writes,
+        capabilities: route.capabilities,
         memoryMb: route.memoryMb,
-        sendsEmail: route.sendsEmail,
       });
       new apigwv2.HttpRoute(this, `${name}Route`, {
         httpApi: props.httpApi,

@@ -1,0 +1,46 @@
+import {
+  type Capabilities,
+  DECLARED_SETTINGS_VARIABLE,
+  SETTING_GROUPS,
+  type SettingGroup,
+  type SettingName,
+} from '../shared/capabilities';
+
+/**
+ * The values one deployment (a CDK stage, or the local runtime) has for its functions, sorted
+ * by the capability that unlocks them. In CDK some values are tokens resolved at deploy time.
+ */
+export interface DeploymentSettings {
+  /** Every function: stage, table name, allowed origins, web origin, cookie domain. */
+  common: Readonly<Record<string, string>>;
+  /** Only functions with the email capability: the sender address (and locally the outbox). */
+  email: Readonly<Record<string, string>>;
+  /** Only functions with bucket access: the bucket's name (and locally the emulator). */
+  bucket: Readonly<Record<string, string>>;
+  /** Optional settings with a value, secrets included; each reaches only the groups' functions. */
+  settings: Readonly<Partial<Record<SettingName, string>>>;
+}
+
+export function settingNamesOf(group: SettingGroup): readonly SettingName[] {
+  const { variables, secrets } = SETTING_GROUPS[group];
+  return [...variables, ...secrets];
+}
+
+/**
+ * The environment one function gets: what its capabilities unlock and nothing else. CDK and
+ * the local runtime both build it here, so a setting a handler reads reaches it in both or in
+ * neither, and a test of the local runtime proves the deployed function has it too.
+ */
+export function environmentFor(capabilities: Capabilities, deployment: DeploymentSettings): Record<string, string> {
+  const environment: Record<string, string> = { ...deployment.common };
+  if (capabilities.email) Object.assign(environment, deployment.email);
+  if (capabilities.bucket !== 'none') Object.assign(environment, deployment.bucket);
+  for (const group of capabilities.settings) {
+    for (const name of settingNamesOf(group)) {
+      const value = deployment.settings[name];
+      if (value !== undefined && value !== '') environment[name] = value;
+    }
+  }
+  environment[DECLARED_SETTINGS_VARIABLE] = [...capabilities.settings].sort().join(',');
+  return environment;
+}

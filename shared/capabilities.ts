@@ -1,0 +1,64 @@
+/**
+ * What one function (a route's Lambda or a scheduled job) may do. The route table and the job
+ * schedules declare it; the CDK app turns it into IAM grants and environment variables, and the
+ * local runtime enforces the same declaration, so a handler that would be refused in AWS is
+ * refused on one machine too.
+ */
+
+/**
+ * Optional settings, in groups a handler declares by name. A group's variables reach only the
+ * functions that declare it; secrets come from Secrets Manager at deploy time.
+ */
+export const SETTING_GROUPS = {
+  google: { variables: ['GOOGLE_ISSUER', 'GOOGLE_CLIENT_ID', 'GOOGLE_REDIRECT_URI'], secrets: ['GOOGLE_CLIENT_SECRET'] },
+  twitter: {
+    variables: ['TWITTER_AUTHORIZE_URL', 'TWITTER_TOKEN_URL', 'TWITTER_USER_URL', 'TWITTER_CLIENT_ID', 'TWITTER_REDIRECT_URI'],
+    secrets: ['TWITTER_CLIENT_SECRET'],
+  },
+  recaptcha: { variables: ['RECAPTCHA_PROJECT_ID', 'RECAPTCHA_SITE_KEY'], secrets: ['RECAPTCHA_API_KEY'] },
+  pusher: { variables: ['PUSHER_APP_KEY'], secrets: ['PUSHER_SECRET'] },
+  ssoApps: { variables: ['SSO_APP_ORIGINS'], secrets: [] },
+} as const satisfies Record<string, { variables: readonly string[]; secrets: readonly string[] }>;
+
+export type SettingGroup = keyof typeof SETTING_GROUPS;
+export type SettingName = {
+  [G in SettingGroup]: (typeof SETTING_GROUPS)[G]['variables'][number] | (typeof SETTING_GROUPS)[G]['secrets'][number];
+}[SettingGroup];
+
+/**
+ * The variable listing the setting groups a function was given. Config reads a group only when
+ * it is listed here, so reading a group the route never declared fails the same way in AWS and
+ * locally, instead of quietly looking "not configured".
+ */
+export const DECLARED_SETTINGS_VARIABLE = 'DECLARED_SETTINGS';
+
+export type TableAccess = 'read' | 'read-write';
+export type BucketAccess = 'none' | 'read' | 'write' | 'read-write';
+
+export interface Capabilities {
+  /**
+   * DynamoDB access to the product's table. Every route reads it (the pipeline resolves the
+   * caller's session); read-only functions get no write actions at all.
+   */
+  table: TableAccess;
+  /** Sends email through SES (and gets the sender address). */
+  email: boolean;
+  /** Access to the file bucket (presigned uploads and downloads). */
+  bucket: BucketAccess;
+  /** Optional setting groups the function reads. */
+  settings: readonly SettingGroup[];
+}
+
+export type CapabilityDeclaration = Partial<Capabilities>;
+
+/** A declaration with every field filled: absent means "may not". */
+export function capabilitiesOf(declared: CapabilityDeclaration, defaults: Pick<Capabilities, 'table'>): Capabilities {
+  return {
+    table: declared.table ?? defaults.table,
+    email: declared.email ?? false,
+    bucket: declared.bucket ?? 'none',
+    settings: declared.settings ?? [],
+  };
+}
+
+export const tableAllowsWrites = (capabilities: Capabilities): boolean => capabilities.table === 'read-write';
