@@ -26,7 +26,7 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['test/e2e/**/*.test.ts'],
-          globalSetup: ['test/support/global-setup.ts', 'test/e2e/build-web.ts'],
+          globalSetup: ['test/e2e/check-browser.ts', 'test/support/global-setup.ts', 'test/e2e/build-web.ts'],
           testTimeout: 60_000,
           hookTimeout: 180_000,
           pool: 'forks',

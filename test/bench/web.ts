@@ -1,4 +1,4 @@
-import { launchBrowser } from '../support/browser';
+import { findChromium, launchBrowser } from '../support/browser';
 import { print, verdict } from './support';
 
 const LCP_RUNS = 5;
@@ -9,8 +9,12 @@ interface LoadFigures {
   cssBytes: number;
 }
 
+interface ColdLoad extends LoadFigures {
+  browserVersion: string;
+}
+
 /** One cold load of a page: what it downloaded (compressed, as served) and its LCP. */
-async function coldLoad(url: string): Promise<LoadFigures> {
+async function coldLoad(url: string): Promise<ColdLoad> {
   const browser = await launchBrowser();
   try {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
@@ -39,7 +43,7 @@ async function coldLoad(url: string): Promise<LoadFigures> {
       timer = setTimeout(() => reject(new Error('The page did not report its figures within 15 s')), 15_000);
     });
     try {
-      return await Promise.race([figures, timeout]);
+      return { ...(await Promise.race([figures, timeout])), browserVersion: browser.version() };
     } finally {
       clearTimeout(timer);
     }
@@ -49,9 +53,11 @@ async function coldLoad(url: string): Promise<LoadFigures> {
 }
 
 export async function benchWeb(baseUrl: string): Promise<void> {
-  const runs: LoadFigures[] = [];
+  const runs: ColdLoad[] = [];
   for (let run = 0; run < LCP_RUNS; run += 1) runs.push(await coldLoad(`${baseUrl}/`));
-  const first = runs[0] as LoadFigures;
+  const first = runs[0] as ColdLoad;
+  // LCP depends on the browser build, so the figures say which one measured them.
+  print(`browser: Chromium ${first.browserVersion} from ${(await findChromium()).label}`);
   const lcps = runs.map((run) => run.lcpMs).sort((a, b) => a - b);
   const medianLcp = lcps[Math.floor(lcps.length / 2)] as number;
   const jsKb = first.jsBytes / 1024;
