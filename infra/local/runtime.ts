@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
+import { isIP } from 'node:net';
 import { join } from 'node:path';
 import type { Capabilities } from '../../shared/capabilities';
 import { routeEntries } from '../../shared/routes';
@@ -17,6 +18,7 @@ import { createEdgeCache } from './edge-cache';
 import { findFreePort } from './free-port';
 import { createMailOutboxPage } from './mail-outbox-page';
 import { startLocalOidcProvider } from './oidc-provider';
+import { createRequestListener } from './request-listener';
 import { LOCAL_BUCKETS, startS3Local } from './s3-local';
 import { type JobHandler, startScheduler } from './scheduler';
 import { generateSeedData } from './seed/generate-publications';
@@ -29,6 +31,12 @@ const LOCAL_MAIL_FROM = 'TopPubs <login@toppubs.example>';
 
 export interface LocalRuntimeOptions {
   port: number;
+  /**
+   * The address the API and web app listen on: loopback unless asked otherwise, because the
+   * mail outbox hands its login links to whoever can reach it. DynamoDB Local, the S3 emulator
+   * and the mock sign-in provider always stay on loopback.
+   */
+  host?: string;
   /** Where DynamoDB Local, the S3 emulator and the mail outbox keep their data. */
   dataDir: string;
   /** Keep DynamoDB in memory (tests): nothing survives a stop. */
@@ -59,6 +67,13 @@ export interface LocalRuntime {
   stop(): Promise<void>;
 }
 
+export const LOOPBACK_HOST = '127.0.0.1';
+
+function isLoopback(host: string): boolean {
+  if (host === 'localhost' || host === '::1') return true;
+  return isIP(host) === 4 && host.startsWith('127.');
+}
+
 /**
  * The whole product on one machine (DESIGN.md section 6). Each part that fails to start is
  * named in the error, and whatever did start is stopped again.
@@ -68,6 +83,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
   // The SDK warns that releases from 2027 need Node 22; the lockfile pins ones that run on 20.
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
   const port = options.port === 0 ? await findFreePort() : options.port;
+  const host = options.host ?? LOOPBACK_HOST;
   const tableName = options.tableName ?? LOCAL_TABLE_NAME;
   const url = `http://localhost:${port}`;
   const allowedOrigins = [url, `http://127.0.0.1:${port}`];
@@ -82,7 +98,10 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
     const started = Date.now();
     let dynamoDbEndpoint = options.dynamoDbEndpoint;
     if (!dynamoDbEndpoint) {
-      const dynamo = await startDynamoDbLocal(options.inMemory ? {} : { dataDir: join(options.dataDir, 'dynamodb') });
+      const dynamo = await startDynamoDbLocal({
+        log,
+        ...(options.inMemory ? {} : { dataDir: join(options.dataDir, 'dynamodb') }),
+      });
       stops.push(dynamo.stop);
       dynamoDbEndpoint = dynamo.endpoint;
     }
@@ -143,27 +162,19 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
     stops.push(scheduler.stop);
 
     const serveMailOutbox = createMailOutboxPage(mailDir);
-    const server: Server = createServer((request, response) => {
-      const requestUrl = new URL(request.url ?? '/', url);
-      if (serveMailOutbox(request, response, requestUrl)) return;
-      const work =
-        requestUrl.pathname === '/api' || requestUrl.pathname.startsWith('/api/')
-          ? handleApi(request, response, requestUrl)
-          : Promise.resolve(serveStatic(request, response, requestUrl));
-      work.catch((error: unknown) => {
-        log(`request ${request.method} ${requestUrl.pathname} failed: ${(error as Error).stack ?? String(error)}`);
-        if (!response.headersSent) response.writeHead(500, { 'content-type': 'application/json' });
-        response.end(JSON.stringify({ message: 'Something went wrong on our side. Please try again.', code: 'INTERNAL_ERROR' }));
-      });
-    });
+    const server: Server = createServer(createRequestListener({ serveMailOutbox, handleApi, serveStatic }, { origin: url, log }));
     server.keepAliveTimeout = 65_000;
     await new Promise<void>((resolveListen, rejectListen) => {
       server.once('error', (error: NodeJS.ErrnoException) =>
         rejectListen(
-          new Error(error.code === 'EADDRINUSE' ? `Port ${port} is already in use: set PORT to another port.` : error.message),
+          new Error(
+            error.code === 'EADDRINUSE'
+              ? `Port ${port} is already in use: set PORT to another port.`
+              : `Cannot listen on ${host} port ${port} (check HOST): ${error.message}`,
+          ),
         ),
       );
-      server.listen(port, resolveListen);
+      server.listen(port, host, resolveListen);
     });
     stops.push(
       () =>
@@ -173,6 +184,12 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
         }),
     );
     log(`API and web app listening on ${url}`);
+    if (!isLoopback(host)) {
+      log(
+        `WARNING: listening on ${host}, not only on loopback: the mail outbox (/__local/mail) and the login links ` +
+          'it lists are reachable from the network, so anyone who can reach this machine can sign in as any local user.',
+      );
+    }
 
     const ready = (async () => {
       const db = getDb();

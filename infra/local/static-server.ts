@@ -1,7 +1,16 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, normalize, sep } from 'node:path';
+import { runInNewContext } from 'node:vm';
 import { gzipSync } from 'node:zlib';
+import {
+  framingFor,
+  VIEWER_REQUEST_FUNCTION_CODE,
+  type ViewerRequest,
+  type ViewerRequestResult,
+  webSecurityHeaders,
+} from '../web-edge-policy';
+import { decodePathComponent } from './malformed-request';
 
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -33,12 +42,30 @@ const NOT_BUILT_PAGE = `<!doctype html><html lang="en"><meta charset="utf-8"><ti
 <h1>The API is running; the web app is not built yet</h1>
 <p>Build it with <code>npm run build:web</code> and reload. The API answers under <a href="/api/health">/api</a>.</p></body></html>`;
 
+/** CloudFront's query string shape: raw (still encoded) values, repeated names as multiValue. */
+function toQuerystring(search: string): NonNullable<ViewerRequest['querystring']> {
+  const querystring: NonNullable<ViewerRequest['querystring']> = {};
+  for (const part of search.slice(1).split('&').filter(Boolean)) {
+    const [name = '', value = ''] = part.split(/=(.*)/s);
+    const existing = querystring[name];
+    if (!existing) querystring[name] = { value };
+    else existing.multiValue = [...(existing.multiValue ?? [{ value: existing.value }]), { value }];
+  }
+  return querystring;
+}
+
 /**
- * Serves the built web app like CloudFront does: files as they are (hashed assets cached for a
- * year), anything else falls back to index.html so client-side routes load.
+ * Serves the built web app like CloudFront does: the same viewer-request function (client routes
+ * become index.html; no-frame pages in another spelling are redirected), files as they are
+ * (hashed assets cached for a year), and the same security headers, chosen by the same path
+ * patterns as CloudFront's behaviours. A file the function keeps that is missing falls back to
+ * index.html too, so a half-built dist still loads.
  */
 export function createStaticServer(rootDir: string) {
   const cache = new Map<string, Asset | null>();
+  const viewerRequest = runInNewContext(`${VIEWER_REQUEST_FUNCTION_CODE};handler`) as (event: {
+    request: ViewerRequest;
+  }) => ViewerRequestResult;
 
   function load(relativePath: string): Asset | null {
     const cached = cache.get(relativePath);
@@ -60,18 +87,30 @@ export function createStaticServer(rootDir: string) {
   }
 
   return function serveStatic(request: IncomingMessage, response: ServerResponse, url: URL): void {
+    // A broken escape is refused before anything else, wherever it is in the path.
+    decodePathComponent(url.pathname);
+    const securityHeaders = webSecurityHeaders(framingFor(url.pathname));
     if (request.method !== 'GET' && request.method !== 'HEAD') {
-      response.writeHead(405, { allow: 'GET, HEAD' }).end();
+      response.writeHead(405, { ...securityHeaders, allow: 'GET, HEAD' }).end();
       return;
     }
-    const asset = load(decodeURIComponent(url.pathname)) ?? load('/index.html');
+    const edge = viewerRequest({ request: { uri: url.pathname, querystring: toQuerystring(url.search) } });
+    if ('statusCode' in edge) {
+      const headers = Object.fromEntries(Object.entries(edge.headers).map(([name, { value }]) => [name, value]));
+      response.writeHead(edge.statusCode, { ...securityHeaders, ...headers }).end();
+      return;
+    }
+    const asset = load(decodePathComponent(edge.uri)) ?? load('/index.html');
     if (!asset) {
-      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' }).end(NOT_BUILT_PAGE);
+      response
+        .writeHead(200, { ...securityHeaders, 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' })
+        .end(NOT_BUILT_PAGE);
       return;
     }
     const useGzip = asset.gzipped && /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''));
     const body = useGzip ? (asset.gzipped as Buffer) : asset.body;
     response.writeHead(200, {
+      ...securityHeaders,
       'content-type': asset.contentType,
       'cache-control': asset.cacheControl,
       'content-length': String(body.length),

@@ -14,6 +14,12 @@ import { DECLARED_SETTINGS_VARIABLE, SETTING_GROUPS, type SettingGroup } from '.
 import { routeEntries } from '../../shared/routes/index';
 import { JOB_SCHEDULES } from '../../shared/schedules';
 import { TABLE_KEYS } from '../../shared/table';
+import {
+  contentSecurityPolicy,
+  NO_FRAME_PATH_PATTERNS,
+  REFERRER_POLICY,
+  type ViewerRequestResult,
+} from '../../infra/web-edge-policy';
 
 const ORIGINS = ['https://toppubs.example', 'http://localhost:3000'];
 const WRITE_ACTIONS = ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem'];
@@ -244,7 +250,7 @@ describe('cdk stacks for the real route table', () => {
           ViewerProtocolPolicy: 'redirect-to-https',
           FunctionAssociations: [Match.objectLike({ EventType: 'viewer-request' })],
         }),
-        CacheBehaviors: [
+        CacheBehaviors: Match.arrayWith([
           Match.objectLike({
             PathPattern: '/api/*',
             AllowedMethods: ['GET', 'HEAD', 'OPTIONS', 'PUT', 'PATCH', 'POST', 'DELETE'],
@@ -252,7 +258,7 @@ describe('cdk stacks for the real route table', () => {
             OriginRequestPolicyId: ALL_VIEWER_EXCEPT_HOST_HEADER,
             FunctionAssociations: Match.absent(),
           }),
-        ],
+        ]),
         Origins: Match.arrayWith([
           Match.objectLike({ OriginAccessControlId: Match.anyValue(), S3OriginConfig: Match.anyValue() }),
           Match.objectLike({
@@ -292,12 +298,122 @@ describe('cdk stacks for the real route table', () => {
       (vm.runInContext(`handler({ request: { uri: ${JSON.stringify(uri)} } })`, context) as { uri: string }).uri;
 
     // Act
-    const rewritten = ['/', '/growing/active', '/topic/tech/growing', '/@jane.doe', '/pub/some-slug'].map(rewrite);
-    const kept = ['/assets/index-3f2a.js', '/assets/logo.svg', '/favicon.ico', '/robots.txt'].map(rewrite);
+    const rewritten = [
+      '/',
+      '/growing/active',
+      '/topic/tech/growing',
+      '/@jane.doe',
+      '/pub/some-slug',
+      '/me',
+      '/login/confirm',
+    ].map(rewrite);
+    const kept = ['/assets/index-3f2a.js', '/assets/logo.svg', '/favicon.ico', '/robots.txt', '/og/toppubs-1500.png'].map(
+      rewrite,
+    );
 
     // Assess
     expect(new Set(rewritten)).toEqual(new Set(['/index.html']));
-    expect(kept).toEqual(['/assets/index-3f2a.js', '/assets/logo.svg', '/favicon.ico', '/robots.txt']);
+    expect(kept).toEqual(['/assets/index-3f2a.js', '/assets/logo.svg', '/favicon.ico', '/robots.txt', '/og/toppubs-1500.png']);
+  });
+
+  it('redirects other spellings of the no-frame pages to the path their behaviour matches', () => {
+    // Prepare
+    const context = vm.createContext({});
+    vm.runInContext(SPA_REWRITE_FUNCTION_CODE, context);
+    const run = (uri: string, querystring: Record<string, { value: string }> = {}) =>
+      vm.runInContext(`handler(${JSON.stringify({ request: { uri, querystring } })})`, context) as ViewerRequestResult;
+    const location = (result: ViewerRequestResult) => ('statusCode' in result ? result.headers.location?.value : undefined);
+
+    // Act
+    const redirected = [
+      run('/ME'),
+      run('/Me/sessions'),
+      run('/%6De'),
+      run('/LOGIN/confirm', { token: { value: 'AbC%2B1' } }),
+      run('/Logout'),
+    ];
+    const untouched = [run('/me'), run('/me/'), run('/login/confirm'), run('/media'), run('/@me'), run('/%E0%A4%A')];
+
+    // Assess
+    expect(redirected.map((result) => ('statusCode' in result ? result.statusCode : 200))).toEqual([301, 301, 301, 301, 301]);
+    expect(redirected.map(location)).toEqual(['/me', '/me/sessions', '/me', '/login/confirm?token=AbC%2B1', '/logout']);
+    expect(untouched.every((result) => !('statusCode' in result))).toBe(true);
+  });
+
+  it('sends the shared security headers with HSTS, and refuses framing only on the account and login pages', () => {
+    // Prepare
+    const template = Template.fromStack(platform.web);
+    const policies = template.findResources('AWS::CloudFront::ResponseHeadersPolicy');
+    const policyId = (comment: string) => {
+      const entry = Object.entries(policies).find(
+        ([, resource]) => (resource.Properties.ResponseHeadersPolicyConfig as { Comment: string }).Comment === comment,
+      );
+      if (!entry) throw new Error(`no response headers policy commented '${comment}'`);
+      return entry[0];
+    };
+    const hsts = {
+      AccessControlMaxAgeSec: Match.anyValue(),
+      IncludeSubdomains: true,
+      Override: true,
+    };
+    const distribution = Object.values(template.findResources('AWS::CloudFront::Distribution'))[0]?.Properties
+      .DistributionConfig as {
+      DefaultCacheBehavior: { ResponseHeadersPolicyId: unknown };
+      CacheBehaviors: { PathPattern: string; ResponseHeadersPolicyId: unknown; FunctionAssociations?: unknown[] }[];
+    };
+    const siteHeaders = policyId('Web app security headers (framing allowed)');
+    const noFrameHeaders = policyId('Web app security headers (framing denied)');
+    const apiHeaders = policyId('API security headers');
+
+    // Assess: the policies
+    template.hasResourceProperties('AWS::CloudFront::ResponseHeadersPolicy', {
+      ResponseHeadersPolicyConfig: Match.objectLike({
+        Comment: 'Web app security headers (framing allowed)',
+        SecurityHeadersConfig: {
+          ContentSecurityPolicy: { ContentSecurityPolicy: contentSecurityPolicy('allowed'), Override: true },
+          ContentTypeOptions: { Override: true },
+          ReferrerPolicy: { ReferrerPolicy: REFERRER_POLICY, Override: true },
+          StrictTransportSecurity: hsts,
+        },
+      }),
+    });
+    template.hasResourceProperties('AWS::CloudFront::ResponseHeadersPolicy', {
+      ResponseHeadersPolicyConfig: Match.objectLike({
+        Comment: 'Web app security headers (framing denied)',
+        SecurityHeadersConfig: {
+          ContentSecurityPolicy: { ContentSecurityPolicy: contentSecurityPolicy('denied'), Override: true },
+          ContentTypeOptions: { Override: true },
+          FrameOptions: { FrameOption: 'DENY', Override: true },
+          ReferrerPolicy: { ReferrerPolicy: 'strict-origin-when-cross-origin', Override: true },
+          StrictTransportSecurity: hsts,
+        },
+      }),
+    });
+    template.hasResourceProperties('AWS::CloudFront::ResponseHeadersPolicy', {
+      ResponseHeadersPolicyConfig: Match.objectLike({
+        Comment: 'API security headers',
+        SecurityHeadersConfig: { ContentTypeOptions: { Override: true }, StrictTransportSecurity: hsts },
+      }),
+    });
+    for (const policy of Object.values(policies)) {
+      const config = policy.Properties.ResponseHeadersPolicyConfig as {
+        SecurityHeadersConfig: { StrictTransportSecurity: { AccessControlMaxAgeSec: number } };
+      };
+      expect(config.SecurityHeadersConfig.StrictTransportSecurity.AccessControlMaxAgeSec).toBeGreaterThanOrEqual(31_536_000);
+    }
+    expect(contentSecurityPolicy('allowed')).not.toContain('frame-ancestors');
+    expect(contentSecurityPolicy('denied')).toContain("frame-ancestors 'none'");
+    expect(contentSecurityPolicy('allowed')).not.toContain('unsafe-eval');
+
+    // Assess: which behaviour gets which
+    const byPattern = new Map(distribution.CacheBehaviors.map((behavior) => [behavior.PathPattern, behavior]));
+    expect(distribution.DefaultCacheBehavior.ResponseHeadersPolicyId).toEqual({ Ref: siteHeaders });
+    expect(byPattern.get('/api/*')?.ResponseHeadersPolicyId).toEqual({ Ref: apiHeaders });
+    expect(NO_FRAME_PATH_PATTERNS).toEqual(['/me', '/me/*', '/login', '/login/*', '/logout', '/logout/*']);
+    for (const pattern of NO_FRAME_PATH_PATTERNS) {
+      expect(byPattern.get(pattern)?.ResponseHeadersPolicyId).toEqual({ Ref: noFrameHeaders });
+      expect(byPattern.get(pattern)?.FunctionAssociations).toEqual([expect.objectContaining({ EventType: 'viewer-request' })]);
+    }
   });
 
   it('warns at synth time and deploys nothing when web/dist is missing', () => {

@@ -1,13 +1,17 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { findFreePort } from '../../infra/local/free-port';
+import { isLoopbackAddress, listeningAddresses } from '../support/listening-sockets';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'toppubs-start-'));
 const TSX = join(process.cwd(), 'node_modules', '.bin', 'tsx');
+/** Faults no request can cause, loaded into the started process (see the module). */
+const INJECT_FAULTS = join(process.cwd(), 'test', 'support', 'inject-faults.mjs');
 
 afterAll(() => {
   rmSync(dataDir, { recursive: true, force: true });
@@ -20,9 +24,14 @@ interface Started {
 }
 
 /** `npm start` as a user runs it, with a small seed so the suite stays quick. */
-function start(port: number, until: RegExp): Promise<Started> {
-  const child = spawn(TSX, ['infra/local/main.ts'], {
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, SEED_PUBLICATIONS: '300' },
+function start(
+  port: number,
+  until: RegExp,
+  options: { env?: Record<string, string>; injectFaults?: boolean } = {},
+): Promise<Started> {
+  const child = spawn(TSX, [...(options.injectFaults ? ['--import', INJECT_FAULTS] : []), 'infra/local/main.ts'], {
+    // HOST is cleared so a value in the caller's environment cannot change what is tested.
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, SEED_PUBLICATIONS: '300', HOST: '', ...options.env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -55,6 +64,51 @@ function dynamoProcessesFor(folder: string): string[] {
     return [];
   }
 }
+
+/** A GET with the path sent exactly as given (fetch would normalise it). */
+function rawGet(port: number, path: string): Promise<{ status: number; type: string; body: string }> {
+  return new Promise((resolve, reject) => {
+    const request = httpRequest({ host: '127.0.0.1', port, path, method: 'GET' }, (response) => {
+      let body = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => (body += chunk));
+      response.on('end', () =>
+        resolve({ status: response.statusCode ?? 0, type: String(response.headers['content-type'] ?? ''), body }),
+      );
+    });
+    request.on('error', reject);
+    request.end();
+  });
+}
+
+/** DynamoDB Local's pid, as the start wrote it, and the pid of the Node process that started it. */
+function dynamoAndParent(): { java: number; node: number } {
+  const java = Number(readFileSync(join(dataDir, 'dynamodb', 'dynamodb-local.pid'), 'utf8'));
+  // /proc/<pid>/stat: "pid (comm) state ppid ..."; comm has no spaces for java.
+  const node = Number(readFileSync(`/proc/${java}/stat`, 'utf8').split(' ')[3]);
+  return { java, node };
+}
+
+/** Alive and not a zombie waiting for its parent to reap it. */
+function isRunning(pid: number): boolean {
+  try {
+    return !readFileSync(`/proc/${pid}/stat`, 'utf8').includes(') Z ');
+  } catch {
+    return false;
+  }
+}
+
+async function waitUntilGone(pid: number, withinMs: number): Promise<boolean> {
+  const deadline = Date.now() + withinMs;
+  while (Date.now() < deadline) {
+    if (!isRunning(pid)) return true;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return !isRunning(pid);
+}
+
+const portIn = (output: string, service: RegExp) =>
+  Number(new RegExp(`${service.source} at http://[^:]+:(\\d+)`).exec(output)?.[1]);
 
 describe('npm start', () => {
   it('serves on PORT, seeds once, keeps data across restarts and leaves nothing running on SIGINT or SIGTERM', async () => {
@@ -108,4 +162,85 @@ describe('npm start', () => {
     expect(code).toBe(1);
     expect(dynamoProcessesFor(dataDir)).toEqual([]);
   }, 60_000);
+  it('answers malformed and failing requests, keeps serving, binds to loopback, and leaves no Java behind kill -9', async () => {
+    // Prepare
+    const port = await findFreePort();
+    const run = await start(port, /Ready: open/, { injectFaults: true });
+    const output = run.output();
+
+    // Act: requests that used to take the process down, or answer wrongly
+    const malformedPage = await rawGet(port, '/%E0%A4%A');
+    const malformedApi = await rawGet(port, '/api/i/user/user/find/id/by/username/%E0%A4%A');
+    const notAUrl = await rawGet(port, '//');
+    const failing = await rawGet(port, '/assets/__injected_fault__.js');
+    const afterwards = await rawGet(port, '/api/health');
+
+    // Act: what every local service listens on
+    const bound = {
+      api: listeningAddresses(port),
+      dynamo: listeningAddresses(portIn(output, /DynamoDB Local ready/)),
+      s3: listeningAddresses(portIn(output, /S3 emulator ready/)),
+      oidc: listeningAddresses(portIn(output, /Mock Google sign-in \(oauth2-mock-server\)/)),
+    };
+
+    // Act: the Node process that owns DynamoDB Local dies without running any code
+    const { java, node } = dynamoAndParent();
+    process.kill(node, 'SIGKILL');
+    await run.exited;
+    const javaGone = await waitUntilGone(java, 6_000);
+
+    // Assess
+    expect(malformedPage).toMatchObject({ status: 400, type: expect.stringContaining('text/plain') });
+    expect(malformedApi.status).toBe(400);
+    expect(JSON.parse(malformedApi.body)).toEqual({ message: expect.any(String), code: 'BAD_REQUEST' });
+    expect(notAUrl.status).toBeLessThan(500);
+    expect(failing.status).toBe(500);
+    expect(run.output()).toMatch(/request GET \/assets\/__injected_fault__\.js failed: Error: EIO/);
+    expect(afterwards.status).toBe(200);
+    for (const [service, addresses] of Object.entries(bound)) {
+      expect({ service, addresses }).toEqual({ service, addresses: expect.arrayContaining([expect.any(String)]) });
+      expect({ service, loopbackOnly: addresses.every(isLoopbackAddress) }).toEqual({ service, loopbackOnly: true });
+    }
+    expect(run.output()).toContain(`Ready: open http://localhost:${port}`);
+    expect(javaGone).toBe(true);
+  }, 120_000);
+
+  it('listens on every interface with HOST=0.0.0.0, warns, and stops everything when it crashes', async () => {
+    // Prepare
+    const port = await findFreePort();
+    const run = await start(port, /Ready: open/, { injectFaults: true, env: { HOST: '0.0.0.0' } });
+    const bound = listeningAddresses(port);
+    const { java, node } = dynamoAndParent();
+
+    // Act: an exception outside any request
+    process.kill(node, 'SIGUSR2');
+    const code = await run.exited;
+    const javaGone = await waitUntilGone(java, 6_000);
+
+    // Assess
+    expect(bound).toEqual(['0.0.0.0']);
+    expect(run.output()).toMatch(/WARNING: listening on 0\.0\.0\.0.*mail outbox \(\/__local\/mail\) and the login links/);
+    expect(run.output()).toContain(`Ready: open http://localhost:${port}`);
+    expect(run.output()).toContain('Uncaught exception: Error: Injected exception outside any request');
+    expect(code).toBe(1);
+    expect(javaGone).toBe(true);
+    expect(dynamoProcessesFor(dataDir)).toEqual([]);
+  }, 120_000);
+
+  it('stops everything after an unhandled promise rejection', async () => {
+    // Prepare
+    const port = await findFreePort();
+    const run = await start(port, /Ready: open/, { injectFaults: true, env: { INJECTED_FAULT: 'rejection' } });
+    const { java, node } = dynamoAndParent();
+
+    // Act
+    process.kill(node, 'SIGUSR2');
+    const code = await run.exited;
+    const javaGone = await waitUntilGone(java, 6_000);
+
+    // Assess
+    expect(run.output()).toContain('Unhandled promise rejection: Error: Injected rejection outside any request');
+    expect(code).toBe(1);
+    expect(javaGone).toBe(true);
+  }, 120_000);
 });

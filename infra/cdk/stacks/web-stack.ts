@@ -7,6 +7,14 @@ import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import type { Construct } from 'constructs';
 import { existsSync } from 'node:fs';
+import {
+  contentSecurityPolicy,
+  type Framing,
+  HSTS_MAX_AGE_SECONDS,
+  NO_FRAME_PATH_PATTERNS,
+  REFERRER_POLICY,
+  VIEWER_REQUEST_FUNCTION_CODE,
+} from '../../web-edge-policy';
 
 export interface WebStackProps extends StackProps {
   httpApi: apigwv2.IHttpApi;
@@ -14,23 +22,8 @@ export interface WebStackProps extends StackProps {
   webDistDir: string;
 }
 
-/**
- * SPA fallback as a viewer-request function on the bucket behaviour only. Distribution-level
- * error responses (403/404 -> /index.html) would also rewrite the API's own 403 and 404 answers
- * into a 200 HTML page, so client routes are rewritten before they reach S3 instead: anything
- * that is not a built asset (under /assets/) or a root-level static file is the app shell.
- */
-export const SPA_REWRITE_FUNCTION_CODE = `
-var STATIC_ROOT_FILE = /^\\/[^\\/]+\\.(?:ico|png|svg|jpg|webp|txt|xml|json|webmanifest|js|css|map|woff2?)$/;
-function handler(event) {
-  var request = event.request;
-  var uri = request.uri;
-  if (uri.indexOf('/assets/') !== 0 && !STATIC_ROOT_FILE.test(uri)) {
-    request.uri = '/index.html';
-  }
-  return request;
-}
-`;
+/** The site's viewer-request function (SPA fallback, canonical no-frame paths), shared with the local server. */
+export const SPA_REWRITE_FUNCTION_CODE = VIEWER_REQUEST_FUNCTION_CODE;
 
 /** Private bucket behind CloudFront; /api/* goes to the HTTP API so the browser stays same-origin. */
 export class WebStack extends Stack {
@@ -49,7 +42,33 @@ export class WebStack extends Stack {
     const spaRewrite = new cloudfront.Function(this, 'SpaRewrite', {
       runtime: cloudfront.FunctionRuntime.JS_2_0,
       code: cloudfront.FunctionCode.fromInline(SPA_REWRITE_FUNCTION_CODE),
-      comment: 'Serve index.html for client-side routes',
+      comment: 'Serve index.html for client-side routes; canonical spelling for no-frame pages',
+    });
+
+    // HSTS everywhere the site answers (HTTPS only); the rest mirrors the local static server.
+    const strictTransportSecurity = {
+      accessControlMaxAge: Duration.seconds(HSTS_MAX_AGE_SECONDS),
+      includeSubdomains: true,
+      override: true,
+    };
+    const siteHeaders = (id: string, framing: Framing) =>
+      new cloudfront.ResponseHeadersPolicy(this, id, {
+        comment: `Web app security headers (framing ${framing})`,
+        securityHeadersBehavior: {
+          contentSecurityPolicy: { contentSecurityPolicy: contentSecurityPolicy(framing), override: true },
+          contentTypeOptions: { override: true },
+          // The shared constant is one of CloudFront's values; the CDK assertion tests pin it.
+          referrerPolicy: { referrerPolicy: REFERRER_POLICY as cloudfront.HeadersReferrerPolicy, override: true },
+          strictTransportSecurity,
+          ...(framing === 'denied' ? { frameOptions: { frameOption: cloudfront.HeadersFrameOption.DENY, override: true } } : {}),
+        },
+      });
+    const frameableHeaders = siteHeaders('SiteHeaders', 'allowed');
+    const noFrameHeaders = siteHeaders('NoFrameSiteHeaders', 'denied');
+    // The API's JSON needs no page policy, only HSTS and no content sniffing.
+    const apiHeaders = new cloudfront.ResponseHeadersPolicy(this, 'ApiHeaders', {
+      comment: 'API security headers',
+      securityHeadersBehavior: { contentTypeOptions: { override: true }, strictTransportSecurity },
     });
 
     // apiEndpoint is https://{id}.execute-api.{region}.amazonaws.com; CloudFront wants the host.
@@ -67,14 +86,18 @@ export class WebStack extends Stack {
       enableAcceptEncodingBrotli: true,
     });
 
+    const siteOrigin = origins.S3BucketOrigin.withOriginAccessControl(this.bucket);
+    const siteBehavior = (responseHeadersPolicy: cloudfront.IResponseHeadersPolicy): cloudfront.BehaviorOptions => ({
+      origin: siteOrigin,
+      viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+      cachePolicy: cloudfront.CachePolicy.CACHING_OPTIMIZED,
+      responseHeadersPolicy,
+      functionAssociations: [{ function: spaRewrite, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST }],
+    });
+
     this.distribution = new cloudfront.Distribution(this, 'Distribution', {
       defaultRootObject: 'index.html',
-      defaultBehavior: {
-        origin: origins.S3BucketOrigin.withOriginAccessControl(this.bucket),
-        viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
-        cachePolicy: cloudfront.CachePolicy.CACHING_OPTIMIZED,
-        functionAssociations: [{ function: spaRewrite, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST }],
-      },
+      defaultBehavior: siteBehavior(frameableHeaders),
       additionalBehaviors: {
         '/api/*': {
           origin: new origins.HttpOrigin(apiHost, { protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY }),
@@ -82,7 +105,10 @@ export class WebStack extends Stack {
           allowedMethods: cloudfront.AllowedMethods.ALLOW_ALL,
           cachePolicy: apiCachePolicy,
           originRequestPolicy: cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+          responseHeadersPolicy: apiHeaders,
         },
+        // The account and login pages refuse every frame; the function sends other spellings here.
+        ...Object.fromEntries(NO_FRAME_PATH_PATTERNS.map((pattern) => [pattern, siteBehavior(noFrameHeaders)])),
       },
     });
 

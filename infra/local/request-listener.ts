@@ -1,0 +1,77 @@
+import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
+import { MalformedRequestError } from './malformed-request';
+
+export interface LocalRoutes {
+  /** Answers and returns true for its own paths; false leaves the request to the others. */
+  serveMailOutbox(request: IncomingMessage, response: ServerResponse, url: URL): boolean;
+  handleApi(request: IncomingMessage, response: ServerResponse, url: URL): Promise<void>;
+  serveStatic(request: IncomingMessage, response: ServerResponse, url: URL): void;
+}
+
+const isApiPath = (path: string) => path === '/api' || path.startsWith('/api/');
+
+/**
+ * Only a path ('/x?y') reaches the site through CloudFront. It is appended to the origin rather
+ * than resolved against it, so '//host/x' stays a path instead of naming another host.
+ */
+function parseTarget(target: string, origin: string): URL {
+  if (!target.startsWith('/')) throw new MalformedRequestError('The request target must be a path.');
+  try {
+    return new URL(`${origin}${target}`);
+  } catch (error) {
+    throw new MalformedRequestError('The request target is not a valid path.', { cause: error });
+  }
+}
+
+function answer(response: ServerResponse, api: boolean, status: number, message: string, code: string): void {
+  if (response.headersSent) {
+    // Part of an answer is out: cutting the connection is the only honest end.
+    response.destroy();
+    return;
+  }
+  if (api) {
+    response.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
+    response.end(JSON.stringify({ message, code }));
+  } else {
+    response.writeHead(status, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' });
+    response.end(`${message}\n`);
+  }
+}
+
+/**
+ * The one request listener of the local server: the mail outbox, /api and the web app. No
+ * request can take the process down: a malformed one is answered 400 (JSON under /api, plain
+ * text for pages, as API Gateway and CloudFront would) and anything a route throws, at once or
+ * later, is logged and answered 500.
+ */
+export function createRequestListener(
+  routes: LocalRoutes,
+  options: { origin: string; log: (line: string) => void },
+): RequestListener {
+  const handle = async (request: IncomingMessage, response: ServerResponse, target: string): Promise<void> => {
+    const url = parseTarget(target, options.origin);
+    if (routes.serveMailOutbox(request, response, url)) return;
+    if (isApiPath(url.pathname)) await routes.handleApi(request, response, url);
+    else routes.serveStatic(request, response, url);
+  };
+
+  return (request, response) => {
+    const target = request.url ?? '/';
+    // The path alone is logged: query strings can carry one-time codes (OAuth callbacks).
+    const path = target.split('?')[0] as string;
+    const api = isApiPath(path);
+    handle(request, response, target).catch((error: unknown) => {
+      try {
+        if (error instanceof MalformedRequestError) {
+          answer(response, api, 400, error.message, 'BAD_REQUEST');
+          return;
+        }
+        options.log(`request ${request.method} ${path} failed: ${(error as Error).stack ?? String(error)}`);
+        answer(response, api, 500, 'Something went wrong on our side. Please try again.', 'INTERNAL_ERROR');
+      } catch (answerError) {
+        options.log(`could not answer ${request.method} ${path}: ${(answerError as Error).message}`);
+        response.destroy();
+      }
+    });
+  };
+}

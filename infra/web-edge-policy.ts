@@ -1,0 +1,147 @@
+/**
+ * What the edge in front of the web app does, in one place for CloudFront (the web stack) and
+ * the local static server, so the two cannot drift: the security headers, the pages that refuse
+ * to be framed, and the viewer-request function that rewrites client routes to the app shell.
+ */
+
+/**
+ * The product is shown inside frames on partner sites, so pages may be framed in general. The
+ * account and login pages may not: a framing page could trick a signed-in user into clicking
+ * through account actions (clickjacking).
+ */
+export const NO_FRAME_SEGMENTS = ['me', 'login', 'logout'] as const;
+
+/** CloudFront path patterns (case-sensitive; '*' is any run of characters) of the no-frame pages. */
+export const NO_FRAME_PATH_PATTERNS: readonly string[] = NO_FRAME_SEGMENTS.flatMap((segment) => [`/${segment}`, `/${segment}/*`]);
+
+/**
+ * reCAPTCHA Enterprise, loaded by the login modal when the build has a site key: its script
+ * comes from www.google.com and pulls the rest from www.gstatic.com, and its widget is a frame.
+ * Only the /recaptcha/ paths are allowed: other www.google.com endpoints answer JSONP, which
+ * would let an injected script tag run attacker-chosen code under a host-wide allowance.
+ */
+const RECAPTCHA_SCRIPT_SOURCES = ['https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/'];
+const RECAPTCHA_FRAME_SOURCES = [...RECAPTCHA_SCRIPT_SOURCES, 'https://recaptcha.google.com/recaptcha/'];
+
+export type Framing = 'allowed' | 'denied';
+
+/**
+ * The web app's Content-Security-Policy. Scripts only from the site (the built index.html has no
+ * inline script) and reCAPTCHA; no 'unsafe-eval'. Styles need 'unsafe-inline': the toaster
+ * (sonner), the dialogs' scroll lock (react-remove-scroll, under Radix Dialog) and the progress
+ * bar add <style> elements at run time, with content no hash could list. Images may come from
+ * any https: host (profile pictures are links) and data: URLs (the inline monogram icons).
+ * Without frame-ancestors any site may frame the page, which partners rely on.
+ */
+export function contentSecurityPolicy(framing: Framing): string {
+  const directives: [string, ...string[]][] = [
+    ['default-src', "'self'"],
+    ['script-src', "'self'", ...RECAPTCHA_SCRIPT_SOURCES],
+    ['style-src', "'self'", "'unsafe-inline'"],
+    ['img-src', "'self'", 'https:', 'data:'],
+    ['font-src', "'self'"],
+    ['connect-src', "'self'"],
+    ['frame-src', ...RECAPTCHA_FRAME_SOURCES],
+    ['object-src', "'none'"],
+    ['base-uri', "'self'"],
+    ['form-action', "'self'"],
+    ...(framing === 'denied' ? [['frame-ancestors', "'none'"] as [string, string]] : []),
+  ];
+  return directives.map((directive) => directive.join(' ')).join('; ');
+}
+
+export const REFERRER_POLICY = 'strict-origin-when-cross-origin';
+/** HSTS for a year and every subdomain; sent by CloudFront only, since the local server is plain HTTP. */
+export const HSTS_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
+
+/** The headers the web app is served with, for pages and static files alike (CloudFront adds them to both). */
+export function webSecurityHeaders(framing: Framing): Record<string, string> {
+  return {
+    'content-security-policy': contentSecurityPolicy(framing),
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': REFERRER_POLICY,
+    ...(framing === 'denied' ? { 'x-frame-options': 'DENY' } : {}),
+  };
+}
+
+/** CloudFront's path-pattern match: case-sensitive, '*' for any characters, '?' for exactly one. */
+export function pathPatternRegExp(pattern: string): RegExp {
+  const source = pattern
+    .replace(/[.+^${}()|[\]\\]/g, '\\$&')
+    .replace(/\*/g, '.*')
+    .replace(/\?/g, '.');
+  return new RegExp(`^${source}$`);
+}
+
+const NO_FRAME_PATHS = NO_FRAME_PATH_PATTERNS.map(pathPatternRegExp);
+
+/** Which cache behaviour answers this raw request path, so which headers it gets. */
+export function framingFor(path: string): Framing {
+  return NO_FRAME_PATHS.some((pattern) => pattern.test(path)) ? 'denied' : 'allowed';
+}
+
+/**
+ * The viewer-request function (CloudFront Functions, JavaScript runtime 2.0) of the site's
+ * behaviours; the local static server runs the same code.
+ *
+ * SPA fallback: distribution-level error responses (403/404 -> /index.html) would also rewrite
+ * the API's own 403 and 404 answers into a 200 HTML page, so client routes are rewritten before
+ * they reach S3 instead: anything that is not a built asset (under /assets/), a share image
+ * (under /og/) or a root-level static file is the app shell.
+ *
+ * No-frame pages in another spelling: the router matches routes case-insensitively and after
+ * percent-decoding, but CloudFront's path patterns match the raw path, so '/ME' or '/%6De' would
+ * show the account page with the frameable headers. Such a first segment is redirected to its
+ * canonical spelling, where the no-frame behaviour answers; the rest of the URL is kept as is.
+ */
+export const VIEWER_REQUEST_FUNCTION_CODE = `
+var STATIC_ROOT_FILE = /^\\/[^\\/]+\\.(?:ico|png|svg|jpg|webp|txt|xml|json|webmanifest|js|css|map|woff2?)$/;
+var NO_FRAME_SEGMENTS = ${JSON.stringify(NO_FRAME_SEGMENTS)};
+function canonicalNoFrameSegment(segment) {
+  var decoded;
+  try {
+    decoded = decodeURIComponent(segment);
+  } catch (e) {
+    return null;
+  }
+  var lower = decoded.toLowerCase();
+  return NO_FRAME_SEGMENTS.indexOf(lower) >= 0 ? lower : null;
+}
+function queryString(querystring) {
+  var parts = [];
+  for (var name in querystring) {
+    var entry = querystring[name];
+    var values = entry.multiValue ? entry.multiValue : [entry];
+    for (var i = 0; i < values.length; i++) parts.push(values[i].value === '' ? name : name + '=' + values[i].value);
+  }
+  return parts.length ? '?' + parts.join('&') : '';
+}
+function handler(event) {
+  var request = event.request;
+  var uri = request.uri;
+  var segment = uri.split('/')[1] || '';
+  var canonical = canonicalNoFrameSegment(segment);
+  if (canonical !== null && canonical !== segment) {
+    return {
+      statusCode: 301,
+      statusDescription: 'Moved Permanently',
+      headers: {
+        location: { value: '/' + canonical + uri.slice(1 + segment.length) + queryString(request.querystring || {}) },
+        'cache-control': { value: 'no-store' }
+      }
+    };
+  }
+  if (uri.indexOf('/assets/') !== 0 && uri.indexOf('/og/') !== 0 && !STATIC_ROOT_FILE.test(uri)) {
+    request.uri = '/index.html';
+  }
+  return request;
+}
+`;
+
+export interface ViewerRequest {
+  uri: string;
+  querystring?: Record<string, { value: string; multiValue?: { value: string }[] }>;
+}
+
+export type ViewerRequestResult =
+  ViewerRequest | { statusCode: number; statusDescription: string; headers: Record<string, { value: string }> };
