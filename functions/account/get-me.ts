@@ -1,13 +1,11 @@
 import { accountRoutes } from '../../shared/routes/account';
 import { getDb } from '../lib/db/service';
+import { requireUserOfSession } from '../lib/db/users';
 import { Unauthorized } from '../lib/errors';
 import { createHandler } from '../lib/http/create-handler';
 import { toCurrentUser } from './lib/accounts';
 
 export const handler = createHandler(accountRoutes.getMe, async ({ caller }) => {
   if (caller.kind !== 'user') throw new Unauthorized();
-  const { data: user } = await getDb().entities.user.get({ userId: caller.userId }).go();
-  // The session outlived its account (deleted meanwhile): treat as signed out.
-  if (!user) throw new Unauthorized();
-  return toCurrentUser(user);
+  return toCurrentUser(await requireUserOfSession(getDb(), { userId: caller.userId }));
 });

@@ -1,6 +1,7 @@
 import { ssoRoutes } from '../../shared/routes/sso';
 import { toCurrentUser } from './lib/accounts';
 import { getDb } from '../lib/db/service';
+import { getUser } from '../lib/db/users';
 import { Forbidden } from '../lib/errors';
 import { createHandler } from '../lib/http/create-handler';
 import { logger } from '../lib/logger';
@@ -20,7 +21,7 @@ export const handler = createHandler(ssoRoutes.ssoExchange, async ({ body, calle
   if (!origin) throw new SsoCodeError('SSO_CODE_WRONG_ORIGIN', 'This sign-on code was issued to another app.');
   const db = getDb();
   const { userId } = await spendSsoCode(db, body.code, origin);
-  const { data: user } = await db.entities.user.get({ userId }).go();
+  const user = await getUser(db, { userId });
   if (!user) throw new SsoCodeError('INVALID_SSO_CODE', 'This sign-on code is not valid. Start the sign-on again.');
   const session = await createSession(db, user.userId, { userAgent: `sso ${origin} (${caller.appId})` });
   logger.info('Signed in by single sign-on', { userId: user.userId, origin, appId: caller.appId });

@@ -1,13 +1,21 @@
-import { randomBytes } from 'node:crypto';
-import { hashToken } from '../../lib/app-auth';
 import type { Db } from '../../lib/db/service';
 import { HttpError } from '../../lib/errors';
-import { isConditionalCheckFailed } from '../../lib/rate-limit';
+import { defineTokenPurpose, issueToken, spendToken } from '../../lib/one-time-tokens';
+import { isSessionAlive } from '../../lib/sessions';
 
 /** A sign-on code works once, for this long: the sibling app's server exchanges it at once. */
 export const SSO_CODE_LIFETIME_SECONDS = 60;
 
-const toSeconds = (now: Date) => Math.floor(now.getTime() / 1000);
+/** What a sign-on code stands for: the user, the app origin it was sent to, the session that asked. */
+export interface SsoCodePayload {
+  userId: string;
+  /** The origin of the return URL the code was sent to; the exchange must name the same. */
+  origin: string;
+  /** The token hash (key) of the session that asked: a code dies with that session. */
+  sessionTokenHash: string;
+}
+
+export const SSO_CODE = defineTokenPurpose<SsoCodePayload>('sso-code', { lifetimeSeconds: SSO_CODE_LIFETIME_SECONDS });
 
 export class SsoAppNotAllowed extends HttpError {
   constructor() {
@@ -55,60 +63,42 @@ export function normaliseOrigin(value: string): string | null {
 }
 
 /**
- * A fresh 256-bit code for one sibling app; only its SHA-256 is stored, bound to the user, the
- * app's origin and the session that asked (ending that session, e.g. by SSO logout, kills it).
+ * A fresh code for one sibling app; only its SHA-256 is stored, bound to the user, the app's
+ * origin and the session that asked (ending that session, e.g. by SSO logout, kills it).
  */
 export async function issueSsoCode(
   db: Db,
   options: { userId: string; origin: string; sessionTokenHash: string; now?: Date },
 ): Promise<{ code: string; expiresAt: number }> {
-  const now = options.now ?? new Date();
-  const code = randomBytes(32).toString('base64url');
-  const expiresAt = toSeconds(now) + SSO_CODE_LIFETIME_SECONDS;
-  await db.entities.ssoCode
-    .create({
-      codeHash: hashToken(code),
-      userId: options.userId,
-      origin: options.origin,
-      sessionTokenHash: options.sessionTokenHash,
-      createdAt: now.toISOString(),
-      expiresAt,
-    })
-    .go();
-  return { code, expiresAt };
+  const { userId, origin, sessionTokenHash } = options;
+  const { token, expiresAt } = await issueToken(db, SSO_CODE, {
+    payload: { userId, origin, sessionTokenHash },
+    now: options.now,
+  });
+  return { code: token, expiresAt };
 }
 
 /**
- * Spends a sign-on code exactly once, for the origin it was issued to. The first read only
- * chooses the error message; the conditional update (unused, unexpired, same origin) is what
- * guarantees one exchange even when two race. A code whose asking session has ended since is
- * refused as not valid.
+ * Spends a sign-on code exactly once, for the origin it was issued to, and only while the
+ * session that asked for it is alive (otherwise: not valid).
  */
 export async function spendSsoCode(db: Db, code: string, origin: string, now: Date = new Date()): Promise<{ userId: string }> {
-  const codeHash = hashToken(code);
-  const nowSeconds = toSeconds(now);
-  const { data: stored } = await db.entities.ssoCode.get({ codeHash }).go({ consistent: true });
-  if (!stored) throw invalidCode();
-  if (stored.usedAt) throw usedCode();
-  // TTL deletes expired items days late: the expiry is checked here, not left to DynamoDB.
-  if (stored.expiresAt <= nowSeconds) throw expiredCode();
-  if (stored.origin !== origin) throw wrongOrigin();
-  const { data: session } = await db.entities.session.get({ tokenHash: stored.sessionTokenHash }).go({ consistent: true });
-  if (!session || session.expiresAt <= nowSeconds || session.userId !== stored.userId) throw invalidCode();
-  try {
-    await db.entities.ssoCode
-      .patch({ codeHash })
-      .set({ usedAt: now.toISOString() })
-      .where(
-        (attributes, { notExists, gt, eq }) =>
-          `${notExists(attributes.usedAt)} AND ${gt(attributes.expiresAt, nowSeconds)} AND ${eq(attributes.origin, origin)}`,
-      )
-      .go();
-  } catch (error) {
-    if (!isConditionalCheckFailed(error)) throw error;
-    // Between the read and the write a concurrent exchange spent the code.
-    const { data: current } = await db.entities.ssoCode.get({ codeHash }).go({ consistent: true });
-    throw current?.usedAt ? usedCode() : expiredCode();
+  const outcome = await spendToken(db, SSO_CODE, code, {
+    now,
+    check: async (payload) => {
+      if (payload.origin !== origin) throw wrongOrigin();
+      if (!(await isSessionAlive(db, { tokenHash: payload.sessionTokenHash, userId: payload.userId, now }))) {
+        throw invalidCode();
+      }
+    },
+  });
+  if (outcome.spent) return { userId: outcome.payload.userId };
+  switch (outcome.failure) {
+    case 'used':
+      throw usedCode();
+    case 'expired':
+      throw expiredCode();
+    default:
+      throw invalidCode();
   }
-  return { userId: stored.userId };
 }
