@@ -2,19 +2,22 @@ import { accountRoutes } from '../../shared/routes/account';
 import { getDb } from '../lib/db/service';
 import { createHandler } from '../lib/http/create-handler';
 import { sendMail } from '../lib/mailer';
-import { loginEmail } from './lib/emails';
+import { loginEmail, loginEmailCallerLimits } from './lib/emails';
 import { issueLoginLink, normaliseEmail } from './lib/login-links';
 
 /**
  * Emails a one-time login link. No account is looked up or created here (that happens at the
  * first successful login), so the answer and the work are the same for known and unknown
- * addresses: the endpoint does not reveal who has an account.
+ * addresses: the endpoint does not reveal who has an account. Limits, in order: the client's
+ * network (10 per 10 minutes, 50 a day), the address (one a minute, 10 a day), the service (500
+ * an hour); each refusal is a 429 saying when to try again.
  */
-export const handler = createHandler(accountRoutes.sendLoginEmail, async ({ query, body }) => {
+export const handler = createHandler(accountRoutes.sendLoginEmail, async ({ query, body, event }) => {
   const db = getDb();
   const email = normaliseEmail(query.email);
   await sendMail(db, loginEmail, {
     to: email,
+    callerLimits: loginEmailCallerLimits(event.requestContext.http.sourceIp),
     // Issued only once every limit has passed: a refused request leaves no link behind.
     data: async () => ({ url: (await issueLoginLink(db, { email, contextData: body?.contextData })).url }),
   });

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { isIPv4, isIPv6 } from 'node:net';
 import { isConditionalCheckFailed } from './db/errors';
 import type { Db } from './db/service';
 import { RateLimited } from './errors';
@@ -19,6 +20,30 @@ const EXPIRY_GRACE_SECONDS = 60;
 
 /** A key part that names a person (an address, an IP) without storing it in clear. */
 export const hashedKeyPart = (value: string) => createHash('sha256').update(value).digest('hex');
+
+/**
+ * The network a client address belongs to, for per-client limits: an IPv4 address as it is, an
+ * IPv6 address as its /64 (one subscriber usually holds a whole /64, so counting single IPv6
+ * addresses would let one client rotate through billions of them).
+ */
+export function clientNetwork(sourceIp: string): string {
+  const address = sourceIp.trim().toLowerCase();
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(address)?.[1];
+  if (mapped && isIPv4(mapped)) return mapped;
+  if (isIPv4(address)) return address;
+  if (!isIPv6(address)) return 'unknown';
+  const [head = '', tail] = address.split('::');
+  const headGroups = head ? head.split(':') : [];
+  const tailGroups = tail ? tail.split(':') : [];
+  const groups =
+    tail === undefined
+      ? headGroups
+      : [...headGroups, ...Array(8 - headGroups.length - tailGroups.length).fill('0'), ...tailGroups];
+  return `${groups
+    .slice(0, 4)
+    .map((group) => group.replace(/^0+(?=.)/, ''))
+    .join(':')}::/64`;
+}
 
 /**
  * A fixed-window counter: at most `limit` calls per key in each `windowSeconds` window (aligned

@@ -53,8 +53,18 @@ export const currentUserSchema = z.object({
 export type CurrentUser = z.infer<typeof currentUserSchema>;
 
 export const sendLoginEmailQuerySchema = z.object({ email: emailSchema }).strict();
+/** What the page may send along with a login link request, serialised: it is stored with the link. */
+export const MAX_CONTEXT_DATA_BYTES = 4 * 1024;
+
+const jsonBytes = (value: unknown) => new TextEncoder().encode(JSON.stringify(value)).length;
+
 export const sendLoginEmailBodySchema = z
-  .object({ contextData: z.record(z.string(), z.unknown()).optional() })
+  .object({
+    contextData: z
+      .record(z.string(), z.unknown())
+      .refine((data) => jsonBytes(data) <= MAX_CONTEXT_DATA_BYTES, 'contextData is at most 4 KB as JSON')
+      .optional(),
+  })
   .strict()
   .optional();
 
