@@ -8,12 +8,11 @@ import { createHandler } from '../lib/http/create-handler';
 /** Blocks a user. Idempotent: blocking again keeps the first block (and its time) and answers the same. */
 export const handler = createHandler(accountRoutes.blockUser, async ({ caller, params }) => {
   if (caller.kind !== 'user') throw new Unauthorized();
+  // The id is normalised by the route's schema: one comparison covers every letter case.
   if (params.userId === caller.userId) throw new BadRequest('You cannot block yourself');
   const db = getDb();
   const target = await getUser(db, { userId: params.userId });
   if (!target) throw new NotFound('No such user');
-  // Keys ignore case, so the same id in capitals finds the same user: compare and store the stored id.
-  if (target.userId === caller.userId) throw new BadRequest('You cannot block yourself');
   try {
     await db.entities.block
       .create({ userId: caller.userId, blockedUserId: target.userId, createdAt: new Date().toISOString() })

@@ -1,6 +1,6 @@
 import { accountRoutes } from '../../shared/routes/account';
 import { getDb } from '../lib/db/service';
-import { Unauthorized } from '../lib/errors';
+import { BadRequest, Unauthorized } from '../lib/errors';
 import { createHandler } from '../lib/http/create-handler';
 
 /**
@@ -11,6 +11,8 @@ import { createHandler } from '../lib/http/create-handler';
  */
 export const handler = createHandler(accountRoutes.reportObject, async ({ caller, body }) => {
   if (caller.kind !== 'user') throw new Unauthorized();
+  // Both ids are normalised (schema and session), so one comparison covers every letter case.
+  if (body.objectType === 'user' && body.objectId === caller.userId) throw new BadRequest('You cannot report yourself.');
   const now = new Date().toISOString();
   const { data: previous } = await getDb()
     .entities.report.upsert({
