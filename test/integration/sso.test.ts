@@ -17,7 +17,7 @@ const USER = '/api/i/user';
 const APP_ID = `sibling-${randomUUID().slice(0, 8)}`;
 
 let runtime: TestRuntime;
-/** The sibling app's origin: the allow-list defaults to the web origin, the runtime's own. */
+/** The sibling app's origin: the runtime has one origin, so the test app registers the web app's own. */
 let siblingOrigin: string;
 let appToken: string;
 
@@ -88,7 +88,7 @@ function mailTo(address: string) {
 beforeAll(async () => {
   runtime = await startTestRuntime({ seedPublications: 50 });
   siblingOrigin = runtime.url;
-  appToken = await registerAppClient(APP_ID, 'Sibling test app');
+  appToken = await registerAppClient(APP_ID, 'Sibling test app', [siblingOrigin]);
 });
 
 afterAll(async () => {

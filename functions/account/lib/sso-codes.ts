@@ -1,5 +1,6 @@
 import type { Db } from '../../lib/db/service';
-import { HttpError } from '../../lib/errors';
+import { appOfOrigin } from '../../lib/app-auth';
+import { Forbidden, HttpError } from '../../lib/errors';
 import { defineTokenPurpose, issueToken, spendToken } from '../../lib/one-time-tokens';
 import { isSessionAlive } from '../../lib/sessions';
 
@@ -37,10 +38,11 @@ const expiredCode = () =>
 const wrongOrigin = () => new SsoCodeError('SSO_CODE_WRONG_ORIGIN', 'This sign-on code was issued to another app.');
 
 /**
- * The origin of a return URL when it is one of the allowed sibling apps, else null. Origins are
- * compared exactly (scheme, host and port), so look-alike hosts and other ports do not pass.
+ * The origin of a return URL when single sign-on may send a code there: the web app's own
+ * origin, or one a registered app owns; else null. Origins are compared exactly (scheme, host
+ * and port), so look-alike hosts and other ports do not pass.
  */
-export function allowedReturnOrigin(returnUrl: string, allowedOrigins: readonly string[]): string | null {
+export async function signOnOrigin(db: Db, returnUrl: string, webOrigin: string): Promise<string | null> {
   let url: URL;
   try {
     url = new URL(returnUrl);
@@ -49,17 +51,8 @@ export function allowedReturnOrigin(returnUrl: string, allowedOrigins: readonly 
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') return null;
   if (url.username || url.password) return null;
-  return allowedOrigins.includes(url.origin) ? url.origin : null;
-}
-
-/** 'https://App.example.com/' -> 'https://app.example.com'; null when it is not an http(s) origin. */
-export function normaliseOrigin(value: string): string | null {
-  try {
-    const origin = new URL(value).origin;
-    return origin === 'null' ? null : origin;
-  } catch {
-    return null;
-  }
+  if (url.origin === webOrigin) return url.origin;
+  return (await appOfOrigin(db, { origin: url.origin })) ? url.origin : null;
 }
 
 /**
@@ -78,14 +71,22 @@ export async function issueSsoCode(
   return { code: token, expiresAt };
 }
 
+const issuedToAnotherApp = () => new Forbidden('This sign-on code was issued to another app.');
+
 /**
- * Spends a sign-on code exactly once, for the origin it was issued to, and only while the
- * session that asked for it is alive (otherwise: not valid).
+ * Spends a sign-on code exactly once: only for the app registered for the origin the code was
+ * sent to (403 for any other app, and the code stays good for its own), only when that app names
+ * the same origin, and only while the session that asked for it is alive (otherwise: not valid).
  */
-export async function spendSsoCode(db: Db, code: string, origin: string, now: Date = new Date()): Promise<{ userId: string }> {
-  const outcome = await spendToken(db, SSO_CODE, code, {
+export async function spendSsoCode(
+  db: Db,
+  options: { code: string; origin: string; appId: string; now?: Date },
+): Promise<{ userId: string }> {
+  const { origin, appId, now = new Date() } = options;
+  const outcome = await spendToken(db, SSO_CODE, options.code, {
     now,
     check: async (payload) => {
+      if ((await appOfOrigin(db, { origin: payload.origin })) !== appId) throw issuedToAnotherApp();
       if (payload.origin !== origin) throw wrongOrigin();
       if (!(await isSessionAlive(db, { tokenHash: payload.sessionTokenHash, userId: payload.userId, now }))) {
         throw invalidCode();

@@ -3,6 +3,7 @@ import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { getConfig } from '../config';
 import { getDocumentClient } from './client';
 import { createAppClientEntity } from './entities/app-client';
+import { createAppOriginEntity } from './entities/app-origin';
 import { createBlockEntity } from './entities/block';
 import { createFollowerHistoryEntity } from './entities/follower-history';
 import { createPublicationEntity } from './entities/publication';
@@ -24,6 +25,7 @@ export function createDb(client: DynamoDBDocumentClient, table: string) {
       rankingManifest: createRankingManifestEntity(),
       rankChunk: createRankChunkEntity(),
       appClient: createAppClientEntity(),
+      appOrigin: createAppOriginEntity(),
       user: createUserEntity(),
       identityClaim: createIdentityClaimEntity(),
       session: createSessionEntity(),
