@@ -8,10 +8,11 @@ export const recaptchaRoutes = {
     path: '/api/e/recaptcha/assess',
     access: 'public',
     handler: 'account/assess-recaptcha',
-    summary: 'Scores a reCAPTCHA token (SPEC.md section 7): the login modal disables Google login below 0.5. Locally always 1.',
+    summary:
+      'Scores a reCAPTCHA token (SPEC.md section 7): the login modal disables Google login below 0.5. With reCAPTCHA configured, limited per client network, and a passing login score sets a short-lived one-time pass cookie that starting a Google login needs. Locally always 1, no pass needed.',
     body: assessRecaptchaBodySchema,
     response: assessRecaptchaResponseSchema,
-    // Asks Google (or nobody, locally); never touches the table.
-    writes: false,
+    // With reCAPTCHA configured it counts calls and stores the one-time pass.
+    writes: true,
   }),
 } satisfies Record<string, RouteDefinition>;
