@@ -6,8 +6,9 @@ import { createPlatform } from './platform';
 /**
  * Entry point of `cdk synth|deploy`. Context (cdk.json or -c):
  *   stage           default 'dev'
- *   allowedOrigins  comma list, default 'http://localhost:3000'
- *   mailDomain      SES domain, default 'example.com'
+ *   allowedOrigins  comma list of origins, required; the first (https) is the web app's own,
+ *                   the one login links point to
+ *   mailDomain      SES domain mail is sent from, required
  *   cookieDomain    parent domain of the sibling apps for the session cookie, default none
  *   googleIssuer, googleClientId, googleRedirectUri     Google sign-in (optional)
  *   ssoAppOrigins   comma list of sibling-app origins for single sign-on (optional)
@@ -26,6 +27,44 @@ function context(key: string, fallback: string): string {
   return Array.isArray(value) ? value.join(',') : String(value);
 }
 
+/**
+ * The settings a deployment cannot do without. There are no defaults for them: a default fit
+ * for a laptop (http://localhost:3000, example.com) would ship an API that trusts localhost and
+ * mails links to it, so synth stops instead and names every setting that is missing or wrong.
+ */
+function deploymentSettings(): { allowedOrigins: string[]; mailDomain: string } {
+  const problems: string[] = [];
+  const allowedOrigins = context('allowedOrigins', '')
+    .split(',')
+    .map((origin) => origin.trim())
+    .filter(Boolean);
+  if (allowedOrigins.length === 0) {
+    problems.push('allowedOrigins is missing: pass -c allowedOrigins=https://toppubs.example (a comma list, the web app first)');
+  }
+  for (const origin of allowedOrigins) {
+    let parsed: URL | undefined;
+    try {
+      parsed = new URL(origin);
+    } catch {
+      parsed = undefined;
+    }
+    if (!parsed || (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') || parsed.origin !== origin.replace(/\/$/, '')) {
+      problems.push(`allowedOrigins: '${origin}' is not an origin like https://toppubs.example`);
+    }
+  }
+  if (allowedOrigins[0] && !allowedOrigins[0].startsWith('https://')) {
+    problems.push("allowedOrigins: the first origin (the web app's, used in login links) must be https");
+  }
+  const mailDomain = context('mailDomain', '');
+  if (!mailDomain) problems.push('mailDomain is missing: pass -c mailDomain=toppubs.example (the SES domain mail is sent from)');
+  if (problems.length > 0) {
+    throw new Error(`Refusing to synthesize a deployment without its production settings:\n- ${problems.join('\n- ')}`);
+  }
+  return { allowedOrigins: allowedOrigins.map((origin) => origin.replace(/\/$/, '')), mailDomain };
+}
+
+// Checked before anything is bundled: a missing setting fails in a second, not after a build.
+const { allowedOrigins, mailDomain } = deploymentSettings();
 const inlineCode = context('inlineCode', 'false') === 'true';
 if (inlineCode) {
   console.warn('inlineCode=true: functions are placeholders that answer 503.');
@@ -35,11 +74,8 @@ if (inlineCode) {
 
 createPlatform(app, {
   stage: context('stage', 'dev'),
-  allowedOrigins: context('allowedOrigins', 'http://localhost:3000')
-    .split(',')
-    .map((origin) => origin.trim())
-    .filter(Boolean),
-  mailDomain: context('mailDomain', 'example.com'),
+  allowedOrigins,
+  mailDomain,
   sessionCookieDomain: context('cookieDomain', '') || undefined,
   providers: {
     googleIssuer: context('googleIssuer', '') || undefined,
