@@ -9,7 +9,7 @@ export const recaptchaRoutes = {
     access: 'public',
     handler: 'account/assess-recaptcha',
     summary:
-      'Scores a reCAPTCHA token (SPEC.md section 7): the login modal disables Google login below 0.5. With reCAPTCHA configured, limited per client network, and a passing login score sets a short-lived one-time pass cookie that starting a Google login needs. Locally always 1, no pass needed.',
+      'Scores a reCAPTCHA token: the login modal disables Google login below 0.5. With reCAPTCHA configured, limited per client network, and a passing login score sets a short-lived one-time pass cookie that starting a Google login needs. Locally always 1, no pass needed.',
     body: assessRecaptchaBodySchema,
     response: assessRecaptchaResponseSchema,
     // With reCAPTCHA configured it counts calls and stores the one-time pass.
