@@ -17,7 +17,6 @@ export const SETTING_GROUPS = {
   },
   recaptcha: { variables: ['RECAPTCHA_PROJECT_ID', 'RECAPTCHA_SITE_KEY'], secrets: ['RECAPTCHA_API_KEY'] },
   pusher: { variables: ['PUSHER_APP_KEY'], secrets: ['PUSHER_SECRET'] },
-  ssoApps: { variables: ['SSO_APP_ORIGINS'], secrets: [] },
 } as const satisfies Record<string, { variables: readonly string[]; secrets: readonly string[] }>;
 
 export type SettingGroup = keyof typeof SETTING_GROUPS;

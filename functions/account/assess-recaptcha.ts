@@ -1,29 +1,46 @@
 import { recaptchaRoutes } from '../../shared/routes/recaptcha';
+import { RECAPTCHA_LOGIN_ACTION } from '../../shared/schemas/recaptcha';
 import { getConfig } from '../lib/config';
+import { getDb } from '../lib/db/service';
 import { ServiceUnavailable } from '../lib/errors';
 import { createHandler } from '../lib/http/create-handler';
+import { reply } from '../lib/http/responses';
 import { logger } from '../lib/logger';
+import { claimLimits } from '../lib/rate-limit';
+import { assessmentLimits, clearedBotPassCookie, isBotCheckEnforced, issueBotPass, passesBotCheck } from './lib/bot-check';
 import { assessorFromConfig, type RecaptchaAssessor, RecaptchaUnavailable } from './lib/recaptcha-assessors';
 
+const config = getConfig();
 // Module scope: a half-configured reCAPTCHA fails the cold start loudly.
-const assessor: RecaptchaAssessor = assessorFromConfig(getConfig());
+const assessor: RecaptchaAssessor = assessorFromConfig(config);
+const enforced = isBotCheckEnforced(config);
 
 /**
- * The login modal's bot check (SPEC.md section 7): scores a reCAPTCHA token for an action.
- * When Google cannot answer in time the caller gets a 503 and lets the user log in anyway.
+ * The login modal's bot check: scores a reCAPTCHA token for an action. With reCAPTCHA
+ * configured, calls are limited per client network (each one costs an assessment), and a
+ * passing score for the login action leaves a one-time pass in an HttpOnly cookie: starting a
+ * Google login spends it, so the score is enforced by the server, not only by the modal. When
+ * Google cannot answer in time the caller gets a 503, and no pass.
  */
 export const handler = createHandler(recaptchaRoutes.assessRecaptcha, async ({ body, event, headers }) => {
+  const db = getDb();
+  const sourceIp = event.requestContext.http.sourceIp;
+  if (enforced) await claimLimits(db, assessmentLimits(sourceIp));
+  let riskAnalysis;
   try {
-    const riskAnalysis = await assessor.assess({
+    riskAnalysis = await assessor.assess({
       token: body.token,
       actionName: body.actionName,
-      userIpAddress: event.requestContext.http.sourceIp || undefined,
+      userIpAddress: sourceIp || undefined,
       userAgent: headers['user-agent'] || undefined,
     });
-    return { riskAnalysis };
   } catch (error) {
     if (!(error instanceof RecaptchaUnavailable)) throw error;
     logger.warn('reCAPTCHA assessment unavailable', { reason: error.message });
     throw new ServiceUnavailable('The bot check is briefly unavailable. Please try again.', { cause: error });
   }
+  if (!enforced) return { riskAnalysis };
+  const passed = body.actionName === RECAPTCHA_LOGIN_ACTION && passesBotCheck(riskAnalysis.score);
+  const cookie = passed ? (await issueBotPass(db)).cookie : clearedBotPassCookie();
+  return reply({ riskAnalysis }, { cookies: [cookie] });
 });

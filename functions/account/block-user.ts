@@ -1,17 +1,17 @@
 import { accountRoutes } from '../../shared/routes/account';
+import { isConditionalCheckFailed } from '../lib/db/errors';
 import { getDb } from '../lib/db/service';
+import { getUser } from '../lib/db/users';
 import { BadRequest, NotFound } from '../lib/errors';
 import { createHandler } from '../lib/http/create-handler';
-import { isConditionalCheckFailed } from '../lib/rate-limit';
 
 /** Blocks a user. Idempotent: blocking again keeps the first block (and its time) and answers the same. */
 export const handler = createHandler(accountRoutes.blockUser, async ({ caller, params }) => {
+  // The id is normalised by the route's schema: one comparison covers every letter case.
   if (params.userId === caller.userId) throw new BadRequest('You cannot block yourself');
   const db = getDb();
-  const { data: target } = await db.entities.user.get({ userId: params.userId }).go();
+  const target = await getUser(db, { userId: params.userId });
   if (!target) throw new NotFound('No such user');
-  // Keys ignore case, so the same id in capitals finds the same user: compare and store the stored id.
-  if (target.userId === caller.userId) throw new BadRequest('You cannot block yourself');
   try {
     await db.entities.block
       .create({ userId: caller.userId, blockedUserId: target.userId, createdAt: new Date().toISOString() })

@@ -1,7 +1,9 @@
 import { accountRoutes } from '../../shared/routes/account';
 import { getConfig } from '../lib/config';
 import type { UserItem } from '../lib/db/entities/user';
+import { writeBatch } from '../lib/db/batches';
 import { type Db, getDb } from '../lib/db/service';
+import { getUser } from '../lib/db/users';
 import { HttpError, Unauthorized } from '../lib/errors';
 import { createHandler } from '../lib/http/create-handler';
 import { reply } from '../lib/http/responses';
@@ -31,7 +33,7 @@ export class RecentLoginRequired extends HttpError {
  */
 async function deleteUserAndClaims(db: Db, userId: string): Promise<boolean> {
   for (let attempt = 0; attempt < 5; attempt += 1) {
-    const { data: user } = await db.entities.user.get({ userId }).go({ consistent: true });
+    const user = await getUser(db, { userId });
     if (!user) return false;
     const claims = await ownedClaims(db, user);
     const { canceled } = await db.transaction
@@ -70,13 +72,12 @@ async function ownedClaims(db: Db, user: UserItem) {
 /** Deletes the blocks this user made (blocks of this user by others name an id nobody has any more: harmless). */
 async function deleteBlocksBy(db: Db, userId: string): Promise<void> {
   const { data: blocks } = await db.entities.block.query.byUser({ userId }).go({ pages: 'all' });
-  let keys = blocks.map((block) => ({ userId: block.userId, blockedUserId: block.blockedUserId }));
-  for (let attempt = 0; keys.length > 0; attempt += 1) {
-    if (attempt >= 5) throw new Error(`Could not delete ${keys.length} blocks after several attempts`);
-    if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 50 * 2 ** attempt));
-    const { unprocessed } = await db.entities.block.delete(keys).go();
-    keys = unprocessed.map((key) => ({ userId: key.userId, blockedUserId: key.blockedUserId }));
-  }
+  await writeBatch({
+    items: blocks.map((block) => ({ userId: block.userId, blockedUserId: block.blockedUserId })),
+    send: (keys) => db.entities.block.delete(keys).go(),
+    keyOf: (key) => `${key.userId}#${key.blockedUserId}`,
+    what: 'blocks',
+  });
 }
 
 /** Removes the user's links to outside logins (Google), so that account can sign up afresh. */

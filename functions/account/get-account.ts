@@ -1,11 +1,12 @@
 import { accountRoutes } from '../../shared/routes/account';
 import type { UserSettings } from '../../shared/schemas/account';
 import { getDb } from '../lib/db/service';
+import { getUserOfSession, getUsers } from '../lib/db/users';
 import { Unauthorized } from '../lib/errors';
 import { createHandler } from '../lib/http/create-handler';
 import { TWITTER_ISSUER } from './lib/twitter-provider';
 import { toFullUser, toPublicUser } from './lib/accounts';
-import { emailPreferencesOf, getUsersByIds } from './lib/profile';
+import { emailPreferencesOf } from './lib/profile';
 
 /**
  * The caller's own account in one answer: full user, settings, email preferences and the users
@@ -14,20 +15,16 @@ import { emailPreferencesOf, getUsersByIds } from './lib/profile';
  */
 export const handler = createHandler(accountRoutes.getAccount, async ({ caller }) => {
   const db = getDb();
-  const [{ data: user }, { data: blocks }, { data: identities }] = await Promise.all([
-    db.entities.user.get({ userId: caller.userId }).go(),
+  const [user, { data: blocks }, { data: identities }] = await Promise.all([
+    getUserOfSession(db, { userId: caller.userId }),
     db.entities.block.query.byUser({ userId: caller.userId }).go({ pages: 'all' }),
     db.entities.externalIdentity.query.byUser({ userId: caller.userId }).go({ pages: 'all' }),
   ]);
-  // The session outlived its account (deleted meanwhile): treat as signed out.
   if (!user) throw new Unauthorized();
 
   const newestFirst = [...blocks].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
-  // getUsersByIds keeps the order it is given.
-  const blockedUsers = await getUsersByIds(
-    db,
-    newestFirst.map((block) => block.blockedUserId),
-  );
+  // getUsers keeps the order it is given.
+  const blockedUsers = await getUsers(db, { userIds: newestFirst.map((block) => block.blockedUserId) });
 
   return {
     user: toFullUser(user),

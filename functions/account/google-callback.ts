@@ -9,7 +9,7 @@ import { logger } from '../lib/logger';
 import { createSession, sessionCookie } from '../lib/sessions';
 import { isVerifiedClaim, signInWithProvider } from './lib/external-accounts';
 import { googleClient, googleSettings } from './lib/google-provider';
-import { BINDING_COOKIE, checkCallback, clearedBindingCookie, readCookie } from './lib/login-state';
+import { BINDING_COOKIE, checkCallback, clearedBindingCookie } from './lib/login-state';
 
 const config = getConfig();
 const settings = googleSettings(config);
@@ -31,7 +31,7 @@ function exchangeFailureReason(error: unknown): OauthFailureReason {
  * then a new session and a redirect to returnTo. Every refusal redirects to /login/failed.
  * Tokens are never logged.
  */
-export const handler = createHandler(oauthRoutes.googleCallback, async ({ query, event, headers }) => {
+export const handler = createHandler(oauthRoutes.googleCallback, async ({ query, cookies, headers }) => {
   const cleared = clearedBindingCookie();
   const fail = (reason: OauthFailureReason, detail: string) => {
     logger.warn('Google login refused', { reason, detail });
@@ -42,7 +42,7 @@ export const handler = createHandler(oauthRoutes.googleCallback, async ({ query,
     provider: 'google',
     configured: Boolean(settings),
     query,
-    binding: readCookie(event, BINDING_COOKIE),
+    binding: cookies[BINDING_COOKIE] || undefined,
   });
   if ('reason' in checked) return fail(checked.reason, checked.detail);
   const { login } = checked;

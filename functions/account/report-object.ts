@@ -1,5 +1,6 @@
 import { accountRoutes } from '../../shared/routes/account';
 import { getDb } from '../lib/db/service';
+import { BadRequest } from '../lib/errors';
 import { createHandler } from '../lib/http/create-handler';
 
 /**
@@ -9,6 +10,8 @@ import { createHandler } from '../lib/http/create-handler';
  * live in the sibling apps, so a report of an unknown id is kept for the moderators to judge.
  */
 export const handler = createHandler(accountRoutes.reportObject, async ({ caller, body }) => {
+  // Both ids are normalised (schema and session), so one comparison covers every letter case.
+  if (body.objectType === 'user' && body.objectId === caller.userId) throw new BadRequest('You cannot report yourself.');
   const now = new Date().toISOString();
   const { data: previous } = await getDb()
     .entities.report.upsert({

@@ -2,13 +2,13 @@ import { oauthRoutes } from '../../shared/routes/oauth';
 import { getConfig } from '../lib/config';
 import type { Db } from '../lib/db/service';
 import { getDb } from '../lib/db/service';
+import { isConditionalCheckFailed } from '../lib/db/errors';
 import { createHandler } from '../lib/http/create-handler';
 import { redirect } from '../lib/http/responses';
 import { logger } from '../lib/logger';
-import { isConditionalCheckFailed } from '../lib/rate-limit';
 import { createSession, sessionCookie } from '../lib/sessions';
 import { signInWithProvider } from './lib/external-accounts';
-import { BINDING_COOKIE, checkCallback, readCookie } from './lib/login-state';
+import { BINDING_COOKIE, checkCallback } from './lib/login-state';
 import {
   clearedTwitterBindingCookie,
   exchangeTwitterCode,
@@ -49,7 +49,7 @@ async function connectToUser(db: Db, userId: string, twitter: TwitterUser): Prom
  * account; otherwise the linked user is signed in, or an account without email is created.
  * Every refusal redirects to /login/failed. Tokens are never logged.
  */
-export const handler = createHandler(oauthRoutes.twitterCallback, async ({ query, event, headers, caller }) => {
+export const handler = createHandler(oauthRoutes.twitterCallback, async ({ query, cookies, headers, caller }) => {
   const cleared = clearedTwitterBindingCookie();
   const fail = (reason: TwitterFailureReason, detail: string) => {
     logger.warn('Twitter login refused', { reason, detail });
@@ -60,7 +60,7 @@ export const handler = createHandler(oauthRoutes.twitterCallback, async ({ query
     provider: TWITTER_STATE_PROVIDER,
     configured: Boolean(settings),
     query,
-    binding: readCookie(event, BINDING_COOKIE),
+    binding: cookies[BINDING_COOKIE] || undefined,
   });
   if ('reason' in checked) return fail(checked.reason, checked.detail);
   const { login, code } = checked;

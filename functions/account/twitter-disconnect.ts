@@ -1,5 +1,6 @@
 import { oauthRoutes } from '../../shared/routes/oauth';
 import { getDb } from '../lib/db/service';
+import { getUser } from '../lib/db/users';
 import { HttpError, NotFound } from '../lib/errors';
 import { createHandler } from '../lib/http/create-handler';
 import { logger } from '../lib/logger';
@@ -13,8 +14,8 @@ export const ONLY_LOGIN_METHOD_MESSAGE = 'Add an email address or another login 
  */
 export const handler = createHandler(oauthRoutes.disconnectTwitter, async ({ caller }) => {
   const db = getDb();
-  const [{ data: user }, { data: identities }] = await Promise.all([
-    db.entities.user.get({ userId: caller.userId }).go({ consistent: true }),
+  const [user, { data: identities }] = await Promise.all([
+    getUser(db, { userId: caller.userId }),
     db.entities.externalIdentity.query.byUser({ userId: caller.userId }).go({ pages: 'all' }),
   ]);
   if (!user) throw new NotFound('This account no longer exists.');

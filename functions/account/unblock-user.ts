@@ -1,5 +1,6 @@
 import { accountRoutes } from '../../shared/routes/account';
 import { getDb } from '../lib/db/service';
+import { getUser } from '../lib/db/users';
 import { NotFound } from '../lib/errors';
 import { createHandler } from '../lib/http/create-handler';
 
@@ -13,8 +14,7 @@ export const handler = createHandler(accountRoutes.unblockUser, async ({ caller,
     .delete({ userId: caller.userId, blockedUserId: params.userId })
     .go({ response: 'all_old' });
   if (!removed) {
-    const { data: target } = await db.entities.user.get({ userId: params.userId }).go();
-    if (!target) throw new NotFound('No such user');
+    if (!(await getUser(db, { userId: params.userId }))) throw new NotFound('No such user');
   }
   return { userId: params.userId, blocked: false as const };
 });

@@ -1,16 +1,11 @@
 import { accountRoutes } from '../../shared/routes/account';
 import { getDb } from '../lib/db/service';
+import { setEmailPreferences } from '../lib/db/users';
 import { Unauthorized } from '../lib/errors';
 import { createHandler } from '../lib/http/create-handler';
-import { isConditionalCheckFailed } from '../lib/rate-limit';
 
 export const handler = createHandler(accountRoutes.updateEmailPreferences, async ({ body, caller }) => {
-  try {
-    // patch: only an existing account (a session may outlive a deleted one).
-    await getDb().entities.user.patch({ userId: caller.userId }).set({ emailPreferences: body }).go();
-  } catch (error) {
-    if (isConditionalCheckFailed(error)) throw new Unauthorized();
-    throw error;
-  }
+  // The session outlived its account (deleted meanwhile): treat as signed out.
+  if (!(await setEmailPreferences(getDb(), { userId: caller.userId, emailPreferences: body }))) throw new Unauthorized();
   return { emailPreferences: body };
 });

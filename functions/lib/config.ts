@@ -38,11 +38,6 @@ export interface Config {
   /** Locally: the folder that captures outgoing mail instead of SES (email capability only). */
   mailOutboxDir: string | undefined;
   /**
-   * Origins of the sibling apps that may sign in through single sign-on (SSO_APP_ORIGINS, a
-   * comma list). Defaults to the web origin alone.
-   */
-  ssoAppOrigins: readonly string[];
-  /**
    * Realtime channel credentials (PUSHER_APP_KEY, PUSHER_SECRET). Locally, when unset, a fixed
    * development pair (LOCAL_PUSHER_*); in AWS absent means realtime auth answers 503.
    */
@@ -90,18 +85,6 @@ const commaList = (value: string) =>
     .map((item) => item.trim())
     .filter(Boolean);
 
-/** 'https://app.example.com/' -> 'https://app.example.com': origins are compared exactly. */
-function toOrigin(value: string): string {
-  let origin: string;
-  try {
-    origin = new URL(value).origin;
-  } catch {
-    throw new ConfigError(`SSO_APP_ORIGINS holds '${value}', which is not an origin like https://app.example.com`);
-  }
-  if (origin === 'null') throw new ConfigError(`SSO_APP_ORIGINS holds '${value}', which is not an http(s) origin`);
-  return origin;
-}
-
 function loadPusher(env: Environment, stage: string): Config['pusher'] {
   const key = env.PUSHER_APP_KEY?.trim();
   const secret = env.PUSHER_SECRET?.trim();
@@ -143,17 +126,15 @@ export function loadConfig(env: Environment = process.env): Config {
   const declared = new Set(commaList(env[DECLARED_SETTINGS_VARIABLE] ?? ''));
   const setting = (group: SettingGroup, name: string): string | undefined => {
     if (!declared.has(group)) throw new SettingNotDeclared(group);
-    if (!(SETTING_GROUPS[group] as { variables: readonly string[]; secrets: readonly string[] }).variables
-      .concat(SETTING_GROUPS[group].secrets)
-      .includes(name)) {
+    if (
+      !(SETTING_GROUPS[group] as { variables: readonly string[]; secrets: readonly string[] }).variables
+        .concat(SETTING_GROUPS[group].secrets)
+        .includes(name)
+    ) {
       throw new ConfigError(`${name} is not one of the '${group}' settings`);
     }
     return env[name]?.trim() || undefined;
   };
-  const ssoAppOrigins = lazy(() => {
-    const origins = commaList(setting('ssoApps', 'SSO_APP_ORIGINS') ?? '').map(toOrigin);
-    return origins.length > 0 ? origins : [webOrigin];
-  });
   const pusher = lazy(() => {
     setting('pusher', 'PUSHER_APP_KEY');
     return loadPusher(env, stage);
@@ -173,9 +154,6 @@ export function loadConfig(env: Environment = process.env): Config {
     get mailOutboxDir() {
       mailFrom();
       return env.MAIL_OUTBOX_DIR || undefined;
-    },
-    get ssoAppOrigins() {
-      return ssoAppOrigins();
     },
     get pusher() {
       return pusher();

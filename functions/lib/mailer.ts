@@ -3,7 +3,12 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { SendEmailCommand, SESClient } from '@aws-sdk/client-ses';
 import { getConfig } from './config';
+import type { Db } from './db/service';
+import { ServiceUnavailable } from './errors';
+import { logger } from './logger';
 import { buildEml, type MailMessage } from './mail/eml';
+import type { MailTemplate } from './mail/template';
+import { claimLimits, hashedKeyPart, type LimitRule } from './rate-limit';
 
 export type { MailMessage } from './mail/eml';
 
@@ -26,15 +31,20 @@ export interface SentMail {
   messageId: string;
 }
 
+export interface Mailer {
+  send(message: MailMessage): Promise<SentMail>;
+}
+
 /** `<ISO time>-<random>.eml`: sorts by time, and never collides within one millisecond. */
 function outboxFileName(now: Date): string {
   return `${now.toISOString()}-${randomBytes(4).toString('hex')}.eml`;
 }
 
-export function createMailer(options: MailerOptions) {
+/** The transport: SES in AWS, .eml files in the outbox folder locally. */
+export function createMailer(options: MailerOptions): Mailer {
   const client = options.client ?? ses;
   return {
-    async send(message: MailMessage): Promise<SentMail> {
+    async send(message) {
       if (options.outboxDir) {
         const now = new Date();
         const fileName = outboxFileName(now);
@@ -60,17 +70,102 @@ export function createMailer(options: MailerOptions) {
   };
 }
 
-// One mailer per function config (one per Lambda instance in AWS). Reading the sender through
-// the config means a function without the email capability fails here, as SES would refuse it.
-const mailers = new WeakMap<object, ReturnType<typeof createMailer>>();
+// One mailer per function config (one per Lambda instance in AWS; the local runtime gives each
+// function its own). Reading the sender through the config means a function without the email
+// capability fails here, as SES would refuse it.
+const mailers = new WeakMap<object, Mailer>();
 
-/** Sends through SES in AWS, or captures to the local outbox when MAIL_OUTBOX_DIR is set. */
-export function sendMail(message: MailMessage): Promise<SentMail> {
+function configuredMailer(): Mailer {
   const config = getConfig();
   let mailer = mailers.get(config);
   if (!mailer) {
     mailer = createMailer({ from: config.mailFrom, outboxDir: config.mailOutboxDir });
     mailers.set(config, mailer);
   }
-  return mailer.send(message);
+  return mailer;
+}
+
+/**
+ * A kind of mail the product sends: its template and the limits that protect the recipient and
+ * the service. Every kind gets the per-address cooldown by declaring it; nothing else is needed.
+ */
+export interface MailKind<Data> {
+  /** Names the kind's rate-limit items and log lines, e.g. 'login-email'. */
+  name: string;
+  template: MailTemplate<Data>;
+  /** One mail of this kind per address per `seconds`, counted from the last one sent. */
+  cooldown: { seconds: number; message: (waitSeconds: number) => string };
+  /** At most `limit` mails of this kind per address per UTC day (inbox bombing). */
+  dailyPerAddress?: { limit: number; message: (waitSeconds: number) => string };
+  /** The whole service's cap per hour (SES reputation and cost): the last resort, checked last. */
+  hourlyOverall: { limit: number; message: (waitSeconds: number) => string };
+  /** The 503 message when the mail cannot be sent. */
+  unavailableMessage: string;
+}
+
+export function defineMailKind<Data>(kind: MailKind<Data>): MailKind<Data> {
+  if (!/^[a-z0-9-]{1,40}$/.test(kind.name)) throw new Error(`Mail kind '${kind.name}': use a-z, 0-9 and '-'`);
+  return kind;
+}
+
+const DAY_SECONDS = 24 * 3600;
+
+/** The per-address cooldown's key: the address hashed, so rate-limit items hold no addresses in clear. */
+export const mailCooldownKey = (kind: { name: string }, address: string) =>
+  `${kind.name}:${hashedKeyPart(normaliseAddress(address))}`;
+
+const normaliseAddress = (address: string) => address.trim().toLowerCase();
+
+/** A kind's own limits, in the order they are claimed: the recipient's first, the service's last. */
+function limitsOf<Data>(kind: MailKind<Data>, address: string): LimitRule[] {
+  const hashed = hashedKeyPart(address);
+  const rules: LimitRule[] = [{ kind: 'cooldown', key: mailCooldownKey(kind, address), ...kind.cooldown }];
+  if (kind.dailyPerAddress) {
+    rules.push({ kind: 'window', key: `${kind.name}:day:${hashed}`, windowSeconds: DAY_SECONDS, ...kind.dailyPerAddress });
+  }
+  rules.push({ kind: 'window', key: `${kind.name}:all`, windowSeconds: 3600, ...kind.hourlyOverall });
+  return rules;
+}
+
+/**
+ * Sends one mail of a kind to an address, under its limits. In order: the caller's limits (e.g.
+ * per client IP), then the kind's (cooldown, daily cap, service-wide cap); a refusal is a 429
+ * with the limit's message and exact Retry-After. Only then is the data made (`data` may issue
+ * the token the mail carries, so a refused request issues nothing), the template rendered and
+ * the mail sent. If anything fails after the limits were claimed, they are given back, so a
+ * failed send never locks the person out; a transport failure answers 503 with the kind's
+ * message.
+ */
+export async function sendMail<Data>(
+  db: Db,
+  kind: MailKind<Data>,
+  options: {
+    to: string;
+    data: () => Data | Promise<Data>;
+    callerLimits?: readonly LimitRule[];
+    now?: Date;
+    mailer?: Mailer;
+  },
+): Promise<SentMail> {
+  const to = normaliseAddress(options.to);
+  const claimed = await claimLimits(db, [...(options.callerLimits ?? []), ...limitsOf(kind, to)], options.now);
+  try {
+    const content = kind.template(await options.data());
+    try {
+      return await (options.mailer ?? configuredMailer()).send({ to, ...content });
+    } catch (error) {
+      // Only the error's name and status: the message may quote the request, which holds the mail.
+      const { name, $metadata } = error as { name?: string; $metadata?: { httpStatusCode?: number } };
+      logger.error('Could not send a mail', { mailKind: kind.name, errorName: name, httpStatusCode: $metadata?.httpStatusCode });
+      throw new ServiceUnavailable(kind.unavailableMessage, { cause: error });
+    }
+  } catch (error) {
+    await claimed.release().catch((releaseError: unknown) => {
+      logger.warn('Could not give back the limits of an unsent mail', {
+        mailKind: kind.name,
+        errorName: (releaseError as Error).name,
+      });
+    });
+    throw error;
+  }
 }

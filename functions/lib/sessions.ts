@@ -1,10 +1,11 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { SESSION_HEADER } from '../../shared/constants';
 import { hashToken } from './app-auth';
+import { writeBatch } from './db/batches';
 import type { SessionItem } from './db/entities/session';
 import type { Db } from './db/service';
 import type { UserCaller } from './http/caller';
-import { isConditionalCheckFailed } from './rate-limit';
+import { isConditionalCheckFailed } from './db/errors';
 
 export const SESSION_COOKIE = SESSION_HEADER;
 export const SESSION_LIFETIME_SECONDS = 60 * 24 * 3600;
@@ -113,15 +114,14 @@ async function allSessionsOf(db: Db, userId: string): Promise<SessionItem[]> {
   return data;
 }
 
-/** Deletes sessions by their keys, retrying what a batch leaves unprocessed (throttling). */
-async function deleteSessionItems(db: Db, sessions: readonly SessionItem[]): Promise<void> {
-  let keys = sessions.map((session) => ({ tokenHash: session.tokenHash }));
-  for (let attempt = 0; keys.length > 0; attempt += 1) {
-    if (attempt >= 5) throw new Error(`Could not delete ${keys.length} sessions after several attempts`);
-    if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 50 * 2 ** attempt));
-    const { unprocessed } = await db.entities.session.delete(keys).go();
-    keys = unprocessed.map((key) => ({ tokenHash: key.tokenHash }));
-  }
+/** Deletes sessions by their keys (BatchWriteItem, unprocessed ones sent again). */
+function deleteSessionItems(db: Db, sessions: readonly SessionItem[]): Promise<void> {
+  return writeBatch({
+    items: sessions.map((session) => ({ tokenHash: session.tokenHash })),
+    send: (keys) => db.entities.session.delete(keys).go(),
+    keyOf: (key) => key.tokenHash,
+    what: 'sessions',
+  });
 }
 
 export interface SessionSummary {
@@ -155,6 +155,15 @@ async function findOwnSession(db: Db, userId: string, sessionId: string): Promis
 export async function getSessionByToken(db: Db, token: string): Promise<(SessionSummary & { userId: string }) | null> {
   const { data: session } = await db.entities.session.get({ tokenHash: hashToken(token) }).go({ consistent: true });
   return session ? { ...toSummary(session), userId: session.userId } : null;
+}
+
+/**
+ * Whether the session stored under this token hash is still alive and belongs to this user
+ * (read from the table, consistent: a session that just ended must not pass).
+ */
+export async function isSessionAlive(db: Db, options: { tokenHash: string; userId: string; now?: Date }): Promise<boolean> {
+  const { data: session } = await db.entities.session.get({ tokenHash: options.tokenHash }).go({ consistent: true });
+  return Boolean(session && session.userId === options.userId && session.expiresAt > nowSeconds(options.now ?? new Date()));
 }
 
 /**

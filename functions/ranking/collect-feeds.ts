@@ -3,6 +3,7 @@ import { BlockList, isIP } from 'node:net';
 import type { ScheduledEvent } from 'aws-lambda';
 import { XMLParser } from 'fast-xml-parser';
 import { PUBLICATION_SHARDS } from '../lib/db/entities/publication';
+import { isConditionalCheckFailed } from '../lib/db/errors';
 import { type Db, getDb } from '../lib/db/service';
 import { logger } from '../lib/logger';
 
@@ -135,18 +136,11 @@ export function dbFeedStore(db: Db): FeedStore {
           .go({ response: 'none' });
         return true;
       } catch (error) {
-        if (isConditionFailure(error)) return false;
+        if (isConditionalCheckFailed(error)) return false;
         throw error;
       }
     },
   };
-}
-
-function isConditionFailure(error: unknown): boolean {
-  for (let current: unknown = error; current instanceof Error; current = current.cause) {
-    if (current.name === 'ConditionalCheckFailedException') return true;
-  }
-  return false;
 }
 
 const feedParser = new XMLParser({

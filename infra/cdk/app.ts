@@ -7,13 +7,14 @@ import { SETTING_GROUPS } from '../../shared/capabilities';
 /**
  * Entry point of `cdk synth|deploy`. Context (cdk.json or -c):
  *   stage           default 'dev'
- *   allowedOrigins  comma list, default 'http://localhost:3000'
- *   mailDomain      SES domain, default 'example.com'
+ *   allowedOrigins  comma list of origins, required; the first (https) is the web app's own,
+ *                   the one login links point to
+ *   mailDomain      SES domain mail is sent from, required
  *   cookieDomain    parent domain of the sibling apps for the session cookie, default none
  *   every optional setting of shared/capabilities.ts by its camel-case name, e.g.
  *   googleIssuer, googleClientId, googleRedirectUri (Google sign-in), twitterAuthorizeUrl,
  *   twitterTokenUrl, twitterUserUrl, twitterClientId, twitterRedirectUri (Twitter sign-in),
- *   ssoAppOrigins, pusherAppKey, recaptchaProjectId, recaptchaSiteKey
+ *   pusherAppKey, recaptchaProjectId, recaptchaSiteKey
  *   secretName      Secrets Manager secret with GOOGLE_CLIENT_SECRET, TWITTER_CLIENT_SECRET,
  *                   PUSHER_SECRET, RECAPTCHA_API_KEY (JSON fields), resolved at deploy time
  *   inlineCode      'true' deploys 503 placeholders instead of bundling every handler
@@ -32,6 +33,44 @@ function camelCaseOf(variable: string): string {
   return variable.toLowerCase().replace(/_([a-z])/g, (_match, letter: string) => letter.toUpperCase());
 }
 
+/**
+ * The settings a deployment cannot do without. There are no defaults for them: a default fit
+ * for a laptop (http://localhost:3000, example.com) would ship an API that trusts localhost and
+ * mails links to it, so synth stops instead and names every setting that is missing or wrong.
+ */
+function deploymentSettings(): { allowedOrigins: string[]; mailDomain: string } {
+  const problems: string[] = [];
+  const allowedOrigins = context('allowedOrigins', '')
+    .split(',')
+    .map((origin) => origin.trim())
+    .filter(Boolean);
+  if (allowedOrigins.length === 0) {
+    problems.push('allowedOrigins is missing: pass -c allowedOrigins=https://toppubs.example (a comma list, the web app first)');
+  }
+  for (const origin of allowedOrigins) {
+    let parsed: URL | undefined;
+    try {
+      parsed = new URL(origin);
+    } catch {
+      parsed = undefined;
+    }
+    if (!parsed || (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') || parsed.origin !== origin.replace(/\/$/, '')) {
+      problems.push(`allowedOrigins: '${origin}' is not an origin like https://toppubs.example`);
+    }
+  }
+  if (allowedOrigins[0] && !allowedOrigins[0].startsWith('https://')) {
+    problems.push("allowedOrigins: the first origin (the web app's, used in login links) must be https");
+  }
+  const mailDomain = context('mailDomain', '');
+  if (!mailDomain) problems.push('mailDomain is missing: pass -c mailDomain=toppubs.example (the SES domain mail is sent from)');
+  if (problems.length > 0) {
+    throw new Error(`Refusing to synthesize a deployment without its production settings:\n- ${problems.join('\n- ')}`);
+  }
+  return { allowedOrigins: allowedOrigins.map((origin) => origin.replace(/\/$/, '')), mailDomain };
+}
+
+// Checked before anything is bundled: a missing setting fails in a second, not after a build.
+const { allowedOrigins, mailDomain } = deploymentSettings();
 const inlineCode = context('inlineCode', 'false') === 'true';
 if (inlineCode) {
   console.warn('inlineCode=true: functions are placeholders that answer 503.');
@@ -41,11 +80,8 @@ if (inlineCode) {
 
 createPlatform(app, {
   stage: context('stage', 'dev'),
-  allowedOrigins: context('allowedOrigins', 'http://localhost:3000')
-    .split(',')
-    .map((origin) => origin.trim())
-    .filter(Boolean),
-  mailDomain: context('mailDomain', 'example.com'),
+  allowedOrigins,
+  mailDomain,
   sessionCookieDomain: context('cookieDomain', '') || undefined,
   providers: {
     ...Object.fromEntries(

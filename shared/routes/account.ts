@@ -10,6 +10,7 @@ import {
   reportBodySchema,
   sessionSummarySchema,
   userIdParamsSchema,
+  userIdSchema,
   userSettingsSchema,
   confirmLoginEmailBodySchema,
   currentUserSchema,
@@ -124,7 +125,7 @@ export const accountRoutes = {
     access: 'public',
     handler: 'account/list-users',
     summary: 'Public users by ids (at most 100); unknown ids are left out.',
-    body: z.object({ ids: z.array(z.string().min(1).max(100)).max(100, 'Ask for at most 100 users at once') }).strict(),
+    body: z.object({ ids: z.array(userIdSchema).max(100, 'Ask for at most 100 users at once') }).strict(),
     response: z.object({ users: z.array(publicUserSchema) }),
     // A lookup that needs a body for its id list: it reads only.
     capabilities: { table: 'read' },

@@ -8,10 +8,11 @@ export const recaptchaRoutes = {
     path: '/api/e/recaptcha/assess',
     access: 'public',
     handler: 'account/assess-recaptcha',
-    summary: 'Scores a reCAPTCHA token: the login modal disables Google login below 0.5. Locally always 1.',
+    summary:
+      'Scores a reCAPTCHA token: the login modal disables Google login below 0.5. With reCAPTCHA configured, limited per client network, and a passing login score sets a short-lived one-time pass cookie that starting a Google login needs. Locally always 1, no pass needed.',
     body: assessRecaptchaBodySchema,
     response: assessRecaptchaResponseSchema,
-    // Asks Google (or nobody, locally); reads the table only to resolve the caller.
-    capabilities: { table: 'read', settings: ['recaptcha'] },
+    // With reCAPTCHA configured it counts calls and stores the one-time pass.
+    capabilities: { table: 'read-write', settings: ['recaptcha'] },
   }),
 } satisfies Record<string, RouteDefinition>;

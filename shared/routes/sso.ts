@@ -28,7 +28,7 @@ export const ssoRoutes = {
     response: redirectResponse,
     // A sibling app sends the browser here with a plain navigation (no custom header possible);
     // the code goes only to an allow-listed origin, where only that app's server can spend it.
-    capabilities: { table: 'read-write', settings: ['ssoApps'] },
+    capabilities: { table: 'read-write' },
   }),
   ssoExchange: defineRoute({
     method: 'POST',
@@ -38,7 +38,6 @@ export const ssoRoutes = {
     summary: "A sibling app's server spends a sign-on code (once, for its own origin) for a session of that user.",
     body: ssoExchangeBodySchema,
     response: ssoExchangeResponseSchema,
-    capabilities: { settings: ['ssoApps'] },
   }),
   ssoAuthedCheck: defineRoute({
     method: 'GET',

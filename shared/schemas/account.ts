@@ -27,6 +27,16 @@ export const RESERVED_USERNAMES = [
   'undefined',
 ] as const;
 
+/**
+ * User ids are random UUIDs, written in lower case; the table's keys ignore letter case, so
+ * 'BFA4…' and 'bfa4…' name the same user. Every id that reaches a comparison or is stored goes
+ * through this one function (route schemas below, and the entities' user-id attributes), so the
+ * same user never appears as two different ids.
+ */
+export const normaliseUserId = (id: string) => id.trim().toLowerCase();
+
+export const userIdSchema = z.string().trim().min(1).max(100).transform(normaliseUserId);
+
 export const usernameSchema = z
   .string()
   .trim()
@@ -53,8 +63,18 @@ export const currentUserSchema = z.object({
 export type CurrentUser = z.infer<typeof currentUserSchema>;
 
 export const sendLoginEmailQuerySchema = z.object({ email: emailSchema }).strict();
+/** What the page may send along with a login link request, serialised: it is stored with the link. */
+export const MAX_CONTEXT_DATA_BYTES = 4 * 1024;
+
+const jsonBytes = (value: unknown) => new TextEncoder().encode(JSON.stringify(value)).length;
+
 export const sendLoginEmailBodySchema = z
-  .object({ contextData: z.record(z.string(), z.unknown()).optional() })
+  .object({
+    contextData: z
+      .record(z.string(), z.unknown())
+      .refine((data) => jsonBytes(data) <= MAX_CONTEXT_DATA_BYTES, 'contextData is at most 4 KB as JSON')
+      .optional(),
+  })
   .strict()
   .optional();
 
@@ -129,7 +149,9 @@ export const reportBodySchema = z
     reason: z.enum(['spam', 'abuse', 'impersonation', 'copyright', 'other']),
     details: z.string().trim().max(1000).optional(),
   })
-  .strict();
+  .strict()
+  // A reported user is a user id (case-insensitive); other objects' ids keep their case.
+  .transform((report) => (report.objectType === 'user' ? { ...report, objectId: normaliseUserId(report.objectId) } : report));
 
 export const sessionSummarySchema = z.object({
   sessionId: z.string(),
@@ -149,5 +171,6 @@ export const accountOverviewSchema = z.object({
   ),
 });
 
-export const userIdParamsSchema = z.object({ userId: z.string().min(1).max(100) }).strict();
-export const idParamsSchema = z.object({ id: z.string().min(1).max(100) }).strict();
+export const userIdParamsSchema = z.object({ userId: userIdSchema }).strict();
+/** A user id ('me' for oneself where a route allows it; a username where a route also takes one: both ignore case). */
+export const idParamsSchema = z.object({ id: userIdSchema }).strict();

@@ -2,6 +2,8 @@ import * as z from 'zod';
 
 /** SPEC.md section 9: the login modal assesses the 'login' action. */
 export const RECAPTCHA_LOGIN_ACTION = 'login';
+/** The lowest score that counts as a person: the modal disables Google login below it, the API refuses it. */
+export const RECAPTCHA_PASSING_SCORE = 0.5;
 
 /** What the login modal sends: a reCAPTCHA token and the action it was made for (SPEC.md section 7). */
 export const assessRecaptchaBodySchema = z

@@ -464,7 +464,6 @@ describe('optional provider settings', () => {
     RECAPTCHA_PROJECT_ID: 'project-1',
     RECAPTCHA_SITE_KEY: 'site-1',
     PUSHER_APP_KEY: 'pusher-1',
-    SSO_APP_ORIGINS: 'https://transfer.toppubs.example',
     secretName: 'toppubs/test',
   } as const;
   let platform: Platform;

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findOrCreateUserByEmail } from '../../functions/account/lib/accounts';
 import { getDb } from '../../functions/lib/db/service';
 import { googleSettings } from '../../functions/account/lib/google-provider';
-import { startLogin } from '../../functions/account/lib/login-state';
+import { oauthStatePurpose, startLogin } from '../../functions/account/lib/login-state';
+import { readToken } from '../../functions/lib/one-time-tokens';
 import { loadConfig } from '../../functions/lib/config';
 import { getLocalOidcProvider, type MockGoogleLogin } from '../../infra/local/oidc-provider';
 import { startTestRuntime, type TestRuntime } from '../support/local-runtime';
@@ -93,12 +94,10 @@ describe('starting a Google login', () => {
     expect(params.get('nonce')).toMatch(/^[\w-]{20,}$/);
     const state = params.get('state') ?? '';
     // Stored under the state's hash, with the binding's hash only, for 10 minutes.
-    const { data: stored } = await getDb()
-      .entities.oauthState.get({ stateHash: sha256(state) })
-      .go();
-    expect(stored).toMatchObject({ provider: 'google', returnTo: '/topics/ai?sort=new', nonce: params.get('nonce') });
-    expect(stored?.bindingHash).toBe(sha256(cookie.split('=')[1] ?? ''));
-    expect(stored?.codeVerifier).not.toBe(params.get('code_challenge'));
+    const stored = await readToken(getDb(), oauthStatePurpose('google'), state);
+    expect(stored?.payload).toMatchObject({ returnTo: '/topics/ai?sort=new', nonce: params.get('nonce') });
+    expect(stored?.payload.bindingHash).toBe(sha256(cookie.split('=')[1] ?? ''));
+    expect(stored?.payload.codeVerifier).not.toBe(params.get('code_challenge'));
     expect((stored?.expiresAt ?? 0) - Date.now() / 1000).toBeGreaterThan(590);
   });
 

@@ -9,14 +9,15 @@ import { LOCAL_PUSHER_APP_KEY, LOCAL_PUSHER_SECRET } from '../../functions/lib/c
 import { getDb } from '../../functions/lib/db/service';
 import { parseEml } from '../../functions/lib/mail/eml';
 import { issueActionToken } from '../../functions/account/lib/action-tokens';
-import { issueSsoCode } from '../../functions/account/lib/sso-codes';
+import { issueSsoCode, SSO_CODE } from '../../functions/account/lib/sso-codes';
+import { readToken } from '../../functions/lib/one-time-tokens';
 import { startTestRuntime, type TestRuntime } from '../support/local-runtime';
 
 const USER = '/api/i/user';
 const APP_ID = `sibling-${randomUUID().slice(0, 8)}`;
 
 let runtime: TestRuntime;
-/** The sibling app's origin: the allow-list defaults to the web origin, the runtime's own. */
+/** The sibling app's origin: the runtime has one origin, so the test app registers the web app's own. */
 let siblingOrigin: string;
 let appToken: string;
 
@@ -92,7 +93,7 @@ function mailTo(address: string) {
 beforeAll(async () => {
   runtime = await startTestRuntime({ seedPublications: 50 });
   siblingOrigin = runtime.url;
-  appToken = await registerAppClient(APP_ID, 'Sibling test app');
+  appToken = await registerAppClient(APP_ID, 'Sibling test app', [siblingOrigin]);
 });
 
 afterAll(async () => {
@@ -149,10 +150,8 @@ describe('single sign-on: start', () => {
     const code = codeOf(started);
     expect(code).not.toBe('planted');
     expect(Buffer.from(code, 'base64url')).toHaveLength(32);
-    const { data: stored } = await getDb()
-      .entities.ssoCode.get({ codeHash: hashToken(code) })
-      .go();
-    expect(stored).toMatchObject({ userId: user.userId, origin: siblingOrigin });
+    const stored = await readToken(getDb(), SSO_CODE, code);
+    expect(stored?.payload).toMatchObject({ userId: user.userId, origin: siblingOrigin });
     expect(stored!.expiresAt - Math.floor(Date.now() / 1000)).toBeLessThanOrEqual(60);
   });
 });

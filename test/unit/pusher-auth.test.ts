@@ -7,7 +7,7 @@ import { pusherChannelFor, signPusherAuth } from '../../functions/account/lib/pu
 const BASE_ENV = {
   TABLE_NAME: 'pusher-auth-test',
   ALLOWED_ORIGINS: 'https://app.example.com',
-  DECLARED_SETTINGS: 'pusher,ssoApps',
+  DECLARED_SETTINGS: 'pusher',
 };
 
 describe('signing a Pusher private-channel subscription', () => {
@@ -73,13 +73,5 @@ describe('realtime and sign-on settings', () => {
       secret: 's',
     });
     expect(() => loadConfig({ ...BASE_ENV, STAGE: 'prod', PUSHER_APP_KEY: 'k' }).pusher).toThrow(/PUSHER_SECRET/);
-  });
-
-  it('allows the web origin alone for sign-on by default, or the listed origins, normalised', () => {
-    expect(loadConfig(BASE_ENV).ssoAppOrigins).toEqual(['https://app.example.com']);
-    expect(
-      loadConfig({ ...BASE_ENV, SSO_APP_ORIGINS: 'https://Transfer.example.com/, https://shop.example.com:8443' }).ssoAppOrigins,
-    ).toEqual(['https://transfer.example.com', 'https://shop.example.com:8443']);
-    expect(() => loadConfig({ ...BASE_ENV, SSO_APP_ORIGINS: 'not an origin' }).ssoAppOrigins).toThrow(/SSO_APP_ORIGINS/);
   });
 });

@@ -11,6 +11,7 @@ import {
 } from '../../functions/account/lib/recaptcha-assessors';
 import { WEB_APPLICATION_ID } from '../../shared/constants';
 import { recaptchaRoutes } from '../../shared/routes/recaptcha';
+import { createTestTable } from '../support/dynamo';
 
 const PROJECT = 'toppubs-prod';
 const API_KEY = 'api-key/with+chars';
@@ -56,7 +57,8 @@ describe('assessRecaptcha route', () => {
       path: '/api/e/recaptcha/assess',
       access: 'public',
       handler: 'account/assess-recaptcha',
-      capabilities: { table: 'read', email: false, settings: ['recaptcha'] },
+      // It counts calls per client and stores the one-time pass when reCAPTCHA is configured.
+      capabilities: { table: 'read-write', email: false, settings: ['recaptcha'] },
     });
   });
 
@@ -240,7 +242,10 @@ describe('assess handler with reCAPTCHA Enterprise', () => {
   }
 
   async function loadHandler() {
-    vi.stubEnv('TABLE_NAME', 'recaptcha-unit');
+    // With reCAPTCHA configured the handler counts calls and stores passes: it needs a table.
+    const table = await createTestTable();
+    vi.stubEnv('TABLE_NAME', table.tableName);
+    vi.stubEnv('DYNAMODB_ENDPOINT', table.endpoint);
     vi.stubEnv('ALLOWED_ORIGINS', 'https://app.example.com');
     vi.stubEnv('RECAPTCHA_PROJECT_ID', PROJECT);
     vi.stubEnv('RECAPTCHA_API_KEY', API_KEY);

@@ -3,6 +3,7 @@ import { APP_NAME } from '../../../shared/constants';
 import { type CurrentUser, type PublicUser, RESERVED_USERNAMES, usernameSchema } from '../../../shared/schemas/account';
 import type { UserItem } from '../../lib/db/entities/user';
 import type { Db } from '../../lib/db/service';
+import { getUser, recordLogin } from '../../lib/db/users';
 
 const RESERVED = new Set<string>(RESERVED_USERNAMES);
 
@@ -101,9 +102,9 @@ export async function findOrCreateUserByEmail(
   for (let attempt = 0; attempt < 5; attempt += 1) {
     const { data: claim } = await db.entities.identityClaim.get({ kind: 'email', value: email }).go();
     if (claim) {
-      const { data: user } = await db.entities.user.get({ userId: claim.userId }).go();
+      const user = await getUser(db, { userId: claim.userId });
       if (user) {
-        await db.entities.user.patch({ userId: user.userId }).set({ lastLoginAt: now.toISOString() }).go();
+        await recordLogin(db, { userId: user.userId, at: now.toISOString() });
         return { user: { ...user, lastLoginAt: now.toISOString() }, isNew: false };
       }
     }

@@ -1,7 +1,8 @@
 import { candidateUsername, findOrCreateUserByEmail, newUserItem, usernameBase } from './accounts';
 import type { UserItem } from '../../lib/db/entities/user';
 import type { Db } from '../../lib/db/service';
-import { isConditionalCheckFailed } from '../../lib/rate-limit';
+import { isConditionalCheckFailed } from '../../lib/db/errors';
+import { getUser, recordLogin } from '../../lib/db/users';
 
 /** Who the provider says signed in, from a validated ID token. */
 export interface ProviderIdentity {
@@ -64,13 +65,13 @@ async function linkedUser(db: Db, identity: ProviderIdentity, timestamp: string)
   const key = { issuer: identity.issuer, subject: identity.subject };
   const { data: link } = await db.entities.externalIdentity.get(key).go({ consistent: true });
   if (!link) return null;
-  const { data: user } = await db.entities.user.get({ userId: link.userId }).go({ consistent: true });
+  const user = await getUser(db, { userId: link.userId });
   if (!user) {
     await db.entities.externalIdentity.delete(key).go();
     return null;
   }
   await Promise.all([
-    db.entities.user.patch({ userId: user.userId }).set({ lastLoginAt: timestamp }).go(),
+    recordLogin(db, { userId: user.userId, at: timestamp }),
     db.entities.externalIdentity.patch(key).set({ lastLoginAt: timestamp }).go(),
   ]);
   return { ...user, lastLoginAt: timestamp };
@@ -80,7 +81,7 @@ async function linkedUser(db: Db, identity: ProviderIdentity, timestamp: string)
 async function ownerOfEmail(db: Db, email: string): Promise<UserItem | 'unverified' | null> {
   const { data: claim } = await db.entities.identityClaim.get({ kind: 'email', value: email }).go({ consistent: true });
   if (!claim) return null;
-  const { data: user } = await db.entities.user.get({ userId: claim.userId }).go({ consistent: true });
+  const user = await getUser(db, { userId: claim.userId });
   return user && user.emailVerified && user.email?.toLowerCase() === email ? user : 'unverified';
 }
 

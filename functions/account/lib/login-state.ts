@@ -1,10 +1,8 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import * as client from 'openid-client';
 import type { OauthFailureReason } from '../../../shared/schemas/oauth';
-import type { OauthStateItem } from '../../lib/db/entities/oauth-state';
 import type { Db } from '../../lib/db/service';
-import { isConditionalCheckFailed } from '../../lib/rate-limit';
+import { defineTokenPurpose, issueToken, spendToken, type TokenPurpose } from '../../lib/one-time-tokens';
 
 /** A login must come back from the provider within this long. */
 export const OAUTH_STATE_LIFETIME_SECONDS = 10 * 60;
@@ -12,8 +10,32 @@ export const OAUTH_STATE_LIFETIME_SECONDS = 10 * 60;
 export const BINDING_COOKIE = 'toppubs_oauth';
 export const BINDING_COOKIE_PATH = '/api/i/user/auth/login/google';
 
+export type OauthProvider = 'google' | 'twitter';
+
+/**
+ * One login in flight, stored under its `state` (a one-time token): what the callback needs to
+ * finish it (PKCE verifier, nonce, where to go afterwards) and the hash of the browser-binding
+ * cookie, so only the browser that started the login can finish it.
+ */
+export interface OauthLogin {
+  nonce: string;
+  codeVerifier: string;
+  /** SHA-256 of the random value in the browser-binding cookie. */
+  bindingHash: string;
+  /** Same-origin path to land on after the login. */
+  returnTo: string;
+}
+
+/** One purpose per provider: a state is only good at the callback of the provider it was started for. */
+const OAUTH_STATES: Record<OauthProvider, TokenPurpose<OauthLogin>> = {
+  google: defineTokenPurpose<OauthLogin>('oauth-google', { lifetimeSeconds: OAUTH_STATE_LIFETIME_SECONDS }),
+  twitter: defineTokenPurpose<OauthLogin>('oauth-twitter', { lifetimeSeconds: OAUTH_STATE_LIFETIME_SECONDS }),
+};
+
+/** The token purpose of a provider's login states (for reading one back in tests and support). */
+export const oauthStatePurpose = (provider: OauthProvider) => OAUTH_STATES[provider];
+
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
-const toSeconds = (now: Date) => Math.floor(now.getTime() / 1000);
 
 /** Why a login cannot finish; the reason goes to the /login/failed page, the message to the log. */
 export class OauthFailure extends Error {
@@ -35,30 +57,20 @@ export interface StartedLogin {
 }
 
 /**
- * A new login in flight: state, nonce and PKCE verifier from openid-client, stored under the
- * state's hash with the binding value's hash, for 10 minutes.
+ * A new login in flight: the state is a one-time token (256 random bits, stored hashed), with
+ * openid-client's nonce and PKCE verifier and the binding value's hash, for 10 minutes.
  */
 export async function startLogin(
   db: Db,
-  options: { provider: OauthStateItem['provider']; returnTo: string; now?: Date },
+  options: { provider: OauthProvider; returnTo: string; now?: Date },
 ): Promise<StartedLogin> {
-  const now = options.now ?? new Date();
-  const state = client.randomState();
   const nonce = client.randomNonce();
   const codeVerifier = client.randomPKCECodeVerifier();
   const binding = randomBytes(32).toString('base64url');
-  await db.entities.oauthState
-    .create({
-      stateHash: sha256(state),
-      provider: options.provider,
-      nonce,
-      codeVerifier,
-      bindingHash: sha256(binding),
-      returnTo: options.returnTo,
-      createdAt: now.toISOString(),
-      expiresAt: toSeconds(now) + OAUTH_STATE_LIFETIME_SECONDS,
-    })
-    .go();
+  const { token: state } = await issueToken(db, OAUTH_STATES[options.provider], {
+    payload: { nonce, codeVerifier, bindingHash: sha256(binding), returnTo: options.returnTo },
+    now: options.now,
+  });
   return { state, nonce, codeChallenge: await client.calculatePKCECodeChallenge(codeVerifier), binding };
 }
 
@@ -70,14 +82,6 @@ export function clearedBindingCookie(): string {
   return `${BINDING_COOKIE}=; Path=${BINDING_COOKIE_PATH}; HttpOnly; Secure; SameSite=Lax; Max-Age=0`;
 }
 
-export function readCookie(event: APIGatewayProxyEventV2, name: string): string | undefined {
-  for (const cookie of event.cookies ?? []) {
-    const separator = cookie.indexOf('=');
-    if (separator > 0 && cookie.slice(0, separator).trim() === name) return cookie.slice(separator + 1).trim() || undefined;
-  }
-  return undefined;
-}
-
 function sameHash(value: string, expectedHash: string): boolean {
   const actual = Buffer.from(sha256(value), 'hex');
   const expected = Buffer.from(expectedHash, 'hex');
@@ -85,39 +89,33 @@ function sameHash(value: string, expectedHash: string): boolean {
 }
 
 /**
- * Spends a login's state exactly once, and only from the browser that started it. The reads
- * choose the reason; the conditional update (unused and unexpired) is what makes a state work
- * once even when two callbacks race.
+ * Spends a login's state exactly once, and only from the browser that started it (checked
+ * before anything else, so another browser learns nothing about the state).
  */
 export async function spendLoginState(
   db: Db,
-  options: { state: string; binding: string | undefined; provider: OauthStateItem['provider']; now?: Date },
-): Promise<OauthStateItem> {
-  const now = options.now ?? new Date();
-  const nowSeconds = toSeconds(now);
-  const stateHash = sha256(options.state);
-  const { data: login } = await db.entities.oauthState.get({ stateHash }).go({ consistent: true });
-  // A state is only good at the callback of the provider it was started for.
-  if (!login || login.provider !== options.provider) throw new OauthFailure('invalid_state', 'Unknown OAuth state');
-  if (!options.binding || !sameHash(options.binding, login.bindingHash)) {
-    throw new OauthFailure('browser_mismatch', 'The browser-binding cookie is missing or belongs to another login');
+  options: { state: string; binding: string | undefined; provider: OauthProvider; now?: Date },
+): Promise<OauthLogin> {
+  const outcome = await spendToken(db, OAUTH_STATES[options.provider], options.state, {
+    now: options.now,
+    check: (login) => {
+      if (!options.binding || !sameHash(options.binding, login.bindingHash)) {
+        throw new OauthFailure('browser_mismatch', 'The browser-binding cookie is missing or belongs to another login');
+      }
+    },
+  });
+  if (outcome.spent) return outcome.payload;
+  switch (outcome.failure) {
+    case 'used':
+      throw new OauthFailure('state_used', 'This OAuth state was already used');
+    case 'expired':
+      throw new OauthFailure('state_expired', 'This OAuth state has expired');
+    default:
+      throw new OauthFailure('invalid_state', 'Unknown OAuth state');
   }
-  if (login.usedAt) throw new OauthFailure('state_used', 'This OAuth state was already used');
-  if (login.expiresAt <= nowSeconds) throw new OauthFailure('state_expired', 'This OAuth state has expired');
-  try {
-    await db.entities.oauthState
-      .patch({ stateHash })
-      .set({ usedAt: now.toISOString() })
-      .where(({ usedAt, expiresAt }, { notExists, gt }) => `${notExists(usedAt)} AND ${gt(expiresAt, nowSeconds)}`)
-      .go();
-  } catch (error) {
-    if (!isConditionalCheckFailed(error)) throw error;
-    throw new OauthFailure('state_used', 'A concurrent callback spent this OAuth state first');
-  }
-  return login;
 }
 
-export type CallbackCheck = { login: OauthStateItem; code: string } | { reason: OauthFailureReason; detail: string };
+export type CallbackCheck = { login: OauthLogin; code: string } | { reason: OauthFailureReason; detail: string };
 
 /**
  * What every OAuth callback checks before talking to its provider: that the provider is
@@ -127,7 +125,7 @@ export type CallbackCheck = { login: OauthStateItem; code: string } | { reason: 
 export async function checkCallback(
   db: Db,
   options: {
-    provider: OauthStateItem['provider'];
+    provider: OauthProvider;
     configured: boolean;
     query: { code?: string | undefined; state?: string | undefined; error?: string | undefined };
     binding: string | undefined;

@@ -6,63 +6,15 @@ import {
   type UserSettings,
 } from '../../../shared/schemas/account';
 import type { UserItem } from '../../lib/db/entities/user';
+import { isConditionalCheckFailed } from '../../lib/db/errors';
 import type { Db } from '../../lib/db/service';
-import { BadRequest, Conflict, NotFound } from '../../lib/errors';
-import { isConditionalCheckFailed } from '../../lib/rate-limit';
+import { requireUser } from '../../lib/db/users';
+import { BadRequest, Conflict } from '../../lib/errors';
 import { checkUsername } from './accounts';
 
 export type ProfileChanges = z.output<typeof profileBodySchema>;
 
 export const USERNAME_TAKEN = 'That username is taken';
-
-const noUserWithId = (id: string) => new NotFound(`There is no user with the id '${id}'.`);
-
-/** A user by id, read strongly consistent so a handler returns what it just wrote. */
-export async function getUserById(db: Db, userId: string): Promise<UserItem | null> {
-  const { data } = await db.entities.user.get({ userId }).go({ consistent: true });
-  return data;
-}
-
-export async function requireUserById(db: Db, userId: string): Promise<UserItem> {
-  const user = await getUserById(db, userId);
-  if (!user) throw noUserWithId(userId);
-  return user;
-}
-
-/** A user by username, case-insensitive, through the username claim. */
-export async function getUserByUsername(db: Db, username: string): Promise<UserItem | null> {
-  const value = username.trim().toLowerCase();
-  if (!value) return null;
-  const { data: claim } = await db.entities.identityClaim.get({ kind: 'username', value }).go();
-  if (!claim) return null;
-  const user = await getUserById(db, claim.userId);
-  // A claim whose account is gone (or was renamed meanwhile) does not name this user.
-  return user && user.username.toLowerCase() === value ? user : null;
-}
-
-/** A user by email, through the email claim. */
-export async function getUserByEmail(db: Db, email: string): Promise<UserItem | null> {
-  const value = email.trim().toLowerCase();
-  const { data: claim } = await db.entities.identityClaim.get({ kind: 'email', value }).go();
-  if (!claim) return null;
-  return getUserById(db, claim.userId);
-}
-
-/** Users by id in the order asked, each once; unknown ids are left out. */
-export async function getUsersByIds(db: Db, ids: readonly string[]): Promise<UserItem[]> {
-  const unique = [...new Set(ids)];
-  if (unique.length === 0) return [];
-  const found = new Map<string, UserItem>();
-  let pending = unique.map((userId) => ({ userId }));
-  for (let attempt = 0; pending.length > 0; attempt += 1) {
-    if (attempt >= 5) throw new Error(`DynamoDB left ${pending.length} user reads unprocessed after several attempts`);
-    if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 50 * 2 ** attempt));
-    const { data, unprocessed } = await db.entities.user.get(pending).go();
-    for (const user of data) found.set(user.userId, user);
-    pending = unprocessed.map((key) => ({ userId: key.userId }));
-  }
-  return unique.flatMap((userId) => found.get(userId) ?? []);
-}
 
 /**
  * Merges settings into a user's settings. The write is conditioned on the settings read, so two
@@ -70,7 +22,7 @@ export async function getUsersByIds(db: Db, ids: readonly string[]): Promise<Use
  */
 export async function mergeSettings(db: Db, userId: string, changes: UserSettings): Promise<UserSettings> {
   for (let attempt = 0; attempt < 5; attempt += 1) {
-    const user = await requireUserById(db, userId);
+    const user = await requireUser(db, { userId });
     const current = (user.settings ?? undefined) as UserSettings | undefined;
     const merged: UserSettings = { ...(current ?? {}), ...changes };
     try {
@@ -114,7 +66,7 @@ function profileAttributeChanges(changes: ProfileChanges) {
  * means someone else won the race for the name (409), or the profile changed meanwhile.
  */
 export async function updateProfile(db: Db, userId: string, changes: ProfileChanges, now = new Date()): Promise<UserItem> {
-  const user = await requireUserById(db, userId);
+  const user = await requireUser(db, { userId });
   const { set, remove } = profileAttributeChanges(changes);
   const wanted = changes.username;
   const usernameChanges = wanted !== undefined && wanted !== user.username;
@@ -143,12 +95,12 @@ export async function updateProfile(db: Db, userId: string, changes: ProfileChan
             .commit(),
         ])
         .go();
-      if (!canceled) return requireUserById(db, userId);
+      if (!canceled) return requireUser(db, { userId });
       // Why: someone holds the name now (they won), or this profile changed meanwhile, or the
       // transaction only collided with another one in flight (neither condition failed): retry.
       const { data: claim } = await db.entities.identityClaim.get({ kind: 'username', value: newLower as string }).go();
       if (claim && claim.userId !== userId) throw new Conflict(USERNAME_TAKEN);
-      const current = await requireUserById(db, userId);
+      const current = await requireUser(db, { userId });
       if (current.username !== user.username) break;
     }
     throw new Conflict('Your profile was changed elsewhere at the same time. Please try again.');
@@ -168,7 +120,7 @@ export async function updateProfile(db: Db, userId: string, changes: ProfileChan
     if (!isConditionalCheckFailed(error)) throw error;
     throw new Conflict('Your profile was changed elsewhere at the same time. Please try again.');
   }
-  return requireUserById(db, userId);
+  return requireUser(db, { userId });
 }
 
 /** A user's email preferences: what they chose, or the defaults when they never chose. */

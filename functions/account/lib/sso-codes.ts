@@ -1,13 +1,22 @@
-import { randomBytes } from 'node:crypto';
-import { hashToken } from '../../lib/app-auth';
 import type { Db } from '../../lib/db/service';
-import { HttpError } from '../../lib/errors';
-import { isConditionalCheckFailed } from '../../lib/rate-limit';
+import { appOfOrigin } from '../../lib/app-auth';
+import { Forbidden, HttpError } from '../../lib/errors';
+import { defineTokenPurpose, issueToken, spendToken } from '../../lib/one-time-tokens';
+import { isSessionAlive } from '../../lib/sessions';
 
 /** A sign-on code works once, for this long: the sibling app's server exchanges it at once. */
 export const SSO_CODE_LIFETIME_SECONDS = 60;
 
-const toSeconds = (now: Date) => Math.floor(now.getTime() / 1000);
+/** What a sign-on code stands for: the user, the app origin it was sent to, the session that asked. */
+export interface SsoCodePayload {
+  userId: string;
+  /** The origin of the return URL the code was sent to; the exchange must name the same. */
+  origin: string;
+  /** The token hash (key) of the session that asked: a code dies with that session. */
+  sessionTokenHash: string;
+}
+
+export const SSO_CODE = defineTokenPurpose<SsoCodePayload>('sso-code', { lifetimeSeconds: SSO_CODE_LIFETIME_SECONDS });
 
 export class SsoAppNotAllowed extends HttpError {
   constructor() {
@@ -29,10 +38,11 @@ const expiredCode = () =>
 const wrongOrigin = () => new SsoCodeError('SSO_CODE_WRONG_ORIGIN', 'This sign-on code was issued to another app.');
 
 /**
- * The origin of a return URL when it is one of the allowed sibling apps, else null. Origins are
- * compared exactly (scheme, host and port), so look-alike hosts and other ports do not pass.
+ * The origin of a return URL when single sign-on may send a code there: the web app's own
+ * origin, or one a registered app owns; else null. Origins are compared exactly (scheme, host
+ * and port), so look-alike hosts and other ports do not pass.
  */
-export function allowedReturnOrigin(returnUrl: string, allowedOrigins: readonly string[]): string | null {
+export async function signOnOrigin(db: Db, returnUrl: string, webOrigin: string): Promise<string | null> {
   let url: URL;
   try {
     url = new URL(returnUrl);
@@ -41,74 +51,55 @@ export function allowedReturnOrigin(returnUrl: string, allowedOrigins: readonly 
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') return null;
   if (url.username || url.password) return null;
-  return allowedOrigins.includes(url.origin) ? url.origin : null;
-}
-
-/** 'https://App.example.com/' -> 'https://app.example.com'; null when it is not an http(s) origin. */
-export function normaliseOrigin(value: string): string | null {
-  try {
-    const origin = new URL(value).origin;
-    return origin === 'null' ? null : origin;
-  } catch {
-    return null;
-  }
+  if (url.origin === webOrigin) return url.origin;
+  return (await appOfOrigin(db, { origin: url.origin })) ? url.origin : null;
 }
 
 /**
- * A fresh 256-bit code for one sibling app; only its SHA-256 is stored, bound to the user, the
- * app's origin and the session that asked (ending that session, e.g. by SSO logout, kills it).
+ * A fresh code for one sibling app; only its SHA-256 is stored, bound to the user, the app's
+ * origin and the session that asked (ending that session, e.g. by SSO logout, kills it).
  */
 export async function issueSsoCode(
   db: Db,
   options: { userId: string; origin: string; sessionTokenHash: string; now?: Date },
 ): Promise<{ code: string; expiresAt: number }> {
-  const now = options.now ?? new Date();
-  const code = randomBytes(32).toString('base64url');
-  const expiresAt = toSeconds(now) + SSO_CODE_LIFETIME_SECONDS;
-  await db.entities.ssoCode
-    .create({
-      codeHash: hashToken(code),
-      userId: options.userId,
-      origin: options.origin,
-      sessionTokenHash: options.sessionTokenHash,
-      createdAt: now.toISOString(),
-      expiresAt,
-    })
-    .go();
-  return { code, expiresAt };
+  const { userId, origin, sessionTokenHash } = options;
+  const { token, expiresAt } = await issueToken(db, SSO_CODE, {
+    payload: { userId, origin, sessionTokenHash },
+    now: options.now,
+  });
+  return { code: token, expiresAt };
 }
 
+const issuedToAnotherApp = () => new Forbidden('This sign-on code was issued to another app.');
+
 /**
- * Spends a sign-on code exactly once, for the origin it was issued to. The first read only
- * chooses the error message; the conditional update (unused, unexpired, same origin) is what
- * guarantees one exchange even when two race. A code whose asking session has ended since is
- * refused as not valid.
+ * Spends a sign-on code exactly once: only for the app registered for the origin the code was
+ * sent to (403 for any other app, and the code stays good for its own), only when that app names
+ * the same origin, and only while the session that asked for it is alive (otherwise: not valid).
  */
-export async function spendSsoCode(db: Db, code: string, origin: string, now: Date = new Date()): Promise<{ userId: string }> {
-  const codeHash = hashToken(code);
-  const nowSeconds = toSeconds(now);
-  const { data: stored } = await db.entities.ssoCode.get({ codeHash }).go({ consistent: true });
-  if (!stored) throw invalidCode();
-  if (stored.usedAt) throw usedCode();
-  // TTL deletes expired items days late: the expiry is checked here, not left to DynamoDB.
-  if (stored.expiresAt <= nowSeconds) throw expiredCode();
-  if (stored.origin !== origin) throw wrongOrigin();
-  const { data: session } = await db.entities.session.get({ tokenHash: stored.sessionTokenHash }).go({ consistent: true });
-  if (!session || session.expiresAt <= nowSeconds || session.userId !== stored.userId) throw invalidCode();
-  try {
-    await db.entities.ssoCode
-      .patch({ codeHash })
-      .set({ usedAt: now.toISOString() })
-      .where(
-        (attributes, { notExists, gt, eq }) =>
-          `${notExists(attributes.usedAt)} AND ${gt(attributes.expiresAt, nowSeconds)} AND ${eq(attributes.origin, origin)}`,
-      )
-      .go();
-  } catch (error) {
-    if (!isConditionalCheckFailed(error)) throw error;
-    // Between the read and the write a concurrent exchange spent the code.
-    const { data: current } = await db.entities.ssoCode.get({ codeHash }).go({ consistent: true });
-    throw current?.usedAt ? usedCode() : expiredCode();
+export async function spendSsoCode(
+  db: Db,
+  options: { code: string; origin: string; appId: string; now?: Date },
+): Promise<{ userId: string }> {
+  const { origin, appId, now = new Date() } = options;
+  const outcome = await spendToken(db, SSO_CODE, options.code, {
+    now,
+    check: async (payload) => {
+      if ((await appOfOrigin(db, { origin: payload.origin })) !== appId) throw issuedToAnotherApp();
+      if (payload.origin !== origin) throw wrongOrigin();
+      if (!(await isSessionAlive(db, { tokenHash: payload.sessionTokenHash, userId: payload.userId, now }))) {
+        throw invalidCode();
+      }
+    },
+  });
+  if (outcome.spent) return { userId: outcome.payload.userId };
+  switch (outcome.failure) {
+    case 'used':
+      throw usedCode();
+    case 'expired':
+      throw expiredCode();
+    default:
+      throw invalidCode();
   }
-  return { userId: stored.userId };
 }

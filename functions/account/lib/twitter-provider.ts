@@ -1,12 +1,11 @@
 import type { OauthFailureReason } from '../../../shared/schemas/oauth';
-import type { OauthStateItem } from '../../lib/db/entities/oauth-state';
 import { type Config, getConfig } from '../../lib/config';
-import { BINDING_COOKIE, OAUTH_STATE_LIFETIME_SECONDS } from './login-state';
+import { BINDING_COOKIE, OAUTH_STATE_LIFETIME_SECONDS, type OauthProvider } from './login-state';
 
 /** The issuer stored on Twitter connections (externalIdentity.issuer). */
 export const TWITTER_ISSUER = 'twitter';
 /** The provider recorded on a Twitter login state. */
-export const TWITTER_STATE_PROVIDER: OauthStateItem['provider'] = 'twitter';
+export const TWITTER_STATE_PROVIDER: OauthProvider = 'twitter';
 /** Twitter's binding cookie: same name as Google's, but sent only to the Twitter login routes. */
 export const TWITTER_BINDING_COOKIE_PATH = '/api/i/user/auth/login/twitter';
 export const TWITTER_SCOPE = 'users.read tweet.read';

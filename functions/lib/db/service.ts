@@ -3,21 +3,19 @@ import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { getConfig } from '../config';
 import { getDocumentClient } from './client';
 import { createAppClientEntity } from './entities/app-client';
+import { createAppOriginEntity } from './entities/app-origin';
 import { createBlockEntity } from './entities/block';
 import { createFollowerHistoryEntity } from './entities/follower-history';
 import { createPublicationEntity } from './entities/publication';
 import { createRankChunkEntity } from './entities/rank-chunk';
 import { createRankingManifestEntity } from './entities/ranking-manifest';
 import { createIdentityClaimEntity } from './entities/identity-claim';
-import { createLoginTokenEntity } from './entities/login-token';
 import { createRateLimitEntity } from './entities/rate-limit';
 import { createReportEntity } from './entities/report';
 import { createSessionEntity } from './entities/session';
 import { createUserEntity } from './entities/user';
-import { createOauthStateEntity } from './entities/oauth-state';
 import { createExternalIdentityEntity } from './entities/external-identity';
-import { createSsoCodeEntity } from './entities/sso-code';
-import { createActionTokenEntity } from './entities/action-token';
+import { createOneTimeTokenEntity } from './entities/one-time-token';
 
 export function createDb(client: DynamoDBDocumentClient, table: string) {
   return new Service(
@@ -27,17 +25,15 @@ export function createDb(client: DynamoDBDocumentClient, table: string) {
       rankingManifest: createRankingManifestEntity(),
       rankChunk: createRankChunkEntity(),
       appClient: createAppClientEntity(),
+      appOrigin: createAppOriginEntity(),
       user: createUserEntity(),
       identityClaim: createIdentityClaimEntity(),
       session: createSessionEntity(),
-      loginToken: createLoginTokenEntity(),
       rateLimit: createRateLimitEntity(),
       block: createBlockEntity(),
       report: createReportEntity(),
-      oauthState: createOauthStateEntity(),
       externalIdentity: createExternalIdentityEntity(),
-      ssoCode: createSsoCodeEntity(),
-      actionToken: createActionTokenEntity(),
+      oneTimeToken: createOneTimeTokenEntity(),
     },
     { client, table },
   );

@@ -1,6 +1,6 @@
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import type { z } from 'zod';
-import type { RouteDefinition } from '../../../shared/routes/define-route';
+import { noBody, type RouteDefinition } from '../../../shared/routes/define-route';
 import { BadRequest, type FieldError, PayloadTooLarge, UnsupportedMediaType, ValidationFailed } from '../errors';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -46,9 +46,8 @@ export function parseInput(route: RouteDefinition, event: APIGatewayProxyEventV2
   const rawBody = readJsonBody(event, headers);
   const body = route.body.safeParse(rawBody);
   if (!body.success) {
-    if (rawBody !== undefined && route.body.safeParse(undefined).success) {
-      throw new BadRequest('This endpoint does not take a request body.');
-    }
+    // Only a route declared without a body says so; an optional body's own errors name their fields.
+    if (rawBody !== undefined && route.body === noBody) throw new BadRequest('This endpoint does not take a request body.');
     if (rawBody === undefined) fields.push({ in: 'body', field: 'body', message: 'A JSON body is required' });
     else fields.push(...toFieldErrors('body', body.error));
   }

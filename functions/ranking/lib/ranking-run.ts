@@ -6,6 +6,7 @@ import { encodeChunk } from './domain/chunk-codec';
 import { type Day, toDay } from './domain/days';
 import { PUBLICATION_SHARDS, type PublicationItem } from '../../lib/db/entities/publication';
 import type { RankChunkItem } from '../../lib/db/entities/rank-chunk';
+import { writeBatch } from '../../lib/db/batches';
 import type { Db } from '../../lib/db/service';
 
 export const MANIFEST_NAME = 'current';
@@ -113,8 +114,12 @@ export async function runRanking(db: Db, now: Date = new Date()): Promise<Rankin
   let pending: RankChunkItem[] = [];
   const flush = async () => {
     if (pending.length === 0) return;
-    const { unprocessed } = await db.entities.rankChunk.put(pending).go({ concurrency: WRITE_CONCURRENCY });
-    if (unprocessed.length > 0) throw new Error(`Ranking run ${runId} could not write ${unprocessed.length} chunks`);
+    await writeBatch({
+      items: pending,
+      send: (items) => db.entities.rankChunk.put(items).go({ concurrent: WRITE_CONCURRENCY }),
+      keyOf: (key) => `${key.slot}#${key.boardId}#${key.chunk}`,
+      what: `chunks of ranking run ${runId}`,
+    });
     chunks += pending.length;
     pending = [];
   };

@@ -1,4 +1,5 @@
 import { PUBLICATION_SHARDS } from '../../../functions/lib/db/entities/publication';
+import { writeBatch } from '../../../functions/lib/db/batches';
 import type { Db } from '../../../functions/lib/db/service';
 import type { SeedData } from './generate-publications';
 
@@ -26,7 +27,6 @@ export interface SeedTableResult {
 /** A BatchWrite takes 25 items; a few rounds per progress report keeps reports frequent but cheap. */
 const BATCH_SIZE = 25;
 const BATCHES_PER_REPORT = 4;
-const RETRY_BASE_MS = 50;
 
 /** Writes the generated data set with batched puts. Existing items with the same keys are replaced. */
 export async function seedTable(
@@ -79,30 +79,18 @@ interface WriteAllInput<Key, Item extends Key> {
 async function writeAll<Key, Item extends Key>(input: WriteAllInput<Key, Item>): Promise<void> {
   const chunkSize = BATCH_SIZE * input.concurrency * BATCHES_PER_REPORT;
   for (let start = 0; start < input.items.length; start += chunkSize) {
-    await writeWithRetry(input, input.items.slice(start, start + chunkSize));
+    await writeBatch({
+      items: input.items.slice(start, start + chunkSize),
+      send: (batch) => input.put(batch, input.concurrency),
+      keyOf: input.keyOf,
+      what: input.kind,
+      options: { maxAttempts: input.maxAttempts },
+    });
     input.onProgress?.({
       kind: input.kind,
       written: Math.min(start + chunkSize, input.items.length),
       total: input.items.length,
     });
-  }
-}
-
-/**
- * DynamoDB may accept part of a BatchWrite under load and hand the rest back; those are sent
- * again with growing pauses, as the AWS guidance for BatchWriteItem asks.
- */
-async function writeWithRetry<Key, Item extends Key>(input: WriteAllInput<Key, Item>, items: Item[]): Promise<void> {
-  let pending = items;
-  for (let attempt = 1; pending.length > 0; attempt += 1) {
-    if (attempt > input.maxAttempts) {
-      throw new Error(`${pending.length} ${input.kind} still unprocessed after ${input.maxAttempts} attempts`);
-    }
-    if (attempt > 1) await sleep(RETRY_BASE_MS * 2 ** (attempt - 2));
-    const { unprocessed } = await input.put(pending, input.concurrency);
-    // ElectroDB reports unprocessed items by key; map them back to the full items to resend.
-    const unprocessedKeys = new Set(unprocessed.map(input.keyOf));
-    pending = pending.filter((item) => unprocessedKeys.has(input.keyOf(item)));
   }
 }
 
@@ -116,8 +104,4 @@ export async function isTableEmptyOfPublications(db: Db): Promise<boolean> {
     if (data.length > 0) return false;
   }
   return true;
-}
-
-function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
 }

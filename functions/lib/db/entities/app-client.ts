@@ -1,7 +1,7 @@
 import { Entity, type EntityConfiguration, type EntityItem } from 'electrodb';
 import { SERVICE_NAME } from './service-name';
 
-/** A server-side app allowed to call `app` routes. Only the SHA-256 of its token is stored. */
+/** A server-side app allowed to call `app` routes, with its sign-on origins. Only the SHA-256 of its token is stored. */
 export const createAppClientEntity = (config?: EntityConfiguration) =>
   new Entity(
     {
@@ -10,6 +10,8 @@ export const createAppClientEntity = (config?: EntityConfiguration) =>
         appId: { type: 'string', required: true },
         name: { type: 'string', required: true },
         tokenHash: { type: 'string', required: true },
+        /** The origins registered with the app for single sign-on (each also an appOrigin item). */
+        origins: { type: 'list', items: { type: 'string' }, default: () => [] },
         createdAt: { type: 'string', required: true },
       },
       indexes: {

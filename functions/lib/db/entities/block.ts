@@ -1,5 +1,6 @@
 import { Entity, type EntityConfiguration, type EntityItem } from 'electrodb';
 import { SERVICE_NAME } from './service-name';
+import { userIdAttribute } from './user-id';
 
 /**
  * One user blocking another. Keyed by the blocker, so "whom have I blocked" is one Query of the
@@ -10,8 +11,8 @@ export const createBlockEntity = (config?: EntityConfiguration) =>
     {
       model: { service: SERVICE_NAME, entity: 'block', version: '1' },
       attributes: {
-        userId: { type: 'string', required: true },
-        blockedUserId: { type: 'string', required: true },
+        userId: userIdAttribute,
+        blockedUserId: userIdAttribute,
         createdAt: { type: 'string', required: true },
       },
       indexes: {

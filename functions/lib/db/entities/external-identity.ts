@@ -1,5 +1,6 @@
 import { Entity, type EntityConfiguration, type EntityItem } from 'electrodb';
 import { SERVICE_NAME } from './service-name';
+import { userIdAttribute } from './user-id';
 
 /**
  * An account at an outside identity provider (OpenID Connect issuer + subject) linked to one
@@ -15,7 +16,7 @@ export const createExternalIdentityEntity = (config?: EntityConfiguration) =>
         issuer: { type: 'string', required: true },
         /** The ID token's `sub`: stable per provider account (an email is not). */
         subject: { type: 'string', required: true },
-        userId: { type: 'string', required: true },
+        userId: userIdAttribute,
         /** The email the provider reported at linking time, for support only (not used to log in). */
         email: { type: 'string' },
         createdAt: { type: 'string', required: true },

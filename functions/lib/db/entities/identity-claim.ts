@@ -1,5 +1,6 @@
 import { Entity, type EntityConfiguration, type EntityItem } from 'electrodb';
 import { SERVICE_NAME } from './service-name';
+import { userIdAttribute } from './user-id';
 
 /**
  * One item per unique identity (a username or an email, lower-cased): creating it with a
@@ -13,7 +14,7 @@ export const createIdentityClaimEntity = (config?: EntityConfiguration) =>
       attributes: {
         kind: { type: ['username', 'email'] as const, required: true },
         value: { type: 'string', required: true },
-        userId: { type: 'string', required: true },
+        userId: userIdAttribute,
         createdAt: { type: 'string', required: true },
       },
       indexes: {

@@ -1,5 +1,7 @@
 import { Entity, type EntityConfiguration, type EntityItem } from 'electrodb';
 import { SERVICE_NAME } from './service-name';
+import { normaliseUserId } from '../../../../shared/schemas/account';
+import { userIdAttribute } from './user-id';
 
 export const REPORT_OBJECT_TYPES = ['user', 'story', 'publication', 'transfer', 'file'] as const;
 export const REPORT_REASONS = ['spam', 'abuse', 'impersonation', 'copyright', 'other'] as const;
@@ -15,15 +17,22 @@ export const createReportEntity = (config?: EntityConfiguration) =>
       model: { service: SERVICE_NAME, entity: 'report', version: '1' },
       attributes: {
         objectType: { type: REPORT_OBJECT_TYPES, required: true },
-        objectId: { type: 'string', required: true },
-        reporterId: { type: 'string', required: true },
+        objectId: {
+          type: 'string',
+          required: true,
+          // A reported user is named by their user id, stored like every other user id.
+          set: (value?: string, item?: { objectType?: string }) =>
+            value !== undefined && item?.objectType === 'user' ? normaliseUserId(value) : value,
+        },
+        reporterId: userIdAttribute,
         reason: { type: REPORT_REASONS, required: true },
         details: { type: 'string', default: '' },
         createdAt: { type: 'string', required: true },
         updatedAt: { type: 'string', required: true },
       },
       indexes: {
-        // Object ids from the sibling apps may be case-sensitive: the key keeps their case.
+        // Object ids from the sibling apps may be case-sensitive: the key keeps their case
+        // (user ids, which are not, are lower-cased before they get here).
         byObject: {
           pk: { field: 'pk', composite: ['objectType', 'objectId'], casing: 'none' },
           sk: { field: 'sk', composite: ['reporterId'] },

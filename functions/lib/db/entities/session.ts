@@ -1,5 +1,6 @@
 import { Entity, type EntityConfiguration, type EntityItem } from 'electrodb';
 import { SERVICE_NAME } from './service-name';
+import { userIdAttribute } from './user-id';
 
 /** A signed-in session, keyed by the SHA-256 of its token: the token itself is never stored. */
 export const createSessionEntity = (config?: EntityConfiguration) =>
@@ -9,7 +10,7 @@ export const createSessionEntity = (config?: EntityConfiguration) =>
       attributes: {
         tokenHash: { type: 'string', required: true },
         sessionId: { type: 'string', required: true },
-        userId: { type: 'string', required: true },
+        userId: userIdAttribute,
         createdAt: { type: 'string', required: true },
         lastUsedAt: { type: 'string', required: true },
         userAgent: { type: 'string', default: '' },

@@ -1,5 +1,6 @@
 import { Entity, type EntityConfiguration, type EntityItem } from 'electrodb';
 import { SERVICE_NAME } from './service-name';
+import { userIdAttribute } from './user-id';
 
 /** An account. Username and email uniqueness live in identity claims, written in the same transaction. */
 export const createUserEntity = (config?: EntityConfiguration) =>
@@ -7,7 +8,7 @@ export const createUserEntity = (config?: EntityConfiguration) =>
     {
       model: { service: SERVICE_NAME, entity: 'user', version: '1' },
       attributes: {
-        userId: { type: 'string', required: true },
+        userId: userIdAttribute,
         username: { type: 'string', required: true },
         name: { type: 'string', default: '' },
         email: { type: 'string' },

@@ -391,6 +391,27 @@ describe('LoginModal', () => {
       window.history.pushState({}, '', '/');
     });
 
+    it('checks for a bot again and retries once when the API wants a fresh pass', async () => {
+      // Prepare: the pass from opening the modal was spent (or expired) before this click.
+      const top = stubTopWindow();
+      let googleCalls = 0;
+      const { api, assessments, user } = renderModal(undefined, {
+        googleUrl: () =>
+          (googleCalls += 1) === 1
+            ? { status: 403, body: { message: 'We could not confirm that a person is signing in.', code: 'BOT_CHECK_REQUIRED' } }
+            : { body: { url: GOOGLE_AUTH_URL } },
+      });
+      await waitFor(() => expect(assessments()).toHaveLength(1));
+
+      // Act
+      await user.click(googleButton());
+
+      // Assess
+      await waitFor(() => expect(top.location.href).toBe(GOOGLE_AUTH_URL));
+      expect(assessments()).toHaveLength(2);
+      expect(api.calls(GOOGLE_URL_PATH)).toHaveLength(2);
+    });
+
     it('shows a short error and lets the user retry when the URL cannot be had', async () => {
       // Prepare
       vi.spyOn(console, 'warn').mockImplementation(() => {});

@@ -1,5 +1,7 @@
-import { endpoint } from '../../../lib/api-client';
+import { ApiError, endpoint } from '../../../lib/api-client';
+import { isLikelyBot } from '../../../lib/recaptcha';
 import type { routes } from '../../../../../shared/routes';
+import { assessLoginBotScore } from './assess-recaptcha';
 
 const googleLoginUrlEndpoint = endpoint<typeof routes.googleLoginUrl>('GET', '/api/i/user/auth/login/google/url');
 
@@ -36,7 +38,23 @@ export function navigateTopWindow(url: string): void {
   window.location.href = url;
 }
 
-/** Asks for Google's URL for the current page and goes there. Rejects when the API refuses. */
+/** The API's answer when starting a Google login needs a fresh pass from the bot check. */
+export const BOT_CHECK_REQUIRED = 'BOT_CHECK_REQUIRED';
+
+/**
+ * Asks for Google's URL for the current page and goes there. Rejects when the API refuses.
+ * Where reCAPTCHA is configured, the API wants the pass the modal's bot check left in a cookie;
+ * a pass works once and for a few minutes, so when it is gone the check runs once more and, if
+ * it passes, the URL is asked for again.
+ */
 export async function startGoogleLogin(): Promise<void> {
-  navigateTopWindow(await getGoogleLoginUrl(currentReturnTo()));
+  let url: string;
+  try {
+    url = await getGoogleLoginUrl(currentReturnTo());
+  } catch (error) {
+    if (!(error instanceof ApiError && error.code === BOT_CHECK_REQUIRED)) throw error;
+    if (isLikelyBot(await assessLoginBotScore())) throw error;
+    url = await getGoogleLoginUrl(currentReturnTo());
+  }
+  navigateTopWindow(url);
 }

@@ -1,0 +1,92 @@
+import { APP_NAME } from '../../../shared/constants';
+import { actionLinkMail } from '../../lib/mail/template';
+import { defineMailKind } from '../../lib/mailer';
+import { clientNetwork, describeWait, hashedKeyPart, type LimitRule } from '../../lib/rate-limit';
+
+const inSeconds = (seconds: number) => `${seconds} second${seconds === 1 ? '' : 's'}`;
+
+/**
+ * The email with a one-time login link: one per address per minute and 10 a day, 500 an hour
+ * service-wide. The service-wide cap is the last resort: callerLimits (per client network) trip
+ * long before one client could use it up.
+ */
+export const loginEmail = defineMailKind<{ url: string }>({
+  name: 'login-email',
+  template: ({ url }) =>
+    actionLinkMail({
+      subject: `Your ${APP_NAME} login link`,
+      intro: `Log in to ${APP_NAME} with this link:`,
+      linkLabel: `Log in to ${APP_NAME}`,
+      url,
+      note: 'This link works once, for 10 minutes. If you did not ask for it, ignore this email.',
+    }),
+  cooldown: {
+    seconds: 60,
+    message: (wait) => `A login link was just sent to this address. Wait ${inSeconds(wait)} before asking for another.`,
+  },
+  dailyPerAddress: {
+    limit: 10,
+    message: (wait) =>
+      `This address has been sent too many login links today. Try again in ${describeWait(wait)}, or log in another way.`,
+  },
+  hourlyOverall: {
+    limit: 500,
+    message: () => 'Too many login emails are being sent right now. Try again in a few minutes.',
+  },
+  unavailableMessage: 'We could not send the login email right now. Please try again in a minute.',
+});
+
+/** The email with a link that verifies the account's address; limited like login emails. */
+export const verificationEmail = defineMailKind<{ url: string }>({
+  name: 'verify-email',
+  template: ({ url }) =>
+    actionLinkMail({
+      subject: `Verify your ${APP_NAME} email address`,
+      intro: `Confirm this address for your ${APP_NAME} account with this link:`,
+      linkLabel: 'Verify my email address',
+      url,
+      note: 'This link works once, for 24 hours. If you did not ask for it, ignore this email.',
+    }),
+  cooldown: {
+    seconds: 60,
+    message: (wait) => `A verification link was just sent to this address. Wait ${inSeconds(wait)} before asking for another.`,
+  },
+  hourlyOverall: {
+    limit: 500,
+    message: () => 'Too many verification emails are being sent right now. Try again in a few minutes.',
+  },
+  unavailableMessage: 'We could not send the verification email right now. Please try again in a minute.',
+});
+
+/** Login links one client network may ask for: per 10 minutes (a person retrying) and per day. */
+export const LOGIN_EMAILS_PER_CLIENT = { perTenMinutes: 10, perDay: 50 };
+
+/**
+ * The per-client limits on asking for login links, claimed before the address's and the
+ * service's: a client that hammers is refused by its own limit, and its refused requests are
+ * still counted against it (so hammering costs the hammerer), while they never reach the
+ * service-wide budget that every other person shares.
+ */
+export function loginEmailCallerLimits(sourceIp: string): LimitRule[] {
+  const network = hashedKeyPart(clientNetwork(sourceIp));
+  const message = (when: string) => (wait: number) =>
+    `Too many login links were asked for from your network${when}. Try again in ${describeWait(wait)}.`;
+  return [
+    {
+      kind: 'window',
+      key: `login-email:net:${network}`,
+      limit: LOGIN_EMAILS_PER_CLIENT.perTenMinutes,
+      windowSeconds: 600,
+      message: message(''),
+      chargeEvenIfRefused: true,
+    },
+    {
+      kind: 'window',
+      key: `login-email:net-day:${network}`,
+      limit: LOGIN_EMAILS_PER_CLIENT.perDay,
+      windowSeconds: 24 * 3600,
+      message: message(' today'),
+      chargeEvenIfRefused: true,
+    },
+  ];
+}

@@ -1,0 +1,65 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { REPO_ROOT } from '../../infra/build/bundle-functions';
+
+const outDirs: string[] = [];
+
+/**
+ * Runs the CDK entry point as `cdk synth` does: a child process, the context in CDK_CONTEXT_JSON
+ * and the output folder in CDK_OUTDIR. inlineCode keeps it quick: no handler is bundled.
+ */
+function synth(context: Record<string, string>) {
+  const outDir = mkdtempSync(path.join(tmpdir(), 'cdk-out-'));
+  outDirs.push(outDir);
+  const run = spawnSync(path.join(REPO_ROOT, 'node_modules', '.bin', 'tsx'), ['infra/cdk/app.ts'], {
+    cwd: REPO_ROOT,
+    encoding: 'utf8',
+    timeout: 150_000,
+    env: {
+      ...process.env,
+      CDK_CONTEXT_JSON: JSON.stringify({ inlineCode: 'true', ...context }),
+      CDK_OUTDIR: outDir,
+    },
+  });
+  return { status: run.status, stderr: run.stderr, synthesized: existsSync(path.join(outDir, 'manifest.json')) };
+}
+
+afterEach(() => {
+  for (const outDir of outDirs.splice(0)) rmSync(outDir, { recursive: true, force: true });
+});
+
+describe('cdk synth of the deployable app', () => {
+  it('fails without allowedOrigins and mailDomain, naming both, instead of shipping localhost defaults', () => {
+    // Act
+    const result = synth({});
+
+    // Assess
+    expect(result.status).not.toBe(0);
+    expect(result.stderr).toContain('allowedOrigins');
+    expect(result.stderr).toContain('mailDomain');
+    expect(result.synthesized).toBe(false);
+  }, 180_000);
+
+  it('fails when the web origin, the first allowed origin, is not https', () => {
+    // Act
+    const result = synth({ allowedOrigins: 'http://localhost:3000', mailDomain: 'toppubs.example' });
+
+    // Assess
+    expect(result.status).not.toBe(0);
+    expect(result.stderr).toContain("allowedOrigins: the first origin (the web app's, used in login links) must be https");
+    expect(result.synthesized).toBe(false);
+  }, 180_000);
+
+  it('synthesizes with the production settings', () => {
+    // Act
+    const result = synth({ allowedOrigins: 'https://toppubs.example,http://localhost:3000', mailDomain: 'toppubs.example' });
+
+    // Assess
+    expect(result.stderr).not.toContain('Error');
+    expect(result.status).toBe(0);
+    expect(result.synthesized).toBe(true);
+  }, 180_000);
+});

@@ -1,0 +1,107 @@
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
+import { mockClient } from 'aws-sdk-client-mock';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createDb, type Db } from '../../functions/lib/db/service';
+import {
+  getUser,
+  getUserByEmail,
+  getUserByUsername,
+  requireUser,
+  requireUserOfSession,
+  setEmailPreferences,
+} from '../../functions/lib/db/users';
+import { DEFAULT_EMAIL_PREFERENCES } from '../../shared/schemas/account';
+import { createTestTable } from '../support/dynamo';
+
+let db: Db;
+const STAMP = '2026-03-01T12:00:00.000Z';
+
+beforeAll(async () => {
+  ({ db } = await createTestTable());
+  await db.transaction
+    .write(({ user, identityClaim }) => [
+      user
+        .create({ userId: 'u-ann', username: 'Ann_Reads', email: 'ann@example.com', createdAt: STAMP, lastLoginAt: STAMP })
+        .commit(),
+      identityClaim.create({ kind: 'username', value: 'ann_reads', userId: 'u-ann', createdAt: STAMP }).commit(),
+      identityClaim.create({ kind: 'email', value: 'ann@example.com', userId: 'u-ann', createdAt: STAMP }).commit(),
+    ])
+    .go();
+});
+
+describe('reading a user', () => {
+  it('finds a user by id, by username and by email in any letter case', async () => {
+    // Act
+    const byId = await getUser(db, { userId: 'u-ann' });
+    const byUsername = await getUserByUsername(db, { username: ' ANN_reads ' });
+    const byEmail = await getUserByEmail(db, { email: 'Ann@Example.com' });
+
+    // Assess
+    expect([byId?.userId, byUsername?.userId, byEmail?.userId]).toEqual(['u-ann', 'u-ann', 'u-ann']);
+    expect(await getUserByUsername(db, { username: '   ' })).toBeNull();
+  });
+
+  it('answers 404 naming the id for an unknown user, and 401 when a session outlived its account', async () => {
+    // Act
+    const unknown = requireUser(db, { userId: 'u-nobody' });
+    const vanished = requireUserOfSession(db, { userId: 'u-nobody' });
+
+    // Assess
+    await expect(unknown).rejects.toMatchObject({ statusCode: 404, message: "There is no user with the id 'u-nobody'." });
+    await expect(vanished).rejects.toMatchObject({ statusCode: 401, code: 'UNAUTHORIZED' });
+  });
+
+  it('replaces email preferences of an existing account only', async () => {
+    // Act
+    const saved = await setEmailPreferences(db, {
+      userId: 'u-ann',
+      emailPreferences: { ...DEFAULT_EMAIL_PREFERENCES, weeklyDigest: false },
+    });
+    const gone = await setEmailPreferences(db, { userId: 'u-gone', emailPreferences: DEFAULT_EMAIL_PREFERENCES });
+
+    // Assess
+    expect(saved).toBe(true);
+    expect(gone).toBe(false);
+    expect((await getUser(db, { userId: 'u-ann' }))?.emailPreferences).toMatchObject({ weeklyDigest: false });
+    expect(await getUser(db, { userId: 'u-gone' })).toBeNull();
+  });
+});
+
+describe('the consistency rule', () => {
+  const mockedDb = createDb(DynamoDBDocumentClient.from(new DynamoDBClient({ region: 'us-east-1' })), 'users-unit');
+  // Mocks every document client in this file: made here, and undone after, so the tests above use DynamoDB Local.
+  const mockDocumentClients = () => mockClient(DynamoDBDocumentClient);
+  let dynamo: ReturnType<typeof mockDocumentClients>;
+
+  beforeAll(() => {
+    dynamo = mockDocumentClients();
+  });
+
+  afterEach(() => {
+    dynamo.reset();
+  });
+
+  afterAll(() => {
+    dynamo.restore();
+  });
+
+  it('reads every user item strongly consistent, through a claim too', async () => {
+    // Prepare
+    dynamo.on(GetCommand).resolves({});
+
+    // Act
+    await getUser(mockedDb, { userId: 'u-1' });
+    await getUserByUsername(mockedDb, { username: 'Someone' });
+
+    // Assess
+    expect(dynamo.commandCalls(GetCommand).map((call) => call.args[0].input)).toEqual([
+      { TableName: 'users-unit', Key: { pk: '$toppubs#userid_u-1', sk: '$user_1' }, ConsistentRead: true },
+      {
+        TableName: 'users-unit',
+        Key: { pk: '$toppubs#kind_username#value_someone', sk: '$identityclaim_1' },
+        ConsistentRead: true,
+      },
+    ]);
+  });
+});
