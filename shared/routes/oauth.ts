@@ -16,7 +16,8 @@ export const oauthRoutes = {
     query: googleLoginUrlQuerySchema,
     response: googleLoginUrlResponseSchema,
     // Stores the login's state; the web app asks for the URL with fetch, so it can send the header.
-    capabilities: { table: 'read-write', settings: ['google'] },
+    // Reads the reCAPTCHA settings to know whether a bot-check pass is required.
+    capabilities: { table: 'read-write', settings: ['google', 'recaptcha'] },
     stateChanging: true,
   }),
   googleCallback: defineRoute({
