@@ -2,7 +2,14 @@ import { existsSync, readFileSync } from 'node:fs';
 import * as prettier from 'prettier';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { API_DOC_PATH, renderApiDoc } from '../../infra/build/generate-api-doc';
+import { SETTING_GROUPS } from '../../shared/capabilities';
 import { routeEntries } from '../../shared/routes';
+
+const README = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+
+/** GOOGLE_CLIENT_ID -> googleClientId: the name infra/cdk/app.ts reads a setting from (`-c googleClientId=...`). */
+const contextKeyOf = (variable: string) =>
+  variable.toLowerCase().replace(/_([a-z])/g, (_match, letter: string) => letter.toUpperCase());
 
 /** Line number (1-based) and both versions of the first line where two texts differ. */
 function firstDifference(committed: string, expected: string): string {
@@ -51,5 +58,12 @@ describe('docs/api.md', () => {
 
     // Assess
     expect(formatted).toBe(generated);
+  });
+});
+
+describe('README.md', () => {
+  it.each(Object.entries(SETTING_GROUPS))('names every deploy setting of the %s group', (_group, { variables, secrets }) => {
+    for (const variable of variables) expect(README, variable).toContain(`\`${contextKeyOf(variable)}\``);
+    for (const secret of secrets) expect(README, secret).toContain(`\`${secret}\``);
   });
 });
