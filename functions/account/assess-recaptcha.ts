@@ -9,7 +9,7 @@ import { assessorFromConfig, type RecaptchaAssessor, RecaptchaUnavailable } from
 const assessor: RecaptchaAssessor = assessorFromConfig(getConfig());
 
 /**
- * The login modal's bot check (SPEC.md section 7): scores a reCAPTCHA token for an action.
+ * The login modal's bot check: scores a reCAPTCHA token for an action.
  * When Google cannot answer in time the caller gets a 503 and lets the user log in anyway.
  */
 export const handler = createHandler(recaptchaRoutes.assessRecaptcha, async ({ body, event, headers }) => {

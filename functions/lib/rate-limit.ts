@@ -1,7 +1,7 @@
 import type { Db } from './db/service';
 
 /**
- * Rate limits kept in the table (DESIGN.md section 10: anything that sends email or costs
+ * Rate limits kept in the table (for anything that sends email or costs
  * money). Each check is one atomic write, so concurrent Lambdas cannot both slip under a limit.
  */
 export interface RateLimitDecision {

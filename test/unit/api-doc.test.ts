@@ -1,4 +1,7 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import * as prettier from 'prettier';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { API_DOC_PATH, renderApiDoc } from '../../infra/build/generate-api-doc';
@@ -65,5 +68,44 @@ describe('README.md', () => {
   it.each(Object.entries(SETTING_GROUPS))('names every deploy setting of the %s group', (_group, { variables, secrets }) => {
     for (const variable of variables) expect(README, variable).toContain(`\`${contextKeyOf(variable)}\``);
     for (const secret of secrets) expect(README, secret).toContain(`\`${secret}\``);
+  });
+});
+
+const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
+/** Documents that are not in the repo: a comment pointing at one tells a reader nothing. */
+const MISSING_DOCUMENT = /\b(?:SPEC|DESIGN)\.md\b/;
+const UNTRACKED_FOLDERS = new Set(['node_modules', '.git', '.data', 'dist', 'cdk.out', 'coverage', 'test-results']);
+
+/** The repo's tracked files; without git (an unpacked archive), every file outside the generated folders. */
+function repoFiles(dir = ''): string[] {
+  if (dir === '') {
+    try {
+      return execFileSync('git', ['ls-files', '-z'], { cwd: REPO_ROOT, encoding: 'utf8' }).split('\0').filter(Boolean);
+    } catch {
+      // Not a git checkout: walk the folders instead.
+    }
+  }
+  return readdirSync(join(REPO_ROOT, dir), { withFileTypes: true }).flatMap((entry) => {
+    const path = dir ? `${dir}/${entry.name}` : entry.name;
+    if (entry.isDirectory()) return UNTRACKED_FOLDERS.has(entry.name) ? [] : repoFiles(path);
+    return entry.isFile() ? [path] : [];
+  });
+}
+
+describe('the repo documents itself', () => {
+  it('has no source or doc file pointing to a document that is not in the repo', () => {
+    // Prepare
+    const files = repoFiles().filter((file) => existsSync(join(REPO_ROOT, file)) && statSync(join(REPO_ROOT, file)).isFile());
+
+    // Act
+    const mentions = files.flatMap((file) =>
+      readFileSync(join(REPO_ROOT, file), 'utf8')
+        .split('\n')
+        .flatMap((line, index) => (MISSING_DOCUMENT.test(line) ? [`${file}:${index + 1}: ${line.trim()}`] : [])),
+    );
+
+    // Assess
+    expect(files.length).toBeGreaterThan(100);
+    expect(mentions, 'Say the reason in words: these files point to a document the repo does not have').toEqual([]);
   });
 });

@@ -43,7 +43,7 @@ export const actionLinkErrors = {
 export const isActionType = (value: string): value is ActionType => (ACTION_TYPES as readonly string[]).includes(value);
 
 /**
- * The link in the email: `${webOrigin}/authed/<token>/action/<type>`, the path SPEC.md names.
+ * The link in the email: `${webOrigin}/authed/<token>/action/<type>`, the web app's action-link page.
  * The web page there calls GET /api/i/user/authed/{authToken}/action/{type}. Unlike login
  * links the token is in the path, not the fragment: it can reach access logs, which is
  * acceptable only because these tokens carry no session and their actions are idempotent.
