@@ -7,7 +7,7 @@ import { actionLinkErrors, isActionType, spendVerifyEmailToken } from './lib/act
 /**
  * Spends an emailed action token of the named type and performs its action. Login links use a
  * confirm page and a POST so that mail scanners prefetching links cannot burn them; this is a
- * GET because SPEC.md names one, and that is acceptable only for actions that are harmless to
+ * GET because that is the contract the existing clients call, and that is acceptable only for actions that are harmless to
  * repeat: verifying an address twice (or a scanner verifying it first) changes nothing more.
  * Any new action type that is not idempotent must get a confirm step instead.
  */

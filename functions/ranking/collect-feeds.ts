@@ -202,7 +202,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 }
 
 /**
- * Fetches a feed the way DESIGN.md section 10 asks of any user-given URL: http(s) only, every
+ * Fetches a feed as any URL from outside must be fetched, so it cannot reach private networks: http(s) only, every
  * address of every hop public, redirects followed by hand so each is checked, time and size capped.
  * The address check happens before fetch resolves the name again, so a DNS answer that changes
  * in between (rebinding) is not caught; the time cap bounds what such a request can do.

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { parseEml } from '../../functions/lib/mail/eml';
 
 /**
- * The local-only page listing captured outgoing mail (DESIGN.md section 6). It is mounted by
+ * The local-only page listing captured outgoing mail, so logins work with no mail server. It is mounted by
  * the local runtime and is not in the route table or in CDK, so it never exists in AWS.
  */
 const PREFIX = '/__local/mail';

@@ -75,7 +75,7 @@ function isLoopback(host: string): boolean {
 }
 
 /**
- * The whole product on one machine (DESIGN.md section 6). Each part that fails to start is
+ * The whole product on one machine, each AWS service stood in for (docs/architecture.md). Each part that fails to start is
  * named in the error, and whatever did start is stopped again.
  */
 export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<LocalRuntime> {

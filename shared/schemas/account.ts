@@ -49,7 +49,7 @@ export const emailSchema = z
   .max(254)
   .transform((email) => email.trim());
 
-/** The current-user shape of SPEC.md section 3, plus the id the web app needs. */
+/** The signed-in user as every app's top bar shows it (name, image, account link, unseen counts), plus its id. */
 export const currentUserSchema = z.object({
   userId: z.string(),
   username: z.string(),
@@ -93,7 +93,7 @@ export const usernameIsFreeResponseSchema = z.object({
 const isoString = z.string();
 const httpUrl = z.url({ protocol: /^https?$/, message: 'Must be an http(s) URL' }).max(2048);
 
-/** What anyone may see of a user (SPEC.md section 3 "User"); never the email itself. */
+/** What anyone may see of a user; never the email itself, only whether there is one and whether it is verified. */
 export const publicUserSchema = z.object({
   id: z.string(),
   userId: z.string(),

@@ -15,7 +15,7 @@ const booleanFlag = z
   .transform((value) => value === 'true' || value === '1');
 
 /**
- * Paging shared by every list (SPEC.md section 7): `from` is a zero-based offset, `page` is
+ * Paging shared by every list endpoint, so all lists page alike: `from` is a zero-based offset, `page` is
  * one-based. A huge limit is capped rather than refused; negative values are refused.
  */
 export const pagingShape = {

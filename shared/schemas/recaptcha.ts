@@ -1,11 +1,11 @@
 import * as z from 'zod';
 
-/** SPEC.md section 9: the login modal assesses the 'login' action. */
+/** The reCAPTCHA action the login modal makes its token for and has assessed. */
 export const RECAPTCHA_LOGIN_ACTION = 'login';
 /** The lowest score that counts as a person: the modal disables Google login below it, the API refuses it. */
 export const RECAPTCHA_PASSING_SCORE = 0.5;
 
-/** What the login modal sends: a reCAPTCHA token and the action it was made for (SPEC.md section 7). */
+/** What the login modal sends: a reCAPTCHA token and the action it was made for. */
 export const assessRecaptchaBodySchema = z
   .object({
     token: z.string().min(1, 'Send a reCAPTCHA token').max(4000, 'At most 4000 characters'),

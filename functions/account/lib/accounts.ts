@@ -7,7 +7,7 @@ import { getUser, recordLogin } from '../../lib/db/users';
 
 const RESERVED = new Set<string>(RESERVED_USERNAMES);
 
-/** SPEC.md section 3 current-user shape. */
+/** The current-user answer (GET /me/v, logins, single sign-on): what every app's top bar shows. */
 export function toCurrentUser(user: UserItem): CurrentUser {
   return {
     userId: user.userId,

@@ -8,7 +8,7 @@ export interface RecaptchaAssessment {
 
 export interface AssessInput {
   token: string;
-  /** The action the page asked reCAPTCHA for (SPEC.md section 9: 'login'). */
+  /** The action the page asked reCAPTCHA for (the login modal's is 'login'). */
   actionName: string;
   userIpAddress: string | undefined;
   userAgent: string | undefined;
@@ -35,7 +35,7 @@ export const RECAPTCHA_API_ORIGIN = 'https://recaptchaenterprise.googleapis.com'
 /**
  * Locally (no RECAPTCHA_PROJECT_ID) nobody is asked: the local stack has no network beyond
  * the npm registry, there is no reCAPTCHA project or site key, and the page sends the
- * placeholder token 'local'. Every token scores 1 (SPEC.md section 9: the default score), so
+ * placeholder token 'local'. Every token scores 1 (the score the page assumes without a check), so
  * the whole login flow, the endpoint included, runs locally and in tests.
  */
 export const localAssessor: RecaptchaAssessor = {

@@ -4,7 +4,7 @@ import { AppLayout } from './layout/app-layout';
 import { RouteError } from './routes/route-error';
 
 /**
- * Page routes of the ranking site (SPEC.md section 2). Pages load on demand, so the first
+ * Page routes of the ranking site and the account pages. Pages load on demand, so the first
  * visit downloads only the shell and the page it opens.
  */
 export const pageRoutes: RouteObject[] = [

@@ -8,7 +8,7 @@ import {
 import type { HttpMethod, RouteDefinition } from '../../../shared/routes/define-route';
 
 /**
- * The one way the web app calls the API (SPEC.md section 7, "Common rules"): JSON in and out,
+ * The one way the web app calls the API (its common rules: docs/api.md): JSON in and out,
  * credentials included, the app id on every call, the session header only when the page
  * carries a token.
  */

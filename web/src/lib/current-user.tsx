@@ -3,8 +3,7 @@ import { useCallback } from 'react';
 import { api, ApiError } from './api-client';
 import type { CurrentUser } from '../../../shared/schemas/account';
 
-/** SPEC.md section 3, "Current user". */
-/** SPEC.md section 3 current-user shape, as the API's route table defines it. */
+/** The signed-in user as GET /api/i/user/me/v answers it (currentUserSchema in the route table). */
 export type { CurrentUser };
 
 export const CURRENT_USER_PATH = '/api/i/user/me/v';
@@ -55,7 +54,7 @@ export function unseenNotificationCount(user: CurrentUser | null | undefined): n
   return (user.numUnseenNotifications || 0) + (user.ssoAppNumUnseenNotifications || 0);
 }
 
-/** Opening the notifications link resets both unseen counts to zero locally (SPEC.md section 4). */
+/** Opening the notifications link resets both unseen counts to zero locally, without waiting for the server. */
 export function resetUnseenNotifications(queryClient: QueryClient): void {
   queryClient.setQueryData<CurrentUser | null>(currentUserQueryKey, (user) =>
     user ? { ...user, numUnseenNotifications: 0, ssoAppNumUnseenNotifications: 0 } : user,

@@ -6,7 +6,7 @@ export interface DrawerConfig {
 }
 
 export interface DrawerState {
-  /** The drawer is open exactly when a config is set (SPEC.md section 4). */
+  /** The drawer is open exactly when a config is set: no separate open flag to disagree with it. */
   config: DrawerConfig | null;
   open: (config: DrawerConfig) => void;
   close: () => void;

@@ -2,7 +2,7 @@
 const FILE_EXTENSION = /\.[a-z0-9]{1,5}$/i;
 
 /**
- * True when a pathname asks for a file rather than a page (SPEC.md section 2, "App shell").
+ * True when a pathname asks for a file rather than a page: its last segment has a file extension.
  * Profile segments (/@jane.doe) are pages even when the username contains a dot.
  */
 export function isFilePath(pathname: string): boolean {

@@ -20,7 +20,7 @@ function retargetWithin(node: Node): void {
 }
 
 /**
- * Give every link under `root` target="_top", including links added later (SPEC.md section 2:
+ * Give every link under `root` target="_top", including links added later (partner sites show pages in frames:
  * a page shown inside a frame has its links retargeted to the parent window). Returns a cleanup.
  */
 export function retargetLinksToTop(root: Element = document.body): () => void {

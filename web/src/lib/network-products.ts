@@ -1,4 +1,4 @@
-/** An onboarding-list item: one of the provider's network products (SPEC.md section 3). */
+/** An onboarding-list item: one of the provider's network products (also in the top bar's products menu). */
 export interface NetworkProduct {
   title: string;
   /** A local or data: URL; never fetched from another host. */

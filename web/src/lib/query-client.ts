@@ -1,7 +1,7 @@
 import { focusManager, QueryClient } from '@tanstack/react-query';
 import { ApiError } from './api-client';
 
-/** SPEC.md section 9 cache defaults. */
+/** Cache defaults: answers fresh for 2000 ms (dedupe), refetch on focus at most every 5000 ms, retry after 5000 ms. */
 export const DEDUPE_MS = 2_000;
 export const FOCUS_THROTTLE_MS = 5_000;
 export const ERROR_RETRY_MS = 5_000;

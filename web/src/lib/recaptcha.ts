@@ -1,11 +1,11 @@
 /**
- * reCAPTCHA Enterprise in the browser (SPEC.md sections 7-9): loads Google's script once and
+ * reCAPTCHA Enterprise in the browser, for the login modal's bot check: loads Google's script once and
  * makes a token for an action. The bot check must never block a login on its own failure, so
  * every problem (no script, blocked script, slow script, execute failing) ends as `null` and
  * one console warning; the caller then carries on without a bot check.
  */
 
-/** SPEC.md section 9: the login modal's action, default score and threshold. */
+/** The login modal's action, the score assumed without a check (1: human), and the score below which Google login is off. */
 export const RECAPTCHA_LOGIN_ACTION = 'login';
 export const DEFAULT_RECAPTCHA_SCORE = 1;
 export const RECAPTCHA_SCORE_THRESHOLD = 0.5;
@@ -18,7 +18,7 @@ export const RECAPTCHA_SCORE_THRESHOLD = 0.5;
  */
 export const LOCAL_RECAPTCHA_TOKEN = 'local';
 
-/** SPEC.md section 8: the script is unavailable or not yet loaded. */
+/** Warned once when the script is unavailable or not yet loaded; login goes on without a bot check. */
 export const RECAPTCHA_UNAVAILABLE_WARNING = 'reCAPTCHA is not available; continuing without a bot check';
 
 export const RECAPTCHA_SCRIPT_URL = 'https://www.google.com/recaptcha/enterprise.js';
@@ -114,7 +114,7 @@ export async function getRecaptchaToken(
   }
 }
 
-/** SPEC.md section 8: shown instead of Google login when the score is below the threshold. */
+/** Shown instead of Google login when the score is below the threshold; the score helps support. */
 export function botNotice(score: number, supportEmail: string): string {
   return `[rcs:${score}] We think you're a bot. If we're wrong, please reach out to us at ${supportEmail}`;
 }

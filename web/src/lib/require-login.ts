@@ -3,7 +3,7 @@ import { useCurrentUser } from './current-user';
 import { useLoginModal } from './login-modal';
 
 /**
- * Wrap an action that needs a signed-in user (SPEC.md section 6): with no current user the
+ * Wrap an action that needs a signed-in user: with no current user the
  * login modal opens instead and the action does not run. Returns whether the action ran.
  */
 export function useRequireLogin(): (action: () => void) => boolean {

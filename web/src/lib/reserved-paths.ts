@@ -1,6 +1,6 @@
 import { RESERVED_PATH_SEGMENTS } from '../../../shared/constants';
 
-/** Path segments that can never be a username or a shared-link slug (SPEC.md section 9). */
+/** Path segments that can never be a username or a shared-link slug: they name pages of their own (/me, .../edit). */
 export { RESERVED_PATH_SEGMENTS };
 
 export type ReservedPathSegment = (typeof RESERVED_PATH_SEGMENTS)[number];

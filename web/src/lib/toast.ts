@@ -2,7 +2,7 @@ import type * as Sonner from 'sonner';
 import type { ExternalToast } from 'sonner';
 
 /**
- * Toasts (SPEC.md section 9): bottom-right, at most 3 at once, auto-close after 4000 ms, newest
+ * Toasts: bottom-right, at most 3 at once, auto-close after 4000 ms, newest
  * on top. Raise one with `toast('Saved')`, `toast.success(...)`, `toast.error(...)`; the shell
  * renders the container (web/src/app/layout/app-toaster.tsx).
  *

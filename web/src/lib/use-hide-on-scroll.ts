@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 
-/** SPEC.md section 9: the top bar hides past 100 px of downward scroll; tracking debounced 300 ms. */
+/** The top bar hides past 100 px of downward scroll; tracking debounced 300 ms. */
 export const HIDE_ON_SCROLL_THRESHOLD_PX = 100;
 export const SCROLL_DEBOUNCE_MS = 300;
 export const TOP_BAR_HEIGHT_PX = 60;

@@ -1,6 +1,6 @@
 import { useCallback, useSyncExternalStore } from 'react';
 
-/** SPEC.md section 9 breakpoints (max-width side). */
+/** Layout breakpoints (max-width side), as in web/src/styles/global.css. */
 export const BREAKPOINTS = { sm: 991, xs: 767, xxs: 480, xxxs: 320 } as const;
 export const SMALL_SCREEN_QUERY = `(max-width: ${BREAKPOINTS.xs}px)`;
 

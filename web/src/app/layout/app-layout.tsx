@@ -10,7 +10,7 @@ import { TopBar } from './top-bar';
 import { useFrameLinkRetargeting } from './use-frame-link-retargeting';
 
 /**
- * The app shell (SPEC.md section 2): top bar, the page, footer, and the shell's overlays
+ * The app shell every page shares: top bar, the page, footer, and the shell's overlays
  * (login modal, share-story modal, drawer, toasts) plus the route progress bar.
  */
 export function AppLayout() {

@@ -2,7 +2,7 @@ import { useSyncExternalStore } from 'react';
 import { getLoadedToasts, subscribeToToastsLoaded, TOAST_DURATION_MS, TOAST_LIMIT, TOAST_POSITION } from '../../lib/toast';
 
 /**
- * Bottom-right, at most 3 at once, newest in front, auto-close after 4000 ms (SPEC.md section 9).
+ * Bottom-right, at most 3 at once, newest in front, auto-close after 4000 ms (see web/src/lib/toast.ts).
  * Renders nothing until the first toast has downloaded sonner; sonner then replays the toasts
  * raised meanwhile.
  */

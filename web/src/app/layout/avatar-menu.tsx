@@ -15,7 +15,7 @@ const RANKING_LINKS = [
   { to: '/about', label: 'About' },
 ] as const;
 
-/** The signed-in user's menu, items in the order of SPEC.md section 2. */
+/** The signed-in user's menu: who is signed in, Account, the ranking pages, Blog and Help, then Logout. */
 export function AvatarMenu({ user, defaultOpen = false }: { user: CurrentUser; defaultOpen?: boolean }) {
   return (
     <DropdownMenu.Root modal={false} defaultOpen={defaultOpen}>

@@ -4,7 +4,7 @@ import { CloseIcon } from '../../components/icons';
 import { useDrawer } from '../../lib/drawer';
 import styles from '../../components/dialog.module.css';
 
-/** The right-hand global drawer, 85vw wide: open while a config is set (SPEC.md section 4). */
+/** The right-hand global drawer, 85vw wide: open exactly while a config is set (useDrawer). */
 export function GlobalDrawer() {
   const { config, close } = useDrawer();
   return (

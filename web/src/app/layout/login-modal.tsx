@@ -11,7 +11,7 @@ import { isRateLimited, looksLikeEmail, useSendLoginEmail } from '../../features
 import { APP_NAME } from '../../../../shared/constants';
 import styles from '../../components/dialog.module.css';
 
-/** SPEC.md section 9: the login modal's overlay sits at z-index 900. */
+/** The login modal's overlay sits at z-index 900: above the drawer (800) and the top bar (100). */
 export const LOGIN_OVERLAY_Z_INDEX = 900;
 
 export type LoginView = 'options' | 'email' | 'sent';
@@ -19,14 +19,14 @@ export type LoginView = 'options' | 'email' | 'sent';
 const GOOGLE_FAILED = 'Google login could not start. Please try again, or continue with email.';
 
 /**
- * The login modal (SPEC.md section 4): the first view offers Google or email; the email view
+ * The login modal: the first view offers Google or email; the email view
  * has an email input and Send; after sending, 'Login link sent to {email}' with Ok and Resend
  * link. 'All login options' goes back to the first view.
  *
  * Sending: a 429 shows the server's message (when to try again); any other failure is only
- * tracked (SPEC.md section 8) and the sent view shows anyway.
+ * logged (a console warning, no user message) and the sent view shows anyway, with its Resend link.
  *
- * Bot check (SPEC.md sections 5, 7-9): each time the modal opens it assesses a reCAPTCHA token
+ * Bot check (reCAPTCHA Enterprise): each time the modal opens it assesses a reCAPTCHA token
  * for 'login'. Below 0.5 the Google button is disabled and the bot notice shows; until the
  * answer arrives, and when the check cannot run, the default score 1 applies, so a broken bot
  * check never blocks login. Email login is not gated.
@@ -85,7 +85,7 @@ export function LoginModal() {
         setProblem({ kind: 'limited', message: error.message });
         return false;
       }
-      // Tracked only, no user message (SPEC.md section 8).
+      // Logged only, no user message: the sent view that follows offers Resend.
       console.warn('Sending the login link failed', error);
     }
     return true;

@@ -1,4 +1,4 @@
-/** The top bar's main links (SPEC.md section 2). */
+/** The top bar's main links, in the order they are shown. */
 export const MAIN_LINKS = [
   { to: '/active', label: 'Active' },
   { to: '/topics', label: 'Topics' },

@@ -4,7 +4,7 @@ import { menuNetworkProducts, NETWORK_PRODUCTS, type NetworkProduct } from '../.
 import menu from './menu.module.css';
 import styles from './top-bar.module.css';
 
-/** The provider's other products (SPEC.md section 2), browser extensions skipped. */
+/** The provider's other products, in the top bar's products menu; browser extensions skipped. */
 export function ProductsMenu({
   products = NETWORK_PRODUCTS,
   defaultOpen = false,

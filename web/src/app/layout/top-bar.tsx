@@ -43,7 +43,7 @@ function NotificationsLink({ unseen }: { unseen: number }) {
 }
 
 /**
- * The top bar (SPEC.md section 2): logo, main links (a Menu dropdown below 768 px), search,
+ * The top bar: logo, main links (a Menu dropdown below 768 px), search,
  * network products, then Login or the bell and the avatar menu. Slides away when scrolling
  * down, comes back when scrolling up, gains a border once the page scrolled past it.
  * `compact` forces the small-screen variant (otherwise decided by a media query).

@@ -9,7 +9,7 @@ import type { routes } from '../../../../../shared/routes';
 
 const assessRecaptchaEndpoint = endpoint<typeof routes.assessRecaptcha>('POST', '/api/e/recaptcha/assess');
 
-/** Scores a reCAPTCHA token made for `actionName` (SPEC.md section 7). */
+/** Scores a reCAPTCHA token made for `actionName` (POST /api/e/recaptcha/assess). */
 export function assessRecaptcha(body: { token: string; actionName: string }, signal?: AbortSignal) {
   return assessRecaptchaEndpoint({ body, ...(signal ? { signal } : {}) });
 }
@@ -17,7 +17,7 @@ export function assessRecaptcha(body: { token: string; actionName: string }, sig
 /**
  * The login modal's bot check: a token for 'login', scored by the API. Without a token (no
  * script) there is nothing to assess, and a failed assessment counts as no check: both answer
- * the default score 1 (SPEC.md section 9), so the bot check never blocks a login by failing.
+ * the default score 1 (DEFAULT_RECAPTCHA_SCORE), so the bot check never blocks a login by failing.
  */
 export async function assessLoginBotScore(signal?: AbortSignal): Promise<number> {
   const token = await getRecaptchaToken(RECAPTCHA_LOGIN_ACTION);

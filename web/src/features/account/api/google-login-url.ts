@@ -22,7 +22,7 @@ export async function getGoogleLoginUrl(returnTo: string): Promise<string> {
 }
 
 /**
- * Sends the whole page, not just a frame, to `url` (SPEC.md section 7: the top window). Falls
+ * Sends the whole page, not just a frame, to `url` (login providers refuse to be shown in a frame). Falls
  * back to this window when it is not framed or a sandboxed frame may not navigate its top.
  */
 export function navigateTopWindow(url: string): void {

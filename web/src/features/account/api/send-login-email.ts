@@ -4,7 +4,7 @@ import type { routes } from '../../../../../shared/routes';
 
 const sendLoginEmailEndpoint = endpoint<typeof routes.sendLoginEmail>('POST', '/api/i/user/auth/login/email');
 
-/** SPEC.md section 3, "Auth modal context data": passed with the email login request. */
+/** Free-form data from the page that opened the login modal: sent with the email login request, kept with the link. */
 export type LoginContextData = Record<string, unknown>;
 
 export interface SendLoginEmailInput {

@@ -9,7 +9,7 @@ export interface BoardFilter {
 
 /**
  * The page route of a board. Topic boards have no active-only route of their own
- * (SPEC.md section 2), so their filter travels as ?active=true.
+ * (there are /active and /growing/active, but no /topic/{tag}/active), so their filter travels as ?active=true.
  */
 export function boardPath({ kind, activeOnly, topic }: BoardFilter): string {
   if (topic) {
