@@ -7,35 +7,40 @@ import { oauthStatePurpose, startLogin } from '../../functions/account/lib/login
 import { readToken } from '../../functions/lib/one-time-tokens';
 import { loadConfig } from '../../functions/lib/config';
 import { getLocalOidcProvider, type MockGoogleLogin } from '../../infra/local/oidc-provider';
+import { routes } from '../../shared/routes';
+import { type ApiClient, createApiClient, expectError, expectOk } from '../support/api-client';
 import { startTestRuntime, type TestRuntime } from '../support/local-runtime';
 import { authorizeAtProvider, callback, type CallbackAnswer, startOauthLogin, type StartedLogin } from '../support/oauth';
 
-const GOOGLE = '/api/i/user/auth/login/google';
 const BINDING = /^toppubs_oauth=([\w-]+); Path=\/api\/i\/user\/auth\/login\/google; HttpOnly; Secure; SameSite=Lax; Max-Age=600$/;
 const CLEARED_BINDING = 'toppubs_oauth=; Path=/api/i/user/auth/login/google; HttpOnly; Secure; SameSite=Lax; Max-Age=0';
 
 let runtime: TestRuntime;
+let api: ApiClient;
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 const uniqueSub = (label: string) => `${label}-${randomUUID().slice(0, 8)}`;
 const uniqueEmail = (label: string) => `${label}-${randomUUID().slice(0, 8)}@example.com`;
 
 function startGoogleLogin(returnTo = '/after-login'): Promise<StartedLogin> {
-  return startOauthLogin(`${runtime.url}${GOOGLE}/url?returnTo=${encodeURIComponent(returnTo)}`, BINDING);
+  return startOauthLogin(api, routes.googleLoginUrl, { binding: BINDING, returnTo });
 }
+
+const googleCallback = (callbackUrl: string, cookie?: string) =>
+  callback(api, routes.googleCallback, callbackUrl, cookie === undefined ? {} : { cookie });
 
 /** A whole Google login, following the redirects by hand and carrying the cookie, as a browser does. */
 async function loginWithGoogle(login?: MockGoogleLogin, returnTo?: string) {
   if (login) getLocalOidcProvider().setNextLogin(login);
   const started = await startGoogleLogin(returnTo);
   const callbackUrl = await authorizeAtProvider(started.url);
-  return { ...(await callback(callbackUrl, started.cookie)), callbackUrl, cookie: started.cookie };
+  return { ...(await googleCallback(callbackUrl, started.cookie)), callbackUrl, cookie: started.cookie };
 }
 
 async function userIdOf(sessionToken: string | undefined): Promise<string> {
-  const response = await runtime.get('/api/i/user/me/v', { cookie: `ssoat=${sessionToken}` });
-  expect(response.status).toBe(200);
-  return ((await response.json()) as { userId: string }).userId;
+  const current = await api.call(routes.getMe, { as: { token: sessionToken ?? '' } });
+  expectOk(current);
+  return current.body.userId;
 }
 
 function expectRefused(answer: CallbackAnswer, reason: string) {
@@ -46,7 +51,8 @@ function expectRefused(answer: CallbackAnswer, reason: string) {
 }
 
 beforeAll(async () => {
-  runtime = await startTestRuntime({ seedPublications: 50 });
+  runtime = await startTestRuntime();
+  api = createApiClient(runtime);
 });
 
 afterAll(async () => {
@@ -87,7 +93,7 @@ describe('starting a Google login', () => {
     const params = url.searchParams;
     expect(params.get('response_type')).toBe('code');
     expect(params.get('client_id')).toBe(provider.clientId);
-    expect(params.get('redirect_uri')).toBe(`${runtime.url}${GOOGLE}/callback`);
+    expect(params.get('redirect_uri')).toBe(`${runtime.url}${routes.googleCallback.path}`);
     expect(params.get('scope')).toBe('openid email profile');
     expect(params.get('code_challenge_method')).toBe('S256');
     expect(params.get('code_challenge')).toMatch(/^[\w-]{43}$/);
@@ -105,15 +111,14 @@ describe('starting a Google login', () => {
     'refuses returnTo %s with 400 (no open redirect)',
     async (returnTo) => {
       // Act
-      const response = await runtime.get(`${GOOGLE}/url?returnTo=${encodeURIComponent(returnTo)}`);
+      const answer = await api.call(routes.googleLoginUrl, { query: { returnTo } });
 
       // Assess
-      expect(response.status).toBe(400);
-      const body = (await response.json()) as { fields: unknown[] };
-      expect(body.fields).toEqual([
+      expectError(answer, 400);
+      expect(answer.body.fields).toEqual([
         { in: 'query', field: 'returnTo', message: 'returnTo must be a path on this site, starting with a single /' },
       ]);
-      expect(response.headers.getSetCookie()).toEqual([]);
+      expect(answer.cookies).toEqual([]);
     },
   );
 });
@@ -216,15 +221,12 @@ describe('Google logins that are refused', () => {
     const firstUserId = await userIdOf(first.sessionToken);
 
     // Act
-    const deleted = await fetch(`${runtime.url}/api/i/user/me/mod`, {
-      method: 'DELETE',
-      headers: { cookie: `ssoat=${first.sessionToken}`, 'x-application-id': 'sso_app_6' },
-    });
+    const deleted = await api.call(routes.deleteAccount, { as: { token: first.sessionToken ?? '' } });
     const linksLeft = await getDb().entities.externalIdentity.query.byUser({ userId: firstUserId }).go();
     const again = await loginWithGoogle(login);
 
     // Assess
-    expect(deleted.status).toBe(200);
+    expectOk(deleted);
     expect(linksLeft.data).toEqual([]);
     expect(again.status).toBe(302);
     expect(await userIdOf(again.sessionToken)).not.toBe(firstUserId);
@@ -237,7 +239,7 @@ describe('Google logins that are refused', () => {
     callbackUrl.searchParams.set('state', 'x'.repeat(43));
 
     // Act
-    const answer = await callback(callbackUrl.href, started.cookie);
+    const answer = await googleCallback(callbackUrl.href, started.cookie);
 
     // Assess
     expectRefused(answer, 'invalid_state');
@@ -254,7 +256,7 @@ describe('Google logins that are refused', () => {
     const started = await startGoogleLogin();
 
     // Act
-    const answer = await callback(await authorizeAtProvider(started.url), started.cookie);
+    const answer = await googleCallback(await authorizeAtProvider(started.url), started.cookie);
 
     // Assess
     expectRefused(answer, 'invalid_id_token');
@@ -266,7 +268,7 @@ describe('Google logins that are refused', () => {
     expect(first.sessionToken).toBeDefined();
 
     // Act
-    const replay = await callback(first.callbackUrl, first.cookie);
+    const replay = await googleCallback(first.callbackUrl, first.cookie);
 
     // Assess
     expectRefused(replay, 'state_used');
@@ -279,9 +281,9 @@ describe('Google logins that are refused', () => {
     const callbackUrl = await authorizeAtProvider(started.url);
 
     // Act
-    const withoutCookie = await callback(callbackUrl);
-    const withOtherCookie = await callback(callbackUrl, other.cookie);
-    const ownBrowser = await callback(callbackUrl, started.cookie);
+    const withoutCookie = await googleCallback(callbackUrl);
+    const withOtherCookie = await googleCallback(callbackUrl, other.cookie);
+    const ownBrowser = await googleCallback(callbackUrl, started.cookie);
 
     // Assess
     expectRefused(withoutCookie, 'browser_mismatch');
@@ -296,8 +298,8 @@ describe('Google logins that are refused', () => {
     const login = await startLogin(getDb(), { provider: 'google', returnTo: '/', now: new Date(Date.now() - 11 * 60_000) });
 
     // Act
-    const answer = await callback(
-      `${runtime.url}${GOOGLE}/callback?code=some-code&state=${login.state}`,
+    const answer = await googleCallback(
+      `${runtime.url}${routes.googleCallback.path}?code=some-code&state=${login.state}`,
       `toppubs_oauth=${login.binding}`,
     );
 
@@ -310,8 +312,8 @@ describe('Google logins that are refused', () => {
     const started = await startGoogleLogin();
 
     // Act
-    const answer = await callback(
-      `${runtime.url}${GOOGLE}/callback?error=access_denied&state=${started.url.searchParams.get('state')}`,
+    const answer = await googleCallback(
+      `${runtime.url}${routes.googleCallback.path}?error=access_denied&state=${started.url.searchParams.get('state')}`,
       started.cookie,
     );
 
@@ -321,7 +323,7 @@ describe('Google logins that are refused', () => {
 
   it('refuses a callback with no code', async () => {
     // Act
-    const answer = await callback(`${runtime.url}${GOOGLE}/callback`);
+    const answer = await googleCallback(`${runtime.url}${routes.googleCallback.path}`);
 
     // Assess
     expectRefused(answer, 'invalid_request');

@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registerAppClient } from '../../functions/lib/app-auth';
+import { APPLICATION_ID_HEADER } from '../../shared/constants';
+import { routes } from '../../shared/routes';
+import { type ApiClient, type AppCredentials, createApiClient, expectError, expectOk, invalid } from '../support/api-client';
 import { startTestRuntime, type TestRuntime } from '../support/local-runtime';
 
-const INGEST = '/api/i/toppubs/admin/snapshots';
-const APP_ID = 'ingest_bot';
 let runtime: TestRuntime;
-let appHeaders: Record<string, string>;
+let api: ApiClient;
+let bot: AppCredentials;
 
 function snapshot(overrides: Record<string, unknown> = {}) {
   return {
@@ -20,11 +21,14 @@ function snapshot(overrides: Record<string, unknown> = {}) {
   };
 }
 
+const ingest = (snapshots: unknown[], as: AppCredentials = bot) => api.call(routes.ingestSnapshots, { body: { snapshots }, as });
+
 beforeAll(async () => {
-  runtime = await startTestRuntime({ seedPublications: 400 });
+  // No demo data: the boards hold exactly what this suite ingests.
+  runtime = await startTestRuntime();
+  api = createApiClient(runtime);
   // The runtime set this process's configuration, so the app lands in the same table.
-  const token = await registerAppClient(APP_ID, 'Ingestion bot');
-  appHeaders = { 'x-application-id': APP_ID, 'x-app-token': token };
+  bot = await api.registerApp('ingest_bot');
 });
 
 afterAll(async () => {
@@ -34,13 +38,13 @@ afterAll(async () => {
 describe('publication snapshot ingestion', () => {
   it('refuses anonymous callers and wrong app tokens', async () => {
     // Act
-    const anonymous = await runtime.post(INGEST, { snapshots: [snapshot()] });
-    const wrongToken = await runtime.post(INGEST, { snapshots: [snapshot()] }, { ...appHeaders, 'x-app-token': 'guessed' });
+    const anonymous = await api.call(routes.ingestSnapshots, { body: { snapshots: [snapshot()] } });
+    const wrongToken = await ingest([snapshot()], { ...bot, appToken: 'guessed' });
 
     // Assess
-    expect(anonymous.status).toBe(401);
-    expect(wrongToken.status).toBe(401);
-    expect(await wrongToken.json()).toEqual({
+    expectError(anonymous, 401);
+    expectError(wrongToken, 401);
+    expect(wrongToken.body).toEqual({
       message: 'The app id and app token do not match a registered app.',
       code: 'UNAUTHORIZED',
     });
@@ -48,26 +52,16 @@ describe('publication snapshot ingestion', () => {
 
   it('stores the good rows of a batch and reports the bad ones by index', async () => {
     // Act
-    const response = await runtime.post(
-      INGEST,
-      {
-        snapshots: [
-          snapshot(),
-          { ...snapshot({ slug: 'Bad Slug' }) },
-          snapshot({ slug: 'second-new', followers: -3 }),
-          snapshot({ slug: 'second-new', name: 'Second New', followers: 1_000 }),
-        ],
-      },
-      appHeaders,
-    );
-    const result = (await response.json()) as {
-      stored: number;
-      rejected: number;
-      results: { index: number; status: string; errors?: { field: string }[] }[];
-    };
+    const answer = await ingest([
+      snapshot(),
+      { ...snapshot({ slug: 'Bad Slug' }) },
+      snapshot({ slug: 'second-new', followers: -3 }),
+      snapshot({ slug: 'second-new', name: 'Second New', followers: 1_000 }),
+    ]);
 
     // Assess
-    expect(response.status).toBe(200);
+    expectOk(answer);
+    const result = answer.body;
     expect(result.stored).toBe(2);
     expect(result.rejected).toBe(2);
     expect(result.results.map((row) => [row.index, row.status])).toEqual([
@@ -83,68 +77,66 @@ describe('publication snapshot ingestion', () => {
   it('is idempotent per publication and day', async () => {
     // Prepare
     const row = snapshot({ slug: 'steady-weekly', name: 'Steady Weekly', followers: 900 });
-    await runtime.post(INGEST, { snapshots: [row] }, appHeaders);
+    await ingest([row]);
 
     // Act
-    const again = await runtime.post(INGEST, { snapshots: [row] }, appHeaders);
+    const again = await ingest([row]);
 
     // Assess
-    expect(((await again.json()) as { results: { status: string }[] }).results[0]?.status).toBe('unchanged');
+    expectOk(again);
+    expect(again.body.results[0]?.status).toBe('unchanged');
   });
 
   it('keeps both of two simultaneous batches for one publication (the loser re-reads and retries)', async () => {
     // Prepare
     const day = (offset: number) => new Date(Date.now() - offset * 86_400_000).toISOString();
-    const batch = (offset: number, followers: number) => ({
-      snapshots: [
-        snapshot({ slug: 'racing-review', name: 'Racing Review', followers, observedAt: day(offset), latestPostAt: day(40) }),
-      ],
-    });
+    const batch = (offset: number, followers: number) => [
+      snapshot({ slug: 'racing-review', name: 'Racing Review', followers, observedAt: day(offset), latestPostAt: day(40) }),
+    ];
 
     // Act
-    const answers = await Promise.all([
-      runtime.post(INGEST, batch(2, 700), appHeaders),
-      runtime.post(INGEST, batch(1, 750), appHeaders),
-    ]);
+    const answers = await Promise.all([ingest(batch(2, 700)), ingest(batch(1, 750))]);
     await runtime.runJob('rank-publications');
-    const detail = (await (await runtime.get('/api/i/toppubs/pub/racing-review')).json()) as { history: { followers: number }[] };
+    const detail = await api.call(routes.getPublication, { params: { slug: 'racing-review' } });
 
     // Assess
     expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
-    expect(detail.history.map((point) => point.followers)).toEqual([700, 750]);
+    expectOk(detail);
+    expect(detail.body.history.map((point) => point.followers)).toEqual([700, 750]);
   });
 
   it('puts an ingested publication on the boards at the next ranking run', async () => {
     // Act
     await runtime.runJob('rank-publications');
-    const board = (await (await runtime.get('/api/i/toppubs/load/pubs?limit=1')).json()) as { items: { slug: string }[] };
-    const search = (await (await runtime.get('/api/i/toppubs/search?q=gazette')).json()) as { items: { slug: string }[] };
-    const detail = await runtime.get('/api/i/toppubs/pub/the-new-gazette');
+    const board = await api.call(routes.loadPubs, { query: { limit: 1 } });
+    const search = await api.call(routes.searchPubs, { query: { q: 'gazette' } });
+    const detail = await api.call(routes.getPublication, { params: { slug: 'the-new-gazette' } });
 
     // Assess
-    expect(board.items[0]?.slug).toBe('the-new-gazette');
-    expect(search.items.map((item) => item.slug)).toContain('the-new-gazette');
-    expect(detail.status).toBe(200);
+    expectOk(board);
+    expectOk(search);
+    expect(board.body.items[0]?.slug).toBe('the-new-gazette');
+    expect(search.body.items.map((item) => item.slug)).toContain('the-new-gazette');
+    expectOk(detail);
   });
 
   it('answers malformed input with a clear 4xx and stores nothing', async () => {
     // Act
-    const malformed = await runtime.post(INGEST, '{"snapshots": [', appHeaders);
-    const noAppId = await fetch(`${runtime.url}${INGEST}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: '{}',
+    const malformed = await api.call(routes.ingestSnapshots, { rawBody: '{"snapshots": [', as: bot });
+    const noAppId = await api.call(routes.ingestSnapshots, { rawBody: '{}', headers: { [APPLICATION_ID_HEADER]: undefined } });
+    const tooMany = await ingest(Array.from({ length: 501 }, () => snapshot()));
+    const unknownField = await api.call(routes.ingestSnapshots, {
+      body: invalid({ snapshots: [snapshot()], dryRun: true }),
+      as: bot,
     });
-    const tooMany = await runtime.post(INGEST, { snapshots: Array.from({ length: 501 }, () => snapshot()) }, appHeaders);
-    const unknownField = await runtime.post(INGEST, { snapshots: [snapshot()], dryRun: true }, appHeaders);
 
     // Assess
-    expect(malformed.status).toBe(400);
-    expect(await malformed.json()).toEqual({ message: 'The request body is not valid JSON.', code: 'BAD_REQUEST' });
-    expect(noAppId.status).toBe(403);
-    expect(tooMany.status).toBe(400);
-    expect(JSON.stringify(await tooMany.json())).toContain('at most 500 snapshots');
-    expect(unknownField.status).toBe(400);
-    expect(await unknownField.json()).toMatchObject({ fields: [{ in: 'body', field: 'dryRun', message: 'Unknown field' }] });
+    expectError(malformed, 400);
+    expect(malformed.body).toEqual({ message: 'The request body is not valid JSON.', code: 'BAD_REQUEST' });
+    expectError(noAppId, 403);
+    expectError(tooMany, 400);
+    expect(tooMany.text).toContain('at most 500 snapshots');
+    expectError(unknownField, 400);
+    expect(unknownField.body).toMatchObject({ fields: [{ in: 'body', field: 'dryRun', message: 'Unknown field' }] });
   });
 });

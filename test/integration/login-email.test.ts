@@ -7,50 +7,37 @@ import { issueLoginLink } from '../../functions/account/lib/login-links';
 import { hashToken } from '../../functions/lib/app-auth';
 import { getDb } from '../../functions/lib/db/service';
 import { parseEml } from '../../functions/lib/mail/eml';
+import { type BodyOf, routes } from '../../shared/routes';
+import { type Answer, type ApiClient, createApiClient, expectError, expectOk, sessionTokenOf } from '../support/api-client';
 import { startTestRuntime, type TestRuntime } from '../support/local-runtime';
 
-const USER = '/api/i/user';
-const SESSION_COOKIE = /^ssoat=([^;]+); Path=\/; HttpOnly; Secure; SameSite=Lax/;
-
 let runtime: TestRuntime;
+let api: ApiClient;
 let outboxDir: string;
 /** Every answer's body, and every session token handed out, to check none ever leaks a token. */
 const bodies: string[] = [];
 const sessionTokens: string[] = [];
 
-interface Answer {
-  status: number;
-  headers: Headers;
-  text: string;
-  json: Record<string, unknown>;
-}
-
-async function answer(response: Promise<Response>): Promise<Answer> {
-  const resolved = await response;
-  const text = await resolved.text();
-  bodies.push(text);
-  let json: Record<string, unknown> = {};
-  try {
-    json = JSON.parse(text) as Record<string, unknown>;
-  } catch {
-    // HTML pages (the local mail outbox) are not JSON.
-  }
-  return { status: resolved.status, headers: resolved.headers, text, json };
-}
-
 const uniqueEmail = (label: string) => `${label}-${randomUUID().slice(0, 8)}@example.com`;
-const sendLink = (email: string, body: unknown = {}) =>
-  answer(runtime.post(`${USER}/auth/login/email?email=${encodeURIComponent(email)}`, body));
-const confirm = (token: string) => answer(runtime.post(`${USER}/auth/login/email/confirm`, { token }));
-const me = (sessionToken: string) => answer(runtime.get(`${USER}/me/v`, { cookie: `ssoat=${sessionToken}` }));
+const sendLink = (email: string, body: BodyOf<typeof routes.sendLoginEmail> = {}) =>
+  api.call(routes.sendLoginEmail, { query: { email }, body });
+const confirm = (token: string) => api.call(routes.confirmLoginEmail, { body: { token } });
+const me = (token: string) => api.call(routes.getMe, { as: { token } });
 
-/** The session token from a login answer's Set-Cookie, remembered for the leak check. */
-function sessionTokenOf(login: Answer): string {
-  const cookie = login.headers.getSetCookie().find((value) => value.startsWith('ssoat='));
-  const token = SESSION_COOKIE.exec(cookie ?? '')?.[1];
-  if (!token) throw new Error(`No session cookie in ${String(cookie)}`);
+/** The session token a login answer sets, remembered for the leak check. */
+function rememberSessionToken(login: Answer<typeof routes.confirmLoginEmail>): string {
+  const token = sessionTokenOf(login);
+  if (!token) throw new Error(`No session cookie in ${login.cookies.join(' | ')}`);
   sessionTokens.push(token);
   return token;
+}
+
+/** A page of the local runtime that is not part of the API (the mail outbox), its body remembered too. */
+async function localPage(path: string): Promise<{ status: number; headers: Headers; text: string }> {
+  const response = await fetch(`${runtime.url}${path}`);
+  const text = await response.text();
+  bodies.push(text);
+  return { status: response.status, headers: response.headers, text };
 }
 
 /** The captured emails to one address, oldest first. */
@@ -85,7 +72,8 @@ function rawGet(path: string): Promise<{ status: number; body: string }> {
 }
 
 beforeAll(async () => {
-  runtime = await startTestRuntime({ seedPublications: 100 });
+  runtime = await startTestRuntime();
+  api = createApiClient(runtime, { onAnswer: ({ text }) => bodies.push(text) });
   outboxDir = runtime.mailDir;
 });
 
@@ -104,8 +92,8 @@ describe('login by emailed link on the local runtime', () => {
     const sent = await sendLink(email, { contextData: { from: 'login-modal' } });
 
     // Assess
-    expect(sent.status).toBe(200);
-    expect(sent.json).toEqual({ sent: true });
+    expectOk(sent);
+    expect(sent.body).toEqual({ sent: true });
     const mails = mailTo(email);
     expect(mails).toHaveLength(1);
     expect(mails[0]?.headers.subject).toBe('Your TopPubs login link');
@@ -123,14 +111,14 @@ describe('login by emailed link on the local runtime', () => {
     const login = await confirm(loginToken);
 
     // Assess
-    expect(login.status).toBe(200);
+    expectOk(login);
     expect(login.headers.get('cache-control')).toBe('no-store');
-    expect(login.json).toMatchObject({ isNewAccount: true, user: { username: email.split('@')[0]?.replace(/[^a-z0-9_]/g, '') } });
-    sessionToken = sessionTokenOf(login);
-    userId = (login.json.user as { userId: string }).userId;
+    expect(login.body).toMatchObject({ isNewAccount: true, user: { username: email.split('@')[0]?.replace(/[^a-z0-9_]/g, '') } });
+    sessionToken = rememberSessionToken(login);
+    userId = login.body.user.userId;
     const current = await me(sessionToken);
-    expect(current.status).toBe(200);
-    expect(current.json).toMatchObject({ userId, isSuperUser: false });
+    expectOk(current);
+    expect(current.body).toMatchObject({ userId, isSuperUser: false });
   });
 
   it('refuses the same link a second time', async () => {
@@ -138,12 +126,12 @@ describe('login by emailed link on the local runtime', () => {
     const again = await confirm(loginToken);
 
     // Assess
-    expect(again.status).toBe(400);
-    expect(again.json).toMatchObject({
+    expectError(again, 400);
+    expect(again.body).toMatchObject({
       code: 'LOGIN_LINK_USED',
       message: 'This login link was already used. Request a new one.',
     });
-    expect(again.headers.getSetCookie()).toEqual([]);
+    expect(again.cookies).toEqual([]);
   });
 
   it('logs the same address into the same account next time, with a new session token', async () => {
@@ -154,24 +142,22 @@ describe('login by emailed link on the local runtime', () => {
     const login = await confirm(token);
 
     // Assess
-    expect(login.status).toBe(200);
-    expect(login.json).toMatchObject({ isNewAccount: false, user: { userId } });
-    const secondSession = sessionTokenOf(login);
+    expectOk(login);
+    expect(login.body).toMatchObject({ isNewAccount: false, user: { userId } });
+    const secondSession = rememberSessionToken(login);
     expect(secondSession).not.toBe(sessionToken);
-    expect((await me(secondSession)).status).toBe(200);
+    expectOk(await me(secondSession));
   });
 
   it('logs out: the cookie is cleared and the old session token no longer works', async () => {
     // Act
-    const logout = await answer(runtime.get(`${USER}/auth/logout`, { cookie: `ssoat=${sessionToken}` }));
+    const logout = await api.call(routes.logout, { as: { token: sessionToken } });
     const afterwards = await me(sessionToken);
 
     // Assess
-    expect(logout.status).toBe(200);
-    expect(logout.headers.getSetCookie()).toEqual([
-      expect.stringMatching(/^ssoat=; Path=\/; HttpOnly; Secure; SameSite=Lax; Max-Age=0/),
-    ]);
-    expect(afterwards.status).toBe(401);
+    expectOk(logout);
+    expect(logout.cookies).toEqual([expect.stringMatching(/^ssoat=; Path=\/; HttpOnly; Secure; SameSite=Lax; Max-Age=0/)]);
+    expectError(afterwards, 401);
   });
 });
 
@@ -184,8 +170,8 @@ describe('login links that cannot be used', () => {
     const login = await confirm(token);
 
     // Assess
-    expect(login.status).toBe(400);
-    expect(login.json).toMatchObject({
+    expectError(login, 400);
+    expect(login.body).toMatchObject({
       code: 'LOGIN_LINK_EXPIRED',
       message: 'This login link has expired (links work for 10 minutes). Request a new one.',
     });
@@ -202,8 +188,8 @@ describe('login links that cannot be used', () => {
     const login = await confirm(tampered);
 
     // Assess
-    expect(login.status).toBe(400);
-    expect(login.json).toMatchObject({ code: 'INVALID_LOGIN_LINK', message: 'This login link is not valid. Request a new one.' });
+    expectError(login, 400);
+    expect(login.body).toMatchObject({ code: 'INVALID_LOGIN_LINK', message: 'This login link is not valid. Request a new one.' });
   });
 });
 
@@ -211,23 +197,23 @@ describe('sending login emails', () => {
   it('allows one email per address per minute, and other addresses meanwhile', async () => {
     // Prepare
     const address = uniqueEmail('cooldown');
-    expect((await sendLink(address)).status).toBe(200);
+    expectOk(await sendLink(address));
 
     // Act
     const again = await sendLink(address.toUpperCase());
     const other = await sendLink(uniqueEmail('someone-else'));
 
     // Assess
-    expect(again.status).toBe(429);
-    expect(again.json).toMatchObject({ code: 'RATE_LIMITED' });
-    expect(again.json.message).toMatch(
+    expectError(again, 429);
+    expect(again.body).toMatchObject({ code: 'RATE_LIMITED' });
+    expect(again.body.message).toMatch(
       /^A login link was just sent to this address\. Wait \d+ seconds? before asking for another\.$/,
     );
     const retryAfter = Number(again.headers.get('retry-after'));
     expect(retryAfter).toBeGreaterThanOrEqual(55);
     expect(retryAfter).toBeLessThanOrEqual(60);
     expect(mailTo(address)).toHaveLength(1);
-    expect(other.status).toBe(200);
+    expectOk(other);
   });
 
   it('names the email field when the address is malformed', async () => {
@@ -235,8 +221,8 @@ describe('sending login emails', () => {
     const sent = await sendLink('not-an-address');
 
     // Assess
-    expect(sent.status).toBe(400);
-    expect(sent.json.fields).toEqual([expect.objectContaining({ in: 'query', field: 'email' })]);
+    expectError(sent, 400);
+    expect(sent.body.fields).toEqual([expect.objectContaining({ in: 'query', field: 'email' })]);
   });
 
   it('answers 503 when the email cannot be sent, and gives the address its minute back', async () => {
@@ -246,7 +232,7 @@ describe('sending login emails', () => {
     renameSync(outboxDir, parked);
     writeFileSync(outboxDir, 'not a folder');
 
-    let failed: Answer;
+    let failed: Answer<typeof routes.sendLoginEmail>;
     try {
       // Act
       failed = await sendLink(address);
@@ -257,13 +243,13 @@ describe('sending login emails', () => {
     const retried = await sendLink(address);
 
     // Assess
-    expect(failed.status).toBe(503);
+    expectError(failed, 503);
     // Exactly this body: neither the file-system error nor the link rides along.
-    expect(failed.json).toEqual({
+    expect(failed.body).toEqual({
       code: 'SERVICE_UNAVAILABLE',
       message: 'We could not send the login email right now. Please try again in a minute.',
     });
-    expect(retried.status).toBe(200);
+    expectOk(retried);
     expect(mailTo(address)).toHaveLength(1);
   });
 });
@@ -276,8 +262,8 @@ describe('the local mail page', () => {
     const [mail] = mailTo(address);
 
     // Act
-    const list = await answer(runtime.get('/__local/mail'));
-    const view = await answer(runtime.get(`/__local/mail/${encodeURIComponent(mail?.name ?? '')}`));
+    const list = await localPage('/__local/mail');
+    const view = await localPage(`/__local/mail/${encodeURIComponent(mail?.name ?? '')}`);
 
     // Assess
     expect(list.status).toBe(200);

@@ -1,12 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { APPLICATION_ID_HEADER } from '../../shared/constants';
+import { routes } from '../../shared/routes';
+import { type ApiClient, createApiClient, expectError, expectOk, invalid } from '../support/api-client';
 import { startTestRuntime, type TestRuntime } from '../support/local-runtime';
 
-const ASSESS = '/api/e/recaptcha/assess';
-
 let runtime: TestRuntime;
+let api: ApiClient;
 
 beforeAll(async () => {
-  runtime = await startTestRuntime({ seedPublications: 50 });
+  runtime = await startTestRuntime();
+  api = createApiClient(runtime);
 });
 
 afterAll(async () => {
@@ -16,12 +19,12 @@ afterAll(async () => {
 describe('POST /api/e/recaptcha/assess (local assessor)', () => {
   it("scores the login modal's placeholder token 1 with no reasons", async () => {
     // Act
-    const response = await runtime.post(ASSESS, { token: 'local', actionName: 'login' });
+    const answer = await api.call(routes.assessRecaptcha, { body: { token: 'local', actionName: 'login' } });
 
     // Assess
-    expect(response.status).toBe(200);
-    expect(response.headers.get('cache-control')).toBe('no-store');
-    expect(await response.json()).toEqual({ riskAnalysis: { score: 1, reasons: [] } });
+    expectOk(answer);
+    expect(answer.headers.get('cache-control')).toBe('no-store');
+    expect(answer.body).toEqual({ riskAnalysis: { score: 1, reasons: [] } });
   });
 
   it.each([
@@ -33,20 +36,28 @@ describe('POST /api/e/recaptcha/assess (local assessor)', () => {
     ['a token that is not a string', { token: 42, actionName: 'login' }],
   ])('answers 400 for %s', async (_case, body) => {
     // Act
-    const response = await runtime.post(ASSESS, body);
+    const answer = await api.call(routes.assessRecaptcha, { body: invalid(body) });
 
     // Assess
-    expect(response.status).toBe(400);
-    expect(await response.json()).toMatchObject({ code: 'VALIDATION_FAILED' });
+    expectError(answer, 400, 'VALIDATION_FAILED');
   });
 
   it('answers 400 for a body that is not JSON', async () => {
-    const response = await runtime.post(ASSESS, '{not json');
-    expect(response.status).toBe(400);
+    // Act
+    const answer = await api.call(routes.assessRecaptcha, { rawBody: '{not json' });
+
+    // Assess
+    expectError(answer, 400);
   });
 
   it('refuses a POST without the application id header', async () => {
-    const response = await runtime.post(ASSESS, { token: 'local', actionName: 'login' }, { 'x-application-id': '' });
-    expect(response.status).toBe(403);
+    // Act
+    const answer = await api.call(routes.assessRecaptcha, {
+      body: { token: 'local', actionName: 'login' },
+      headers: { [APPLICATION_ID_HEADER]: '' },
+    });
+
+    // Assess
+    expectError(answer, 403);
   });
 });

@@ -4,53 +4,51 @@ import { findOrCreateUserByEmail } from '../../functions/account/lib/accounts';
 import { getDb } from '../../functions/lib/db/service';
 import { createSession } from '../../functions/lib/sessions';
 import { getLocalOidcProvider, type MockGoogleLogin } from '../../infra/local/oidc-provider';
+import { routes } from '../../shared/routes';
+import { type ApiClient, createApiClient, expectError, expectOk, type Session } from '../support/api-client';
 import { startTestRuntime, type TestRuntime } from '../support/local-runtime';
 import { authorizeAtProvider, callback, startOauthLogin } from '../support/oauth';
 
-const TWITTER = '/api/i/user/auth/login/twitter';
-const DISCONNECT = '/api/i/user/auth/connection/twitter/disconnect';
 const BINDING =
   /^toppubs_oauth=([\w-]+); Path=\/api\/i\/user\/auth\/login\/twitter; HttpOnly; Secure; SameSite=Lax; Max-Age=600$/;
 const CLEARED_BINDING = 'toppubs_oauth=; Path=/api/i/user/auth/login/twitter; HttpOnly; Secure; SameSite=Lax; Max-Age=0';
 
 let runtime: TestRuntime;
+let api: ApiClient;
 
 const uniqueId = (label: string) => `${label}-${randomUUID().slice(0, 8)}`;
+const sessionOf = (token: string | undefined): Session => ({ token: token ?? '' });
 
 /** Asks for the authorization URL (with the caller's session, if any) and keeps the binding cookie. */
-function startTwitterLogin(sessionToken?: string, returnTo = '/after-login') {
-  return startOauthLogin(
-    `${runtime.url}${TWITTER}/url?returnTo=${encodeURIComponent(returnTo)}`,
-    BINDING,
-    sessionToken ? { cookie: `ssoat=${sessionToken}` } : {},
-  );
+function startTwitterLogin(session?: Session) {
+  return startOauthLogin(api, routes.twitterLoginUrl, {
+    binding: BINDING,
+    returnTo: '/after-login',
+    ...(session ? { as: session } : {}),
+  });
 }
 
-async function loginWithTwitter(login: MockGoogleLogin, sessionToken?: string) {
+async function loginWithTwitter(login: MockGoogleLogin, session?: Session) {
   getLocalOidcProvider().setNextLogin(login);
-  const started = await startTwitterLogin(sessionToken);
+  const started = await startTwitterLogin(session);
   const callbackUrl = await authorizeAtProvider(started.url);
-  const cookie = sessionToken ? `${started.cookie}; ssoat=${sessionToken}` : started.cookie;
-  return callback(callbackUrl, cookie);
+  return callback(api, routes.twitterCallback, callbackUrl, { cookie: started.cookie, ...(session ? { as: session } : {}) });
 }
 
 async function userIdOf(sessionToken: string | undefined): Promise<string> {
-  const response = await runtime.get('/api/i/user/me/v', { cookie: `ssoat=${sessionToken}` });
-  expect(response.status).toBe(200);
-  return ((await response.json()) as { userId: string }).userId;
+  const current = await api.call(routes.getMe, { as: sessionOf(sessionToken) });
+  expectOk(current);
+  return current.body.userId;
 }
 
-const disconnect = (sessionToken: string | undefined) =>
-  fetch(`${runtime.url}${DISCONNECT}`, {
-    method: 'DELETE',
-    headers: { cookie: `ssoat=${sessionToken}`, 'x-application-id': 'sso_app_6' },
-  });
+const disconnect = (sessionToken: string | undefined) => api.call(routes.disconnectTwitter, { as: sessionOf(sessionToken) });
 
 const twitterLinksOf = async (userId: string) =>
   (await getDb().entities.externalIdentity.query.byUser({ userId }).go()).data.filter((link) => link.issuer === 'twitter');
 
 beforeAll(async () => {
-  runtime = await startTestRuntime({ seedPublications: 0 });
+  runtime = await startTestRuntime();
+  api = createApiClient(runtime);
 });
 
 afterAll(async () => {
@@ -64,7 +62,7 @@ describe('Twitter login against the mock provider', () => {
 
     // Assess
     expect(url.pathname).toBe('/authorize');
-    expect(url.searchParams.get('redirect_uri')).toBe(`${runtime.url}${TWITTER}/callback`);
+    expect(url.searchParams.get('redirect_uri')).toBe(`${runtime.url}${routes.twitterCallback.path}`);
     expect(url.searchParams.get('code_challenge_method')).toBe('S256');
     expect(url.searchParams.get('code_challenge')).toMatch(/^[\w-]{43}$/);
     expect(url.searchParams.get('state')).toMatch(/^[\w-]{20,}$/);
@@ -103,8 +101,8 @@ describe('Twitter login against the mock provider', () => {
     const response = await disconnect(login.sessionToken);
 
     // Assess
-    expect(response.status).toBe(409);
-    expect(await response.json()).toMatchObject({
+    expectError(response, 409);
+    expect(response.body).toMatchObject({
       code: 'ONLY_LOGIN_METHOD',
       message: 'Add an email address or another login before disconnecting Twitter.',
     });
@@ -119,7 +117,7 @@ describe('Twitter login against the mock provider', () => {
     const sub = uniqueId('connect');
 
     // Act
-    const connected = await loginWithTwitter({ sub }, session.token);
+    const connected = await loginWithTwitter({ sub }, session);
     const linksAfterConnect = await twitterLinksOf(user.userId);
     const response = await disconnect(session.token);
 
@@ -127,8 +125,8 @@ describe('Twitter login against the mock provider', () => {
     expect(connected.status).toBe(302);
     expect(connected.location).toBe('/after-login');
     expect(linksAfterConnect.map((link) => link.subject)).toEqual([sub]);
-    expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ disconnected: true });
+    expectOk(response);
+    expect(response.body).toEqual({ disconnected: true });
     expect(await twitterLinksOf(user.userId)).toEqual([]);
   });
 
@@ -140,7 +138,7 @@ describe('Twitter login against the mock provider', () => {
     const session = await createSession(getDb(), user.userId, {});
 
     // Act
-    const answer = await loginWithTwitter({ sub }, session.token);
+    const answer = await loginWithTwitter({ sub }, session);
 
     // Assess
     expect(answer.status).toBe(302);
@@ -155,7 +153,7 @@ describe('Twitter login against the mock provider', () => {
     callbackUrl.searchParams.set('state', 'x'.repeat(43));
 
     // Act
-    const answer = await callback(callbackUrl.href, started.cookie);
+    const answer = await callback(api, routes.twitterCallback, callbackUrl.href, { cookie: started.cookie });
 
     // Assess
     expect(answer.status).toBe(302);
@@ -168,11 +166,11 @@ describe('Twitter login against the mock provider', () => {
     // Prepare
     const started = await startTwitterLogin();
     const twitterCallback = new URL(await authorizeAtProvider(started.url));
-    const googleCallback = new URL('/api/i/user/auth/login/google/callback', runtime.url);
+    const googleCallback = new URL(routes.googleCallback.path, runtime.url);
     googleCallback.search = twitterCallback.search;
 
     // Act
-    const answer = await callback(googleCallback.href, started.cookie);
+    const answer = await callback(api, routes.googleCallback, googleCallback.href, { cookie: started.cookie });
 
     // Assess
     expect(answer.status).toBe(302);

@@ -14,22 +14,35 @@ export interface TestRuntime extends LocalRuntime {
   close(): Promise<void>;
 }
 
+export interface TestRuntimeOptions {
+  /**
+   * Demo publications to seed (with their follower histories) before the suite starts. None by
+   * default: seeding and ranking cost seconds that only suites reading boards need to pay.
+   */
+  seedPublications?: number;
+  /** Run the start-up ranking job; on by default when publications are seeded. */
+  rank?: boolean;
+  /** Reuse public answers as CloudFront would (default on). */
+  edgeCache?: boolean;
+  dynamoDbEndpoint?: string;
+}
+
 /**
- * The local runtime on a free port, against the run's DynamoDB Local, seeded with a small
- * version of the demo data and ranked once: the product as `npm start` serves it.
+ * The local runtime on a free port, against the run's DynamoDB Local, in a table of its own:
+ * the product as `npm start` serves it, with only the data the suite asks for.
  */
-export async function startTestRuntime(
-  options: { seedPublications?: number; dynamoDbEndpoint?: string } = {},
-): Promise<TestRuntime> {
+export async function startTestRuntime(options: TestRuntimeOptions = {}): Promise<TestRuntime> {
   const dataDir = mkdtempSync(join(tmpdir(), 'toppubs-test-'));
+  const seedPublications = options.seedPublications ?? 0;
   const runtime = await startLocalRuntime({
     port: 0,
     dataDir,
     dynamoDbEndpoint: options.dynamoDbEndpoint ?? inject('dynamoEndpoint'),
     tableName: `it-${randomUUID().slice(0, 8)}`,
-    seedIfEmpty: true,
-    seedPublications: options.seedPublications ?? 1_200,
-    runJobsAtStart: true,
+    seedIfEmpty: seedPublications > 0,
+    seedPublications,
+    runJobsAtStart: options.rank ?? seedPublications > 0,
+    ...(options.edgeCache === undefined ? {} : { edgeCache: options.edgeCache }),
   });
   await runtime.ready;
   return {

@@ -1,8 +1,5 @@
-import { WEB_APPLICATION_ID } from '../../shared/constants';
-import { expect } from 'vitest';
-
-/** The session cookie as the API sets it. */
-export const SESSION_COOKIE = /^ssoat=([^;]+); Path=\/; HttpOnly; Secure; SameSite=Lax/;
+import type { routes } from '../../shared/routes';
+import { type ApiClient, expectOk, type Session, sessionTokenOf } from './api-client';
 
 export interface StartedLogin {
   url: URL;
@@ -17,29 +14,49 @@ export interface CallbackAnswer {
   sessionToken: string | undefined;
 }
 
+type LoginUrlRoute = typeof routes.googleLoginUrl | typeof routes.twitterLoginUrl;
+type CallbackRoute = typeof routes.googleCallback | typeof routes.twitterCallback;
+
 /** What the web app does first: ask for the authorization URL (the answer sets the binding cookie). */
-export async function startOauthLogin(url: string, binding: RegExp, headers: Record<string, string> = {}): Promise<StartedLogin> {
-  // The web app's API client sends the application id on every call; starting a login changes state.
-  const response = await fetch(url, { headers: { 'x-application-id': WEB_APPLICATION_ID, ...headers } });
-  const body = (await response.json()) as { url: string };
-  expect(response.status).toBe(200);
-  const value = binding.exec(response.headers.getSetCookie()[0] ?? '')?.[1];
-  if (!value) throw new Error(`No binding cookie in ${response.headers.getSetCookie().join(' | ')}`);
-  return { url: new URL(body.url), cookie: `toppubs_oauth=${value}` };
+export async function startOauthLogin(
+  api: ApiClient,
+  route: LoginUrlRoute,
+  options: { binding: RegExp; returnTo?: string; as?: Session },
+): Promise<StartedLogin> {
+  const answer = await api.call(route, {
+    query: options.returnTo === undefined ? {} : { returnTo: options.returnTo },
+    ...(options.as ? { as: options.as } : {}),
+  });
+  expectOk(answer);
+  const value = options.binding.exec(answer.cookies[0] ?? '')?.[1];
+  if (!value) throw new Error(`No binding cookie in ${answer.cookies.join(' | ')}`);
+  return { url: new URL(answer.body.url), cookie: `toppubs_oauth=${value}` };
 }
 
 /** The top window at the provider: the mock answers at once with a redirect to our callback. */
 export async function authorizeAtProvider(url: URL): Promise<string> {
   const response = await fetch(url, { redirect: 'manual' });
-  expect(response.status).toBe(302);
+  await response.text();
+  if (response.status !== 302) throw new Error(`The provider answered ${response.status} instead of redirecting back`);
   return response.headers.get('location') ?? '';
 }
 
-/** The provider's redirect back to us, followed by hand so cookies and Location can be read. */
-export async function callback(callbackUrl: string, cookie?: string): Promise<CallbackAnswer> {
-  const response = await fetch(callbackUrl, { redirect: 'manual', headers: cookie ? { cookie } : {} });
-  await response.text();
-  const cookies = response.headers.getSetCookie();
-  const sessionToken = cookies.map((value) => SESSION_COOKIE.exec(value)?.[1]).find(Boolean);
-  return { status: response.status, location: response.headers.get('location'), cookies, sessionToken };
+/**
+ * The provider's redirect back to us, followed by hand so cookies and Location can be read: the
+ * browser arrives at the callback route with the provider's query string and its own cookies.
+ */
+export async function callback(
+  api: ApiClient,
+  route: CallbackRoute,
+  callbackUrl: string,
+  options: { cookie?: string; as?: Session } = {},
+): Promise<CallbackAnswer> {
+  const url = new URL(callbackUrl);
+  if (url.pathname !== route.path) throw new Error(`${callbackUrl} is not the ${route.path} callback`);
+  const answer = await api.call(route, {
+    query: Object.fromEntries(url.searchParams),
+    ...(options.cookie ? { headers: { cookie: options.cookie } } : {}),
+    ...(options.as ? { as: options.as } : {}),
+  });
+  return { status: answer.status, location: answer.location, cookies: answer.cookies, sessionToken: sessionTokenOf(answer) };
 }

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { routes } from '../../../shared/routes';
 import { fetchCurrentUser, unseenNotificationCount } from './current-user';
 import { filePathMessage, isFilePath } from './file-path';
 import { menuNetworkProducts, NETWORK_PRODUCTS } from './network-products';
@@ -77,12 +78,12 @@ describe('fetchCurrentUser', () => {
     ssoAppNumUnseenNotifications: 2,
   };
 
-  it('returns the user from GET /api/i/user/me/v', async () => {
+  it("returns the user from the route table's current-user route", async () => {
     const fetchMock = answer(200, jane);
     await expect(fetchCurrentUser()).resolves.toEqual(jane);
     expect(fetchMock).toHaveBeenCalledWith(
-      '/api/i/user/me/v',
-      expect.objectContaining({ method: 'GET', credentials: 'include' }),
+      routes.getMe.path,
+      expect.objectContaining({ method: routes.getMe.method, credentials: 'include' }),
     );
   });
 

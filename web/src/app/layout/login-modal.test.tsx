@@ -3,10 +3,12 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { type ReactNode, useEffect } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { deferred, SEND_LOGIN_EMAIL_PATH, stubApi } from '../../features/account/test-utils/stub-api';
+import { routes } from '../../../../shared/routes';
+import { deferred, stubApi } from '../../features/account/test-utils/stub-api';
 import { useLoginModal } from '../../lib/login-modal';
 import { RECAPTCHA_UNAVAILABLE_WARNING } from '../../lib/recaptcha';
 import { createTestQueryClient } from '../../test/render-shell';
+import { type StubReply, type StubResult, stubRoute } from '../../test/stub-routes';
 import { AppProviders } from '../providers';
 import { LoginModal } from './login-modal';
 
@@ -21,27 +23,24 @@ function OpenButton() {
   return <button onClick={open}>Open login</button>;
 }
 
-type SendAnswer = { status?: number; body: unknown } | Promise<{ status?: number; body: unknown }>;
+type SendAnswer = StubResult<typeof routes.sendLoginEmail>;
 
-const ASSESS_PATH = '/api/e/recaptcha/assess';
-const GOOGLE_URL_PATH = '/api/i/user/auth/login/google/url';
 const GOOGLE_AUTH_URL = 'https://accounts.google.com/o/oauth2/v2/auth?client_id=abc&state=xyz';
-const human = () => ({ body: { riskAnalysis: { score: 0.9, reasons: [] } } });
+const human = (): StubReply<typeof routes.assessRecaptcha> => ({ body: { riskAnalysis: { score: 0.9, reasons: [] } } });
 
 interface Answers {
   /** The bot check's answer: a human (0.9) by default. */
-  assess?: () => SendAnswer;
-  googleUrl?: () => SendAnswer;
+  assess?: () => StubResult<typeof routes.assessRecaptcha>;
+  googleUrl?: () => StubResult<typeof routes.googleLoginUrl>;
 }
 
 /** The modal, open, with the send endpoint answering `answer` (sent by default). */
 function renderModal(answer: () => SendAnswer = () => ({ body: { sent: true } }), answers: Answers = {}) {
-  const api = stubApi((request) => {
-    if (request.url.pathname === SEND_LOGIN_EMAIL_PATH) return answer();
-    if (request.url.pathname === ASSESS_PATH) return (answers.assess ?? human)();
-    if (request.url.pathname === GOOGLE_URL_PATH) return (answers.googleUrl ?? (() => ({ body: { url: GOOGLE_AUTH_URL } })))();
-    return undefined;
-  });
+  const api = stubApi(
+    stubRoute(routes.sendLoginEmail, () => answer()),
+    stubRoute(routes.assessRecaptcha, () => (answers.assess ?? human)()),
+    stubRoute(routes.googleLoginUrl, () => (answers.googleUrl ?? (() => ({ body: { url: GOOGLE_AUTH_URL } })))()),
+  );
   render(
     <AppProviders queryClient={createTestQueryClient()}>
       <OpenButton />
@@ -50,8 +49,8 @@ function renderModal(answer: () => SendAnswer = () => ({ body: { sent: true } })
       </OpenOnMount>
     </AppProviders>,
   );
-  const sends = () => api.calls(SEND_LOGIN_EMAIL_PATH);
-  const assessments = () => api.calls(ASSESS_PATH);
+  const sends = () => api.calls(routes.sendLoginEmail);
+  const assessments = () => api.calls(routes.assessRecaptcha);
   return { api, sends, assessments, user: userEvent.setup() };
 }
 
@@ -104,7 +103,7 @@ describe('LoginModal', () => {
 
   it("sends the link and shows 'Login link sent to {email}' with Ok and Resend link", async () => {
     // Prepare
-    const pending = deferred<{ body: unknown }>();
+    const pending = deferred<StubReply<typeof routes.sendLoginEmail>>();
     const { user, sends } = renderModal(() => pending.promise);
     const dialog = await goToEmailView(user);
     await user.type(within(dialog).getByRole('textbox', { name: 'Email' }), ' jane@example.com ');
@@ -384,7 +383,7 @@ describe('LoginModal', () => {
 
       // Assess
       await waitFor(() => expect(top.location.href).toBe(GOOGLE_AUTH_URL));
-      const calls = api.calls(GOOGLE_URL_PATH);
+      const calls = api.calls(routes.googleLoginUrl);
       expect(calls).toHaveLength(1);
       expect(calls[0]?.method).toBe('GET');
       expect(calls[0]?.url.searchParams.get('returnTo')).toBe('/topic/tech?sort=new');

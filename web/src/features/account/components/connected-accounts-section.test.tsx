@@ -5,17 +5,17 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { toast } from '../../../lib/toast';
 import { jane, renderShell } from '../../../test/render-shell';
 import { MePage } from '../routes/me-page';
-import { ACCOUNT_PATH, accountOverview, type Answers, stubAccountApi } from '../test-utils/account-fixtures';
+import { routes } from '../../../../../shared/routes';
+import { type RouteStub, stubRoute } from '../../../test/stub-routes';
+import { accountOverview, stubAccountApi } from '../test-utils/account-fixtures';
 
-const TWITTER_URL_PATH = '/api/i/user/auth/login/twitter/url';
-const DISCONNECT_TWITTER_PATH = '/api/i/user/auth/connection/twitter/disconnect';
 const TWITTER_AUTH_URL = 'https://twitter.com/i/oauth2/authorize?state=abc';
 
 const google = { provider: 'google' as const, displayName: 'jane@example.com', connectedAt: '2024-03-15T12:00:00.000Z' };
 const twitter = { provider: 'twitter' as const, displayName: '@jane', connectedAt: '2024-04-01T12:00:00.000Z' };
 
-function renderMe(answers: Answers = {}) {
-  const api = stubAccountApi(answers);
+function renderMe(stubs: RouteStub[] = []) {
+  const api = stubAccountApi(...stubs);
   renderShell({ path: '/me', user: jane, pages: [{ path: 'me', Component: MePage }] });
   return { api, user: userEvent.setup() };
 }
@@ -32,7 +32,7 @@ afterEach(() => {
 describe('ConnectedAccountsSection', () => {
   it('lists the connected accounts with their dates, and offers no Connect once Twitter is connected', async () => {
     // Prepare
-    renderMe({ [`GET ${ACCOUNT_PATH}`]: { body: accountOverview({ connectedAccounts: [google, twitter] }) } });
+    renderMe([stubRoute(routes.getAccount, { body: accountOverview({ connectedAccounts: [google, twitter] }) })]);
 
     // Assess
     const connections = within((await section()).getByRole('list', { name: 'Connected accounts' }));
@@ -49,7 +49,7 @@ describe('ConnectedAccountsSection', () => {
   it('Connect Twitter asks for the URL (returning to /me) and goes there', async () => {
     // Prepare
     const location = { href: 'http://localhost/me' };
-    const { api, user } = renderMe({ [`GET ${TWITTER_URL_PATH}`]: { body: { url: TWITTER_AUTH_URL } } });
+    const { api, user } = renderMe([stubRoute(routes.twitterLoginUrl, { body: { url: TWITTER_AUTH_URL } })]);
     const connect = (await section()).getByRole('button', { name: 'Connect Twitter' });
     vi.stubGlobal('location', location);
 
@@ -58,36 +58,36 @@ describe('ConnectedAccountsSection', () => {
 
     // Assess
     await waitFor(() => expect(location.href).toBe(TWITTER_AUTH_URL));
-    const [call] = api.calls(TWITTER_URL_PATH);
+    const [call] = api.calls(routes.twitterLoginUrl);
     expect(call?.url.searchParams.get('returnTo')).toBe('/me');
   });
 
   it("Disconnect calls DELETE and shows the server's message when Twitter is the only login", async () => {
     // Prepare
     const message = 'Twitter is your only way to log in. Add an email address first.';
-    const { api, user } = renderMe({
-      [`GET ${ACCOUNT_PATH}`]: { body: accountOverview({ connectedAccounts: [twitter] }) },
-      [`DELETE ${DISCONNECT_TWITTER_PATH}`]: { status: 409, body: { message, code: 'ONLY_LOGIN_METHOD' } },
-    });
+    const { api, user } = renderMe([
+      stubRoute(routes.getAccount, { body: accountOverview({ connectedAccounts: [twitter] }) }),
+      stubRoute(routes.disconnectTwitter, { status: 409, body: { message, code: 'ONLY_LOGIN_METHOD' } }),
+    ]);
 
     // Act
     await user.click((await section()).getByRole('button', { name: 'Disconnect' }));
 
     // Assess
     expect(await (await section()).findByRole('alert')).toHaveTextContent(message);
-    expect(api.calls(DISCONNECT_TWITTER_PATH).map((request) => request.method)).toEqual(['DELETE']);
+    expect(api.calls(routes.disconnectTwitter).map((request) => request.method)).toEqual(['DELETE']);
   });
 
   it('Disconnect reloads the account overview when it succeeds', async () => {
     // Prepare
     let connectedAccounts = [google, twitter];
-    const { api, user } = renderMe({
-      [`GET ${ACCOUNT_PATH}`]: () => ({ body: accountOverview({ connectedAccounts }) }),
-      [`DELETE ${DISCONNECT_TWITTER_PATH}`]: () => {
+    const { api, user } = renderMe([
+      stubRoute(routes.getAccount, () => ({ body: accountOverview({ connectedAccounts }) })),
+      stubRoute(routes.disconnectTwitter, () => {
         connectedAccounts = [google];
         return { body: { disconnected: true } };
-      },
-    });
+      }),
+    ]);
 
     // Act
     await user.click((await section()).getByRole('button', { name: 'Disconnect' }));
@@ -95,6 +95,6 @@ describe('ConnectedAccountsSection', () => {
     // Assess
     expect(await (await section()).findByRole('button', { name: 'Connect Twitter' })).toBeInTheDocument();
     expect((await section()).queryByText('Twitter · @jane')).not.toBeInTheDocument();
-    expect(api.calls(ACCOUNT_PATH)).toHaveLength(2);
+    expect(api.calls(routes.getAccount)).toHaveLength(2);
   });
 });

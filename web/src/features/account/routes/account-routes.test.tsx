@@ -5,10 +5,13 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '../../../app/providers';
 import { pageRoutes } from '../../../app/router';
 import { createTestQueryClient } from '../../../test/render-shell';
-import { publicUser, publicUserPath, stubAccountApi } from '../test-utils/account-fixtures';
+import { routes } from '../../../../../shared/routes';
+import { publicUser, stubAccountApi, stubPublicUser } from '../test-utils/account-fixtures';
+
+const janesProfileCalls = (api: ReturnType<typeof stubAccountApi>) => api.calls(routes.getUserByIdOrUsername, { id: 'jane' });
 
 function renderApp(path: string) {
-  const api = stubAccountApi({ [`GET ${publicUserPath('jane')}`]: { body: publicUser({ username: 'jane', name: 'Jane Doe' }) } });
+  const api = stubAccountApi(stubPublicUser(publicUser({ username: 'jane', name: 'Jane Doe' })));
   const router = createMemoryRouter(pageRoutes, { initialEntries: [path] });
   render(
     <AppProviders queryClient={createTestQueryClient(null)}>
@@ -33,7 +36,7 @@ describe('account routes', () => {
 
     // Assess
     expect(await (await main()).findByRole('heading', { level: 1, name: 'Jane Doe' })).toBeInTheDocument();
-    expect(api.calls(publicUserPath('jane'))).toHaveLength(1);
+    expect(janesProfileCalls(api)).toHaveLength(1);
   });
 
   it("sends '/jane' to not-found without asking for a user", async () => {
@@ -42,7 +45,7 @@ describe('account routes', () => {
 
     // Assess
     expect(await (await main()).findByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument();
-    expect(api.calls(publicUserPath('jane'))).toHaveLength(0);
+    expect(janesProfileCalls(api)).toHaveLength(0);
   });
 
   it("sends '/me' to the dashboard, not to a profile", async () => {

@@ -4,19 +4,18 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CurrentUser } from '../../../lib/current-user';
 import { jane, renderShell } from '../../../test/render-shell';
-import { CURRENT_USER_PATH, stubApi } from '../test-utils/stub-api';
+import { routes } from '../../../../../shared/routes';
+import { type StubReply, stubRoute } from '../../../test/stub-routes';
+import { stubApi } from '../test-utils/stub-api';
 import { ActionLinkPage } from './action-link-page';
 
 const TOKEN = 'act_0123456789abcdefghijklmnop';
-const RESEND_PATH = '/api/i/user/auth/verify/email';
-
-type Answer = { status?: number; body: unknown };
 
 interface Options {
   type?: string;
   user?: CurrentUser | null;
-  action?: Answer;
-  resend?: Answer;
+  action?: StubReply<typeof routes.completeAction>;
+  resend?: StubReply<typeof routes.sendVerificationEmail>;
 }
 
 /** The action page in the shell; the action, resend and current-user endpoints answer as told. */
@@ -26,13 +25,11 @@ function renderAction({
   action = { body: { type, done: true } },
   resend = { body: { sent: true } },
 }: Options = {}) {
-  const actionPath = `/api/i/user/authed/${TOKEN}/action/${type}`;
-  const api = stubApi(({ url }) => {
-    if (url.pathname === actionPath) return action;
-    if (url.pathname === RESEND_PATH) return resend;
-    if (url.pathname === CURRENT_USER_PATH) return user ? { body: user } : { status: 401, body: { message: 'Log in' } };
-    return undefined;
-  });
+  const api = stubApi(
+    stubRoute(routes.completeAction, action, { authToken: TOKEN, type }),
+    stubRoute(routes.sendVerificationEmail, resend),
+    stubRoute(routes.getMe, user ? { body: user } : { status: 401, body: { message: 'Log in', code: 'UNAUTHORIZED' } }),
+  );
   const shell = renderShell({
     path: `/authed/${TOKEN}/action/${type}`,
     user,
@@ -41,8 +38,8 @@ function renderAction({
   return {
     ...shell,
     api,
-    actions: () => api.calls(actionPath),
-    resends: () => api.calls(RESEND_PATH),
+    actions: () => api.calls(routes.completeAction, { authToken: TOKEN, type }),
+    resends: () => api.calls(routes.sendVerificationEmail),
     user: userEvent.setup(),
   };
 }
@@ -79,7 +76,7 @@ describe('ActionLinkPage', () => {
     await page().findByRole('heading', { level: 1, name: 'Your email address is verified' });
 
     // Assess
-    await vi.waitFor(() => expect(api.calls(CURRENT_USER_PATH)).toHaveLength(1));
+    await vi.waitFor(() => expect(api.calls(routes.getMe)).toHaveLength(1));
   });
 
   it('explains a used verification link: a mail scanner may have opened it first', async () => {

@@ -5,7 +5,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { currentUserQueryKey } from '../../../lib/current-user';
 import { toast } from '../../../lib/toast';
 import { renderShell } from '../../../test/render-shell';
-import { CONFIRM_LOGIN_EMAIL_PATH, pageRequests, stubApi } from '../test-utils/stub-api';
+import { routes } from '../../../../../shared/routes';
+import { type StubReply, stubRoute } from '../../../test/stub-routes';
+import { pageRequests, stubApi } from '../test-utils/stub-api';
 import { LoginConfirmPage } from './login-confirm-page';
 
 const TOKEN = 'tok_0123456789abcdefghijklmnop';
@@ -21,15 +23,16 @@ const confirmedUser = {
   isSuperUser: false,
 };
 
-type Answer = { status?: number; body: unknown };
-
 /** The confirm page in the real shell at `path`, the confirm endpoint answering `answer`. */
-function renderConfirm(path: string, answer: Answer = { body: { user: confirmedUser, isNewAccount: false } }) {
+function renderConfirm(
+  path: string,
+  answer: StubReply<typeof routes.confirmLoginEmail> = { body: { user: confirmedUser, isNewAccount: false } },
+) {
   // The browser's own address, which the page cleans after logging in.
   window.history.replaceState(null, '', path);
-  const api = stubApi((request) => (request.url.pathname === CONFIRM_LOGIN_EMAIL_PATH ? answer : undefined));
+  const api = stubApi(stubRoute(routes.confirmLoginEmail, answer));
   const shell = renderShell({ path, pages: [{ path: 'login/confirm', Component: LoginConfirmPage }] });
-  return { ...shell, api, confirms: () => api.calls(CONFIRM_LOGIN_EMAIL_PATH), user: userEvent.setup() };
+  return { ...shell, api, confirms: () => api.calls(routes.confirmLoginEmail), user: userEvent.setup() };
 }
 
 function page() {

@@ -7,7 +7,8 @@ import { stubApi } from '../test-utils/stub-api';
 import { LoginFailedPage } from './login-failed-page';
 
 function renderFailed(path: string) {
-  stubApi(() => undefined);
+  // No route answers: the page must not need the API.
+  stubApi();
   const shell = renderShell({ path, pages: [{ path: 'login/failed', Component: LoginFailedPage }] });
   return { ...shell, user: userEvent.setup() };
 }

@@ -4,15 +4,16 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { currentUserQueryKey } from '../../../lib/current-user';
 import { jane, renderShell } from '../../../test/render-shell';
-import { LOGOUT_PATH, stubApi } from '../test-utils/stub-api';
+import { routes } from '../../../../../shared/routes';
+import { type StubReply, stubRoute } from '../../../test/stub-routes';
+import { stubApi } from '../test-utils/stub-api';
 import { LogoutPage } from './logout-page';
 
-type Answer = { status?: number; body: unknown };
-
-function renderLogout(answers: Answer[] = [{ body: { loggedOut: true } }]) {
-  const api = stubApi((request) => (request.url.pathname === LOGOUT_PATH ? (answers.shift() ?? answers[0]) : undefined));
+/** The logout page, the logout route answering `answers` in turn (nothing once they run out). */
+function renderLogout(answers: StubReply<typeof routes.logout>[] = [{ body: { loggedOut: true } }]) {
+  const api = stubApi(stubRoute(routes.logout, () => answers.shift()));
   const shell = renderShell({ path: '/logout', user: jane, pages: [{ path: 'logout', Component: LogoutPage }] });
-  return { ...shell, api, logouts: () => api.calls(LOGOUT_PATH), user: userEvent.setup() };
+  return { ...shell, api, logouts: () => api.calls(routes.logout), user: userEvent.setup() };
 }
 
 function page() {

@@ -5,27 +5,14 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type CurrentUser, currentUserQueryKey } from '../../../lib/current-user';
 import { toast } from '../../../lib/toast';
 import { jane, renderShell } from '../../../test/render-shell';
-import {
-  ACCOUNT_PATH,
-  accountOverview,
-  type Answers,
-  DELETE_ACCOUNT_PATH,
-  EMAIL_PREFERENCES_PATH,
-  janeFull,
-  publicUser,
-  sessionPath,
-  SESSIONS_PATH,
-  settingsPath,
-  stubAccountApi,
-  unblockPath,
-  UPDATE_PROFILE_PATH,
-  USERNAME_IS_FREE_PATH,
-} from '../test-utils/account-fixtures';
+import { routes } from '../../../../../shared/routes';
+import { type RouteStub, type StubReply, stubRoute } from '../../../test/stub-routes';
+import { accountOverview, janeFull, publicUser, stubAccountApi } from '../test-utils/account-fixtures';
 import { deferred } from '../test-utils/stub-api';
 import { MePage } from './me-page';
 
-function renderMe(answers: Answers = {}, signedIn: CurrentUser | null = jane) {
-  const api = stubAccountApi(answers);
+function renderMe(stubs: RouteStub[] = [], signedIn: CurrentUser | null = jane) {
+  const api = stubAccountApi(...stubs);
   const shell = renderShell({ path: '/me', user: signedIn, pages: [{ path: 'me', Component: MePage }] });
   return { ...shell, api, user: userEvent.setup() };
 }
@@ -46,7 +33,7 @@ afterEach(() => {
 describe('MePage: states', () => {
   it('asks an anonymous visitor to log in, and the button opens the login modal', async () => {
     // Prepare
-    const { user, api } = renderMe({}, null);
+    const { user, api } = renderMe([], null);
     expect(page().getByRole('heading', { level: 1, name: 'Log in to see your account' })).toBeInTheDocument();
 
     // Act
@@ -54,13 +41,13 @@ describe('MePage: states', () => {
 
     // Assess
     expect(await screen.findByRole('dialog', { name: 'Log in to TopPubs' })).toBeInTheDocument();
-    expect(api.calls(ACCOUNT_PATH)).toHaveLength(0);
+    expect(api.calls(routes.getAccount)).toHaveLength(0);
   });
 
   it('shows a spinner while the account loads, then the sections', async () => {
     // Prepare
-    const answer = deferred<{ body: unknown }>();
-    renderMe({ [`GET ${ACCOUNT_PATH}`]: answer.promise });
+    const answer = deferred<StubReply<typeof routes.getAccount>>();
+    renderMe([stubRoute(routes.getAccount, answer.promise)]);
 
     // Assess
     expect(await page().findByText('Loading your account')).toBeInTheDocument();
@@ -78,8 +65,11 @@ describe('MePage: states', () => {
 
   it("shows the server's error with Retry, which loads the account", async () => {
     // Prepare
-    const answers = [{ status: 500, body: { message: 'Database unavailable', code: 'INTERNAL' } }, { body: accountOverview() }];
-    const { user, api } = renderMe({ [`GET ${ACCOUNT_PATH}`]: () => answers.shift() ?? { body: accountOverview() } });
+    const answers: StubReply<typeof routes.getAccount>[] = [
+      { status: 500, body: { message: 'Database unavailable', code: 'INTERNAL' } },
+      { body: accountOverview() },
+    ];
+    const { user, api } = renderMe([stubRoute(routes.getAccount, () => answers.shift() ?? { body: accountOverview() })]);
     const alert = await page().findByRole('alert');
     expect(within(alert).getByRole('heading', { name: 'Your account could not be loaded' })).toBeInTheDocument();
     expect(alert).toHaveTextContent('Database unavailable');
@@ -89,7 +79,7 @@ describe('MePage: states', () => {
 
     // Assess
     expect(await page().findByRole('heading', { level: 1, name: 'Your account' })).toBeInTheDocument();
-    expect(api.calls(ACCOUNT_PATH)).toHaveLength(2);
+    expect(api.calls(routes.getAccount)).toHaveLength(2);
   });
 });
 
@@ -97,13 +87,13 @@ describe('MePage: profile', () => {
   it('saves only the changed fields and updates the current user', async () => {
     // Prepare
     let current = janeFull;
-    const { user, api, queryClient } = renderMe({
-      [`GET ${ACCOUNT_PATH}`]: () => ({ body: accountOverview({ user: current }) }),
-      [`PUT ${UPDATE_PROFILE_PATH}`]: () => {
+    const { user, api, queryClient } = renderMe([
+      stubRoute(routes.getAccount, () => ({ body: accountOverview({ user: current }) })),
+      stubRoute(routes.updateProfile, () => {
         current = { ...janeFull, name: 'Jane Q. Doe', websiteUrl: null };
         return { body: current };
-      },
-    });
+      }),
+    ]);
     const profile = await section('Profile');
     expect(profile.getByRole('button', { name: 'Save profile' })).toBeDisabled();
 
@@ -114,19 +104,19 @@ describe('MePage: profile', () => {
     await user.click(profile.getByRole('button', { name: 'Save profile' }));
 
     // Assess
-    await waitFor(() => expect(api.calls(UPDATE_PROFILE_PATH)).toHaveLength(1));
-    expect(api.calls(UPDATE_PROFILE_PATH)[0]?.method).toBe('PUT');
-    expect(api.calls(UPDATE_PROFILE_PATH)[0]?.body).toEqual({ name: 'Jane Q. Doe', websiteUrl: null });
+    await waitFor(() => expect(api.calls(routes.updateProfile)).toHaveLength(1));
+    expect(api.calls(routes.updateProfile)[0]?.method).toBe('PUT');
+    expect(api.calls(routes.updateProfile)[0]?.body).toEqual({ name: 'Jane Q. Doe', websiteUrl: null });
     await waitFor(() => expect(queryClient.getQueryData<CurrentUser>(currentUserQueryKey)?.name).toBe('Jane Q. Doe'));
     await waitFor(() => expect(profile.getByRole('button', { name: 'Save profile' })).toBeDisabled());
   });
 
   it('shows a 409 next to the username field', async () => {
     // Prepare
-    const { user, api } = renderMe({
-      [`GET ${USERNAME_IS_FREE_PATH}`]: { body: { username: 'sam', isFree: true, reason: null } },
-      [`PUT ${UPDATE_PROFILE_PATH}`]: { status: 409, body: { message: 'This username is taken', code: 'USERNAME_TAKEN' } },
-    });
+    const { user, api } = renderMe([
+      stubRoute(routes.checkUsernameIsFree, { body: { username: 'sam', isFree: true, reason: null } }),
+      stubRoute(routes.updateProfile, { status: 409, body: { message: 'This username is taken', code: 'USERNAME_TAKEN' } }),
+    ]);
     const profile = await section('Profile');
     const username = profile.getByRole('textbox', { name: 'Username' });
 
@@ -138,22 +128,22 @@ describe('MePage: profile', () => {
     // Assess
     await waitFor(() => expect(username).toHaveAccessibleDescription('This username is taken'));
     expect(username).toHaveAttribute('aria-invalid', 'true');
-    expect(api.calls(UPDATE_PROFILE_PATH)[0]?.body).toEqual({ username: 'sam' });
+    expect(api.calls(routes.updateProfile)[0]?.body).toEqual({ username: 'sam' });
     expect(profile.getByRole('textbox', { name: 'Name' })).not.toHaveAttribute('aria-invalid');
   });
 
   it('shows 400 field errors next to their fields', async () => {
     // Prepare
-    const { user } = renderMe({
-      [`PUT ${UPDATE_PROFILE_PATH}`]: {
+    const { user } = renderMe([
+      stubRoute(routes.updateProfile, {
         status: 400,
         body: {
           message: 'Invalid request: websiteUrl: Must be an http(s) URL',
           code: 'VALIDATION_FAILED',
           fields: [{ in: 'body', field: 'websiteUrl', message: 'Must be an http(s) URL' }],
         },
-      },
-    });
+      }),
+    ]);
     const profile = await section('Profile');
     const website = profile.getByRole('textbox', { name: 'Website' });
 
@@ -169,14 +159,14 @@ describe('MePage: profile', () => {
 
   it('checks the username once typing pauses and says whether it is available', async () => {
     // Prepare
-    const { user, api } = renderMe({
-      [`GET ${USERNAME_IS_FREE_PATH}`]: (request) => {
+    const { user, api } = renderMe([
+      stubRoute(routes.checkUsernameIsFree, (request) => {
         const username = request.url.searchParams.get('username') ?? '';
         return username === 'admin'
           ? { body: { username, isFree: false, reason: 'This username is reserved' } }
           : { body: { username, isFree: true, reason: null } };
-      },
-    });
+      }),
+    ]);
     const profile = await section('Profile');
     const username = profile.getByRole('textbox', { name: 'Username' });
 
@@ -187,7 +177,7 @@ describe('MePage: profile', () => {
     // Assess: one request, for the whole word
     expect(username).toHaveAccessibleDescription('Checking…');
     await waitFor(() => expect(username).toHaveAccessibleDescription('Available'));
-    expect(api.calls(USERNAME_IS_FREE_PATH).map((request) => request.url.searchParams.get('username'))).toEqual(['janet']);
+    expect(api.calls(routes.checkUsernameIsFree).map((request) => request.url.searchParams.get('username'))).toEqual(['janet']);
 
     // Act
     await user.clear(username);
@@ -195,7 +185,7 @@ describe('MePage: profile', () => {
 
     // Assess
     await waitFor(() => expect(username).toHaveAccessibleDescription('This username is reserved'));
-    expect(api.calls(USERNAME_IS_FREE_PATH).map((request) => request.url.searchParams.get('username'))).toEqual([
+    expect(api.calls(routes.checkUsernameIsFree).map((request) => request.url.searchParams.get('username'))).toEqual([
       'janet',
       'admin',
     ]);
@@ -212,7 +202,7 @@ describe('MePage: profile', () => {
     await new Promise((resolve) => setTimeout(resolve, 500));
 
     // Assess
-    expect(api.calls(USERNAME_IS_FREE_PATH)).toHaveLength(0);
+    expect(api.calls(routes.checkUsernameIsFree)).toHaveLength(0);
     expect(username).not.toHaveAccessibleDescription();
   });
 });
@@ -220,8 +210,8 @@ describe('MePage: profile', () => {
 describe('MePage: settings and email preferences', () => {
   it("saves settings with the user's id", async () => {
     // Prepare
-    const settings = { theme: 'dark', defaultBoard: 'growth', activeOnlyByDefault: true };
-    const { user, api } = renderMe({ [`POST ${settingsPath(jane.userId)}`]: { body: { settings } } });
+    const settings = { theme: 'dark', defaultBoard: 'growth', activeOnlyByDefault: true } as const;
+    const { user, api } = renderMe([stubRoute(routes.upsertSettings, { body: { settings } }, { id: jane.userId })]);
     const region = await section('Settings');
 
     // Act
@@ -231,15 +221,15 @@ describe('MePage: settings and email preferences', () => {
     await user.click(region.getByRole('button', { name: 'Save settings' }));
 
     // Assess
-    await waitFor(() => expect(api.calls(settingsPath(jane.userId))).toHaveLength(1));
-    expect(api.calls(settingsPath(jane.userId))[0]).toMatchObject({ method: 'POST', body: settings });
-    await waitFor(() => expect(api.calls(ACCOUNT_PATH)).toHaveLength(2));
+    await waitFor(() => expect(api.calls(routes.upsertSettings, { id: jane.userId })).toHaveLength(1));
+    expect(api.calls(routes.upsertSettings, { id: jane.userId })[0]).toMatchObject({ method: 'POST', body: settings });
+    await waitFor(() => expect(api.calls(routes.getAccount)).toHaveLength(2));
   });
 
   it('saves email preferences', async () => {
     // Prepare
     const emailPreferences = { productUpdates: true, weeklyDigest: false, notificationEmails: true };
-    const { user, api } = renderMe({ [`PUT ${EMAIL_PREFERENCES_PATH}`]: { body: { emailPreferences } } });
+    const { user, api } = renderMe([stubRoute(routes.updateEmailPreferences, { body: { emailPreferences } })]);
     const region = await section('Email preferences');
     expect(region.getByRole('checkbox', { name: 'Product updates' })).toBeChecked();
 
@@ -248,15 +238,15 @@ describe('MePage: settings and email preferences', () => {
     await user.click(region.getByRole('button', { name: 'Save email preferences' }));
 
     // Assess
-    await waitFor(() => expect(api.calls(EMAIL_PREFERENCES_PATH)).toHaveLength(1));
-    expect(api.calls(EMAIL_PREFERENCES_PATH)[0]).toMatchObject({ method: 'PUT', body: emailPreferences });
+    await waitFor(() => expect(api.calls(routes.updateEmailPreferences)).toHaveLength(1));
+    expect(api.calls(routes.updateEmailPreferences)[0]).toMatchObject({ method: 'PUT', body: emailPreferences });
   });
 
   it('says when saving failed', async () => {
     // Prepare
-    const { user } = renderMe({
-      [`PUT ${EMAIL_PREFERENCES_PATH}`]: { status: 503, body: { message: 'Try again later', code: 'UNAVAILABLE' } },
-    });
+    const { user } = renderMe([
+      stubRoute(routes.updateEmailPreferences, { status: 503, body: { message: 'Try again later', code: 'UNAVAILABLE' } }),
+    ]);
     const region = await section('Email preferences');
 
     // Act
@@ -270,7 +260,7 @@ describe('MePage: settings and email preferences', () => {
 describe('MePage: sessions and blocked users', () => {
   it('marks this device and logs out another one with DELETE on its id', async () => {
     // Prepare
-    const { user, api } = renderMe({ [`DELETE ${sessionPath('sess-phone')}`]: { body: { ended: true } } });
+    const { user, api } = renderMe([stubRoute(routes.endSession, { body: { ended: true } }, { sessionId: 'sess-phone' })]);
     const region = await section('Sessions');
     const items = await region.findAllByRole('listitem');
     expect(items).toHaveLength(2);
@@ -284,22 +274,26 @@ describe('MePage: sessions and blocked users', () => {
     await user.click(within(items[1]!).getByRole('button', { name: 'Log out' }));
 
     // Assess
-    await waitFor(() => expect(api.calls(sessionPath('sess-phone'))).toHaveLength(1));
-    expect(api.calls(sessionPath('sess-phone'))[0]?.method).toBe('DELETE');
-    await waitFor(() => expect(api.calls(SESSIONS_PATH)).toHaveLength(2));
+    await waitFor(() => expect(api.calls(routes.endSession, { sessionId: 'sess-phone' })).toHaveLength(1));
+    expect(api.calls(routes.endSession, { sessionId: 'sess-phone' })[0]?.method).toBe('DELETE');
+    await waitFor(() => expect(api.calls(routes.listSessions)).toHaveLength(2));
   });
 
   it('unblocks a user and the list updates', async () => {
     // Prepare
     const sam = publicUser();
     let blocked = [sam];
-    const { user, api } = renderMe({
-      [`GET ${ACCOUNT_PATH}`]: () => ({ body: accountOverview({ blockedUsers: blocked }) }),
-      [`POST ${unblockPath(sam.userId)}`]: () => {
-        blocked = [];
-        return { body: { userId: sam.userId, blocked: false } };
-      },
-    });
+    const { user, api } = renderMe([
+      stubRoute(routes.getAccount, () => ({ body: accountOverview({ blockedUsers: blocked }) })),
+      stubRoute(
+        routes.unblockUser,
+        () => {
+          blocked = [];
+          return { body: { userId: sam.userId, blocked: false } } as const;
+        },
+        { userId: sam.userId },
+      ),
+    ]);
     const region = await section('Blocked users');
     expect(region.getByRole('link', { name: '@sam' })).toHaveAttribute('href', '/@sam');
 
@@ -308,13 +302,13 @@ describe('MePage: sessions and blocked users', () => {
 
     // Assess
     expect(await region.findByText('You have not blocked anyone.')).toBeInTheDocument();
-    expect(api.calls(unblockPath(sam.userId))[0]?.method).toBe('POST');
+    expect(api.calls(routes.unblockUser, { userId: sam.userId })[0]?.method).toBe('POST');
   });
 });
 
 describe('MePage: delete account', () => {
-  async function openDeleteDialog(answers: Answers) {
-    const rendered = renderMe(answers);
+  async function openDeleteDialog(stubs: RouteStub[]) {
+    const rendered = renderMe(stubs);
     const region = await section('Delete account');
     await rendered.user.click(region.getByRole('button', { name: 'Delete account…' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Delete your account?' }));
@@ -324,9 +318,9 @@ describe('MePage: delete account', () => {
   it('needs the username typed, and on RECENT_LOGIN_REQUIRED offers to log in again', async () => {
     // Prepare
     const message = 'Log in again to delete your account: your login is older than 15 minutes.';
-    const { user, api, dialog } = await openDeleteDialog({
-      [`DELETE ${DELETE_ACCOUNT_PATH}`]: { status: 403, body: { message, code: 'RECENT_LOGIN_REQUIRED' } },
-    });
+    const { user, api, dialog } = await openDeleteDialog([
+      stubRoute(routes.deleteAccount, { status: 403, body: { message, code: 'RECENT_LOGIN_REQUIRED' } }),
+    ]);
     const confirm = dialog.getByRole('textbox', { name: 'Type jane to confirm' });
     expect(dialog.getByRole('button', { name: 'Delete account' })).toBeDisabled();
 
@@ -342,7 +336,7 @@ describe('MePage: delete account', () => {
 
     // Assess
     expect(await dialog.findByRole('alert')).toHaveTextContent(message);
-    expect(api.calls(DELETE_ACCOUNT_PATH)[0]?.method).toBe('DELETE');
+    expect(api.calls(routes.deleteAccount)[0]?.method).toBe('DELETE');
 
     // Act
     await user.click(dialog.getByRole('button', { name: 'Log in again' }));
@@ -354,9 +348,9 @@ describe('MePage: delete account', () => {
 
   it('deletes, forgets the current user and goes home', async () => {
     // Prepare
-    const { user, dialog, queryClient, router } = await openDeleteDialog({
-      [`DELETE ${DELETE_ACCOUNT_PATH}`]: { body: { deleted: true } },
-    });
+    const { user, dialog, queryClient, router } = await openDeleteDialog([
+      stubRoute(routes.deleteAccount, { body: { deleted: true } }),
+    ]);
 
     // Act
     await user.type(dialog.getByRole('textbox', { name: 'Type jane to confirm' }), 'jane');

@@ -5,25 +5,17 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CurrentUser } from '../../../lib/current-user';
 import { toast } from '../../../lib/toast';
 import { jane, renderShell } from '../../../test/render-shell';
-import {
-  ACCOUNT_PATH,
-  accountOverview,
-  type Answers,
-  blockPath,
-  janeFull,
-  publicUser,
-  publicUserPath,
-  REPORT_PATH,
-  stubAccountApi,
-  unblockPath,
-} from '../test-utils/account-fixtures';
+import { routes } from '../../../../../shared/routes';
+import { type RouteStub, stubRoute } from '../../../test/stub-routes';
+import { accountOverview, janeFull, publicUser, stubAccountApi, stubPublicUser } from '../test-utils/account-fixtures';
 import { pageRequests } from '../test-utils/stub-api';
 import { ProfilePage } from './profile-page';
 
 const sam = publicUser({ websiteUrl: 'https://sam.example/' });
 
-function renderProfile(path: string, answers: Answers = {}, signedIn: CurrentUser | null = jane) {
-  const api = stubAccountApi({ [`GET ${publicUserPath('sam')}`]: { body: sam }, ...answers });
+/** The profile page at `path`; these stubs answer first, then @sam's public user and the account. */
+function renderProfile(path: string, stubs: RouteStub[] = [], signedIn: CurrentUser | null = jane) {
+  const api = stubAccountApi(...stubs, stubPublicUser(sam));
   const shell = renderShell({ path, user: signedIn, pages: [{ path: ':handle', Component: ProfilePage }] });
   return { ...shell, api, user: userEvent.setup() };
 }
@@ -40,7 +32,7 @@ afterEach(() => {
 describe('ProfilePage', () => {
   it('shows the name, username, join month, website and a title', async () => {
     // Prepare
-    const { api } = renderProfile('/@sam', {}, null);
+    const { api } = renderProfile('/@sam', [], null);
 
     // Assess
     expect(await page().findByRole('heading', { level: 1, name: 'Sam Lee' })).toBeInTheDocument();
@@ -51,7 +43,7 @@ describe('ProfilePage', () => {
     expect(website).toHaveAttribute('rel', 'noopener nofollow');
     expect(page().getByText('SL')).toBeInTheDocument();
     await waitFor(() => expect(document.title).toBe('Sam Lee (@sam) · TopPubs'));
-    expect(api.calls(publicUserPath('sam'))).toHaveLength(1);
+    expect(api.calls(routes.getUserByIdOrUsername, { id: 'sam' })).toHaveLength(1);
   });
 
   it('says there is no one by that name on a 404, with a link home', async () => {
@@ -65,7 +57,9 @@ describe('ProfilePage', () => {
 
   it("shows the server's error with Retry for other failures", async () => {
     // Prepare
-    renderProfile('/@sam', { [`GET ${publicUserPath('sam')}`]: { status: 500, body: { message: 'Boom', code: 'INTERNAL' } } });
+    renderProfile('/@sam', [
+      stubRoute(routes.getUserByIdOrUsername, { status: 500, body: { message: 'Boom', code: 'INTERNAL' } }),
+    ]);
 
     // Assess
     const alert = await page().findByRole('alert');
@@ -76,17 +70,25 @@ describe('ProfilePage', () => {
   it('blocks and then unblocks the user', async () => {
     // Prepare
     let blocked: (typeof sam)[] = [];
-    const { user, api } = renderProfile('/@sam', {
-      [`GET ${ACCOUNT_PATH}`]: () => ({ body: accountOverview({ blockedUsers: blocked }) }),
-      [`POST ${blockPath(sam.userId)}`]: () => {
-        blocked = [sam];
-        return { body: { userId: sam.userId, blocked: true } };
-      },
-      [`POST ${unblockPath(sam.userId)}`]: () => {
-        blocked = [];
-        return { body: { userId: sam.userId, blocked: false } };
-      },
-    });
+    const { user, api } = renderProfile('/@sam', [
+      stubRoute(routes.getAccount, () => ({ body: accountOverview({ blockedUsers: blocked }) })),
+      stubRoute(
+        routes.blockUser,
+        () => {
+          blocked = [sam];
+          return { body: { userId: sam.userId, blocked: true } } as const;
+        },
+        { userId: sam.userId },
+      ),
+      stubRoute(
+        routes.unblockUser,
+        () => {
+          blocked = [];
+          return { body: { userId: sam.userId, blocked: false } } as const;
+        },
+        { userId: sam.userId },
+      ),
+    ]);
     await page().findByRole('heading', { level: 1, name: 'Sam Lee' });
     await waitFor(() => expect(page().getByRole('button', { name: 'Block' })).toBeEnabled());
 
@@ -95,19 +97,19 @@ describe('ProfilePage', () => {
 
     // Assess
     await waitFor(() => expect(page().getByRole('button', { name: 'Unblock' })).toBeEnabled());
-    expect(api.calls(blockPath(sam.userId))).toHaveLength(1);
+    expect(api.calls(routes.blockUser, { userId: sam.userId })).toHaveLength(1);
 
     // Act
     await user.click(page().getByRole('button', { name: 'Unblock' }));
 
     // Assess
     await waitFor(() => expect(page().getByRole('button', { name: 'Block' })).toBeEnabled());
-    expect(api.calls(unblockPath(sam.userId))).toHaveLength(1);
+    expect(api.calls(routes.unblockUser, { userId: sam.userId })).toHaveLength(1);
   });
 
   it('reports the user with a reason and details', async () => {
     // Prepare
-    const { user, api } = renderProfile('/@sam', { [`POST ${REPORT_PATH}`]: { body: { reported: true, isNew: true } } });
+    const { user, api } = renderProfile('/@sam', [stubRoute(routes.reportObject, { body: { reported: true, isNew: true } })]);
     await page().findByRole('heading', { level: 1, name: 'Sam Lee' });
 
     // Act
@@ -119,7 +121,7 @@ describe('ProfilePage', () => {
 
     // Assess
     await waitFor(() => expect(page().queryByRole('form', { name: 'Report @sam' })).not.toBeInTheDocument());
-    expect(api.calls(REPORT_PATH)[0]).toMatchObject({
+    expect(api.calls(routes.reportObject)[0]).toMatchObject({
       method: 'POST',
       body: { objectType: 'user', objectId: sam.userId, reason: 'impersonation', details: 'Pretends to be me' },
     });
@@ -127,7 +129,7 @@ describe('ProfilePage', () => {
 
   it.each(['Block', 'Report'])('opens the login modal when an anonymous visitor presses %s', async (action) => {
     // Prepare
-    const { user, api } = renderProfile('/@sam', {}, null);
+    const { user, api } = renderProfile('/@sam', [], null);
     await page().findByRole('heading', { level: 1, name: 'Sam Lee' });
 
     // Act
@@ -141,7 +143,7 @@ describe('ProfilePage', () => {
 
   it('offers to edit instead of block or report on your own profile', async () => {
     // Prepare
-    renderProfile('/@jane', { [`GET ${publicUserPath('jane')}`]: { body: janeFull } });
+    renderProfile('/@jane', [stubPublicUser(janeFull)]);
 
     // Assess
     expect(await page().findByRole('link', { name: 'Edit your profile' })).toHaveAttribute('href', '/me');

@@ -1,19 +1,8 @@
+import { routes } from '../../../../../shared/routes';
 import { jane } from '../../../test/render-shell';
+import { type RouteStub, stubRoute } from '../../../test/stub-routes';
 import type { AccountOverview, FullUser, PublicUser, SessionSummary } from '../api/account-keys';
-import { type RecordedRequest, stubApi } from './stub-api';
-
-export const ACCOUNT_PATH = '/api/i/user/me/v/account';
-export const SESSIONS_PATH = '/api/i/user/me/v/sessions';
-export const USERNAME_IS_FREE_PATH = '/api/i/user/userme/v/check/usernameIsFree';
-export const UPDATE_PROFILE_PATH = '/api/i/user/me/mod/profile';
-export const EMAIL_PREFERENCES_PATH = '/api/i/user/me/mod/email/pref';
-export const REPORT_PATH = '/api/i/user/me/mod/report/object';
-export const DELETE_ACCOUNT_PATH = '/api/i/user/me/mod';
-export const settingsPath = (userId: string) => `/api/i/user/${userId}/mod/settings`;
-export const sessionPath = (sessionId: string) => `/api/i/user/me/mod/session/${sessionId}`;
-export const blockPath = (userId: string) => `/api/i/user/me/mod/interact-user/${userId}/block`;
-export const unblockPath = (userId: string) => `/api/i/user/me/mod/interact-user/${userId}/unblock`;
-export const publicUserPath = (idOrUsername: string) => `/api/i/user/${idOrUsername}/v/idOrUsername`;
+import { stubApi } from './stub-api';
 
 export function publicUser(overrides: Partial<PublicUser> = {}): PublicUser {
   const username = overrides.username ?? 'sam';
@@ -70,18 +59,16 @@ export const sessions: SessionSummary[] = [
   },
 ];
 
-type Answer = { status?: number; body: unknown } | Promise<{ status?: number; body: unknown }>;
-export type Answers = Record<string, Answer | ((request: RecordedRequest) => Answer)>;
+/** The public user route answering `user` for its username, leaving other names to later stubs. */
+export function stubPublicUser(user: PublicUser, idOrUsername = user.username): RouteStub {
+  return stubRoute(routes.getUserByIdOrUsername, { body: user }, { id: idOrUsername });
+}
 
-/** Stubs fetch with answers keyed by 'METHOD /path'; the account and sessions answer by default. */
-export function stubAccountApi(answers: Answers = {}) {
-  const all: Answers = {
-    [`GET ${ACCOUNT_PATH}`]: { body: accountOverview() },
-    [`GET ${SESSIONS_PATH}`]: { body: { sessions } },
-    ...answers,
-  };
-  return stubApi((request) => {
-    const answer = all[`${request.method} ${request.url.pathname}`];
-    return typeof answer === 'function' ? answer(request) : answer;
-  });
+/** Stubs fetch with these routes first; the account and the sessions answer by default. */
+export function stubAccountApi(...stubs: RouteStub[]) {
+  return stubApi(
+    ...stubs,
+    stubRoute(routes.getAccount, { body: accountOverview() }),
+    stubRoute(routes.listSessions, { body: { sessions } }),
+  );
 }

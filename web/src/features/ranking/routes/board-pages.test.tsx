@@ -1,24 +1,32 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { routes } from '../../../../../shared/routes';
+import { type StubbedRequest, stubRoute, stubRoutes } from '../../../test/stub-routes';
 import { makeBoardPage, makeBoardScreen, makePublication, makeTopic } from '../test-utils/fixtures';
-import { FakeIntersectionObserver, installBrowserPolyfills, renderPages, stubApi } from '../test-utils/render';
-
-const API = '/api/i/toppubs';
+import { FakeIntersectionObserver, installBrowserPolyfills, renderPages } from '../test-utils/render';
 
 /** Answers every board call from a board of `total` publications, honouring from/limit. */
 function boardApi(total = 1500) {
-  return stubApi((url) => {
-    const from = Number(url.searchParams.get('from') ?? 0);
-    const limit = Number(url.searchParams.get('limit') ?? 20);
-    const activeOnly = url.searchParams.get('active') === 'true';
-    const topic = url.searchParams.get('topic');
-    const kind = url.pathname.endsWith('growth') || url.pathname.endsWith('growthPubs') ? 'growth' : 'followers';
-    const page = makeBoardPage({ kind, activeOnly, topic, from, limit, total });
-    if (url.pathname.startsWith(`${API}/show/`)) return { body: makeBoardScreen(page, topic ? makeTopic(topic) : null) };
-    if (url.pathname.startsWith(`${API}/load/`)) return { body: page };
-    return undefined;
-  });
+  const page = ({ url }: StubbedRequest, kind: 'followers' | 'growth') =>
+    makeBoardPage({
+      kind,
+      activeOnly: url.searchParams.get('active') === 'true',
+      topic: url.searchParams.get('topic'),
+      from: Number(url.searchParams.get('from') ?? 0),
+      limit: Number(url.searchParams.get('limit') ?? 20),
+      total,
+    });
+  const screenOf = (request: StubbedRequest, kind: 'followers' | 'growth') => {
+    const topic = request.url.searchParams.get('topic');
+    return makeBoardScreen(page(request, kind), topic ? makeTopic(topic) : null);
+  };
+  return stubRoutes(
+    stubRoute(routes.showHome, (request) => ({ body: screenOf(request, 'followers') })),
+    stubRoute(routes.showGrowth, (request) => ({ body: screenOf(request, 'growth') })),
+    stubRoute(routes.loadPubs, (request) => ({ body: page(request, 'followers') })),
+    stubRoute(routes.loadGrowthPubs, (request) => ({ body: page(request, 'growth') })),
+  );
 }
 
 function bodyRows() {
@@ -41,9 +49,7 @@ describe('board pages', () => {
       makePublication(2, { name: "Lena's Press", followers: 45_321, gained30d: -1_064, growthPct30d: -0.41 }),
       makePublication(3, { name: 'Fresh Start', followers: 1_234_567, gained30d: 50, growthPct30d: null, latestPostAt: null }),
     ];
-    const api = stubApi((url) =>
-      url.pathname === `${API}/show/home` ? { body: makeBoardScreen({ ...makeBoardPage({ total: 3 }), items }) } : undefined,
-    );
+    const api = stubRoutes(stubRoute(routes.showHome, { body: makeBoardScreen({ ...makeBoardPage({ total: 3 }), items }) }));
 
     // Act
     renderPages('/');
@@ -75,9 +81,9 @@ describe('board pages', () => {
     expect(within(third!).getByTitle(/started from zero/)).toHaveTextContent('–');
     expect(within(third!).getByText('No posts yet')).toBeInTheDocument();
 
-    const [request] = api.calls(`${API}/show/home`);
-    expect(request?.searchParams.get('limit')).toBe('50');
-    expect(request?.searchParams.has('active')).toBe(false);
+    const [request] = api.calls(routes.showHome);
+    expect(request?.url.searchParams.get('limit')).toBe('50');
+    expect(request?.url.searchParams.has('active')).toBe(false);
     await waitFor(() => expect(document.title).toBe('Most followed publications · TopPubs'));
   });
 
@@ -122,8 +128,8 @@ describe('board pages', () => {
     // Assess
     expect(await screen.findByRole('heading', { level: 1, name: 'Fastest growing active publications' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/growing/active');
-    const [growth] = api.calls(`${API}/show/growth`);
-    expect(growth?.searchParams.get('active')).toBe('true');
+    const [growth] = api.calls(routes.showGrowth);
+    expect(growth?.url.searchParams.get('active')).toBe('true');
   });
 
   it('asks for active publications only on the active pages', async () => {
@@ -135,9 +141,9 @@ describe('board pages', () => {
 
     // Assess
     await screen.findByRole('table', { name: 'Most followed active publications' });
-    const [request] = api.calls(`${API}/show/home`);
-    expect(request?.searchParams.get('active')).toBe('true');
-    expect(request?.searchParams.has('topic')).toBe(false);
+    const [request] = api.calls(routes.showHome);
+    expect(request?.url.searchParams.get('active')).toBe('true');
+    expect(request?.url.searchParams.has('topic')).toBe(false);
   });
 
   it('shows a topic with its counts, the topic request and links back to all topics', async () => {
@@ -150,8 +156,8 @@ describe('board pages', () => {
     // Assess
     await screen.findByRole('table', { name: 'Data Science: most followed' });
     expect(screen.getByRole('heading', { level: 1, name: 'Data Science' })).toBeInTheDocument();
-    const [request] = api.calls(`${API}/show/home`);
-    expect(request?.searchParams.get('topic')).toBe('data-science');
+    const [request] = api.calls(routes.showHome);
+    expect(request?.url.searchParams.get('topic')).toBe('data-science');
     expect(
       within(screen.getByRole('navigation', { name: 'Breadcrumb' })).getByRole('link', { name: 'All topics' }),
     ).toHaveAttribute('href', '/topics');
@@ -174,15 +180,17 @@ describe('board pages', () => {
 
     // Assess
     await screen.findByRole('table');
-    const [request] = api.calls(`${API}/show/growth`);
-    expect(request?.searchParams.get('topic')).toBe('python');
-    expect(request?.searchParams.get('active')).toBe('true');
-    expect(api.calls(`${API}/show/home`)).toHaveLength(0);
+    const [request] = api.calls(routes.showGrowth);
+    expect(request?.url.searchParams.get('topic')).toBe('python');
+    expect(request?.url.searchParams.get('active')).toBe('true');
+    expect(api.calls(routes.showHome)).toHaveLength(0);
   });
 
   it('says there is no such topic when the API answers NOT_FOUND', async () => {
     // Prepare
-    stubApi(() => ({ status: 404, body: { message: "There is no topic called 'nope'.", code: 'NOT_FOUND' } }));
+    stubRoutes(
+      stubRoute(routes.showHome, { status: 404, body: { message: "There is no topic called 'nope'.", code: 'NOT_FOUND' } }),
+    );
 
     // Act
     renderPages('/topic/nope');
@@ -197,11 +205,13 @@ describe('board pages', () => {
   it('shows the server message and a Retry button on failure, and retrying refetches', async () => {
     // Prepare
     let failures = 1;
-    const api = stubApi((url) => {
-      if (url.pathname !== `${API}/show/growth`) return undefined;
-      if (failures-- > 0) return { status: 503, body: { message: 'The ranking store is unavailable.', code: 'UNAVAILABLE' } };
-      return { body: makeBoardScreen(makeBoardPage({ kind: 'growth', total: 5 })) };
-    });
+    const api = stubRoutes(
+      stubRoute(routes.showGrowth, () =>
+        failures-- > 0
+          ? { status: 503, body: { message: 'The ranking store is unavailable.', code: 'UNAVAILABLE' } }
+          : { body: makeBoardScreen(makeBoardPage({ kind: 'growth', total: 5 })) },
+      ),
+    );
     const user = userEvent.setup();
     renderPages('/growing');
 
@@ -218,7 +228,7 @@ describe('board pages', () => {
     // Assess
     expect(await screen.findByRole('table', { name: 'Fastest growing publications' })).toBeInTheDocument();
     expect(bodyRows()).toHaveLength(5);
-    expect(api.calls(`${API}/show/growth`)).toHaveLength(2);
+    expect(api.calls(routes.showGrowth)).toHaveLength(2);
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
@@ -236,9 +246,9 @@ describe('board pages', () => {
     }
 
     // Assess
-    const loads = api.calls(`${API}/load/pubs`);
-    expect(loads.map((url) => url.searchParams.get('from'))).toEqual(['50', '100', '150', '200', '250', '300']);
-    expect(loads.every((url) => url.searchParams.get('limit') === '50')).toBe(true);
+    const loads = api.calls(routes.loadPubs);
+    expect(loads.map(({ url }) => url.searchParams.get('from'))).toEqual(['50', '100', '150', '200', '250', '300']);
+    expect(loads.every(({ url }) => url.searchParams.get('limit') === '50')).toBe(true);
     expect(screen.getByRole('table')).toHaveAttribute('aria-rowcount', '1501');
     expect(bodyRows().length).toBeGreaterThan(5);
     expect(bodyRows().length).toBeLessThanOrEqual(40);
@@ -267,18 +277,20 @@ describe('board pages', () => {
 
     // Assess
     expect(await screen.findByText('Showing 100 of 1,500')).toBeInTheDocument();
-    expect(api.calls(`${API}/load/growthPubs`).map((url) => url.searchParams.get('from'))).toEqual(['50']);
+    expect(api.calls(routes.loadGrowthPubs).map(({ url }) => url.searchParams.get('from'))).toEqual(['50']);
   });
 
   it('keeps the loaded rows and offers Retry when a further page fails', async () => {
     // Prepare
     let failLoad = true;
-    const api = stubApi((url) => {
-      if (url.pathname === `${API}/show/home`) return { body: makeBoardScreen(makeBoardPage({ total: 120 })) };
-      if (url.pathname === `${API}/load/pubs` && failLoad)
-        return { status: 500, body: { message: 'Database timeout', code: 'INTERNAL' } };
-      return { body: makeBoardPage({ from: Number(url.searchParams.get('from')), total: 120 }) };
-    });
+    const api = stubRoutes(
+      stubRoute(routes.showHome, { body: makeBoardScreen(makeBoardPage({ total: 120 })) }),
+      stubRoute(routes.loadPubs, ({ url }) =>
+        failLoad
+          ? { status: 500, body: { message: 'Database timeout', code: 'INTERNAL' } }
+          : { body: makeBoardPage({ from: Number(url.searchParams.get('from')), total: 120 }) },
+      ),
+    );
     const user = userEvent.setup();
     renderPages('/');
     await screen.findByText('Showing 50 of 120');
@@ -297,7 +309,7 @@ describe('board pages', () => {
 
     // Assess
     expect(await screen.findByText('Showing 100 of 120')).toBeInTheDocument();
-    expect(api.calls(`${API}/load/pubs`)).toHaveLength(2);
+    expect(api.calls(routes.loadPubs)).toHaveLength(2);
   });
 
   it('says so when an active board is empty', async () => {

@@ -1,10 +1,10 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { routes } from '../../../../../shared/routes';
+import { stubRoute, stubRoutes } from '../../../test/stub-routes';
 import { makePublication } from '../test-utils/fixtures';
-import { renderPages, stubApi } from '../test-utils/render';
-
-const SEARCH = '/api/i/toppubs/search';
+import { renderPages } from '../test-utils/render';
 
 function searchApi() {
   const catalogue = [
@@ -12,17 +12,18 @@ function searchApi() {
     makePublication(7, { name: 'Glassworks Weekly', slug: 'glassworks-weekly' }),
     makePublication(40, { name: 'The Data Letter', slug: 'the-data-letter' }),
   ];
-  return stubApi((url) => {
-    if (url.pathname !== SEARCH) return undefined;
-    const q = (url.searchParams.get('q') ?? '').toLowerCase();
-    const items = catalogue.filter((pub) =>
-      pub.name
-        .toLowerCase()
-        .split(' ')
-        .some((word) => word.startsWith(q)),
-    );
-    return { body: { query: q, items, total: items.length, generatedAt: '2026-11-21T01:41:24.893Z' } };
-  });
+  return stubRoutes(
+    stubRoute(routes.searchPubs, ({ url }) => {
+      const q = (url.searchParams.get('q') ?? '').toLowerCase();
+      const items = catalogue.filter((pub) =>
+        pub.name
+          .toLowerCase()
+          .split(' ')
+          .some((word) => word.startsWith(q)),
+      );
+      return { body: { query: q, items, total: items.length, generatedAt: '2026-11-21T01:41:24.893Z' } };
+    }),
+  );
 }
 
 afterEach(() => {
@@ -40,7 +41,7 @@ describe('SearchPage', () => {
     // Assess
     expect(screen.getByRole('heading', { name: 'Find a publication' })).toBeInTheDocument();
     expect(screen.getByRole('searchbox', { name: 'Search publications' })).toHaveValue('');
-    expect(api.calls(SEARCH)).toHaveLength(0);
+    expect(api.calls(routes.searchPubs)).toHaveLength(0);
   });
 
   it('puts the typed query in ?q after a pause and lists the results', async () => {
@@ -62,7 +63,7 @@ describe('SearchPage', () => {
     ).toEqual(['Glass Poetry', 'Glassworks Weekly']);
     expect(screen.getByText('2 results for "glass"')).toBeInTheDocument();
     // Debounced: one call for the whole word, not one per key.
-    expect(api.calls(SEARCH).map((url) => url.searchParams.get('q'))).toEqual(['glass']);
+    expect(api.calls(routes.searchPubs).map(({ url }) => url.searchParams.get('q'))).toEqual(['glass']);
   });
 
   it('says when nothing matches', async () => {

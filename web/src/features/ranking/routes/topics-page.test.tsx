@@ -1,41 +1,43 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { type ResponseOf, routes } from '../../../../../shared/routes';
+import { stubRoute, stubRoutes } from '../../../test/stub-routes';
 import { makeTopic } from '../test-utils/fixtures';
-import { renderPages, stubApi } from '../test-utils/render';
+import { renderPages } from '../test-utils/render';
 
 const TOTAL = 100;
 
+/** The show/topics answer for the page and limit a request asks for. */
+function topicsScreen(url: URL): ResponseOf<typeof routes.showTopics> {
+  const page = Number(url.searchParams.get('page') ?? 1);
+  const limit = Number(url.searchParams.get('limit') ?? 20);
+  const from = (page - 1) * limit;
+  const items = Array.from({ length: Math.max(0, Math.min(limit, TOTAL - from)) }, (_, index) =>
+    makeTopic(`topic-${from + index + 1}`, {
+      publicationCount: 500 - from - index,
+      activeCount: 10,
+      totalFollowers: 2_000_000 - (from + index) * 1_000,
+    }),
+  );
+  return {
+    seo: {
+      title: `Topics, page ${page} · TopPubs`,
+      description: 'Browse 100 topics.',
+      keywords: [],
+      imageUrl: '/og/toppubs-1500.png',
+    },
+    topics: {
+      items,
+      pageInfo: { from, limit, page, total: TOTAL, sortOrder: 'desc', hasMore: from + limit < TOTAL },
+      generatedAt: '2026-11-21T01:41:24.893Z',
+    },
+  };
+}
+
 /** show/topics over 100 topics named topic-1 ... topic-100, biggest first. */
 function topicsApi() {
-  return stubApi((url) => {
-    if (url.pathname !== '/api/i/toppubs/show/topics') return undefined;
-    const page = Number(url.searchParams.get('page') ?? 1);
-    const limit = Number(url.searchParams.get('limit') ?? 20);
-    const from = (page - 1) * limit;
-    const items = Array.from({ length: Math.max(0, Math.min(limit, TOTAL - from)) }, (_, index) =>
-      makeTopic(`topic-${from + index + 1}`, {
-        publicationCount: 500 - from - index,
-        activeCount: 10,
-        totalFollowers: 2_000_000 - (from + index) * 1_000,
-      }),
-    );
-    return {
-      body: {
-        seo: {
-          title: `Topics, page ${page} · TopPubs`,
-          description: 'Browse 100 topics.',
-          keywords: [],
-          imageUrl: '/og/toppubs-1500.png',
-        },
-        topics: {
-          items,
-          pageInfo: { from, limit, page, total: TOTAL, sortOrder: 'desc', hasMore: from + limit < TOTAL },
-          generatedAt: '2026-11-21T01:41:24.893Z',
-        },
-      },
-    };
-  });
+  return stubRoutes(stubRoute(routes.showTopics, ({ url }) => ({ body: topicsScreen(url) })));
 }
 
 afterEach(() => {
@@ -57,8 +59,8 @@ describe('TopicsPage', () => {
     expect(within(cards[0]!).getByRole('link', { name: 'Topic 1' })).toHaveAttribute('href', '/topic/topic-1');
     expect(within(cards[0]!).getByText('500')).toBeInTheDocument();
     expect(within(cards[0]!).getByTitle('2,000,000 followers')).toHaveTextContent('2M');
-    expect(api.requests[0]?.searchParams.get('page')).toBe('1');
-    expect(api.requests[0]?.searchParams.get('limit')).toBe('24');
+    expect(api.requests[0]?.url.searchParams.get('page')).toBe('1');
+    expect(api.requests[0]?.url.searchParams.get('limit')).toBe('24');
   });
 
   it('paginates with real links and opens the next page', async () => {
@@ -81,7 +83,7 @@ describe('TopicsPage', () => {
     const list = await screen.findByRole('list', { name: 'Topics 25 to 48' });
     expect(router.state.location.pathname).toBe('/topics/2');
     expect(within(list).getByRole('link', { name: 'Topic 25' })).toBeInTheDocument();
-    expect(api.requests.at(-1)?.searchParams.get('page')).toBe('2');
+    expect(api.requests.at(-1)?.url.searchParams.get('page')).toBe('2');
     const after = screen.getByRole('navigation', { name: 'Pagination' });
     expect(within(after).getByRole('link', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
     expect(within(after).getByRole('link', { name: /Previous/ })).toHaveAttribute('href', '/topics');
@@ -128,7 +130,11 @@ describe('TopicsPage', () => {
   it('shows the server message and retries on failure', async () => {
     // Prepare
     let fail = true;
-    stubApi(() => (fail ? { status: 500, body: { message: 'Topics are being rebuilt.', code: 'INTERNAL' } } : undefined));
+    stubRoutes(
+      stubRoute(routes.showTopics, () =>
+        fail ? { status: 500, body: { message: 'Topics are being rebuilt.', code: 'INTERNAL' } } : undefined,
+      ),
+    );
     const user = userEvent.setup();
     renderPages('/topics');
     const alert = await screen.findByRole('alert');

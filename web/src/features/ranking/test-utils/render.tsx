@@ -41,24 +41,6 @@ export function renderPages(path: string) {
   return { ...view, router, queryClient };
 }
 
-type Handler = (url: URL) => { status?: number; body: unknown } | undefined;
-
-/** A fetch stub that answers by path; every request is recorded as a URL. */
-export function stubApi(handler: Handler) {
-  const requests: URL[] = [];
-  const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
-    const url = new URL(String(input), 'http://localhost');
-    requests.push(url);
-    const answer = handler(url) ?? { status: 404, body: { message: `No stub for ${url.pathname}`, code: 'NOT_FOUND' } };
-    return new Response(JSON.stringify(answer.body), {
-      status: answer.status ?? 200,
-      headers: { 'content-type': 'application/json' },
-    });
-  });
-  vi.stubGlobal('fetch', fetchMock);
-  return { fetchMock, requests, calls: (path: string) => requests.filter((url) => url.pathname === path) };
-}
-
 /** jsdom has no IntersectionObserver: this one lets a test say when the sentinel comes into view. */
 export class FakeIntersectionObserver {
   static instances: FakeIntersectionObserver[] = [];
