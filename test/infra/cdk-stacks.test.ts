@@ -11,7 +11,7 @@ import { createPlatform } from '../../infra/cdk/platform';
 import type { Platform } from '../../infra/cdk/platform';
 import { SPA_REWRITE_FUNCTION_CODE } from '../../infra/cdk/stacks/web-stack';
 import { DECLARED_SETTINGS_VARIABLE, SETTING_GROUPS, type SettingGroup } from '../../shared/capabilities';
-import { routeEntries } from '../../shared/routes/index';
+import { routeEntries, routes } from '../../shared/routes/index';
 import { JOB_SCHEDULES } from '../../shared/schedules';
 import { TABLE_KEYS } from '../../shared/table';
 import {
@@ -539,7 +539,7 @@ describe('optional provider settings', () => {
     const google = variablesOf(bare.routeStacks, 'googleLoginUrl');
 
     // Assess
-    expect(google[DECLARED_SETTINGS_VARIABLE]).toBe('google');
+    expect(google[DECLARED_SETTINGS_VARIABLE]).toBe(routes.googleLoginUrl.capabilities.settings.toSorted().join(','));
     expect(Object.keys(google).filter((key) => key.startsWith('GOOGLE_'))).toEqual([]);
   });
 });
