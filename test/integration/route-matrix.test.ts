@@ -13,6 +13,7 @@ import {
   createApiClient,
   type ErrorAnswer,
   isRedirectRoute,
+  type Session,
   type SignedInUser,
   takesNoBody,
 } from '../support/api-client';
@@ -37,7 +38,7 @@ let api: ApiClient;
 let user: SignedInUser;
 let superuser: SignedInUser;
 let app: AppCredentials;
-/** Signs in again for every old-session row: its own session, so logouts in earlier rows do not matter. */
+/** Whose session the old-session rows age, again for each row. */
 let veteran: SignedInUser;
 
 /** One row per route that `keep` selects, named `METHOD path: expectation`. */
@@ -207,16 +208,26 @@ describe('request bodies', () => {
 });
 
 describe('sessions due for renewal', () => {
-  it.each(rowsFor('an old session → not 5xx', (route) => route.method === 'GET'))('%s', async (_title, route) => {
-    // Prepare: a fresh session of a superuser (so every access level lets it in), last used two days ago.
-    const session = await api.signIn('matrix-veteran', { email: veteran.email });
+  /**
+   * A superuser's session (so every access level lets it in), last used two days ago. Reads share
+   * the veteran's; a GET that writes may end sessions (a logout ends every session of its user),
+   * so it gets a user of its own.
+   */
+  async function oldSession(route: RouteDefinition): Promise<Session> {
+    const session = route.writes ? await api.signIn('matrix-writer', { superuser: true }) : veteran;
     const tokenHash = hashToken(session.token);
     await getDb()
       .entities.session.patch({ tokenHash })
       .set({ lastUsedAt: new Date(Date.now() - 2 * DAY_MS).toISOString() })
       .go();
     const { data: aged } = await getDb().entities.session.get({ tokenHash }).go({ consistent: true });
-    expect(Date.now() - Date.parse(aged?.lastUsedAt ?? '')).toBeGreaterThan(DAY_MS);
+    expect(Date.now() - Date.parse(aged?.lastUsedAt ?? ''), 'the session is due for renewal').toBeGreaterThan(DAY_MS);
+    return session;
+  }
+
+  it.each(rowsFor('an old session → not 5xx', (route) => route.method === 'GET'))('%s', async (_title, route) => {
+    // Prepare
+    const session = await oldSession(route);
 
     // Act
     const answer = await call(route, { as: session });
