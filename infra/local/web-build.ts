@@ -13,11 +13,16 @@ const SOURCES = [
   join(REPO_ROOT, 'shared'),
 ];
 
+/** Tests sit beside the components they test, but are not part of the build. */
+const isTestFile = (name: string) => /\.test\.tsx?$/.test(name) || name === 'test';
+
 function newestChange(path: string): number {
   if (!existsSync(path)) return 0;
   const stats = statSync(path);
   if (!stats.isDirectory()) return stats.mtimeMs;
-  return readdirSync(path).reduce((newest, entry) => Math.max(newest, newestChange(join(path, entry))), stats.mtimeMs);
+  return readdirSync(path)
+    .filter((entry) => !isTestFile(entry))
+    .reduce((newest, entry) => Math.max(newest, newestChange(join(path, entry))), stats.mtimeMs);
 }
 
 export function webBuildIsStale(): boolean {
