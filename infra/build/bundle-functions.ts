@@ -72,6 +72,28 @@ const lambdaCredentialsShim: Plugin = {
   },
 };
 
+const ELECTRODB_FACADE = fileURLToPath(new URL('./shims/electrodb.ts', import.meta.url));
+const ELECTRODB_COMMANDS = fileURLToPath(new URL('./shims/electrodb-document-commands.cjs', import.meta.url));
+const ELECTRODB_DIR = `${path.sep}node_modules${path.sep}electrodb${path.sep}`;
+
+/**
+ * ElectroDB is CommonJS and require()s @aws-sdk/lib-dynamodb, and an ES module reached through
+ * require() is bundled whole: every DynamoDB command, its schemas and the aggregated client,
+ * about 60 KB minified that each cold start would compile. Inside bundles ElectroDB gets the
+ * ten commands it uses from the facade instead; tests and the local runtime use it unchanged.
+ */
+const electrodbCommandsShim: Plugin = {
+  name: 'electrodb-document-commands',
+  setup(pluginBuild) {
+    pluginBuild.onResolve({ filter: /^electrodb$/ }, (args) =>
+      args.importer === ELECTRODB_FACADE ? undefined : { path: ELECTRODB_FACADE },
+    );
+    pluginBuild.onResolve({ filter: /^@aws-sdk\/lib-dynamodb$/ }, (args) =>
+      args.importer.includes(ELECTRODB_DIR) ? { path: ELECTRODB_COMMANDS } : undefined,
+    );
+  },
+};
+
 export async function bundleFunctions(options: BundleOptions): Promise<BundleResult[]> {
   const entries = options.entries ?? handlerEntryPoints();
   const outDir = path.resolve(options.outDir);
@@ -101,7 +123,7 @@ export async function bundleFunctions(options: BundleOptions): Promise<BundleRes
     // Bundled CommonJS dependencies still call require() for Node built-ins.
     banner: { js: "import { createRequire } from 'module'; const require = createRequire(import.meta.url);" },
     logLevel: 'warning',
-    plugins: [lambdaCredentialsShim],
+    plugins: [lambdaCredentialsShim, electrodbCommandsShim],
     metafile: options.analyze ?? false,
   });
 
