@@ -1,16 +1,18 @@
 /**
  * `npm run bench`: every performance budget of the platform, measured on this machine and
  * printed with its target. Seeds a throw-away on-disk data folder; leaves nothing running.
+ * `npm run bench -- bundles api` runs only the sections named (bundles, job, api, web).
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
-import { bundleFunctions } from '../../infra/build/bundle-functions';
+import { bundleFolder, bundleFunctions, handlerEntryPoints } from '../../infra/build/bundle-functions';
 import { startDynamoDbLocal } from '../../infra/local/dynamodb-local';
 import { findFreePort } from '../../infra/local/free-port';
 import { LOCAL_TABLE_NAME, REPO_ROOT } from '../../infra/local/runtime';
+import { benchBundles } from './bundles';
 import { heading, print, run, startUntil, stopChild, verdict } from './support';
 import { benchWeb } from './web';
 import { ensureWebBuilt } from '../../infra/local/web-build';
@@ -19,7 +21,6 @@ process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
 const workDir = mkdtempSync(join(tmpdir(), 'toppubs-bench-'));
 const dataDir = join(workDir, 'data');
 const TSX = join(REPO_ROOT, 'node_modules', '.bin', 'tsx');
-const BUNDLE_BUDGET_KB = 250;
 const lambdaEnv = {
   TABLE_NAME: LOCAL_TABLE_NAME,
   ALLOWED_ORIGINS: 'http://localhost:3000',
@@ -30,23 +31,27 @@ const lambdaEnv = {
   POWERTOOLS_METRICS_DISABLED: 'true',
 };
 
-async function benchBundles(): Promise<Map<string, string>> {
-  heading('Lambda bundles (minified ESM, AWS SDK bundled)');
-  const results = await bundleFunctions({ outDir: join(workDir, 'bundles') });
-  print(`${'handler'.padEnd(28)} ${'size'.padStart(10)} ${'import'.padStart(10)}`);
-  for (const result of [...results].sort((a, b) => b.bytes - a.bytes)) {
-    const script = `const t=performance.now();await import(${JSON.stringify(pathToFileURL(result.file).href)});console.log(performance.now()-t)`;
-    const importMs = Number(await run(process.execPath, ['--input-type=module', '-e', script], lambdaEnv));
-    print(
-      `${result.name.padEnd(28)} ${`${(result.bytes / 1024).toFixed(1)} KB`.padStart(10)} ${`${importMs.toFixed(0)} ms`.padStart(10)}`,
-    );
+const SECTIONS = ['bundles', 'job', 'api', 'web'] as const;
+type Section = (typeof SECTIONS)[number];
+
+function chosenSections(args: readonly string[]): Set<Section> {
+  const unknown = args.filter((arg) => !(SECTIONS as readonly string[]).includes(arg));
+  if (unknown.length > 0) {
+    console.error(`Unknown bench section(s): ${unknown.join(', ')}. Choose from: ${SECTIONS.join(', ')}.`);
+    process.exit(2);
   }
-  const largest = Math.max(...results.map((result) => result.bytes)) / 1024;
-  print(`largest bundle ${largest.toFixed(1)} KB (target <= ${BUNDLE_BUDGET_KB} KB): ${verdict(largest <= BUNDLE_BUDGET_KB)}`);
-  return new Map(results.map((result) => [result.name, result.file]));
+  return new Set(args.length > 0 ? (args as Section[]) : SECTIONS);
 }
 
-async function benchRankingJob(bundles: Map<string, string>): Promise<void> {
+/** The job's bundle alone, when the bundles section did not build every handler. */
+async function rankingJobBundle(): Promise<string> {
+  const outDir = join(workDir, 'bundles');
+  const entries = handlerEntryPoints().filter(({ name }) => name === 'ranking/rank-publications');
+  await bundleFunctions({ outDir, entries });
+  return join(bundleFolder(outDir, 'ranking/rank-publications'), 'index.mjs');
+}
+
+async function benchRankingJob(jobBundle: string): Promise<void> {
   heading('Ranking job over the 17,000-publication seed (DynamoDB Local on disk)');
   const env = { DATA_DIR: dataDir };
   const seed = JSON.parse(await run(TSX, [join(REPO_ROOT, 'test/bench/ranking-job.ts'), 'seed'], env)) as Record<string, number>;
@@ -71,8 +76,7 @@ async function benchRankingJob(bundles: Map<string, string>): Promise<void> {
   // Peak memory as Lambda would see it: the bundled job handler alone in a fresh process.
   const dynamo = await startDynamoDbLocal({ dataDir: join(dataDir, 'dynamodb') });
   try {
-    const file = bundles.get('ranking/rank-publications') as string;
-    const script = `const m=await import(${JSON.stringify(pathToFileURL(file).href)});const t=performance.now();await m.handler({});console.log(JSON.stringify({ms:performance.now()-t,maxRssMb:process.resourceUsage().maxRSS/1024}))`;
+    const script = `const m=await import(${JSON.stringify(pathToFileURL(jobBundle).href)});const t=performance.now();await m.handler({});console.log(JSON.stringify({ms:performance.now()-t,maxRssMb:process.resourceUsage().maxRSS/1024}))`;
     const lambda = JSON.parse(
       await run(process.execPath, ['--input-type=module', '-e', script], { ...lambdaEnv, DYNAMODB_ENDPOINT: dynamo.endpoint }),
     ) as {
@@ -109,15 +113,18 @@ async function compare(label: string, port: number, barePort: number, path: stri
   );
 }
 
-async function benchApi(): Promise<void> {
-  heading('API under load: autocannon, 32 connections, 10 s (after a 2 s warm-up)');
+/**
+ * The API under load and, on the same server, the web app. `npm start` seeds the data folder
+ * itself when the job section did not.
+ */
+async function benchApi(options: { api: boolean; web: boolean }): Promise<void> {
   const paths = ['/api/i/toppubs/show/home', '/api/i/toppubs/load/pubs?page=100'];
   // The product as `npm start` runs it (with the CloudFront-like edge cache), then every
   // request through the Lambda handler, to show what the handler path alone sustains.
   const modes = [
     { label: 'as npm start serves it (edge cache on)', env: {} },
     { label: 'every request through the handler (LOCAL_EDGE_CACHE=off)', env: { LOCAL_EDGE_CACHE: 'off' } },
-  ];
+  ].slice(0, options.api ? 2 : 1);
   let bare: Awaited<ReturnType<typeof startUntil>> | undefined;
   let barePort = 0;
   const bodies: Record<string, string> = {};
@@ -130,15 +137,18 @@ async function benchApi(): Promise<void> {
         ...mode.env,
       });
       try {
-        if (!bare) {
+        if (options.api && !bare) {
           for (const path of paths) bodies[path] = await (await fetch(`http://127.0.0.1:${port}${path}`)).text();
           const bodiesFile = join(workDir, 'bodies.json');
           writeFileSync(bodiesFile, JSON.stringify(bodies));
           bare = await startUntil(TSX, [join(REPO_ROOT, 'test/bench/bare-server.ts'), bodiesFile], /listening \d+/);
           barePort = Number(/listening (\d+)/.exec(bare.output())?.[1]);
         }
-        for (const path of paths) await compare(mode.label, port, barePort, path, bodies[path] ?? '');
-        if (mode === modes[0]) {
+        if (options.api) {
+          if (mode === modes[0]) heading('API under load: autocannon, 32 connections, 10 s (after a 2 s warm-up)');
+          for (const path of paths) await compare(mode.label, port, barePort, path, bodies[path] ?? '');
+        }
+        if (options.web && mode === modes[0]) {
           heading('Web app: the home page in headless Chromium on the local server');
           await benchWeb(`http://localhost:${port}`);
         }
@@ -151,11 +161,12 @@ async function benchApi(): Promise<void> {
   }
 }
 
+const sections = chosenSections(process.argv.slice(2));
 try {
-  await ensureWebBuilt({ log: print });
-  const bundles = await benchBundles();
-  await benchRankingJob(bundles);
-  await benchApi();
+  if (sections.has('api') || sections.has('web')) await ensureWebBuilt({ log: print });
+  const bundles = sections.has('bundles') ? await benchBundles(workDir) : undefined;
+  if (sections.has('job')) await benchRankingJob(bundles?.get('ranking/rank-publications') ?? (await rankingJobBundle()));
+  if (sections.has('api') || sections.has('web')) await benchApi({ api: sections.has('api'), web: sections.has('web') });
 } finally {
   rmSync(workDir, { recursive: true, force: true });
 }

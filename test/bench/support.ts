@@ -11,17 +11,32 @@ export function verdict(ok: boolean): string {
   return ok ? 'ok' : 'MISSED';
 }
 
-/** Runs a command to completion and returns its stdout; stderr passes through for diagnosis. */
-export function run(command: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<string> {
+/**
+ * Runs a command to completion and returns its stdout. Its stderr passes through for diagnosis,
+ * or with `quiet` is kept and shown only if the command fails (handlers log warnings there).
+ */
+export function run(
+  command: string,
+  args: string[],
+  env: NodeJS.ProcessEnv = {},
+  options: { quiet?: boolean } = {},
+): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(command, args, {
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', options.quiet ? 'pipe' : 'inherit'],
+    });
     let stdout = '';
-    child.stdout.on('data', (chunk: Buffer) => {
+    let stderr = '';
+    child.stdout?.on('data', (chunk: Buffer) => {
       stdout += chunk.toString();
+    });
+    child.stderr?.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString();
     });
     child.on('error', reject);
     child.on('exit', (code) =>
-      code === 0 ? resolve(stdout) : reject(new Error(`${command} ${args.join(' ')} exited with ${code}`)),
+      code === 0 ? resolve(stdout) : reject(new Error(`${command} ${args.join(' ')} exited with ${code}\n${stderr}`)),
     );
   });
 }

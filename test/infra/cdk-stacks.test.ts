@@ -468,7 +468,9 @@ describe('optional provider settings', () => {
   } as const;
   let platform: Platform;
   const variablesOf = (stacks: readonly Stack[], name: string) => {
-    const stack = stacks.find((candidate) => (candidate as unknown as { functions: Map<string, unknown> }).functions.has(name)) as Stack;
+    const stack = stacks.find((candidate) =>
+      (candidate as unknown as { functions: Map<string, unknown> }).functions.has(name),
+    ) as Stack;
     const fn = (stack as unknown as { functions: Map<string, { function: lambda.Function }> }).functions.get(name)?.function;
     const logicalId = stack.getLogicalId(fn?.node.defaultChild as never);
     return Template.fromStack(stack).toJSON().Resources[logicalId].Properties.Environment.Variables as Record<string, unknown>;

@@ -43,7 +43,11 @@ function paddedRoutes(): NamedRoute[] {
         handler: `${app}/synthetic-${index}`,
         // Every capability a route can have, so the padded table grows the stacks as far as real routes would.
         capabilities: capabilitiesOf(
-          { email: index % 7 === 0, bucket: index % 5 === 0 ? 'read-write' : 'none', settings: index % 11 === 0 ? ['google'] : [] },
+          {
+            email: index % 7 === 0,
+            bucket: index % 5 === 0 ? 'read-write' : 'none',
+            settings: index % 11 === 0 ? ['google'] : [],
+          },
           { table: index % 3 === 0 ? 'read-write' : 'read' },
         ),
       },

@@ -1,0 +1,2 @@
+declare const documentCommands: Record<string, unknown>;
+export = documentCommands;

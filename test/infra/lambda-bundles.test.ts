@@ -1,0 +1,83 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { bundleFunctions, type BundleResult, REPO_ROOT } from '../../infra/build/bundle-functions';
+import { ensureTable } from '../../infra/local/dynamodb-local';
+
+const run = promisify(execFile);
+
+/** Runs `call` on a bundle's handler in a fresh node, as Lambda would, and returns its JSON answer. */
+async function callBundled(bundle: BundleResult, call: string, env: Record<string, string>): Promise<unknown> {
+  const script = `const m=await import(${JSON.stringify(pathToFileURL(bundle.file).href)});console.log(JSON.stringify(await ${call}))`;
+  const { stdout } = await run(process.execPath, ['--input-type=module', '-e', script], { env: { ...process.env, ...env } });
+  return JSON.parse(stdout) as unknown;
+}
+
+describe('Lambda bundles', () => {
+  const outDir = mkdtempSync(join(tmpdir(), 'toppubs-bundles-'));
+  let bundles: Map<string, BundleResult>;
+  let env: Record<string, string>;
+
+  beforeAll(async () => {
+    const results = await bundleFunctions({
+      outDir,
+      analyze: true,
+      entries: [
+        { name: 'probe/db', entry: join(REPO_ROOT, 'test/infra/fixtures/bundled-db-probe.ts') },
+        { name: 'platform/get-health', entry: join(REPO_ROOT, 'functions/platform/get-health.ts') },
+      ],
+    });
+    bundles = new Map(results.map((result) => [result.name, result]));
+    const tableName = `bundle-${Date.now().toString(36)}`;
+    await ensureTable(inject('dynamoEndpoint'), tableName);
+    env = {
+      TABLE_NAME: tableName,
+      ALLOWED_ORIGINS: 'https://app.example.com',
+      DYNAMODB_ENDPOINT: inject('dynamoEndpoint'),
+      AWS_REGION: 'us-east-1',
+      POWERTOOLS_LOG_LEVEL: 'SILENT',
+    };
+  }, 120_000);
+
+  afterAll(() => rmSync(outDir, { recursive: true, force: true }));
+
+  it('lets bundled ElectroDB make every kind of request', async () => {
+    // Act
+    const answer = await callBundled(bundles.get('probe/db') as BundleResult, 'm.handler()', env);
+
+    // Assess
+    expect(answer).toEqual({ got: 's1', byUser: ['s1', 's2'], batch: ['s1:probe', 's2:'], afterDelete: null });
+  });
+
+  it('gives ElectroDB only the commands it uses, not the whole DynamoDB client', () => {
+    // Prepare
+    const inputs = Object.keys(bundles.get('probe/db')?.inputs ?? {});
+
+    // Assess
+    expect(inputs.some((input) => input.includes('@aws-sdk/lib-dynamodb/dist-es/commands/TransactWriteCommand'))).toBe(true);
+    expect(inputs.filter((input) => /client-dynamodb\/dist-es\/commands\/(CreateBackup|DeleteTable)Command/.test(input))).toEqual(
+      [],
+    );
+  });
+
+  it('answers a request through the bundled pipeline', async () => {
+    // Act
+    const answer = (await callBundled(
+      bundles.get('platform/get-health') as BundleResult,
+      `m.handler({version:'2.0',rawPath:'/api/health',rawQueryString:'',headers:{origin:'https://app.example.com'},isBase64Encoded:false,requestContext:{http:{method:'GET',path:'/api/health'},requestId:'r'}},{functionName:'f',awsRequestId:'r',getRemainingTimeInMillis:()=>5000})`,
+      env,
+    )) as { statusCode: number; headers: Record<string, string>; body: string };
+
+    // Assess
+    expect(answer.statusCode).toBe(200);
+    expect(JSON.parse(answer.body)).toMatchObject({ status: 'ok' });
+    expect(answer.headers['x-content-type-options']).toBe('nosniff');
+    expect(answer.headers['access-control-allow-origin'] ?? answer.headers['Access-Control-Allow-Origin']).toBe(
+      'https://app.example.com',
+    );
+  });
+});
