@@ -408,7 +408,7 @@ describe('LoginModal', () => {
       // Assess
       await waitFor(() => expect(top.location.href).toBe(GOOGLE_AUTH_URL));
       expect(assessments()).toHaveLength(2);
-      expect(api.calls(GOOGLE_URL_PATH)).toHaveLength(2);
+      expect(api.calls(routes.googleLoginUrl)).toHaveLength(2);
     });
 
     it('shows a short error and lets the user retry when the URL cannot be had', async () => {
