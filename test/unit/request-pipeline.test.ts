@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { GetCommand, DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { mockClient } from 'aws-sdk-client-mock';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import * as z from 'zod';
 import { WEB_APPLICATION_ID } from '../../shared/constants';
 import { defineRoute, type RouteDefinition } from '../../shared/routes/define-route';
@@ -767,5 +767,31 @@ describe('request pipeline: answers as pages would be attacked', () => {
       expect(header(result, 'content-security-policy')).toContain("frame-ancestors 'none'");
     }
     expect(results.map((result) => result.statusCode)).toEqual([404, 200]);
+  });
+});
+
+describe('request pipeline: metrics', () => {
+  it('publishes what a handler recorded even when it then throws, and nothing for a call that recorded none', async () => {
+    // Prepare
+    const { metrics } = await import('../../functions/lib/logger');
+    const { MetricUnit } = await import('@aws-lambda-powertools/metrics');
+    const publish = vi.spyOn(metrics, 'publishStoredMetrics');
+    const failing = handlerFor(plainRoute, async () => {
+      metrics.addMetric('Attempts', MetricUnit.Count, 1);
+      throw new Conflict('Taken.');
+    });
+    const quiet = handlerFor(cachedRoute, async () => ({ fine: true }));
+
+    // Act
+    const failed = await failing(buildEvent({ path: '/api/test/plain' }));
+    const callsAfterFailure = publish.mock.calls.length;
+    await quiet(buildEvent({ path: '/api/test/cached' }));
+
+    // Assess
+    expect(failed.statusCode).toBe(409);
+    expect(callsAfterFailure).toBe(1);
+    expect(publish.mock.calls.length).toBe(1);
+    expect(metrics.hasStoredMetrics()).toBe(false);
+    publish.mockRestore();
   });
 });

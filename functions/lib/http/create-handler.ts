@@ -1,7 +1,6 @@
 import middy from '@middy/core';
 import httpCors from '@middy/http-cors';
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
-import { logMetrics } from '@aws-lambda-powertools/metrics/middleware';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type { z } from 'zod';
 import { APPLICATION_ID_HEADER, APP_TOKEN_HEADER, CORS_ALLOWED_HEADERS, WEB_APPLICATION_ID } from '../../../shared/constants';
@@ -217,6 +216,13 @@ export function createHandler<R extends RouteDefinition>(
   };
   const securityHeaders: Middleware = { after: addSecurityHeaders, onError: addSecurityHeaders };
 
+  // Published after every call, a throwing one included; a call that recorded none publishes
+  // nothing (Powertools' own middleware would log a warning on every such call).
+  const flushMetrics = () => {
+    if (metrics.hasStoredMetrics()) metrics.publishStoredMetrics();
+  };
+  const metricsFlush: Middleware = { after: flushMetrics, onError: flushMetrics };
+
   const errorHandler: Middleware = {
     onError: (request) => {
       request.response = errorToResult(request.error);
@@ -225,7 +231,7 @@ export function createHandler<R extends RouteDefinition>(
 
   const handler = middy<APIGatewayProxyEventV2, Result, Error, PipelineContext>()
     .use(injectLambdaContext(logger))
-    .use(logMetrics(metrics))
+    .use(metricsFlush)
     .use(securityHeaders)
     .use(
       httpCors({
