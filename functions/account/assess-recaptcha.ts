@@ -1,4 +1,4 @@
-import { recaptchaRoutes } from '../../shared/routes/recaptcha';
+import * as recaptchaRoutes from '../../shared/routes/recaptcha';
 import { RECAPTCHA_LOGIN_ACTION } from '../../shared/schemas/recaptcha';
 import { getConfig } from '../lib/config';
 import { getDb } from '../lib/db/service';

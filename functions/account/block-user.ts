@@ -1,4 +1,4 @@
-import { accountRoutes } from '../../shared/routes/account';
+import * as accountRoutes from '../../shared/routes/account';
 import { isConditionalCheckFailed } from '../lib/db/errors';
 import { getDb } from '../lib/db/service';
 import { getUser } from '../lib/db/users';

@@ -1,4 +1,4 @@
-import { accountRoutes } from '../../shared/routes/account';
+import * as accountRoutes from '../../shared/routes/account';
 import { getConfig } from '../lib/config';
 import type { UserItem } from '../lib/db/entities/user';
 import { writeBatch } from '../lib/db/batches';

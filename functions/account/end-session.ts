@@ -1,4 +1,4 @@
-import { accountRoutes } from '../../shared/routes/account';
+import * as accountRoutes from '../../shared/routes/account';
 import { getConfig } from '../lib/config';
 import { getDb } from '../lib/db/service';
 import { NotFound } from '../lib/errors';

@@ -1,4 +1,4 @@
-import { accountRoutes } from '../../shared/routes/account';
+import * as accountRoutes from '../../shared/routes/account';
 import { getDb } from '../lib/db/service';
 import { requireUser } from '../lib/db/users';
 import { createHandler } from '../lib/http/create-handler';

@@ -1,5 +1,5 @@
 import * as client from 'openid-client';
-import { oauthRoutes } from '../../shared/routes/oauth';
+import * as oauthRoutes from '../../shared/routes/oauth';
 import type { OauthFailureReason } from '../../shared/schemas/oauth';
 import { getConfig } from '../lib/config';
 import { getDb } from '../lib/db/service';

@@ -1,4 +1,4 @@
-import { ssoRoutes } from '../../shared/routes/sso';
+import * as ssoRoutes from '../../shared/routes/sso';
 import { getDb } from '../lib/db/service';
 import { requireUserOfSession } from '../lib/db/users';
 import { Conflict, HttpError } from '../lib/errors';

@@ -1,4 +1,4 @@
-import { ssoRoutes } from '../../shared/routes/sso';
+import * as ssoRoutes from '../../shared/routes/sso';
 import { toCurrentUser } from './lib/accounts';
 import { getDb } from '../lib/db/service';
 import { getUser } from '../lib/db/users';

@@ -1,4 +1,4 @@
-import { ssoRoutes } from '../../shared/routes/sso';
+import * as ssoRoutes from '../../shared/routes/sso';
 import { getConfig } from '../lib/config';
 import { getDb } from '../lib/db/service';
 import { createHandler } from '../lib/http/create-handler';

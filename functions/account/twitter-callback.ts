@@ -1,4 +1,4 @@
-import { oauthRoutes } from '../../shared/routes/oauth';
+import * as oauthRoutes from '../../shared/routes/oauth';
 import { getConfig } from '../lib/config';
 import type { Db } from '../lib/db/service';
 import { getDb } from '../lib/db/service';

@@ -1,4 +1,4 @@
-import { oauthRoutes } from '../../shared/routes/oauth';
+import * as oauthRoutes from '../../shared/routes/oauth';
 import { getDb } from '../lib/db/service';
 import { getUser } from '../lib/db/users';
 import { HttpError, NotFound } from '../lib/errors';

@@ -13,10 +13,12 @@ import { claimLimits, hashedKeyPart, type LimitRule } from './rate-limit';
 export type { MailMessage } from './mail/eml';
 
 /**
- * One client per Lambda instance. The region comes from AWS_REGION, which Lambda sets; the
- * client is never used locally, where mail goes to the outbox folder instead.
+ * One client per Lambda instance, made on the first send: a cold start that sends nothing (a
+ * refused or rate-limited request) does not pay the 5 ms of building it. The region comes from
+ * AWS_REGION, which Lambda sets; the client is never used locally, where mail goes to the outbox
+ * folder instead.
  */
-const ses = new SESClient({});
+let ses: SESClient | undefined;
 
 export interface MailerOptions {
   /** Sender address, e.g. 'TopPubs <login@toppubs.example>'. */
@@ -42,7 +44,6 @@ function outboxFileName(now: Date): string {
 
 /** The transport: SES in AWS, .eml files in the outbox folder locally. */
 export function createMailer(options: MailerOptions): Mailer {
-  const client = options.client ?? ses;
   return {
     async send(message) {
       if (options.outboxDir) {
@@ -52,6 +53,7 @@ export function createMailer(options: MailerOptions): Mailer {
         await writeFile(join(options.outboxDir, fileName), buildEml(message, { from: options.from, date: now }), 'utf8');
         return { messageId: fileName };
       }
+      const client = options.client ?? (ses ??= new SESClient({}));
       const output = await client.send(
         new SendEmailCommand({
           Source: options.from,

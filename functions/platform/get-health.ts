@@ -1,4 +1,4 @@
-import { platformRoutes } from '../../shared/routes/platform';
+import * as platformRoutes from '../../shared/routes/platform';
 import { getDb } from '../lib/db/service';
 import { createHandler } from '../lib/http/create-handler';
 

@@ -1,4 +1,4 @@
-import { rankingRoutes } from '../../shared/routes/ranking';
+import * as rankingRoutes from '../../shared/routes/ranking';
 import { getDb } from '../lib/db/service';
 import type { DailyCounts } from '../lib/db/entities/follower-history';
 import { NotFound } from '../lib/errors';

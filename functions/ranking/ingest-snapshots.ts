@@ -1,5 +1,5 @@
 import { MetricUnit } from '@aws-lambda-powertools/metrics';
-import { rankingRoutes } from '../../shared/routes/ranking';
+import * as rankingRoutes from '../../shared/routes/ranking';
 import { getDb } from '../lib/db/service';
 import { createHandler } from '../lib/http/create-handler';
 import { logger, metrics } from '../lib/logger';

@@ -1,4 +1,4 @@
-import { rankingRoutes } from '../../shared/routes/ranking';
+import * as rankingRoutes from '../../shared/routes/ranking';
 import { createHandler } from '../lib/http/create-handler';
 import { cachedAnswer } from './lib/ranking-context';
 

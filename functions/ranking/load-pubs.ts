@@ -1,4 +1,4 @@
-import { rankingRoutes } from '../../shared/routes/ranking';
+import * as rankingRoutes from '../../shared/routes/ranking';
 import { createHandler } from '../lib/http/create-handler';
 import { readBoardPage } from './lib/board-screen';
 import { cachedAnswer, queryKey } from './lib/ranking-context';

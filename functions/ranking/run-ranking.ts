@@ -1,4 +1,4 @@
-import { rankingRoutes } from '../../shared/routes/ranking';
+import * as rankingRoutes from '../../shared/routes/ranking';
 import { getDb } from '../lib/db/service';
 import { createHandler } from '../lib/http/create-handler';
 import { runRanking } from './lib/ranking-run';

@@ -1,4 +1,4 @@
-import { rankingRoutes } from '../../shared/routes/ranking';
+import * as rankingRoutes from '../../shared/routes/ranking';
 import { resolvePaging } from '../../shared/schemas/common';
 import { createHandler } from '../lib/http/create-handler';
 import { cachedAnswer, queryKey } from './lib/ranking-context';

@@ -3,6 +3,7 @@ import { existsSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { routeEntries } from '../../shared/routes/index';
+import { pureSchemaModules } from './pure-schema-modules';
 import { JOB_SCHEDULES } from '../../shared/schedules';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -74,6 +75,7 @@ const lambdaCredentialsShim: Plugin = {
 
 const ELECTRODB_FACADE = fileURLToPath(new URL('./shims/electrodb.ts', import.meta.url));
 const ELECTRODB_COMMANDS = fileURLToPath(new URL('./shims/electrodb-document-commands.cjs', import.meta.url));
+const ELECTRODB_MODEL_CHECK = fileURLToPath(new URL('./shims/jsonschema-model-check.cjs', import.meta.url));
 const ELECTRODB_DIR = `${path.sep}node_modules${path.sep}electrodb${path.sep}`;
 
 /**
@@ -90,6 +92,22 @@ const electrodbCommandsShim: Plugin = {
     );
     pluginBuild.onResolve({ filter: /^@aws-sdk\/lib-dynamodb$/ }, (args) =>
       args.importer.includes(ELECTRODB_DIR) ? { path: ELECTRODB_COMMANDS } : undefined,
+    );
+    pluginBuild.onResolve({ filter: /^jsonschema$/ }, (args) =>
+      args.importer.includes(ELECTRODB_DIR) ? { path: ELECTRODB_MODEL_CHECK } : undefined,
+    );
+  },
+};
+
+const MIDDY_STREAMING = fileURLToPath(new URL('./shims/middy-streaming.ts', import.meta.url));
+const MIDDY_CORE_DIR = `${path.sep}node_modules${path.sep}@middy${path.sep}core${path.sep}`;
+
+/** Middy's core loads Node's web streams for response streaming, which we never use; see the shim. */
+const middyStreamingShim: Plugin = {
+  name: 'middy-streaming-on-demand',
+  setup(pluginBuild) {
+    pluginBuild.onResolve({ filter: /^node:stream\/(promises|web)$/ }, (args) =>
+      args.importer.includes(MIDDY_CORE_DIR) ? { path: MIDDY_STREAMING } : undefined,
     );
   },
 };
@@ -123,7 +141,7 @@ export async function bundleFunctions(options: BundleOptions): Promise<BundleRes
     // Bundled CommonJS dependencies still call require() for Node built-ins.
     banner: { js: "import { createRequire } from 'module'; const require = createRequire(import.meta.url);" },
     logLevel: 'warning',
-    plugins: [lambdaCredentialsShim, electrodbCommandsShim],
+    plugins: [lambdaCredentialsShim, electrodbCommandsShim, middyStreamingShim, pureSchemaModules],
     metafile: options.analyze ?? false,
   });
 

@@ -21,210 +21,256 @@ import {
 } from '../schemas/account';
 import { defineRoute } from './define-route';
 
-const PREFIX = '/api/i/user';
+export const getMe = defineRoute({
+  method: 'GET',
+  path: '/api/i/user/me/v',
+  access: 'user',
+  handler: 'account/get-me',
+  summary: 'The signed-in user: username, image, account link and unseen notification counts.',
+  response: currentUserSchema,
+  // Every page load of every app asks for the current user, so this is where a session in use
+  // gets its expiry pushed out (at most once a day); other read routes never write.
+  capabilities: { table: 'read-write' },
+});
 
-export const accountRoutes = {
-  getMe: defineRoute({
-    method: 'GET',
-    path: `${PREFIX}/me/v`,
-    access: 'user',
-    handler: 'account/get-me',
-    summary: 'The signed-in user: username, image, account link and unseen notification counts.',
-    response: currentUserSchema,
-    // Every page load of every app asks for the current user, so this is where a session in use
-    // gets its expiry pushed out (at most once a day); other read routes never write.
-    capabilities: { table: 'read-write' },
-  }),
-  checkUsernameIsFree: defineRoute({
-    method: 'GET',
-    path: `${PREFIX}/userme/v/check/usernameIsFree`,
-    access: 'public',
-    handler: 'account/check-username-is-free',
-    summary: 'Whether a username can be taken: not taken, not reserved, well formed.',
-    query: usernameIsFreeQuerySchema,
-    response: usernameIsFreeResponseSchema,
-  }),
-  sendLoginEmail: defineRoute({
-    method: 'POST',
-    path: `${PREFIX}/auth/login/email`,
-    access: 'public',
-    handler: 'account/send-login-email',
-    summary: 'Emails a one-time login link; the same answer whether or not an account exists.',
-    query: sendLoginEmailQuerySchema,
-    body: sendLoginEmailBodySchema,
-    response: z.object({ sent: z.literal(true) }),
-    capabilities: { email: true },
-  }),
-  confirmLoginEmail: defineRoute({
-    method: 'POST',
-    path: `${PREFIX}/auth/login/email/confirm`,
-    access: 'public',
-    handler: 'account/confirm-login-email',
-    summary: 'Spends a login link (from the confirm page) and starts a session.',
-    body: confirmLoginEmailBodySchema,
-    response: z.object({ user: currentUserSchema, isNewAccount: z.boolean() }),
-  }),
-  logout: defineRoute({
-    method: 'GET',
-    path: `${PREFIX}/auth/logout`,
-    access: 'public',
-    handler: 'account/logout',
-    summary: 'Ends the current session on the server and clears the cookie.',
-    response: z.object({ loggedOut: z.literal(true) }),
-    capabilities: { table: 'read-write' },
-    stateChanging: true,
-  }),
-  getUsername: defineRoute({
-    method: 'GET',
-    path: `${PREFIX}/user/{userId}/v/username`,
-    access: 'public',
-    handler: 'account/get-username',
-    summary: "A user's username by id.",
-    params: userIdParamsSchema,
-    response: z.object({ userId: z.string(), username: z.string() }),
-  }),
-  findIdByUsername: defineRoute({
-    method: 'GET',
-    path: `${PREFIX}/user/find/id/by/username/{username}`,
-    access: 'public',
-    handler: 'account/find-id-by-username',
-    summary: 'A user id by username (case-insensitive).',
-    params: z.object({ username: z.string().min(1).max(100) }).strict(),
-    response: z.object({ userId: z.string(), username: z.string() }),
-  }),
-  findUserByEmail: defineRoute({
-    method: 'GET',
-    path: `${PREFIX}/user/find/full/by/email`,
-    access: ['app', 'superuser'],
-    handler: 'account/find-user-by-email',
-    summary: 'A full user by email: apps and superusers only, so nobody can enumerate emails.',
-    query: z.object({ email: emailSchema }).strict(),
-    response: z.object({ user: fullUserSchema }),
-  }),
-  getUser: defineRoute({
-    method: 'GET',
-    path: `${PREFIX}/{id}/v`,
-    access: 'public',
-    handler: 'account/get-user',
-    summary: 'A public user by id.',
-    params: idParamsSchema,
-    response: publicUserSchema,
-  }),
-  getUserByIdOrUsername: defineRoute({
-    method: 'GET',
-    path: `${PREFIX}/{id}/v/idOrUsername`,
-    access: 'public',
-    handler: 'account/get-user-by-id-or-username',
-    summary: 'A public user by id or by username (profile pages use the username).',
-    params: idParamsSchema,
-    response: publicUserSchema,
-  }),
-  listUsers: defineRoute({
-    method: 'POST',
-    path: `${PREFIX}/users/v`,
-    access: 'public',
-    handler: 'account/list-users',
-    summary: 'Public users by ids (at most 100); unknown ids are left out.',
-    body: z.object({ ids: z.array(userIdSchema).max(100, 'Ask for at most 100 users at once') }).strict(),
-    response: z.object({ users: z.array(publicUserSchema) }),
-    // A lookup that needs a body for its id list: it reads only.
-    capabilities: { table: 'read' },
-    stateChanging: false,
-  }),
-  getAccount: defineRoute({
-    method: 'GET',
-    path: `${PREFIX}/me/v/account`,
-    access: 'user',
-    handler: 'account/get-account',
-    summary: "The signed-in user's own account: full user, settings, email preferences, blocked users.",
-    response: accountOverviewSchema,
-  }),
-  getSettings: defineRoute({
-    method: 'GET',
-    path: `${PREFIX}/me/v/settings`,
-    access: 'user',
-    handler: 'account/get-settings',
-    summary: "The signed-in user's settings.",
-    response: z.object({ settings: userSettingsSchema }),
-  }),
-  upsertSettings: defineRoute({
-    method: 'POST',
-    path: `${PREFIX}/{id}/mod/settings`,
-    access: 'user',
-    handler: 'account/upsert-settings',
-    summary: "Merges settings into a user's settings: that user or a superuser only.",
-    params: idParamsSchema,
-    body: userSettingsSchema,
-    response: z.object({ settings: userSettingsSchema }),
-  }),
-  updateProfile: defineRoute({
-    method: 'PUT',
-    path: `${PREFIX}/me/mod/profile`,
-    access: 'user',
-    handler: 'account/update-profile',
-    summary: 'Changes name, username (if free), website and image.',
-    body: profileBodySchema,
-    response: fullUserSchema,
-  }),
-  updateEmailPreferences: defineRoute({
-    method: 'PUT',
-    path: `${PREFIX}/me/mod/email/pref`,
-    access: 'user',
-    handler: 'account/update-email-preferences',
-    summary: 'Which emails the user wants.',
-    body: emailPreferencesSchema,
-    response: z.object({ emailPreferences: emailPreferencesSchema }),
-  }),
-  blockUser: defineRoute({
-    method: 'POST',
-    path: `${PREFIX}/me/mod/interact-user/{userId}/block`,
-    access: 'user',
-    handler: 'account/block-user',
-    summary: 'Blocks a user (idempotent).',
-    params: userIdParamsSchema,
-    response: z.object({ userId: z.string(), blocked: z.literal(true) }),
-  }),
-  unblockUser: defineRoute({
-    method: 'POST',
-    path: `${PREFIX}/me/mod/interact-user/{userId}/unblock`,
-    access: 'user',
-    handler: 'account/unblock-user',
-    summary: 'Unblocks a user (idempotent).',
-    params: userIdParamsSchema,
-    response: z.object({ userId: z.string(), blocked: z.literal(false) }),
-  }),
-  reportObject: defineRoute({
-    method: 'POST',
-    path: `${PREFIX}/me/mod/report/object`,
-    access: 'user',
-    handler: 'account/report-object',
-    summary: 'Reports an object for review; one report per reporter and object (a repeat updates it).',
-    body: reportBodySchema,
-    response: z.object({ reported: z.literal(true), isNew: z.boolean() }),
-  }),
-  listSessions: defineRoute({
-    method: 'GET',
-    path: `${PREFIX}/me/v/sessions`,
-    access: 'user',
-    handler: 'account/list-sessions',
-    summary: "The signed-in user's active sessions, the current one flagged.",
-    response: z.object({ sessions: z.array(sessionSummarySchema) }),
-  }),
-  endSession: defineRoute({
-    method: 'DELETE',
-    path: `${PREFIX}/me/mod/session/{sessionId}`,
-    access: 'user',
-    handler: 'account/end-session',
-    summary: "Ends one of the signed-in user's sessions.",
-    params: z.object({ sessionId: z.string().min(1).max(100) }).strict(),
-    response: z.object({ ended: z.literal(true) }),
-  }),
-  deleteAccount: defineRoute({
-    method: 'DELETE',
-    path: `${PREFIX}/me/mod`,
-    access: 'user',
-    handler: 'account/delete-account',
-    summary: 'Deletes the account: needs a login in the last 15 minutes; frees username and email, ends every session.',
-    response: z.object({ deleted: z.literal(true) }),
-  }),
+export const checkUsernameIsFree = defineRoute({
+  method: 'GET',
+  path: '/api/i/user/userme/v/check/usernameIsFree',
+  access: 'public',
+  handler: 'account/check-username-is-free',
+  summary: 'Whether a username can be taken: not taken, not reserved, well formed.',
+  query: usernameIsFreeQuerySchema,
+  response: usernameIsFreeResponseSchema,
+});
+
+export const sendLoginEmail = defineRoute({
+  method: 'POST',
+  path: '/api/i/user/auth/login/email',
+  access: 'public',
+  handler: 'account/send-login-email',
+  summary: 'Emails a one-time login link; the same answer whether or not an account exists.',
+  query: sendLoginEmailQuerySchema,
+  body: sendLoginEmailBodySchema,
+  response: z.object({ sent: z.literal(true) }),
+  capabilities: { email: true },
+});
+
+export const confirmLoginEmail = defineRoute({
+  method: 'POST',
+  path: '/api/i/user/auth/login/email/confirm',
+  access: 'public',
+  handler: 'account/confirm-login-email',
+  summary: 'Spends a login link (from the confirm page) and starts a session.',
+  body: confirmLoginEmailBodySchema,
+  response: z.object({ user: currentUserSchema, isNewAccount: z.boolean() }),
+});
+
+export const logout = defineRoute({
+  method: 'GET',
+  path: '/api/i/user/auth/logout',
+  access: 'public',
+  handler: 'account/logout',
+  summary: 'Ends the current session on the server and clears the cookie.',
+  response: z.object({ loggedOut: z.literal(true) }),
+  capabilities: { table: 'read-write' },
+  stateChanging: true,
+});
+
+export const getUsername = defineRoute({
+  method: 'GET',
+  path: '/api/i/user/user/{userId}/v/username',
+  access: 'public',
+  handler: 'account/get-username',
+  summary: "A user's username by id.",
+  params: userIdParamsSchema,
+  response: z.object({ userId: z.string(), username: z.string() }),
+});
+
+export const findIdByUsername = defineRoute({
+  method: 'GET',
+  path: '/api/i/user/user/find/id/by/username/{username}',
+  access: 'public',
+  handler: 'account/find-id-by-username',
+  summary: 'A user id by username (case-insensitive).',
+  params: z.object({ username: z.string().min(1).max(100) }).strict(),
+  response: z.object({ userId: z.string(), username: z.string() }),
+});
+
+export const findUserByEmail = defineRoute({
+  method: 'GET',
+  path: '/api/i/user/user/find/full/by/email',
+  access: ['app', 'superuser'],
+  handler: 'account/find-user-by-email',
+  summary: 'A full user by email: apps and superusers only, so nobody can enumerate emails.',
+  query: z.object({ email: emailSchema }).strict(),
+  response: z.object({ user: fullUserSchema }),
+});
+
+export const getUser = defineRoute({
+  method: 'GET',
+  path: '/api/i/user/{id}/v',
+  access: 'public',
+  handler: 'account/get-user',
+  summary: 'A public user by id.',
+  params: idParamsSchema,
+  response: publicUserSchema,
+});
+
+export const getUserByIdOrUsername = defineRoute({
+  method: 'GET',
+  path: '/api/i/user/{id}/v/idOrUsername',
+  access: 'public',
+  handler: 'account/get-user-by-id-or-username',
+  summary: 'A public user by id or by username (profile pages use the username).',
+  params: idParamsSchema,
+  response: publicUserSchema,
+});
+
+export const listUsers = defineRoute({
+  method: 'POST',
+  path: '/api/i/user/users/v',
+  access: 'public',
+  handler: 'account/list-users',
+  summary: 'Public users by ids (at most 100); unknown ids are left out.',
+  body: z.object({ ids: z.array(userIdSchema).max(100, 'Ask for at most 100 users at once') }).strict(),
+  response: z.object({ users: z.array(publicUserSchema) }),
+  // A lookup that needs a body for its id list: it reads only.
+  capabilities: { table: 'read' },
+  stateChanging: false,
+});
+
+export const getAccount = defineRoute({
+  method: 'GET',
+  path: '/api/i/user/me/v/account',
+  access: 'user',
+  handler: 'account/get-account',
+  summary: "The signed-in user's own account: full user, settings, email preferences, blocked users.",
+  response: accountOverviewSchema,
+});
+
+export const getSettings = defineRoute({
+  method: 'GET',
+  path: '/api/i/user/me/v/settings',
+  access: 'user',
+  handler: 'account/get-settings',
+  summary: "The signed-in user's settings.",
+  response: z.object({ settings: userSettingsSchema }),
+});
+
+export const upsertSettings = defineRoute({
+  method: 'POST',
+  path: '/api/i/user/{id}/mod/settings',
+  access: 'user',
+  handler: 'account/upsert-settings',
+  summary: "Merges settings into a user's settings: that user or a superuser only.",
+  params: idParamsSchema,
+  body: userSettingsSchema,
+  response: z.object({ settings: userSettingsSchema }),
+});
+
+export const updateProfile = defineRoute({
+  method: 'PUT',
+  path: '/api/i/user/me/mod/profile',
+  access: 'user',
+  handler: 'account/update-profile',
+  summary: 'Changes name, username (if free), website and image.',
+  body: profileBodySchema,
+  response: fullUserSchema,
+});
+
+export const updateEmailPreferences = defineRoute({
+  method: 'PUT',
+  path: '/api/i/user/me/mod/email/pref',
+  access: 'user',
+  handler: 'account/update-email-preferences',
+  summary: 'Which emails the user wants.',
+  body: emailPreferencesSchema,
+  response: z.object({ emailPreferences: emailPreferencesSchema }),
+});
+
+export const blockUser = defineRoute({
+  method: 'POST',
+  path: '/api/i/user/me/mod/interact-user/{userId}/block',
+  access: 'user',
+  handler: 'account/block-user',
+  summary: 'Blocks a user (idempotent).',
+  params: userIdParamsSchema,
+  response: z.object({ userId: z.string(), blocked: z.literal(true) }),
+});
+
+export const unblockUser = defineRoute({
+  method: 'POST',
+  path: '/api/i/user/me/mod/interact-user/{userId}/unblock',
+  access: 'user',
+  handler: 'account/unblock-user',
+  summary: 'Unblocks a user (idempotent).',
+  params: userIdParamsSchema,
+  response: z.object({ userId: z.string(), blocked: z.literal(false) }),
+});
+
+export const reportObject = defineRoute({
+  method: 'POST',
+  path: '/api/i/user/me/mod/report/object',
+  access: 'user',
+  handler: 'account/report-object',
+  summary: 'Reports an object for review; one report per reporter and object (a repeat updates it).',
+  body: reportBodySchema,
+  response: z.object({ reported: z.literal(true), isNew: z.boolean() }),
+});
+
+export const listSessions = defineRoute({
+  method: 'GET',
+  path: '/api/i/user/me/v/sessions',
+  access: 'user',
+  handler: 'account/list-sessions',
+  summary: "The signed-in user's active sessions, the current one flagged.",
+  response: z.object({ sessions: z.array(sessionSummarySchema) }),
+});
+
+export const endSession = defineRoute({
+  method: 'DELETE',
+  path: '/api/i/user/me/mod/session/{sessionId}',
+  access: 'user',
+  handler: 'account/end-session',
+  summary: "Ends one of the signed-in user's sessions.",
+  params: z.object({ sessionId: z.string().min(1).max(100) }).strict(),
+  response: z.object({ ended: z.literal(true) }),
+});
+
+export const deleteAccount = defineRoute({
+  method: 'DELETE',
+  path: '/api/i/user/me/mod',
+  access: 'user',
+  handler: 'account/delete-account',
+  summary: 'Deletes the account: needs a login in the last 15 minutes; frees username and email, ends every session.',
+  response: z.object({ deleted: z.literal(true) }),
+});
+
+/**
+ * The group in listing order (the API reference, and CDK's stacks, which chunk an app's routes
+ * in this order): a new route goes at the end, so no existing route moves to another stack.
+ */
+export const allAccountRoutes = {
+  getMe,
+  checkUsernameIsFree,
+  sendLoginEmail,
+  confirmLoginEmail,
+  logout,
+  getUsername,
+  findIdByUsername,
+  findUserByEmail,
+  getUser,
+  getUserByIdOrUsername,
+  listUsers,
+  getAccount,
+  getSettings,
+  upsertSettings,
+  updateProfile,
+  updateEmailPreferences,
+  blockUser,
+  unblockUser,
+  reportObject,
+  listSessions,
+  endSession,
+  deleteAccount,
 };

@@ -1,24 +1,29 @@
 import type { RouteDefinition } from './define-route';
-import { accountRoutes } from './account';
-import { oauthRoutes } from './oauth';
-import { recaptchaRoutes } from './recaptcha';
-import { ssoRoutes } from './sso';
-import { platformRoutes } from './platform';
-import { rankingRoutes } from './ranking';
+import { allAccountRoutes } from './account';
+import { allOauthRoutes } from './oauth';
+import { allRecaptchaRoutes } from './recaptcha';
+import { allSsoRoutes } from './sso';
+import { allPlatformRoutes } from './platform';
+import { allRankingRoutes } from './ranking';
 
 export * from './define-route';
 
 /**
  * Every endpoint of the product. infra/cdk makes one Lambda and one HTTP API route per entry,
  * infra/local mounts the same entries, and web/ types its calls from them.
+ *
+ * Each group module exports one route per name and a handler imports its group as a namespace
+ * (`import * as accountRoutes from ...`), so the bundler keeps only the route the handler
+ * serves: the other routes' schemas are not built at its cold start (see
+ * infra/build/pure-schema-modules.ts).
  */
 export const routes = {
-  ...platformRoutes,
-  ...rankingRoutes,
-  ...accountRoutes,
-  ...oauthRoutes,
-  ...ssoRoutes,
-  ...recaptchaRoutes,
+  ...allPlatformRoutes,
+  ...allRankingRoutes,
+  ...allAccountRoutes,
+  ...allOauthRoutes,
+  ...allSsoRoutes,
+  ...allRecaptchaRoutes,
 } satisfies Record<string, RouteDefinition>;
 
 export type RouteName = keyof typeof routes;

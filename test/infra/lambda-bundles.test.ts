@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -29,6 +29,7 @@ describe('Lambda bundles', () => {
       entries: [
         { name: 'probe/db', entry: join(REPO_ROOT, 'test/infra/fixtures/bundled-db-probe.ts') },
         { name: 'platform/get-health', entry: join(REPO_ROOT, 'functions/platform/get-health.ts') },
+        { name: 'ranking/search-pubs', entry: join(REPO_ROOT, 'functions/ranking/search-pubs.ts') },
       ],
     });
     bundles = new Map(results.map((result) => [result.name, result]));
@@ -79,5 +80,38 @@ describe('Lambda bundles', () => {
     expect(answer.headers['access-control-allow-origin'] ?? answer.headers['Access-Control-Allow-Origin']).toBe(
       'https://app.example.com',
     );
+  });
+
+  it("builds only the handler's own route and schemas, which still validate", async () => {
+    // Prepare
+    const bundle = bundles.get('ranking/search-pubs') as BundleResult;
+    const code = readFileSync(bundle.file, 'utf8');
+
+    // Act
+    const answer = (await callBundled(
+      bundle,
+      `m.handler({version:'2.0',rawPath:'/api/i/toppubs/search',rawQueryString:'q=',headers:{},queryStringParameters:{q:''},isBase64Encoded:false,requestContext:{http:{method:'GET',path:'/api/i/toppubs/search'},requestId:'r'}},{functionName:'f',awsRequestId:'r',getRemainingTimeInMillis:()=>5000})`,
+      env,
+    )) as { statusCode: number; body: string };
+
+    // Assess: the other ranking routes (and their schemas' messages) are not in the bundle.
+    // (Booleans, not toContain: a failure would print the whole bundle.)
+    expect(code.includes('/api/i/toppubs/search')).toBe(true);
+    expect(code.includes('/api/i/toppubs/load/pubs')).toBe(false);
+    expect(code.includes('Must be an http(s) URL')).toBe(false);
+    expect(answer.statusCode).toBe(400);
+    expect(JSON.parse(answer.body)).toMatchObject({ fields: [{ in: 'query', field: 'q' }] });
+  });
+
+  it('leaves out what a cold start never runs: the model validator and the streaming imports', () => {
+    // Prepare
+    const bundle = bundles.get('platform/get-health') as BundleResult;
+    const inputs = Object.keys(bundle.inputs ?? {});
+    const code = readFileSync(bundle.file, 'utf8');
+
+    // Assess
+    expect(inputs.filter((input) => input.includes('node_modules/jsonschema/'))).toEqual([]);
+    expect(inputs.some((input) => input.includes('node_modules/electrodb/'))).toBe(true);
+    expect(/from\s*"node:stream\/(web|promises)"/.test(code)).toBe(false);
   });
 });

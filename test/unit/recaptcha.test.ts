@@ -10,7 +10,7 @@ import {
   RecaptchaUnavailable,
 } from '../../functions/account/lib/recaptcha-assessors';
 import { WEB_APPLICATION_ID } from '../../shared/constants';
-import { recaptchaRoutes } from '../../shared/routes/recaptcha';
+import * as recaptchaRoutes from '../../shared/routes/recaptcha';
 import { createTestTable } from '../support/dynamo';
 
 const PROJECT = 'toppubs-prod';

@@ -109,6 +109,24 @@ describe('route table', () => {
     }
   });
 
+  it("lists every route a group module exports in that group's listing, once", async () => {
+    // Prepare
+    const groupFiles = readdirSync(ROUTES_DIR).filter((file) => !['index.ts', 'define-route.ts'].includes(file));
+
+    for (const file of groupFiles) {
+      // Act
+      const group = (await import(join(ROUTES_DIR, file))) as Record<string, unknown>;
+      const [listingName, ...otherListings] = Object.keys(group).filter((name) => /^all[A-Z]\w*Routes$/.test(name));
+      const listing = (listingName ? group[listingName] : {}) as Record<string, unknown>;
+      const exported = Object.keys(group).filter((name) => !/^all[A-Z]\w*Routes$/.test(name));
+
+      // Assess: a route left out of the listing would be missing from CDK, the local runtime and the docs.
+      expect({ file, listings: otherListings.length + (listingName ? 1 : 0) }).toEqual({ file, listings: 1 });
+      expect({ file, names: Object.keys(listing).sort() }).toEqual({ file, names: exported.sort() });
+      for (const name of exported) expect(listing[name]).toBe(group[name]);
+    }
+  });
+
   it('puts every path under /api/', () => {
     for (const [name, route] of routeEntries) expect(route.path, name).toMatch(/^\/api\//);
   });
