@@ -1,9 +1,8 @@
-import { DynamoDBClient, ProvisionedThroughputExceededException } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { mockClient } from 'aws-sdk-client-mock';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { ProvisionedThroughputExceededException } from '@aws-sdk/client-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { hashToken } from '../../functions/lib/app-auth';
-import { createDb, type Db } from '../../functions/lib/db/service';
+import type { Db } from '../../functions/lib/db/service';
 import {
   defineTokenPurpose,
   issueToken,
@@ -11,7 +10,7 @@ import {
   spendToken,
   type TransactionEntities,
 } from '../../functions/lib/one-time-tokens';
-import { createTestTable } from '../support/dynamo';
+import { createTestTable, mockedTableForBlock } from '../support/dynamo';
 
 let db: Db;
 // A whole second, so the second-based expiry boundary sits exactly one lifetime later.
@@ -154,28 +153,13 @@ describe('spending a one-time token', () => {
 });
 
 describe('spending when DynamoDB fails', () => {
-  const mockedDb = createDb(DynamoDBDocumentClient.from(new DynamoDBClient({ region: 'us-east-1' })), 'tokens-unit');
-  // Mocks every document client in this file: made here, and undone after, so the tests above use DynamoDB Local.
-  const mockDocumentClients = () => mockClient(DynamoDBDocumentClient);
-  let dynamo: ReturnType<typeof mockDocumentClients>;
-
-  beforeAll(() => {
-    dynamo = mockDocumentClients();
-  });
-
-  afterEach(() => {
-    dynamo.reset();
-  });
-
-  afterAll(() => {
-    dynamo.restore();
-  });
+  const { db: mockedDb, documentClient: dynamo } = mockedTableForBlock('tokens-unit');
 
   it('costs one consistent read and one conditional write, and lets a throttled write fail rather than call the token used', async () => {
     // Prepare
     const tokenHash = hashToken('raw-token-value');
     const key = { pk: `$toppubs#purpose_test-invite#tokenhash_${tokenHash}`, sk: '$onetimetoken_1' };
-    dynamo.on(GetCommand).resolves({
+    dynamo().on(GetCommand).resolves({
       Item: {
         ...key,
         purpose: 'test-invite',
@@ -187,17 +171,17 @@ describe('spending when DynamoDB fails', () => {
         __edb_v__: '1',
       },
     });
-    dynamo.on(UpdateCommand).rejects(new ProvisionedThroughputExceededException({ message: 'Slow down', $metadata: {} }));
+    dynamo().on(UpdateCommand).rejects(new ProvisionedThroughputExceededException({ message: 'Slow down', $metadata: {} }));
 
     // Act
     const outcome = spendToken(mockedDb, INVITE, 'raw-token-value', { now: at(1_000) });
 
     // Assess
     await expect(outcome).rejects.toMatchObject({ cause: { name: 'ProvisionedThroughputExceededException' } });
-    expect(dynamo.commandCalls(GetCommand).map((call) => call.args[0].input)).toEqual([
+    expect(dynamo().commandCalls(GetCommand).map((call) => call.args[0].input)).toEqual([
       { TableName: 'tokens-unit', Key: key, ConsistentRead: true },
     ]);
-    const updates = dynamo.commandCalls(UpdateCommand);
+    const updates = dynamo().commandCalls(UpdateCommand);
     expect(updates).toHaveLength(1);
     expect(updates[0]?.args[0].input).toMatchObject({
       TableName: 'tokens-unit',

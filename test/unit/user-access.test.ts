@@ -1,8 +1,6 @@
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
-import { mockClient } from 'aws-sdk-client-mock';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createDb, type Db } from '../../functions/lib/db/service';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../../functions/lib/db/service';
 import {
   getUser,
   getUserByEmail,
@@ -12,7 +10,7 @@ import {
   setEmailPreferences,
 } from '../../functions/lib/db/users';
 import { DEFAULT_EMAIL_PREFERENCES } from '../../shared/schemas/account';
-import { createTestTable } from '../support/dynamo';
+import { createTestTable, mockedTableForBlock } from '../support/dynamo';
 
 let db: Db;
 const STAMP = '2026-03-01T12:00:00.000Z';
@@ -69,33 +67,18 @@ describe('reading a user', () => {
 });
 
 describe('the consistency rule', () => {
-  const mockedDb = createDb(DynamoDBDocumentClient.from(new DynamoDBClient({ region: 'us-east-1' })), 'users-unit');
-  // Mocks every document client in this file: made here, and undone after, so the tests above use DynamoDB Local.
-  const mockDocumentClients = () => mockClient(DynamoDBDocumentClient);
-  let dynamo: ReturnType<typeof mockDocumentClients>;
-
-  beforeAll(() => {
-    dynamo = mockDocumentClients();
-  });
-
-  afterEach(() => {
-    dynamo.reset();
-  });
-
-  afterAll(() => {
-    dynamo.restore();
-  });
+  const { db: mockedDb, documentClient: dynamo } = mockedTableForBlock('users-unit');
 
   it('reads every user item strongly consistent, through a claim too', async () => {
     // Prepare
-    dynamo.on(GetCommand).resolves({});
+    dynamo().on(GetCommand).resolves({});
 
     // Act
     await getUser(mockedDb, { userId: 'u-1' });
     await getUserByUsername(mockedDb, { username: 'Someone' });
 
     // Assess
-    expect(dynamo.commandCalls(GetCommand).map((call) => call.args[0].input)).toEqual([
+    expect(dynamo().commandCalls(GetCommand).map((call) => call.args[0].input)).toEqual([
       { TableName: 'users-unit', Key: { pk: '$toppubs#userid_u-1', sk: '$user_1' }, ConsistentRead: true },
       {
         TableName: 'users-unit',
