@@ -27,10 +27,13 @@ async function apiBoard(path: string): Promise<BoardPage> {
   return (await (await runtime.get(path)).json()) as BoardPage;
 }
 
-/** Names and ranks of the board rows on screen, top to bottom. */
-async function visibleRows(page: Page, count: number): Promise<{ rank: number; name: string }[]> {
+/**
+ * Names and ranks of the rows of the board called `board`, top to bottom. The board is found by
+ * name because a link keeps the previous board on screen until the next one has loaded.
+ */
+async function visibleRows(page: Page, count: number, board: string | RegExp): Promise<{ rank: number; name: string }[]> {
   const rows = page
-    .getByRole('table')
+    .getByRole('table', { name: board, exact: true })
     .getByRole('row')
     .filter({ has: page.getByRole('link') });
   await rows.first().waitFor();
@@ -52,10 +55,10 @@ describe('the ranking site in a real browser', () => {
 
     // Act
     const page = await openPage('/');
-    const rows = await visibleRows(page, 10);
+    const rows = await visibleRows(page, 10, 'Most followed publications');
     await page.screenshot({ path: screenshotPath('home-desktop') });
     const mobile = await openPage('/', { width: 390, height: 844 });
-    await visibleRows(mobile, 3);
+    await visibleRows(mobile, 3, 'Most followed publications');
     await mobile.screenshot({ path: screenshotPath('home-mobile') });
 
     // Assess
@@ -69,22 +72,22 @@ describe('the ranking site in a real browser', () => {
     const active = await apiBoard('/api/i/toppubs/load/pubs?active=true&limit=5');
     const growingActive = await apiBoard('/api/i/toppubs/load/growthPubs?active=true&limit=5');
     const page = await openPage('/');
-    await visibleRows(page, 1);
+    await visibleRows(page, 1, 'Most followed publications');
 
     // Act
     await page.getByRole('group', { name: 'Publications' }).getByRole('link', { name: 'Active only' }).click();
     await page.waitForURL(/\/active$/);
-    const activeRows = await visibleRows(page, 5);
+    const activeRows = await visibleRows(page, 5, 'Most followed active publications');
     await page.getByRole('group', { name: 'Rank by' }).getByRole('link', { name: 'Fastest growing' }).click();
     await page.waitForURL(/\/growing\/active$/);
-    const growingRows = await visibleRows(page, 5);
+    const growingRows = await visibleRows(page, 5, 'Fastest growing active publications');
     const firstTopic = page.getByRole('table').getByRole('list').first().getByRole('link').first();
     const topicHref = (await firstTopic.getAttribute('href')) as string;
     await firstTopic.click();
     await page.waitForURL((url) => url.pathname === topicHref);
     const tag = topicHref.split('/').at(-1) as string;
     const topicBoard = await apiBoard(`/api/i/toppubs/load/pubs?topic=${tag}&limit=3`);
-    const topicRows = await visibleRows(page, 3);
+    const topicRows = await visibleRows(page, 3, /: most followed$/);
 
     // Assess
     expect(activeRows.map((row) => row.name)).toEqual(active.items.map((item) => item.name));
@@ -110,7 +113,7 @@ describe('the ranking site in a real browser', () => {
   it('hides the top bar when scrolling down and brings it back when scrolling up', async () => {
     // Prepare
     const page = await openPage('/');
-    await visibleRows(page, 1);
+    await visibleRows(page, 1, 'Most followed publications');
     const barBottom = () => page.getByRole('banner').evaluate((bar) => bar.getBoundingClientRect().bottom);
 
     // Act
