@@ -13,6 +13,7 @@ import { startDynamoDbLocal } from '../../infra/local/dynamodb-local';
 import { findFreePort } from '../../infra/local/free-port';
 import { LOCAL_TABLE_NAME, REPO_ROOT } from '../../infra/local/runtime';
 import { benchBundles } from './bundles';
+import { benchPipeline } from './pipeline';
 import { heading, print, run, startUntil, stopChild, verdict } from './support';
 import { benchWeb } from './web';
 import { ensureWebBuilt } from '../../infra/local/web-build';
@@ -43,12 +44,13 @@ function chosenSections(args: readonly string[]): Set<Section> {
   return new Set(args.length > 0 ? (args as Section[]) : SECTIONS);
 }
 
-/** The job's bundle alone, when the bundles section did not build every handler. */
-async function rankingJobBundle(): Promise<string> {
+/** The deployed bundle of one function, built on its own when the bundles section did not build it. */
+async function functionBundle(name: string, built?: Map<string, string>): Promise<string> {
+  const existing = built?.get(name);
+  if (existing) return existing;
   const outDir = join(workDir, 'bundles');
-  const entries = handlerEntryPoints().filter(({ name }) => name === 'ranking/rank-publications');
-  await bundleFunctions({ outDir, entries });
-  return join(bundleFolder(outDir, 'ranking/rank-publications'), 'index.mjs');
+  await bundleFunctions({ outDir, entries: handlerEntryPoints().filter((entry) => entry.name === name) });
+  return join(bundleFolder(outDir, name), 'index.mjs');
 }
 
 async function benchRankingJob(jobBundle: string): Promise<void> {
@@ -117,7 +119,7 @@ async function compare(label: string, port: number, barePort: number, path: stri
  * The API under load and, on the same server, the web app. `npm start` seeds the data folder
  * itself when the job section did not.
  */
-async function benchApi(options: { api: boolean; web: boolean }): Promise<void> {
+async function benchApi(options: { api: boolean; web: boolean; bundles: Map<string, string> | undefined }): Promise<void> {
   const paths = ['/api/i/toppubs/show/home', '/api/i/toppubs/load/pubs?page=100'];
   // The product as `npm start` runs it (with the CloudFront-like edge cache), then every
   // request through the Lambda handler, to show what the handler path alone sustains.
@@ -148,6 +150,17 @@ async function benchApi(options: { api: boolean; web: boolean }): Promise<void> 
           if (mode === modes[0]) heading('API under load: autocannon, 32 connections, 10 s (after a 2 s warm-up)');
           for (const path of paths) await compare(mode.label, port, barePort, path, bodies[path] ?? '');
         }
+        if (options.api && mode === modes.at(-1)) {
+          heading('Request pipeline: a deployed handler called in a loop, warm, no HTTP server');
+          const dynamoDbEndpoint = /DynamoDB Local ready at (\S+)/.exec(api.output())?.[1];
+          if (!dynamoDbEndpoint) throw new Error('npm start did not print its DynamoDB Local endpoint');
+          const env = { ...lambdaEnv, DYNAMODB_ENDPOINT: dynamoDbEndpoint };
+          const calls: { name: string; rawPath: string; query: Record<string, string> }[] = [
+            { name: 'ranking/show-home', rawPath: '/api/i/toppubs/show/home', query: {} },
+            { name: 'ranking/load-pubs', rawPath: '/api/i/toppubs/load/pubs', query: { page: '100' } },
+          ];
+          for (const call of calls) await benchPipeline(call.name, await functionBundle(call.name, options.bundles), call, env);
+        }
         if (options.web && mode === modes[0]) {
           heading('Web app: the home page in headless Chromium on the local server');
           await benchWeb(`http://localhost:${port}`);
@@ -165,8 +178,8 @@ const sections = chosenSections(process.argv.slice(2));
 try {
   if (sections.has('api') || sections.has('web')) await ensureWebBuilt({ log: print });
   const bundles = sections.has('bundles') ? await benchBundles(workDir) : undefined;
-  if (sections.has('job')) await benchRankingJob(bundles?.get('ranking/rank-publications') ?? (await rankingJobBundle()));
-  if (sections.has('api') || sections.has('web')) await benchApi({ api: sections.has('api'), web: sections.has('web') });
+  if (sections.has('job')) await benchRankingJob(await functionBundle('ranking/rank-publications', bundles));
+  if (sections.has('api') || sections.has('web')) await benchApi({ api: sections.has('api'), web: sections.has('web'), bundles });
 } finally {
   rmSync(workDir, { recursive: true, force: true });
 }

