@@ -41,13 +41,19 @@ describe('reading a user', () => {
   });
 
   it('answers 404 naming the id for an unknown user, and 401 when a session outlived its account', async () => {
-    // Act
-    const unknown = requireUser(db, { userId: 'u-nobody' });
-    const vanished = requireUserOfSession(db, { userId: 'u-nobody' });
+    // Act: both calls in flight at once; each rejection is caught where it is made, so neither
+    // is left unhandled while the other is awaited.
+    const [unknown, vanished] = await Promise.allSettled([
+      requireUser(db, { userId: 'u-nobody' }),
+      requireUserOfSession(db, { userId: 'u-nobody' }),
+    ]);
 
     // Assess
-    await expect(unknown).rejects.toMatchObject({ statusCode: 404, message: "There is no user with the id 'u-nobody'." });
-    await expect(vanished).rejects.toMatchObject({ statusCode: 401, code: 'UNAUTHORIZED' });
+    expect(unknown).toMatchObject({
+      status: 'rejected',
+      reason: { statusCode: 404, message: "There is no user with the id 'u-nobody'." },
+    });
+    expect(vanished).toMatchObject({ status: 'rejected', reason: { statusCode: 401, code: 'UNAUTHORIZED' } });
   });
 
   it('replaces email preferences of an existing account only', async () => {
