@@ -10,6 +10,8 @@ import { SETTING_GROUPS } from '../../shared/capabilities';
  *   allowedOrigins  comma list of origins, required; the first (https) is the web app's own,
  *                   the one login links point to
  *   mailDomain      SES domain mail is sent from, required
+ *   siteCertificateArn  ACM certificate (us-east-1) for the web app's domain, the host of the
+ *                   first allowed origin, required: CloudFront's default certificate allows TLS 1.0
  *   cookieDomain    parent domain of the sibling apps for the session cookie, default none
  *   every optional setting of shared/capabilities.ts by its camel-case name, e.g.
  *   googleIssuer, googleClientId, googleRedirectUri (Google sign-in), twitterAuthorizeUrl,
@@ -38,7 +40,7 @@ function camelCaseOf(variable: string): string {
  * for a laptop (http://localhost:3000, example.com) would ship an API that trusts localhost and
  * mails links to it, so synth stops instead and names every setting that is missing or wrong.
  */
-function deploymentSettings(): { allowedOrigins: string[]; mailDomain: string } {
+function deploymentSettings(): { allowedOrigins: string[]; mailDomain: string; siteCertificateArn: string } {
   const problems: string[] = [];
   const allowedOrigins = context('allowedOrigins', '')
     .split(',')
@@ -63,14 +65,21 @@ function deploymentSettings(): { allowedOrigins: string[]; mailDomain: string } 
   }
   const mailDomain = context('mailDomain', '');
   if (!mailDomain) problems.push('mailDomain is missing: pass -c mailDomain=toppubs.example (the SES domain mail is sent from)');
+  const siteCertificateArn = context('siteCertificateArn', '');
+  if (!/^arn:aws:acm:us-east-1:\d{12}:certificate\/[\w-]+$/.test(siteCertificateArn)) {
+    problems.push(
+      `siteCertificateArn ${siteCertificateArn ? `'${siteCertificateArn}' is not` : 'is missing: pass'} an ACM certificate ARN in us-east-1 ` +
+        "(CloudFront's region) for the web app's domain, e.g. -c siteCertificateArn=arn:aws:acm:us-east-1:123456789012:certificate/abc",
+    );
+  }
   if (problems.length > 0) {
     throw new Error(`Refusing to synthesize a deployment without its production settings:\n- ${problems.join('\n- ')}`);
   }
-  return { allowedOrigins: allowedOrigins.map((origin) => origin.replace(/\/$/, '')), mailDomain };
+  return { allowedOrigins: allowedOrigins.map((origin) => origin.replace(/\/$/, '')), mailDomain, siteCertificateArn };
 }
 
 // Checked before anything is bundled: a missing setting fails in a second, not after a build.
-const { allowedOrigins, mailDomain } = deploymentSettings();
+const { allowedOrigins, mailDomain, siteCertificateArn } = deploymentSettings();
 const inlineCode = context('inlineCode', 'false') === 'true';
 if (inlineCode) {
   console.warn('inlineCode=true: functions are placeholders that answer 503.');
@@ -82,6 +91,7 @@ createPlatform(app, {
   stage: context('stage', 'dev'),
   allowedOrigins,
   mailDomain,
+  siteCertificateArn,
   sessionCookieDomain: context('cookieDomain', '') || undefined,
   providers: {
     ...Object.fromEntries(

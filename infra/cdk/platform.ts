@@ -22,6 +22,11 @@ export interface PlatformProps {
   stage: string;
   allowedOrigins: readonly string[];
   mailDomain: string;
+  /**
+   * ARN of the ACM certificate (us-east-1) for the web app's own domain, the host of the first
+   * allowed origin. Production needs it: without it CloudFront's default certificate allows TLS 1.0.
+   */
+  siteCertificateArn?: string | undefined;
   /** Parent domain shared by the sibling apps, for the session cookie (single sign-on). */
   sessionCookieDomain?: string | undefined;
   /** Optional provider settings; each reaches only the routes that declare its group. */
@@ -131,8 +136,14 @@ export function createPlatform(app: App, props: PlatformProps): Platform {
     jobs: props.jobs ?? JOB_SCHEDULES,
     codeFor: props.codeFor,
   });
+  const siteOrigin = props.allowedOrigins[0];
   const web = new WebStack(app, `${prefix}-Web`, {
     httpApi: api.httpApi,
+    logBucket: data.logBucket,
+    domain:
+      props.siteCertificateArn && siteOrigin
+        ? { name: new URL(siteOrigin).hostname, certificateArn: props.siteCertificateArn }
+        : undefined,
     webDistDir: props.webDistDir ?? path.join(REPO_ROOT, 'web', 'dist'),
   });
   return { data, api, routeStacks, jobs, web, email };

@@ -32,7 +32,7 @@ afterEach(() => {
 });
 
 describe('cdk synth of the deployable app', () => {
-  it('fails without allowedOrigins and mailDomain, naming both, instead of shipping localhost defaults', () => {
+  it('fails without allowedOrigins, mailDomain and the site certificate, naming each, instead of shipping localhost defaults', () => {
     // Act
     const result = synth({});
 
@@ -40,6 +40,7 @@ describe('cdk synth of the deployable app', () => {
     expect(result.status).not.toBe(0);
     expect(result.stderr).toContain('allowedOrigins');
     expect(result.stderr).toContain('mailDomain');
+    expect(result.stderr).toContain('siteCertificateArn is missing');
     expect(result.synthesized).toBe(false);
   }, 180_000);
 
@@ -55,7 +56,11 @@ describe('cdk synth of the deployable app', () => {
 
   it('synthesizes with the production settings', () => {
     // Act
-    const result = synth({ allowedOrigins: 'https://toppubs.example,http://localhost:3000', mailDomain: 'toppubs.example' });
+    const result = synth({
+      allowedOrigins: 'https://toppubs.example,http://localhost:3000',
+      mailDomain: 'toppubs.example',
+      siteCertificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/site',
+    });
 
     // Assess
     expect(result.stderr).not.toContain('Error');

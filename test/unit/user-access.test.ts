@@ -84,7 +84,11 @@ describe('the consistency rule', () => {
     await getUserByUsername(mockedDb, { username: 'Someone' });
 
     // Assess
-    expect(dynamo().commandCalls(GetCommand).map((call) => call.args[0].input)).toEqual([
+    expect(
+      dynamo()
+        .commandCalls(GetCommand)
+        .map((call) => call.args[0].input),
+    ).toEqual([
       { TableName: 'users-unit', Key: { pk: '$toppubs#userid_u-1', sk: '$user_1' }, ConsistentRead: true },
       {
         TableName: 'users-unit',

@@ -95,7 +95,11 @@ function checkAccess(route: RouteDefinition, caller: Caller): void {
  * Browsers send the web app's id; server-side apps send their own id, which resolveCaller then
  * proves with their token.
  */
-function checkStateChangingRequest(route: RouteDefinition, headers: Record<string, string>, allowedOrigins: readonly string[]): void {
+function checkStateChangingRequest(
+  route: RouteDefinition,
+  headers: Record<string, string>,
+  allowedOrigins: readonly string[],
+): void {
   if (!route.stateChanging) return;
   const applicationId = headers[APPLICATION_ID_HEADER];
   if (!applicationId) throw new Forbidden(`State-changing requests must send the ${APPLICATION_ID_HEADER} header.`);

@@ -1,8 +1,29 @@
-import { CfnOutput, Duration, Stack } from 'aws-cdk-lib';
+import { CfnOutput, Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import type { StackProps } from 'aws-cdk-lib';
 import * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
+import * as logs from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 import { CORS_ALLOWED_HEADERS } from '../../../shared/constants';
+
+/**
+ * One JSON line per request. Never a header, cookie or query string: they carry session tokens
+ * and one-time codes. Who called (anonymous, user, app) is in the function's own log line for
+ * the same request id, since only the pipeline knows it.
+ */
+export const API_ACCESS_LOG_FORMAT = {
+  requestId: '$context.requestId',
+  time: '$context.requestTimeEpoch',
+  route: '$context.routeKey',
+  method: '$context.httpMethod',
+  path: '$context.path',
+  status: '$context.status',
+  latencyMs: '$context.responseLatency',
+  integrationLatencyMs: '$context.integrationLatency',
+  integrationError: '$context.integrationErrorMessage',
+  responseBytes: '$context.responseLength',
+  ip: '$context.identity.sourceIp',
+  userAgent: '$context.identity.userAgent',
+} as const;
 
 export interface ApiStackProps extends StackProps {
   stage: string;
@@ -15,6 +36,7 @@ export interface ApiStackProps extends StackProps {
  */
 export class ApiStack extends Stack {
   readonly httpApi: apigwv2.HttpApi;
+  readonly accessLogs: logs.LogGroup;
 
   constructor(scope: Construct, id: string, props: ApiStackProps) {
     super(scope, id, props);
@@ -35,6 +57,17 @@ export class ApiStack extends Stack {
         maxAge: Duration.hours(1),
       },
     });
+
+    this.accessLogs = new logs.LogGroup(this, 'AccessLogs', {
+      retention: logs.RetentionDays.THREE_MONTHS,
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
+    // Set on the default stage's resource: the L2 only takes log settings for stages it does not create.
+    const defaultStage = this.httpApi.defaultStage?.node.defaultChild as apigwv2.CfnStage;
+    defaultStage.accessLogSettings = {
+      destinationArn: this.accessLogs.logGroupArn,
+      format: JSON.stringify(API_ACCESS_LOG_FORMAT),
+    };
 
     new CfnOutput(this, 'ApiEndpoint', { value: this.httpApi.apiEndpoint });
   }

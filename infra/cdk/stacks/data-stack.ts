@@ -1,4 +1,5 @@
-import { CfnOutput, Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
+import { CfnOutput, Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
+import * as iam from 'aws-cdk-lib/aws-iam';
 import type { StackProps } from 'aws-cdk-lib';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as s3 from 'aws-cdk-lib/aws-s3';
@@ -10,10 +11,14 @@ export interface DataStackProps extends StackProps {
   allowedOrigins: readonly string[];
 }
 
+const LOG_RETENTION_DAYS = 90;
+
 /** State that must survive everything else being torn down: retained on stack deletion. */
 export class DataStack extends Stack {
   readonly table: dynamodb.Table;
   readonly fileBucket: s3.Bucket;
+  /** Access logs of the buckets and of CloudFront, kept 90 days. */
+  readonly logBucket: s3.Bucket;
 
   constructor(scope: Construct, id: string, props: DataStackProps) {
     super(scope, id, props);
@@ -36,7 +41,33 @@ export class DataStack extends Stack {
       });
     }
 
+    this.logBucket = new s3.Bucket(this, 'LogBucket', {
+      blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
+      enforceSSL: true,
+      encryption: s3.BucketEncryption.S3_MANAGED,
+      // CloudFront's standard logs are delivered with an ACL: the bucket must accept ACLs.
+      objectOwnership: s3.ObjectOwnership.BUCKET_OWNER_PREFERRED,
+      lifecycleRules: [{ expiration: Duration.days(LOG_RETENTION_DAYS) }],
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    // Any bucket of this account may deliver its access logs here (the web stack's site bucket
+    // included, which this stack cannot name without a reference cycle).
+    this.logBucket.addToResourcePolicy(
+      new iam.PolicyStatement({
+        principals: [new iam.ServicePrincipal('logging.s3.amazonaws.com')],
+        actions: ['s3:PutObject'],
+        resources: [this.logBucket.arnForObjects('s3/*')],
+        conditions: { StringEquals: { 'aws:SourceAccount': this.account } },
+      }),
+    );
+    Validations.of(this.logBucket).acknowledge({
+      id: 'AwsSolutions-S1',
+      reason: 'This is the access-log bucket itself: logging its own access into itself would log every log delivery, forever.',
+    });
+
     this.fileBucket = new s3.Bucket(this, 'FileBucket', {
+      serverAccessLogsBucket: this.logBucket,
+      serverAccessLogsPrefix: 's3/file-bucket/',
       blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
       enforceSSL: true,
       encryption: s3.BucketEncryption.S3_MANAGED,
