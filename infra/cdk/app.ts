@@ -12,6 +12,8 @@ import { SETTING_GROUPS } from '../../shared/capabilities';
  *   mailDomain      SES domain mail is sent from, required
  *   siteCertificateArn  ACM certificate (us-east-1) for the web app's domain, the host of the
  *                   first allowed origin, required: CloudFront's default certificate allows TLS 1.0
+ *   alarmEmail      address told when an alarm fires (SNS email subscription), optional
+ *   monthlyBudgetUsd  monthly cost budget in US dollars, mailed to alarmEmail, optional
  *   cookieDomain    parent domain of the sibling apps for the session cookie, default none
  *   every optional setting of shared/capabilities.ts by its camel-case name, e.g.
  *   googleIssuer, googleClientId, googleRedirectUri (Google sign-in), twitterAuthorizeUrl,
@@ -87,7 +89,12 @@ if (inlineCode) {
   await bundleFunctions({ outDir: DEFAULT_BUNDLE_DIR });
 }
 
+const budget = context('monthlyBudgetUsd', '');
+if (budget && !(Number(budget) > 0)) throw new Error(`monthlyBudgetUsd '${budget}' is not a positive number of US dollars`);
+
 createPlatform(app, {
+  alarmEmail: context('alarmEmail', '') || undefined,
+  monthlyBudgetUsd: budget ? Number(budget) : undefined,
   stage: context('stage', 'dev'),
   allowedOrigins,
   mailDomain,

@@ -14,6 +14,7 @@ import { ApiStack } from './stacks/api-stack';
 import { DataStack } from './stacks/data-stack';
 import { EmailStack } from './stacks/email-stack';
 import { JobsStack } from './stacks/jobs-stack';
+import { MonitoringStack } from './stacks/monitoring-stack';
 import { MAX_ROUTES_PER_STACK, planRouteStacks, RouteStack } from './stacks/route-stack';
 import type { NamedRoute } from './stacks/route-stack';
 import { WebStack } from './stacks/web-stack';
@@ -27,6 +28,10 @@ export interface PlatformProps {
    * allowed origin. Production needs it: without it CloudFront's default certificate allows TLS 1.0.
    */
   siteCertificateArn?: string | undefined;
+  /** Email address told when an alarm fires (SNS subscription, confirmed from the first mail). */
+  alarmEmail?: string | undefined;
+  /** Optional monthly cost budget in US dollars; needs alarmEmail. */
+  monthlyBudgetUsd?: number | undefined;
   /** Parent domain shared by the sibling apps, for the session cookie (single sign-on). */
   sessionCookieDomain?: string | undefined;
   /** Optional provider settings; each reaches only the routes that declare its group. */
@@ -49,6 +54,7 @@ export interface Platform {
   jobs: JobsStack;
   web: WebStack;
   email: EmailStack;
+  monitoring: MonitoringStack;
 }
 
 /** Optional settings by variable name (non-secret values only); each reaches only the routes that declare its group. */
@@ -102,7 +108,17 @@ export function createPlatform(app: App, props: PlatformProps): Platform {
   const data = new DataStack(app, `${prefix}-Data`, { allowedOrigins: props.allowedOrigins });
   const api = new ApiStack(app, `${prefix}-Api`, { stage: props.stage, allowedOrigins: props.allowedOrigins });
   const email = new EmailStack(app, `${prefix}-Email`, { mailDomain: props.mailDomain });
+  const routes = props.routes ?? routeEntries;
+  const monitoring = new MonitoringStack(app, `${prefix}-Monitoring`, {
+    prefix,
+    httpApi: api.httpApi,
+    table: data.table,
+    apps: [...new Set(routes.map(([, route]) => route.handler.split('/')[0] ?? route.handler))],
+    alarmEmail: props.alarmEmail,
+    monthlyBudgetUsd: props.monthlyBudgetUsd,
+  });
   const environment: FunctionEnvironment = {
+    alarmTopic: monitoring.alarmTopic,
     table: data.table,
     mailIdentity: email.identity,
     fileBucket: data.fileBucket,
@@ -121,7 +137,7 @@ export function createPlatform(app: App, props: PlatformProps): Platform {
     },
   };
 
-  const routeStacks = planRouteStacks(props.routes ?? routeEntries, props.maxRoutesPerStack ?? MAX_ROUTES_PER_STACK).map(
+  const routeStacks = planRouteStacks(routes, props.maxRoutesPerStack ?? MAX_ROUTES_PER_STACK).map(
     (plan) =>
       new RouteStack(app, `${prefix}-Routes-${plan.key}`, {
         httpApi: api.httpApi,
@@ -146,5 +162,5 @@ export function createPlatform(app: App, props: PlatformProps): Platform {
         : undefined,
     webDistDir: props.webDistDir ?? path.join(REPO_ROOT, 'web', 'dist'),
   });
-  return { data, api, routeStacks, jobs, web, email };
+  return { data, api, routeStacks, jobs, web, email, monitoring };
 }

@@ -8,6 +8,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../../infra/build/bundle-functions';
 import { createPlatform, type Platform } from '../../infra/cdk/platform';
 import { API_ACCESS_LOG_FORMAT } from '../../infra/cdk/stacks/api-stack';
+import { ALARM_THRESHOLDS } from '../../infra/cdk/stacks/monitoring-stack';
+import { FUNCTION_ERRORS_THRESHOLD } from '../../infra/cdk/constructs/handler-function';
+import { routeEntries } from '../../shared/routes/index';
+import { JOB_SCHEDULES } from '../../shared/schedules';
 import { TABLE_KEYS } from '../../shared/table';
 
 const CERTIFICATE_ARN = 'arn:aws:acm:us-east-1:123456789012:certificate/site';
@@ -26,6 +30,8 @@ beforeAll(() => {
     allowedOrigins: ['https://toppubs.example'],
     mailDomain: 'toppubs.example',
     siteCertificateArn: CERTIFICATE_ARN,
+    alarmEmail: 'oncall@toppubs.example',
+    monthlyBudgetUsd: 50,
     codeFor: () => lambda.Code.fromInline('export const handler = async () => ({})'),
     webDistDir: missingWebDist,
   });
@@ -108,6 +114,114 @@ describe('what an operator gets from a production deploy', () => {
           SslSupportMethod: 'sni-only',
         },
       }),
+    });
+  });
+});
+
+/** Alarms of a template by metric name, with the topic they notify. */
+function alarmsOf(
+  template: Template,
+): { metric: unknown; threshold: unknown; actions: string; properties: Record<string, unknown> }[] {
+  return Object.values(template.findResources('AWS::CloudWatch::Alarm')).map((alarm) => ({
+    metric:
+      alarm.Properties.MetricName ??
+      (alarm.Properties.Metrics as { Id: string }[] | undefined)?.map((metric) => metric.Id).join(','),
+    threshold: alarm.Properties.Threshold,
+    actions: JSON.stringify(alarm.Properties.AlarmActions),
+    properties: alarm.Properties as Record<string, unknown>,
+  }));
+}
+
+describe('alarms, the dashboard and the budget of a production deploy', () => {
+  it('mails the on-call address from one alarm topic that only accepts TLS', () => {
+    // Prepare
+    const template = Template.fromStack(platform.monitoring);
+
+    // Assess
+    template.hasResourceProperties('AWS::SNS::Subscription', { Protocol: 'email', Endpoint: 'oncall@toppubs.example' });
+    template.hasResourceProperties('AWS::SNS::TopicPolicy', {
+      PolicyDocument: {
+        Statement: [Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } })],
+      },
+    });
+  });
+
+  it('alarms on the API 5xx rate and p99 latency, and on table throttles and system errors', () => {
+    // Prepare
+    const alarms = alarmsOf(Template.fromStack(platform.monitoring));
+
+    // Assess
+    const describedAs = (start: string) => alarms.filter((alarm) => String(alarm.properties.AlarmDescription).startsWith(start));
+    expect(describedAs('More than 1% of API requests answered 5xx').map((alarm) => alarm.threshold)).toEqual([
+      ALARM_THRESHOLDS.api5xxRatePercent,
+    ]);
+    expect(alarms.map((alarm) => [alarm.metric, alarm.threshold])).toEqual(
+      expect.arrayContaining([
+        ['Latency', ALARM_THRESHOLDS.apiP99LatencyMs],
+        ['ThrottledRequests', 0],
+        ['SystemErrors', 0],
+      ]),
+    );
+    expect(alarms).toHaveLength(4);
+    expect(alarms.every((alarm) => alarm.actions.includes('Alarms'))).toBe(true);
+  });
+
+  it("alarms on every function's errors and throttles, each to the alarm topic", () => {
+    // Prepare
+    const alarms = [...platform.routeStacks, platform.jobs].flatMap((stack) => alarmsOf(Template.fromStack(stack)));
+
+    // Assess
+    const functionCount = routeEntries.length + JOB_SCHEDULES.length;
+    expect(alarms.filter((alarm) => alarm.metric === 'Errors' && alarm.threshold === FUNCTION_ERRORS_THRESHOLD)).toHaveLength(
+      functionCount,
+    );
+    expect(alarms.filter((alarm) => alarm.metric === 'Throttles' && alarm.threshold === 0)).toHaveLength(functionCount);
+    expect(alarms.every((alarm) => alarm.actions.includes('AlarmTopicArn') || alarm.actions.includes('Alarms'))).toBe(true);
+  });
+
+  it('retries each schedule into a dead-letter queue, and alarms on a run not delivered or a job that did not run', () => {
+    // Prepare
+    const template = Template.fromStack(platform.jobs);
+    const alarms = alarmsOf(template);
+
+    // Assess
+    template.resourcePropertiesCountIs(
+      'AWS::Events::Rule',
+      {
+        Targets: [
+          Match.objectLike({
+            RetryPolicy: { MaximumRetryAttempts: 2, MaximumEventAgeInSeconds: 3600 },
+            DeadLetterConfig: Match.anyValue(),
+          }),
+        ],
+      },
+      JOB_SCHEDULES.length,
+    );
+    expect(alarms.filter((alarm) => alarm.metric === 'ApproximateNumberOfMessagesVisible')).toHaveLength(1);
+    const didNotRun = alarms.filter((alarm) => alarm.metric === 'Invocations');
+    expect(
+      didNotRun.map((alarm) => [alarm.properties.Period, alarm.properties.TreatMissingData, alarm.properties.ComparisonOperator]),
+    ).toEqual(JOB_SCHEDULES.map((job) => [Math.min(job.everyMinutes * 2, 1440) * 60, 'breaching', 'LessThanThreshold']));
+  });
+
+  it('builds one dashboard with the API signals and a row per app, and a monthly budget mailed at 80% forecast and 100%', () => {
+    // Prepare
+    const template = Template.fromStack(platform.monitoring);
+    const body = JSON.stringify(Object.values(template.findResources('AWS::CloudWatch::Dashboard'))[0]?.Properties.DashboardBody);
+
+    // Assess
+    template.resourceCountIs('AWS::CloudWatch::Dashboard', 1);
+    for (const app of new Set(routeEntries.map(([, route]) => route.handler.split('/')[0]))) {
+      expect(body).toContain(`${app}: errors and throttles`);
+      expect(body).toContain(`${app}: business metrics`);
+    }
+    expect(body).toContain('API 5xx rate');
+    template.hasResourceProperties('AWS::Budgets::Budget', {
+      Budget: Match.objectLike({ BudgetLimit: { Amount: 50, Unit: 'USD' }, TimeUnit: 'MONTHLY' }),
+      NotificationsWithSubscribers: [
+        Match.objectLike({ Notification: Match.objectLike({ NotificationType: 'FORECASTED', Threshold: 80 }) }),
+        Match.objectLike({ Notification: Match.objectLike({ NotificationType: 'ACTUAL', Threshold: 100 }) }),
+      ],
     });
   });
 });

@@ -1,10 +1,13 @@
 import { Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
+import * as actions from 'aws-cdk-lib/aws-cloudwatch-actions';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
 import type * as ses from 'aws-cdk-lib/aws-ses';
+import type * as sns from 'aws-cdk-lib/aws-sns';
 import { Construct } from 'constructs';
 import type { Capabilities } from '../../../shared/capabilities';
 import { TABLE_KEYS } from '../../../shared/table';
@@ -17,7 +20,12 @@ export interface FunctionEnvironment {
   mailIdentity: ses.IEmailIdentity;
   fileBucket: s3.IBucket;
   deployment: DeploymentSettings;
+  /** Where the function's error and throttle alarms notify; no alarms without it. */
+  alarmTopic?: sns.ITopic | undefined;
 }
+
+/** Errors of one function over 5 minutes that page: a handful is a bad deploy or a dependency down. */
+export const FUNCTION_ERRORS_THRESHOLD = 5;
 
 export interface HandlerFunctionProps {
   /** Handler path under functions/, e.g. 'ranking/show-home'. */
@@ -100,6 +108,31 @@ export class HandlerFunction extends Construct {
     if (capabilities.bucket === 'read') fileBucket.grantRead(this.function);
     if (capabilities.bucket === 'write') fileBucket.grantPut(this.function);
     if (capabilities.bucket === 'read-write') fileBucket.grantReadWrite(this.function);
+
+    if (props.environment.alarmTopic) {
+      const notify = new actions.SnsAction(props.environment.alarmTopic);
+      const period = Duration.minutes(5);
+      const alarms = [
+        this.function.metricErrors({ period }).createAlarm(this, 'ErrorsAlarm', {
+          alarmDescription: `${props.handler}: ${FUNCTION_ERRORS_THRESHOLD} or more errors in 5 minutes. See docs/operations.md#function-errors.`,
+          threshold: FUNCTION_ERRORS_THRESHOLD,
+          comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+          evaluationPeriods: 1,
+          treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
+        }),
+        this.function.metricThrottles({ period }).createAlarm(this, 'ThrottlesAlarm', {
+          alarmDescription: `${props.handler}: throttled by Lambda's concurrency limit. See docs/operations.md#function-throttles.`,
+          threshold: 0,
+          comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_THRESHOLD,
+          evaluationPeriods: 1,
+          treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
+        }),
+      ];
+      for (const alarm of alarms) {
+        alarm.addAlarmAction(notify);
+        alarm.addOkAction(notify);
+      }
+    }
 
     Validations.of(this.function).acknowledge({
       id: 'AwsSolutions-L1',

@@ -1,7 +1,10 @@
-import { Duration, Stack } from 'aws-cdk-lib';
+import { Duration, Stack, Validations } from 'aws-cdk-lib';
 import type { StackProps } from 'aws-cdk-lib';
+import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
+import * as actions from 'aws-cdk-lib/aws-cloudwatch-actions';
 import * as events from 'aws-cdk-lib/aws-events';
 import * as targets from 'aws-cdk-lib/aws-events-targets';
+import * as sqs from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import type { JobSchedule } from '../../../shared/schedules';
 import { bundledCode } from '../code-source';
@@ -21,13 +24,43 @@ const JOB_TIMEOUT = Duration.minutes(5);
 /** Feed reads wait on other people's servers. */
 const NETWORK_JOB_TIMEOUT = Duration.minutes(10);
 
-/** One function and one EventBridge rate rule per entry of shared/schedules.ts. */
+/** CloudWatch evaluates one alarm period of at most a day. */
+const MAX_ALARM_PERIOD = Duration.days(1);
+
+/**
+ * One function and one EventBridge rate rule per entry of shared/schedules.ts. A schedule that
+ * cannot reach its function retries, then lands in a dead-letter queue; an operator is told when
+ * a job fails (its function's error alarm), lands there, or has not run for two of its periods.
+ */
 export class JobsStack extends Stack {
   readonly functions = new Map<string, HandlerFunction>();
 
   constructor(scope: Construct, id: string, props: JobsStackProps) {
     super(scope, id, props);
     const codeFor = props.codeFor ?? bundledCode();
+    const deadLetters = new sqs.Queue(this, 'UndeliveredRuns', {
+      enforceSSL: true,
+      encryption: sqs.QueueEncryption.SQS_MANAGED,
+      retentionPeriod: Duration.days(14),
+    });
+    Validations.of(deadLetters).acknowledge({
+      id: 'AwsSolutions-SQS3',
+      reason: 'This queue is itself the dead-letter queue of the job schedules (EventBridge targets), not a work queue.',
+    });
+    const notify = props.environment.alarmTopic ? new actions.SnsAction(props.environment.alarmTopic) : undefined;
+    const alarms: cloudwatch.Alarm[] = [];
+    alarms.push(
+      deadLetters
+        .metricApproximateNumberOfMessagesVisible({ period: Duration.minutes(5) })
+        .createAlarm(this, 'UndeliveredRunsAlarm', {
+          alarmDescription:
+            'A scheduled job run could not be delivered to its function. See docs/operations.md#job-not-delivered.',
+          threshold: 0,
+          comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_THRESHOLD,
+          evaluationPeriods: 1,
+          treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
+        }),
+    );
 
     for (const job of props.jobs) {
       const jobFunction = new HandlerFunction(this, job.name, {
@@ -41,9 +74,32 @@ export class JobsStack extends Stack {
       new events.Rule(this, `${job.name}-schedule`, {
         description: job.description,
         schedule: events.Schedule.rate(Duration.minutes(job.everyMinutes)),
-        targets: [new targets.LambdaFunction(jobFunction.function)],
+        targets: [
+          new targets.LambdaFunction(jobFunction.function, {
+            retryAttempts: 2,
+            maxEventAge: Duration.hours(1),
+            deadLetterQueue: deadLetters,
+          }),
+        ],
       });
+      const period = Duration.minutes(Math.min(job.everyMinutes * 2, MAX_ALARM_PERIOD.toMinutes()));
+      alarms.push(
+        jobFunction.function.metricInvocations({ period }).createAlarm(this, `${job.name}-did-not-run`, {
+          alarmDescription: `${job.name} has not run for ${period.toHumanString()} (every ${job.everyMinutes} minutes expected). See docs/operations.md#job-did-not-run.`,
+          threshold: 1,
+          comparisonOperator: cloudwatch.ComparisonOperator.LESS_THAN_THRESHOLD,
+          evaluationPeriods: 1,
+          // No data at all is the failure this alarm exists for.
+          treatMissingData: cloudwatch.TreatMissingData.BREACHING,
+        }),
+      );
       this.functions.set(job.name, jobFunction);
+    }
+    if (notify) {
+      for (const alarm of alarms) {
+        alarm.addAlarmAction(notify);
+        alarm.addOkAction(notify);
+      }
     }
   }
 }
