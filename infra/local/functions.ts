@@ -35,4 +35,3 @@ export async function importAsFunction<T extends AnyHandler>(handlerPath: string
   }
   return ((...args: Parameters<T>) => runAsFunction(scope, () => loaded(...args))) as unknown as T;
 }
-

@@ -156,7 +156,10 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
     const serveStatic = createStaticServer(join(REPO_ROOT, 'web', 'dist'));
     const jobs: { schedule: JobSchedule; handler: JobHandler }[] = [];
     for (const schedule of JOB_SCHEDULES) {
-      jobs.push({ schedule, handler: await importAsFunction<JobHandler>(schedule.handler, scopeOf(schedule.name, schedule.capabilities)) });
+      jobs.push({
+        schedule,
+        handler: await importAsFunction<JobHandler>(schedule.handler, scopeOf(schedule.name, schedule.capabilities)),
+      });
     }
     const scheduler = startScheduler(jobs, log);
     stops.push(scheduler.stop);

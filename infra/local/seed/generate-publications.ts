@@ -2,7 +2,12 @@ import { ACTIVE_WINDOW_DAYS, GROWTH_WINDOW_DAYS, RECENT_HISTORY_DAYS } from '../
 import type { FollowerHistoryItem } from '../../../functions/lib/db/entities/follower-history';
 import type { PublicationItem } from '../../../functions/lib/db/entities/publication';
 import { addDays, type Day, monthDay, yearOf } from '../../../functions/ranking/lib/domain/days';
-import { countOnOrBefore, firstObserved, NOT_OBSERVED, type RecentCounts } from '../../../functions/ranking/lib/domain/recent-counts';
+import {
+  countOnOrBefore,
+  firstObserved,
+  NOT_OBSERVED,
+  type RecentCounts,
+} from '../../../functions/ranking/lib/domain/recent-counts';
 import { shardOf } from '../../../functions/ranking/lib/domain/shard';
 
 /** Tags ordered by how popular they are meant to be: the n-th gets weight 1/n (Zipf). */
