@@ -795,3 +795,32 @@ describe('request pipeline: metrics', () => {
     publish.mockRestore();
   });
 });
+
+describe('request pipeline: the answer log line', () => {
+  it("logs each answer's route, status, caller kind and API request id, for a failure too, and never a token", async () => {
+    // Prepare
+    const { logger } = await import('../../functions/lib/logger');
+    const info = vi.spyOn(logger, 'info');
+    const failing = handlerFor(plainRoute, async () => {
+      throw new Conflict('Taken.');
+    });
+    const fine = handlerFor(cachedRoute, async () => ({ fine: true }));
+    const withRequestId = (event: APIGatewayProxyEventV2, requestId: string) => ({
+      ...event,
+      requestContext: { ...event.requestContext, requestId },
+    });
+
+    // Act
+    await failing(withRequestId(buildEvent({ path: '/api/test/plain', cookies: ['tp_session=secret-token'] }), 'api-1'));
+    await fine(withRequestId(buildEvent({ path: '/api/test/cached' }), 'api-2'));
+
+    // Assess
+    const answers = info.mock.calls.filter(([message]) => message === 'Answered').map(([, fields]) => fields);
+    expect(answers).toEqual([
+      { route: `${plainRoute.method} ${plainRoute.path}`, status: 409, callerKind: 'anonymous', apiRequestId: 'api-1' },
+      { route: `${cachedRoute.method} ${cachedRoute.path}`, status: 200, callerKind: 'anonymous', apiRequestId: 'api-2' },
+    ]);
+    expect(JSON.stringify(info.mock.calls)).not.toContain('secret-token');
+    info.mockRestore();
+  });
+});

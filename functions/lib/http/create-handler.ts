@@ -231,6 +231,19 @@ export function createHandler<R extends RouteDefinition>(
   };
   const metricsFlush: Middleware = { after: flushMetrics, onError: flushMetrics };
 
+  // One line per answer, joinable with the API's access log by its request id: the access log
+  // cannot know who called (only the pipeline resolves the caller), and neither logs a token.
+  const routeKey = `${route.method} ${route.path}`;
+  const logAnswer = (request: middy.Request<APIGatewayProxyEventV2, Result, Error, PipelineContext>) => {
+    logger.info('Answered', {
+      route: routeKey,
+      status: request.response?.statusCode,
+      callerKind: request.context.requestState?.resolved.caller.kind ?? 'unresolved',
+      apiRequestId: request.event.requestContext?.requestId,
+    });
+  };
+  const answerLog: Middleware = { after: logAnswer, onError: logAnswer };
+
   const errorHandler: Middleware = {
     onError: (request) => {
       request.response = errorToResult(request.error);
@@ -239,6 +252,7 @@ export function createHandler<R extends RouteDefinition>(
 
   const handler = middy<APIGatewayProxyEventV2, Result, Error, PipelineContext>()
     .use(injectLambdaContext(logger))
+    .use(answerLog)
     .use(metricsFlush)
     .use(securityHeaders)
     .use(
