@@ -37,6 +37,8 @@ export interface Config {
   mailFrom: string;
   /** Locally: the folder that captures outgoing mail instead of SES (email capability only). */
   mailOutboxDir: string | undefined;
+  /** In AWS: the SES configuration set every send names, publishing bounces and complaints. */
+  mailConfigurationSet: string | undefined;
   /**
    * Realtime channel credentials (PUSHER_APP_KEY, PUSHER_SECRET). Locally, when unset, a fixed
    * development pair (LOCAL_PUSHER_*); in AWS absent means realtime auth answers 503.
@@ -154,6 +156,11 @@ export function loadConfig(env: Environment = process.env): Config {
     get mailOutboxDir() {
       mailFrom();
       return env.MAIL_OUTBOX_DIR || undefined;
+    },
+    /** The SES configuration set every send names: it publishes bounces and complaints. */
+    get mailConfigurationSet() {
+      mailFrom();
+      return env.MAIL_CONFIGURATION_SET || undefined;
     },
     get pusher() {
       return pusher();

@@ -25,6 +25,8 @@ export interface MailerOptions {
   from: string;
   /** Set locally: write .eml files here instead of calling SES. */
   outboxDir?: string | undefined;
+  /** SES configuration set named on every send, so bounces and complaints are published. */
+  configurationSet?: string | undefined;
   client?: SESClient;
 }
 
@@ -57,6 +59,7 @@ export function createMailer(options: MailerOptions): Mailer {
       const output = await client.send(
         new SendEmailCommand({
           Source: options.from,
+          ...(options.configurationSet ? { ConfigurationSetName: options.configurationSet } : {}),
           Destination: { ToAddresses: [message.to] },
           Message: {
             Subject: { Data: message.subject, Charset: 'UTF-8' },
@@ -81,7 +84,11 @@ function configuredMailer(): Mailer {
   const config = getConfig();
   let mailer = mailers.get(config);
   if (!mailer) {
-    mailer = createMailer({ from: config.mailFrom, outboxDir: config.mailOutboxDir });
+    mailer = createMailer({
+      from: config.mailFrom,
+      outboxDir: config.mailOutboxDir,
+      configurationSet: config.mailConfigurationSet,
+    });
     mailers.set(config, mailer);
   }
   return mailer;

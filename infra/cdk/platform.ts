@@ -116,6 +116,7 @@ export function createPlatform(app: App, props: PlatformProps): Platform {
     apps: [...new Set(routes.map(([, route]) => route.handler.split('/')[0] ?? route.handler))],
     alarmEmail: props.alarmEmail,
     monthlyBudgetUsd: props.monthlyBudgetUsd,
+    mailReputation: { bounceRate: email.bounceRate, complaintRate: email.complaintRate },
   });
   const environment: FunctionEnvironment = {
     alarmTopic: monitoring.alarmTopic,
@@ -131,7 +132,10 @@ export function createPlatform(app: App, props: PlatformProps): Platform {
         WEB_ORIGIN: props.allowedOrigins[0] ?? '',
         ...(props.sessionCookieDomain ? { SESSION_COOKIE_DOMAIN: props.sessionCookieDomain } : {}),
       },
-      email: { MAIL_FROM: `${APP_NAME} <login@${props.mailDomain}>` },
+      email: {
+        MAIL_FROM: `${APP_NAME} <login@${props.mailDomain}>`,
+        MAIL_CONFIGURATION_SET: email.configurationSet.configurationSetName,
+      },
       bucket: { FILE_BUCKET_NAME: data.fileBucket.bucketName },
       settings: resolveProviderSettings(props.providers ?? {}),
     },

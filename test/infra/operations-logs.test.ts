@@ -9,6 +9,7 @@ import { REPO_ROOT } from '../../infra/build/bundle-functions';
 import { createPlatform, type Platform } from '../../infra/cdk/platform';
 import { API_ACCESS_LOG_FORMAT } from '../../infra/cdk/stacks/api-stack';
 import { ALARM_THRESHOLDS } from '../../infra/cdk/stacks/monitoring-stack';
+import { SES_REPUTATION_ALARMS } from '../../infra/cdk/stacks/email-stack';
 import { FUNCTION_ERRORS_THRESHOLD } from '../../infra/cdk/constructs/handler-function';
 import { routeEntries } from '../../shared/routes/index';
 import { JOB_SCHEDULES } from '../../shared/schedules';
@@ -146,7 +147,7 @@ describe('alarms, the dashboard and the budget of a production deploy', () => {
     });
   });
 
-  it('alarms on the API 5xx rate and p99 latency, and on table throttles and system errors', () => {
+  it('alarms on the API 5xx rate and p99 latency, table throttles and system errors, and the mail reputation', () => {
     // Prepare
     const alarms = alarmsOf(Template.fromStack(platform.monitoring));
 
@@ -162,7 +163,13 @@ describe('alarms, the dashboard and the budget of a production deploy', () => {
         ['SystemErrors', 0],
       ]),
     );
-    expect(alarms).toHaveLength(4);
+    expect(alarms.map((alarm) => [alarm.metric, alarm.threshold])).toEqual(
+      expect.arrayContaining([
+        ['Reputation.BounceRate', SES_REPUTATION_ALARMS.bounceRate],
+        ['Reputation.ComplaintRate', SES_REPUTATION_ALARMS.complaintRate],
+      ]),
+    );
+    expect(alarms).toHaveLength(6);
     expect(alarms.every((alarm) => alarm.actions.includes('Alarms'))).toBe(true);
   });
 
@@ -223,5 +230,33 @@ describe('alarms, the dashboard and the budget of a production deploy', () => {
         Match.objectLike({ Notification: Match.objectLike({ NotificationType: 'ACTUAL', Threshold: 100 }) }),
       ],
     });
+  });
+
+  it('sends every mail through a configuration set that publishes bounces and complaints and suppresses those addresses', () => {
+    // Prepare
+    const email = Template.fromStack(platform.email);
+    const sendingFunctions = platform.routeStacks.flatMap((stack) =>
+      Object.values(Template.fromStack(stack).findResources('AWS::Lambda::Function')).filter(
+        (fn) => 'MAIL_FROM' in ((fn.Properties.Environment as { Variables: Record<string, unknown> }).Variables ?? {}),
+      ),
+    );
+
+    // Assess
+    email.hasResourceProperties('AWS::SES::ConfigurationSet', {
+      ReputationOptions: { ReputationMetricsEnabled: true },
+      SuppressionOptions: { SuppressedReasons: ['BOUNCE', 'COMPLAINT'] },
+    });
+    email.hasResourceProperties('AWS::SES::ConfigurationSetEventDestination', {
+      EventDestination: Match.objectLike({ MatchingEventTypes: Match.arrayWith(['bounce', 'complaint']) }),
+    });
+    email.hasResourceProperties('AWS::SES::EmailIdentity', {
+      ConfigurationSetAttributes: { ConfigurationSetName: Match.anyValue() },
+    });
+    expect(sendingFunctions.length).toBeGreaterThan(0);
+    for (const fn of sendingFunctions) {
+      expect(
+        (fn.Properties.Environment as { Variables: Record<string, unknown> }).Variables.MAIL_CONFIGURATION_SET,
+      ).toBeDefined();
+    }
   });
 });

@@ -47,6 +47,21 @@ describe('mailer in AWS (SES)', () => {
     });
   });
 
+  it('names the configuration set on every send, so SES publishes its bounces and complaints', async () => {
+    // Prepare
+    sesMock.on(SendEmailCommand).resolves({ MessageId: 'ses-124' });
+    const mailer = createMailer({ from: FROM, configurationSet: 'toppubs-prod-mail' });
+
+    // Act
+    await mailer.send(message);
+
+    // Assess
+    expect(sesMock.commandCalls(SendEmailCommand)[0]?.args[0].input).toMatchObject({
+      Source: FROM,
+      ConfigurationSetName: 'toppubs-prod-mail',
+    });
+  });
+
   it('lets an SES failure reach the caller', async () => {
     // Prepare
     sesMock.on(SendEmailCommand).rejects(Object.assign(new Error('Email address is not verified'), { name: 'MessageRejected' }));

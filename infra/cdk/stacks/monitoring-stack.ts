@@ -7,6 +7,7 @@ import * as actions from 'aws-cdk-lib/aws-cloudwatch-actions';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as sns from 'aws-cdk-lib/aws-sns';
 import * as subscriptions from 'aws-cdk-lib/aws-sns-subscriptions';
+import { SES_REPUTATION_ALARMS } from './email-stack';
 import type { Construct } from 'constructs';
 
 export interface MonitoringStackProps extends StackProps {
@@ -18,6 +19,8 @@ export interface MonitoringStackProps extends StackProps {
   apps: readonly string[];
   /** Who is told when an alarm fires; without it the topic exists and can be subscribed later. */
   alarmEmail?: string | undefined;
+  /** The account's SES reputation (AWS/SES, no dimension), which decides whether login mail is sent. */
+  mailReputation: { bounceRate: cloudwatch.IMetric; complaintRate: cloudwatch.IMetric };
   /** A monthly cost budget in US dollars, with warnings at 80% (forecast) and 100% (actual). */
   monthlyBudgetUsd?: number | undefined;
 }
@@ -117,6 +120,21 @@ export class MonitoringStack extends Stack {
       metric: tableErrors('SystemErrors'),
       alarmDescription: 'DynamoDB answered with internal errors. See docs/operations.md#table-system-errors.',
       threshold: 0,
+      comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_THRESHOLD,
+      evaluationPeriods: 1,
+    });
+
+    alarm('MailBounceRate', {
+      metric: props.mailReputation.bounceRate,
+      alarmDescription: `SES bounce rate above ${SES_REPUTATION_ALARMS.bounceRate * 100}%: AWS reviews the account at 5% and pauses sending at 10%. See docs/operations.md#mail-bounce-rate.`,
+      threshold: SES_REPUTATION_ALARMS.bounceRate,
+      comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_THRESHOLD,
+      evaluationPeriods: 1,
+    });
+    alarm('MailComplaintRate', {
+      metric: props.mailReputation.complaintRate,
+      alarmDescription: `SES complaint rate above ${SES_REPUTATION_ALARMS.complaintRate * 100}%: AWS reviews the account at 0.1% and pauses sending at 0.5%. See docs/operations.md#mail-complaint-rate.`,
+      threshold: SES_REPUTATION_ALARMS.complaintRate,
       comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_THRESHOLD,
       evaluationPeriods: 1,
     });
