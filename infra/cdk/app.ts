@@ -12,6 +12,7 @@ import { SETTING_GROUPS } from '../../shared/capabilities';
  *   mailDomain      SES domain mail is sent from, required
  *   siteCertificateArn  ACM certificate (us-east-1) for the web app's domain, the host of the
  *                   first allowed origin, required: CloudFront's default certificate allows TLS 1.0
+ *   webAclArn       the optional WAF web ACL made by infra/cdk/waf-app.ts (us-east-1), optional
  *   alarmEmail      address told when an alarm fires (SNS email subscription), optional
  *   monthlyBudgetUsd  monthly cost budget in US dollars, mailed to alarmEmail, optional
  *   cookieDomain    parent domain of the sibling apps for the session cookie, default none
@@ -89,11 +90,16 @@ if (inlineCode) {
   await bundleFunctions({ outDir: DEFAULT_BUNDLE_DIR });
 }
 
+const webAclArn = context('webAclArn', '');
+if (webAclArn && !/^arn:aws:wafv2:us-east-1:\d{12}:global\/webacl\/[\w-]+\/[\w-]+$/.test(webAclArn)) {
+  throw new Error(`webAclArn '${webAclArn}' is not a CloudFront web ACL ARN (arn:aws:wafv2:us-east-1:…:global/webacl/…)`);
+}
 const budget = context('monthlyBudgetUsd', '');
 if (budget && !(Number(budget) > 0)) throw new Error(`monthlyBudgetUsd '${budget}' is not a positive number of US dollars`);
 
 createPlatform(app, {
   alarmEmail: context('alarmEmail', '') || undefined,
+  webAclArn: webAclArn || undefined,
   monthlyBudgetUsd: budget ? Number(budget) : undefined,
   stage: context('stage', 'dev'),
   allowedOrigins,

@@ -28,6 +28,8 @@ export interface PlatformProps {
    * allowed origin. Production needs it: without it CloudFront's default certificate allows TLS 1.0.
    */
   siteCertificateArn?: string | undefined;
+  /** ARN of the optional web ACL (infra/cdk/waf-app.ts deploys it in us-east-1). */
+  webAclArn?: string | undefined;
   /** Email address told when an alarm fires (SNS subscription, confirmed from the first mail). */
   alarmEmail?: string | undefined;
   /** Optional monthly cost budget in US dollars; needs alarmEmail. */
@@ -160,6 +162,7 @@ export function createPlatform(app: App, props: PlatformProps): Platform {
   const web = new WebStack(app, `${prefix}-Web`, {
     httpApi: api.httpApi,
     logBucket: data.logBucket,
+    webAclArn: props.webAclArn,
     domain:
       props.siteCertificateArn && siteOrigin
         ? { name: new URL(siteOrigin).hostname, certificateArn: props.siteCertificateArn }

@@ -7,6 +7,8 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../../infra/build/bundle-functions';
 import { createPlatform } from '../../infra/cdk/platform';
+import { costlyRoutes, WafStack } from '../../infra/cdk/stacks/waf-stack';
+import { routeEntries } from '../../shared/routes/index';
 
 interface ValidationReport {
   pluginReports: {
@@ -21,7 +23,7 @@ afterAll(() => {
 
 /**
  * The whole app as a production deploy synthesizes it (the real route table and jobs, the site's
- * own domain, the built web app when there is one), with AWS's AwsSolutions rule pack attached.
+ * own domain, alarms, the WAF), with AWS's AwsSolutions rule pack attached.
  */
 function synthWithRulePack(options: { siteCertificateArn?: string } = {}): string[] {
   const outdir = mkdtempSync(path.join(tmpdir(), 'cdk-nag-'));
@@ -33,7 +35,14 @@ function synthWithRulePack(options: { siteCertificateArn?: string } = {}): strin
     allowedOrigins: ['https://toppubs.example', 'https://news.toppubs.example'],
     mailDomain: 'toppubs.example',
     siteCertificateArn: options.siteCertificateArn,
+    alarmEmail: 'oncall@toppubs.example',
+    webAclArn: 'arn:aws:wafv2:us-east-1:123456789012:global/webacl/toppubs/abc',
     codeFor: () => lambda.Code.fromInline('export const handler = async () => ({})'),
+  });
+  // The optional WAF deploys from its own app (us-east-1); checked here with the rest.
+  new WafStack(app, 'TopPubs-prod-Waf', {
+    env: { region: 'us-east-1' },
+    costlyRoutes: costlyRoutes(routeEntries.map(([, route]) => route)),
   });
   Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
   try {

@@ -28,6 +28,8 @@ export interface WebStackProps extends StackProps {
    * them CloudFront serves *.cloudfront.net, whose certificate still accepts TLS 1.0.
    */
   domain?: { name: string; certificateArn: string } | undefined;
+  /** The optional web ACL (infra/cdk/stacks/waf-stack.ts), made in us-east-1 by its own app. */
+  webAclArn?: string | undefined;
 }
 
 /** The site's viewer-request function (SPA fallback, canonical no-frame paths), shared with the local server. */
@@ -120,6 +122,7 @@ export class WebStack extends Stack {
         : {}),
       logBucket: props.logBucket,
       logFilePrefix: 'cloudfront/',
+      ...(props.webAclArn ? { webAclId: props.webAclArn } : {}),
       defaultBehavior: siteBehavior(frameableHeaders),
       additionalBehaviors: {
         '/api/*': {
