@@ -11,10 +11,10 @@ const outDirs: string[] = [];
  * Runs the CDK entry point as `cdk synth` does: a child process, the context in CDK_CONTEXT_JSON
  * and the output folder in CDK_OUTDIR. inlineCode keeps it quick: no handler is bundled.
  */
-function synth(context: Record<string, string>) {
+function synth(context: Record<string, string>, entry = 'infra/cdk/app.ts') {
   const outDir = mkdtempSync(path.join(tmpdir(), 'cdk-out-'));
   outDirs.push(outDir);
-  const run = spawnSync(path.join(REPO_ROOT, 'node_modules', '.bin', 'tsx'), ['infra/cdk/app.ts'], {
+  const run = spawnSync(path.join(REPO_ROOT, 'node_modules', '.bin', 'tsx'), [entry], {
     cwd: REPO_ROOT,
     encoding: 'utf8',
     timeout: 150_000,
@@ -66,5 +66,22 @@ describe('cdk synth of the deployable app', () => {
     expect(result.stderr).not.toContain('Error');
     expect(result.status).toBe(0);
     expect(result.synthesized).toBe(true);
+  }, 180_000);
+
+  it('synthesizes the optional WAF app offline, and refuses a web ACL ARN that CloudFront cannot use', () => {
+    // Act
+    const waf = synth({ stage: 'prod' }, 'infra/cdk/waf-app.ts');
+    const wrongRegion = synth({
+      allowedOrigins: 'https://toppubs.example',
+      mailDomain: 'toppubs.example',
+      siteCertificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/site',
+      webAclArn: 'arn:aws:wafv2:eu-west-1:123456789012:regional/webacl/toppubs/abc',
+    });
+
+    // Assess
+    expect(waf.status).toBe(0);
+    expect(waf.synthesized).toBe(true);
+    expect(wrongRegion.status).not.toBe(0);
+    expect(wrongRegion.stderr).toContain('is not a CloudFront web ACL ARN');
   }, 180_000);
 });
