@@ -1,7 +1,6 @@
 import { Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
-import * as actions from 'aws-cdk-lib/aws-cloudwatch-actions';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as logs from 'aws-cdk-lib/aws-logs';
@@ -11,6 +10,7 @@ import type * as sns from 'aws-cdk-lib/aws-sns';
 import { Construct } from 'constructs';
 import type { Capabilities } from '../../../shared/capabilities';
 import { TABLE_KEYS } from '../../../shared/table';
+import { notifyOnAlarm } from './notify-on-alarm';
 import { type DeploymentSettings, environmentFor } from '../../function-environment';
 
 /** What every function of one deployment may be granted, and the settings they may be given. */
@@ -110,7 +110,6 @@ export class HandlerFunction extends Construct {
     if (capabilities.bucket === 'read-write') fileBucket.grantReadWrite(this.function);
 
     if (props.environment.alarmTopic) {
-      const notify = new actions.SnsAction(props.environment.alarmTopic);
       const period = Duration.minutes(5);
       const alarms = [
         this.function.metricErrors({ period }).createAlarm(this, 'ErrorsAlarm', {
@@ -128,10 +127,7 @@ export class HandlerFunction extends Construct {
           treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
         }),
       ];
-      for (const alarm of alarms) {
-        alarm.addAlarmAction(notify);
-        alarm.addOkAction(notify);
-      }
+      notifyOnAlarm(props.environment.alarmTopic, alarms);
     }
 
     Validations.of(this.function).acknowledge({

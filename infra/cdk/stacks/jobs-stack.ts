@@ -1,7 +1,6 @@
 import { Duration, Stack, Validations } from 'aws-cdk-lib';
 import type { StackProps } from 'aws-cdk-lib';
 import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
-import * as actions from 'aws-cdk-lib/aws-cloudwatch-actions';
 import * as events from 'aws-cdk-lib/aws-events';
 import * as targets from 'aws-cdk-lib/aws-events-targets';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
@@ -10,6 +9,7 @@ import type { JobSchedule } from '../../../shared/schedules';
 import { bundledCode } from '../code-source';
 import type { CodeFor } from '../code-source';
 import { HandlerFunction } from '../constructs/handler-function';
+import { notifyOnAlarm } from '../constructs/notify-on-alarm';
 import type { FunctionEnvironment } from '../constructs/handler-function';
 
 export interface JobsStackProps extends StackProps {
@@ -47,7 +47,6 @@ export class JobsStack extends Stack {
       id: 'AwsSolutions-SQS3',
       reason: 'This queue is itself the dead-letter queue of the job schedules (EventBridge targets), not a work queue.',
     });
-    const notify = props.environment.alarmTopic ? new actions.SnsAction(props.environment.alarmTopic) : undefined;
     const alarms: cloudwatch.Alarm[] = [];
     alarms.push(
       deadLetters
@@ -95,11 +94,6 @@ export class JobsStack extends Stack {
       );
       this.functions.set(job.name, jobFunction);
     }
-    if (notify) {
-      for (const alarm of alarms) {
-        alarm.addAlarmAction(notify);
-        alarm.addOkAction(notify);
-      }
-    }
+    notifyOnAlarm(props.environment.alarmTopic, alarms);
   }
 }

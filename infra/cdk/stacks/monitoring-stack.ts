@@ -3,12 +3,12 @@ import type { StackProps } from 'aws-cdk-lib';
 import type * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
 import * as budgets from 'aws-cdk-lib/aws-budgets';
 import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
-import * as actions from 'aws-cdk-lib/aws-cloudwatch-actions';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as sns from 'aws-cdk-lib/aws-sns';
 import * as subscriptions from 'aws-cdk-lib/aws-sns-subscriptions';
 import { SES_REPUTATION_ALARMS } from './email-stack';
 import type { Construct } from 'constructs';
+import { notifyOnAlarm } from '../constructs/notify-on-alarm';
 
 export interface MonitoringStackProps extends StackProps {
   /** Prefix of every stack of this deployment, e.g. 'TopPubs-prod': function names start with it. */
@@ -55,14 +55,12 @@ export class MonitoringStack extends Stack {
         'Alarm notifications carry only alarm names and metric values, no customer data; SSE with a customer key would ' +
         'also need a key policy for CloudWatch, for nothing to protect.',
     });
-    const notify = new actions.SnsAction(this.alarmTopic);
     const alarm = (name: string, options: Omit<cloudwatch.AlarmProps, 'treatMissingData'>) => {
       const created = new cloudwatch.Alarm(this, name, {
         treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
         ...options,
       });
-      created.addAlarmAction(notify);
-      created.addOkAction(notify);
+      notifyOnAlarm(this.alarmTopic, [created]);
       return created;
     };
 
@@ -160,32 +158,26 @@ export class MonitoringStack extends Stack {
     // One row per app: its functions found by name (an unquoted value matches names containing
     // it), since they live in their own stacks and CloudFormation names them after the stack.
     for (const app of props.apps) {
-      const search = (metricName: string, statistic: string, label: string) =>
+      const functionsOfApp = (metricName: string, statistic: string, label: string, combine: 'SUM' | 'MAX' = 'SUM') =>
         new cloudwatch.MathExpression({
-          expression: `SUM(SEARCH('{AWS/Lambda,FunctionName} MetricName="${metricName}" FunctionName=${props.prefix}-Routes-${app}', '${statistic}', 300))`,
+          expression: `${combine}(SEARCH('{AWS/Lambda,FunctionName} MetricName="${metricName}" FunctionName=${props.prefix}-Routes-${app}', '${statistic}', 300))`,
           label,
           period: Duration.minutes(5),
         });
       this.dashboard.addWidgets(
         new cloudwatch.GraphWidget({
           title: `${app}: invocations`,
-          left: [search('Invocations', 'Sum', 'Invocations')],
+          left: [functionsOfApp('Invocations', 'Sum', 'Invocations')],
           width: 6,
         }),
         new cloudwatch.GraphWidget({
           title: `${app}: errors and throttles`,
-          left: [search('Errors', 'Sum', 'Errors'), search('Throttles', 'Sum', 'Throttles')],
+          left: [functionsOfApp('Errors', 'Sum', 'Errors'), functionsOfApp('Throttles', 'Sum', 'Throttles')],
           width: 6,
         }),
         new cloudwatch.GraphWidget({
           title: `${app}: duration p99 (ms)`,
-          left: [
-            new cloudwatch.MathExpression({
-              expression: `MAX(SEARCH('{AWS/Lambda,FunctionName} MetricName="Duration" FunctionName=${props.prefix}-Routes-${app}', 'p99', 300))`,
-              label: 'slowest function p99',
-              period: Duration.minutes(5),
-            }),
-          ],
+          left: [functionsOfApp('Duration', 'p99', 'slowest function p99', 'MAX')],
           width: 6,
         }),
         new cloudwatch.GraphWidget({
