@@ -124,6 +124,7 @@ export function createPlatform(app: App, props: PlatformProps): Platform {
     alarmTopic: monitoring.alarmTopic,
     table: data.table,
     mailIdentity: email.identity,
+    mailConfigurationSet: email.configurationSet,
     fileBucket: data.fileBucket,
     deployment: {
       common: {

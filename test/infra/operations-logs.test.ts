@@ -253,6 +253,19 @@ describe('alarms, the dashboard and the budget of a production deploy', () => {
       ConfigurationSetAttributes: { ConfigurationSetName: Match.anyValue() },
     });
     expect(sendingFunctions.length).toBeGreaterThan(0);
+    // SES checks a send naming a configuration set against the set too: without this grant every mail is refused.
+    for (const stack of platform.routeStacks) {
+      const template = Template.fromStack(stack);
+      const sendingRoleIds = Object.values(template.findResources('AWS::Lambda::Function'))
+        .filter((fn) => 'MAIL_FROM' in (fn.Properties.Environment as { Variables: Record<string, unknown> }).Variables)
+        .map((fn) => (fn.Properties.Role as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0]);
+      for (const roleId of sendingRoleIds) {
+        const documents = Object.values(
+          template.findResources('AWS::IAM::Policy', { Properties: { Roles: [{ Ref: roleId }] } }),
+        ).map((policy) => JSON.stringify(policy.Properties.PolicyDocument));
+        expect(documents.join(), roleId).toContain(':configuration-set/');
+      }
+    }
     for (const fn of sendingFunctions) {
       expect(
         (fn.Properties.Environment as { Variables: Record<string, unknown> }).Variables.MAIL_CONFIGURATION_SET,

@@ -1,4 +1,4 @@
-import { Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
+import { Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 import * as iam from 'aws-cdk-lib/aws-iam';
@@ -18,6 +18,8 @@ export interface FunctionEnvironment {
   table: dynamodb.ITable;
   /** The SES identity mail is sent from. */
   mailIdentity: ses.IEmailIdentity;
+  /** The configuration set every send names (MAIL_CONFIGURATION_SET). */
+  mailConfigurationSet: ses.IConfigurationSet;
   fileBucket: s3.IBucket;
   deployment: DeploymentSettings;
   /** Where the function's error and throttle alarms notify; no alarms without it. */
@@ -62,7 +64,7 @@ export class HandlerFunction extends Construct {
 
   constructor(scope: Construct, id: string, props: HandlerFunctionProps) {
     super(scope, id);
-    const { table, mailIdentity, fileBucket, deployment } = props.environment;
+    const { table, mailIdentity, mailConfigurationSet, fileBucket, deployment } = props.environment;
     const { capabilities } = props;
 
     // Without an explicit group Lambda creates one that never expires and outlives the stack.
@@ -104,7 +106,22 @@ export class HandlerFunction extends Construct {
     if (capabilities.table === 'read-write') {
       role.addToPrincipalPolicy(new iam.PolicyStatement({ actions: TABLE_WRITE_ACTIONS, resources: [table.tableArn] }));
     }
-    if (capabilities.email) mailIdentity.grantSendEmail(this.function);
+    if (capabilities.email) {
+      mailIdentity.grantSendEmail(this.function);
+      // SES authorizes a send that names a configuration set against that set as well.
+      role.addToPrincipalPolicy(
+        new iam.PolicyStatement({
+          actions: ['ses:SendEmail', 'ses:SendRawEmail'],
+          resources: [
+            Stack.of(this).formatArn({
+              service: 'ses',
+              resource: 'configuration-set',
+              resourceName: mailConfigurationSet.configurationSetName,
+            }),
+          ],
+        }),
+      );
+    }
     if (capabilities.bucket === 'read') fileBucket.grantRead(this.function);
     if (capabilities.bucket === 'write') fileBucket.grantPut(this.function);
     if (capabilities.bucket === 'read-write') fileBucket.grantReadWrite(this.function);
