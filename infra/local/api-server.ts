@@ -10,24 +10,32 @@ export type LambdaHttpHandler = (event: APIGatewayProxyEventV2, context: Context
 
 interface MountedRoute {
   route: RouteDefinition;
+  /** The function's name, as its Lambda context names it. */
+  functionName: string;
   pattern: RegExp;
   names: string[];
   handler: LambdaHttpHandler;
+}
+
+interface Candidate {
+  entry: MountedRoute;
+  /** The path's regex match; undefined for a route without parameters. */
+  match: RegExpMatchArray | undefined;
 }
 
 /** API Gateway's own limits, kept locally so nothing works here that would fail in the cloud. */
 const MAX_BODY_BYTES = 6 * 1024 * 1024;
 const INTEGRATION_TIMEOUT_MS = 29_000;
 
-function compile(route: RouteDefinition, handler: LambdaHttpHandler): MountedRoute {
+function compile(route: RouteDefinition, handler: LambdaHttpHandler, functionName: string): MountedRoute {
   const pattern = new RegExp(
     `^${route.path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{[A-Za-z0-9_]+\\?\}/g, '([^/]+)')}$`,
   );
-  return { route, pattern, names: pathParamNames(route.path), handler };
+  return { route, functionName, pattern, names: pathParamNames(route.path), handler };
 }
 
-function fakeContext(functionName: string): Context {
-  const deadline = Date.now() + INTEGRATION_TIMEOUT_MS;
+function fakeContext(functionName: string, timeoutMs: number): Context {
+  const deadline = Date.now() + timeoutMs;
   return {
     callbackWaitsForEmptyEventLoop: false,
     functionName,
@@ -46,12 +54,12 @@ function fakeContext(functionName: string): Context {
 
 const EMPTY_BODY = Buffer.alloc(0);
 
+/** Most calls are GETs without a body: those are answered without waiting for another event-loop turn. */
+function hasBody(request: IncomingMessage): boolean {
+  return Boolean(request.headers['content-length'] || request.headers['transfer-encoding']);
+}
+
 function readBody(request: IncomingMessage): Promise<Buffer | 'too-large'> {
-  // Most calls are GETs without a body: answer them without waiting for another event-loop turn.
-  if (!request.headers['content-length'] && !request.headers['transfer-encoding']) {
-    request.resume();
-    return Promise.resolve(EMPTY_BODY);
-  }
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -74,34 +82,28 @@ function toEvent(
   request: IncomingMessage,
   url: URL,
   mounted: MountedRoute,
-  match: RegExpMatchArray,
+  match: RegExpMatchArray | undefined,
   body: Buffer,
 ): APIGatewayProxyEventV2 {
+  // Built field by field: this runs on every request, and spreads of per-request objects cost
+  // more than the rest of the emulation together (see test/bench/pipeline.ts).
   const headers: Record<string, string> = {};
   let cookies: string[] | undefined;
-  for (const [name, value] of Object.entries(request.headers)) {
+  const incoming = request.headers;
+  for (const name in incoming) {
+    const value = incoming[name];
     if (value === undefined) continue;
     if (name === 'cookie') cookies = (Array.isArray(value) ? value.join('; ') : value).split(/;\s*/).filter(Boolean);
     else headers[name] = Array.isArray(value) ? value.join(',') : value;
   }
-  const queryStringParameters: Record<string, string> = {};
-  for (const key of new Set(url.searchParams.keys())) queryStringParameters[key] = url.searchParams.getAll(key).join(',');
-  const pathParameters: Record<string, string> = {};
-  mounted.names.forEach((name, index) => {
-    pathParameters[name] = decodePathComponent(match[index + 1] as string);
-  });
-  const method = request.method ?? 'GET';
+  const routeKey = `${mounted.route.method} ${mounted.route.path}`;
   const now = Date.now();
-  return {
+  const event: APIGatewayProxyEventV2 = {
     version: '2.0',
-    routeKey: `${mounted.route.method} ${mounted.route.path}`,
+    routeKey,
     rawPath: url.pathname,
     rawQueryString: url.search.slice(1),
-    ...(cookies ? { cookies } : {}),
     headers,
-    ...(Object.keys(queryStringParameters).length ? { queryStringParameters } : {}),
-    ...(mounted.names.length ? { pathParameters } : {}),
-    ...(body.length ? { body: body.toString('utf8') } : {}),
     isBase64Encoded: false,
     requestContext: {
       accountId: 'local',
@@ -109,19 +111,40 @@ function toEvent(
       domainName: headers.host ?? 'localhost',
       domainPrefix: 'localhost',
       http: {
-        method,
+        method: request.method ?? 'GET',
         path: url.pathname,
         protocol: `HTTP/${request.httpVersion}`,
         sourceIp: request.socket.remoteAddress ?? '127.0.0.1',
         userAgent: headers['user-agent'] ?? '',
       },
       requestId: randomUUID(),
-      routeKey: `${mounted.route.method} ${mounted.route.path}`,
+      routeKey,
       stage: '$default',
       time: new Date(now).toISOString(),
       timeEpoch: now,
     },
   };
+  if (cookies) event.cookies = cookies;
+  if (url.search.length > 1) {
+    // API Gateway joins repeated parameters with commas.
+    const queryStringParameters: Record<string, string> = {};
+    let any = false;
+    for (const [key, value] of url.searchParams) {
+      const previous = queryStringParameters[key];
+      queryStringParameters[key] = previous === undefined ? value : `${previous},${value}`;
+      any = true;
+    }
+    if (any) event.queryStringParameters = queryStringParameters;
+  }
+  if (match && mounted.names.length > 0) {
+    const pathParameters: Record<string, string> = {};
+    for (let index = 0; index < mounted.names.length; index += 1) {
+      pathParameters[mounted.names[index] as string] = decodePathComponent(match[index + 1] as string);
+    }
+    event.pathParameters = pathParameters;
+  }
+  if (body.length > 0) event.body = body.toString('utf8');
+  return event;
 }
 
 /**
@@ -142,6 +165,8 @@ export interface ApiRouterOptions {
   allowedOrigins: readonly string[];
   /** CloudFront's cache in front of the API; absent means every request reaches the handler. */
   edgeCache?: EdgeCache;
+  /** How long a handler may take before the caller gets a 504; API Gateway's 29 s by default. */
+  integrationTimeoutMs?: number;
 }
 
 function writeCached(
@@ -166,44 +191,76 @@ function writeCached(
  */
 export function createApiRouter(options: ApiRouterOptions) {
   const mounted = options.mounts
-    .map(({ route, handler }) => compile(route, handler))
+    .map(({ route, handler, name }) => compile(route, handler, name))
     .sort((a, b) => a.names.length - b.names.length || b.route.path.length - a.route.path.length);
-  const names = new Map(options.mounts.map(({ route, name }) => [route, name]));
   // Paths without parameters are found by one map lookup; only the rest need a regex each.
   const literalRoutes = new Map<string, MountedRoute[]>();
+  const literalByMethod = new Map<string, MountedRoute>();
   for (const entry of mounted.filter((candidate) => candidate.names.length === 0)) {
     literalRoutes.set(entry.route.path, [...(literalRoutes.get(entry.route.path) ?? []), entry]);
+    literalByMethod.set(`${entry.route.method} ${entry.route.path}`, entry);
   }
   const parameterised = mounted.filter((candidate) => candidate.names.length > 0);
+  const integrationTimeoutMs = options.integrationTimeoutMs ?? INTEGRATION_TIMEOUT_MS;
+
+  /** The route API Gateway would pick for this method and path: a literal one first. */
+  function findRoute(method: string, path: string): Candidate | undefined {
+    const literal = literalByMethod.get(`${method} ${path}`);
+    if (literal) return { entry: literal, match: undefined };
+    for (const entry of parameterised) {
+      if (entry.route.method !== method) continue;
+      const match = path.match(entry.pattern);
+      if (match) return { entry, match };
+    }
+    return undefined;
+  }
+
+  /** Every route on this path, whatever its method: for preflights and 405s only. */
+  function routesOnPath(path: string): MountedRoute[] {
+    return [...(literalRoutes.get(path) ?? []), ...parameterised.filter((entry) => entry.pattern.test(path))];
+  }
+
+  function allowedMethods(routes: readonly MountedRoute[]): string[] {
+    return [...new Set(routes.map((entry) => entry.route.method))];
+  }
+
+  function answerPreflight(request: IncomingMessage, response: ServerResponse, url: URL): void {
+    const routes = routesOnPath(url.pathname);
+    const origin = request.headers.origin;
+    if (routes.length === 0 || !origin || !options.allowedOrigins.includes(origin)) {
+      response.writeHead(204).end();
+      return;
+    }
+    response.writeHead(204, {
+      'access-control-allow-origin': origin,
+      'access-control-allow-credentials': 'true',
+      'access-control-allow-methods': allowedMethods(routes).join(','),
+      'access-control-allow-headers': CORS_ALLOWED_HEADERS.join(','),
+      'access-control-max-age': '600',
+      vary: 'Origin',
+    });
+    response.end();
+  }
+
+  function answerNoRoute(response: ServerResponse, method: string, url: URL): void {
+    const routes = routesOnPath(url.pathname);
+    if (routes.length > 0) {
+      const allowed = allowedMethods(routes).join(', ');
+      sendJson(
+        response,
+        405,
+        { message: `${method} is not supported here; use ${allowed}.`, code: 'METHOD_NOT_ALLOWED' },
+        { allow: allowed },
+      );
+    } else {
+      sendJson(response, 404, { message: `There is no endpoint at ${method} ${url.pathname}.`, code: 'NOT_FOUND' });
+    }
+  }
 
   return async function handleApi(request: IncomingMessage, response: ServerResponse, url: URL): Promise<void> {
     const method = request.method ?? 'GET';
-    const literal = (literalRoutes.get(url.pathname) ?? []).map((entry) => ({
-      entry,
-      match: [url.pathname] as RegExpMatchArray,
-    }));
-    const candidates = [
-      ...literal,
-      ...parameterised
-        .map((entry) => ({ entry, match: url.pathname.match(entry.pattern) }))
-        .filter((candidate): candidate is { entry: MountedRoute; match: RegExpMatchArray } => candidate.match !== null),
-    ];
-
     if (method === 'OPTIONS') {
-      const origin = request.headers.origin;
-      if (candidates.length === 0 || !origin || !options.allowedOrigins.includes(origin)) {
-        response.writeHead(204).end();
-        return;
-      }
-      response.writeHead(204, {
-        'access-control-allow-origin': origin,
-        'access-control-allow-credentials': 'true',
-        'access-control-allow-methods': [...new Set(candidates.map(({ entry }) => entry.route.method))].join(','),
-        'access-control-allow-headers': CORS_ALLOWED_HEADERS.join(','),
-        'access-control-max-age': '600',
-        vary: 'Origin',
-      });
-      response.end();
+      answerPreflight(request, response, url);
       return;
     }
 
@@ -218,47 +275,51 @@ export function createApiRouter(options: ApiRouterOptions) {
       writeCached(response, request, hit.result, hit.ageSeconds);
       return;
     }
-    const chosen = candidates.find(({ entry }) => entry.route.method === lookupMethod);
+    const chosen = findRoute(lookupMethod, url.pathname);
     if (!chosen) {
-      if (candidates.length > 0) {
-        const allowed = [...new Set(candidates.map(({ entry }) => entry.route.method))].join(', ');
-        sendJson(
-          response,
-          405,
-          { message: `${method} is not supported here; use ${allowed}.`, code: 'METHOD_NOT_ALLOWED' },
-          { allow: allowed },
-        );
-      } else {
-        sendJson(response, 404, { message: `There is no endpoint at ${method} ${url.pathname}.`, code: 'NOT_FOUND' });
-      }
+      answerNoRoute(response, method, url);
       return;
     }
 
-    const body = await readBody(request);
-    if (body === 'too-large') {
-      sendJson(response, 413, { message: 'The request body is larger than 6 MB.', code: 'PAYLOAD_TOO_LARGE' });
-      return;
+    let body: Buffer = EMPTY_BODY;
+    if (hasBody(request)) {
+      const read = await readBody(request);
+      if (read === 'too-large') {
+        sendJson(response, 413, { message: 'The request body is larger than 6 MB.', code: 'PAYLOAD_TOO_LARGE' });
+        return;
+      }
+      body = read;
+    } else {
+      request.resume();
     }
     const event = toEvent(request, url, chosen.entry, chosen.match, body);
-    let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<'timeout'>((resolve) => {
-      timer = setTimeout(() => resolve('timeout'), INTEGRATION_TIMEOUT_MS);
-    });
-    try {
-      const result = await Promise.race([
-        chosen.entry.handler(event, fakeContext(names.get(chosen.entry.route) ?? 'local')),
-        timeout,
-      ]);
-      if (result !== 'timeout' && edgeKey !== undefined) options.edgeCache?.store(edgeKey, result);
-      if (result === 'timeout') {
-        sendJson(response, 504, { message: 'The endpoint took too long to answer.', code: 'GATEWAY_TIMEOUT' });
-      } else if (method === 'HEAD') {
-        writeResult(response, result, false);
-      } else {
-        writeResult(response, result);
-      }
-    } finally {
-      clearTimeout(timer);
+    const result = await invokeWithin(chosen.entry, event, integrationTimeoutMs);
+    if (result === 'timeout') {
+      sendJson(response, 504, { message: 'The endpoint took too long to answer.', code: 'GATEWAY_TIMEOUT' });
+      return;
     }
+    if (edgeKey !== undefined) options.edgeCache?.store(edgeKey, result);
+    writeResult(response, result, method !== 'HEAD');
   };
+}
+
+/** The handler's answer, or 'timeout' once API Gateway would have given up waiting for it. */
+function invokeWithin(
+  entry: MountedRoute,
+  event: APIGatewayProxyEventV2,
+  timeoutMs: number,
+): Promise<APIGatewayProxyStructuredResultV2 | 'timeout'> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(resolve, timeoutMs, 'timeout');
+    entry.handler(event, fakeContext(entry.functionName, timeoutMs)).then(
+      (result) => {
+        clearTimeout(timer);
+        resolve(result);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(error);
+      },
+    );
+  });
 }

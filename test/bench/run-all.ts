@@ -160,6 +160,25 @@ async function benchApi(options: { api: boolean; web: boolean; bundles: Map<stri
             { name: 'ranking/load-pubs', rawPath: '/api/i/toppubs/load/pubs', query: { page: '100' } },
           ];
           for (const call of calls) await benchPipeline(call.name, await functionBundle(call.name, options.bundles), call, env);
+
+          // The same load on each bundle with nothing of npm start around it: what Lambda bills
+          // per request, apart from what the local runtime adds to emulate AWS.
+          heading('The deployed bundle alone under load: no router, no function scopes, no other handlers');
+          for (const call of calls) {
+            const path = paths.find((candidate) => candidate.startsWith(call.rawPath)) ?? call.rawPath;
+            const alone = await startUntil(
+              TSX,
+              [join(REPO_ROOT, 'test/bench/bundle-server.ts'), await functionBundle(call.name, options.bundles), call.rawPath],
+              /listening \d+/,
+              env,
+            );
+            try {
+              const alonePort = Number(/listening (\d+)/.exec(alone.output())?.[1]);
+              await compare(`${call.name} bundle alone`, alonePort, barePort, path, bodies[path] ?? '');
+            } finally {
+              await stopChild(alone.child);
+            }
+          }
         }
         if (options.web && mode === modes[0]) {
           heading('Web app: the home page in headless Chromium on the local server');
