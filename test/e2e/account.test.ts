@@ -1,6 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newestLoginLink } from '../support/mail';
+import { checkEveryPageTheSuiteVisits, expectAccessible } from '../support/accessibility';
 import { launchBrowser, screenshotPath } from '../support/browser';
 import { startTestRuntime, type TestRuntime } from '../support/local-runtime';
 
@@ -10,6 +11,9 @@ let browser: Browser;
 beforeAll(async () => {
   [runtime, browser] = await Promise.all([startTestRuntime({ seedPublications: 5 }), launchBrowser()]);
 });
+
+// Every page these tests leave open is checked for WCAG 2.1 AA (test/support/accessibility.ts).
+checkEveryPageTheSuiteVisits(() => browser);
 
 afterAll(async () => {
   await browser?.close();
@@ -56,6 +60,19 @@ describe('the account page in a real browser', () => {
     const thisDevice = page.getByRole('region', { name: 'Sessions' }).getByText('This device');
     await thisDevice.waitFor();
     await expect(thisDevice.count()).resolves.toBe(1);
+
+    // Act: open the delete dialog from the keyboard, check it, close it with Escape
+    const deleteButton = page.getByRole('button', { name: 'Delete account…' });
+    await deleteButton.focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('dialog').waitFor();
+    await expectAccessible(page, 'the delete-account dialog');
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+
+    // Assess: focus is back on the button that opened it, and the account is still there
+    await expect(deleteButton.evaluate((button) => button === document.activeElement)).resolves.toBe(true);
+    await expect(page.getByRole('region', { name: 'Profile' }).isVisible()).resolves.toBe(true);
     await context.close();
   });
 });

@@ -1,6 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newestLoginLink } from '../support/mail';
+import { checkEveryPageTheSuiteVisits, expectAccessible } from '../support/accessibility';
 import { launchBrowser, screenshotPath } from '../support/browser';
 import { startTestRuntime, type TestRuntime } from '../support/local-runtime';
 
@@ -10,6 +11,9 @@ let browser: Browser;
 beforeAll(async () => {
   [runtime, browser] = await Promise.all([startTestRuntime({ seedPublications: 60 }), launchBrowser()]);
 });
+
+// Every page these tests leave open is checked for WCAG 2.1 AA (test/support/accessibility.ts).
+checkEveryPageTheSuiteVisits(() => browser);
 
 afterAll(async () => {
   await browser?.close();
@@ -31,6 +35,7 @@ describe('logging in with an emailed link in a real browser', () => {
     await page.getByRole('button', { name: 'Send', exact: true }).click();
     const sent = page.getByRole('dialog', { name: `Login link sent to ${email}` });
     await sent.waitFor();
+    await expectAccessible(page, 'the login modal, link sent');
     await page.screenshot({ path: screenshotPath('login-link-sent') });
     await sent.getByRole('button', { name: 'Ok' }).click();
 
@@ -50,6 +55,7 @@ describe('logging in with an emailed link in a real browser', () => {
     const items = page.getByRole('menu').getByRole('menuitem');
     await items.first().waitFor();
     const itemTexts = (await items.allInnerTexts()).map((text) => text.trim());
+    await expectAccessible(page, 'the avatar menu');
 
     // Assess
     expect(new URL(link).origin).toBe(new URL(runtime.url).origin);
@@ -64,6 +70,7 @@ describe('logging in with an emailed link in a real browser', () => {
     await reused.getByRole('main').getByRole('button', { name: 'Log in', exact: true }).click();
     const refusal = reused.getByRole('main').getByRole('alert');
     await refusal.waitFor();
+    await expectAccessible(reused, 'a login link used twice');
 
     // Assess
     await expect(refusal.getByRole('button', { name: 'Send a new link' }).isVisible()).resolves.toBe(true);

@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BoardPage } from '../../shared/schemas/ranking';
+import { checkEveryPageTheSuiteVisits } from '../support/accessibility';
 import { launchBrowser, screenshotPath } from '../support/browser';
 import { startTestRuntime, type TestRuntime } from '../support/local-runtime';
 
@@ -10,6 +11,9 @@ let browser: Browser;
 beforeAll(async () => {
   [runtime, browser] = await Promise.all([startTestRuntime({ seedPublications: 1_200 }), launchBrowser()]);
 });
+
+// Every page these tests leave open is checked for WCAG 2.1 AA (test/support/accessibility.ts).
+checkEveryPageTheSuiteVisits(() => browser);
 
 afterAll(async () => {
   await browser?.close();

@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkEveryPageTheSuiteVisits } from '../support/accessibility';
 import { launchBrowser } from '../support/browser';
 import { startTestRuntime, type TestRuntime } from '../support/local-runtime';
 
@@ -9,6 +10,9 @@ let browser: Browser;
 beforeAll(async () => {
   [runtime, browser] = await Promise.all([startTestRuntime({ seedPublications: 60 }), launchBrowser()]);
 });
+
+// Every page these tests leave open is checked for WCAG 2.1 AA (test/support/accessibility.ts).
+checkEveryPageTheSuiteVisits(() => browser);
 
 afterAll(async () => {
   await browser?.close();

@@ -5,6 +5,7 @@ import { FilePathRefusal } from './file-path-refusal';
 import { Footer } from './footer';
 import styles from './layout.module.css';
 import { ShellOverlays } from './lazy-overlays';
+import { RouteAnnouncer } from './route-announcer';
 import { RouteProgress } from './route-progress';
 import { TopBar } from './top-bar';
 import { useFrameLinkRetargeting } from './use-frame-link-retargeting';
@@ -31,6 +32,7 @@ export function AppLayout() {
       </div>
       <ShellOverlays />
       <AppToaster />
+      <RouteAnnouncer />
       <ScrollRestoration />
     </>
   );

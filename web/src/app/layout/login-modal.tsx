@@ -4,6 +4,7 @@ import { Button } from '../../components/button';
 import { ArrowLeftIcon, CloseIcon, GoogleIcon, MailIcon } from '../../components/icons';
 import { useLoginModal } from '../../lib/login-modal';
 import { botNotice, DEFAULT_RECAPTCHA_SCORE, isLikelyBot } from '../../lib/recaptcha';
+import { useReturnFocus } from '../../lib/return-focus';
 import { SUPPORT_EMAIL } from '../../lib/site-links';
 import { assessLoginBotScore } from '../../features/account/api/assess-recaptcha';
 import { startGoogleLogin } from '../../features/account/api/google-login-url';
@@ -117,6 +118,8 @@ export function LoginModal() {
     setView(next);
   };
 
+  const returnFocus = useReturnFocus(isOpen);
+
   const onOpenChange = (open: boolean) => {
     if (open) return;
     close();
@@ -127,7 +130,7 @@ export function LoginModal() {
     <Dialog.Root open={isOpen} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className={styles.overlay} style={{ zIndex: LOGIN_OVERLAY_Z_INDEX }} data-testid="login-overlay" />
-        <Dialog.Content className={styles.modal} style={{ zIndex: LOGIN_OVERLAY_Z_INDEX + 1 }}>
+        <Dialog.Content className={styles.modal} style={{ zIndex: LOGIN_OVERLAY_Z_INDEX + 1 }} onCloseAutoFocus={returnFocus}>
           <Dialog.Close asChild>
             <Button variant="ghost" iconOnly className={styles.close} aria-label="Close">
               <CloseIcon />

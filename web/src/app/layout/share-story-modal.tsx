@@ -1,17 +1,19 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { Button } from '../../components/button';
 import { CloseIcon } from '../../components/icons';
+import { useReturnFocus } from '../../lib/return-focus';
 import { useShareStory } from '../../lib/share-story';
 import styles from '../../components/dialog.module.css';
 
 /** The share-story modal: open with a story, closed when cleared. The sharing form comes later. */
 export function ShareStoryModal() {
   const { story, close } = useShareStory();
+  const returnFocus = useReturnFocus(story !== null);
   return (
     <Dialog.Root open={story !== null} onOpenChange={(open) => (open ? undefined : close())}>
       <Dialog.Portal>
         <Dialog.Overlay className={styles.overlay} />
-        <Dialog.Content className={styles.modal}>
+        <Dialog.Content className={styles.modal} onCloseAutoFocus={returnFocus}>
           <Dialog.Close asChild>
             <Button variant="ghost" iconOnly className={styles.close} aria-label="Close">
               <CloseIcon />

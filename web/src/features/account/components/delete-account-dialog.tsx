@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router';
 import { Button } from '../../../components/button';
 import { CloseIcon } from '../../../components/icons';
 import { useLoginModal } from '../../../lib/login-modal';
+import { useReturnFocus } from '../../../lib/return-focus';
 import { toast } from '../../../lib/toast';
 import dialog from '../../../components/dialog.module.css';
 import { isRecentLoginRequired, useDeleteAccount } from '../api/delete-account';
@@ -31,6 +32,9 @@ export function DeleteAccountDialog({ username, onClose }: { username: string; o
     if (confirmed && !remove.isPending) remove.mutate();
   };
 
+  // Mounted only while open: the control focused at mount is the one that opened it.
+  const returnFocus = useReturnFocus(true);
+
   const logInAgain = () => {
     onClose();
     loginModal.open();
@@ -40,7 +44,7 @@ export function DeleteAccountDialog({ username, onClose }: { username: string; o
     <Dialog.Root open onOpenChange={(open) => (open ? undefined : onClose())}>
       <Dialog.Portal>
         <Dialog.Overlay className={dialog.overlay} />
-        <Dialog.Content className={dialog.modal}>
+        <Dialog.Content className={dialog.modal} onCloseAutoFocus={returnFocus}>
           <Dialog.Close asChild>
             <Button variant="ghost" iconOnly className={dialog.close} aria-label="Close">
               <CloseIcon />

@@ -1,0 +1,157 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AccessibilityViolations, checkEveryPageTheSuiteVisits, expectAccessible } from '../support/accessibility';
+import { launchBrowser } from '../support/browser';
+import { startTestRuntime, type TestRuntime } from '../support/local-runtime';
+
+let runtime: TestRuntime;
+let browser: Browser;
+
+beforeAll(async () => {
+  [runtime, browser] = await Promise.all([startTestRuntime({ seedPublications: 120 }), launchBrowser()]);
+});
+
+checkEveryPageTheSuiteVisits(() => browser);
+
+afterAll(async () => {
+  await browser?.close();
+  await runtime?.close();
+});
+
+const VIEWPORTS = [
+  { name: 'desktop', size: { width: 1280, height: 800 } },
+  { name: 'phone', size: { width: 390, height: 844 } },
+] as const;
+
+/** The public pages of the ranking site, each with what shows it has loaded. */
+const PAGES: { path: string; loaded: (page: Page) => Promise<unknown> }[] = [
+  {
+    path: '/',
+    loaded: (page) => page.getByRole('table', { name: 'Most followed publications' }).getByRole('link').first().waitFor(),
+  },
+  { path: '/active', loaded: (page) => page.getByRole('table', { name: 'Most followed active publications' }).waitFor() },
+  { path: '/growing', loaded: (page) => page.getByRole('table', { name: 'Fastest growing publications' }).waitFor() },
+  { path: '/topics', loaded: (page) => page.getByRole('heading', { level: 1 }).waitFor() },
+  { path: '/topic/technology', loaded: (page) => page.getByRole('table', { name: /: most followed$/ }).waitFor() },
+  { path: '/search', loaded: (page) => page.getByRole('searchbox', { name: 'Search publications' }).waitFor() },
+  { path: '/about', loaded: (page) => page.getByRole('heading', { level: 1 }).waitFor() },
+  { path: '/no/such/page', loaded: (page) => page.getByRole('heading', { level: 1, name: /not found/i }).waitFor() },
+];
+
+async function openPage(path: string, viewport: { width: number; height: number }): Promise<Page> {
+  const context = await browser.newContext({ viewport });
+  const page = await context.newPage();
+  await page.goto(`${runtime.url}${path}`);
+  return page;
+}
+
+describe('WCAG 2.1 AA on every page, checked by axe-core', () => {
+  for (const viewport of VIEWPORTS) {
+    for (const { path, loaded } of PAGES) {
+      it(`${path} on a ${viewport.name}`, async () => {
+        // Act
+        const page = await openPage(path, viewport.size);
+        await loaded(page);
+        await page.waitForLoadState('networkidle');
+
+        // Assess
+        await expectAccessible(page, `${path} on a ${viewport.name}`);
+      });
+    }
+
+    it(`the login modal on a ${viewport.name}`, async () => {
+      // Prepare
+      const page = await openPage('/', viewport.size);
+      await PAGES[0]?.loaded(page);
+
+      // Act
+      await page.getByRole('button', { name: 'Login', exact: true }).click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByRole('button', { name: 'Continue with email' }).waitFor();
+      await expectAccessible(page, `the login modal on a ${viewport.name}`);
+      await dialog.getByRole('button', { name: 'Continue with email' }).click();
+      await page.getByRole('textbox', { name: 'Email' }).waitFor();
+
+      // Assess
+      await expectAccessible(page, `the login modal's email step on a ${viewport.name}`);
+    });
+
+    it(`the products menu on a ${viewport.name}`, async () => {
+      // Prepare
+      const page = await openPage('/', viewport.size);
+      await PAGES[0]?.loaded(page);
+
+      // Act
+      await page.getByRole('button', { name: 'Our products' }).click();
+      await page.getByRole('menu').getByRole('menuitem').first().waitFor();
+
+      // Assess
+      await expectAccessible(page, `the products menu on a ${viewport.name}`);
+    });
+  }
+
+  it('the main menu on a phone', async () => {
+    // Prepare
+    const page = await openPage('/', VIEWPORTS[1].size);
+
+    // Act
+    await page.getByRole('button', { name: 'Menu' }).click();
+    await page.getByRole('menu').getByRole('menuitem').first().waitFor();
+
+    // Assess
+    await expectAccessible(page, 'the main menu on a phone');
+    await expect(page.getByRole('menu').getByRole('menuitem').count()).resolves.toBeGreaterThan(0);
+  });
+});
+
+describe('the checker itself', () => {
+  /** A paragraph of light grey text (2.3:1 on white): what the growth figures were before. */
+  const addLowContrastText = (page: Page) =>
+    page.evaluate(() => {
+      const paragraph = document.createElement('p');
+      paragraph.id = 'faint-note';
+      paragraph.style.color = '#aaaaaa';
+      paragraph.textContent = 'A note nobody can read';
+      document.querySelector('main')?.append(paragraph);
+    });
+
+  it('fails on a serious violation, naming the rule and the element', async () => {
+    // Prepare
+    const page = await openPage('/about', VIEWPORTS[0].size);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await addLowContrastText(page);
+
+    // Act
+    const failure = await expectAccessible(page, 'a page with faint text').catch((error: unknown) => error);
+    await page.context().close();
+
+    // Assess
+    expect(failure).toBeInstanceOf(AccessibilityViolations);
+    expect((failure as AccessibilityViolations).violations.map((violation) => violation.id)).toEqual(['color-contrast']);
+    expect((failure as Error).message).toContain('color-contrast');
+    expect((failure as Error).message).toContain('#faint-note');
+  });
+
+  it('lets a waiver through only for the one element it names', async () => {
+    // Prepare
+    const page = await openPage('/about', VIEWPORTS[0].size);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await addLowContrastText(page);
+    const reason = 'test: a waiver applies to its own element only';
+
+    // Act
+    const waived = await expectAccessible(page, 'waived', [{ rule: 'color-contrast', selector: '#faint-note', reason }]);
+    const otherElement = await expectAccessible(page, 'waived elsewhere', [
+      { rule: 'color-contrast', selector: '#other', reason },
+    ]).catch((error: unknown) => error);
+    const otherRule = await expectAccessible(page, 'another rule waived', [
+      { rule: 'link-in-text-block', selector: '#faint-note', reason },
+    ]).catch((error: unknown) => error);
+    await page.context().close();
+
+    // Assess
+    expect(waived).toBeUndefined();
+    expect(otherElement).toBeInstanceOf(AccessibilityViolations);
+    expect(otherRule).toBeInstanceOf(AccessibilityViolations);
+  });
+});

@@ -1,0 +1,124 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { AxeResults, ImpactValue, Result, RunOptions } from 'axe-core';
+import type { Browser, Page } from 'playwright-core';
+import { afterEach } from 'vitest';
+
+/** axe-core's own build, evaluated in the page through DevTools, so the page's CSP does not apply. */
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** WCAG 2.1 levels A and AA: what the product promises (docs/accessibility.md). */
+const RUN_OPTIONS: RunOptions = {
+  runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
+  resultTypes: ['violations'],
+};
+
+const FAILING_IMPACTS: readonly ImpactValue[] = ['serious', 'critical'];
+
+export interface AccessibilityWaiver {
+  /** The axe rule id, e.g. 'color-contrast'. */
+  rule: string;
+  /** The one element it applies to, as axe names it in its report (a CSS selector). */
+  selector: string;
+  /** Why the rule cannot hold there: reviewed like code, never "to make the test pass". */
+  reason: string;
+}
+
+/**
+ * Rules waived for one element each. Empty: every page the suite visits meets WCAG 2.1 AA.
+ * A waiver added here names its rule, its one element and its reason.
+ */
+export const ACCESSIBILITY_WAIVERS: readonly AccessibilityWaiver[] = [];
+
+export class AccessibilityViolations extends Error {
+  constructor(
+    readonly state: string,
+    readonly violations: readonly Result[],
+  ) {
+    super(`${state}: ${violations.length} serious or critical WCAG 2.1 AA violation(s)\n${violations.map(describe).join('\n')}`);
+    this.name = 'AccessibilityViolations';
+  }
+}
+
+/** Elements named per rule: enough to find the pattern, short enough to read. */
+const ELEMENTS_SHOWN = 5;
+
+function describe(violation: Result): string {
+  const nodes = violation.nodes
+    .slice(0, ELEMENTS_SHOWN)
+    .map((node) => `    ${node.target.join(' ')}\n      ${node.failureSummary?.replaceAll('\n', '\n      ') ?? ''}`);
+  const more = violation.nodes.length > ELEMENTS_SHOWN ? [`    ...and ${violation.nodes.length - ELEMENTS_SHOWN} more`] : [];
+  return [
+    `  [${violation.impact ?? 'unknown'}] ${violation.id}: ${violation.help} (${violation.helpUrl})`,
+    ...nodes,
+    ...more,
+  ].join('\n');
+}
+
+function isWaived(waivers: readonly AccessibilityWaiver[], rule: string, target: string): boolean {
+  return waivers.some((waiver) => waiver.rule === rule && waiver.selector === target);
+}
+
+/** The serious and critical violations on the page as it is now, waived elements left out. */
+export async function seriousViolations(
+  page: Page,
+  waivers: readonly AccessibilityWaiver[] = ACCESSIBILITY_WAIVERS,
+): Promise<Result[]> {
+  const loaded = await page.evaluate(() => 'axe' in window);
+  if (!loaded) await page.evaluate(AXE_SOURCE);
+  const results = await page.evaluate(
+    async (options) =>
+      await (window as unknown as { axe: { run: (context: Document, o: unknown) => Promise<AxeResults> } }).axe.run(
+        document,
+        options,
+      ),
+    RUN_OPTIONS as unknown as Record<string, unknown>,
+  );
+  return results.violations
+    .filter((violation) => FAILING_IMPACTS.includes(violation.impact ?? 'minor'))
+    .map((violation) => ({
+      ...violation,
+      nodes: violation.nodes.filter((node) => !isWaived(waivers, violation.id, node.target.join(' '))),
+    }))
+    .filter((violation) => violation.nodes.length > 0);
+}
+
+/** Fails, naming each rule and element, when the page as it is now has a serious or critical violation. */
+export async function expectAccessible(
+  page: Page,
+  state: string,
+  waivers: readonly AccessibilityWaiver[] = ACCESSIBILITY_WAIVERS,
+): Promise<void> {
+  const violations = await seriousViolations(page, waivers);
+  if (violations.length > 0) throw new AccessibilityViolations(state, violations);
+}
+
+/**
+ * Every page still open in the browser, checked as the test left it: run after each browser
+ * test, so every page a suite visits is checked without a list of pages to keep up to date.
+ */
+export async function expectOpenPagesAccessible(browser: Browser, testName: string): Promise<void> {
+  for (const context of browser.contexts()) {
+    for (const page of context.pages()) {
+      if (page.isClosed() || page.url() === 'about:blank') continue;
+      await expectAccessible(page, `${testName}, ${new URL(page.url()).pathname} at ${page.viewportSize()?.width ?? '?'} px`);
+    }
+  }
+}
+
+/**
+ * For a browser suite: after each test, every page it left open is checked, then its browser
+ * contexts are closed so the next test starts clean. A test that already failed is not checked
+ * again (its own failure is the one to read).
+ */
+export function checkEveryPageTheSuiteVisits(browser: () => Browser | undefined): void {
+  afterEach(async (context) => {
+    const current = browser();
+    if (!current) return;
+    try {
+      if (context.task.result?.state !== 'fail') await expectOpenPagesAccessible(current, context.task.name);
+    } finally {
+      for (const browserContext of current.contexts()) await browserContext.close();
+    }
+  });
+}
