@@ -5,6 +5,7 @@ import { allRecaptchaRoutes } from './recaptcha';
 import { allSsoRoutes } from './sso';
 import { allPlatformRoutes } from './platform';
 import { allRankingRoutes } from './ranking';
+import { allStoryRoutes } from './stories';
 
 export * from './define-route';
 
@@ -24,6 +25,7 @@ export const routes = {
   ...allOauthRoutes,
   ...allSsoRoutes,
   ...allRecaptchaRoutes,
+  ...allStoryRoutes,
 } satisfies Record<string, RouteDefinition>;
 
 export type RouteName = keyof typeof routes;
