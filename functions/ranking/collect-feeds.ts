@@ -1,10 +1,9 @@
-import { lookup } from 'node:dns/promises';
-import { BlockList, isIP } from 'node:net';
 import type { ScheduledEvent } from 'aws-lambda';
 import { XMLParser } from 'fast-xml-parser';
 import { PUBLICATION_SHARDS } from '../lib/db/entities/publication';
 import { isConditionalCheckFailed } from '../lib/db/errors';
 import { type Db, getDb } from '../lib/db/service';
+import { describeFetchError, SafeFetchError, safeFetch } from '../lib/http/safe-fetch';
 import { logger } from '../lib/logger';
 
 export interface FeedPublication {
@@ -58,8 +57,6 @@ export class FeedError extends Error {
   override readonly name = 'FeedError';
 }
 
-const DEFAULT_TIMEOUT_MS = 5_000;
-const DEFAULT_MAX_BYTES = 2 * 1024 * 1024;
 const DEFAULT_CONCURRENCY = 8;
 const MAX_REDIRECTS = 3;
 /** Feeds whose clocks run ahead are believed this far; later dates are treated as typos. */
@@ -87,7 +84,7 @@ export async function collectFeeds(options: CollectFeedsOptions = {}): Promise<C
       }
     } catch (error) {
       // One broken feed (or a blip writing one result) must not cost the others their update.
-      const reason = describeError(error);
+      const reason = describeFetchError(error);
       result.failed += 1;
       result.failures.push({ slug: publication.slug, feedUrl: publication.feedUrl, reason });
       logger.warn('Feed not collected', { slug: publication.slug, feedUrl: publication.feedUrl, reason });
@@ -179,7 +176,7 @@ function parseXml(xml: string): Record<string, unknown> {
     const document: unknown = feedParser.parse(xml);
     if (isRecord(document)) return document;
   } catch (error) {
-    throw new FeedError(`Not well-formed XML: ${describeError(error)}`);
+    throw new FeedError(`Not well-formed XML: ${describeFetchError(error)}`);
   }
   throw new FeedError('Not well-formed XML');
 }
@@ -201,133 +198,20 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/**
- * Fetches a feed as any URL from outside must be fetched, so it cannot reach private networks: http(s) only, every
- * address of every hop public, redirects followed by hand so each is checked, time and size capped.
- * The address check happens before fetch resolves the name again, so a DNS answer that changes
- * in between (rebinding) is not caught; the time cap bounds what such a request can do.
- */
+/** A feed's text, fetched as any URL from outside must be (functions/lib/http/safe-fetch.ts). */
 export async function fetchFeedText(url: string, options: FetchFeedOptions = {}): Promise<string> {
-  const signal = AbortSignal.timeout(options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
-  let target = parseHttpUrl(url);
-  for (let redirects = 0; ; redirects += 1) {
-    if (!options.allowPrivateAddresses) await assertPublicHost(target.hostname);
-    const response = await fetch(target, {
-      redirect: 'manual',
-      signal,
-      headers: { accept: 'application/rss+xml, application/atom+xml, application/xml;q=0.9, text/xml;q=0.8, */*;q=0.1' },
+  try {
+    const { body } = await safeFetch(url, {
+      ...options,
+      maxRedirects: MAX_REDIRECTS,
+      accept: 'application/rss+xml, application/atom+xml, application/xml;q=0.9, text/xml;q=0.8, */*;q=0.1',
     });
-    const location = response.headers.get('location');
-    if (response.status >= 300 && response.status < 400 && location) {
-      await response.body?.cancel();
-      if (redirects >= MAX_REDIRECTS) throw new FeedError(`More than ${MAX_REDIRECTS} redirects`);
-      target = parseHttpUrl(new URL(location, target).href);
-      continue;
-    }
-    if (!response.ok) {
-      await response.body?.cancel();
-      throw new FeedError(`HTTP ${response.status}`);
-    }
-    return readCapped(response, options.maxBytes ?? DEFAULT_MAX_BYTES);
+    return body;
+  } catch (error) {
+    throw error instanceof SafeFetchError ? new FeedError(error.message, { cause: error }) : error;
   }
 }
 
-function parseHttpUrl(url: string): URL {
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    throw new FeedError('Not a valid URL');
-  }
-  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new FeedError('Only http and https feeds are read');
-  return parsed;
-}
-
-/** Stops reading as soon as the body passes the cap, so a huge or endless response costs little. */
-async function readCapped(response: Response, maxBytes: number): Promise<string> {
-  const declared = Number(response.headers.get('content-length'));
-  if (declared > maxBytes) {
-    await response.body?.cancel();
-    throw new FeedError(`Feed larger than ${maxBytes} bytes`);
-  }
-  if (!response.body) return '';
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (let read = await reader.read(); !read.done; read = await reader.read()) {
-    total += read.value.byteLength;
-    if (total > maxBytes) {
-      await reader.cancel();
-      throw new FeedError(`Feed larger than ${maxBytes} bytes`);
-    }
-    chunks.push(read.value);
-  }
-  return Buffer.concat(chunks).toString('utf8');
-}
-
-/** Loopback, private, carrier-grade NAT, link-local (cloud metadata), multicast and reserved ranges. */
-const NON_PUBLIC = (() => {
-  const list = new BlockList();
-  const ipv4: Array<[string, number]> = [
-    ['0.0.0.0', 8],
-    ['10.0.0.0', 8],
-    ['100.64.0.0', 10],
-    ['127.0.0.0', 8],
-    ['169.254.0.0', 16],
-    ['172.16.0.0', 12],
-    ['192.0.0.0', 24],
-    ['192.0.2.0', 24],
-    ['192.168.0.0', 16],
-    ['198.18.0.0', 15],
-    ['198.51.100.0', 24],
-    ['203.0.113.0', 24],
-    ['224.0.0.0', 4],
-    ['240.0.0.0', 4],
-  ];
-  const ipv6: Array<[string, number]> = [
-    ['::', 128],
-    ['::1', 128],
-    ['64:ff9b::', 96],
-    ['100::', 64],
-    ['2001:db8::', 32],
-    ['fc00::', 7],
-    ['fe80::', 10],
-    ['ff00::', 8],
-  ];
-  for (const [network, prefix] of ipv4) list.addSubnet(network, prefix, 'ipv4');
-  for (const [network, prefix] of ipv6) list.addSubnet(network, prefix, 'ipv6');
-  return list;
-})();
-
-/** BlockList also matches IPv4-mapped IPv6 forms (::ffff:127.0.0.1) against the IPv4 ranges. */
-export function isPublicAddress(address: string): boolean {
-  const family = isIP(address);
-  if (family === 0) return false;
-  return !NON_PUBLIC.check(address, family === 4 ? 'ipv4' : 'ipv6');
-}
-
-async function assertPublicHost(hostname: string): Promise<void> {
-  const host = hostname.replace(/^\[|\]$/g, '');
-  const addresses = isIP(host) ? [host] : await resolveAll(host);
-  if (addresses.length === 0 || !addresses.every(isPublicAddress)) {
-    throw new FeedError(`Refusing ${host}: it resolves to a non-public address`);
-  }
-}
-
-async function resolveAll(host: string): Promise<string[]> {
-  try {
-    return (await lookup(host, { all: true, verbatim: true })).map((entry) => entry.address);
-  } catch {
-    throw new FeedError(`Cannot resolve ${host}`);
-  }
-}
-
-function describeError(error: unknown): string {
-  if (!(error instanceof Error)) return String(error);
-  if (error.name === 'TimeoutError') return 'Timed out';
-  // fetch reports network failures as "fetch failed" with the reason in `cause`.
-  return error.cause instanceof Error ? `${error.message}: ${error.cause.message}` : error.message;
-}
 
 async function forEachLimited<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
   let next = 0;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { FeedError, fetchFeedText, isPublicAddress, newestFeedDate } from '../../functions/ranking/collect-feeds';
+import { FeedError, fetchFeedText, newestFeedDate } from '../../functions/ranking/collect-feeds';
+import { isPublicAddress } from '../../functions/lib/http/safe-fetch';
 
 const NOW = new Date('2025-01-20T12:00:00Z');
 

@@ -1,0 +1,174 @@
+import { lookup } from 'node:dns/promises';
+import { BlockList, isIP } from 'node:net';
+
+/**
+ * Fetching a URL someone else gave us (a feed, a shared story) without letting them point us at
+ * our own network: http(s) only, every address of every hop public, redirects followed by hand
+ * so each is checked, time and size capped. The address check happens before fetch resolves the
+ * name again, so a DNS answer that changes in between (rebinding) is not caught; the time cap
+ * bounds what such a request can do.
+ */
+
+export interface SafeFetchOptions {
+  /** Only for tests and the local runtime, which serve pages on 127.0.0.1: production refuses non-public addresses. */
+  allowPrivateAddresses?: boolean;
+  /** Deadline for the whole exchange: DNS, redirects and body. */
+  timeoutMs?: number;
+  maxBytes?: number;
+  maxRedirects?: number;
+  accept?: string;
+  userAgent?: string;
+  /** Refuse a response whose Content-Type does not pass, before reading its body. */
+  acceptContentType?: (contentType: string) => boolean;
+}
+
+export interface SafeFetchResult {
+  /** Where the last redirect led. */
+  url: string;
+  contentType: string;
+  body: string;
+}
+
+/** A URL that could not or must not be fetched; the message is safe to log and to show. */
+export class SafeFetchError extends Error {
+  override readonly name = 'SafeFetchError';
+}
+
+export const DEFAULT_FETCH_TIMEOUT_MS = 5_000;
+export const DEFAULT_FETCH_MAX_BYTES = 2 * 1024 * 1024;
+const DEFAULT_MAX_REDIRECTS = 5;
+export const USER_AGENT = 'TopPubsBot/1.0 (+https://toppubs.example/about)';
+
+export async function safeFetch(url: string, options: SafeFetchOptions = {}): Promise<SafeFetchResult> {
+  const signal = AbortSignal.timeout(options.timeoutMs ?? DEFAULT_FETCH_TIMEOUT_MS);
+  const maxRedirects = options.maxRedirects ?? DEFAULT_MAX_REDIRECTS;
+  let target = parseHttpUrl(url);
+  try {
+    for (let redirects = 0; ; redirects += 1) {
+      if (!options.allowPrivateAddresses) await assertPublicHost(target.hostname);
+      const response = await fetch(target, {
+        redirect: 'manual',
+        signal,
+        headers: { accept: options.accept ?? '*/*', 'user-agent': options.userAgent ?? USER_AGENT },
+      });
+      const location = response.headers.get('location');
+      if (response.status >= 300 && response.status < 400 && location) {
+        await response.body?.cancel();
+        if (redirects >= maxRedirects) throw new SafeFetchError(`More than ${maxRedirects} redirects`);
+        target = parseHttpUrl(new URL(location, target).href);
+        continue;
+      }
+      if (!response.ok) {
+        await response.body?.cancel();
+        throw new SafeFetchError(`HTTP ${response.status}`);
+      }
+      const contentType = response.headers.get('content-type') ?? '';
+      if (options.acceptContentType && !options.acceptContentType(contentType)) {
+        await response.body?.cancel();
+        throw new SafeFetchError(`Unexpected content type ${contentType || '(none)'}`);
+      }
+      const body = await readCapped(response, options.maxBytes ?? DEFAULT_FETCH_MAX_BYTES);
+      return { url: target.href, contentType, body };
+    }
+  } catch (error) {
+    throw error instanceof SafeFetchError ? error : new SafeFetchError(describeFetchError(error), { cause: error });
+  }
+}
+
+function parseHttpUrl(url: string): URL {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new SafeFetchError('Not a valid URL');
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new SafeFetchError('Only http and https URLs are fetched');
+  return parsed;
+}
+
+/** Stops reading as soon as the body passes the cap, so a huge or endless response costs little. */
+async function readCapped(response: Response, maxBytes: number): Promise<string> {
+  const declared = Number(response.headers.get('content-length'));
+  if (declared > maxBytes) {
+    await response.body?.cancel();
+    throw new SafeFetchError(`Larger than ${maxBytes} bytes`);
+  }
+  if (!response.body) return '';
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (let read = await reader.read(); !read.done; read = await reader.read()) {
+    total += read.value.byteLength;
+    if (total > maxBytes) {
+      await reader.cancel();
+      throw new SafeFetchError(`Larger than ${maxBytes} bytes`);
+    }
+    chunks.push(read.value);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/** Loopback, private, carrier-grade NAT, link-local (cloud metadata), multicast and reserved ranges. */
+const NON_PUBLIC = (() => {
+  const list = new BlockList();
+  const ipv4: Array<[string, number]> = [
+    ['0.0.0.0', 8],
+    ['10.0.0.0', 8],
+    ['100.64.0.0', 10],
+    ['127.0.0.0', 8],
+    ['169.254.0.0', 16],
+    ['172.16.0.0', 12],
+    ['192.0.0.0', 24],
+    ['192.0.2.0', 24],
+    ['192.168.0.0', 16],
+    ['198.18.0.0', 15],
+    ['198.51.100.0', 24],
+    ['203.0.113.0', 24],
+    ['224.0.0.0', 4],
+    ['240.0.0.0', 4],
+  ];
+  const ipv6: Array<[string, number]> = [
+    ['::', 128],
+    ['::1', 128],
+    ['64:ff9b::', 96],
+    ['100::', 64],
+    ['2001:db8::', 32],
+    ['fc00::', 7],
+    ['fe80::', 10],
+    ['ff00::', 8],
+  ];
+  for (const [network, prefix] of ipv4) list.addSubnet(network, prefix, 'ipv4');
+  for (const [network, prefix] of ipv6) list.addSubnet(network, prefix, 'ipv6');
+  return list;
+})();
+
+/** BlockList also matches IPv4-mapped IPv6 forms (::ffff:127.0.0.1) against the IPv4 ranges. */
+export function isPublicAddress(address: string): boolean {
+  const family = isIP(address);
+  if (family === 0) return false;
+  return !NON_PUBLIC.check(address, family === 4 ? 'ipv4' : 'ipv6');
+}
+
+async function assertPublicHost(hostname: string): Promise<void> {
+  const host = hostname.replace(/^\[|\]$/g, '');
+  const addresses = isIP(host) ? [host] : await resolveAll(host);
+  if (addresses.length === 0 || !addresses.every(isPublicAddress)) {
+    throw new SafeFetchError(`Refusing ${host}: it resolves to a non-public address`);
+  }
+}
+
+async function resolveAll(host: string): Promise<string[]> {
+  try {
+    return (await lookup(host, { all: true, verbatim: true })).map((entry) => entry.address);
+  } catch {
+    throw new SafeFetchError(`Cannot resolve ${host}`);
+  }
+}
+
+export function describeFetchError(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  if (error.name === 'TimeoutError') return 'Timed out';
+  // fetch reports network failures as "fetch failed" with the reason in `cause`.
+  const cause = error.cause instanceof Error ? error.cause.message : '';
+  return cause && !error.message.includes(cause) ? `${error.message}: ${cause}` : error.message;
+}
