@@ -28,6 +28,12 @@ export interface Config {
   allowedOrigins: readonly string[];
   /** Set only locally and in tests, to reach DynamoDB Local. */
   dynamoDbEndpoint: string | undefined;
+  /**
+   * Let the server fetch pages on loopback and private addresses (FETCH_PRIVATE_ADDRESSES=true):
+   * the local runtime and tests serve their pages on 127.0.0.1. Refused in every other stage, so
+   * a deployment can never be pointed at its own network through a shared url.
+   */
+  fetchPrivateAddresses: boolean;
   region: string;
   /** Parent domain of the sibling apps, for the session cookie (single sign-on); absent locally. */
   sessionCookieDomain: string | undefined;
@@ -95,6 +101,14 @@ function loadPusher(env: Environment, stage: string): Config['pusher'] {
   return stage === 'local' ? { key: LOCAL_PUSHER_APP_KEY, secret: LOCAL_PUSHER_SECRET } : undefined;
 }
 
+function loadFetchPrivateAddresses(env: Environment, stage: string): boolean {
+  const value = env.FETCH_PRIVATE_ADDRESSES?.trim();
+  if (!value || value === 'false') return false;
+  if (value !== 'true') throw new ConfigError("FETCH_PRIVATE_ADDRESSES must be 'true' or 'false'");
+  if (stage !== 'local') throw new ConfigError(`FETCH_PRIVATE_ADDRESSES is for the local runtime only, not stage '${stage}'`);
+  return true;
+}
+
 export function requireEnv(name: string, env: Environment = process.env): string {
   const value = env[name];
   if (value === undefined || value.trim() === '') {
@@ -147,6 +161,7 @@ export function loadConfig(env: Environment = process.env): Config {
     tableName: requireEnv('TABLE_NAME', env),
     allowedOrigins,
     dynamoDbEndpoint: env.DYNAMODB_ENDPOINT || undefined,
+    fetchPrivateAddresses: loadFetchPrivateAddresses(env, stage),
     region: env.AWS_REGION ?? 'us-east-1',
     sessionCookieDomain: env.SESSION_COOKIE_DOMAIN || undefined,
     webOrigin,

@@ -212,7 +212,6 @@ export async function fetchFeedText(url: string, options: FetchFeedOptions = {})
   }
 }
 
-
 async function forEachLimited<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
   let next = 0;
   const worker = async () => {

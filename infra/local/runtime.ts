@@ -123,6 +123,8 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
         TABLE_NAME: tableName,
         ALLOWED_ORIGINS: allowedOrigins.join(','),
         DYNAMODB_ENDPOINT: dynamoDbEndpoint,
+        // Shared stories may point at pages served on this machine (the demo, the tests).
+        FETCH_PRIVATE_ADDRESSES: 'true',
       },
       email: { MAIL_FROM: LOCAL_MAIL_FROM, MAIL_OUTBOX_DIR: mailDir },
       bucket: { FILE_BUCKET_NAME: LOCAL_BUCKETS[0], S3_ENDPOINT: s3.endpoint },

@@ -1,4 +1,4 @@
-import { urlCheckQuerySchema, urlCheckResultSchema } from '../schemas/stories';
+import { sharedStorySchema, shareStoryBodySchema, urlCheckQuerySchema, urlCheckResultSchema } from '../schemas/stories';
 import { defineRoute } from './define-route';
 
 /** The answer depends only on the url and the deployment's own hosts. */
@@ -16,10 +16,22 @@ export const checkStoryUrl = defineRoute({
   cacheSeconds: URL_CHECK_CACHE_SECONDS,
 });
 
+export const shareStoryByUrl = defineRoute({
+  method: 'POST',
+  path: '/api/i/stories/story/by/url',
+  access: 'user',
+  handler: 'stories/share-story-by-url',
+  summary:
+    'Shares a story: the url is checked like url/check (same 400), then the page is fetched and read. 201 with the new story; 200 with the existing one (duplicate: true) when the same page was shared in the last 30 days. A page that cannot be read still makes a story from the url.',
+  body: shareStoryBodySchema,
+  response: sharedStorySchema,
+});
+
 /**
  * The group in listing order (the API reference, and CDK's stacks, which chunk an app's routes
  * in this order): a new route goes at the end, so no existing route moves to another stack.
  */
 export const allStoryRoutes = {
   checkStoryUrl,
+  shareStoryByUrl,
 };

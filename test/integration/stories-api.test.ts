@@ -1,14 +1,77 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getDb } from '../../functions/lib/db/service';
+import { shareStory } from '../../functions/stories/lib/share-story';
+import { routes } from '../../shared/routes';
 import { SHARE_ALERTS } from '../../shared/stories/sharing-rules';
+import { type ApiClient, createApiClient, expectError, expectOk, type SignedInUser } from '../support/api-client';
 import { startTestRuntime, type TestRuntime } from '../support/local-runtime';
 
 let runtime: TestRuntime;
+let api: ApiClient;
+let pages: Server;
+/**
+ * The test's own web site, on 127.0.0.2: loopback, which the runtime may fetch
+ * (FETCH_PRIVATE_ADDRESSES), and not the runtime's own host (127.0.0.1), which the rules refuse.
+ */
+let site: string;
+
+/** An article page whose canonical link is its own path. */
+const article = (path: string) => `<!doctype html><html><head>
+  <title>Plain title</title>
+  <meta property="og:title" content="How we ship every day">
+  <meta property="og:description" content="Small steps.">
+  <meta property="og:image" content="/ship.png">
+  <meta property="og:site_name" content="Ship Blog">
+  <link rel="canonical" href="${path}">
+  <script type="application/ld+json">{"@type":"BlogPosting","author":{"@type":"Person","name":"Ana Lima"},"datePublished":"2026-11-01T10:00:00Z"}</script>
+</head><body><p>Hello</p></body></html>`;
+
+function servePages(): Server {
+  return createServer((request, response) => {
+    const path = (request.url ?? '/').split('?')[0];
+    const slug = /^\/posts\/([a-z-]+)(\/amp)?$/.exec(path ?? '')?.[1];
+    if (slug) {
+      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(article(`/posts/${slug}`));
+    } else if (path === '/moved') {
+      response.writeHead(301, { location: '/posts/how-we-ship' }).end();
+    } else if (path === '/to-twitter') {
+      response.writeHead(302, { location: 'https://twitter.com/ana/status/1' }).end();
+    } else if (path === '/loop') {
+      response.writeHead(302, { location: '/loop' }).end();
+    } else if (path === '/image.png') {
+      response.writeHead(200, { 'content-type': 'image/png' }).end(Buffer.alloc(64));
+    } else if (path === '/huge') {
+      response.writeHead(200, { 'content-type': 'text/html' });
+      const chunk = `<p>${'x'.repeat(64 * 1024)}</p>`;
+      let sent = 0;
+      const pump = () => {
+        while (sent < 50 * 1024 * 1024 && response.write(chunk)) sent += chunk.length;
+        if (sent < 50 * 1024 * 1024) response.once('drain', pump);
+        else response.end();
+      };
+      response.on('error', () => undefined);
+      pump();
+    } else if (path === '/never') {
+      // Never answers: the fetch's time cap must end it.
+    } else {
+      response.writeHead(404, { 'content-type': 'text/html' }).end('<title>Not found</title>');
+    }
+  });
+}
 
 beforeAll(async () => {
+  pages = servePages();
+  await new Promise<void>((resolve) => pages.listen(0, '127.0.0.2', resolve));
+  site = `http://127.0.0.2:${(pages.address() as AddressInfo).port}`;
   runtime = await startTestRuntime();
+  api = createApiClient(runtime);
 });
 
 afterAll(async () => {
+  pages?.closeAllConnections();
+  await new Promise<void>((resolve) => pages?.close(() => resolve()) ?? resolve());
   await runtime?.close();
 });
 
@@ -60,5 +123,147 @@ describe('GET /api/i/stories/url/check', () => {
     await expect(missing.json()).resolves.toMatchObject({ code: 'INVALID_URL', alert: SHARE_ALERTS.invalid });
     expect(malformed.status).toBe(400);
     await expect(malformed.json()).resolves.toMatchObject({ code: 'INVALID_URL', alert: SHARE_ALERTS.invalid });
+  });
+});
+
+describe('POST /api/i/stories/story/by/url', () => {
+  let ana: SignedInUser;
+  let rui: SignedInUser;
+
+  beforeAll(async () => {
+    [ana, rui] = await Promise.all([api.signIn('ana'), api.signIn('rui')]);
+  });
+
+  /** As `as`, or as nobody when null. */
+  const share = (url: unknown, as: SignedInUser | null = ana) =>
+    api.call(routes.shareStoryByUrl, { rawBody: JSON.stringify({ url }), ...(as ? { as } : {}) });
+
+  it('fetches the page, reads its card and stores the story under its canonical url', async () => {
+    // Act
+    const answer = await share(`${site}/posts/how-we-ship?utm_source=newsletter#comments`);
+
+    // Assess
+    expectOk(answer, 201);
+    expect(answer.body.duplicate).toBe(false);
+    expect(answer.body.story).toMatchObject({
+      url: `${site}/posts/how-we-ship`,
+      canonicalUrl: `${site}/posts/how-we-ship`,
+      title: 'How we ship every day',
+      description: 'Small steps.',
+      imageUrl: `${site}/ship.png`,
+      siteName: 'Ship Blog',
+      author: 'Ana Lima',
+      publishedAt: '2026-11-01T10:00:00.000Z',
+      source: 'page',
+      fetchProblem: null,
+      likeCount: 0,
+      sharer: { userId: ana.userId, username: ana.username },
+      currentUserRelation: { isSharer: true, didUpvote: false },
+    });
+    expect(answer.body.story.id).toMatch(/^[A-Za-z0-9_-]{6,}$/);
+    const { data: stored } = await getDb().entities.story.get({ storyId: answer.body.story.id }).go();
+    expect(stored).toMatchObject({ sharerId: ana.userId, title: 'How we ship every day' });
+  });
+
+  it('answers the story already shared for the same page (redirected, AMP or tracked copies) within 30 days', async () => {
+    // Act
+    const first = await share(`${site}/posts/how-we-ship`, rui);
+    const viaRedirect = await share(`${site}/moved`, rui);
+    const viaAmp = await share(`${site}/posts/how-we-ship/amp?utm_medium=x`, rui);
+
+    // Assess
+    expectOk(first, 200);
+    expectOk(viaRedirect, 200);
+    expectOk(viaAmp, 200);
+    expect(first.body.duplicate).toBe(true);
+    expect(new Set([first.body.story.id, viaRedirect.body.story.id, viaAmp.body.story.id]).size).toBe(1);
+    expect(first.body.story.sharer?.userId).toBe(ana.userId);
+    expect(first.body.story.currentUserRelation.isSharer).toBe(false);
+  });
+
+  it('makes one story when two people share the same new page at once', async () => {
+    // Act
+    const answers = await Promise.all([share(`${site}/posts/shared-twice`, ana), share(`${site}/posts/shared-twice`, rui)]);
+
+    // Assess
+    const ids = answers.map((answer) => {
+      expectOk(answer, answer.status);
+      return answer.body.story.id;
+    });
+    expect(new Set(ids).size).toBe(1);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 201]);
+  });
+
+  it('still makes a story from the url alone when the page cannot be read, and says why', async () => {
+    // Act
+    const missing = await share(`${site}/gone`);
+    const notHtml = await share(`${site}/image.png`);
+
+    // Assess
+    expectOk(missing, 201);
+    expect(missing.body.story).toMatchObject({
+      source: 'url-only',
+      fetchProblem: 'HTTP 404',
+      title: null,
+      siteName: '127.0.0.2',
+    });
+    expectOk(notHtml, 201);
+    expect(notHtml.body.story).toMatchObject({
+      source: 'url-only',
+      fetchProblem: expect.stringMatching(/content type image\/png/),
+    });
+  });
+
+  it('ends a redirect loop, a 50 MB page and a page that never answers within the time cap', async () => {
+    // Act
+    const started = Date.now();
+    const [loop, huge, never] = await Promise.all([share(`${site}/loop`), share(`${site}/huge`), share(`${site}/never`)]);
+    const seconds = (Date.now() - started) / 1000;
+
+    // Assess
+    for (const answer of [loop, huge, never]) expectOk(answer, 201);
+    expect(loop.ok && loop.body.story.fetchProblem).toMatch(/More than 5 redirects/);
+    expect(huge.ok && huge.body.story.fetchProblem).toMatch(/Larger than/);
+    expect(never.ok && never.body.story.fetchProblem).toMatch(/Timed out/);
+    expect(seconds).toBeLessThan(8);
+  }, 15_000);
+
+  it('refuses a page whose redirect lands somewhere the sharing rules refuse', async () => {
+    // Act
+    const answer = await share(`${site}/to-twitter`);
+
+    // Assess
+    expectError(answer, 400, 'INVALID_URL');
+    expect(answer.body).toMatchObject({ message: 'Invalid url', alert: SHARE_ALERTS.storiesOnly });
+  });
+
+  it('runs the same check as url/check before anything else', async () => {
+    // Act
+    const social = await share('https://www.instagram.com/p/abc');
+    const notString = await share(42);
+    const anonymous = await share(`${site}/posts/how-we-ship`, null);
+
+    // Assess
+    expectError(social, 400, 'INVALID_URL');
+    expect(social.body).toMatchObject({ alert: SHARE_ALERTS.storiesOnly });
+    expectError(notString, 400);
+    expectError(anonymous, 401);
+  });
+});
+
+describe('sharing with the production setting', () => {
+  it('refuses to fetch a page on a private address: the story is made from the url alone', async () => {
+    // Prepare: what a deployment runs with (FETCH_PRIVATE_ADDRESSES unset)
+    const sharer = await api.signIn('prod-setting');
+
+    // Act
+    const { story } = await shareStory(getDb(), sharer.userId, `${site}/posts/how-we-ship?private-check`, {
+      ownHosts: [],
+      allowPrivateAddresses: false,
+    });
+
+    // Assess
+    expect(story).toMatchObject({ source: 'url-only', fetchProblem: expect.stringMatching(/non-public address/) });
+    expect(story.title).toBeUndefined();
   });
 });

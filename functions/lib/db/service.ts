@@ -13,6 +13,7 @@ import { createIdentityClaimEntity } from './entities/identity-claim';
 import { createRateLimitEntity } from './entities/rate-limit';
 import { createReportEntity } from './entities/report';
 import { createSessionEntity } from './entities/session';
+import { createStoryEntity, createStoryUrlEntity } from './entities/story';
 import { createUserEntity } from './entities/user';
 import { createExternalIdentityEntity } from './entities/external-identity';
 import { createOneTimeTokenEntity } from './entities/one-time-token';
@@ -33,6 +34,8 @@ const entityFactories = {
   report: createReportEntity,
   externalIdentity: createExternalIdentityEntity,
   oneTimeToken: createOneTimeTokenEntity,
+  story: createStoryEntity,
+  storyUrl: createStoryUrlEntity,
 } satisfies Record<string, (config: EntityConfiguration) => unknown>;
 
 type EntityFactories = typeof entityFactories;

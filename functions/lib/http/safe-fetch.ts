@@ -20,6 +20,11 @@ export interface SafeFetchOptions {
   userAgent?: string;
   /** Refuse a response whose Content-Type does not pass, before reading its body. */
   acceptContentType?: (contentType: string) => boolean;
+  /**
+   * Asked before following each redirect: a returned reason stops the fetch with
+   * RedirectRefused, before the new address is even resolved.
+   */
+  refuseRedirect?: (target: URL) => unknown;
 }
 
 export interface SafeFetchResult {
@@ -31,7 +36,18 @@ export interface SafeFetchResult {
 
 /** A URL that could not or must not be fetched; the message is safe to log and to show. */
 export class SafeFetchError extends Error {
-  override readonly name = 'SafeFetchError';
+  override readonly name: string = 'SafeFetchError';
+}
+
+/** A redirect the caller's refuseRedirect turned down, with the reason it gave. */
+export class RedirectRefused extends SafeFetchError {
+  override readonly name = 'RedirectRefused';
+  constructor(
+    readonly target: string,
+    readonly reason: unknown,
+  ) {
+    super(`Redirect to ${target} refused`);
+  }
 }
 
 export const DEFAULT_FETCH_TIMEOUT_MS = 5_000;
@@ -56,6 +72,8 @@ export async function safeFetch(url: string, options: SafeFetchOptions = {}): Pr
         await response.body?.cancel();
         if (redirects >= maxRedirects) throw new SafeFetchError(`More than ${maxRedirects} redirects`);
         target = parseHttpUrl(new URL(location, target).href);
+        const refusal = options.refuseRedirect?.(target);
+        if (refusal !== undefined) throw new RedirectRefused(target.href, refusal);
         continue;
       }
       if (!response.ok) {
@@ -82,7 +100,8 @@ function parseHttpUrl(url: string): URL {
   } catch {
     throw new SafeFetchError('Not a valid URL');
   }
-  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new SafeFetchError('Only http and https URLs are fetched');
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')
+    throw new SafeFetchError('Only http and https URLs are fetched');
   return parsed;
 }
 
