@@ -72,10 +72,7 @@ export function defineRoute<
   B extends z.ZodType = Defaults['body'],
   R extends z.ZodType = z.ZodType,
 >(
-  route: Omit<
-    RouteDefinition<P, Q, B, R, M, Path, A>,
-    'params' | 'query' | 'body' | 'capabilities' | 'stateChanging'
-  > & {
+  route: Omit<RouteDefinition<P, Q, B, R, M, Path, A>, 'params' | 'query' | 'body' | 'capabilities' | 'stateChanging'> & {
     params?: P;
     query?: Q;
     body?: B;

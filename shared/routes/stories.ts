@@ -1,5 +1,13 @@
-import { sharedStorySchema, shareStoryBodySchema, urlCheckQuerySchema, urlCheckResultSchema } from '../schemas/stories';
-import { defineRoute } from './define-route';
+import {
+  likeParamsSchema,
+  sharedStorySchema,
+  shareStoryBodySchema,
+  storyAnswerSchema,
+  storyIdParamsSchema,
+  urlCheckQuerySchema,
+  urlCheckResultSchema,
+} from '../schemas/stories';
+import { defineRoute, redirectResponse } from './define-route';
 
 /** The answer depends only on the url and the deployment's own hosts. */
 const URL_CHECK_CACHE_SECONDS = 300;
@@ -27,6 +35,41 @@ export const shareStoryByUrl = defineRoute({
   response: sharedStorySchema,
 });
 
+export const getStory = defineRoute({
+  method: 'GET',
+  path: '/api/i/stories/story/{id}/v',
+  access: 'public',
+  handler: 'stories/get-story',
+  summary: 'A story with its sharer and, for a signed-in caller, their relation to it (opened, shared, liked).',
+  params: storyIdParamsSchema,
+  response: storyAnswerSchema,
+});
+
+export const openStory = defineRoute({
+  method: 'GET',
+  path: '/api/i/stories/story/{id}/go',
+  access: 'public',
+  handler: 'stories/open-story',
+  summary:
+    "Where a story's link points: records that a signed-in reader opened it (which lets them like it), then redirects (302) to the story's page.",
+  params: storyIdParamsSchema,
+  response: redirectResponse,
+  // A link click cannot send the app-id header, and recording an opened link changes nothing anyone else sees.
+  stateChanging: false,
+  capabilities: { table: 'read-write' },
+});
+
+export const likeStory = defineRoute({
+  method: 'PUT',
+  path: '/api/i/stories/story/{id}/like/{status}',
+  access: 'user',
+  handler: 'stories/like-story',
+  summary:
+    "Likes (status 'on') or unlikes ('off') a story; repeating either changes nothing. 403 before the caller opened the story's link, on their own story, or when its sharer blocked them.",
+  params: likeParamsSchema,
+  response: storyAnswerSchema,
+});
+
 /**
  * The group in listing order (the API reference, and CDK's stacks, which chunk an app's routes
  * in this order): a new route goes at the end, so no existing route moves to another stack.
@@ -34,4 +77,7 @@ export const shareStoryByUrl = defineRoute({
 export const allStoryRoutes = {
   checkStoryUrl,
   shareStoryByUrl,
+  getStory,
+  openStory,
+  likeStory,
 };

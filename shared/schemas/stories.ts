@@ -61,3 +61,15 @@ export const sharedStorySchema = z.object({
   /** The page was already shared in the last 30 days: this is that story, not a new one. */
   duplicate: z.boolean(),
 });
+
+/** Story ids: at least 6 characters of the url-safe 64-letter alphabet. */
+export const storyIdParamsSchema = z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{6,32}$/, 'Not a story id') }).strict();
+
+/** `on` likes the story, `off` takes the like back; repeating either changes nothing. */
+export const LIKE_STATUSES = ['on', 'off'] as const;
+
+export const likeParamsSchema = storyIdParamsSchema
+  .extend({ status: z.enum(LIKE_STATUSES, { message: "Use 'on' or 'off'" }) })
+  .strict();
+
+export const storyAnswerSchema = z.object({ story: storySchema });

@@ -31,7 +31,8 @@ const DAY_MS = 24 * 3600 * 1000;
  * Path parameters only need to be well formed: the body is validated together with them, so a
  * refused placeholder would hide what a row is about. The first candidate the route accepts wins.
  */
-const PLACEHOLDERS = ['matrix-placeholder-0123456789'];
+/** An id-like value, then the values of the enum-valued parameters (a like's status). */
+const PLACEHOLDERS = ['matrix-placeholder-0123456789', 'on'];
 
 let runtime: TestRuntime;
 let api: ApiClient;
@@ -56,12 +57,15 @@ const rowsFor = (expectation: string, keep: (route: RouteDefinition) => boolean)
  */
 const changesState = (route: RouteDefinition) => route.stateChanging;
 
+/** Values for path parameters; each parameter takes the first combination the route's schema accepts. */
 function placeholderParams(route: RouteDefinition): Record<string, string> {
   const names = pathParamNames(route.path);
-  for (const candidate of PLACEHOLDERS) {
-    const params = Object.fromEntries(names.map((name) => [name, candidate]));
-    if (route.params.safeParse(params).success) return params;
-  }
+  const combinations = names.reduce<Record<string, string>[]>(
+    (partial, name) => partial.flatMap((params) => PLACEHOLDERS.map((candidate) => ({ ...params, [name]: candidate }))),
+    [{}],
+  );
+  const fitting = combinations.find((params) => route.params.safeParse(params).success);
+  if (fitting) return fitting;
   throw new Error(`${route.method} ${route.path}: no placeholder fits its path parameters; add one that does`);
 }
 

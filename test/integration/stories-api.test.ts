@@ -267,3 +267,122 @@ describe('sharing with the production setting', () => {
     expect(story.title).toBeUndefined();
   });
 });
+
+describe('reading, opening and liking a story', () => {
+  let sharer: SignedInUser;
+  let reader: SignedInUser;
+  let storyId: string;
+
+  beforeAll(async () => {
+    [sharer, reader] = await Promise.all([api.signIn('sharer'), api.signIn('reader')]);
+    const shared = await api.call(routes.shareStoryByUrl, { body: { url: `${site}/posts/liked-story` }, as: sharer });
+    expectOk(shared, 201);
+    storyId = shared.body.story.id;
+  });
+
+  const like = (status: string, as: SignedInUser, id = storyId) =>
+    api.call(routes.likeStory, { params: { id, status } as { id: string; status: 'on' }, as });
+  const open = (as: SignedInUser | null) => api.call(routes.openStory, { params: { id: storyId }, ...(as ? { as } : {}) });
+
+  it('shows a story to anyone, with no relation for a visitor', async () => {
+    // Act
+    const answer = await api.call(routes.getStory, { params: { id: storyId } });
+
+    // Assess
+    expectOk(answer);
+    expect(answer.body.story).toMatchObject({
+      id: storyId,
+      title: 'How we ship every day',
+      likeCount: 0,
+      currentUserRelation: { didRedirect: false, isSharer: false, didUpvote: false },
+    });
+  });
+
+  it("refuses a like before the reader opened the story's link, and on one's own story", async () => {
+    // Act
+    const beforeOpening = await like('on', reader);
+    const own = await like('on', sharer);
+
+    // Assess
+    expectError(beforeOpening, 403, 'FORBIDDEN');
+    expect(beforeOpening.body.message).toBe('Open the story before you like it.');
+    expectError(own, 403, 'FORBIDDEN');
+    expect(own.body.message).toBe('You cannot like a story you shared.');
+  });
+
+  it('redirects to the page, and records the open for a signed-in reader only', async () => {
+    // Act
+    const anonymous = await open(null);
+    const signedIn = await open(reader);
+    const seen = await api.call(routes.getStory, { params: { id: storyId }, as: reader });
+
+    // Assess
+    expect(anonymous.status).toBe(302);
+    expect(anonymous.location).toBe(`${site}/posts/liked-story`);
+    expect(signedIn.status).toBe(302);
+    expectOk(seen);
+    expect(seen.body.story.currentUserRelation).toEqual({ didRedirect: true, isSharer: false, didUpvote: false });
+  });
+
+  it('likes and unlikes, each idempotent, answering the state the server holds', async () => {
+    // Act
+    const liked = await like('on', reader);
+    const likedAgain = await like('on', reader);
+    const unliked = await like('off', reader);
+    const unlikedAgain = await like('off', reader);
+
+    // Assess
+    expectOk(liked);
+    expect(liked.body.story).toMatchObject({ likeCount: 1, currentUserRelation: { didUpvote: true } });
+    expectOk(likedAgain);
+    expect(likedAgain.body.story.likeCount).toBe(1);
+    expectOk(unliked);
+    expect(unliked.body.story).toMatchObject({ likeCount: 0, currentUserRelation: { didUpvote: false } });
+    expectOk(unlikedAgain);
+    expect(unlikedAgain.body.story.likeCount).toBe(0);
+  });
+
+  it('keeps the count equal to the likes under many concurrent likes and unlikes', async () => {
+    // Prepare: twenty readers who opened the story
+    const readers = await Promise.all(Array.from({ length: 20 }, (_, index) => api.signIn(`crowd${index}`)));
+    await Promise.all(readers.map((person) => open(person)));
+
+    // Act: 200 calls, each reader liking and unliking at random, all at once
+    const calls = Array.from({ length: 200 }, (_, index) =>
+      like(Math.random() < 0.6 ? 'on' : 'off', readers[index % readers.length] as SignedInUser),
+    );
+    const answers = await Promise.all(calls);
+
+    // Assess
+    for (const answer of answers) expectOk(answer);
+    const { data: relations } = await getDb().entities.storyRelation.query.byStory({ storyId }).go({ pages: 'all' });
+    const likes = relations.filter((relation) => relation.likedAt !== undefined).length;
+    const { data: stored } = await getDb().entities.story.get({ storyId }).go({ consistent: true });
+    expect(stored?.likeCount).toBe(likes);
+  }, 60_000);
+
+  it('refuses a like from someone the sharer blocked', async () => {
+    // Prepare
+    const blocked = await api.signIn('blocked');
+    await open(blocked);
+    expectOk(await api.call(routes.blockUser, { params: { userId: blocked.userId }, as: sharer }));
+
+    // Act
+    const answer = await like('on', blocked);
+
+    // Assess
+    expectError(answer, 403, 'FORBIDDEN');
+  });
+
+  it('answers 404 for an unknown story and 400 for a status it does not define', async () => {
+    // Act
+    const unknown = await like('on', reader, 'zzzzzzzz');
+    const missing = await api.call(routes.getStory, { params: { id: 'zzzzzzzz' } });
+    const badStatus = await like('maybe', reader);
+
+    // Assess
+    expectError(unknown, 404, 'NOT_FOUND');
+    expectError(missing, 404, 'NOT_FOUND');
+    expectError(badStatus, 400);
+  });
+});

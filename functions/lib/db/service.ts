@@ -14,6 +14,7 @@ import { createRateLimitEntity } from './entities/rate-limit';
 import { createReportEntity } from './entities/report';
 import { createSessionEntity } from './entities/session';
 import { createStoryEntity, createStoryUrlEntity } from './entities/story';
+import { createStoryRelationEntity } from './entities/story-relation';
 import { createUserEntity } from './entities/user';
 import { createExternalIdentityEntity } from './entities/external-identity';
 import { createOneTimeTokenEntity } from './entities/one-time-token';
@@ -36,6 +37,7 @@ const entityFactories = {
   oneTimeToken: createOneTimeTokenEntity,
   story: createStoryEntity,
   storyUrl: createStoryUrlEntity,
+  storyRelation: createStoryRelationEntity,
 } satisfies Record<string, (config: EntityConfiguration) => unknown>;
 
 type EntityFactories = typeof entityFactories;

@@ -1,0 +1,90 @@
+import type { StoryItem } from '../../lib/db/entities/story';
+import type { StoryRelationItem } from '../../lib/db/entities/story-relation';
+import { failedConditions } from '../../lib/db/errors';
+import type { Db } from '../../lib/db/service';
+import { getUser } from '../../lib/db/users';
+import { Forbidden, NotFound } from '../../lib/errors';
+import type { Story } from '../../../shared/schemas/stories';
+import { toStory } from './story-view';
+
+export async function requireStory(db: Db, storyId: string): Promise<StoryItem> {
+  const { data } = await db.entities.story.get({ storyId }).go({ consistent: true });
+  if (!data) throw new NotFound(`There is no story with id ${storyId}.`);
+  return data;
+}
+
+export async function readRelation(db: Db, storyId: string, userId: string | undefined): Promise<StoryRelationItem | undefined> {
+  if (!userId) return undefined;
+  const { data } = await db.entities.storyRelation.get({ storyId, userId }).go({ consistent: true });
+  return data ?? undefined;
+}
+
+/** The story as `viewerId` (or nobody) sees it: its sharer and the viewer's relation to it. */
+export async function storyFor(db: Db, story: StoryItem, viewerId: string | undefined): Promise<Story> {
+  const [sharer, relation] = await Promise.all([
+    getUser(db, { userId: story.sharerId }),
+    readRelation(db, story.storyId, viewerId),
+  ]);
+  return toStory(story, sharer, {
+    viewerId,
+    didRedirect: relation?.redirectedAt !== undefined || (viewerId !== undefined && viewerId === story.sharerId),
+    didUpvote: relation?.likedAt !== undefined,
+  });
+}
+
+/** Notes that the reader opened the story's link (kept from the first time). */
+export async function recordRedirect(db: Db, storyId: string, userId: string, now: Date): Promise<void> {
+  await db.entities.storyRelation
+    .upsert({ storyId, userId })
+    .ifNotExists({ redirectedAt: now.toISOString() })
+    .go({ response: 'none' });
+}
+
+/** Busy stories see transactions collide (TransactionConflict): each retry waits a little longer, with jitter. */
+const MAX_ATTEMPTS = 10;
+const pause = (attempt: number) => new Promise((resolve) => setTimeout(resolve, Math.random() * 20 * 2 ** Math.min(attempt, 5)));
+
+/**
+ * Likes (`on`) or unlikes (`off`) a story for a reader who opened it and is not its sharer, and
+ * whom the sharer has not blocked. The relation's likedAt and the story's count change in one
+ * transaction, each on condition of the other's state, so concurrent calls leave the count equal
+ * to the number of likes. Repeating a call changes nothing.
+ */
+export async function setLike(db: Db, story: StoryItem, userId: string, status: 'on' | 'off', now: Date): Promise<void> {
+  if (story.sharerId === userId) throw new Forbidden('You cannot like a story you shared.');
+  const [relation, { data: block }] = await Promise.all([
+    readRelation(db, story.storyId, userId),
+    db.entities.block.get({ userId: story.sharerId, blockedUserId: userId }).go(),
+  ]);
+  if (block) throw new Forbidden('You cannot like this story.');
+  if (!relation?.redirectedAt) throw new Forbidden('Open the story before you like it.');
+
+  for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt += 1) {
+    if (attempt > 0) await pause(attempt);
+    const liking = status === 'on';
+    const result = await db.transaction
+      .write(({ storyRelation, story: stories }) => [
+        liking
+          ? storyRelation
+              .patch({ storyId: story.storyId, userId })
+              .set({ likedAt: now.toISOString() })
+              .where(({ redirectedAt, likedAt }, { exists, notExists }) => `${exists(redirectedAt)} AND ${notExists(likedAt)}`)
+              .commit()
+          : storyRelation
+              .patch({ storyId: story.storyId, userId })
+              .remove(['likedAt'])
+              .where(({ likedAt }, { exists }) => exists(likedAt))
+              .commit(),
+        stories
+          .patch({ storyId: story.storyId })
+          .add({ likeCount: liking ? 1 : -1 })
+          .commit(),
+      ])
+      .go();
+    if (!result.canceled) return;
+    // The like was already in the state asked for: nothing to change.
+    if (failedConditions(result).includes(0)) return;
+    // A concurrent transaction on the same story: try again.
+  }
+  throw new Error('Could not change the like after several attempts');
+}

@@ -1,0 +1,12 @@
+import * as storyRoutes from '../../shared/routes/stories';
+import { getDb } from '../lib/db/service';
+import { createHandler } from '../lib/http/create-handler';
+import { requireStory, setLike, storyFor } from './lib/story-relations';
+
+export const handler = createHandler(storyRoutes.likeStory, async ({ params, caller }) => {
+  const db = getDb();
+  const story = await requireStory(db, params.id);
+  await setLike(db, story, caller.userId, params.status, new Date());
+  // Read again: the answer is the state the server holds, which the web app shows.
+  return { story: await storyFor(db, await requireStory(db, story.storyId), caller.userId) };
+});
