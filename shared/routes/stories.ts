@@ -1,4 +1,8 @@
 import {
+  followingIdsQuerySchema,
+  followingIdsSchema,
+  followParamsSchema,
+  followStateSchema,
   likeParamsSchema,
   sharedStorySchema,
   shareStoryBodySchema,
@@ -70,6 +74,28 @@ export const likeStory = defineRoute({
   response: storyAnswerSchema,
 });
 
+export const followUser = defineRoute({
+  method: 'PUT',
+  path: '/api/i/stories/user/{userId}/follow/{status}',
+  access: 'user',
+  handler: 'stories/follow-user',
+  summary:
+    "Follows (status 'on') or stops following ('off') a user; repeating either changes nothing. Answers the follow state and the user's follower and following counts. 400 for oneself, 403 when the user blocked the caller, 404 for an unknown user.",
+  params: followParamsSchema,
+  response: followStateSchema,
+});
+
+export const filterFollowingIds = defineRoute({
+  method: 'GET',
+  path: '/api/i/stories/following/ids',
+  access: 'public',
+  handler: 'stories/filter-following-ids',
+  summary:
+    'Which of the users in `userIds` (a JSON array, at most 100) the caller follows; an empty list when nobody is signed in or no ids are given.',
+  query: followingIdsQuerySchema,
+  response: followingIdsSchema,
+});
+
 /**
  * The group in listing order (the API reference, and CDK's stacks, which chunk an app's routes
  * in this order): a new route goes at the end, so no existing route moves to another stack.
@@ -80,4 +106,6 @@ export const allStoryRoutes = {
   getStory,
   openStory,
   likeStory,
+  followUser,
+  filterFollowingIds,
 };

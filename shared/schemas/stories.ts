@@ -73,3 +73,59 @@ export const likeParamsSchema = storyIdParamsSchema
   .strict();
 
 export const storyAnswerSchema = z.object({ story: storySchema });
+
+/** `on` follows the user, `off` stops following; repeating either changes nothing. */
+export const FOLLOW_STATUSES = ['on', 'off'] as const;
+
+export const followParamsSchema = z
+  .object({
+    userId: z
+      .string()
+      .trim()
+      .min(1)
+      .max(100)
+      .transform((id) => id.toLowerCase()),
+    status: z.enum(FOLLOW_STATUSES, { message: "Use 'on' or 'off'" }),
+  })
+  .strict();
+
+export const followStateSchema = z.object({
+  userId: z.string(),
+  following: z.boolean(),
+  followerCount: z.number().int().min(0),
+  followingCount: z.number().int().min(0),
+});
+
+/** At most this many ids per following-ids call: one BatchGetItem. */
+export const MAX_FOLLOWING_IDS = 100;
+
+/** `userIds` is a JSON array of ids, as the web client sends arrays in a query. */
+export const followingIdsQuerySchema = z
+  .object({
+    userIds: z
+      .string()
+      .optional()
+      .transform((raw, context) => {
+        if (raw === undefined || raw.trim() === '') return [];
+        let parsed: unknown;
+        try {
+          parsed = JSON.parse(raw);
+        } catch {
+          context.addIssue({ code: 'custom', message: 'Send userIds as a JSON array of ids' });
+          return z.NEVER;
+        }
+        if (!Array.isArray(parsed) || !parsed.every((id) => typeof id === 'string' && id.length > 0 && id.length <= 100)) {
+          context.addIssue({ code: 'custom', message: 'Send userIds as a JSON array of ids' });
+          return z.NEVER;
+        }
+        if (parsed.length > MAX_FOLLOWING_IDS) {
+          context.addIssue({ code: 'custom', message: `At most ${MAX_FOLLOWING_IDS} ids at a time` });
+          return z.NEVER;
+        }
+        return [...new Set((parsed as string[]).map((id) => id.trim().toLowerCase()))];
+      }),
+  })
+  .strict();
+
+export const followingIdsSchema = z.object({ ids: z.array(z.string()) });
+export type FollowState = z.infer<typeof followStateSchema>;

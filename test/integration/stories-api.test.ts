@@ -386,3 +386,87 @@ describe('reading, opening and liking a story', () => {
     expectError(badStatus, 400);
   });
 });
+
+describe('following people', () => {
+  let fan: SignedInUser;
+  let author: SignedInUser;
+  let other: SignedInUser;
+
+  beforeAll(async () => {
+    [fan, author, other] = await Promise.all([api.signIn('fan'), api.signIn('author'), api.signIn('other')]);
+  });
+
+  const follow = (target: string, status: string, as: SignedInUser) =>
+    api.call(routes.followUser, { params: { userId: target, status } as { userId: string; status: 'on' }, as });
+  const followingIds = (ids: readonly string[] | string | undefined, as?: SignedInUser) =>
+    api.call(routes.filterFollowingIds, {
+      ...(ids === undefined ? {} : { query: { userIds: typeof ids === 'string' ? ids : JSON.stringify(ids) } }),
+      ...(as ? { as } : {}),
+    });
+
+  it('follows and unfollows, each idempotent, keeping both counts exact', async () => {
+    // Act
+    const followed = await follow(author.userId, 'on', fan);
+    const again = await follow(author.userId, 'on', fan);
+    const byOther = await follow(author.userId, 'on', other);
+    const unfollowed = await follow(author.userId, 'off', fan);
+    const unfollowedAgain = await follow(author.userId, 'off', fan);
+
+    // Assess
+    expectOk(followed);
+    expect(followed.body).toEqual({ userId: author.userId, following: true, followerCount: 1, followingCount: 0 });
+    expectOk(again);
+    expect(again.body.followerCount).toBe(1);
+    expectOk(byOther);
+    expect(byOther.body.followerCount).toBe(2);
+    expectOk(unfollowed);
+    expect(unfollowed.body).toMatchObject({ following: false, followerCount: 1 });
+    expectOk(unfollowedAgain);
+    expect(unfollowedAgain.body.followerCount).toBe(1);
+    const { data: fanItem } = await getDb().entities.user.get({ userId: fan.userId }).go({ consistent: true });
+    expect(fanItem?.followingCount).toBe(0);
+  });
+
+  it('answers which of the given users the caller follows, and an empty list without a user or ids', async () => {
+    // Prepare
+    expectOk(await follow(author.userId, 'on', fan));
+
+    // Act
+    const mine = await followingIds([author.userId, other.userId, 'nobody-at-all'], fan);
+    const upperCase = await followingIds([author.userId.toUpperCase()], fan);
+    const anonymous = await followingIds([author.userId]);
+    const none = await followingIds(undefined, fan);
+    const empty = await followingIds([], fan);
+    const notJson = await followingIds('[not json', fan);
+
+    // Assess
+    expectOk(mine);
+    expect(mine.body.ids).toEqual([author.userId]);
+    expectOk(upperCase);
+    expect(upperCase.body.ids).toEqual([author.userId]);
+    expectOk(anonymous);
+    expect(anonymous.body.ids).toEqual([]);
+    expectOk(none);
+    expect(none.body.ids).toEqual([]);
+    expectOk(empty);
+    expect(empty.body.ids).toEqual([]);
+    expectError(notJson, 400);
+  });
+
+  it('refuses to follow oneself, someone who blocked you, or nobody', async () => {
+    // Prepare
+    expectOk(await api.call(routes.blockUser, { params: { userId: fan.userId }, as: other }));
+
+    // Act
+    const self = await follow(fan.userId, 'on', fan);
+    const blockedBy = await follow(other.userId, 'on', fan);
+    const unknown = await follow('00000000-0000-0000-0000-000000000000', 'on', fan);
+    const badStatus = await follow(author.userId, 'yes', fan);
+
+    // Assess
+    expectError(self, 400);
+    expectError(blockedBy, 403, 'FORBIDDEN');
+    expectError(unknown, 404, 'NOT_FOUND');
+    expectError(badStatus, 400);
+  });
+});

@@ -5,6 +5,7 @@ import { getDocumentClient } from './client';
 import { createAppClientEntity } from './entities/app-client';
 import { createAppOriginEntity } from './entities/app-origin';
 import { createBlockEntity } from './entities/block';
+import { createFollowEntity } from './entities/follow';
 import { createFollowerHistoryEntity } from './entities/follower-history';
 import { createPublicationEntity } from './entities/publication';
 import { createRankChunkEntity } from './entities/rank-chunk';
@@ -38,6 +39,7 @@ const entityFactories = {
   story: createStoryEntity,
   storyUrl: createStoryUrlEntity,
   storyRelation: createStoryRelationEntity,
+  follow: createFollowEntity,
 } satisfies Record<string, (config: EntityConfiguration) => unknown>;
 
 type EntityFactories = typeof entityFactories;

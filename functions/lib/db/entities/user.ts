@@ -23,6 +23,9 @@ export const createUserEntity = (config?: EntityConfiguration) =>
         emailPreferences: { type: 'any' },
         numUnseenNotifications: { type: 'number', default: 0 },
         ssoAppNumUnseenNotifications: { type: 'number', default: 0 },
+        /** Kept in the same transaction as each follow item; absent on accounts older than follows (read as 0). */
+        followerCount: { type: 'number', default: 0 },
+        followingCount: { type: 'number', default: 0 },
         createdAt: { type: 'string', required: true },
         lastLoginAt: { type: 'string', required: true },
       },
