@@ -71,7 +71,7 @@ describe('the account page in a real browser', () => {
     await page.getByRole('dialog').waitFor({ state: 'detached' });
 
     // Assess: focus is back on the button that opened it, and the account is still there
-    await expect(deleteButton.evaluate((button) => button === document.activeElement)).resolves.toBe(true);
+    await expect.poll(() => deleteButton.evaluate((button) => button === document.activeElement)).toBe(true);
     await expect(page.getByRole('region', { name: 'Profile' }).isVisible()).resolves.toBe(true);
     await context.close();
   });
