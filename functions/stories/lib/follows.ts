@@ -4,9 +4,7 @@ import { failedConditions } from '../../lib/db/errors';
 import type { Db } from '../../lib/db/service';
 import { requireUser } from '../../lib/db/users';
 import { BadRequest, Forbidden } from '../../lib/errors';
-
-const MAX_ATTEMPTS = 10;
-const pause = (attempt: number) => new Promise((resolve) => setTimeout(resolve, Math.random() * 20 * 2 ** Math.min(attempt, 5)));
+import { CONTENDED_WRITE_ATTEMPTS, pauseBeforeRetry } from './contended-writes';
 
 export async function followState(db: Db, followerId: string, followedId: string): Promise<FollowState> {
   const [user, { data: follow }] = await Promise.all([
@@ -35,8 +33,8 @@ export async function setFollow(db: Db, followerId: string, followedId: string, 
   ]);
   if (block && status === 'on') throw new Forbidden('You cannot follow this user.');
   const step = status === 'on' ? 1 : -1;
-  for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt += 1) {
-    if (attempt > 0) await pause(attempt);
+  for (let attempt = 0; attempt < CONTENDED_WRITE_ATTEMPTS; attempt += 1) {
+    if (attempt > 0) await pauseBeforeRetry(attempt);
     const result = await db.transaction
       .write(({ follow, user }) => [
         status === 'on'

@@ -6,6 +6,7 @@ import { getUser } from '../../lib/db/users';
 import { Forbidden, NotFound } from '../../lib/errors';
 import type { Story } from '../../../shared/schemas/stories';
 import { toStory } from './story-view';
+import { CONTENDED_WRITE_ATTEMPTS, pauseBeforeRetry } from './contended-writes';
 
 export async function requireStory(db: Db, storyId: string): Promise<StoryItem> {
   const { data } = await db.entities.story.get({ storyId }).go({ consistent: true });
@@ -40,10 +41,6 @@ export async function recordRedirect(db: Db, storyId: string, userId: string, no
     .go({ response: 'none' });
 }
 
-/** Busy stories see transactions collide (TransactionConflict): each retry waits a little longer, with jitter. */
-const MAX_ATTEMPTS = 10;
-const pause = (attempt: number) => new Promise((resolve) => setTimeout(resolve, Math.random() * 20 * 2 ** Math.min(attempt, 5)));
-
 /**
  * Likes (`on`) or unlikes (`off`) a story for a reader who opened it and is not its sharer, and
  * whom the sharer has not blocked. The relation's likedAt and the story's count change in one
@@ -59,8 +56,8 @@ export async function setLike(db: Db, story: StoryItem, userId: string, status: 
   if (block) throw new Forbidden('You cannot like this story.');
   if (!relation?.redirectedAt) throw new Forbidden('Open the story before you like it.');
 
-  for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt += 1) {
-    if (attempt > 0) await pause(attempt);
+  for (let attempt = 0; attempt < CONTENDED_WRITE_ATTEMPTS; attempt += 1) {
+    if (attempt > 0) await pauseBeforeRetry(attempt);
     const liking = status === 'on';
     const result = await db.transaction
       .write(({ storyRelation, story: stories }) => [
