@@ -6,6 +6,7 @@ import { allSsoRoutes } from './sso';
 import { allPlatformRoutes } from './platform';
 import { allRankingRoutes } from './ranking';
 import { allStoryRoutes } from './stories';
+import { allNotificationRoutes } from './notifications';
 
 export * from './define-route';
 
@@ -26,6 +27,7 @@ export const routes = {
   ...allSsoRoutes,
   ...allRecaptchaRoutes,
   ...allStoryRoutes,
+  ...allNotificationRoutes,
 } satisfies Record<string, RouteDefinition>;
 
 export type RouteName = keyof typeof routes;

@@ -79,3 +79,16 @@ export const errorBodySchema = z
   })
   .catchall(z.unknown());
 export type ErrorBody = z.infer<typeof errorBodySchema>;
+
+/**
+ * Where the next page of a cursor-paged list starts: an opaque token from the previous page's
+ * `nextCursor`, null on the last page. Only its shape is checked here; the server checks that
+ * it belongs to the list asked for.
+ */
+export const cursorQueryShape = {
+  cursor: z
+    .string()
+    .max(1_024, 'That page link is not valid')
+    .regex(/^[A-Za-z0-9_-]+={0,2}$/, 'That page link is not valid')
+    .optional(),
+};

@@ -19,6 +19,7 @@ import { createStoryRelationEntity } from './entities/story-relation';
 import { createUserEntity } from './entities/user';
 import { createExternalIdentityEntity } from './entities/external-identity';
 import { createOneTimeTokenEntity } from './entities/one-time-token';
+import { createNotificationEntity, createNotificationGroupEntity } from './entities/notification';
 
 /** Every entity of the table, by the name code reaches it with (`db.entities.<name>`). */
 const entityFactories = {
@@ -40,6 +41,8 @@ const entityFactories = {
   storyUrl: createStoryUrlEntity,
   storyRelation: createStoryRelationEntity,
   follow: createFollowEntity,
+  notification: createNotificationEntity,
+  notificationGroup: createNotificationGroupEntity,
 } satisfies Record<string, (config: EntityConfiguration) => unknown>;
 
 type EntityFactories = typeof entityFactories;

@@ -4,6 +4,7 @@ import { failedConditions } from '../../lib/db/errors';
 import type { Db } from '../../lib/db/service';
 import { requireUser } from '../../lib/db/users';
 import { BadRequest, Forbidden } from '../../lib/errors';
+import { type NotificationWrites, prepareNotification } from '../../lib/notifications';
 import { CONTENDED_WRITE_ATTEMPTS, pauseBeforeRetry } from './contended-writes';
 
 export async function followState(db: Db, followerId: string, followedId: string): Promise<FollowState> {
@@ -20,12 +21,19 @@ export async function followState(db: Db, followerId: string, followedId: string
 }
 
 /**
- * Follows (`on`) or stops following (`off`) a user. The follow item and both users' counts
- * change in one transaction, conditioned on the item's existence, so counts stay exact under
- * concurrent calls and a repeat changes nothing. Nobody follows themselves, nor someone who
- * blocked them.
+ * Follows (`on`) or stops following (`off`) a user. The follow item, both users' counts and, for
+ * a follow, the followed user's notification change in one transaction, conditioned on the
+ * item's existence, so counts stay exact under concurrent calls and a repeat changes nothing.
+ * Nobody follows themselves, nor someone who blocked them. Answers the notification written, if
+ * any, for the caller to email.
  */
-export async function setFollow(db: Db, followerId: string, followedId: string, status: 'on' | 'off', now: Date): Promise<void> {
+export async function setFollow(
+  db: Db,
+  followerId: string,
+  followedId: string,
+  status: 'on' | 'off',
+  now: Date,
+): Promise<NotificationWrites | null> {
   if (followerId === followedId) throw new BadRequest('You cannot follow yourself.');
   const [, { data: block }] = await Promise.all([
     requireUser(db, { userId: followedId }),
@@ -35,21 +43,36 @@ export async function setFollow(db: Db, followerId: string, followedId: string, 
   const step = status === 'on' ? 1 : -1;
   for (let attempt = 0; attempt < CONTENDED_WRITE_ATTEMPTS; attempt += 1) {
     if (attempt > 0) await pauseBeforeRetry(attempt);
+    const notification =
+      status === 'on'
+        ? await prepareNotification(db, {
+            recipientId: followedId,
+            actorId: followerId,
+            kind: 'user-followed',
+            object: { type: 'user', id: followedId },
+            at: now,
+          })
+        : null;
     const result = await db.transaction
-      .write(({ follow, user }) => [
+      .write((entities) => [
         status === 'on'
-          ? follow.create({ followerId, followedId, createdAt: now.toISOString() }).commit()
-          : follow
+          ? entities.follow.create({ followerId, followedId, createdAt: now.toISOString() }).commit()
+          : entities.follow
               .delete({ followerId, followedId })
               .where(({ createdAt }, { exists }) => exists(createdAt))
               .commit(),
-        user.patch({ userId: followerId }).add({ followingCount: step }).commit(),
-        user.patch({ userId: followedId }).add({ followerCount: step }).commit(),
+        entities.user.patch({ userId: followerId }).add({ followingCount: step }).commit(),
+        // The followed user's item once: their follower count and, with it, their unseen count.
+        entities.user
+          .patch({ userId: followedId })
+          .add({ followerCount: step, ...notification?.unseenIncrement })
+          .commit(),
+        ...(notification?.commits(entities, { count: false }) ?? []),
       ])
       .go();
-    if (!result.canceled) return;
+    if (!result.canceled) return notification;
     // Already following (or already not): nothing to change.
-    if (failedConditions(result).includes(0)) return;
+    if (failedConditions(result).includes(0)) return null;
   }
   throw new Error('Could not change the follow after several attempts');
 }

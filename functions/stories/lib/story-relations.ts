@@ -6,6 +6,7 @@ import { getUser } from '../../lib/db/users';
 import { Forbidden, NotFound } from '../../lib/errors';
 import type { Story } from '../../../shared/schemas/stories';
 import { toStory } from './story-view';
+import { type NotificationWrites, prepareNotification } from '../../lib/notifications';
 import { CONTENDED_WRITE_ATTEMPTS, pauseBeforeRetry } from './contended-writes';
 
 export async function requireStory(db: Db, storyId: string): Promise<StoryItem> {
@@ -43,11 +44,19 @@ export async function recordRedirect(db: Db, storyId: string, userId: string, no
 
 /**
  * Likes (`on`) or unlikes (`off`) a story for a reader who opened it and is not its sharer, and
- * whom the sharer has not blocked. The relation's likedAt and the story's count change in one
- * transaction, each on condition of the other's state, so concurrent calls leave the count equal
- * to the number of likes. Repeating a call changes nothing.
+ * whom the sharer has not blocked. The relation's likedAt, the story's count and, for a like,
+ * the sharer's notification change in one transaction, each on condition of the others' state,
+ * so concurrent calls leave the count equal to the number of likes and a notification exists
+ * only for a like that happened. Repeating a call changes nothing. Answers the notification
+ * written, if any, for the caller to email.
  */
-export async function setLike(db: Db, story: StoryItem, userId: string, status: 'on' | 'off', now: Date): Promise<void> {
+export async function setLike(
+  db: Db,
+  story: StoryItem,
+  userId: string,
+  status: 'on' | 'off',
+  now: Date,
+): Promise<NotificationWrites | null> {
   if (story.sharerId === userId) throw new Forbidden('You cannot like a story you shared.');
   const [relation, { data: block }] = await Promise.all([
     readRelation(db, story.storyId, userId),
@@ -56,32 +65,43 @@ export async function setLike(db: Db, story: StoryItem, userId: string, status: 
   if (block) throw new Forbidden('You cannot like this story.');
   if (!relation?.redirectedAt) throw new Forbidden('Open the story before you like it.');
 
+  const liking = status === 'on';
   for (let attempt = 0; attempt < CONTENDED_WRITE_ATTEMPTS; attempt += 1) {
     if (attempt > 0) await pauseBeforeRetry(attempt);
-    const liking = status === 'on';
+    const notification = liking
+      ? await prepareNotification(db, {
+          recipientId: story.sharerId,
+          actorId: userId,
+          kind: 'story-liked',
+          object: { type: 'story', id: story.storyId, title: story.title },
+          at: now,
+        })
+      : null;
     const result = await db.transaction
-      .write(({ storyRelation, story: stories }) => [
+      .write((entities) => [
         liking
-          ? storyRelation
+          ? entities.storyRelation
               .patch({ storyId: story.storyId, userId })
               .set({ likedAt: now.toISOString() })
               .where(({ redirectedAt, likedAt }, { exists, notExists }) => `${exists(redirectedAt)} AND ${notExists(likedAt)}`)
               .commit()
-          : storyRelation
+          : entities.storyRelation
               .patch({ storyId: story.storyId, userId })
               .remove(['likedAt'])
               .where(({ likedAt }, { exists }) => exists(likedAt))
               .commit(),
-        stories
+        entities.story
           .patch({ storyId: story.storyId })
           .add({ likeCount: liking ? 1 : -1 })
           .commit(),
+        ...(notification?.commits(entities) ?? []),
       ])
       .go();
-    if (!result.canceled) return;
+    if (!result.canceled) return notification;
     // The like was already in the state asked for: nothing to change.
-    if (failedConditions(result).includes(0)) return;
-    // A concurrent transaction on the same story: try again.
+    if (failedConditions(result).includes(0)) return null;
+    // A concurrent transaction on the same story, or another event on the same notification:
+    // read again and retry.
   }
   throw new Error('Could not change the like after several attempts');
 }

@@ -1,0 +1,94 @@
+import * as z from 'zod';
+import { cursorQueryShape } from './common';
+
+/**
+ * The apps a notification can come from. The platform's own (the ranking site and its stories)
+ * counts in `numUnseenNotifications`; the sibling apps signed in through single sign-on count
+ * in `ssoAppNumUnseenNotifications`.
+ */
+export const NOTIFICATION_APPS = ['toppubs', 'transfer', 'store'] as const;
+export type NotificationApp = (typeof NOTIFICATION_APPS)[number];
+
+/**
+ * What happened. Events of one kind on one object are grouped while unseen ("Ana and 4 others
+ * liked your story"); a follow groups on the person followed.
+ */
+export const NOTIFICATION_KINDS = ['story-liked', 'user-followed', 'story-author-claimed', 'story-review-accepted'] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+export const notificationActorSchema = z.object({
+  userId: z.string(),
+  username: z.string(),
+  name: z.string(),
+  imageUrl: z.string().nullable(),
+});
+
+export const notificationSchema = z.object({
+  id: z.string(),
+  kind: z.enum(NOTIFICATION_KINDS),
+  app: z.enum(NOTIFICATION_APPS),
+  /** What the notification is about: a story, or the recipient's own profile for a follow. */
+  object: z.object({ type: z.enum(['story', 'user']), id: z.string(), title: z.string().nullable() }),
+  /** The most recent people behind it, newest first (at most three); accounts since deleted are left out. */
+  actors: z.array(notificationActorSchema),
+  /** How many events the group holds: 5 for "Ana and 4 others". */
+  actorCount: z.number().int().min(1),
+  seen: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Notification = z.infer<typeof notificationSchema>;
+
+export const notificationPageSchema = z.object({
+  items: z.array(notificationSchema),
+  /** Pass as `cursor` for the next page; null on the last one. */
+  nextCursor: z.string().nullable(),
+});
+export type NotificationPage = z.infer<typeof notificationPageSchema>;
+
+export const unseenCountsSchema = z.object({
+  /** Unseen notifications from the platform itself (stories, rankings). */
+  numUnseenNotifications: z.number().int().min(0),
+  /** Unseen notifications from the sibling apps. */
+  ssoAppNumUnseenNotifications: z.number().int().min(0),
+  total: z.number().int().min(0),
+});
+export type UnseenCounts = z.infer<typeof unseenCountsSchema>;
+
+export const notificationsScreenSchema = z.object({
+  unseen: notificationPageSchema,
+  seen: notificationPageSchema,
+  counts: unseenCountsSchema,
+});
+
+export const NOTIFICATIONS_PAGE_SIZE = 20;
+
+export const notificationListQuerySchema = z
+  .object({
+    ...cursorQueryShape,
+    limit: z.coerce
+      .number({ message: 'Must be a number' })
+      .int('Must be a whole number')
+      .min(1, 'Must be at least 1')
+      .transform((limit) => Math.min(limit, 50))
+      .default(NOTIFICATIONS_PAGE_SIZE),
+  })
+  .strict();
+
+/** At most this many ids per mark: one batch read and a few transactions. */
+export const MAX_MARK_SEEN_IDS = 100;
+
+export const markSeenBodySchema = z
+  .object({
+    ids: z
+      .array(z.string().min(1).max(100), { message: 'Send ids as a list of notification ids' })
+      .min(1, 'Send at least one id')
+      .max(MAX_MARK_SEEN_IDS, `At most ${MAX_MARK_SEEN_IDS} ids at a time`),
+  })
+  .strict();
+
+export const markSeenResultSchema = z.object({
+  /** How many of the ids were the caller's unseen notifications, now seen. */
+  marked: z.number().int().min(0),
+  counts: unseenCountsSchema,
+});

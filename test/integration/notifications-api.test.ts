@@ -1,0 +1,302 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getDb } from '../../functions/lib/db/service';
+import { prepareNotification } from '../../functions/lib/notifications';
+import { newStoryId } from '../../functions/stories/lib/share-story';
+import { routes } from '../../shared/routes';
+import { type ApiClient, createApiClient, expectError, expectOk, type SignedInUser } from '../support/api-client';
+import { startTestRuntime, type TestRuntime } from '../support/local-runtime';
+
+let runtime: TestRuntime;
+let api: ApiClient;
+
+beforeAll(async () => {
+  runtime = await startTestRuntime();
+  api = createApiClient(runtime);
+});
+
+afterAll(async () => {
+  await runtime?.close();
+});
+
+/** A story in the table, as sharing would leave it (sharing itself is tested in stories-api). */
+async function storyBy(sharer: SignedInUser, title: string): Promise<string> {
+  const storyId = newStoryId();
+  await getDb()
+    .entities.story.create({
+      storyId,
+      url: `https://blog.example.com/${storyId}`,
+      canonicalUrl: `https://blog.example.com/${storyId}`,
+      title,
+      source: 'page',
+      sharerId: sharer.userId,
+      createdAt: new Date().toISOString(),
+    })
+    .go();
+  return storyId;
+}
+
+async function openAndLike(storyId: string, reader: SignedInUser, status: 'on' | 'off' = 'on'): Promise<void> {
+  await api.call(routes.openStory, { params: { id: storyId }, as: reader });
+  expectOk(await api.call(routes.likeStory, { params: { id: storyId, status }, as: reader }));
+}
+
+const unseen = (as: SignedInUser, query: { cursor?: string; limit?: number } = {}) =>
+  api.call(routes.listUnseenNotifications, { as, query });
+const seen = (as: SignedInUser, query: { cursor?: string; limit?: number } = {}) =>
+  api.call(routes.listSeenNotifications, { as, query });
+const counts = (as: SignedInUser) => api.call(routes.countUnseenNotifications, { as });
+const markSeen = (as: SignedInUser, ids: unknown) =>
+  api.call(routes.markNotificationsSeen, { as, body: { ids } as { ids: string[] } });
+
+describe('notifications from likes and follows', () => {
+  let sharer: SignedInUser;
+  let readers: SignedInUser[];
+  let storyId: string;
+
+  beforeAll(async () => {
+    const people = await Promise.all(['sharer', 'ana', 'bo', 'cy', 'di'].map((label) => api.signIn(label)));
+    sharer = people[0] as SignedInUser;
+    readers = people.slice(1);
+    storyId = await storyBy(sharer, 'How we ship every day');
+  });
+
+  it('tells the sharer who liked their story, and counts it once per group', async () => {
+    // Act
+    await openAndLike(storyId, readers[0] as SignedInUser);
+    const afterOne = await counts(sharer);
+    await openAndLike(storyId, readers[1] as SignedInUser);
+    await openAndLike(storyId, readers[2] as SignedInUser);
+    const list = await unseen(sharer);
+    const total = await counts(sharer);
+
+    // Assess
+    expectOk(afterOne);
+    expect(afterOne.body).toEqual({ numUnseenNotifications: 1, ssoAppNumUnseenNotifications: 0, total: 1 });
+    expectOk(list);
+    expect(list.body.items).toHaveLength(1);
+    expect(list.body.items[0]).toMatchObject({
+      kind: 'story-liked',
+      app: 'toppubs',
+      object: { type: 'story', id: storyId, title: 'How we ship every day' },
+      actorCount: 3,
+      seen: false,
+    });
+    // Newest first: "Cy, Bo and Ana liked your story".
+    expect(list.body.items[0]?.actors.map((actor) => actor.userId)).toEqual(
+      [readers[2], readers[1], readers[0]].map((reader) => reader?.userId),
+    );
+    expectOk(total);
+    expect(total.body.total).toBe(1);
+  });
+
+  it('says nothing new when someone likes again after taking their like back', async () => {
+    // Act
+    await openAndLike(storyId, readers[0] as SignedInUser, 'off');
+    await openAndLike(storyId, readers[0] as SignedInUser, 'on');
+    const list = await unseen(sharer);
+
+    // Assess
+    expectOk(list);
+    expect(list.body.items[0]?.actorCount).toBe(3);
+  });
+
+  it('tells a person who followed them, apart from the likes', async () => {
+    // Act
+    expectOk(
+      await api.call(routes.followUser, { params: { userId: sharer.userId, status: 'on' }, as: readers[3] as SignedInUser }),
+    );
+    const list = await unseen(sharer);
+    const total = await counts(sharer);
+    const { data: sharerItem } = await getDb().entities.user.get({ userId: sharer.userId }).go({ consistent: true });
+
+    // Assess
+    expectOk(list);
+    expect(list.body.items.map((item) => item.kind)).toEqual(['user-followed', 'story-liked']);
+    expect(list.body.items[0]).toMatchObject({ object: { type: 'user', id: sharer.userId }, actorCount: 1 });
+    expectOk(total);
+    expect(total.body.total).toBe(2);
+    // The follower count and the unseen count moved in the one write of the sharer's item.
+    expect(sharerItem).toMatchObject({ followerCount: 1, numUnseenNotifications: 2 });
+  });
+
+  it("marks only the caller's own notifications seen, ignoring anyone else's ids", async () => {
+    // Prepare: a notification of another user's, whose id the caller sends too
+    const other = readers[0] as SignedInUser;
+    expectOk(
+      await api.call(routes.followUser, { params: { userId: other.userId, status: 'on' }, as: readers[1] as SignedInUser }),
+    );
+    const othersList = await unseen(other);
+    expectOk(othersList);
+    const othersId = othersList.body.items[0]?.id as string;
+    const mine = await unseen(sharer);
+    expectOk(mine);
+    const myIds = mine.body.items.map((item) => item.id);
+
+    // Act
+    const answer = await markSeen(sharer, [...myIds, othersId, 'no-such-notification']);
+    const again = await markSeen(sharer, myIds);
+
+    // Assess
+    expectOk(answer);
+    expect(answer.body).toEqual({ marked: 2, counts: { numUnseenNotifications: 0, ssoAppNumUnseenNotifications: 0, total: 0 } });
+    expectOk(again);
+    expect(again.body.marked).toBe(0);
+    const stillUnseen = await unseen(sharer);
+    expectOk(stillUnseen);
+    expect(stillUnseen.body.items).toEqual([]);
+    const nowSeen = await seen(sharer);
+    expectOk(nowSeen);
+    expect(nowSeen.body.items.map((item) => item.id).sort()).toEqual([...myIds].sort());
+    expect(nowSeen.body.items.every((item) => item.seen)).toBe(true);
+    const othersAfter = await unseen(other);
+    expectOk(othersAfter);
+    expect(othersAfter.body.items.map((item) => item.id)).toEqual([othersId]);
+    const othersCount = await counts(other);
+    expectOk(othersCount);
+    expect(othersCount.body.total).toBe(1);
+  });
+
+  it('starts a new notification for a like after the group was seen', async () => {
+    // Act
+    await openAndLike(storyId, readers[3] as SignedInUser);
+    const list = await unseen(sharer);
+    const total = await counts(sharer);
+
+    // Assess
+    expectOk(list);
+    expect(list.body.items).toHaveLength(1);
+    expect(list.body.items[0]).toMatchObject({ kind: 'story-liked', actorCount: 1 });
+    expectOk(total);
+    expect(total.body.total).toBe(1);
+  });
+
+  it('answers the screen: both lists and the counts', async () => {
+    // Act
+    const screen = await api.call(routes.getNotificationsScreen, { as: sharer });
+
+    // Assess
+    expectOk(screen);
+    expect(screen.body.unseen.items).toHaveLength(1);
+    expect(screen.body.seen.items).toHaveLength(2);
+    expect(screen.body.counts.total).toBe(1);
+  });
+
+  it('keeps one notification and an exact count when many people like at once', async () => {
+    // Prepare
+    const crowd = await Promise.all(Array.from({ length: 12 }, (_, index) => api.signIn(`crowd${index}`)));
+    const crowdStory = await storyBy(sharer, 'Popular');
+    await Promise.all(crowd.map((person) => api.call(routes.openStory, { params: { id: crowdStory }, as: person })));
+    const before = await counts(sharer);
+    expectOk(before);
+
+    // Act
+    const answers = await Promise.all(
+      crowd.map((person) => api.call(routes.likeStory, { params: { id: crowdStory, status: 'on' }, as: person })),
+    );
+
+    // Assess
+    for (const answer of answers) expectOk(answer);
+    const list = await unseen(sharer);
+    expectOk(list);
+    const group = list.body.items.filter((item) => item.object.id === crowdStory);
+    expect(group).toHaveLength(1);
+    expect(group[0]?.actorCount).toBe(12);
+    expect(group[0]?.actors).toHaveLength(3);
+    const after = await counts(sharer);
+    expectOk(after);
+    expect(after.body.total).toBe(before.body.total + 1);
+  }, 60_000);
+});
+
+describe('who is not told', () => {
+  it('never tells someone about their own doing, nor about someone they blocked', async () => {
+    // Prepare
+    const [owner, blocked] = await Promise.all([api.signIn('owner'), api.signIn('blocked')]);
+    expectOk(await api.call(routes.blockUser, { params: { userId: blocked.userId }, as: owner }));
+    const event = { kind: 'story-author-claimed' as const, object: { type: 'story' as const, id: 'story-x' }, at: new Date() };
+
+    // Act
+    const ownDoing = await prepareNotification(getDb(), { ...event, recipientId: owner.userId, actorId: owner.userId });
+    const fromBlocked = await prepareNotification(getDb(), { ...event, recipientId: owner.userId, actorId: blocked.userId });
+    const toNobody = await prepareNotification(getDb(), { ...event, recipientId: 'no-such-user', actorId: owner.userId });
+
+    // Assess
+    expect(ownDoing).toBeNull();
+    expect(fromBlocked).toBeNull();
+    expect(toNobody).toBeNull();
+  });
+});
+
+describe('paging and bad input', () => {
+  let reader: SignedInUser;
+  let stranger: SignedInUser;
+
+  beforeAll(async () => {
+    [reader, stranger] = await Promise.all([api.signIn('pager'), api.signIn('stranger')]);
+    const db = getDb();
+    // 25 notifications on different objects, a second apart, as 25 claims would leave them.
+    for (let index = 0; index < 25; index += 1) {
+      const writes = await prepareNotification(db, {
+        recipientId: reader.userId,
+        actorId: stranger.userId,
+        kind: 'story-author-claimed',
+        object: { type: 'story', id: `story-${index}`, title: `Story ${index}` },
+        at: new Date(Date.UTC(2026, 10, 1, 0, 0, index)),
+      });
+      if (!writes) throw new Error('expected a notification');
+      await db.transaction.write((entities) => writes.commits(entities)).go();
+    }
+  });
+
+  it('pages newest first with a cursor, each notification once', async () => {
+    // Act
+    const titles: (string | null)[] = [];
+    let cursor: string | undefined;
+    let pages = 0;
+    do {
+      const page = await unseen(reader, { limit: 10, ...(cursor ? { cursor } : {}) });
+      expectOk(page);
+      titles.push(...page.body.items.map((item) => item.object.title));
+      cursor = page.body.nextCursor ?? undefined;
+      pages += 1;
+    } while (cursor && pages < 10);
+
+    // Assess
+    expect(titles).toEqual(Array.from({ length: 25 }, (_, index) => `Story ${24 - index}`));
+  });
+
+  it("refuses a cursor that is not one, or that reads another user's list", async () => {
+    // Prepare
+    const first = await unseen(reader, { limit: 5 });
+    expectOk(first);
+    const readersCursor = first.body.nextCursor as string;
+
+    // Act
+    const stolen = await unseen(stranger, { cursor: readersCursor });
+    const garbage = await unseen(reader, { cursor: 'bm90LWpzb24' });
+    const notBase64 = await unseen(reader, { cursor: '{"pk":"x"}' });
+
+    // Assess
+    expectError(stolen, 400, 'BAD_REQUEST');
+    expect(stolen.body.message).toBe('That page link is not valid. Start again from the first page.');
+    expectError(garbage, 400, 'BAD_REQUEST');
+    expectError(notBase64, 400);
+  });
+
+  it('refuses callers who are not signed in, and malformed marks', async () => {
+    // Act
+    const anonymous = await api.call(routes.countUnseenNotifications);
+    const empty = await markSeen(reader, []);
+    const notAList = await markSeen(reader, 'all');
+    const tooMany = await markSeen(
+      reader,
+      Array.from({ length: 101 }, (_, index) => `id-${index}`),
+    );
+
+    // Assess
+    expectError(anonymous, 401);
+    expectError(empty, 400);
+    expectError(notAList, 400);
+    expectError(tooMany, 400);
+  });
+});
