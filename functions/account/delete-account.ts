@@ -9,6 +9,7 @@ import { createHandler } from '../lib/http/create-handler';
 import { reply } from '../lib/http/responses';
 import { logger } from '../lib/logger';
 import { clearedSessionCookies, endAllSessions, getSessionByToken } from '../lib/sessions';
+import { removeSocialTracesOf } from '../lib/social-removal';
 
 const config = getConfig();
 
@@ -95,7 +96,8 @@ async function deleteExternalIdentitiesOf(db: Db, userId: string): Promise<void>
  * session cannot destroy an account. The user item and its identity claims go first, in one
  * transaction: from then on every remaining session of the user resolves to nobody (resolveSession
  * needs the user item), the username is free, and the email logs in as a new account with a new id.
- * Then the blocks this user made, its Google links and every session are deleted.
+ * Then the blocks this user made, its Google links, its follows (with the other people's counts),
+ * its notifications and every session are deleted.
  *
  * Reports this user made are kept, unchanged: moderators need them, and what they hold of the
  * reporter is an opaque random id that no longer leads to anyone (a new account of the same
@@ -110,7 +112,11 @@ export const handler = createHandler(accountRoutes.deleteAccount, async ({ calle
   if (Date.now() - Date.parse(session.createdAt) > RECENT_LOGIN_MS) throw new RecentLoginRequired();
 
   if (!(await deleteUserAndClaims(db, caller.userId))) throw new Unauthorized();
-  await Promise.all([deleteBlocksBy(db, caller.userId), deleteExternalIdentitiesOf(db, caller.userId)]);
+  await Promise.all([
+    deleteBlocksBy(db, caller.userId),
+    deleteExternalIdentitiesOf(db, caller.userId),
+    removeSocialTracesOf(db, caller.userId),
+  ]);
   const endedSessions = await endAllSessions(db, caller.userId);
   logger.info('Deleted an account', { userId: caller.userId, endedSessions });
   return reply({ deleted: true }, { cookies: clearedSessionCookies({ domain: config.sessionCookieDomain }) });

@@ -300,3 +300,35 @@ describe('paging and bad input', () => {
     expectError(tooMany, 400);
   });
 });
+
+describe('deleting an account', () => {
+  it("removes its follows with the other people's counts, and its notifications", async () => {
+    // Prepare: the leaver follows a friend and is followed by a fan, and has been notified
+    const [leaver, friend, fan] = await Promise.all([api.signIn('leaver'), api.signIn('friend'), api.signIn('fan')]);
+    const follow = (as: SignedInUser, userId: string) => api.call(routes.followUser, { params: { userId, status: 'on' }, as });
+    expectOk(await follow(leaver, friend.userId));
+    expectOk(await follow(fan, leaver.userId));
+    const notified = await unseen(leaver);
+    expectOk(notified);
+    expect(notified.body.items).toHaveLength(1);
+
+    // Act
+    expectOk(await api.call(routes.deleteAccount, { as: leaver }));
+
+    // Assess
+    const db = getDb();
+    const [{ data: friendItem }, { data: fanItem }] = await Promise.all([
+      db.entities.user.get({ userId: friend.userId }).go({ consistent: true }),
+      db.entities.user.get({ userId: fan.userId }).go({ consistent: true }),
+    ]);
+    expect(friendItem?.followerCount).toBe(0);
+    expect(fanItem?.followingCount).toBe(0);
+    const [{ data: follows }, { data: followers }, { data: notifications }, { data: groups }] = await Promise.all([
+      db.entities.follow.query.byFollower({ followerId: leaver.userId }).go(),
+      db.entities.follow.query.byFollowed({ followedId: leaver.userId }).go(),
+      db.entities.notification.query.byId({ userId: leaver.userId }).go(),
+      db.entities.notificationGroup.query.byGroup({ userId: leaver.userId }).go(),
+    ]);
+    expect([follows, followers, notifications, groups]).toEqual([[], [], [], []]);
+  });
+});
