@@ -30,6 +30,8 @@ export interface NotificationEvent {
   app?: NotificationApp;
   object: { type: 'story' | 'user'; id: string; title?: string | undefined };
   at: Date;
+  /** The platform itself acted (an editorial decision by a superuser): blocks between people do not apply. */
+  byPlatform?: boolean;
 }
 
 type WriteEntities = Parameters<Parameters<Db['transaction']['write']>[0]>[0];
@@ -93,7 +95,7 @@ export async function prepareNotification(db: Db, event: NotificationEvent): Pro
     db.entities.block.get({ userId: recipientId, blockedUserId: actorId }).go(),
     db.entities.notificationGroup.get({ userId: recipientId, groupKey }).go({ consistent: true }),
   ]);
-  if (!recipient || block) return null;
+  if (!recipient || (block && !event.byPlatform)) return null;
   const at = event.at.toISOString();
 
   if (group) {

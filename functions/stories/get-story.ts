@@ -6,5 +6,5 @@ import { requireStory, storyFor } from './lib/story-relations';
 export const handler = createHandler(storyRoutes.getStory, async ({ params, caller }) => {
   const db = getDb();
   const story = await requireStory(db, params.id);
-  return { story: await storyFor(db, story, caller.kind === 'user' ? caller.userId : undefined) };
+  return { story: await storyFor(db, story, caller.kind === 'user' ? caller : undefined) };
 });

@@ -8,5 +8,5 @@ export const handler = createHandler(storyRoutes.likeStory, async ({ params, cal
   const story = await requireStory(db, params.id);
   await setLike(db, story, caller.userId, params.status, new Date());
   // Read again: the answer is the state the server holds, which the web app shows.
-  return { story: await storyFor(db, await requireStory(db, story.storyId), caller.userId) };
+  return { story: await storyFor(db, await requireStory(db, story.storyId), caller) };
 });

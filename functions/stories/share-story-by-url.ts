@@ -2,13 +2,12 @@ import * as storyRoutes from '../../shared/routes/stories';
 import { hostsOf } from '../../shared/stories/sharing-rules';
 import { getConfig } from '../lib/config';
 import { getDb } from '../lib/db/service';
-import { getUser } from '../lib/db/users';
 import { createHandler } from '../lib/http/create-handler';
 import { reply } from '../lib/http/responses';
 import { claimLimits, describeWait } from '../lib/rate-limit';
 import { requireShareableUrl } from './lib/share-url';
 import { shareStory } from './lib/share-story';
-import { toStory } from './lib/story-view';
+import { storyFor } from './lib/story-relations';
 
 /** Stories one person may share in an hour: plenty for a reader, too few for a spam run. */
 export const SHARES_PER_HOUR = 30;
@@ -31,12 +30,7 @@ export const handler = createHandler(storyRoutes.shareStoryByUrl, async ({ body,
     ownHosts: hostsOf(config.allowedOrigins),
     allowPrivateAddresses: config.fetchPrivateAddresses,
   });
-  const sharer = await getUser(db, { userId: story.sharerId });
-  // The sharer has, in effect, opened their own link; nobody else has yet (a duplicate is someone's earlier story).
-  const view = toStory(story, sharer, {
-    viewerId: caller.userId,
-    didRedirect: story.sharerId === caller.userId,
-    didUpvote: false,
-  });
+  // A duplicate is someone's earlier story, which the caller may have opened or liked already.
+  const view = await storyFor(db, story, caller);
   return reply({ story: view, duplicate }, { status: duplicate ? 200 : 201 });
 });

@@ -4,6 +4,10 @@ import {
   followParamsSchema,
   followStateSchema,
   likeParamsSchema,
+  reviewDecisionParamsSchema,
+  reviewQueueQuerySchema,
+  reviewQueueSchema,
+  storyToggleParamsSchema,
   sharedStorySchema,
   shareStoryBodySchema,
   storyAnswerSchema,
@@ -96,6 +100,49 @@ export const filterFollowingIds = defineRoute({
   response: followingIdsSchema,
 });
 
+export const claimStoryAuthor = defineRoute({
+  method: 'PUT',
+  path: '/api/i/stories/story/{id}/author/{status}',
+  access: 'user',
+  handler: 'stories/claim-story-author',
+  summary:
+    "Says the caller wrote the story (status 'on') or withdraws that ('off'); the story then shows their profile as its author, and its sharer is told. One claim at a time: 409 while someone else's stands, 403 withdrawing someone else's.",
+  params: storyToggleParamsSchema,
+  response: storyAnswerSchema,
+});
+
+export const submitStoryForReview = defineRoute({
+  method: 'PUT',
+  path: '/api/i/stories/story/{id}/review/{status}',
+  access: 'user',
+  handler: 'stories/submit-story-for-review',
+  summary:
+    "The sharer submits their story for the platform's editorial review (status 'on') or withdraws it while it waits ('off'). 403 for anyone but the sharer; 409 once it has been decided.",
+  params: storyToggleParamsSchema,
+  response: storyAnswerSchema,
+});
+
+export const listReviewQueue = defineRoute({
+  method: 'GET',
+  path: '/api/i/stories/review/queue',
+  access: 'superuser',
+  handler: 'stories/list-review-queue',
+  summary: 'Superusers: the stories waiting for editorial review, oldest submission first, 20 a page.',
+  query: reviewQueueQuerySchema,
+  response: reviewQueueSchema,
+});
+
+export const decideStoryReview = defineRoute({
+  method: 'PUT',
+  path: '/api/i/stories/review/story/{id}/{decision}',
+  access: 'superuser',
+  handler: 'stories/decide-story-review',
+  summary:
+    'Superusers: accepts or rejects a story waiting for review; an acceptance tells its sharer. 409 when it is not waiting (already decided, or withdrawn).',
+  params: reviewDecisionParamsSchema,
+  response: storyAnswerSchema,
+});
+
 /**
  * The group in listing order (the API reference, and CDK's stacks, which chunk an app's routes
  * in this order): a new route goes at the end, so no existing route moves to another stack.
@@ -108,4 +155,8 @@ export const allStoryRoutes = {
   likeStory,
   followUser,
   filterFollowingIds,
+  claimStoryAuthor,
+  submitStoryForReview,
+  listReviewQueue,
+  decideStoryReview,
 };

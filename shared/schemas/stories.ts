@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { cursorQueryShape } from './common';
 
 export const shareAlertSchema = z.object({ title: z.string(), text: z.string() });
 
@@ -35,6 +36,15 @@ export const currentUserRelationSchema = z.object({
   didUpvote: z.boolean(),
 });
 
+/** Where a story is in the editorial review. Others than its sharer and superusers see only 'accepted' (else 'none'). */
+export const REVIEW_STATES = ['none', 'submitted', 'accepted', 'rejected'] as const;
+
+export const storyReviewSchema = z.object({
+  state: z.enum(REVIEW_STATES),
+  submittedAt: z.string().nullable(),
+  decidedAt: z.string().nullable(),
+});
+
 export const storySchema = z.object({
   id: z.string(),
   url: z.string(),
@@ -50,6 +60,9 @@ export const storySchema = z.object({
   source: z.enum(['page', 'url-only']),
   fetchProblem: z.string().nullable(),
   sharer: storyPersonSchema.nullable(),
+  /** The user who says they wrote it, with their profile; null when nobody has claimed it. */
+  claimedAuthor: storyPersonSchema.nullable(),
+  review: storyReviewSchema,
   likeCount: z.number().int().min(0),
   createdAt: z.string(),
   currentUserRelation: currentUserRelationSchema,
@@ -73,6 +86,26 @@ export const likeParamsSchema = storyIdParamsSchema
   .strict();
 
 export const storyAnswerSchema = z.object({ story: storySchema });
+
+/** `on` claims (or submits), `off` withdraws; repeating either changes nothing. */
+export const TOGGLE_STATUSES = ['on', 'off'] as const;
+
+export const storyToggleParamsSchema = storyIdParamsSchema
+  .extend({ status: z.enum(TOGGLE_STATUSES, { message: "Use 'on' or 'off'" }) })
+  .strict();
+
+export const REVIEW_DECISIONS = ['accept', 'reject'] as const;
+
+export const reviewDecisionParamsSchema = storyIdParamsSchema
+  .extend({ decision: z.enum(REVIEW_DECISIONS, { message: "Use 'accept' or 'reject'" }) })
+  .strict();
+
+export const reviewQueueQuerySchema = z.object({ ...cursorQueryShape }).strict();
+
+export const reviewQueueSchema = z.object({
+  items: z.array(storySchema),
+  nextCursor: z.string().nullable(),
+});
 
 /** `on` follows the user, `off` stops following; repeating either changes nothing. */
 export const FOLLOW_STATUSES = ['on', 'off'] as const;

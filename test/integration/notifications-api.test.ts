@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getDb } from '../../functions/lib/db/service';
 import { prepareNotification } from '../../functions/lib/notifications';
-import { newStoryId } from '../../functions/stories/lib/share-story';
 import { routes } from '../../shared/routes';
 import { type ApiClient, createApiClient, expectError, expectOk, type SignedInUser } from '../support/api-client';
 import { startTestRuntime, type TestRuntime } from '../support/local-runtime';
+import { storyInTable } from '../support/stories';
 
 let runtime: TestRuntime;
 let api: ApiClient;
@@ -17,23 +17,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await runtime?.close();
 });
-
-/** A story in the table, as sharing would leave it (sharing itself is tested in stories-api). */
-async function storyBy(sharer: SignedInUser, title: string): Promise<string> {
-  const storyId = newStoryId();
-  await getDb()
-    .entities.story.create({
-      storyId,
-      url: `https://blog.example.com/${storyId}`,
-      canonicalUrl: `https://blog.example.com/${storyId}`,
-      title,
-      source: 'page',
-      sharerId: sharer.userId,
-      createdAt: new Date().toISOString(),
-    })
-    .go();
-  return storyId;
-}
 
 async function openAndLike(storyId: string, reader: SignedInUser, status: 'on' | 'off' = 'on'): Promise<void> {
   await api.call(routes.openStory, { params: { id: storyId }, as: reader });
@@ -57,7 +40,7 @@ describe('notifications from likes and follows', () => {
     const people = await Promise.all(['sharer', 'ana', 'bo', 'cy', 'di'].map((label) => api.signIn(label)));
     sharer = people[0] as SignedInUser;
     readers = people.slice(1);
-    storyId = await storyBy(sharer, 'How we ship every day');
+    storyId = await storyInTable(sharer, 'How we ship every day');
   });
 
   it('tells the sharer who liked their story, and counts it once per group', async () => {
@@ -184,7 +167,7 @@ describe('notifications from likes and follows', () => {
   it('keeps one notification and an exact count when many people like at once', async () => {
     // Prepare
     const crowd = await Promise.all(Array.from({ length: 12 }, (_, index) => api.signIn(`crowd${index}`)));
-    const crowdStory = await storyBy(sharer, 'Popular');
+    const crowdStory = await storyInTable(sharer, 'Popular');
     await Promise.all(crowd.map((person) => api.call(routes.openStory, { params: { id: crowdStory }, as: person })));
     const before = await counts(sharer);
     expectOk(before);

@@ -14,7 +14,7 @@ import { createIdentityClaimEntity } from './entities/identity-claim';
 import { createRateLimitEntity } from './entities/rate-limit';
 import { createReportEntity } from './entities/report';
 import { createSessionEntity } from './entities/session';
-import { createStoryEntity, createStoryUrlEntity } from './entities/story';
+import { createStoryEntity, createStoryReviewEntity, createStoryUrlEntity } from './entities/story';
 import { createStoryRelationEntity } from './entities/story-relation';
 import { createUserEntity } from './entities/user';
 import { createExternalIdentityEntity } from './entities/external-identity';
@@ -39,6 +39,7 @@ const entityFactories = {
   oneTimeToken: createOneTimeTokenEntity,
   story: createStoryEntity,
   storyUrl: createStoryUrlEntity,
+  storyReview: createStoryReviewEntity,
   storyRelation: createStoryRelationEntity,
   follow: createFollowEntity,
   notification: createNotificationEntity,

@@ -2,10 +2,11 @@ import type { StoryItem } from '../../lib/db/entities/story';
 import type { StoryRelationItem } from '../../lib/db/entities/story-relation';
 import { failedConditions } from '../../lib/db/errors';
 import type { Db } from '../../lib/db/service';
-import { getUser } from '../../lib/db/users';
+import { getBatch } from '../../lib/db/batches';
+import { getUser, getUsers } from '../../lib/db/users';
 import { Forbidden, NotFound } from '../../lib/errors';
 import type { Story } from '../../../shared/schemas/stories';
-import { toStory } from './story-view';
+import { toStory, type Viewer } from './story-view';
 import { type NotificationWrites, prepareNotification } from '../../lib/notifications';
 import { CONTENDED_WRITE_ATTEMPTS, pauseBeforeRetry } from './contended-writes';
 
@@ -21,17 +22,68 @@ export async function readRelation(db: Db, storyId: string, userId: string | und
   return data ?? undefined;
 }
 
-/** The story as `viewerId` (or nobody) sees it: its sharer and the viewer's relation to it. */
-export async function storyFor(db: Db, story: StoryItem, viewerId: string | undefined): Promise<Story> {
-  const [sharer, relation] = await Promise.all([
+/** The story as `viewer` (or nobody) sees it: its sharer, claimed author and the viewer's relation to it. */
+export async function storyFor(db: Db, story: StoryItem, viewer: Viewer | undefined): Promise<Story> {
+  const [sharer, claimedAuthor, relation] = await Promise.all([
     getUser(db, { userId: story.sharerId }),
-    readRelation(db, story.storyId, viewerId),
+    story.authorClaimUserId ? getUser(db, { userId: story.authorClaimUserId }) : null,
+    readRelation(db, story.storyId, viewer?.userId),
   ]);
-  return toStory(story, sharer, {
-    viewerId,
-    didRedirect: relation?.redirectedAt !== undefined || (viewerId !== undefined && viewerId === story.sharerId),
+  return toStory(story, { sharer, claimedAuthor }, viewer, {
+    didRedirect: relation?.redirectedAt !== undefined || viewer?.userId === story.sharerId,
     didUpvote: relation?.likedAt !== undefined,
   });
+}
+
+/** Stories by id in the order asked; unknown ids are left out. One BatchGetItem (retried). */
+export async function getStories(db: Db, storyIds: readonly string[]): Promise<StoryItem[]> {
+  if (storyIds.length === 0) return [];
+  const found = await getBatch({
+    keys: [...new Set(storyIds)].map((storyId) => ({ storyId })),
+    send: async (keys) => {
+      const { data, unprocessed } = await db.entities.story.get(keys).go();
+      return { data, unprocessed: unprocessed.map((key) => ({ storyId: key.storyId })) };
+    },
+    what: 'stories',
+  });
+  const byId = new Map(found.map((story) => [story.storyId, story]));
+  return storyIds.flatMap((storyId) => byId.get(storyId) ?? []);
+}
+
+/**
+ * Many stories as `viewer` sees them, for a feed or a queue: two batch reads whatever their
+ * number (the people named, and the viewer's relations to the stories).
+ */
+export async function storiesFor(db: Db, stories: readonly StoryItem[], viewer: Viewer | undefined): Promise<Story[]> {
+  const [people, relations] = await Promise.all([
+    getUsers(db, { userIds: stories.flatMap((story) => [story.sharerId, story.authorClaimUserId ?? []].flat()) }),
+    viewer && stories.length > 0
+      ? getBatch({
+          keys: stories.map((story) => ({ storyId: story.storyId, userId: viewer.userId })),
+          send: async (keys) => {
+            const { data, unprocessed } = await db.entities.storyRelation.get(keys).go();
+            return { data, unprocessed: unprocessed.map((key) => ({ storyId: key.storyId, userId: key.userId })) };
+          },
+          what: 'story relations',
+        })
+      : Promise.resolve([]),
+  ]);
+  const person = new Map(people.map((user) => [user.userId, user]));
+  const relation = new Map(relations.map((item) => [item.storyId, item]));
+  return stories.map((story) =>
+    toStory(
+      story,
+      {
+        sharer: person.get(story.sharerId) ?? null,
+        claimedAuthor: story.authorClaimUserId ? (person.get(story.authorClaimUserId) ?? null) : null,
+      },
+      viewer,
+      {
+        didRedirect: relation.get(story.storyId)?.redirectedAt !== undefined || viewer?.userId === story.sharerId,
+        didUpvote: relation.get(story.storyId)?.likedAt !== undefined,
+      },
+    ),
+  );
 }
 
 /** Notes that the reader opened the story's link (kept from the first time). */

@@ -2,11 +2,41 @@ import type { Story } from '../../../shared/schemas/stories';
 import type { StoryItem } from '../../lib/db/entities/story';
 import type { UserItem } from '../../lib/db/entities/user';
 
-/** A story as the API answers it, for a caller (or nobody). */
+/** Who is looking at a story: a signed-in user, or nobody. */
+export interface Viewer {
+  userId: string;
+  isSuperUser: boolean;
+}
+
+type StoryPerson = NonNullable<Story['sharer']>;
+
+function toPerson(user: UserItem | null | undefined): StoryPerson | null {
+  return user ? { userId: user.userId, username: user.username, name: user.name ?? '', imageUrl: user.imageUrl ?? null } : null;
+}
+
+/**
+ * The review as this viewer may see it: the sharer and superusers see where it stands; anyone
+ * else only learns that the platform picked it.
+ */
+function reviewFor(item: StoryItem, viewer: Viewer | undefined): Story['review'] {
+  const state = item.reviewState ?? 'none';
+  const full = viewer !== undefined && (viewer.isSuperUser || viewer.userId === item.sharerId);
+  if (full || state === 'accepted') {
+    return {
+      state,
+      submittedAt: full ? (item.reviewSubmittedAt ?? null) : null,
+      decidedAt: item.reviewDecidedAt ?? null,
+    };
+  }
+  return { state: 'none', submittedAt: null, decidedAt: null };
+}
+
+/** A story as the API answers it, for a viewer (or nobody). */
 export function toStory(
   item: StoryItem,
-  sharer: UserItem | null,
-  relation: { viewerId: string | undefined; didRedirect: boolean; didUpvote: boolean },
+  people: { sharer: UserItem | null; claimedAuthor: UserItem | null },
+  viewer: Viewer | undefined,
+  relation: { didRedirect: boolean; didUpvote: boolean },
 ): Story {
   return {
     id: item.storyId,
@@ -20,14 +50,14 @@ export function toStory(
     publishedAt: item.publishedAt ?? null,
     source: item.source,
     fetchProblem: item.fetchProblem ?? null,
-    sharer: sharer
-      ? { userId: sharer.userId, username: sharer.username, name: sharer.name ?? '', imageUrl: sharer.imageUrl ?? null }
-      : null,
+    sharer: toPerson(people.sharer),
+    claimedAuthor: toPerson(people.claimedAuthor),
+    review: reviewFor(item, viewer),
     likeCount: item.likeCount,
     createdAt: item.createdAt,
     currentUserRelation: {
       didRedirect: relation.didRedirect,
-      isSharer: relation.viewerId !== undefined && relation.viewerId === item.sharerId,
+      isSharer: viewer !== undefined && viewer.userId === item.sharerId,
       didUpvote: relation.didUpvote,
     },
   };

@@ -5,6 +5,10 @@ import { userIdAttribute } from './user-id';
 /** How much the server learned about the page when the story was shared. */
 export const STORY_SOURCES = ['page', 'url-only'] as const;
 
+/** Where a story is in the platform's editorial review; 'none' until its sharer submits it. */
+export const REVIEW_STATES = ['none', 'submitted', 'accepted', 'rejected'] as const;
+export type ReviewState = (typeof REVIEW_STATES)[number];
+
 /**
  * A story shared by a user: a link to a page published elsewhere, with the card data read from
  * it. Feeds read it by time (all stories, newest first) and by sharer.
@@ -30,6 +34,14 @@ export const createStoryEntity = (config?: EntityConfiguration) =>
         fetchProblem: { type: 'string' },
         sharerId: userIdAttribute,
         likeCount: { type: 'number', required: true, default: 0 },
+        /** The user who says they wrote the story; one at a time, until they withdraw. */
+        authorClaimUserId: { type: 'string' },
+        authorClaimedAt: { type: 'string' },
+        /** Absent on stories shared before reviews existed: read as 'none'. */
+        reviewState: { type: REVIEW_STATES, default: 'none' },
+        reviewSubmittedAt: { type: 'string' },
+        reviewDecidedAt: { type: 'string' },
+        reviewDecidedBy: { type: 'string' },
         createdAt: { type: 'string', required: true },
         /** One partition for the newest-first feed. */
         feed: { type: 'string', required: true, default: 'all', readOnly: true },
@@ -77,6 +89,33 @@ export const createStoryUrlEntity = (config?: EntityConfiguration) =>
         byUrl: {
           pk: { field: 'pk', composite: ['urlHash'] },
           sk: { field: 'sk', composite: [] },
+        },
+      },
+    },
+    config,
+  );
+
+/** The editorial review queue: the partition every storyReview item is in. */
+export const EDITORIAL_QUEUE = 'editorial';
+
+/**
+ * A story waiting for the platform's editorial review, in one partition ordered by submission
+ * time: the superusers' queue is one Query, oldest first. Written and removed in the same
+ * transaction as the story's review state.
+ */
+export const createStoryReviewEntity = (config?: EntityConfiguration) =>
+  new Entity(
+    {
+      model: { service: SERVICE_NAME, entity: 'storyReview', version: '1' },
+      attributes: {
+        queue: { type: [EDITORIAL_QUEUE] as const, required: true, readOnly: true },
+        submittedAt: { type: 'string', required: true },
+        storyId: { type: 'string', required: true },
+      },
+      indexes: {
+        byQueue: {
+          pk: { field: 'pk', composite: ['queue'] },
+          sk: { field: 'sk', composite: ['submittedAt', 'storyId'], casing: 'none' },
         },
       },
     },
