@@ -21,6 +21,8 @@ export const handler = createHandler(accountRoutes.reportObject, async ({ caller
       reason: body.reason,
       details: body.details ?? '',
       updatedAt: now,
+      // A new report re-opens what a moderator resolved: something may have changed since.
+      status: 'open',
     })
     .ifNotExists({ createdAt: now })
     .go({ response: 'all_old' });

@@ -1,5 +1,8 @@
 import * as z from 'zod';
 import {
+  openReportsQuerySchema,
+  openReportsSchema,
+  resolveReportsParamsSchema,
   accountOverviewSchema,
   emailPreferencesSchema,
   emailSchema,
@@ -246,6 +249,27 @@ export const deleteAccount = defineRoute({
   response: z.object({ deleted: z.literal(true) }),
 });
 
+export const listOpenReports = defineRoute({
+  method: 'GET',
+  path: '/api/i/user/moderation/reports',
+  access: 'superuser',
+  handler: 'account/list-open-reports',
+  summary: 'Superusers: the open reports of every object, newest first, 50 a page, with their reporters.',
+  query: openReportsQuerySchema,
+  response: openReportsSchema,
+});
+
+export const resolveReports = defineRoute({
+  method: 'PUT',
+  path: '/api/i/user/moderation/report/{objectType}/{objectId}/resolve/{resolution}',
+  access: 'superuser',
+  handler: 'account/resolve-reports',
+  summary:
+    "Superusers: resolves every open report of one object ('dismissed': nothing wrong; 'actioned': something was done) and answers how many. A report made after this stays open.",
+  params: resolveReportsParamsSchema,
+  response: z.object({ resolved: z.number().int().min(0) }),
+});
+
 /**
  * The group in listing order (the API reference, and CDK's stacks, which chunk an app's routes
  * in this order): a new route goes at the end, so no existing route moves to another stack.
@@ -273,4 +297,6 @@ export const allAccountRoutes = {
   listSessions,
   endSession,
   deleteAccount,
+  listOpenReports,
+  resolveReports,
 };

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { RESERVED_PATH_SEGMENTS } from '../constants';
+import { cursorQueryShape } from './common';
 
 /** Words no account may take as its username, besides the reserved path segments. */
 export const RESERVED_USERNAMES = [
@@ -142,9 +143,14 @@ export const profileBodySchema = z
   })
   .strict();
 
+export const REPORT_OBJECT_TYPES = ['user', 'story', 'publication', 'transfer', 'file'] as const;
+
+/** What a moderator did about an object's reports: nothing was wrong, or something was done. */
+export const REPORT_RESOLUTIONS = ['dismissed', 'actioned'] as const;
+
 export const reportBodySchema = z
   .object({
-    objectType: z.enum(['user', 'story', 'publication', 'transfer', 'file']),
+    objectType: z.enum(REPORT_OBJECT_TYPES),
     objectId: z.string().min(1).max(200),
     reason: z.enum(['spam', 'abuse', 'impersonation', 'copyright', 'other']),
     details: z.string().trim().max(1000).optional(),
@@ -152,6 +158,33 @@ export const reportBodySchema = z
   .strict()
   // A reported user is a user id (case-insensitive); other objects' ids keep their case.
   .transform((report) => (report.objectType === 'user' ? { ...report, objectId: normaliseUserId(report.objectId) } : report));
+
+export const openReportSchema = z.object({
+  objectType: z.enum(REPORT_OBJECT_TYPES),
+  objectId: z.string(),
+  reason: z.enum(['spam', 'abuse', 'impersonation', 'copyright', 'other']),
+  details: z.string(),
+  /** Who reported it; null when their account has since been deleted. */
+  reporter: z.object({ userId: z.string(), username: z.string() }).nullable(),
+  createdAt: isoString,
+  updatedAt: isoString,
+});
+
+export const openReportsQuerySchema = z.object({ ...cursorQueryShape }).strict();
+
+export const openReportsSchema = z.object({
+  items: z.array(openReportSchema),
+  nextCursor: z.string().nullable(),
+});
+
+export const resolveReportsParamsSchema = z
+  .object({
+    objectType: z.enum(REPORT_OBJECT_TYPES, { message: `Use one of ${REPORT_OBJECT_TYPES.join(', ')}` }),
+    objectId: z.string().min(1).max(200),
+    resolution: z.enum(REPORT_RESOLUTIONS, { message: "Use 'dismissed' or 'actioned'" }),
+  })
+  .strict()
+  .transform((params) => (params.objectType === 'user' ? { ...params, objectId: normaliseUserId(params.objectId) } : params));
 
 export const sessionSummarySchema = z.object({
   sessionId: z.string(),

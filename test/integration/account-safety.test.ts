@@ -210,6 +210,89 @@ describe('reporting objects', () => {
   });
 });
 
+describe('moderating reports', () => {
+  const openReports = (session: Session, cursor?: string) =>
+    api.call(routes.listOpenReports, { as: session, ...(cursor ? { query: { cursor } } : {}) });
+  const resolve = (session: Session, objectType: string, objectId: string, resolution: string) =>
+    api.call(routes.resolveReports, {
+      params: { objectType, objectId, resolution } as { objectType: 'story'; objectId: string; resolution: 'dismissed' },
+      as: session,
+    });
+
+  it('lists open reports newest first with their reporters, for superusers only', async () => {
+    // Prepare
+    const [reporter, moderator] = [await logIn(), await api.signIn('moderator', { superuser: true })];
+    const older = `story-${randomUUID()}`;
+    const newer = `story-${randomUUID()}`;
+    expectOk(await report(reporter, { objectType: 'story', objectId: older, reason: 'spam' }));
+    expectOk(await report(reporter, { objectType: 'story', objectId: newer, reason: 'abuse', details: 'Slurs' }));
+
+    // Act
+    const listed = await openReports(moderator);
+    const byUser = await openReports(reporter);
+
+    // Assess
+    expectOk(listed);
+    const ours = listed.body.items.filter((item) => item.objectId === older || item.objectId === newer);
+    expect(ours.map((item) => item.objectId)).toEqual([newer, older]);
+    expect(ours[0]).toMatchObject({
+      objectType: 'story',
+      reason: 'abuse',
+      details: 'Slurs',
+      reporter: { userId: reporter.userId, username: expect.any(String) },
+    });
+    expectError(byUser, 403);
+  });
+
+  it("resolves all of an object's open reports at once; a new report opens it again", async () => {
+    // Prepare
+    const [one, two, moderator] = [await logIn(), await logIn(), await api.signIn('moderator', { superuser: true })];
+    const objectId = `story-${randomUUID()}`;
+    expectOk(await report(one, { objectType: 'story', objectId, reason: 'spam' }));
+    expectOk(await report(two, { objectType: 'story', objectId, reason: 'spam' }));
+
+    // Act
+    const resolved = await resolve(moderator, 'story', objectId, 'actioned');
+    const again = await resolve(moderator, 'story', objectId, 'dismissed');
+    const afterResolve = await openReports(moderator);
+    expectOk(await report(one, { objectType: 'story', objectId, reason: 'abuse' }));
+    const afterNewReport = await openReports(moderator);
+
+    // Assess
+    expectOk(resolved);
+    expect(resolved.body).toEqual({ resolved: 2 });
+    expectOk(again);
+    expect(again.body).toEqual({ resolved: 0 });
+    expectOk(afterResolve);
+    expect(afterResolve.body.items.filter((item) => item.objectId === objectId)).toEqual([]);
+    expectOk(afterNewReport);
+    expect(afterNewReport.body.items.filter((item) => item.objectId === objectId)).toEqual([
+      expect.objectContaining({ reason: 'abuse', reporter: expect.objectContaining({ userId: one.userId }) }),
+    ]);
+    const { data: stored } = await getDb().entities.report.query.byObject({ objectType: 'story', objectId }).go();
+    expect(stored.find((row) => row.reporterId === two.userId)).toMatchObject({
+      status: 'resolved',
+      resolution: 'actioned',
+      resolvedBy: moderator.userId,
+    });
+  });
+
+  it('refuses resolutions it does not define, and non-superusers', async () => {
+    // Prepare
+    const [user, moderator] = [await logIn(), await api.signIn('moderator', { superuser: true })];
+
+    // Act
+    const badResolution = await resolve(moderator, 'story', 'x1', 'deleted');
+    const badType = await resolve(moderator, 'comment', 'x1', 'dismissed');
+    const byUser = await resolve(user, 'story', 'x1', 'dismissed');
+
+    // Assess
+    expectError(badResolution, 400);
+    expectError(badType, 400);
+    expectError(byUser, 403);
+  });
+});
+
 describe('sessions', () => {
   it('lists the sessions of two logins, newest first, the current one flagged', async () => {
     // Prepare

@@ -5,11 +5,13 @@ import { userIdAttribute } from './user-id';
 
 export const REPORT_OBJECT_TYPES = ['user', 'story', 'publication', 'transfer', 'file'] as const;
 export const REPORT_REASONS = ['spam', 'abuse', 'impersonation', 'copyright', 'other'] as const;
+/** What a moderator did about an object's reports: nothing needed, or something done about it. */
+export const REPORT_RESOLUTIONS = ['dismissed', 'actioned'] as const;
 
 /**
  * A report of an object for moderation. One item per reporter and object: the object is the
  * partition, so moderators list every report of an object with one Query, and a repeat report
- * by the same person updates their item instead of adding another.
+ * by the same person updates their item instead of adding another. gsi1 lists the open ones.
  */
 export const createReportEntity = (config?: EntityConfiguration) =>
   new Entity(
@@ -29,6 +31,11 @@ export const createReportEntity = (config?: EntityConfiguration) =>
         details: { type: 'string', default: '' },
         createdAt: { type: 'string', required: true },
         updatedAt: { type: 'string', required: true },
+        /** Open until a moderator resolves the object's reports; a new report re-opens it. */
+        status: { type: ['open', 'resolved'] as const, required: true, default: 'open' },
+        resolution: { type: REPORT_RESOLUTIONS },
+        resolvedAt: { type: 'string' },
+        resolvedBy: { type: 'string' },
       },
       indexes: {
         // Object ids from the sibling apps may be case-sensitive: the key keeps their case
@@ -36,6 +43,12 @@ export const createReportEntity = (config?: EntityConfiguration) =>
         byObject: {
           pk: { field: 'pk', composite: ['objectType', 'objectId'], casing: 'none' },
           sk: { field: 'sk', composite: ['reporterId'] },
+        },
+        // The moderators' list: every open report, newest first, in one partition (reports are few).
+        byStatus: {
+          index: 'gsi1',
+          pk: { field: 'gsi1pk', composite: ['status'] },
+          sk: { field: 'gsi1sk', composite: ['updatedAt', 'objectType', 'objectId', 'reporterId'], casing: 'none' },
         },
       },
     },
