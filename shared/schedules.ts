@@ -37,4 +37,13 @@ export const JOB_SCHEDULES: readonly JobSchedule[] = [
     capabilities: capabilitiesOf({}, { table: 'read-write' }),
     usesNetwork: true,
   },
+  {
+    name: 'rank-hot-stories',
+    handler: 'stories/rank-hot-stories',
+    everyMinutes: 10,
+    runAtLocalStart: true,
+    description: "Recomputes the hot stories feed's order from the last week's stories and their likes.",
+    capabilities: capabilitiesOf({}, { table: 'read-write' }),
+    usesNetwork: false,
+  },
 ];

@@ -1,4 +1,5 @@
 import * as accountRoutes from '../../shared/routes/account';
+import { normaliseUserId } from '../../shared/schemas/account';
 import { isConditionalCheckFailed } from '../lib/db/errors';
 import { getDb } from '../lib/db/service';
 import { createHandler } from '../lib/http/create-handler';
@@ -9,8 +10,10 @@ import { createHandler } from '../lib/http/create-handler';
  */
 export const handler = createHandler(accountRoutes.resolveReports, async ({ params, caller }) => {
   const db = getDb();
+  // A reported user is stored under their normalised id, as the report route stores it.
+  const objectId = params.objectType === 'user' ? normaliseUserId(params.objectId) : params.objectId;
   const { data: reports } = await db.entities.report.query
-    .byObject({ objectType: params.objectType, objectId: params.objectId })
+    .byObject({ objectType: params.objectType, objectId })
     .go({ pages: 'all' });
   const resolvedAt = new Date().toISOString();
   const outcomes = await Promise.all(

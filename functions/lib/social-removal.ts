@@ -3,9 +3,9 @@ import { failedConditions } from './db/errors';
 import type { Db } from './db/service';
 
 /**
- * What a deleted account leaves in other people's views, removed: its follows in both
- * directions, each with the other person's count, and its own notifications. Stories it shared
- * and its likes stay (a story's sharer then shows as nobody; a like count counts what happened).
+ * What a deleted account leaves behind, removed: its follows in both directions, each with the
+ * other person's count, its notifications and its following feed. Stories it shared and its
+ * likes stay (a story's sharer then shows as nobody; a like count counts what happened).
  */
 export async function removeSocialTracesOf(db: Db, userId: string): Promise<void> {
   await Promise.all([deleteFollowsOf(db, userId), deleteNotificationsOf(db, userId)]);
@@ -44,10 +44,12 @@ async function deleteFollowsOf(db: Db, userId: string): Promise<void> {
   for (const follow of followers) await unfollow(follow, follow.followerId, 'followingCount');
 }
 
+/** The user's own partition: notifications, their group pointers and the following feed. */
 async function deleteNotificationsOf(db: Db, userId: string): Promise<void> {
-  const [{ data: notifications }, { data: groups }] = await Promise.all([
+  const [{ data: notifications }, { data: groups }, { data: timeline }] = await Promise.all([
     db.entities.notification.query.byId({ userId }).go({ pages: 'all' }),
     db.entities.notificationGroup.query.byGroup({ userId }).go({ pages: 'all' }),
+    db.entities.timelineEntry.query.byReader({ userId }).go({ pages: 'all' }),
   ]);
   await Promise.all([
     writeBatch({
@@ -61,6 +63,12 @@ async function deleteNotificationsOf(db: Db, userId: string): Promise<void> {
       send: (keys) => db.entities.notificationGroup.delete(keys).go(),
       keyOf: (key) => key.groupKey,
       what: 'notification groups',
+    }),
+    writeBatch({
+      items: timeline.map((item) => ({ userId: item.userId, createdAt: item.createdAt, storyId: item.storyId })),
+      send: (keys) => db.entities.timelineEntry.delete(keys).go(),
+      keyOf: (key) => `${key.createdAt}#${key.storyId}`,
+      what: 'timeline entries',
     }),
   ]);
 }

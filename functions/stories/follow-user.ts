@@ -2,6 +2,7 @@ import * as storyRoutes from '../../shared/routes/stories';
 import { getDb } from '../lib/db/service';
 import { createHandler } from '../lib/http/create-handler';
 import { claimLimits, describeWait } from '../lib/rate-limit';
+import { backfillTimeline, pruneTimeline } from './lib/feeds';
 import { followState, setFollow } from './lib/follows';
 
 /** Follows and unfollows one person may make in an hour: far above a person, far below a bot. */
@@ -18,6 +19,11 @@ export const handler = createHandler(storyRoutes.followUser, async ({ params, ca
       message: (wait) => `You have followed and unfollowed a lot this hour. Try again in ${describeWait(wait)}.`,
     },
   ]);
-  await setFollow(db, caller.userId, params.userId, params.status, new Date());
+  const now = new Date();
+  await setFollow(db, caller.userId, params.userId, params.status, now);
+  // The following feed: both are idempotent, so a repeated call changes nothing.
+  const follow = { followerId: caller.userId, followedId: params.userId };
+  if (params.status === 'on') await backfillTimeline(db, { ...follow, now });
+  else await pruneTimeline(db, follow);
   return followState(db, caller.userId, params.userId);
 });

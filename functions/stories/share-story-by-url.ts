@@ -6,6 +6,7 @@ import { createHandler } from '../lib/http/create-handler';
 import { reply } from '../lib/http/responses';
 import { claimLimits, describeWait } from '../lib/rate-limit';
 import { requireShareableUrl } from './lib/share-url';
+import { fanOutStory } from './lib/feeds';
 import { shareStory } from './lib/share-story';
 import { storyFor } from './lib/story-relations';
 
@@ -30,6 +31,8 @@ export const handler = createHandler(storyRoutes.shareStoryByUrl, async ({ body,
     ownHosts: hostsOf(config.allowedOrigins),
     allowPrivateAddresses: config.fetchPrivateAddresses,
   });
+  // A new story reaches the feeds of the sharer's followers before the sharer sees it shared.
+  if (!duplicate) await fanOutStory(db, story);
   // A duplicate is someone's earlier story, which the caller may have opened or liked already.
   const view = await storyFor(db, story, caller);
   return reply({ story: view, duplicate }, { status: duplicate ? 200 : 201 });

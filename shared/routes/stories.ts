@@ -6,8 +6,10 @@ import {
   likeParamsSchema,
   reviewDecisionParamsSchema,
   reviewQueueQuerySchema,
-  reviewQueueSchema,
   storyToggleParamsSchema,
+  storyPageSchema,
+  feedQuerySchema,
+  userFeedParamsSchema,
   sharedStorySchema,
   shareStoryBodySchema,
   storyAnswerSchema,
@@ -129,7 +131,7 @@ export const listReviewQueue = defineRoute({
   handler: 'stories/list-review-queue',
   summary: 'Superusers: the stories waiting for editorial review, oldest submission first, 20 a page.',
   query: reviewQueueQuerySchema,
-  response: reviewQueueSchema,
+  response: storyPageSchema,
 });
 
 export const decideStoryReview = defineRoute({
@@ -141,6 +143,48 @@ export const decideStoryReview = defineRoute({
     'Superusers: accepts or rejects a story waiting for review; an acceptance tells its sharer. 409 when it is not waiting (already decided, or withdrawn).',
   params: reviewDecisionParamsSchema,
   response: storyAnswerSchema,
+});
+
+export const readNewFeed = defineRoute({
+  method: 'GET',
+  path: '/api/i/stories/feed/new',
+  access: 'public',
+  handler: 'stories/read-new-feed',
+  summary: "The newest stories first, 20 a page; `cursor` is the previous page's nextCursor.",
+  query: feedQuerySchema,
+  response: storyPageSchema,
+});
+
+export const readHotFeed = defineRoute({
+  method: 'GET',
+  path: '/api/i/stories/feed/hot',
+  access: 'public',
+  handler: 'stories/read-hot-feed',
+  summary:
+    "The last week's stories, hottest first: likes weighed against age as Hacker News does, recomputed every 10 minutes. 20 a page.",
+  query: feedQuerySchema,
+  response: storyPageSchema,
+});
+
+export const readFollowingFeed = defineRoute({
+  method: 'GET',
+  path: '/api/i/stories/feed/following',
+  access: 'user',
+  handler: 'stories/read-following-feed',
+  summary: 'Stories shared in the last 30 days by the people the caller follows, newest first, 20 a page.',
+  query: feedQuerySchema,
+  response: storyPageSchema,
+});
+
+export const readUserFeed = defineRoute({
+  method: 'GET',
+  path: '/api/i/stories/user/{userId}/stories',
+  access: 'public',
+  handler: 'stories/read-user-feed',
+  summary: 'The stories a user shared, newest first, 20 a page. 404 for an unknown user.',
+  params: userFeedParamsSchema,
+  query: feedQuerySchema,
+  response: storyPageSchema,
 });
 
 /**
@@ -159,4 +203,8 @@ export const allStoryRoutes = {
   submitStoryForReview,
   listReviewQueue,
   decideStoryReview,
+  readNewFeed,
+  readHotFeed,
+  readFollowingFeed,
+  readUserFeed,
 };

@@ -183,8 +183,7 @@ export const resolveReportsParamsSchema = z
     objectId: z.string().min(1).max(200),
     resolution: z.enum(REPORT_RESOLUTIONS, { message: "Use 'dismissed' or 'actioned'" }),
   })
-  .strict()
-  .transform((params) => (params.objectType === 'user' ? { ...params, objectId: normaliseUserId(params.objectId) } : params));
+  .strict();
 
 export const sessionSummarySchema = z.object({
   sessionId: z.string(),

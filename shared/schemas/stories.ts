@@ -102,7 +102,8 @@ export const reviewDecisionParamsSchema = storyIdParamsSchema
 
 export const reviewQueueQuerySchema = z.object({ ...cursorQueryShape }).strict();
 
-export const reviewQueueSchema = z.object({
+/** A page of stories: a feed or the review queue. */
+export const storyPageSchema = z.object({
   items: z.array(storySchema),
   nextCursor: z.string().nullable(),
 });
@@ -162,3 +163,16 @@ export const followingIdsQuerySchema = z
 
 export const followingIdsSchema = z.object({ ids: z.array(z.string()) });
 export type FollowState = z.infer<typeof followStateSchema>;
+
+export const feedQuerySchema = z.object({ ...cursorQueryShape }).strict();
+
+export const userFeedParamsSchema = z
+  .object({
+    userId: z
+      .string()
+      .trim()
+      .min(1)
+      .max(100)
+      .transform((id) => id.toLowerCase()),
+  })
+  .strict();

@@ -31,8 +31,11 @@ const DAY_MS = 24 * 3600 * 1000;
  * Path parameters only need to be well formed: the body is validated together with them, so a
  * refused placeholder would hide what a row is about. The first candidate the route accepts wins.
  */
-/** An id-like value, then the values of the enum-valued parameters (a like's status). */
-const PLACEHOLDERS = ['matrix-placeholder-0123456789', 'on'];
+/**
+ * An id-like value, then the values of the enum-valued parameters: a like's status, a review
+ * decision, a reported object's type and a report resolution.
+ */
+const PLACEHOLDERS = ['matrix-placeholder-0123456789', 'on', 'accept', 'story', 'dismissed'];
 
 let runtime: TestRuntime;
 let api: ApiClient;

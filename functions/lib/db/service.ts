@@ -16,6 +16,7 @@ import { createReportEntity } from './entities/report';
 import { createSessionEntity } from './entities/session';
 import { createStoryEntity, createStoryReviewEntity, createStoryUrlEntity } from './entities/story';
 import { createStoryRelationEntity } from './entities/story-relation';
+import { createStoryListEntity, createTimelineEntryEntity } from './entities/story-feed';
 import { createUserEntity } from './entities/user';
 import { createExternalIdentityEntity } from './entities/external-identity';
 import { createOneTimeTokenEntity } from './entities/one-time-token';
@@ -41,6 +42,8 @@ const entityFactories = {
   storyUrl: createStoryUrlEntity,
   storyReview: createStoryReviewEntity,
   storyRelation: createStoryRelationEntity,
+  timelineEntry: createTimelineEntryEntity,
+  storyList: createStoryListEntity,
   follow: createFollowEntity,
   notification: createNotificationEntity,
   notificationGroup: createNotificationGroupEntity,

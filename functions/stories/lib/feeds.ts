@@ -1,0 +1,179 @@
+import { HOT_WINDOW_DAYS, rankHot } from '../../../shared/stories/hot-score';
+import type { Story } from '../../../shared/schemas/stories';
+import { writeBatch } from '../../lib/db/batches';
+import { checkedCursor, InvalidCursor } from '../../lib/db/cursors';
+import type { StoryItem } from '../../lib/db/entities/story';
+import { HOT_LIST } from '../../lib/db/entities/story-feed';
+import type { Db } from '../../lib/db/service';
+import { requireUser } from '../../lib/db/users';
+import type { Viewer } from './story-view';
+import { getStories, storiesFor } from './story-relations';
+
+export const FEED_PAGE_SIZE = 20;
+/** How long a story stays in its sharer's followers' "following" feeds. */
+export const TIMELINE_DAYS = 30;
+/** Stories of the last 30 days copied into a new follower's feed. */
+const BACKFILL_LIMIT = 100;
+/** Stories the hot ranking reads at most: a week of a busy site. */
+const HOT_CANDIDATES_LIMIT = 5_000;
+
+export interface StoryPage {
+  items: Story[];
+  nextCursor: string | null;
+}
+
+const daysBefore = (now: Date, days: number) => new Date(now.getTime() - days * 86_400_000);
+
+/** Newest first: one Query of the all-stories index, then the batch reads of storiesFor. */
+export async function readNewFeed(
+  db: Db,
+  options: { cursor?: string | undefined; viewer: Viewer | undefined },
+): Promise<StoryPage> {
+  const query = db.entities.story.query.newest({ feed: 'all' });
+  const cursor = checkedCursor(options.cursor, query, 'gsi1pk');
+  const page = await query.go({ order: 'desc', limit: FEED_PAGE_SIZE, ...(cursor ? { cursor } : {}) });
+  return { items: await storiesFor(db, page.data, options.viewer), nextCursor: page.cursor ?? null };
+}
+
+/** One user's shares, newest first: one Query of the by-sharer index. */
+export async function readUserFeed(
+  db: Db,
+  options: { userId: string; cursor?: string | undefined; viewer: Viewer | undefined },
+): Promise<StoryPage> {
+  await requireUser(db, { userId: options.userId });
+  const query = db.entities.story.query.bySharer({ sharerId: options.userId });
+  const cursor = checkedCursor(options.cursor, query, 'gsi2pk');
+  const page = await query.go({ order: 'desc', limit: FEED_PAGE_SIZE, ...(cursor ? { cursor } : {}) });
+  return { items: await storiesFor(db, page.data, options.viewer), nextCursor: page.cursor ?? null };
+}
+
+/** The reader's timeline: one Query of their partition, one BatchGetItem of the stories. */
+export async function readFollowingFeed(
+  db: Db,
+  options: { viewer: Viewer; cursor?: string | undefined; now: Date },
+): Promise<StoryPage> {
+  const query = db.entities.timelineEntry.query.byReader({ userId: options.viewer.userId });
+  const cursor = checkedCursor(options.cursor, query, 'pk');
+  const page = await query.go({ order: 'desc', limit: FEED_PAGE_SIZE, ...(cursor ? { cursor } : {}) });
+  // The TTL can lag by days: an entry past its time is gone as far as the reader is concerned.
+  const nowSeconds = Math.floor(options.now.getTime() / 1000);
+  const live = page.data.filter((entry) => entry.expiresAt > nowSeconds);
+  const stories = await getStories(
+    db,
+    live.map((entry) => entry.storyId),
+  );
+  return { items: await storiesFor(db, stories, options.viewer), nextCursor: page.cursor ?? null };
+}
+
+interface HotCursor {
+  offset: number;
+}
+
+function encodeHotCursor(cursor: HotCursor): string {
+  return Buffer.from(JSON.stringify({ o: cursor.offset })).toString('base64url');
+}
+
+function decodeHotCursor(cursor: string | undefined): HotCursor {
+  if (cursor === undefined) return { offset: 0 };
+  try {
+    const { o } = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as { o?: unknown };
+    if (typeof o === 'number' && Number.isInteger(o) && o >= 0 && o < 100_000) return { offset: o };
+  } catch {
+    // Falls through to the refusal below.
+  }
+  throw new InvalidCursor();
+}
+
+/** The last week's stories, hottest first (rankHot), as the job stores them. */
+export async function rankHotStories(db: Db, now: Date): Promise<string[]> {
+  const { data } = await db.entities.story.query
+    .newest({ feed: 'all' })
+    .gte({ createdAt: daysBefore(now, HOT_WINDOW_DAYS).toISOString() })
+    .go({ order: 'desc', pages: 'all', limit: HOT_CANDIDATES_LIMIT });
+  return rankHot(data, now);
+}
+
+/** The job: recomputes the hot order and stores it as one item. */
+export async function storeHotList(db: Db, now: Date): Promise<number> {
+  const storyIds = await rankHotStories(db, now);
+  await db.entities.storyList.put({ list: HOT_LIST, storyIds, computedAt: now.toISOString() }).go({ response: 'none' });
+  return storyIds.length;
+}
+
+/**
+ * A page of the hot list: one GetItem, one BatchGetItem. Before the job's first run there is
+ * no list yet, and the page is ranked on the spot (read-only: the job stores it).
+ */
+export async function readHotFeed(
+  db: Db,
+  options: { cursor?: string | undefined; viewer: Viewer | undefined; now: Date },
+): Promise<StoryPage> {
+  const { offset } = decodeHotCursor(options.cursor);
+  const { data: list } = await db.entities.storyList.get({ list: HOT_LIST }).go();
+  const order = list?.storyIds ?? (await rankHotStories(db, options.now));
+  const ids = order.slice(offset, offset + FEED_PAGE_SIZE);
+  const stories = await getStories(db, ids);
+  const next = offset + FEED_PAGE_SIZE;
+  return {
+    items: await storiesFor(db, stories, options.viewer),
+    nextCursor: next < order.length ? encodeHotCursor({ offset: next }) : null,
+  };
+}
+
+function timelineEntryOf(readerId: string, story: Pick<StoryItem, 'storyId' | 'createdAt' | 'sharerId'>) {
+  return {
+    userId: readerId,
+    createdAt: story.createdAt,
+    storyId: story.storyId,
+    sharerId: story.sharerId,
+    expiresAt: Math.floor(Date.parse(story.createdAt) / 1000) + TIMELINE_DAYS * 86_400,
+  };
+}
+
+const timelineKey = (entry: { userId: string; createdAt: string; storyId: string }) =>
+  `${entry.userId}#${entry.createdAt}#${entry.storyId}`;
+
+/**
+ * Puts a new story in the feed of everyone following its sharer: one Query of the followers,
+ * then batch writes of 25. Synchronous, in the share request: at a few hundred followers it
+ * costs tens of milliseconds; a sharer with tens of thousands would need a queue (not built).
+ */
+export async function fanOutStory(db: Db, story: StoryItem): Promise<number> {
+  const { data: followers } = await db.entities.follow.query.byFollowed({ followedId: story.sharerId }).go({ pages: 'all' });
+  const entries = followers.map((follow) => timelineEntryOf(follow.followerId, story));
+  await writeBatch({
+    items: entries,
+    send: (items) => db.entities.timelineEntry.put(items).go(),
+    keyOf: timelineKey,
+    what: 'timeline entries',
+  });
+  return entries.length;
+}
+
+/** A new follower sees what the person followed shared in the last 30 days (up to 100 stories). */
+export async function backfillTimeline(db: Db, options: { followerId: string; followedId: string; now: Date }): Promise<void> {
+  const { data: stories } = await db.entities.story.query
+    .bySharer({ sharerId: options.followedId })
+    .gte({ createdAt: daysBefore(options.now, TIMELINE_DAYS).toISOString() })
+    .go({ order: 'desc', limit: BACKFILL_LIMIT });
+  await writeBatch({
+    items: stories.map((story) => timelineEntryOf(options.followerId, story)),
+    send: (items) => db.entities.timelineEntry.put(items).go(),
+    keyOf: timelineKey,
+    what: 'timeline entries',
+  });
+}
+
+/** An unfollow takes the person's stories out of the reader's feed. */
+export async function pruneTimeline(db: Db, options: { followerId: string; followedId: string }): Promise<void> {
+  const { data: entries } = await db.entities.timelineEntry.query
+    .byReader({ userId: options.followerId })
+    .where(({ sharerId }, { eq }) => eq(sharerId, options.followedId))
+    .go({ pages: 'all' });
+  await writeBatch({
+    items: entries.map((entry) => ({ userId: entry.userId, createdAt: entry.createdAt, storyId: entry.storyId })),
+    send: (keys) => db.entities.timelineEntry.delete(keys).go(),
+    keyOf: timelineKey,
+    what: 'timeline entries',
+  });
+}
