@@ -57,6 +57,7 @@ async function main(): Promise<void> {
     dataDir,
     seedIfEmpty: true,
     seedPublications,
+    seedSocial: true,
     runJobsAtStart: true,
     // LOCAL_EDGE_CACHE=off sends every request to the handlers (the benchmark measures both).
     edgeCache: process.env.LOCAL_EDGE_CACHE !== 'off',

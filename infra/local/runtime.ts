@@ -23,6 +23,7 @@ import { LOCAL_BUCKETS, startS3Local } from './s3-local';
 import { type JobHandler, startScheduler } from './scheduler';
 import { generateSeedData } from './seed/generate-publications';
 import { isTableEmptyOfPublications, type SeedProgress, seedTable } from './seed/seed-table';
+import { hasStories, seedSocial } from './seed/seed-social';
 import { createStaticServer } from './static-server';
 
 export { REPO_ROOT };
@@ -45,6 +46,8 @@ export interface LocalRuntimeOptions {
   seedIfEmpty?: boolean;
   /** Publications in the demo data set (17,000 by default; tests use fewer). */
   seedPublications?: number;
+  /** Seed the demo people, stories, follows and likes when the table has no stories yet. */
+  seedSocial?: boolean;
   /** Run the jobs marked runAtLocalStart once the data is there. */
   runJobsAtStart?: boolean;
   tableName?: string;
@@ -203,6 +206,14 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
       if (seed) await seed.writePublications();
       if (options.runJobsAtStart) {
         for (const { schedule } of jobs.filter((job) => job.schedule.runAtLocalStart)) await scheduler.runNow(schedule.name);
+      }
+      // After the rankings, so the boards are up first; the hot feed is then ranked again over the demo stories.
+      if (options.seedSocial && !(await hasStories(db))) {
+        const social = await seedSocial(db, new Date());
+        log(
+          `Seeded ${social.people} demo people, ${social.stories} stories, ${social.follows} follows and ${social.likes} likes`,
+        );
+        if (options.runJobsAtStart) await scheduler.runNow('rank-hot-stories');
       }
       if (seed) await seed.writeHistories();
     })();

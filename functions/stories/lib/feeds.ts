@@ -101,8 +101,9 @@ export async function storeHotList(db: Db, now: Date): Promise<number> {
 }
 
 /**
- * A page of the hot list: one GetItem, one BatchGetItem. Before the job's first run there is
- * no list yet, and the page is ranked on the spot (read-only: the job stores it).
+ * A page of the hot list: one GetItem, one BatchGetItem. Without a stored list (before the
+ * job's first run, or after a run that found no stories) the page is ranked on the spot,
+ * read-only: only the job stores it.
  */
 export async function readHotFeed(
   db: Db,
@@ -110,7 +111,7 @@ export async function readHotFeed(
 ): Promise<StoryPage> {
   const { offset } = decodeHotCursor(options.cursor);
   const { data: list } = await db.entities.storyList.get({ list: HOT_LIST }).go();
-  const order = list?.storyIds ?? (await rankHotStories(db, options.now));
+  const order = list?.storyIds.length ? list.storyIds : await rankHotStories(db, options.now);
   const ids = order.slice(offset, offset + FEED_PAGE_SIZE);
   const stories = await getStories(db, ids);
   const next = offset + FEED_PAGE_SIZE;
