@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { SendEmailCommand, SESClient } from '@aws-sdk/client-ses';
+import { SendEmailCommand, SendRawEmailCommand, SESClient } from '@aws-sdk/client-ses';
 import { getConfig } from './config';
 import type { Db } from './db/service';
 import { ServiceUnavailable } from './errors';
@@ -56,20 +56,31 @@ export function createMailer(options: MailerOptions): Mailer {
         return { messageId: fileName };
       }
       const client = options.client ?? (ses ??= new SESClient({}));
-      const output = await client.send(
-        new SendEmailCommand({
-          Source: options.from,
-          ...(options.configurationSet ? { ConfigurationSetName: options.configurationSet } : {}),
-          Destination: { ToAddresses: [message.to] },
-          Message: {
-            Subject: { Data: message.subject, Charset: 'UTF-8' },
-            Body: {
-              Text: { Data: message.text, Charset: 'UTF-8' },
-              Html: { Data: message.html, Charset: 'UTF-8' },
-            },
-          },
-        }),
-      );
+      const configurationSet = options.configurationSet ? { ConfigurationSetName: options.configurationSet } : {};
+      // SendEmail takes no headers of our own: a mail that carries some goes out whole, as built.
+      const output = message.headers
+        ? await client.send(
+            new SendRawEmailCommand({
+              Source: options.from,
+              ...configurationSet,
+              Destinations: [message.to],
+              RawMessage: { Data: Buffer.from(buildEml(message, { from: options.from }), 'utf8') },
+            }),
+          )
+        : await client.send(
+            new SendEmailCommand({
+              Source: options.from,
+              ...configurationSet,
+              Destination: { ToAddresses: [message.to] },
+              Message: {
+                Subject: { Data: message.subject, Charset: 'UTF-8' },
+                Body: {
+                  Text: { Data: message.text, Charset: 'UTF-8' },
+                  Html: { Data: message.html, Charset: 'UTF-8' },
+                },
+              },
+            }),
+          );
       return { messageId: output.MessageId ?? '' };
     },
   };

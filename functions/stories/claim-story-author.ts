@@ -1,11 +1,18 @@
 import * as storyRoutes from '../../shared/routes/stories';
 import { getDb } from '../lib/db/service';
 import { createHandler } from '../lib/http/create-handler';
+import { mailNotification } from '../lib/notification-mail';
 import { requireStory, storyFor } from './lib/story-relations';
 import { setAuthorClaim } from './lib/story-review';
 
 export const handler = createHandler(storyRoutes.claimStoryAuthor, async ({ params, caller }) => {
   const db = getDb();
-  await setAuthorClaim(db, params.id, caller.userId, params.status, new Date());
-  return { story: await storyFor(db, await requireStory(db, params.id), caller) };
+  const notification = await setAuthorClaim(db, params.id, caller.userId, params.status, new Date());
+  const story = await requireStory(db, params.id);
+  await mailNotification(db, notification, {
+    kind: 'story-author-claimed',
+    actorId: caller.userId,
+    object: { type: 'story', id: story.storyId, title: story.title },
+  });
+  return { story: await storyFor(db, story, caller) };
 });

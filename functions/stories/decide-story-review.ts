@@ -1,11 +1,18 @@
 import * as storyRoutes from '../../shared/routes/stories';
 import { getDb } from '../lib/db/service';
 import { createHandler } from '../lib/http/create-handler';
+import { mailNotification } from '../lib/notification-mail';
 import { requireStory, storyFor } from './lib/story-relations';
 import { decideReview } from './lib/story-review';
 
 export const handler = createHandler(storyRoutes.decideStoryReview, async ({ params, caller }) => {
   const db = getDb();
-  await decideReview(db, await requireStory(db, params.id), caller.userId, params.decision, new Date());
+  const story = await requireStory(db, params.id);
+  const notification = await decideReview(db, story, caller.userId, params.decision, new Date());
+  await mailNotification(db, notification, {
+    kind: 'story-review-accepted',
+    actorId: caller.userId,
+    object: { type: 'story', id: story.storyId, title: story.title },
+  });
   return { story: await storyFor(db, await requireStory(db, params.id), caller) };
 });

@@ -1,6 +1,7 @@
 import * as storyRoutes from '../../shared/routes/stories';
 import { getDb } from '../lib/db/service';
 import { createHandler } from '../lib/http/create-handler';
+import { mailNotification } from '../lib/notification-mail';
 import { claimLimits, describeWait } from '../lib/rate-limit';
 import { backfillTimeline, pruneTimeline } from './lib/feeds';
 import { followState, setFollow } from './lib/follows';
@@ -20,7 +21,12 @@ export const handler = createHandler(storyRoutes.followUser, async ({ params, ca
     },
   ]);
   const now = new Date();
-  await setFollow(db, caller.userId, params.userId, params.status, now);
+  const notification = await setFollow(db, caller.userId, params.userId, params.status, now);
+  await mailNotification(db, notification, {
+    kind: 'user-followed',
+    actorId: caller.userId,
+    object: { type: 'user', id: params.userId },
+  });
   // The following feed: both are idempotent, so a repeated call changes nothing.
   const follow = { followerId: caller.userId, followedId: params.userId };
   if (params.status === 'on') await backfillTimeline(db, { ...follow, now });

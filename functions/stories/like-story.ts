@@ -1,12 +1,18 @@
 import * as storyRoutes from '../../shared/routes/stories';
 import { getDb } from '../lib/db/service';
 import { createHandler } from '../lib/http/create-handler';
+import { mailNotification } from '../lib/notification-mail';
 import { requireStory, setLike, storyFor } from './lib/story-relations';
 
 export const handler = createHandler(storyRoutes.likeStory, async ({ params, caller }) => {
   const db = getDb();
   const story = await requireStory(db, params.id);
-  await setLike(db, story, caller.userId, params.status, new Date());
+  const notification = await setLike(db, story, caller.userId, params.status, new Date());
+  await mailNotification(db, notification, {
+    kind: 'story-liked',
+    actorId: caller.userId,
+    object: { type: 'story', id: story.storyId, title: story.title },
+  });
   // Read again: the answer is the state the server holds, which the web app shows.
   return { story: await storyFor(db, await requireStory(db, story.storyId), caller) };
 });

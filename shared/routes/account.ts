@@ -270,6 +270,25 @@ export const resolveReports = defineRoute({
   response: z.object({ resolved: z.number().int().min(0) }),
 });
 
+export const unsubscribeNotificationEmails = defineRoute({
+  method: 'POST',
+  path: '/api/i/user/email/unsubscribe',
+  access: 'public',
+  handler: 'account/unsubscribe-notification-emails',
+  summary:
+    "Turns notification emails off for the account a notification email's unsubscribe link names (`token`), signed in or not; works every time the link is used, for a year. Also a mail client's one-click unsubscribe (RFC 8058).",
+  query: z.object({ token: z.string().min(1, 'The link has no token').max(200) }).strict(),
+  body: z
+    .object({ 'List-Unsubscribe': z.literal('One-Click', { message: "Send 'One-Click'" }) })
+    .strict()
+    .optional(),
+  response: z.object({ unsubscribed: z.literal(true) }),
+  acceptsFormBody: true,
+  // Mail clients post here without our header or an Origin; the token is what authorises it,
+  // and all it can do is turn one kind of email off.
+  stateChanging: false,
+});
+
 /**
  * The group in listing order (the API reference, and CDK's stacks, which chunk an app's routes
  * in this order): a new route goes at the end, so no existing route moves to another stack.
@@ -299,4 +318,5 @@ export const allAccountRoutes = {
   deleteAccount,
   listOpenReports,
   resolveReports,
+  unsubscribeNotificationEmails,
 };

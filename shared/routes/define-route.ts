@@ -48,6 +48,11 @@ export interface RouteDefinition<
   stateChanging: boolean;
   /** Seconds a browser or CloudFront may reuse the answer; absent means never. */
   cacheSeconds?: number;
+  /**
+   * Also takes an HTML form's body (application/x-www-form-urlencoded), read as an object of
+   * strings: for callers that cannot send JSON, such as a mail client's one-click unsubscribe.
+   */
+  acceptsFormBody?: boolean;
   /** Extra Lambda memory for heavier routes. */
   memoryMb?: number;
 }

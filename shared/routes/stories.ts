@@ -78,6 +78,8 @@ export const likeStory = defineRoute({
     "Likes (status 'on') or unlikes ('off') a story; repeating either changes nothing. 403 before the caller opened the story's link, on their own story, or when its sharer blocked them.",
   params: likeParamsSchema,
   response: storyAnswerSchema,
+  // Tells the person by email too, when they asked for notification emails.
+  capabilities: { email: true },
 });
 
 export const followUser = defineRoute({
@@ -89,6 +91,8 @@ export const followUser = defineRoute({
     "Follows (status 'on') or stops following ('off') a user; repeating either changes nothing. Answers the follow state and the user's follower and following counts. 400 for oneself, 403 when the user blocked the caller, 404 for an unknown user.",
   params: followParamsSchema,
   response: followStateSchema,
+  // Tells the person by email too, when they asked for notification emails.
+  capabilities: { email: true },
 });
 
 export const filterFollowingIds = defineRoute({
@@ -111,6 +115,8 @@ export const claimStoryAuthor = defineRoute({
     "Says the caller wrote the story (status 'on') or withdraws that ('off'); the story then shows their profile as its author, and its sharer is told. One claim at a time: 409 while someone else's stands, 403 withdrawing someone else's.",
   params: storyToggleParamsSchema,
   response: storyAnswerSchema,
+  // Tells the person by email too, when they asked for notification emails.
+  capabilities: { email: true },
 });
 
 export const submitStoryForReview = defineRoute({
@@ -143,6 +149,8 @@ export const decideStoryReview = defineRoute({
     'Superusers: accepts or rejects a story waiting for review; an acceptance tells its sharer. 409 when it is not waiting (already decided, or withdrawn).',
   params: reviewDecisionParamsSchema,
   response: storyAnswerSchema,
+  // Tells the person by email too, when they asked for notification emails.
+  capabilities: { email: true },
 });
 
 export const readNewFeed = defineRoute({

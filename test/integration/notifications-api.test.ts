@@ -1,9 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getDb } from '../../functions/lib/db/service';
+import { mailCooldownKey } from '../../functions/lib/mailer';
+import { notificationEmail } from '../../functions/lib/notification-mail';
 import { prepareNotification } from '../../functions/lib/notifications';
 import { routes } from '../../shared/routes';
 import { type ApiClient, createApiClient, expectError, expectOk, type SignedInUser } from '../support/api-client';
 import { startTestRuntime, type TestRuntime } from '../support/local-runtime';
+import { mailsTo } from '../support/mail';
 import { storyInTable } from '../support/stories';
 
 let runtime: TestRuntime;
@@ -313,5 +316,81 @@ describe('deleting an account', () => {
       db.entities.notificationGroup.query.byGroup({ userId: leaver.userId }).go(),
     ]);
     expect([follows, followers, notifications, groups]).toEqual([[], [], [], []]);
+  });
+});
+
+describe('notification emails', () => {
+  /** As if ten minutes had passed since the last notification email to the address. */
+  const endMailCooldown = async (email: string) => {
+    const db = getDb();
+    const key = mailCooldownKey(notificationEmail, email);
+    const { data } = await db.entities.rateLimit.query.byKeyAndWindow({ key }).go();
+    await Promise.all(data.map((item) => db.entities.rateLimit.delete({ key, windowStart: item.windowStart }).go()));
+  };
+  const unsubscribeLinkOf = (mail: { text: string | undefined }) =>
+    new URL(/Stop these emails: (\S+)/.exec(mail.text ?? '')?.[1] ?? 'http://missing/');
+
+  it('emails a new notification once, with a link that turns these emails off', async () => {
+    // Prepare
+    const [sharer, first, second] = await Promise.all([api.signIn('mailed'), api.signIn('liker-one'), api.signIn('liker-two')]);
+    const storyId = await storyInTable(sharer, 'Mailed story');
+
+    // Act: two likes make one notification, so one mail, even past the pause between mails
+    await openAndLike(storyId, first);
+    await endMailCooldown(sharer.email);
+    await openAndLike(storyId, second);
+    const mails = await mailsTo(runtime.mailDir, sharer.email);
+
+    // Assess
+    expect(mails).toHaveLength(1);
+    const [mail] = mails;
+    expect(mail?.headers.subject).toMatch(/liked your story “Mailed story”$/);
+    expect(mail?.text).toContain('/notifications');
+    expect(mail?.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
+    expect(mail?.headers['list-unsubscribe']).toMatch(/^<http.+\/api\/i\/user\/email\/unsubscribe\?token=[A-Za-z0-9_-]+>$/);
+    expect(unsubscribeLinkOf(mail as { text: string }).pathname).toBe('/unsubscribe');
+  });
+
+  it("unsubscribes by a mail client's one-click post, every time, and sends no more", async () => {
+    // Prepare
+    const [person, liker, follower] = await Promise.all([api.signIn('one-click'), api.signIn('liker'), api.signIn('follower')]);
+    await openAndLike(await storyInTable(person, 'First'), liker);
+    const [mail] = await mailsTo(runtime.mailDir, person.email);
+    const token = unsubscribeLinkOf(mail as { text: string }).searchParams.get('token') as string;
+    const oneClick = () =>
+      api.call(routes.unsubscribeNotificationEmails, {
+        query: { token },
+        rawBody: 'List-Unsubscribe=One-Click',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-application-id': undefined },
+      });
+
+    // Act: unsubscribe, then (past the ten-minute pause between notification emails) a new notification
+    const answer = await oneClick();
+    const again = await oneClick();
+    await endMailCooldown(person.email);
+    expectOk(await api.call(routes.followUser, { params: { userId: person.userId, status: 'on' }, as: follower }));
+
+    // Assess
+    expectOk(answer);
+    expect(answer.body).toEqual({ unsubscribed: true });
+    expectOk(again);
+    const account = await api.call(routes.getAccount, { as: person });
+    expectOk(account);
+    expect(account.body.emailPreferences).toMatchObject({ notificationEmails: false, productUpdates: true });
+    expect(await mailsTo(runtime.mailDir, person.email)).toHaveLength(1);
+    const notified = await unseen(person);
+    expectOk(notified);
+    expect(notified.body.items.map((item) => item.kind)).toContain('user-followed');
+  });
+
+  it('refuses a link that is not one', async () => {
+    // Act
+    const forged = await api.call(routes.unsubscribeNotificationEmails, { query: { token: 'not-a-real-token' } });
+    const missing = await api.call(routes.unsubscribeNotificationEmails, { query: {} as { token: string } });
+
+    // Assess
+    expectError(forged, 400, 'BAD_REQUEST');
+    expect(forged.body.message).toMatch(/not valid any more/);
+    expectError(missing, 400);
   });
 });

@@ -21,3 +21,10 @@ export async function newestLoginLink(mailDir: string, to: string, timeoutMs = 1
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
 }
+
+/** Every captured email to `to` in a local outbox, oldest first (an empty list when none came). */
+export async function mailsTo(mailDir: string, to: string): Promise<ReturnType<typeof parseEml>[]> {
+  const files = (await readdir(mailDir).catch(() => [] as string[])).filter((name) => name.endsWith('.eml')).sort();
+  const mails = await Promise.all(files.map(async (file) => parseEml(await readFile(join(mailDir, file), 'utf8'))));
+  return mails.filter((mail) => (mail.headers.to ?? '').includes(to));
+}

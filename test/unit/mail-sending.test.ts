@@ -1,4 +1,4 @@
-import { SendEmailCommand, SESClient } from '@aws-sdk/client-ses';
+import { SendEmailCommand, SendRawEmailCommand, SESClient } from '@aws-sdk/client-ses';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../functions/lib/db/service';
@@ -88,6 +88,45 @@ describe('sending a mail of a kind', () => {
         },
       },
     });
+  });
+
+  it('sends a mail with headers of its own (List-Unsubscribe) whole, through SendRawEmail', async () => {
+    // Prepare
+    ses.on(SendRawEmailCommand).resolves({ MessageId: 'ses-raw' });
+    const withHeaders = createMailer({ from: FROM, client: new SESClient({}), configurationSet: 'toppubs-mail' });
+
+    // Act
+    const sent = await withHeaders.send({
+      to: 'guest@example.com',
+      subject: 'Ana liked your story',
+      text: 'Ana liked your story.',
+      html: '<p>Ana liked your story.</p>',
+      headers: { 'List-Unsubscribe': '<https://app.example.com/u?t=1>', 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+    });
+
+    // Assess
+    expect(sent).toEqual({ messageId: 'ses-raw' });
+    expect(ses.commandCalls(SendEmailCommand)).toHaveLength(0);
+    const input = ses.commandCalls(SendRawEmailCommand)[0]?.args[0].input;
+    expect(input).toMatchObject({ Source: FROM, Destinations: ['guest@example.com'], ConfigurationSetName: 'toppubs-mail' });
+    const raw = Buffer.from(input?.RawMessage?.Data ?? new Uint8Array()).toString('utf8');
+    expect(raw).toContain('\r\nList-Unsubscribe: <https://app.example.com/u?t=1>\r\n');
+    expect(raw).toContain('\r\nList-Unsubscribe-Post: List-Unsubscribe=One-Click\r\n');
+    expect(raw).toContain('Subject: Ana liked your story');
+  });
+
+  it('refuses a header name that could smuggle in another header', async () => {
+    // Act
+    const sending = mailer.send({
+      to: 'guest@example.com',
+      subject: 's',
+      text: 't',
+      html: 'h',
+      headers: { 'Bcc: x@y.z\r\nX': 'v' },
+    });
+
+    // Assess
+    await expect(sending).rejects.toThrow(/Refusing the mail header name/);
   });
 
   it('refuses to mail a link that is not http(s)', () => {

@@ -159,28 +159,34 @@ describe('spending when DynamoDB fails', () => {
     // Prepare
     const tokenHash = hashToken('raw-token-value');
     const key = { pk: `$toppubs#purpose_test-invite#tokenhash_${tokenHash}`, sk: '$onetimetoken_1' };
-    dynamo().on(GetCommand).resolves({
-      Item: {
-        ...key,
-        purpose: 'test-invite',
-        tokenHash,
-        payload,
-        createdAt: ISSUED_AT.toISOString(),
-        expiresAt: ISSUED_AT.getTime() / 1000 + 300,
-        __edb_e__: 'oneTimeToken',
-        __edb_v__: '1',
-      },
-    });
-    dynamo().on(UpdateCommand).rejects(new ProvisionedThroughputExceededException({ message: 'Slow down', $metadata: {} }));
+    dynamo()
+      .on(GetCommand)
+      .resolves({
+        Item: {
+          ...key,
+          purpose: 'test-invite',
+          tokenHash,
+          payload,
+          createdAt: ISSUED_AT.toISOString(),
+          expiresAt: ISSUED_AT.getTime() / 1000 + 300,
+          __edb_e__: 'oneTimeToken',
+          __edb_v__: '1',
+        },
+      });
+    dynamo()
+      .on(UpdateCommand)
+      .rejects(new ProvisionedThroughputExceededException({ message: 'Slow down', $metadata: {} }));
 
     // Act
     const outcome = spendToken(mockedDb, INVITE, 'raw-token-value', { now: at(1_000) });
 
     // Assess
     await expect(outcome).rejects.toMatchObject({ cause: { name: 'ProvisionedThroughputExceededException' } });
-    expect(dynamo().commandCalls(GetCommand).map((call) => call.args[0].input)).toEqual([
-      { TableName: 'tokens-unit', Key: key, ConsistentRead: true },
-    ]);
+    expect(
+      dynamo()
+        .commandCalls(GetCommand)
+        .map((call) => call.args[0].input),
+    ).toEqual([{ TableName: 'tokens-unit', Key: key, ConsistentRead: true }]);
     const updates = dynamo().commandCalls(UpdateCommand);
     expect(updates).toHaveLength(1);
     expect(updates[0]?.args[0].input).toMatchObject({

@@ -58,7 +58,6 @@ async function importHandlerModule(name: string, route: RouteDefinition): Promis
 }
 
 describe('route table', () => {
-
   it('has at least one route', () => {
     expect(routeEntries.length).toBeGreaterThan(0);
   });
@@ -102,7 +101,10 @@ describe('route table', () => {
       const ownApp = relative(FUNCTIONS_DIR, file).split(sep)[0];
 
       // Assess
-      expect(importedApps(file).filter((app) => app !== ownApp), relative(FUNCTIONS_DIR, file)).toEqual([]);
+      expect(
+        importedApps(file).filter((app) => app !== ownApp),
+        relative(FUNCTIONS_DIR, file),
+      ).toEqual([]);
     }
     for (const file of allFunctionFiles(join(FUNCTIONS_DIR, 'lib'))) {
       expect(importedApps(file), `functions/lib must not depend on an app: ${relative(FUNCTIONS_DIR, file)}`).toEqual([]);

@@ -15,13 +15,16 @@ function toFieldErrors(source: FieldError['in'], error: z.ZodError): FieldError[
   });
 }
 
-function readJsonBody(event: APIGatewayProxyEventV2, headers: Record<string, string>): unknown {
+function readBody(event: APIGatewayProxyEventV2, headers: Record<string, string>, acceptsForm: boolean): unknown {
   const raw = event.body;
   if (raw === undefined || raw === null || raw === '') return undefined;
   const text = event.isBase64Encoded ? Buffer.from(raw, 'base64').toString('utf8') : raw;
   if (Buffer.byteLength(text) > MAX_BODY_BYTES) throw new PayloadTooLarge(MAX_BODY_BYTES);
-  const contentType = headers['content-type'] ?? '';
-  if (!contentType.toLowerCase().includes('application/json')) throw new UnsupportedMediaType();
+  const contentType = (headers['content-type'] ?? '').toLowerCase();
+  if (acceptsForm && contentType.includes('application/x-www-form-urlencoded')) {
+    return Object.fromEntries(new URLSearchParams(text));
+  }
+  if (!contentType.includes('application/json')) throw new UnsupportedMediaType();
   try {
     return JSON.parse(text);
   } catch {
@@ -43,7 +46,7 @@ export function parseInput(route: RouteDefinition, event: APIGatewayProxyEventV2
   const query = route.query.safeParse(event.queryStringParameters ?? {});
   if (!query.success) fields.push(...toFieldErrors('query', query.error));
 
-  const rawBody = readJsonBody(event, headers);
+  const rawBody = readBody(event, headers, route.acceptsFormBody === true);
   const body = route.body.safeParse(rawBody);
   if (!body.success) {
     // Only a route declared without a body says so; an optional body's own errors name their fields.

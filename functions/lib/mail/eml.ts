@@ -10,6 +10,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
+  /** Extra headers, e.g. List-Unsubscribe (RFC 8058). Names are letters and dashes only. */
+  headers?: Readonly<Record<string, string>>;
 }
 
 export interface BuildEmlOptions {
@@ -99,6 +101,10 @@ export function buildEml(message: MailMessage, options: BuildEmlOptions): string
     `Subject: ${headerValue(message.subject)}`,
     `Date: ${rfc5322Date(options.date ?? new Date())}`,
     `Message-ID: ${messageId}`,
+    ...Object.entries(message.headers ?? {}).map(([name, value]) => {
+      if (!/^[A-Za-z][A-Za-z-]*$/.test(name)) throw new Error(`Refusing the mail header name '${name}'`);
+      return `${name}: ${headerValue(value)}`;
+    }),
     'MIME-Version: 1.0',
     // Folded (CRLF + space) to keep the line within 78 characters.
     `Content-Type: multipart/alternative;${CRLF} boundary="${boundary}"`,

@@ -7,6 +7,8 @@ export interface MailContent {
   subject: string;
   text: string;
   html: string;
+  /** Extra headers (List-Unsubscribe and the like). */
+  headers?: Readonly<Record<string, string>>;
 }
 
 export type MailTemplate<Data> = (data: Data) => MailContent;

@@ -66,6 +66,10 @@ export const pageRoutes: RouteObject[] = [
             lazy: async () => ({ Component: (await import('../features/account/routes/action-link-page')).ActionLinkPage }),
           },
           {
+            path: 'unsubscribe',
+            lazy: async () => ({ Component: (await import('../features/account/routes/unsubscribe-page')).UnsubscribePage }),
+          },
+          {
             path: 'logout',
             lazy: async () => ({ Component: (await import('../features/account/routes/logout-page')).LogoutPage }),
           },
