@@ -116,6 +116,46 @@ async function compare(label: string, port: number, barePort: number, path: stri
 }
 
 /**
+ * The stories on the demo data `npm start` seeds: the hot feed and one person's feed under load
+ * (answered by their handlers: the feeds are not cached at the edge), then 1,000 concurrent like
+ * and unlike calls on one story, whose count must equal its likes afterwards.
+ */
+async function benchStories(port: number, serverOutput: string): Promise<void> {
+  heading('Stories under load: autocannon, 32 connections, 10 s (after a 2 s warm-up)');
+  const newest = (await (await fetch(`http://127.0.0.1:${port}/api/i/stories/feed/new`)).json()) as {
+    items: { sharer: { userId: string } | null }[];
+  };
+  const sharerId = newest.items.find((story) => story.sharer)?.sharer?.userId;
+  if (!sharerId) throw new Error('npm start seeded no stories');
+  for (const path of ['/api/i/stories/feed/hot', `/api/i/stories/user/${sharerId}/stories`]) {
+    const result = await load(`http://127.0.0.1:${port}${path}`);
+    print(`${path.replace(sharerId, '{userId}')}`);
+    print(
+      `  ${result.requests.average.toFixed(0)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, errors ${result.errors + result.non2xx}; p99 (target <= 25 ms): ${verdict(result.latency.p99 <= 25 && result.errors + result.non2xx === 0)}`,
+    );
+  }
+
+  const dynamoDbEndpoint = /DynamoDB Local ready at (\S+)/.exec(serverOutput)?.[1];
+  if (!dynamoDbEndpoint) throw new Error('npm start did not print its DynamoDB Local endpoint');
+  const likes = JSON.parse(
+    await run(TSX, [join(REPO_ROOT, 'test/bench/concurrent-likes.ts')], {
+      ...lambdaEnv,
+      DYNAMODB_ENDPOINT: dynamoDbEndpoint,
+      API_URL: `http://127.0.0.1:${port}`,
+    }),
+  ) as { calls: number; wallMs: number; statuses: Record<string, number>; likeCount: number; likes: number };
+  const answered = Object.entries(likes.statuses)
+    .map(([status, count]) => `${count} x ${status}`)
+    .join(', ');
+  print(
+    `${likes.calls} concurrent like/unlike calls on one story (50 readers): ${(likes.wallMs / 1000).toFixed(1)} s wall, answers ${answered}`,
+  );
+  print(
+    `  like count ${likes.likeCount}, like items ${likes.likes}: counts exact ${verdict(likes.likeCount === likes.likes && likes.statuses['200'] === likes.calls)}`,
+  );
+}
+
+/**
  * The API under load and, on the same server, the web app. `npm start` seeds the data folder
  * itself when the job section did not.
  */
@@ -150,6 +190,7 @@ async function benchApi(options: { api: boolean; web: boolean; bundles: Map<stri
           if (mode === modes[0]) heading('API under load: autocannon, 32 connections, 10 s (after a 2 s warm-up)');
           for (const path of paths) await compare(mode.label, port, barePort, path, bodies[path] ?? '');
         }
+        if (options.api && mode === modes[0]) await benchStories(port, api.output());
         if (options.api && mode === modes.at(-1)) {
           heading('Request pipeline: a deployed handler called in a loop, warm, no HTTP server');
           const dynamoDbEndpoint = /DynamoDB Local ready at (\S+)/.exec(api.output())?.[1];

@@ -208,7 +208,14 @@ describe('cdk stacks for the real route table', () => {
     const senders = routeEntries.filter(([, route]) => route.capabilities.email).map(([name]) => name);
 
     // Assess
-    expect(senders).toEqual(['sendLoginEmail', 'sendVerificationEmail']);
+    expect(senders).toEqual([
+      'sendLoginEmail',
+      'sendVerificationEmail',
+      'likeStory',
+      'followUser',
+      'claimStoryAuthor',
+      'decideStoryReview',
+    ]);
     for (const [name] of routeEntries) {
       expect(actionsOf(name).includes('ses:SendEmail'), name).toBe(senders.includes(name));
     }
