@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: every performance budget of the platform, measured on this machine and
  * printed with its target. Seeds a throw-away on-disk data folder; leaves nothing running.
- * `npm run bench -- bundles api` runs only the sections named (bundles, job, api, web).
+ * `npm run bench -- bundles api` runs only the sections named (bundles, job, api, stories, web).
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -32,7 +32,7 @@ const lambdaEnv = {
   POWERTOOLS_METRICS_DISABLED: 'true',
 };
 
-const SECTIONS = ['bundles', 'job', 'api', 'web'] as const;
+const SECTIONS = ['bundles', 'job', 'api', 'stories', 'web'] as const;
 type Section = (typeof SECTIONS)[number];
 
 function chosenSections(args: readonly string[]): Set<Section> {
@@ -150,9 +150,23 @@ async function benchStories(port: number, serverOutput: string): Promise<void> {
   print(
     `${likes.calls} concurrent like/unlike calls on one story (50 readers): ${(likes.wallMs / 1000).toFixed(1)} s wall, answers ${answered}`,
   );
-  print(
-    `  like count ${likes.likeCount}, like items ${likes.likes}: counts exact ${verdict(likes.likeCount === likes.likes && likes.statuses['200'] === likes.calls)}`,
-  );
+  print(`  like count ${likes.likeCount}, like items ${likes.likes}: counts exact ${verdict(likes.likeCount === likes.likes)}`);
+  print(`  every call answered 200: ${verdict(likes.statuses['200'] === likes.calls)}`);
+}
+
+/** `npm start` with its demo people and stories (and a few publications: the boards are not measured here). */
+async function benchStoriesOnNpmStart(): Promise<void> {
+  const port = await findFreePort();
+  const server = await startUntil(TSX, [join(REPO_ROOT, 'infra/local/main.ts')], /Rankings are up to date/, {
+    DATA_DIR: join(workDir, 'stories-data'),
+    PORT: String(port),
+    SEED_PUBLICATIONS: '200',
+  });
+  try {
+    await benchStories(port, server.output());
+  } finally {
+    await stopChild(server.child);
+  }
 }
 
 /**
@@ -190,7 +204,6 @@ async function benchApi(options: { api: boolean; web: boolean; bundles: Map<stri
           if (mode === modes[0]) heading('API under load: autocannon, 32 connections, 10 s (after a 2 s warm-up)');
           for (const path of paths) await compare(mode.label, port, barePort, path, bodies[path] ?? '');
         }
-        if (options.api && mode === modes[0]) await benchStories(port, api.output());
         if (options.api && mode === modes.at(-1)) {
           heading('Request pipeline: a deployed handler called in a loop, warm, no HTTP server');
           const dynamoDbEndpoint = /DynamoDB Local ready at (\S+)/.exec(api.output())?.[1];
@@ -236,10 +249,11 @@ async function benchApi(options: { api: boolean; web: boolean; bundles: Map<stri
 
 const sections = chosenSections(process.argv.slice(2));
 try {
-  if (sections.has('api') || sections.has('web')) await ensureWebBuilt({ log: print });
+  if (sections.has('api') || sections.has('web') || sections.has('stories')) await ensureWebBuilt({ log: print });
   const bundles = sections.has('bundles') ? await benchBundles(workDir) : undefined;
   if (sections.has('job')) await benchRankingJob(await functionBundle('ranking/rank-publications', bundles));
   if (sections.has('api') || sections.has('web')) await benchApi({ api: sections.has('api'), web: sections.has('web'), bundles });
+  if (sections.has('stories')) await benchStoriesOnNpmStart();
 } finally {
   rmSync(workDir, { recursive: true, force: true });
 }

@@ -35,6 +35,11 @@ const PAGES: { path: string; loaded: (page: Page) => Promise<unknown> }[] = [
   { path: '/topic/technology', loaded: (page) => page.getByRole('table', { name: /: most followed$/ }).waitFor() },
   { path: '/search', loaded: (page) => page.getByRole('searchbox', { name: 'Search publications' }).waitFor() },
   { path: '/about', loaded: (page) => page.getByRole('heading', { level: 1 }).waitFor() },
+  { path: '/notifications', loaded: (page) => page.getByRole('heading', { name: 'Log in to see your notifications' }).waitFor() },
+  {
+    path: '/unsubscribe?token=example',
+    loaded: (page) => page.getByRole('button', { name: 'Stop notification emails' }).waitFor(),
+  },
   { path: '/no/such/page', loaded: (page) => page.getByRole('heading', { level: 1, name: /not found/i }).waitFor() },
 ];
 

@@ -104,6 +104,26 @@ describe('the new and user feeds', () => {
   });
 });
 
+describe('visitors and signed-in readers', () => {
+  it('serves visitors a page read up to 15 seconds ago, and signed-in readers a fresh one', async () => {
+    // Prepare: a visitor has read the first page
+    const [sharer, reader] = await Promise.all([api.signIn('fresh-sharer'), api.signIn('fresh-reader')]);
+    const first = await api.call(routes.readNewFeed);
+    expectOk(first);
+
+    // Act: a story is shared, and both read the first page again
+    await storyInTable(sharer, 'Just shared');
+    const visitor = await api.call(routes.readNewFeed);
+    const signedIn = await api.call(routes.readNewFeed, { as: reader });
+
+    // Assess
+    expectOk(visitor);
+    expect(visitor.body).toEqual(first.body);
+    expectOk(signedIn);
+    expect(signedIn.body.items[0]?.title).toBe('Just shared');
+  });
+});
+
 describe('the following feed', () => {
   let reader: SignedInUser;
   let writer: SignedInUser;

@@ -1,3 +1,4 @@
+import { LruCache } from '../../lib/lru-cache';
 import type { PagingInput } from '../../../shared/schemas/common';
 import { resolvePaging } from '../../../shared/schemas/common';
 import type { Board, BoardPage, RankedPublication, Topic } from '../../../shared/schemas/ranking';
@@ -15,26 +16,6 @@ import { MANIFEST_NAME, SEARCH_CHUNK_SIZE, type SearchEntry } from './ranking-ru
  */
 const MANIFEST_TTL_MS = 30_000;
 const MAX_CACHED_CHUNKS = 600;
-
-export class LruCache<V> {
-  private readonly entries = new Map<string, V>();
-  constructor(private readonly capacity: number) {}
-
-  get(key: string): V | undefined {
-    const value = this.entries.get(key);
-    if (value !== undefined) {
-      this.entries.delete(key);
-      this.entries.set(key, value);
-    }
-    return value;
-  }
-
-  set(key: string, value: V): void {
-    this.entries.delete(key);
-    this.entries.set(key, value);
-    if (this.entries.size > this.capacity) this.entries.delete(this.entries.keys().next().value as string);
-  }
-}
 
 export type Manifest = Omit<RankingManifestItem, 'boardTotals' | 'topics'> & {
   boardTotals: Record<string, number>;

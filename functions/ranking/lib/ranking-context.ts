@@ -1,6 +1,7 @@
 import { getDb } from '../../lib/db/service';
 import { PreparedJson } from '../../lib/http/responses';
-import { BoardReader, LruCache, type Manifest } from './board-reader';
+import { LruCache } from '../../lib/lru-cache';
+import { BoardReader, type Manifest } from './board-reader';
 
 /** One reader and one answer cache per Lambda instance, shared by the ranking handlers in it. */
 let reader: BoardReader | undefined;

@@ -4,6 +4,7 @@ import { writeBatch } from '../../lib/db/batches';
 import { checkedCursor, InvalidCursor } from '../../lib/db/cursors';
 import type { StoryItem } from '../../lib/db/entities/story';
 import { HOT_LIST } from '../../lib/db/entities/story-feed';
+import { LruCache } from '../../lib/lru-cache';
 import type { Db } from '../../lib/db/service';
 import { requireUser } from '../../lib/db/users';
 import type { Viewer } from './story-view';
@@ -24,6 +25,31 @@ export interface StoryPage {
 
 const daysBefore = (now: Date, days: number) => new Date(now.getTime() - days * 86_400_000);
 
+/**
+ * How long an instance reuses a public feed page for visitors who are not signed in: a page is
+ * the same for all of them, so a busy feed costs one read per 15 seconds instead of three per
+ * request. A like or a new story shows within that; signed-in readers, whose pages carry their
+ * own likes, always read afresh.
+ */
+export const VISITOR_FEED_CACHE_MS = 15_000;
+const visitorPages = new LruCache<{ page: StoryPage; readAt: number }>(500);
+const pendingVisitorPages = new Map<string, Promise<StoryPage>>();
+
+async function forVisitors(key: string, viewer: Viewer | undefined, read: () => Promise<StoryPage>): Promise<StoryPage> {
+  if (viewer) return read();
+  const hit = visitorPages.get(key);
+  if (hit && Date.now() - hit.readAt < VISITOR_FEED_CACHE_MS) return hit.page;
+  // Concurrent misses share one read.
+  let pending = pendingVisitorPages.get(key);
+  if (!pending) {
+    pending = read().finally(() => pendingVisitorPages.delete(key));
+    pendingVisitorPages.set(key, pending);
+  }
+  const page = await pending;
+  visitorPages.set(key, { page, readAt: Date.now() });
+  return page;
+}
+
 /** Newest first: one Query of the all-stories index, then the batch reads of storiesFor. */
 export async function readNewFeed(
   db: Db,
@@ -31,8 +57,10 @@ export async function readNewFeed(
 ): Promise<StoryPage> {
   const query = db.entities.story.query.newest({ feed: 'all' });
   const cursor = checkedCursor(options.cursor, query, 'gsi1pk');
-  const page = await query.go({ order: 'desc', limit: FEED_PAGE_SIZE, ...(cursor ? { cursor } : {}) });
-  return { items: await storiesFor(db, page.data, options.viewer), nextCursor: page.cursor ?? null };
+  return forVisitors(`new|${cursor ?? ''}`, options.viewer, async () => {
+    const page = await query.go({ order: 'desc', limit: FEED_PAGE_SIZE, ...(cursor ? { cursor } : {}) });
+    return { items: await storiesFor(db, page.data, options.viewer), nextCursor: page.cursor ?? null };
+  });
 }
 
 /** One user's shares, newest first: one Query of the by-sharer index. */
@@ -40,11 +68,15 @@ export async function readUserFeed(
   db: Db,
   options: { userId: string; cursor?: string | undefined; viewer: Viewer | undefined },
 ): Promise<StoryPage> {
-  await requireUser(db, { userId: options.userId });
   const query = db.entities.story.query.bySharer({ sharerId: options.userId });
   const cursor = checkedCursor(options.cursor, query, 'gsi2pk');
-  const page = await query.go({ order: 'desc', limit: FEED_PAGE_SIZE, ...(cursor ? { cursor } : {}) });
-  return { items: await storiesFor(db, page.data, options.viewer), nextCursor: page.cursor ?? null };
+  return forVisitors(`user|${options.userId}|${cursor ?? ''}`, options.viewer, async () => {
+    const [page] = await Promise.all([
+      query.go({ order: 'desc', limit: FEED_PAGE_SIZE, ...(cursor ? { cursor } : {}) }),
+      requireUser(db, { userId: options.userId }),
+    ]);
+    return { items: await storiesFor(db, page.data, options.viewer), nextCursor: page.cursor ?? null };
+  });
 }
 
 /** The reader's timeline: one Query of their partition, one BatchGetItem of the stories. */
@@ -110,15 +142,16 @@ export async function readHotFeed(
   options: { cursor?: string | undefined; viewer: Viewer | undefined; now: Date },
 ): Promise<StoryPage> {
   const { offset } = decodeHotCursor(options.cursor);
-  const { data: list } = await db.entities.storyList.get({ list: HOT_LIST }).go();
-  const order = list?.storyIds.length ? list.storyIds : await rankHotStories(db, options.now);
-  const ids = order.slice(offset, offset + FEED_PAGE_SIZE);
-  const stories = await getStories(db, ids);
-  const next = offset + FEED_PAGE_SIZE;
-  return {
-    items: await storiesFor(db, stories, options.viewer),
-    nextCursor: next < order.length ? encodeHotCursor({ offset: next }) : null,
-  };
+  return forVisitors(`hot|${offset}`, options.viewer, async () => {
+    const { data: list } = await db.entities.storyList.get({ list: HOT_LIST }).go();
+    const order = list?.storyIds.length ? list.storyIds : await rankHotStories(db, options.now);
+    const stories = await getStories(db, order.slice(offset, offset + FEED_PAGE_SIZE));
+    const next = offset + FEED_PAGE_SIZE;
+    return {
+      items: await storiesFor(db, stories, options.viewer),
+      nextCursor: next < order.length ? encodeHotCursor({ offset: next }) : null,
+    };
+  });
 }
 
 function timelineEntryOf(readerId: string, story: Pick<StoryItem, 'storyId' | 'createdAt' | 'sharerId'>) {

@@ -5,7 +5,7 @@ import type { Db } from '../../lib/db/service';
 import { requireUser } from '../../lib/db/users';
 import { BadRequest, Forbidden } from '../../lib/errors';
 import { type NotificationWrites, prepareNotification } from '../../lib/notifications';
-import { CONTENDED_WRITE_ATTEMPTS, pauseBeforeRetry } from './contended-writes';
+import { CONTENDED_WRITE_ATTEMPTS, pauseBeforeRetry, TooBusy } from './contended-writes';
 
 export async function followState(db: Db, followerId: string, followedId: string): Promise<FollowState> {
   const [user, { data: follow }] = await Promise.all([
@@ -74,7 +74,7 @@ export async function setFollow(
     // Already following (or already not): nothing to change.
     if (failedConditions(result).includes(0)) return null;
   }
-  throw new Error('Could not change the follow after several attempts');
+  throw new TooBusy('following this person');
 }
 
 /** Which of `userIds` the caller follows, in the order asked: one BatchGetItem. */

@@ -8,7 +8,7 @@ import { Forbidden, NotFound } from '../../lib/errors';
 import type { Story } from '../../../shared/schemas/stories';
 import { toStory, type Viewer } from './story-view';
 import { type NotificationWrites, prepareNotification } from '../../lib/notifications';
-import { CONTENDED_WRITE_ATTEMPTS, pauseBeforeRetry } from './contended-writes';
+import { CONTENDED_WRITE_ATTEMPTS, pauseBeforeRetry, TooBusy } from './contended-writes';
 
 export async function requireStory(db: Db, storyId: string): Promise<StoryItem> {
   const { data } = await db.entities.story.get({ storyId }).go({ consistent: true });
@@ -155,5 +155,5 @@ export async function setLike(
     // A concurrent transaction on the same story, or another event on the same notification:
     // read again and retry.
   }
-  throw new Error('Could not change the like after several attempts');
+  throw new TooBusy('liking this story');
 }

@@ -3,7 +3,7 @@ import { failedConditions } from '../../lib/db/errors';
 import type { Db } from '../../lib/db/service';
 import { Conflict, Forbidden } from '../../lib/errors';
 import { type NotificationWrites, prepareNotification } from '../../lib/notifications';
-import { CONTENDED_WRITE_ATTEMPTS, pauseBeforeRetry } from './contended-writes';
+import { CONTENDED_WRITE_ATTEMPTS, pauseBeforeRetry, TooBusy } from './contended-writes';
 import { requireStory } from './story-relations';
 
 const CLAIMED_BY_SOMEONE_ELSE =
@@ -62,7 +62,7 @@ export async function setAuthorClaim(
     if (!result.canceled) return notification;
     // Claimed meanwhile (by the caller or someone else), or a race on the notification: read again.
   }
-  throw new Error('Could not change the author claim after several attempts');
+  throw new TooBusy('changing this story');
 }
 
 const ALREADY_REVIEWED = 'This story has already been reviewed.';

@@ -66,6 +66,12 @@ export const pageRoutes: RouteObject[] = [
             lazy: async () => ({ Component: (await import('../features/account/routes/action-link-page')).ActionLinkPage }),
           },
           {
+            path: 'notifications',
+            lazy: async () => ({
+              Component: (await import('../features/notifications/routes/notifications-page')).NotificationsPage,
+            }),
+          },
+          {
             path: 'unsubscribe',
             lazy: async () => ({ Component: (await import('../features/account/routes/unsubscribe-page')).UnsubscribePage }),
           },

@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import type { Notification } from '../api/notification-keys';
+import { describeActors, describeNotification, notificationHref } from './notification-text';
+
+const ana = { userId: 'u-ana', username: 'ana', name: 'Ana Lima', imageUrl: null };
+const bo = { userId: 'u-bo', username: 'bo', name: '', imageUrl: null };
+
+const notification = (overrides: Partial<Notification>): Notification => ({
+  id: 'n1',
+  kind: 'story-liked',
+  app: 'toppubs',
+  object: { type: 'story', id: 'story1', title: 'Shipping daily' },
+  actors: [ana],
+  actorCount: 1,
+  seen: false,
+  createdAt: '2026-11-24T10:00:00.000Z',
+  updatedAt: '2026-11-24T10:00:00.000Z',
+  ...overrides,
+});
+
+describe('describeActors', () => {
+  it('names one or two people, and counts the rest', () => {
+    expect(describeActors([ana], 1)).toBe('Ana Lima');
+    expect(describeActors([ana, bo], 2)).toBe('Ana Lima and @bo');
+    expect(describeActors([ana, bo], 5)).toBe('Ana Lima and 4 others');
+    expect(describeActors([ana], 2)).toBe('Ana Lima and 1 other');
+  });
+
+  it('says someone when every actor has since deleted their account', () => {
+    expect(describeActors([], 1)).toBe('Someone');
+    expect(describeActors([], 3)).toBe('3 people');
+  });
+});
+
+describe('describeNotification', () => {
+  it('says what happened, by kind', () => {
+    expect(describeNotification(notification({ actorCount: 3, actors: [ana, bo] }))).toBe(
+      'Ana Lima and 2 others liked your story “Shipping daily”',
+    );
+    expect(describeNotification(notification({ kind: 'user-followed', object: { type: 'user', id: 'me', title: null } }))).toBe(
+      'Ana Lima started following you',
+    );
+    expect(describeNotification(notification({ kind: 'story-author-claimed' }))).toBe(
+      'Ana Lima says they wrote “Shipping daily”',
+    );
+    expect(describeNotification(notification({ kind: 'story-review-accepted' }))).toBe(
+      'Your story “Shipping daily” was accepted by the editors',
+    );
+  });
+
+  it("leads to the follower's profile, or to the story", () => {
+    expect(notificationHref(notification({ kind: 'user-followed', object: { type: 'user', id: 'me', title: null } }))).toBe(
+      '/@ana',
+    );
+    expect(notificationHref(notification({}))).toBe('/api/i/stories/story/story1/go');
+  });
+});

@@ -1,0 +1,39 @@
+import type { Notification } from '../api/notification-keys';
+
+const displayName = (actor: Notification['actors'][number]) => actor.name || `@${actor.username}`;
+
+/** "Ana", "Ana and Bo", "Ana and 4 others": who is behind a notification, newest first. */
+export function describeActors(actors: Notification['actors'], actorCount: number): string {
+  const [first, second] = actors;
+  if (!first) return actorCount > 1 ? `${actorCount} people` : 'Someone';
+  if (actorCount <= 1) return displayName(first);
+  if (actorCount === 2 && second) return `${displayName(first)} and ${displayName(second)}`;
+  const others = actorCount - 1;
+  return `${displayName(first)} and ${others} ${others === 1 ? 'other' : 'others'}`;
+}
+
+/** The sentence a notification shows. */
+export function describeNotification(notification: Notification): string {
+  const who = describeActors(notification.actors, notification.actorCount);
+  const title = notification.object.title ? `“${notification.object.title}”` : null;
+  const several = notification.actorCount > 1;
+  switch (notification.kind) {
+    case 'story-liked':
+      return `${who} liked your story${title ? ` ${title}` : ''}`;
+    case 'user-followed':
+      return `${who} started following you`;
+    case 'story-author-claimed':
+      return `${who} ${several ? 'say they' : 'says they'} wrote ${title ?? 'a story you shared'}`;
+    case 'story-review-accepted':
+      return title ? `Your story ${title} was accepted by the editors` : 'Your story was accepted by the editors';
+  }
+}
+
+/** Where a notification leads: the follower's profile, or the story itself. */
+export function notificationHref(notification: Notification): string {
+  if (notification.object.type === 'user') {
+    const follower = notification.actors[0];
+    return follower ? `/@${follower.username}` : '/me';
+  }
+  return `/api/i/stories/story/${encodeURIComponent(notification.object.id)}/go`;
+}
