@@ -35,6 +35,7 @@ const PAGES: { path: string; loaded: (page: Page) => Promise<unknown> }[] = [
   { path: '/topic/technology', loaded: (page) => page.getByRole('table', { name: /: most followed$/ }).waitFor() },
   { path: '/search', loaded: (page) => page.getByRole('searchbox', { name: 'Search publications' }).waitFor() },
   { path: '/about', loaded: (page) => page.getByRole('heading', { level: 1 }).waitFor() },
+  { path: '/stories', loaded: (page) => page.getByRole('heading', { name: 'No stories yet' }).waitFor() },
   { path: '/notifications', loaded: (page) => page.getByRole('heading', { name: 'Log in to see your notifications' }).waitFor() },
   {
     path: '/unsubscribe?token=example',

@@ -66,6 +66,10 @@ export const pageRoutes: RouteObject[] = [
             lazy: async () => ({ Component: (await import('../features/account/routes/action-link-page')).ActionLinkPage }),
           },
           {
+            path: 'stories/:feed?',
+            lazy: async () => ({ Component: (await import('../features/stories/routes/stories-page')).StoriesPage }),
+          },
+          {
             path: 'notifications',
             lazy: async () => ({
               Component: (await import('../features/notifications/routes/notifications-page')).NotificationsPage,

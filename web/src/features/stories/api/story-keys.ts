@@ -1,0 +1,16 @@
+import type * as z from 'zod';
+import type { storyPageSchema } from '../../../../../shared/schemas/stories';
+
+export type { Story } from '../../../../../shared/schemas/stories';
+export type StoryPage = z.infer<typeof storyPageSchema>;
+
+/** The feeds the stories page shows. */
+export const FEEDS = ['hot', 'new', 'following'] as const;
+export type Feed = (typeof FEEDS)[number];
+
+/** Query keys of the stories feature: every feed page lives under ['stories', 'feed']. */
+export const storyKeys = {
+  all: ['stories'] as const,
+  feeds: ['stories', 'feed'] as const,
+  feed: (feed: Feed, viewerId: string) => ['stories', 'feed', feed, viewerId] as const,
+};

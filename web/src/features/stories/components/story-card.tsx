@@ -1,0 +1,89 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { useLoginModal } from '../../../lib/login-modal';
+import { updateCachedStory, useLikeStory } from '../api/like-story';
+import type { Story } from '../api/story-keys';
+import styles from './story-card.module.css';
+
+const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
+
+function likeHint(story: Story, signedIn: boolean): string | null {
+  if (!signedIn) return null;
+  if (story.currentUserRelation.isSharer) return 'You shared this story.';
+  if (!story.currentUserRelation.didRedirect) return 'Read the story to like it.';
+  return null;
+}
+
+/**
+ * One story: its title links out through the redirect route (which lets the reader like it
+ * afterwards), then where it is from, who shared it and who says they wrote it, and the likes.
+ */
+export function StoryCard({ story, signedIn }: { story: Story; signedIn: boolean }) {
+  const queryClient = useQueryClient();
+  const loginModal = useLoginModal();
+  const like = useLikeStory();
+  const relation = story.currentUserRelation;
+  const canLike = signedIn && relation.didRedirect && !relation.isSharer;
+  const hint = likeHint(story, signedIn);
+  const titleId = `story-${story.id}-title`;
+
+  const onOpen = () => {
+    // The redirect records the open on the server; the card learns it at once, so Like works on return.
+    if (signedIn && !relation.didRedirect) {
+      updateCachedStory(queryClient, story.id, (cached) => ({
+        ...cached,
+        currentUserRelation: { ...cached.currentUserRelation, didRedirect: true },
+      }));
+    }
+  };
+
+  return (
+    <article className={styles.card} aria-labelledby={titleId}>
+      <h2 className={styles.title} id={titleId}>
+        <a
+          className={styles.titleLink}
+          href={`/api/i/stories/story/${encodeURIComponent(story.id)}/go`}
+          target="_blank"
+          rel="noopener"
+          onClick={onOpen}
+        >
+          {story.title ?? story.url}
+        </a>
+        {story.review.state === 'accepted' ? <span className={styles.badge}>Editors’ pick</span> : null}
+      </h2>
+      <p className={styles.meta}>
+        {story.siteName ?? new URL(story.url).hostname}
+        {story.sharer ? (
+          <>
+            {' · shared by '}
+            <Link to={`/@${story.sharer.username}`}>{story.sharer.name || `@${story.sharer.username}`}</Link>
+          </>
+        ) : null}
+        {story.claimedAuthor ? (
+          <>
+            {' · written by '}
+            <Link to={`/@${story.claimedAuthor.username}`}>{story.claimedAuthor.name || `@${story.claimedAuthor.username}`}</Link>
+          </>
+        ) : null}
+        {' · '}
+        <time dateTime={story.createdAt}>{dateFormat.format(new Date(story.createdAt))}</time>
+      </p>
+      <button
+        type="button"
+        className={styles.like}
+        aria-pressed={relation.didUpvote}
+        aria-label={`${relation.didUpvote ? 'Unlike' : 'Like'}: ${story.likeCount} ${story.likeCount === 1 ? 'like' : 'likes'}`}
+        disabled={signedIn && !canLike}
+        onClick={() => (signedIn ? like.mutate({ id: story.id, liked: !relation.didUpvote }) : loginModal.open())}
+      >
+        <span aria-hidden="true">♥</span> {story.likeCount}
+      </button>
+      {hint ? <p className={styles.hint}>{hint}</p> : null}
+      {like.isError ? (
+        <p className={styles.hint} role="alert">
+          {like.error.message || 'Your like did not get through. Try again.'}
+        </p>
+      ) : null}
+    </article>
+  );
+}

@@ -1,0 +1,84 @@
+import { NavLink, useParams } from 'react-router';
+import { APP_NAME } from '../../../../../shared/constants';
+import { Button } from '../../../components/button';
+import { PageMeta } from '../../../components/page-meta';
+import { PageSpinner } from '../../../components/spinner';
+import { EmptyState, ErrorState } from '../../../components/state-message';
+import { useCurrentUser } from '../../../lib/current-user';
+import { useLoginModal } from '../../../lib/login-modal';
+import { useFeed } from '../api/read-feed';
+import { type Feed, FEEDS } from '../api/story-keys';
+import { StoryCard } from '../components/story-card';
+import styles from './stories-page.module.css';
+
+const FEED_LABELS: Record<Feed, string> = { hot: 'Hot', new: 'New', following: 'Following' };
+const feedPath = (feed: Feed) => (feed === 'hot' ? '/stories' : `/stories/${feed}`);
+
+/** /stories, /stories/new, /stories/following : the stories people share, one feed at a time. */
+export function StoriesPage() {
+  const { feed: param } = useParams();
+  const feed: Feed = (FEEDS as readonly string[]).includes(param ?? '') ? (param as Feed) : 'hot';
+  const { user, isPending: userPending } = useCurrentUser();
+  const loginModal = useLoginModal();
+  const needsLogin = feed === 'following' && !user;
+  const query = useFeed(feed, user?.userId ?? null, !userPending && !needsLogin);
+
+  let content;
+  if (userPending || (!needsLogin && query.isPending)) {
+    content = <PageSpinner label="Loading stories" />;
+  } else if (needsLogin) {
+    content = (
+      <EmptyState title="Log in to see stories from people you follow">
+        <Button onClick={loginModal.open}>Log in</Button>
+      </EmptyState>
+    );
+  } else if (query.isError) {
+    content = <ErrorState title="The stories could not be loaded" error={query.error} onRetry={() => void query.refetch()} />;
+  } else {
+    const stories = query.data?.pages.flatMap((page) => page.items) ?? [];
+    content =
+      stories.length === 0 ? (
+        <EmptyState title="No stories yet">
+          {feed === 'following'
+            ? 'Follow people on their profile page to see what they share.'
+            : 'Stories people share show here.'}
+        </EmptyState>
+      ) : (
+        <>
+          <div className={styles.list}>
+            {stories.map((story) => (
+              <StoryCard key={story.id} story={story} signedIn={Boolean(user)} />
+            ))}
+          </div>
+          {query.hasNextPage ? (
+            <Button
+              variant="secondary"
+              className={styles.more}
+              onClick={() => void query.fetchNextPage()}
+              disabled={query.isFetchingNextPage}
+              aria-busy={query.isFetchingNextPage}
+            >
+              {query.isFetchingNextPage ? 'Loading…' : 'Show more'}
+            </Button>
+          ) : null}
+        </>
+      );
+  }
+
+  return (
+    <>
+      <PageMeta seo={{ title: `${FEED_LABELS[feed]} stories · ${APP_NAME}` }} />
+      <div className={styles.page}>
+        <h1 className={styles.title}>Stories</h1>
+        <nav aria-label="Feeds" className={styles.tabs}>
+          {FEEDS.map((name) => (
+            <NavLink key={name} to={feedPath(name)} end className={({ isActive }) => (isActive ? styles.activeTab : styles.tab)}>
+              {FEED_LABELS[name]}
+            </NavLink>
+          ))}
+        </nav>
+        {content}
+      </div>
+    </>
+  );
+}
