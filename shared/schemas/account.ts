@@ -108,6 +108,9 @@ export const publicUserSchema = z.object({
   isSuperUser: z.boolean(),
   websiteUrl: z.string().nullable(),
   lastLoginAt: isoString,
+  /** Kept exact with each follow (stories); 0 on accounts older than follows. */
+  followerCount: z.number().int().min(0),
+  followingCount: z.number().int().min(0),
 });
 export type PublicUser = z.infer<typeof publicUserSchema>;
 

@@ -36,6 +36,8 @@ export function toPublicUser(user: UserItem): PublicUser {
     isSuperUser: user.isSuperUser ?? false,
     websiteUrl: user.websiteUrl ?? null,
     lastLoginAt: user.lastLoginAt,
+    followerCount: Math.max(0, user.followerCount ?? 0),
+    followingCount: Math.max(0, user.followingCount ?? 0),
   };
 }
 

@@ -20,4 +20,5 @@ export const accountKeys = {
   usernameIsFree: (username: string) => ['account', 'username-is-free', username] as const,
   profiles: ['account', 'profile'] as const,
   profile: (username: string) => ['account', 'profile', username.toLowerCase()] as const,
+  following: (userId: string) => ['account', 'following', userId.toLowerCase()] as const,
 };

@@ -5,12 +5,14 @@ import { useRequireLogin } from '../../../lib/require-login';
 import { toast } from '../../../lib/toast';
 import type { PublicUser } from '../api/account-keys';
 import { useBlockUser } from '../api/block-user';
+import { useIsFollowing } from '../api/filter-following-ids';
+import { useFollowUser } from '../api/follow-user';
 import { useAccount } from '../api/get-account';
 import { useUnblockUser } from '../api/unblock-user';
 import styles from './account.module.css';
 import { ReportForm } from './report-form';
 
-/** Block/Unblock and Report for someone else's profile; anonymous visitors are asked to log in. */
+/** Follow, Block/Unblock and Report for someone else's profile; anonymous visitors are asked to log in. */
 export function ProfileActions({ profile }: { profile: PublicUser }) {
   const { user } = useCurrentUser();
   const requireLogin = useRequireLogin();
@@ -18,6 +20,17 @@ export function ProfileActions({ profile }: { profile: PublicUser }) {
   const block = useBlockUser();
   const unblock = useUnblockUser();
   const [reporting, setReporting] = useState(false);
+  const following = useIsFollowing(profile.userId, user !== null);
+  const follow = useFollowUser(profile);
+  const isFollowing = following.data ?? false;
+
+  const toggleFollow = () =>
+    requireLogin(() => {
+      follow.mutate(
+        { userId: profile.userId, following: !isFollowing },
+        { onError: (error) => toast.error(`${isFollowing ? 'Unfollowing' : 'Following'} failed: ${error.message}`) },
+      );
+    });
 
   const isBlocked = account.data?.blockedUsers.some((blocked) => blocked.userId === profile.userId) ?? false;
   const busy = block.isPending || unblock.isPending || (user !== null && account.isPending);
@@ -40,6 +53,14 @@ export function ProfileActions({ profile }: { profile: PublicUser }) {
   return (
     <>
       <div className={styles.actions}>
+        <Button
+          variant={isFollowing ? 'secondary' : 'primary'}
+          onClick={toggleFollow}
+          aria-pressed={isFollowing}
+          disabled={user !== null && following.isPending}
+        >
+          {isFollowing ? 'Following' : 'Follow'}
+        </Button>
         <Button variant="secondary" onClick={toggleBlock} disabled={busy} aria-busy={block.isPending || unblock.isPending}>
           {isBlocked ? 'Unblock' : 'Block'}
         </Button>

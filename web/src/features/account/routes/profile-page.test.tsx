@@ -42,6 +42,7 @@ describe('ProfilePage', () => {
     expect(website).toHaveAttribute('href', 'https://sam.example/');
     expect(website).toHaveAttribute('rel', 'noopener nofollow');
     expect(page().getByText('SL')).toBeInTheDocument();
+    expect(page().getByText('12 followers · 3 following')).toBeInTheDocument();
     await waitFor(() => expect(document.title).toBe('Sam Lee (@sam) · TopPubs'));
     expect(api.calls(routes.getUserByIdOrUsername, { id: 'sam' })).toHaveLength(1);
   });
@@ -139,6 +140,53 @@ describe('ProfilePage', () => {
     expect(await screen.findByRole('dialog', { name: 'Log in to TopPubs' })).toBeInTheDocument();
     expect(screen.queryByRole('form', { hidden: true, name: 'Report @sam' })).not.toBeInTheDocument();
     expect(pageRequests(api.requests).filter((request) => request.method === 'POST')).toHaveLength(0);
+  });
+
+  it('follows at once, counting the new follower, then keeps what the server answered', async () => {
+    // Prepare
+    const { user, api } = renderProfile('/@sam', [
+      stubRoute(routes.filterFollowingIds, { body: { ids: [] } }),
+      stubRoute(routes.followUser, { body: { userId: sam.userId, following: true, followerCount: 13, followingCount: 3 } }),
+    ]);
+    const follow = await page().findByRole('button', { name: 'Follow' });
+    await waitFor(() => expect(follow).toBeEnabled());
+
+    // Act
+    await user.click(follow);
+
+    // Assess
+    expect(await page().findByRole('button', { name: 'Following' })).toHaveAttribute('aria-pressed', 'true');
+    expect(page().getByText('13 followers · 3 following')).toBeInTheDocument();
+    expect(api.calls(routes.followUser)[0]?.params).toEqual({ userId: sam.userId, status: 'on' });
+  });
+
+  it('puts the follow back when the server refuses it', async () => {
+    // Prepare
+    const { user } = renderProfile('/@sam', [
+      stubRoute(routes.filterFollowingIds, { body: { ids: [sam.userId] } }),
+      stubRoute(routes.followUser, { status: 403, body: { message: 'You cannot follow this user.', code: 'FORBIDDEN' } }),
+    ]);
+    const following = await page().findByRole('button', { name: 'Following' });
+
+    // Act
+    await user.click(following);
+
+    // Assess
+    expect(await screen.findByText('Unfollowing failed: You cannot follow this user.')).toBeInTheDocument();
+    expect(page().getByRole('button', { name: 'Following' })).toHaveAttribute('aria-pressed', 'true');
+    expect(page().getByText('12 followers · 3 following')).toBeInTheDocument();
+  });
+
+  it('asks a visitor to log in before following', async () => {
+    // Prepare
+    const { user, api } = renderProfile('/@sam', [], null);
+
+    // Act
+    await user.click(await page().findByRole('button', { name: 'Follow' }));
+
+    // Assess
+    expect(await screen.findByRole('dialog')).toBeInTheDocument();
+    expect(api.calls(routes.followUser)).toHaveLength(0);
   });
 
   it('offers to edit instead of block or report on your own profile', async () => {

@@ -74,6 +74,9 @@ function Profile({ user }: { user: PublicUser }) {
             <li>
               Member since <time dateTime={user.createdAt}>{formatMonthYear(user.createdAt)}</time>
             </li>
+            <li>
+              {user.followerCount} {user.followerCount === 1 ? 'follower' : 'followers'} · {user.followingCount} following
+            </li>
             {user.websiteUrl ? (
               <li>
                 <a href={user.websiteUrl} rel="noopener nofollow" target="_blank">

@@ -19,6 +19,8 @@ export function publicUser(overrides: Partial<PublicUser> = {}): PublicUser {
     isSuperUser: false,
     websiteUrl: null,
     lastLoginAt: '2025-01-10T12:00:00.000Z',
+    followerCount: 12,
+    followingCount: 3,
     ...overrides,
   };
 }
