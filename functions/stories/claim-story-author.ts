@@ -3,6 +3,7 @@ import { getDb } from '../lib/db/service';
 import { createHandler } from '../lib/http/create-handler';
 import { mailNotification } from '../lib/notification-mail';
 import { requireStory, storyFor } from './lib/story-relations';
+import { notifiedStory } from './lib/story-view';
 import { setAuthorClaim } from './lib/story-review';
 
 export const handler = createHandler(storyRoutes.claimStoryAuthor, async ({ params, caller }) => {
@@ -12,7 +13,7 @@ export const handler = createHandler(storyRoutes.claimStoryAuthor, async ({ para
   await mailNotification(db, notification, {
     kind: 'story-author-claimed',
     actorId: caller.userId,
-    object: { type: 'story', id: story.storyId, title: story.title },
+    object: notifiedStory(story),
   });
   return { story: await storyFor(db, story, caller) };
 });

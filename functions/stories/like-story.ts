@@ -3,6 +3,7 @@ import { getDb } from '../lib/db/service';
 import { createHandler } from '../lib/http/create-handler';
 import { mailNotification } from '../lib/notification-mail';
 import { requireStory, setLike, storyFor } from './lib/story-relations';
+import { notifiedStory } from './lib/story-view';
 
 export const handler = createHandler(storyRoutes.likeStory, async ({ params, caller }) => {
   const db = getDb();
@@ -11,7 +12,7 @@ export const handler = createHandler(storyRoutes.likeStory, async ({ params, cal
   await mailNotification(db, notification, {
     kind: 'story-liked',
     actorId: caller.userId,
-    object: { type: 'story', id: story.storyId, title: story.title },
+    object: notifiedStory(story),
   });
   // Read again: the answer is the state the server holds, which the web app shows.
   return { story: await storyFor(db, await requireStory(db, story.storyId), caller) };

@@ -111,16 +111,16 @@ export const storyPageSchema = z.object({
 /** `on` follows the user, `off` stops following; repeating either changes nothing. */
 export const FOLLOW_STATUSES = ['on', 'off'] as const;
 
+/** A user id in a path: ids ignore case, so it is lower-cased as stored. */
+const pathUserId = z
+  .string()
+  .trim()
+  .min(1)
+  .max(100)
+  .transform((id) => id.toLowerCase());
+
 export const followParamsSchema = z
-  .object({
-    userId: z
-      .string()
-      .trim()
-      .min(1)
-      .max(100)
-      .transform((id) => id.toLowerCase()),
-    status: z.enum(FOLLOW_STATUSES, { message: "Use 'on' or 'off'" }),
-  })
+  .object({ userId: pathUserId, status: z.enum(FOLLOW_STATUSES, { message: "Use 'on' or 'off'" }) })
   .strict();
 
 export const followStateSchema = z.object({
@@ -166,13 +166,4 @@ export type FollowState = z.infer<typeof followStateSchema>;
 
 export const feedQuerySchema = z.object({ ...cursorQueryShape }).strict();
 
-export const userFeedParamsSchema = z
-  .object({
-    userId: z
-      .string()
-      .trim()
-      .min(1)
-      .max(100)
-      .transform((id) => id.toLowerCase()),
-  })
-  .strict();
+export const userFeedParamsSchema = z.object({ userId: pathUserId }).strict();

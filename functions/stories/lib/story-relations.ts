@@ -6,7 +6,7 @@ import { getBatch } from '../../lib/db/batches';
 import { getUser, getUsers } from '../../lib/db/users';
 import { Forbidden, NotFound } from '../../lib/errors';
 import type { Story } from '../../../shared/schemas/stories';
-import { toStory, type Viewer } from './story-view';
+import { notifiedStory, toStory, type Viewer } from './story-view';
 import { type NotificationWrites, prepareNotification } from '../../lib/notifications';
 import { CONTENDED_WRITE_ATTEMPTS, pauseBeforeRetry, TooBusy } from './contended-writes';
 
@@ -125,7 +125,7 @@ export async function setLike(
           recipientId: story.sharerId,
           actorId: userId,
           kind: 'story-liked',
-          object: { type: 'story', id: story.storyId, title: story.title },
+          object: notifiedStory(story),
           at: now,
         })
       : null;

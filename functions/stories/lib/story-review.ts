@@ -5,6 +5,7 @@ import { Conflict, Forbidden } from '../../lib/errors';
 import { type NotificationWrites, prepareNotification } from '../../lib/notifications';
 import { CONTENDED_WRITE_ATTEMPTS, pauseBeforeRetry, TooBusy } from './contended-writes';
 import { requireStory } from './story-relations';
+import { notifiedStory } from './story-view';
 
 const CLAIMED_BY_SOMEONE_ELSE =
   'Someone else has already said they wrote this story. If that is not true, report the story and we will look into it.';
@@ -46,7 +47,7 @@ export async function setAuthorClaim(
       recipientId: story.sharerId,
       actorId: userId,
       kind: 'story-author-claimed',
-      object: { type: 'story', id: storyId, title: story.title },
+      object: notifiedStory(story),
       at: now,
     });
     const result = await db.transaction
@@ -136,7 +137,7 @@ export async function decideReview(
           recipientId: story.sharerId,
           actorId: superUserId,
           kind: 'story-review-accepted',
-          object: { type: 'story', id: story.storyId, title: story.title },
+          object: notifiedStory(story),
           at: now,
           byPlatform: true,
         })

@@ -2,6 +2,15 @@ import type { Story } from '../../../shared/schemas/stories';
 import type { StoryItem } from '../../lib/db/entities/story';
 import type { UserItem } from '../../lib/db/entities/user';
 
+/** A story as what a notification is about: its title is kept with the notification. */
+export function notifiedStory(item: Pick<StoryItem, 'storyId' | 'title'>): {
+  type: 'story';
+  id: string;
+  title: string | undefined;
+} {
+  return { type: 'story', id: item.storyId, title: item.title };
+}
+
 /** Who is looking at a story: a signed-in user, or nobody. */
 export interface Viewer {
   userId: string;
