@@ -1,38 +1,28 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { getDb } from '../../functions/lib/db/service';
 import { mailCooldownKey } from '../../functions/lib/mailer';
 import { notificationEmail } from '../../functions/lib/notification-mail';
 import { prepareNotification } from '../../functions/lib/notifications';
 import { routes } from '../../shared/routes';
-import { type ApiClient, createApiClient, expectError, expectOk, type SignedInUser } from '../support/api-client';
-import { startTestRuntime, type TestRuntime } from '../support/local-runtime';
+import { apiSuite } from '../support/api-suite';
+import { expectError, expectOk, type SignedInUser } from '../support/api-client';
 import { mailsTo } from '../support/mail';
 import { storyInTable } from '../support/stories';
 
-let runtime: TestRuntime;
-let api: ApiClient;
-
-beforeAll(async () => {
-  runtime = await startTestRuntime();
-  api = createApiClient(runtime);
-});
-
-afterAll(async () => {
-  await runtime?.close();
-});
+const suite = apiSuite();
 
 async function openAndLike(storyId: string, reader: SignedInUser, status: 'on' | 'off' = 'on'): Promise<void> {
-  await api.call(routes.openStory, { params: { id: storyId }, as: reader });
-  expectOk(await api.call(routes.likeStory, { params: { id: storyId, status }, as: reader }));
+  await suite.api.call(routes.openStory, { params: { id: storyId }, as: reader });
+  expectOk(await suite.api.call(routes.likeStory, { params: { id: storyId, status }, as: reader }));
 }
 
 const unseen = (as: SignedInUser, query: { cursor?: string; limit?: number } = {}) =>
-  api.call(routes.listUnseenNotifications, { as, query });
+  suite.api.call(routes.listUnseenNotifications, { as, query });
 const seen = (as: SignedInUser, query: { cursor?: string; limit?: number } = {}) =>
-  api.call(routes.listSeenNotifications, { as, query });
-const counts = (as: SignedInUser) => api.call(routes.countUnseenNotifications, { as });
+  suite.api.call(routes.listSeenNotifications, { as, query });
+const counts = (as: SignedInUser) => suite.api.call(routes.countUnseenNotifications, { as });
 const markSeen = (as: SignedInUser, ids: unknown) =>
-  api.call(routes.markNotificationsSeen, { as, body: { ids } as { ids: string[] } });
+  suite.api.call(routes.markNotificationsSeen, { as, body: { ids } as { ids: string[] } });
 
 describe('notifications from likes and follows', () => {
   let sharer: SignedInUser;
@@ -40,7 +30,7 @@ describe('notifications from likes and follows', () => {
   let storyId: string;
 
   beforeAll(async () => {
-    const people = await Promise.all(['sharer', 'ana', 'bo', 'cy', 'di'].map((label) => api.signIn(label)));
+    const people = await Promise.all(['sharer', 'ana', 'bo', 'cy', 'di'].map((label) => suite.api.signIn(label)));
     sharer = people[0] as SignedInUser;
     readers = people.slice(1);
     storyId = await storyInTable(sharer, 'How we ship every day');
@@ -89,7 +79,10 @@ describe('notifications from likes and follows', () => {
   it('tells a person who followed them, apart from the likes', async () => {
     // Act
     expectOk(
-      await api.call(routes.followUser, { params: { userId: sharer.userId, status: 'on' }, as: readers[3] as SignedInUser }),
+      await suite.api.call(routes.followUser, {
+        params: { userId: sharer.userId, status: 'on' },
+        as: readers[3] as SignedInUser,
+      }),
     );
     const list = await unseen(sharer);
     const total = await counts(sharer);
@@ -109,7 +102,7 @@ describe('notifications from likes and follows', () => {
     // Prepare: a notification of another user's, whose id the caller sends too
     const other = readers[0] as SignedInUser;
     expectOk(
-      await api.call(routes.followUser, { params: { userId: other.userId, status: 'on' }, as: readers[1] as SignedInUser }),
+      await suite.api.call(routes.followUser, { params: { userId: other.userId, status: 'on' }, as: readers[1] as SignedInUser }),
     );
     const othersList = await unseen(other);
     expectOk(othersList);
@@ -158,7 +151,7 @@ describe('notifications from likes and follows', () => {
 
   it('answers the screen: both lists and the counts', async () => {
     // Act
-    const screen = await api.call(routes.getNotificationsScreen, { as: sharer });
+    const screen = await suite.api.call(routes.getNotificationsScreen, { as: sharer });
 
     // Assess
     expectOk(screen);
@@ -169,15 +162,15 @@ describe('notifications from likes and follows', () => {
 
   it('keeps one notification and an exact count when many people like at once', async () => {
     // Prepare
-    const crowd = await Promise.all(Array.from({ length: 12 }, (_, index) => api.signIn(`crowd${index}`)));
+    const crowd = await Promise.all(Array.from({ length: 12 }, (_, index) => suite.api.signIn(`crowd${index}`)));
     const crowdStory = await storyInTable(sharer, 'Popular');
-    await Promise.all(crowd.map((person) => api.call(routes.openStory, { params: { id: crowdStory }, as: person })));
+    await Promise.all(crowd.map((person) => suite.api.call(routes.openStory, { params: { id: crowdStory }, as: person })));
     const before = await counts(sharer);
     expectOk(before);
 
     // Act
     const answers = await Promise.all(
-      crowd.map((person) => api.call(routes.likeStory, { params: { id: crowdStory, status: 'on' }, as: person })),
+      crowd.map((person) => suite.api.call(routes.likeStory, { params: { id: crowdStory, status: 'on' }, as: person })),
     );
 
     // Assess
@@ -197,8 +190,8 @@ describe('notifications from likes and follows', () => {
 describe('who is not told', () => {
   it('never tells someone about their own doing, nor about someone they blocked', async () => {
     // Prepare
-    const [owner, blocked] = await Promise.all([api.signIn('owner'), api.signIn('blocked')]);
-    expectOk(await api.call(routes.blockUser, { params: { userId: blocked.userId }, as: owner }));
+    const [owner, blocked] = await Promise.all([suite.api.signIn('owner'), suite.api.signIn('blocked')]);
+    expectOk(await suite.api.call(routes.blockUser, { params: { userId: blocked.userId }, as: owner }));
     const event = { kind: 'story-author-claimed' as const, object: { type: 'story' as const, id: 'story-x' }, at: new Date() };
 
     // Act
@@ -218,7 +211,7 @@ describe('paging and bad input', () => {
   let stranger: SignedInUser;
 
   beforeAll(async () => {
-    [reader, stranger] = await Promise.all([api.signIn('pager'), api.signIn('stranger')]);
+    [reader, stranger] = await Promise.all([suite.api.signIn('pager'), suite.api.signIn('stranger')]);
     const db = getDb();
     // 25 notifications on different objects, a second apart, as 25 claims would leave them.
     for (let index = 0; index < 25; index += 1) {
@@ -271,7 +264,7 @@ describe('paging and bad input', () => {
 
   it('refuses callers who are not signed in, and malformed marks', async () => {
     // Act
-    const anonymous = await api.call(routes.countUnseenNotifications);
+    const anonymous = await suite.api.call(routes.countUnseenNotifications);
     const empty = await markSeen(reader, []);
     const notAList = await markSeen(reader, 'all');
     const tooMany = await markSeen(
@@ -290,8 +283,13 @@ describe('paging and bad input', () => {
 describe('deleting an account', () => {
   it("removes its follows with the other people's counts, and its notifications", async () => {
     // Prepare: the leaver follows a friend and is followed by a fan, and has been notified
-    const [leaver, friend, fan] = await Promise.all([api.signIn('leaver'), api.signIn('friend'), api.signIn('fan')]);
-    const follow = (as: SignedInUser, userId: string) => api.call(routes.followUser, { params: { userId, status: 'on' }, as });
+    const [leaver, friend, fan] = await Promise.all([
+      suite.api.signIn('leaver'),
+      suite.api.signIn('friend'),
+      suite.api.signIn('fan'),
+    ]);
+    const follow = (as: SignedInUser, userId: string) =>
+      suite.api.call(routes.followUser, { params: { userId, status: 'on' }, as });
     expectOk(await follow(leaver, friend.userId));
     expectOk(await follow(fan, leaver.userId));
     const notified = await unseen(leaver);
@@ -299,7 +297,7 @@ describe('deleting an account', () => {
     expect(notified.body.items).toHaveLength(1);
 
     // Act
-    expectOk(await api.call(routes.deleteAccount, { as: leaver }));
+    expectOk(await suite.api.call(routes.deleteAccount, { as: leaver }));
 
     // Assess
     const db = getDb();
@@ -332,14 +330,18 @@ describe('notification emails', () => {
 
   it('emails a new notification once, with a link that turns these emails off', async () => {
     // Prepare
-    const [sharer, first, second] = await Promise.all([api.signIn('mailed'), api.signIn('liker-one'), api.signIn('liker-two')]);
+    const [sharer, first, second] = await Promise.all([
+      suite.api.signIn('mailed'),
+      suite.api.signIn('liker-one'),
+      suite.api.signIn('liker-two'),
+    ]);
     const storyId = await storyInTable(sharer, 'Mailed story');
 
     // Act: two likes make one notification, so one mail, even past the pause between mails
     await openAndLike(storyId, first);
     await endMailCooldown(sharer.email);
     await openAndLike(storyId, second);
-    const mails = await mailsTo(runtime.mailDir, sharer.email);
+    const mails = await mailsTo(suite.runtime.mailDir, sharer.email);
 
     // Assess
     expect(mails).toHaveLength(1);
@@ -353,12 +355,16 @@ describe('notification emails', () => {
 
   it("unsubscribes by a mail client's one-click post, every time, and sends no more", async () => {
     // Prepare
-    const [person, liker, follower] = await Promise.all([api.signIn('one-click'), api.signIn('liker'), api.signIn('follower')]);
+    const [person, liker, follower] = await Promise.all([
+      suite.api.signIn('one-click'),
+      suite.api.signIn('liker'),
+      suite.api.signIn('follower'),
+    ]);
     await openAndLike(await storyInTable(person, 'First'), liker);
-    const [mail] = await mailsTo(runtime.mailDir, person.email);
+    const [mail] = await mailsTo(suite.runtime.mailDir, person.email);
     const token = unsubscribeLinkOf(mail as { text: string }).searchParams.get('token') as string;
     const oneClick = () =>
-      api.call(routes.unsubscribeNotificationEmails, {
+      suite.api.call(routes.unsubscribeNotificationEmails, {
         query: { token },
         rawBody: 'List-Unsubscribe=One-Click',
         headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-application-id': undefined },
@@ -368,16 +374,16 @@ describe('notification emails', () => {
     const answer = await oneClick();
     const again = await oneClick();
     await endMailCooldown(person.email);
-    expectOk(await api.call(routes.followUser, { params: { userId: person.userId, status: 'on' }, as: follower }));
+    expectOk(await suite.api.call(routes.followUser, { params: { userId: person.userId, status: 'on' }, as: follower }));
 
     // Assess
     expectOk(answer);
     expect(answer.body).toEqual({ unsubscribed: true });
     expectOk(again);
-    const account = await api.call(routes.getAccount, { as: person });
+    const account = await suite.api.call(routes.getAccount, { as: person });
     expectOk(account);
     expect(account.body.emailPreferences).toMatchObject({ notificationEmails: false, productUpdates: true });
-    expect(await mailsTo(runtime.mailDir, person.email)).toHaveLength(1);
+    expect(await mailsTo(suite.runtime.mailDir, person.email)).toHaveLength(1);
     const notified = await unseen(person);
     expectOk(notified);
     expect(notified.body.items.map((item) => item.kind)).toContain('user-followed');
@@ -385,8 +391,8 @@ describe('notification emails', () => {
 
   it('refuses a link that is not one', async () => {
     // Act
-    const forged = await api.call(routes.unsubscribeNotificationEmails, { query: { token: 'not-a-real-token' } });
-    const missing = await api.call(routes.unsubscribeNotificationEmails, { query: {} as { token: string } });
+    const forged = await suite.api.call(routes.unsubscribeNotificationEmails, { query: { token: 'not-a-real-token' } });
+    const missing = await suite.api.call(routes.unsubscribeNotificationEmails, { query: {} as { token: string } });
 
     // Assess
     expectError(forged, 400, 'BAD_REQUEST');

@@ -1,22 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { getDb } from '../../functions/lib/db/service';
 import { storeHotList } from '../../functions/stories/lib/feeds';
 import { DEMO_STORIES, hasStories, seedSocial } from '../../infra/local/seed/seed-social';
 import { routes } from '../../shared/routes';
-import { type ApiClient, createApiClient, expectOk } from '../support/api-client';
-import { startTestRuntime, type TestRuntime } from '../support/local-runtime';
+import { apiSuite } from '../support/api-suite';
+import { expectOk } from '../support/api-client';
 
-let runtime: TestRuntime;
-let api: ApiClient;
-
-beforeAll(async () => {
-  runtime = await startTestRuntime();
-  api = createApiClient(runtime);
-});
-
-afterAll(async () => {
-  await runtime?.close();
-});
+const suite = apiSuite();
 
 describe('the demo people and stories', () => {
   it('fills every feed, with counts that match the items', async () => {
@@ -31,13 +21,13 @@ describe('the demo people and stories', () => {
     // Assess: the feeds a visitor and a demo person see
     expect(seeded.stories).toBe(DEMO_STORIES);
     expect(await hasStories(db)).toBe(true);
-    const [fresh, hot] = await Promise.all([api.call(routes.readNewFeed), api.call(routes.readHotFeed)]);
+    const [fresh, hot] = await Promise.all([suite.api.call(routes.readNewFeed), suite.api.call(routes.readHotFeed)]);
     expectOk(fresh);
     expectOk(hot);
     expect(fresh.body.items).toHaveLength(20);
     expect(hot.body.items).toHaveLength(20);
-    const reader = await api.signIn('demo', { email: 'ana.lima@demo.toppubs.example' });
-    const following = await api.call(routes.readFollowingFeed, { as: reader });
+    const reader = await suite.api.signIn('demo', { email: 'ana.lima@demo.toppubs.example' });
+    const following = await suite.api.call(routes.readFollowingFeed, { as: reader });
     expectOk(following);
     expect(following.body.items.length).toBeGreaterThan(0);
 

@@ -1,30 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { routes } from '../../shared/routes';
-import { type ApiClient, createApiClient, expectError, expectOk, type SignedInUser } from '../support/api-client';
-import { startTestRuntime, type TestRuntime } from '../support/local-runtime';
+import { apiSuite } from '../support/api-suite';
+import { expectError, expectOk, type SignedInUser } from '../support/api-client';
 import { storyInTable } from '../support/stories';
 
-let runtime: TestRuntime;
-let api: ApiClient;
-
-beforeAll(async () => {
-  runtime = await startTestRuntime();
-  api = createApiClient(runtime);
-});
-
-afterAll(async () => {
-  await runtime?.close();
-});
+const suite = apiSuite();
 
 type Toggle = 'on' | 'off';
 const claim = (id: string, status: string, as: SignedInUser) =>
-  api.call(routes.claimStoryAuthor, { params: { id, status: status as Toggle }, as });
+  suite.api.call(routes.claimStoryAuthor, { params: { id, status: status as Toggle }, as });
 const submit = (id: string, status: string, as: SignedInUser) =>
-  api.call(routes.submitStoryForReview, { params: { id, status: status as Toggle }, as });
+  suite.api.call(routes.submitStoryForReview, { params: { id, status: status as Toggle }, as });
 const decide = (id: string, decision: string, as: SignedInUser) =>
-  api.call(routes.decideStoryReview, { params: { id, decision: decision as 'accept' }, as });
+  suite.api.call(routes.decideStoryReview, { params: { id, decision: decision as 'accept' }, as });
 const unseenOf = async (as: SignedInUser) => {
-  const answer = await api.call(routes.listUnseenNotifications, { as });
+  const answer = await suite.api.call(routes.listUnseenNotifications, { as });
   expectOk(answer);
   return answer.body.items;
 };
@@ -36,7 +26,11 @@ describe('author claims', () => {
   let storyId: string;
 
   beforeAll(async () => {
-    [sharer, writer, impostor] = await Promise.all([api.signIn('sharer'), api.signIn('writer'), api.signIn('impostor')]);
+    [sharer, writer, impostor] = await Promise.all([
+      suite.api.signIn('sharer'),
+      suite.api.signIn('writer'),
+      suite.api.signIn('impostor'),
+    ]);
     storyId = await storyInTable(sharer, 'What I learned');
   });
 
@@ -44,7 +38,7 @@ describe('author claims', () => {
     // Act
     const claimed = await claim(storyId, 'on', writer);
     const again = await claim(storyId, 'on', writer);
-    const seenByAnyone = await api.call(routes.getStory, { params: { id: storyId } });
+    const seenByAnyone = await suite.api.call(routes.getStory, { params: { id: storyId } });
 
     // Assess
     expectOk(claimed);
@@ -92,7 +86,7 @@ describe('author claims', () => {
     // Act
     const unknown = await claim('zzzzzzzz', 'on', writer);
     const badStatus = await claim(storyId, 'yes', writer);
-    const anonymous = await api.call(routes.claimStoryAuthor, { params: { id: storyId, status: 'on' } });
+    const anonymous = await suite.api.call(routes.claimStoryAuthor, { params: { id: storyId, status: 'on' } });
 
     // Assess
     expectError(unknown, 404, 'NOT_FOUND');
@@ -108,14 +102,14 @@ describe('editorial review', () => {
 
   beforeAll(async () => {
     [sharer, reader, editor] = await Promise.all([
-      api.signIn('sharer'),
-      api.signIn('reader'),
-      api.signIn('editor', { superuser: true }),
+      suite.api.signIn('sharer'),
+      suite.api.signIn('reader'),
+      suite.api.signIn('editor', { superuser: true }),
     ]);
   });
 
   const queueIds = async () => {
-    const queue = await api.call(routes.listReviewQueue, { as: editor });
+    const queue = await suite.api.call(routes.listReviewQueue, { as: editor });
     expectOk(queue);
     return queue.body.items.map((story) => story.id);
   };
@@ -148,8 +142,8 @@ describe('editorial review', () => {
     expectOk(await submit(storyId, 'on', sharer));
 
     // Act
-    const toReader = await api.call(routes.getStory, { params: { id: storyId }, as: reader });
-    const toEditor = await api.call(routes.getStory, { params: { id: storyId }, as: editor });
+    const toReader = await suite.api.call(routes.getStory, { params: { id: storyId }, as: reader });
+    const toEditor = await suite.api.call(routes.getStory, { params: { id: storyId }, as: editor });
 
     // Assess
     expectOk(toReader);
@@ -181,7 +175,7 @@ describe('editorial review', () => {
     const accepted = await decide(storyId, 'accept', editor);
     const twice = await decide(storyId, 'reject', editor);
     const resubmitted = await submit(storyId, 'off', sharer);
-    const toReader = await api.call(routes.getStory, { params: { id: storyId }, as: reader });
+    const toReader = await suite.api.call(routes.getStory, { params: { id: storyId }, as: reader });
 
     // Assess
     expectOk(accepted);
@@ -202,7 +196,7 @@ describe('editorial review', () => {
 
     // Act
     const byReader = await decide(storyId, 'accept', reader);
-    const queueByReader = await api.call(routes.listReviewQueue, { as: reader });
+    const queueByReader = await suite.api.call(routes.listReviewQueue, { as: reader });
     const rejected = await decide(storyId, 'reject', editor);
     const badDecision = await decide(storyId, 'maybe', editor);
 
