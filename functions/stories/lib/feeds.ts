@@ -4,6 +4,7 @@ import { writeBatch } from '../../lib/db/batches';
 import { checkedCursor, InvalidCursor } from '../../lib/db/cursors';
 import type { StoryItem } from '../../lib/db/entities/story';
 import { HOT_LIST } from '../../lib/db/entities/story-feed';
+import { PreparedJson } from '../../lib/http/responses';
 import { LruCache } from '../../lib/lru-cache';
 import type { Db } from '../../lib/db/service';
 import { requireUser } from '../../lib/db/users';
@@ -32,17 +33,23 @@ const daysBefore = (now: Date, days: number) => new Date(now.getTime() - days * 
  * own likes, always read afresh.
  */
 export const VISITOR_FEED_CACHE_MS = 15_000;
-const visitorPages = new LruCache<{ page: StoryPage; readAt: number }>(500);
-const pendingVisitorPages = new Map<string, Promise<StoryPage>>();
+/** Kept serialised, with its ETag: a hit costs a map lookup, no JSON.stringify and no hashing. */
+const visitorPages = new LruCache<{ page: PreparedJson<StoryPage>; readAt: number }>(500);
+const pendingVisitorPages = new Map<string, Promise<PreparedJson<StoryPage>>>();
 
-async function forVisitors(key: string, viewer: Viewer | undefined, read: () => Promise<StoryPage>): Promise<StoryPage> {
+/** What a feed answers: a signed-in reader's own page, or the visitors' shared one. */
+export type FeedAnswer = StoryPage | PreparedJson<StoryPage>;
+
+async function forVisitors(key: string, viewer: Viewer | undefined, read: () => Promise<StoryPage>): Promise<FeedAnswer> {
   if (viewer) return read();
   const hit = visitorPages.get(key);
   if (hit && Date.now() - hit.readAt < VISITOR_FEED_CACHE_MS) return hit.page;
   // Concurrent misses share one read.
   let pending = pendingVisitorPages.get(key);
   if (!pending) {
-    pending = read().finally(() => pendingVisitorPages.delete(key));
+    pending = read()
+      .then((page) => PreparedJson.of(page))
+      .finally(() => pendingVisitorPages.delete(key));
     pendingVisitorPages.set(key, pending);
   }
   const page = await pending;
@@ -54,7 +61,7 @@ async function forVisitors(key: string, viewer: Viewer | undefined, read: () => 
 export async function readNewFeed(
   db: Db,
   options: { cursor?: string | undefined; viewer: Viewer | undefined },
-): Promise<StoryPage> {
+): Promise<FeedAnswer> {
   const query = db.entities.story.query.newest({ feed: 'all' });
   const cursor = checkedCursor(options.cursor, query, 'gsi1pk');
   return forVisitors(`new|${cursor ?? ''}`, options.viewer, async () => {
@@ -67,7 +74,7 @@ export async function readNewFeed(
 export async function readUserFeed(
   db: Db,
   options: { userId: string; cursor?: string | undefined; viewer: Viewer | undefined },
-): Promise<StoryPage> {
+): Promise<FeedAnswer> {
   const query = db.entities.story.query.bySharer({ sharerId: options.userId });
   const cursor = checkedCursor(options.cursor, query, 'gsi2pk');
   return forVisitors(`user|${options.userId}|${cursor ?? ''}`, options.viewer, async () => {
@@ -140,7 +147,7 @@ export async function storeHotList(db: Db, now: Date): Promise<number> {
 export async function readHotFeed(
   db: Db,
   options: { cursor?: string | undefined; viewer: Viewer | undefined; now: Date },
-): Promise<StoryPage> {
+): Promise<FeedAnswer> {
   const { offset } = decodeHotCursor(options.cursor);
   return forVisitors(`hot|${offset}`, options.viewer, async () => {
     const { data: list } = await db.entities.storyList.get({ list: HOT_LIST }).go();
