@@ -62,10 +62,11 @@ export async function readNewFeed(
   db: Db,
   options: { cursor?: string | undefined; viewer: Viewer | undefined },
 ): Promise<FeedAnswer> {
-  const query = db.entities.story.query.newest({ feed: 'all' });
-  const cursor = checkedCursor(options.cursor, query, 'gsi1pk');
+  // Built only when needed: a visitor's cached first page costs no query building at all.
+  const query = () => db.entities.story.query.newest({ feed: 'all' });
+  const cursor = options.cursor === undefined ? undefined : checkedCursor(options.cursor, query(), 'gsi1pk');
   return forVisitors(`new|${cursor ?? ''}`, options.viewer, async () => {
-    const page = await query.go({ order: 'desc', limit: FEED_PAGE_SIZE, ...(cursor ? { cursor } : {}) });
+    const page = await query().go({ order: 'desc', limit: FEED_PAGE_SIZE, ...(cursor ? { cursor } : {}) });
     return { items: await storiesFor(db, page.data, options.viewer), nextCursor: page.cursor ?? null };
   });
 }
@@ -75,11 +76,11 @@ export async function readUserFeed(
   db: Db,
   options: { userId: string; cursor?: string | undefined; viewer: Viewer | undefined },
 ): Promise<FeedAnswer> {
-  const query = db.entities.story.query.bySharer({ sharerId: options.userId });
-  const cursor = checkedCursor(options.cursor, query, 'gsi2pk');
+  const query = () => db.entities.story.query.bySharer({ sharerId: options.userId });
+  const cursor = options.cursor === undefined ? undefined : checkedCursor(options.cursor, query(), 'gsi2pk');
   return forVisitors(`user|${options.userId}|${cursor ?? ''}`, options.viewer, async () => {
     const [page] = await Promise.all([
-      query.go({ order: 'desc', limit: FEED_PAGE_SIZE, ...(cursor ? { cursor } : {}) }),
+      query().go({ order: 'desc', limit: FEED_PAGE_SIZE, ...(cursor ? { cursor } : {}) }),
       requireUser(db, { userId: options.userId }),
     ]);
     return { items: await storiesFor(db, page.data, options.viewer), nextCursor: page.cursor ?? null };
