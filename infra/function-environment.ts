@@ -11,12 +11,14 @@ import {
  * by the capability that unlocks them. In CDK some values are tokens resolved at deploy time.
  */
 export interface DeploymentSettings {
-  /** Every function: stage, table name, allowed origins, web origin, cookie domain. */
+  /** Every function: stage, table name, allowed origins, web origin, cookie domain, realtime url. */
   common: Readonly<Record<string, string>>;
   /** Only functions with the email capability: the sender address (and locally the outbox). */
   email: Readonly<Record<string, string>>;
   /** Only functions with bucket access: the bucket's name (and locally the emulator). */
   bucket: Readonly<Record<string, string>>;
+  /** Only functions with the realtime capability: the WebSocket API's management endpoint. */
+  realtime: Readonly<Record<string, string>>;
   /** Optional settings with a value, secrets included; each reaches only the groups' functions. */
   settings: Readonly<Partial<Record<SettingName, string>>>;
 }
@@ -35,6 +37,7 @@ export function environmentFor(capabilities: Capabilities, deployment: Deploymen
   const environment: Record<string, string> = { ...deployment.common };
   if (capabilities.email) Object.assign(environment, deployment.email);
   if (capabilities.bucket !== 'none') Object.assign(environment, deployment.bucket);
+  if (capabilities.realtime) Object.assign(environment, deployment.realtime);
   for (const group of capabilities.settings) {
     for (const name of settingNamesOf(group)) {
       const value = deployment.settings[name];

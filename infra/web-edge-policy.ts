@@ -31,16 +31,18 @@ export type Framing = 'allowed' | 'denied';
  * (sonner), the dialogs' scroll lock (react-remove-scroll, under Radix Dialog) and the progress
  * bar add <style> elements at run time, with content no hash could list. Images may come from
  * any https: host (profile pictures are links) and data: URLs (the inline monogram icons).
- * Without frame-ancestors any site may frame the page, which partners rely on.
+ * Without frame-ancestors any site may frame the page, which partners rely on. Pages connect to
+ * the site itself ('self', which covers a same-host ws: locally) and, in AWS, to the WebSocket
+ * API's own origin (`connectSources`) for live updates.
  */
-export function contentSecurityPolicy(framing: Framing): string {
+export function contentSecurityPolicy(framing: Framing, options: { connectSources?: readonly string[] } = {}): string {
   const directives: [string, ...string[]][] = [
     ['default-src', "'self'"],
     ['script-src', "'self'", ...RECAPTCHA_SCRIPT_SOURCES],
     ['style-src', "'self'", "'unsafe-inline'"],
     ['img-src', "'self'", 'https:', 'data:'],
     ['font-src', "'self'"],
-    ['connect-src', "'self'"],
+    ['connect-src', "'self'", ...(options.connectSources ?? [])],
     ['frame-src', ...RECAPTCHA_FRAME_SOURCES],
     ['object-src', "'none'"],
     ['base-uri', "'self'"],

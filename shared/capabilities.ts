@@ -16,7 +16,6 @@ export const SETTING_GROUPS = {
     secrets: ['TWITTER_CLIENT_SECRET'],
   },
   recaptcha: { variables: ['RECAPTCHA_PROJECT_ID', 'RECAPTCHA_SITE_KEY'], secrets: ['RECAPTCHA_API_KEY'] },
-  pusher: { variables: ['PUSHER_APP_KEY'], secrets: ['PUSHER_SECRET'] },
 } as const satisfies Record<string, { variables: readonly string[]; secrets: readonly string[] }>;
 
 export type SettingGroup = keyof typeof SETTING_GROUPS;
@@ -44,6 +43,11 @@ export interface Capabilities {
   email: boolean;
   /** Access to the file bucket (presigned uploads and downloads). */
   bucket: BucketAccess;
+  /**
+   * Pushes messages to people's open realtime connections (the WebSocket API's management API):
+   * the endpoint it posts to, and in AWS execute-api:ManageConnections on that API only.
+   */
+  realtime: boolean;
   /** Optional setting groups the function reads. */
   settings: readonly SettingGroup[];
 }
@@ -56,6 +60,7 @@ export function capabilitiesOf(declared: CapabilityDeclaration, defaults: Pick<C
     table: declared.table ?? defaults.table,
     email: declared.email ?? false,
     bucket: declared.bucket ?? 'none',
+    realtime: declared.realtime ?? false,
     settings: declared.settings ?? [],
   };
 }

@@ -46,10 +46,15 @@ export interface Config {
   /** In AWS: the SES configuration set every send names, publishing bounces and complaints. */
   mailConfigurationSet: string | undefined;
   /**
-   * Realtime channel credentials (PUSHER_APP_KEY, PUSHER_SECRET). Locally, when unset, a fixed
-   * development pair (LOCAL_PUSHER_*); in AWS absent means realtime auth answers 503.
+   * The WebSocket URL browsers open for live updates (REALTIME_URL): the WebSocket API's stage
+   * URL in AWS, the local runtime's own port locally.
    */
-  pusher: { key: string; secret: string } | undefined;
+  realtimeUrl: string;
+  /**
+   * The management API that pushes to open connections (REALTIME_MANAGEMENT_ENDPOINT): given
+   * only to functions with the realtime capability.
+   */
+  realtimeManagementEndpoint: string;
   /**
    * reCAPTCHA Enterprise for the login bot check (RECAPTCHA_PROJECT_ID, RECAPTCHA_API_KEY,
    * RECAPTCHA_SITE_KEY). All optional: without a project id the bot check answers "human"
@@ -83,23 +88,11 @@ export interface Config {
   twitterRedirectUri: string | undefined;
 }
 
-/** Local-only development credentials for the realtime channel: never used outside stage 'local'. */
-export const LOCAL_PUSHER_APP_KEY = 'local-dev-pusher-key';
-export const LOCAL_PUSHER_SECRET = 'local-dev-pusher-secret-not-for-production';
-
 const commaList = (value: string) =>
   value
     .split(',')
     .map((item) => item.trim())
     .filter(Boolean);
-
-function loadPusher(env: Environment, stage: string): Config['pusher'] {
-  const key = env.PUSHER_APP_KEY?.trim();
-  const secret = env.PUSHER_SECRET?.trim();
-  if (key && secret) return { key, secret };
-  if (key || secret) throw new ConfigError('Set both PUSHER_APP_KEY and PUSHER_SECRET, or neither');
-  return stage === 'local' ? { key: LOCAL_PUSHER_APP_KEY, secret: LOCAL_PUSHER_SECRET } : undefined;
-}
 
 function loadFetchPrivateAddresses(env: Environment, stage: string): boolean {
   const value = env.FETCH_PRIVATE_ADDRESSES?.trim();
@@ -151,10 +144,7 @@ export function loadConfig(env: Environment = process.env): Config {
     }
     return env[name]?.trim() || undefined;
   };
-  const pusher = lazy(() => {
-    setting('pusher', 'PUSHER_APP_KEY');
-    return loadPusher(env, stage);
-  });
+  const realtimeManagementEndpoint = lazy(() => requireEnv('REALTIME_MANAGEMENT_ENDPOINT', env));
   const mailFrom = lazy(() => requireEnv('MAIL_FROM', env));
   return {
     stage,
@@ -177,8 +167,11 @@ export function loadConfig(env: Environment = process.env): Config {
       mailFrom();
       return env.MAIL_CONFIGURATION_SET || undefined;
     },
-    get pusher() {
-      return pusher();
+    get realtimeUrl() {
+      return requireEnv('REALTIME_URL', env);
+    },
+    get realtimeManagementEndpoint() {
+      return realtimeManagementEndpoint();
     },
     get recaptchaProjectId() {
       return setting('recaptcha', 'RECAPTCHA_PROJECT_ID');

@@ -1,7 +1,7 @@
 import * as storyRoutes from '../../shared/routes/stories';
 import { getDb } from '../lib/db/service';
 import { createHandler } from '../lib/http/create-handler';
-import { mailNotification } from '../lib/notification-mail';
+import { announceNotification } from '../lib/announce-notification';
 import { requireStory, storyFor } from './lib/story-relations';
 import { notifiedStory } from './lib/story-view';
 import { decideReview } from './lib/story-review';
@@ -10,7 +10,7 @@ export const handler = createHandler(storyRoutes.decideStoryReview, async ({ par
   const db = getDb();
   const story = await requireStory(db, params.id);
   const notification = await decideReview(db, story, caller.userId, params.decision, new Date());
-  await mailNotification(db, notification, {
+  await announceNotification(db, notification, {
     kind: 'story-review-accepted',
     actorId: caller.userId,
     object: notifiedStory(story),

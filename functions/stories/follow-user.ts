@@ -1,7 +1,7 @@
 import * as storyRoutes from '../../shared/routes/stories';
 import { getDb } from '../lib/db/service';
 import { createHandler } from '../lib/http/create-handler';
-import { mailNotification } from '../lib/notification-mail';
+import { announceNotification } from '../lib/announce-notification';
 import { claimLimits, describeWait } from '../lib/rate-limit';
 import { backfillTimeline, pruneTimeline } from './lib/feeds';
 import { followState, setFollow } from './lib/follows';
@@ -22,7 +22,7 @@ export const handler = createHandler(storyRoutes.followUser, async ({ params, ca
   ]);
   const now = new Date();
   const notification = await setFollow(db, caller.userId, params.userId, params.status, now);
-  await mailNotification(db, notification, {
+  await announceNotification(db, notification, {
     kind: 'user-followed',
     actorId: caller.userId,
     object: { type: 'user', id: params.userId },

@@ -1,7 +1,7 @@
 import * as storyRoutes from '../../shared/routes/stories';
 import { getDb } from '../lib/db/service';
 import { createHandler } from '../lib/http/create-handler';
-import { mailNotification } from '../lib/notification-mail';
+import { announceNotification } from '../lib/announce-notification';
 import { requireStory, setLike, storyFor } from './lib/story-relations';
 import { notifiedStory } from './lib/story-view';
 
@@ -9,7 +9,7 @@ export const handler = createHandler(storyRoutes.likeStory, async ({ params, cal
   const db = getDb();
   const story = await requireStory(db, params.id);
   const notification = await setLike(db, story, caller.userId, params.status, new Date());
-  await mailNotification(db, notification, {
+  await announceNotification(db, notification, {
     kind: 'story-liked',
     actorId: caller.userId,
     object: notifiedStory(story),

@@ -5,6 +5,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { routeEntries } from '../../shared/routes/index';
 import { pureSchemaModules } from './pure-schema-modules';
 import { JOB_SCHEDULES } from '../../shared/schedules';
+import { REALTIME_HANDLERS } from '../../shared/realtime';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 /** Where `cdk synth` and the benchmarks expect the bundles unless told otherwise. */
@@ -49,11 +50,12 @@ export function bundleFolder(outDir: string, handler: string): string {
   return path.join(outDir, bundleFolderName(handler));
 }
 
-/** Every handler a Lambda is made from: route handlers plus job handlers, each once. */
+/** Every handler a Lambda is made from: route, job and realtime handlers, each once. */
 export function handlerEntryPoints(): HandlerEntryPoint[] {
   const handlers = new Set<string>([
     ...routeEntries.map(([, route]) => route.handler),
     ...JOB_SCHEDULES.map((job) => job.handler),
+    ...REALTIME_HANDLERS.map((realtime) => realtime.handler),
   ]);
   return [...handlers].map((name) => ({ name, entry: path.join(REPO_ROOT, 'functions', `${name}.ts`) }));
 }

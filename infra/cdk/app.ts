@@ -19,9 +19,9 @@ import { SETTING_GROUPS } from '../../shared/capabilities';
  *   every optional setting of shared/capabilities.ts by its camel-case name, e.g.
  *   googleIssuer, googleClientId, googleRedirectUri (Google sign-in), twitterAuthorizeUrl,
  *   twitterTokenUrl, twitterUserUrl, twitterClientId, twitterRedirectUri (Twitter sign-in),
- *   pusherAppKey, recaptchaProjectId, recaptchaSiteKey
+ *   recaptchaProjectId, recaptchaSiteKey
  *   secretName      Secrets Manager secret with GOOGLE_CLIENT_SECRET, TWITTER_CLIENT_SECRET,
- *                   PUSHER_SECRET, RECAPTCHA_API_KEY (JSON fields), resolved at deploy time
+ *                   RECAPTCHA_API_KEY (JSON fields), resolved at deploy time
  *   inlineCode      'true' deploys 503 placeholders instead of bundling every handler
  *                   (a quick synth check; never for a real deployment)
  */

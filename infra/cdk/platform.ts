@@ -15,6 +15,8 @@ import { DataStack } from './stacks/data-stack';
 import { EmailStack } from './stacks/email-stack';
 import { JobsStack } from './stacks/jobs-stack';
 import { MonitoringStack } from './stacks/monitoring-stack';
+import { RealtimeStack } from './stacks/realtime-stack';
+import { REALTIME_HANDLERS } from '../../shared/realtime';
 import { MAX_ROUTES_PER_STACK, planRouteStacks, RouteStack } from './stacks/route-stack';
 import type { NamedRoute } from './stacks/route-stack';
 import { WebStack } from './stacks/web-stack';
@@ -54,6 +56,7 @@ export interface Platform {
   api: ApiStack;
   routeStacks: RouteStack[];
   jobs: JobsStack;
+  realtime: RealtimeStack;
   web: WebStack;
   email: EmailStack;
   monitoring: MonitoringStack;
@@ -63,7 +66,7 @@ export interface Platform {
 export type ProviderSettings = Partial<Record<SettingName, string>> & {
   /**
    * Name of a Secrets Manager secret whose JSON fields hold the secrets (GOOGLE_CLIENT_SECRET,
-   * TWITTER_CLIENT_SECRET, PUSHER_SECRET, RECAPTCHA_API_KEY). CloudFormation resolves them at
+   * TWITTER_CLIENT_SECRET, RECAPTCHA_API_KEY). CloudFormation resolves them at
    * deploy time, so no secret is in the repo or the synthesized template.
    */
   secretName?: string | undefined;
@@ -120,7 +123,7 @@ export function createPlatform(app: App, props: PlatformProps): Platform {
     monthlyBudgetUsd: props.monthlyBudgetUsd,
     mailReputation: { bounceRate: email.bounceRate, complaintRate: email.complaintRate },
   });
-  const environment: FunctionEnvironment = {
+  const baseEnvironment: FunctionEnvironment = {
     alarmTopic: monitoring.alarmTopic,
     table: data.table,
     mailIdentity: email.identity,
@@ -140,7 +143,24 @@ export function createPlatform(app: App, props: PlatformProps): Platform {
         MAIL_CONFIGURATION_SET: email.configurationSet.configurationSetName,
       },
       bucket: { FILE_BUCKET_NAME: data.fileBucket.bucketName },
+      realtime: {},
       settings: resolveProviderSettings(props.providers ?? {}),
+    },
+  };
+  const realtime = new RealtimeStack(app, `${prefix}-Realtime`, {
+    stage: props.stage,
+    environment: baseEnvironment,
+    handlers: REALTIME_HANDLERS,
+    codeFor: props.codeFor,
+  });
+  // Every other function knows where browsers connect; those that push also get the management API.
+  const environment: FunctionEnvironment = {
+    ...baseEnvironment,
+    realtimePushPolicy: realtime.pushPolicy,
+    deployment: {
+      ...baseEnvironment.deployment,
+      common: { ...baseEnvironment.deployment.common, REALTIME_URL: realtime.stage.url },
+      realtime: { REALTIME_MANAGEMENT_ENDPOINT: realtime.stage.callbackUrl },
     },
   };
 
@@ -164,11 +184,12 @@ export function createPlatform(app: App, props: PlatformProps): Platform {
     httpApi: api.httpApi,
     logBucket: data.logBucket,
     webAclArn: props.webAclArn,
+    realtimeOrigin: realtime.api.apiEndpoint,
     domain:
       props.siteCertificateArn && siteOrigin
         ? { name: new URL(siteOrigin).hostname, certificateArn: props.siteCertificateArn }
         : undefined,
     webDistDir: props.webDistDir ?? path.join(REPO_ROOT, 'web', 'dist'),
   });
-  return { data, api, routeStacks, jobs, web, email, monitoring };
+  return { data, api, routeStacks, jobs, realtime, web, email, monitoring };
 }

@@ -4,6 +4,8 @@ import { MalformedRequestError } from './malformed-request';
 export interface LocalRoutes {
   /** Answers and returns true for its own paths; false leaves the request to the others. */
   serveMailOutbox(request: IncomingMessage, response: ServerResponse, url: URL): boolean;
+  /** The emulated WebSocket management API; true when the path was its own. */
+  serveRealtimeManagement(request: IncomingMessage, response: ServerResponse, url: URL): boolean;
   handleApi(request: IncomingMessage, response: ServerResponse, url: URL): Promise<void>;
   serveStatic(request: IncomingMessage, response: ServerResponse, url: URL): void;
 }
@@ -39,7 +41,8 @@ function answer(response: ServerResponse, api: boolean, status: number, message:
 }
 
 /**
- * The one request listener of the local server: the mail outbox, /api and the web app. No
+ * The one request listener of the local server: the mail outbox, the realtime management API,
+ * /api and the web app. No
  * request can take the process down: a malformed one is answered 400 (JSON under /api, plain
  * text for pages, as API Gateway and CloudFront would) and anything a route throws, at once or
  * later, is logged and answered 500.
@@ -51,6 +54,7 @@ export function createRequestListener(
   const handle = async (request: IncomingMessage, response: ServerResponse, target: string): Promise<void> => {
     const url = parseTarget(target, options.origin);
     if (routes.serveMailOutbox(request, response, url)) return;
+    if (routes.serveRealtimeManagement(request, response, url)) return;
     if (isApiPath(url.pathname)) await routes.handleApi(request, response, url);
     else routes.serveStatic(request, response, url);
   };

@@ -5,6 +5,12 @@ import { join } from 'node:path';
 import type { Capabilities } from '../../shared/capabilities';
 import { routeEntries } from '../../shared/routes';
 import { JOB_SCHEDULES, type JobSchedule } from '../../shared/schedules';
+import {
+  LOCAL_REALTIME_MANAGEMENT_PATH,
+  LOCAL_REALTIME_PATH,
+  REALTIME_HANDLERS,
+  type RealtimeHandler,
+} from '../../shared/realtime';
 import { getDocumentClient } from '../../functions/lib/db/client';
 import { type Db, getDb } from '../../functions/lib/db/service';
 import { toDay } from '../../functions/ranking/lib/domain/days';
@@ -17,6 +23,7 @@ import { ensureTable, startDynamoDbLocal } from './dynamodb-local';
 import { createEdgeCache } from './edge-cache';
 import { findFreePort } from './free-port';
 import { createMailOutboxPage } from './mail-outbox-page';
+import { createLocalRealtime, type WebSocketHandler } from './realtime-server';
 import { startLocalOidcProvider } from './oidc-provider';
 import { createRequestListener } from './request-listener';
 import { LOCAL_BUCKETS, startS3Local } from './s3-local';
@@ -128,9 +135,11 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
         DYNAMODB_ENDPOINT: dynamoDbEndpoint,
         // Shared stories may point at pages served on this machine (the demo, the tests).
         FETCH_PRIVATE_ADDRESSES: 'true',
+        REALTIME_URL: `ws://localhost:${port}${LOCAL_REALTIME_PATH}`,
       },
       email: { MAIL_FROM: LOCAL_MAIL_FROM, MAIL_OUTBOX_DIR: mailDir },
       bucket: { FILE_BUCKET_NAME: LOCAL_BUCKETS[0], S3_ENDPOINT: s3.endpoint },
+      realtime: { REALTIME_MANAGEMENT_ENDPOINT: `http://127.0.0.1:${port}${LOCAL_REALTIME_MANAGEMENT_PATH}` },
       settings: oidc.settings,
     };
     // What Lambda's runtime sets in every function's process, and what code that is not a
@@ -168,10 +177,26 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
     }
     const scheduler = startScheduler(jobs, log);
     stops.push(scheduler.stop);
+    const realtimeHandlers = new Map<RealtimeHandler['routeKey'], WebSocketHandler>();
+    for (const realtime of REALTIME_HANDLERS) {
+      realtimeHandlers.set(
+        realtime.routeKey,
+        await importAsFunction<WebSocketHandler>(realtime.handler, scopeOf(realtime.name, realtime.capabilities)),
+      );
+    }
+    const realtime = createLocalRealtime({ handlers: realtimeHandlers, log });
 
     const serveMailOutbox = createMailOutboxPage(mailDir);
-    const server: Server = createServer(createRequestListener({ serveMailOutbox, handleApi, serveStatic }, { origin: url, log }));
+    const server: Server = createServer(
+      createRequestListener(
+        { serveMailOutbox, serveRealtimeManagement: realtime.serveManagementApi, handleApi, serveStatic },
+        { origin: url, log },
+      ),
+    );
     server.keepAliveTimeout = 65_000;
+    server.on('upgrade', (request, socket, head) => {
+      if (!realtime.handleUpgrade(request, socket, head)) socket.destroy();
+    });
     await new Promise<void>((resolveListen, rejectListen) => {
       server.once('error', (error: NodeJS.ErrnoException) =>
         rejectListen(
@@ -191,6 +216,8 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
           server.closeAllConnections();
         }),
     );
+    // Before the server: open WebSockets would keep it from closing.
+    stops.push(realtime.close);
     log(`API and web app listening on ${url}`);
     if (!isLoopback(host)) {
       log(

@@ -54,9 +54,11 @@ export const markNotificationsSeen = defineRoute({
   access: 'user',
   handler: 'notifications/mark-notifications-seen',
   summary:
-    "Marks the caller's notifications among `ids` (at most 100) seen and answers how many changed and the new counts. Ids that are not the caller's unseen notifications are ignored.",
+    "Marks the caller's notifications among `ids` (at most 100) seen and answers how many changed and the new counts. Ids that are not the caller's unseen notifications are ignored. The caller's other open tabs get the new counts.",
   body: markSeenBodySchema,
   response: markSeenResultSchema,
+  // The caller's other tabs and devices are told the new counts.
+  capabilities: { realtime: true },
 });
 
 /** The group in listing order: a new route goes at the end, so no existing route moves to another stack. */

@@ -1,8 +1,8 @@
 import {
   actionParamsSchema,
   actionResponseSchema,
-  pusherAuthQuerySchema,
-  pusherAuthResponseSchema,
+  realtimeClientQuerySchema,
+  realtimeClientResponseSchema,
   sendVerificationEmailBodySchema,
   sendVerificationEmailResponseSchema,
   ssoAuthedCheckResponseSchema,
@@ -59,15 +59,17 @@ export const ssoLogout = defineRoute({
   stateChanging: true,
 });
 
-export const pusherAuth = defineRoute({
+export const realtimeClient = defineRoute({
   method: 'GET',
   path: '/api/i/user/auth/login/pusher/client',
   access: 'user',
-  handler: 'account/pusher-auth',
-  summary: "Signs a realtime (Pusher) subscription to the caller's own private channel, private-user-{userId}.",
-  query: pusherAuthQuerySchema,
-  response: pusherAuthResponseSchema,
-  capabilities: { settings: ['pusher'] },
+  handler: 'account/realtime-client',
+  summary:
+    "What the realtime client needs to connect: the WebSocket endpoint and a single-use ticket (one minute) for the caller's own channel, user-{userId}; another channel is refused (403).",
+  query: realtimeClientQuerySchema,
+  response: realtimeClientResponseSchema,
+  // The ticket is stored (hashed) so that $connect can spend it once.
+  capabilities: { table: 'read-write' },
 });
 
 export const sendVerificationEmail = defineRoute({
@@ -102,7 +104,7 @@ export const allSsoRoutes = {
   ssoExchange,
   ssoAuthedCheck,
   ssoLogout,
-  pusherAuth,
+  realtimeClient,
   sendVerificationEmail,
   completeAction,
 };

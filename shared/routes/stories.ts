@@ -79,7 +79,7 @@ export const likeStory = defineRoute({
   params: likeParamsSchema,
   response: storyAnswerSchema,
   // Tells the person by email too, when they asked for notification emails.
-  capabilities: { email: true },
+  capabilities: { email: true, realtime: true },
 });
 
 export const followUser = defineRoute({
@@ -92,7 +92,7 @@ export const followUser = defineRoute({
   params: followParamsSchema,
   response: followStateSchema,
   // Tells the person by email too, when they asked for notification emails.
-  capabilities: { email: true },
+  capabilities: { email: true, realtime: true },
 });
 
 export const filterFollowingIds = defineRoute({
@@ -116,7 +116,7 @@ export const claimStoryAuthor = defineRoute({
   params: storyToggleParamsSchema,
   response: storyAnswerSchema,
   // Tells the person by email too, when they asked for notification emails.
-  capabilities: { email: true },
+  capabilities: { email: true, realtime: true },
 });
 
 export const submitStoryForReview = defineRoute({
@@ -150,7 +150,7 @@ export const decideStoryReview = defineRoute({
   params: reviewDecisionParamsSchema,
   response: storyAnswerSchema,
   // Tells the person by email too, when they asked for notification emails.
-  capabilities: { email: true },
+  capabilities: { email: true, realtime: true },
 });
 
 export const readNewFeed = defineRoute({

@@ -36,21 +36,25 @@ export const ssoLogoutResponseSchema = z.object({
   sessionsEnded: z.number(),
 });
 
-/** Pusher's private-channel auth request: the socket id is '<digits>.<digits>'. */
-export const pusherAuthQuerySchema = z
+/**
+ * The realtime client's request: the channel it wants, which may only be the caller's own
+ * (`user-{userId}`, the default).
+ */
+export const realtimeClientQuerySchema = z
   .object({
-    socket_id: z
-      .string()
-      .max(50)
-      .regex(/^\d+\.\d+$/, "A socket id looks like '1234.5678'"),
-    channel_name: z.string().min(1).max(164),
+    channel: z.string().min(1).max(100).optional(),
   })
   .strict();
 
-export const pusherAuthResponseSchema = z.object({
-  /** `<app key>:<hex HMAC-SHA256 of '<socket_id>:<channel_name>' with the app secret>`. */
-  auth: z.string(),
+export const realtimeClientResponseSchema = z.object({
+  /** The WebSocket URL to open, with the ticket as its `ticket` query parameter. */
+  endpoint: z.string(),
+  channel: z.string(),
+  /** Single-use, bound to the caller and the channel, and valid for a minute. */
+  ticket: z.string(),
+  expiresAt: z.string(),
 });
+export type RealtimeClientResponse = z.infer<typeof realtimeClientResponseSchema>;
 
 export const sendVerificationEmailBodySchema = z.object({}).strict().optional();
 

@@ -46,6 +46,7 @@ const DEPLOYMENT: DeploymentSettings = {
   },
   email: { MAIL_FROM: 'TopPubs <login@toppubs.example>' },
   bucket: { FILE_BUCKET_NAME: 'toppubs-bench-files' },
+  realtime: { REALTIME_MANAGEMENT_ENDPOINT: 'http://127.0.0.1:9/__local/realtime' },
   settings: {},
 };
 

@@ -10,6 +10,7 @@ import { REPO_ROOT } from '../../infra/build/bundle-functions';
 import { createPlatform } from '../../infra/cdk/platform';
 import type { Platform } from '../../infra/cdk/platform';
 import { SPA_REWRITE_FUNCTION_CODE } from '../../infra/cdk/stacks/web-stack';
+import type { RouteStack } from '../../infra/cdk/stacks/route-stack';
 import { DECLARED_SETTINGS_VARIABLE, SETTING_GROUPS, type SettingGroup } from '../../shared/capabilities';
 import { routeEntries, routes } from '../../shared/routes/index';
 import { JOB_SCHEDULES } from '../../shared/schedules';
@@ -57,6 +58,17 @@ function roleActions(fn: lambda.Function): string[] {
       [statement.Action].flat(),
     ),
   );
+}
+
+/** A response headers policy's CSP as text, with its one deploy-time value written as `placeholder`. */
+function cspOf(policies: Record<string, Record<string, unknown>>, id: string, placeholder: string): string {
+  const { ResponseHeadersPolicyConfig: config } = policies[id]?.Properties as {
+    ResponseHeadersPolicyConfig: { SecurityHeadersConfig: { ContentSecurityPolicy: { ContentSecurityPolicy: unknown } } };
+  };
+  const value = config.SecurityHeadersConfig.ContentSecurityPolicy.ContentSecurityPolicy;
+  if (typeof value === 'string') return value;
+  const [, parts] = (value as { 'Fn::Join': [string, unknown[]] })['Fn::Join'];
+  return parts.map((part) => (typeof part === 'string' ? part : placeholder)).join('');
 }
 
 describe('cdk stacks for the real route table', () => {
@@ -221,6 +233,56 @@ describe('cdk stacks for the real route table', () => {
     }
   });
 
+  it('serves the WebSocket API with its three functions, and lets only the pushing routes post to its connections', () => {
+    // Prepare
+    const realtime = Template.fromStack(platform.realtime);
+    const pushPolicyId = platform.realtime.getLogicalId(platform.realtime.pushPolicy.node.defaultChild as never);
+    const pushers = routeEntries.filter(([, route]) => route.capabilities.realtime).map(([name]) => name);
+    const environmentOf = (name: string) => {
+      const stack = platform.routeStacks.find((candidate) => candidate.functions.has(name)) as RouteStack;
+      const fn = stack.functions.get(name)?.function as lambda.Function;
+      const resources = Template.fromStack(stack).toJSON().Resources as Record<string, { Properties: Record<string, unknown> }>;
+      const roleId = stack.getLogicalId(fn.role?.node.defaultChild as never);
+      return {
+        variables: (
+          resources[stack.getLogicalId(fn.node.defaultChild as never)]?.Properties.Environment as {
+            Variables: Record<string, unknown>;
+          }
+        ).Variables,
+        managedPolicies: JSON.stringify(resources[roleId]?.Properties.ManagedPolicyArns ?? []),
+      };
+    };
+
+    // Assess: the API
+    realtime.hasResourceProperties('AWS::ApiGatewayV2::Api', {
+      ProtocolType: 'WEBSOCKET',
+      RouteSelectionExpression: '$request.body.action',
+    });
+    for (const routeKey of ['$connect', '$disconnect', '$default']) {
+      realtime.hasResourceProperties('AWS::ApiGatewayV2::Route', { RouteKey: routeKey });
+    }
+    // Only $default answers down the connection (pings).
+    realtime.resourceCountIs('AWS::ApiGatewayV2::RouteResponse', 1);
+    realtime.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
+      AccessLogSettings: Match.objectLike({ Format: Match.stringLikeRegexp('connectionId') }),
+    });
+    realtime.hasResourceProperties('AWS::IAM::ManagedPolicy', {
+      PolicyDocument: {
+        Statement: [Match.objectLike({ Action: 'execute-api:ManageConnections', Effect: 'Allow' })],
+        Version: Match.anyValue(),
+      },
+    });
+
+    // Assess: who may push
+    expect(pushers).toEqual(['likeStory', 'followUser', 'claimStoryAuthor', 'decideStoryReview', 'markNotificationsSeen']);
+    for (const [name] of routeEntries) {
+      const { variables, managedPolicies } = environmentOf(name);
+      expect(variables.REALTIME_URL, name).toBeDefined();
+      expect(variables.REALTIME_MANAGEMENT_ENDPOINT !== undefined, name).toBe(pushers.includes(name));
+      expect(managedPolicies.includes(pushPolicyId), name).toBe(pushers.includes(name));
+    }
+  });
+
   it('runs rank-publications hourly and collect-feeds with a longer timeout', () => {
     // Prepare
     const template = Template.fromStack(platform.jobs);
@@ -377,7 +439,7 @@ describe('cdk stacks for the real route table', () => {
       ResponseHeadersPolicyConfig: Match.objectLike({
         Comment: 'Web app security headers (framing allowed)',
         SecurityHeadersConfig: {
-          ContentSecurityPolicy: { ContentSecurityPolicy: contentSecurityPolicy('allowed'), Override: true },
+          ContentSecurityPolicy: { ContentSecurityPolicy: Match.anyValue(), Override: true },
           ContentTypeOptions: { Override: true },
           ReferrerPolicy: { ReferrerPolicy: REFERRER_POLICY, Override: true },
           StrictTransportSecurity: hsts,
@@ -388,7 +450,7 @@ describe('cdk stacks for the real route table', () => {
       ResponseHeadersPolicyConfig: Match.objectLike({
         Comment: 'Web app security headers (framing denied)',
         SecurityHeadersConfig: {
-          ContentSecurityPolicy: { ContentSecurityPolicy: contentSecurityPolicy('denied'), Override: true },
+          ContentSecurityPolicy: { ContentSecurityPolicy: Match.anyValue(), Override: true },
           ContentTypeOptions: { Override: true },
           FrameOptions: { FrameOption: 'DENY', Override: true },
           ReferrerPolicy: { ReferrerPolicy: 'strict-origin-when-cross-origin', Override: true },
@@ -408,6 +470,15 @@ describe('cdk stacks for the real route table', () => {
       };
       expect(config.SecurityHeadersConfig.StrictTransportSecurity.AccessControlMaxAgeSec).toBeGreaterThanOrEqual(31_536_000);
     }
+    // The policies are the shared ones, plus the WebSocket API's origin (a deploy-time value) to connect to.
+    const realtimeOrigin = '<realtime>';
+    expect(cspOf(policies, siteHeaders, realtimeOrigin)).toBe(
+      contentSecurityPolicy('allowed', { connectSources: [realtimeOrigin] }),
+    );
+    expect(cspOf(policies, noFrameHeaders, realtimeOrigin)).toBe(
+      contentSecurityPolicy('denied', { connectSources: [realtimeOrigin] }),
+    );
+    expect(JSON.stringify(policies[siteHeaders])).toMatch(/Fn::ImportValue.*Realtime.*WebSocketApi/);
     expect(contentSecurityPolicy('allowed')).not.toContain('frame-ancestors');
     expect(contentSecurityPolicy('denied')).toContain("frame-ancestors 'none'");
     expect(contentSecurityPolicy('allowed')).not.toContain('unsafe-eval');
@@ -470,7 +541,6 @@ describe('optional provider settings', () => {
     TWITTER_REDIRECT_URI: 'https://toppubs.example/api/i/user/auth/login/twitter/callback',
     RECAPTCHA_PROJECT_ID: 'project-1',
     RECAPTCHA_SITE_KEY: 'site-1',
-    PUSHER_APP_KEY: 'pusher-1',
     secretName: 'toppubs/test',
   } as const;
   let platform: Platform;

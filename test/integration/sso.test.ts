@@ -1,9 +1,7 @@
-import { createHmac } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashToken } from '../../functions/lib/app-auth';
-import { LOCAL_PUSHER_APP_KEY, LOCAL_PUSHER_SECRET } from '../../functions/lib/config';
 import { getDb } from '../../functions/lib/db/service';
 import { parseEml } from '../../functions/lib/mail/eml';
 import { issueActionToken } from '../../functions/account/lib/action-tokens';
@@ -275,60 +273,6 @@ describe('single sign-on: logout everywhere', () => {
     expectOk(loggedOut);
     expect(loggedOut.body).toEqual({ loggedOut: true, sessionsEnded: 0 });
     expect(loggedOut.cookies).toHaveLength(1);
-  });
-});
-
-describe('realtime channel auth', () => {
-  const pusher = (socketId: string, channel: string, as?: Session) =>
-    api.call(routes.pusherAuth, { query: { socket_id: socketId, channel_name: channel }, ...(as ? { as } : {}) });
-
-  it("signs the caller's own private channel with the Pusher HMAC", async () => {
-    // Prepare
-    const user = await login();
-    const channel = `private-user-${user.userId}`;
-
-    // Act
-    const signed = await pusher('1234.5678', channel, user);
-
-    // Assess
-    expectOk(signed);
-    const expected = createHmac('sha256', LOCAL_PUSHER_SECRET).update(`1234.5678:${channel}`).digest('hex');
-    expect(signed.body).toEqual({ auth: `${LOCAL_PUSHER_APP_KEY}:${expected}` });
-  });
-
-  it("refuses another user's channel, and any other channel", async () => {
-    // Prepare
-    const user = await login();
-    const other = await login();
-
-    // Act
-    const othersChannel = await pusher('1234.5678', `private-user-${other.userId}`, user);
-    const prefixed = await pusher('1234.5678', `private-user-${user.userId}-x`, user);
-
-    // Assess
-    expectError(othersChannel, 403);
-    expectError(prefixed, 403);
-    expect(othersChannel.body.auth).toBeUndefined();
-  });
-
-  it('needs a signed-in user', async () => {
-    // Act
-    const anonymous = await pusher('1234.5678', 'private-user-someone');
-
-    // Assess
-    expectError(anonymous, 401);
-  });
-
-  it('refuses a malformed socket id', async () => {
-    // Prepare
-    const user = await login();
-
-    // Act
-    const malformed = await pusher('1234.5678:private-x', `private-user-${user.userId}`, user);
-
-    // Assess
-    expectError(malformed, 400);
-    expect(malformed.body.fields).toEqual([expect.objectContaining({ in: 'query', field: 'socket_id' })]);
   });
 });
 

@@ -7,6 +7,7 @@ import type { DeploymentSettings } from '../../infra/function-environment';
 import { functionScope } from '../../infra/local/functions';
 import { pathParamNames, type RouteDefinition, routeEntries, routes } from '../../shared/routes';
 import { JOB_SCHEDULES } from '../../shared/schedules';
+import { REALTIME_HANDLERS } from '../../shared/realtime';
 
 const FUNCTIONS_DIR = fileURLToPath(new URL('../../functions', import.meta.url));
 const ROUTES_DIR = fileURLToPath(new URL('../../shared/routes', import.meta.url));
@@ -48,6 +49,7 @@ const DEPLOYMENT: DeploymentSettings = {
   common: { STAGE: 'test', TABLE_NAME: 'route-table-test', ALLOWED_ORIGINS: 'https://app.example.com' },
   email: { MAIL_FROM: 'Test <test@example.com>' },
   bucket: { FILE_BUCKET_NAME: 'route-table-files' },
+  realtime: { REALTIME_MANAGEMENT_ENDPOINT: 'https://realtime.example/local' },
   settings: {},
 };
 
@@ -75,12 +77,16 @@ describe('route table', () => {
     expect(typeof module.handler).toBe('function');
   });
 
-  it('references every file of an app folder from exactly one route or job', () => {
+  it('references every file of an app folder from exactly one route, job or realtime handler', () => {
     // Prepare
     const files = appHandlerFiles();
 
     // Act
-    const referenced = [...routeEntries.map(([, route]) => route.handler), ...JOB_SCHEDULES.map((job) => job.handler)];
+    const referenced = [
+      ...routeEntries.map(([, route]) => route.handler),
+      ...JOB_SCHEDULES.map((job) => job.handler),
+      ...REALTIME_HANDLERS.map((realtime) => realtime.handler),
+    ];
 
     // Assess
     expect(files.length).toBeGreaterThan(0);

@@ -21,6 +21,7 @@ import { createUserEntity } from './entities/user';
 import { createExternalIdentityEntity } from './entities/external-identity';
 import { createOneTimeTokenEntity } from './entities/one-time-token';
 import { createNotificationEntity, createNotificationGroupEntity } from './entities/notification';
+import { createRealtimeConnectionEntity } from './entities/realtime-connection';
 
 /** Every entity of the table, by the name code reaches it with (`db.entities.<name>`). */
 const entityFactories = {
@@ -47,6 +48,7 @@ const entityFactories = {
   follow: createFollowEntity,
   notification: createNotificationEntity,
   notificationGroup: createNotificationGroupEntity,
+  realtimeConnection: createRealtimeConnectionEntity,
 } satisfies Record<string, (config: EntityConfiguration) => unknown>;
 
 type EntityFactories = typeof entityFactories;

@@ -21,6 +21,8 @@ export interface FunctionEnvironment {
   /** The configuration set every send names (MAIL_CONFIGURATION_SET). */
   mailConfigurationSet: ses.IConfigurationSet;
   fileBucket: s3.IBucket;
+  /** Lets a function post to the WebSocket API's connections: attached to those with the realtime capability. */
+  realtimePushPolicy?: iam.IManagedPolicy | undefined;
   deployment: DeploymentSettings;
   /** Where the function's error and throttle alarms notify; no alarms without it. */
   alarmTopic?: sns.ITopic | undefined;
@@ -125,6 +127,12 @@ export class HandlerFunction extends Construct {
     if (capabilities.bucket === 'read') fileBucket.grantRead(this.function);
     if (capabilities.bucket === 'write') fileBucket.grantPut(this.function);
     if (capabilities.bucket === 'read-write') fileBucket.grantReadWrite(this.function);
+    if (capabilities.realtime) {
+      const { realtimePushPolicy } = props.environment;
+      if (!realtimePushPolicy)
+        throw new Error(`${props.handler} pushes to realtime connections, but this deployment has no WebSocket API`);
+      role.addManagedPolicy(realtimePushPolicy);
+    }
 
     if (props.environment.alarmTopic) {
       const period = Duration.minutes(5);

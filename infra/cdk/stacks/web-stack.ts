@@ -30,6 +30,8 @@ export interface WebStackProps extends StackProps {
   domain?: { name: string; certificateArn: string } | undefined;
   /** The optional web ACL (infra/cdk/stacks/waf-stack.ts), made in us-east-1 by its own app. */
   webAclArn?: string | undefined;
+  /** The WebSocket API's origin (wss://…), which pages may connect to for live updates. */
+  realtimeOrigin?: string | undefined;
 }
 
 /** The site's viewer-request function (SPA fallback, canonical no-frame paths), shared with the local server. */
@@ -71,7 +73,12 @@ export class WebStack extends Stack {
       new cloudfront.ResponseHeadersPolicy(this, id, {
         comment: `Web app security headers (framing ${framing})`,
         securityHeadersBehavior: {
-          contentSecurityPolicy: { contentSecurityPolicy: contentSecurityPolicy(framing), override: true },
+          contentSecurityPolicy: {
+            contentSecurityPolicy: contentSecurityPolicy(framing, {
+              connectSources: props.realtimeOrigin ? [props.realtimeOrigin] : [],
+            }),
+            override: true,
+          },
           contentTypeOptions: { override: true },
           // The shared constant is one of CloudFront's values; the CDK assertion tests pin it.
           referrerPolicy: { referrerPolicy: REFERRER_POLICY as cloudfront.HeadersReferrerPolicy, override: true },
