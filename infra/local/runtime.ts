@@ -135,7 +135,8 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
         DYNAMODB_ENDPOINT: dynamoDbEndpoint,
         // Shared stories may point at pages served on this machine (the demo, the tests).
         FETCH_PRIVATE_ADDRESSES: 'true',
-        REALTIME_URL: `ws://localhost:${port}${LOCAL_REALTIME_PATH}`,
+        // A path: the page connects to whichever host it was served from (localhost or 127.0.0.1).
+        REALTIME_URL: LOCAL_REALTIME_PATH,
       },
       email: { MAIL_FROM: LOCAL_MAIL_FROM, MAIL_OUTBOX_DIR: mailDir },
       bucket: { FILE_BUCKET_NAME: LOCAL_BUCKETS[0], S3_ENDPOINT: s3.endpoint },

@@ -47,7 +47,10 @@ export const realtimeClientQuerySchema = z
   .strict();
 
 export const realtimeClientResponseSchema = z.object({
-  /** The WebSocket URL to open, with the ticket as its `ticket` query parameter. */
+  /**
+   * The WebSocket URL to open, with the ticket as its `ticket` query parameter: wss://… in AWS, a
+   * path on the same host locally (resolved against the page, as ws: or wss:).
+   */
   endpoint: z.string(),
   channel: z.string(),
   /** Single-use, bound to the caller and the channel, and valid for a minute. */

@@ -9,7 +9,7 @@ import { type RealtimeServerMessage, userChannel } from '../../shared/realtime';
 import { routes } from '../../shared/routes';
 import { expectError, expectOk, type SignedInUser } from '../support/api-client';
 import { apiSuite } from '../support/api-suite';
-import { listen, openListener } from '../support/realtime';
+import { listen, openListener, realtimeUrl } from '../support/realtime';
 import { storyInTable } from '../support/stories';
 
 const suite = apiSuite();
@@ -42,7 +42,7 @@ describe('the realtime client route', () => {
     // Assess
     expectOk(implicit);
     expect(implicit.body).toMatchObject({
-      endpoint: `ws://localhost:${suite.runtime.port}/realtime`,
+      endpoint: '/realtime',
       channel: `user-${ana.userId}`,
     });
     const lifetime = Date.parse(implicit.body.expiresAt) - before;
@@ -73,15 +73,14 @@ describe('connecting', () => {
     const ana = await suite.api.signIn('ana');
     const ticket = await suite.api.call(routes.realtimeClient, { as: ana });
     expectOk(ticket);
-    const url = `${ticket.body.endpoint}?ticket=${ticket.body.ticket}`;
+    const url = realtimeUrl(ticket.body.endpoint, ticket.body.ticket, origin());
+    const endpoint = realtimeUrl(ticket.body.endpoint, '', origin()).replace(/\?.*$/, '');
 
     // Act
     const first = await openListener(url, origin());
     const again = await openListener(url, origin()).catch((error: { status?: number }) => error.status);
-    const madeUp = await openListener(`${ticket.body.endpoint}?ticket=made-up`, origin()).catch(
-      (error: { status?: number }) => error.status,
-    );
-    const none = await openListener(ticket.body.endpoint, origin()).catch((error: { status?: number }) => error.status);
+    const madeUp = await openListener(`${endpoint}?ticket=made-up`, origin()).catch((error: { status?: number }) => error.status);
+    const none = await openListener(endpoint, origin()).catch((error: { status?: number }) => error.status);
 
     // Assess
     expect(again).toBe(401);
@@ -96,7 +95,7 @@ describe('connecting', () => {
     const ana = await suite.api.signIn('ana');
 
     // Act
-    const refused = await listen(suite.api, ana, { origin: 'https://evil.example' }).catch(
+    const refused = await listen(suite.api, ana, { origin: 'https://evil.example', site: origin() }).catch(
       (error: { status?: number }) => error.status,
     );
 

@@ -15,10 +15,22 @@ export interface Listener {
  * Connects as the web app does: a ticket from the realtime client route, then the WebSocket it
  * names, from the app's own origin. Rejects with the handshake's status when it is refused.
  */
-export async function listen(api: ApiClient, as: Session, options: { origin: string }): Promise<Listener> {
+export async function listen(
+  api: ApiClient,
+  as: Session,
+  options: { origin: string; /** Where the endpoint is, when the page's origin is another site's. */ site?: string },
+): Promise<Listener> {
   const ticket = await api.call(routes.realtimeClient, { as });
   if (!ticket.ok) throw new Error(`No realtime ticket: ${ticket.status} ${ticket.text}`);
-  return openListener(`${ticket.body.endpoint}?ticket=${encodeURIComponent(ticket.body.ticket)}`, options.origin);
+  return openListener(realtimeUrl(ticket.body.endpoint, ticket.body.ticket, options.site ?? options.origin), options.origin);
+}
+
+/** The endpoint is a path locally, resolved against the page's origin as the web app does. */
+export function realtimeUrl(endpoint: string, ticket: string, origin: string): string {
+  const url = new URL(endpoint, origin);
+  url.protocol = url.protocol === 'https:' ? 'wss:' : url.protocol === 'http:' ? 'ws:' : url.protocol;
+  url.searchParams.set('ticket', ticket);
+  return url.toString();
 }
 
 export function openListener(url: string, origin: string): Promise<Listener> {

@@ -1,5 +1,6 @@
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { isFilePath } from '../../lib/file-path';
+import { useLiveUnseenCounts } from '../../lib/live-updates';
 import { AppToaster } from './app-toaster';
 import { FilePathRefusal } from './file-path-refusal';
 import { Footer } from './footer';
@@ -12,11 +13,13 @@ import { useFrameLinkRetargeting } from './use-frame-link-retargeting';
 
 /**
  * The app shell every page shares: top bar, the page, footer, and the shell's overlays
- * (login modal, share-story modal, drawer, toasts) plus the route progress bar.
+ * (login modal, share-story modal, drawer, toasts) plus the route progress bar. While someone
+ * is signed in, the bell's counts arrive live.
  */
 export function AppLayout() {
   const { pathname } = useLocation();
   useFrameLinkRetargeting();
+  useLiveUnseenCounts();
   return (
     <>
       <RouteProgress />

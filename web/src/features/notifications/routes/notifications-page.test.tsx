@@ -1,8 +1,9 @@
 import '../../../test/dom-polyfills';
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { routes } from '../../../../../shared/routes';
+import { setCurrentUser } from '../../../lib/current-user';
 import { jane, renderShell } from '../../../test/render-shell';
 import { type StubAnswer, stubRoute, stubRoutes } from '../../../test/stub-routes';
 import type { Notification } from '../api/notification-keys';
@@ -39,12 +40,12 @@ function renderNotifications(options: {
       options.user === null ? { status: 401, body: { message: 'Log in', code: 'UNAUTHORIZED' } } : { body: jane },
     ),
   );
-  renderShell({
+  const shell = renderShell({
     path: '/notifications',
     user: options.user === undefined ? jane : options.user,
     pages: [{ path: 'notifications', Component: NotificationsPage }],
   });
-  return { api, user: userEvent.setup(), page: within(screen.getByRole('main')) };
+  return { api, queryClient: shell.queryClient, user: userEvent.setup(), page: within(screen.getByRole('main')) };
 }
 
 afterEach(() => {
@@ -117,6 +118,30 @@ describe('NotificationsPage', () => {
     expect(await page.findByRole('link', { name: /Story 9/ })).toBeInTheDocument();
     expect(api.calls(routes.listSeenNotifications)[0]?.url.searchParams.get('cursor')).toBe('cursor-2');
     expect(page.queryByRole('button', { name: 'Show older' })).toBeNull();
+  });
+
+  it('shows a notification that arrives while the page is open, when the live count rises', async () => {
+    // Prepare
+    let reads = 0;
+    const { page, queryClient } = renderNotifications({
+      screen: () => {
+        reads += 1;
+        return {
+          body: {
+            unseen: { items: reads === 1 ? [] : [notification('fresh')], nextCursor: null },
+            seen: { items: [], nextCursor: null },
+            counts,
+          },
+        };
+      },
+    });
+    await page.findByRole('heading', { name: 'Nothing here yet' });
+
+    // Act: the bell's count, as a push sets it
+    act(() => setCurrentUser(queryClient, { ...jane, numUnseenNotifications: 1 }));
+
+    // Assess
+    expect(await page.findByRole('list', { name: 'New notifications' })).toHaveTextContent('Story fresh');
   });
 
   it('says so when there is nothing', async () => {

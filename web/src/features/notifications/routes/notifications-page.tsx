@@ -1,10 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { APP_NAME } from '../../../../../shared/constants';
 import { Button } from '../../../components/button';
 import { PageMeta } from '../../../components/page-meta';
 import { PageSpinner } from '../../../components/spinner';
 import { EmptyState, ErrorState } from '../../../components/state-message';
-import { useCurrentUser } from '../../../lib/current-user';
+import { unseenNotificationCount, useCurrentUser } from '../../../lib/current-user';
 import { useLoginModal } from '../../../lib/login-modal';
 import { useNotificationsScreen } from '../api/get-notifications-screen';
 import { useOlderSeenNotifications } from '../api/list-seen-notifications';
@@ -21,6 +22,11 @@ export function NotificationsPage() {
   const screen = useNotificationsScreen(user?.userId);
   const markSeen = useMarkNotificationsSeen();
   const older = useOlderSeenNotifications(user?.userId ?? '', screen.data?.seen.nextCursor ?? null);
+  // A live push raised the bell while this page is open: show what arrived.
+  const unseenCount = unseenNotificationCount(user);
+  useEffect(() => {
+    if (unseenCount > 0) void queryClient.invalidateQueries({ queryKey: notificationKeys.all });
+  }, [unseenCount, queryClient]);
 
   let content;
   if (userPending) {
