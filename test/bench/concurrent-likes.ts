@@ -6,16 +6,8 @@
  * count equals its like items afterwards (it must, whatever the interleaving).
  */
 import { Agent, request } from 'node:http';
-import { issueLoginLink } from '../../functions/account/lib/login-links';
-import { createDocumentClient } from '../../functions/lib/db/client';
-import { createDb } from '../../functions/lib/db/service';
-import { APPLICATION_ID_HEADER, SESSION_HEADER, WEB_APPLICATION_ID } from '../../shared/constants';
 import { storyInTable } from '../support/stories';
-
-process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
-const { API_URL: apiUrl, DYNAMODB_ENDPOINT: endpoint, TABLE_NAME: tableName } = process.env;
-if (!apiUrl || !endpoint || !tableName)
-  throw new Error('Usage: API_URL=... DYNAMODB_ENDPOINT=... TABLE_NAME=... concurrent-likes.ts');
+import { apiUrl, db, headers, openStory, signIn } from './bench-session';
 
 const READERS = 50;
 const CALLS = 1_000;
@@ -37,30 +29,11 @@ function put(path: string, token: string): Promise<number> {
     call.end();
   });
 }
-const db = createDb(createDocumentClient({ endpoint, region: 'us-east-1' }), tableName);
-const headers = (token: string) => ({ [APPLICATION_ID_HEADER]: WEB_APPLICATION_ID, cookie: `${SESSION_HEADER}=${token}` });
-
-/** A new account signed in for real (a login link spent at the confirm endpoint): its session and id. */
-async function signIn(index: number): Promise<{ token: string; userId: string }> {
-  const { token } = await issueLoginLink(db, { email: `bench-liker-${Date.now()}-${index}@example.com` });
-  const answer = await fetch(`${apiUrl}/api/i/user/auth/login/email/confirm`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', [APPLICATION_ID_HEADER]: WEB_APPLICATION_ID },
-    body: JSON.stringify({ token }),
-  });
-  const session = /ssoat=([^;]+)/.exec(answer.headers.get('set-cookie') ?? '')?.[1];
-  if (!session) throw new Error(`Sign-in failed with ${answer.status}: ${await answer.text()}`);
-  const { user } = (await answer.json()) as { user: { userId: string } };
-  return { token: session, userId: user.userId };
-}
-
-const sharer = await signIn(-1);
+const sharer = await signIn('sharer');
 const storyId = await storyInTable(sharer, 'Benchmark: a story everyone likes');
 const readers: string[] = [];
-for (let index = 0; index < READERS; index += 1) readers.push((await signIn(index)).token);
-await Promise.all(
-  readers.map((token) => fetch(`${apiUrl}/api/i/stories/story/${storyId}/go`, { headers: headers(token), redirect: 'manual' })),
-);
+for (let index = 0; index < READERS; index += 1) readers.push((await signIn(`liker-${index}`)).token);
+await Promise.all(readers.map((token) => openStory(storyId, token)));
 
 const started = performance.now();
 const answers = await Promise.all(

@@ -118,7 +118,8 @@ async function compare(label: string, port: number, barePort: number, path: stri
 /**
  * The stories on the demo data `npm start` seeds: the hot feed and one person's feed under load
  * (answered by their handlers: the feeds are not cached at the edge), then 1,000 concurrent like
- * and unlike calls on one story, whose count must equal its likes afterwards.
+ * and unlike calls on one story, whose count must equal its likes afterwards, then the delay
+ * from a like to the liked person's bell over the WebSocket.
  */
 async function benchStories(port: number, serverOutput: string): Promise<void> {
   heading('Stories under load: autocannon, 32 connections, 10 s (after a 2 s warm-up)');
@@ -152,6 +153,19 @@ async function benchStories(port: number, serverOutput: string): Promise<void> {
   );
   print(`  like count ${likes.likeCount}, like items ${likes.likes}: counts exact ${verdict(likes.likeCount === likes.likes)}`);
   print(`  every call answered 200: ${verdict(likes.statuses['200'] === likes.calls)}`);
+
+  const bell = JSON.parse(
+    await run(TSX, [join(REPO_ROOT, 'test/bench/notification-to-bell.ts')], {
+      ...lambdaEnv,
+      DYNAMODB_ENDPOINT: dynamoDbEndpoint,
+      API_URL: `http://127.0.0.1:${port}`,
+    }),
+  ) as { likes: number; medianMs: number; p99Ms: number; maxMs: number; missing: number };
+  print(`Notification to bell over the WebSocket, ${bell.likes} likes one after another (from sending the like):`);
+  print(
+    `  median ${bell.medianMs} ms, p99 ${bell.p99Ms} ms, worst ${bell.maxMs} ms, never arrived ${bell.missing}; ` +
+      `within a second (p99 <= 1,000 ms, none lost): ${verdict(bell.p99Ms <= 1_000 && bell.missing === 0)}`,
+  );
 }
 
 /** `npm start` with its demo people and stories (and a few publications: the boards are not measured here). */

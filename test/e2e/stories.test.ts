@@ -1,0 +1,96 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Browser, BrowserContext } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { routes } from '../../shared/routes';
+import { createApiClient, type SignedInUser } from '../support/api-client';
+import { checkEveryPageTheSuiteVisits } from '../support/accessibility';
+import { launchBrowser, screenshotPath } from '../support/browser';
+import { startTestRuntime, type TestRuntime } from '../support/local-runtime';
+
+let runtime: TestRuntime;
+let browser: Browser;
+/**
+ * The story's own page, on 127.0.0.2: another host than the site's own (127.0.0.1, which the
+ * sharing rules refuse), on loopback, which the local runtime may fetch (FETCH_PRIVATE_ADDRESSES).
+ */
+let blog: Server;
+let blogUrl: string;
+
+const STORY_TITLE = 'How we ship every day';
+
+beforeAll(async () => {
+  blog = createServer((_request, response) => {
+    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    response.end(`<!doctype html><html lang="en"><head><title>${STORY_TITLE}</title>
+<meta property="og:title" content="${STORY_TITLE}"><meta property="og:site_name" content="Ship Notes">
+<meta property="og:description" content="Small changes, every day."></head><body><h1>${STORY_TITLE}</h1></body></html>`);
+  });
+  await new Promise<void>((resolveListen) => blog.listen(0, '127.0.0.2', resolveListen));
+  blogUrl = `http://127.0.0.2:${(blog.address() as AddressInfo).port}/posts/how-we-ship`;
+  [runtime, browser] = await Promise.all([startTestRuntime(), launchBrowser()]);
+});
+
+// Every page these tests leave open is checked for WCAG 2.1 AA (test/support/accessibility.ts).
+checkEveryPageTheSuiteVisits(() => browser);
+
+afterAll(async () => {
+  await browser?.close();
+  await runtime?.close();
+  await new Promise<void>((resolveClose) => blog?.close(() => resolveClose()));
+});
+
+/** A browser of its own for a person signed in for real (their session cookie set as the login would). */
+async function signedInBrowser(label: string): Promise<{ person: SignedInUser; context: BrowserContext }> {
+  const person = await createApiClient(runtime).signIn(label);
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  await context.addCookies([
+    { name: 'ssoat', value: person.token, url: runtime.url, httpOnly: true, secure: true, sameSite: 'Lax' },
+  ]);
+  return { person, context };
+}
+
+describe('stories and the live bell in a real browser', () => {
+  it("A shares a story; B opens it, likes it and follows A; A's bell lights up without a reload and A reads why", async () => {
+    // Prepare: two people, each in their own browser
+    const a = await signedInBrowser('ana');
+    const b = await signedInBrowser('bo');
+    const pageA = await a.context.newPage();
+    await pageA.goto(`${runtime.url}/stories/new`);
+    const bell = pageA.getByRole('link', { name: 'Notifications', exact: true });
+    await bell.waitFor();
+
+    // Act: A shares a story
+    const shared = await createApiClient(runtime).call(routes.shareStoryByUrl, { as: a.person, body: { url: blogUrl } });
+    expect(shared.status).toBe(201);
+
+    // Act: B opens it from the new stories (in a tab of its own), likes it, then follows A from their profile
+    const pageB = await b.context.newPage();
+    await pageB.goto(`${runtime.url}/stories/new`);
+    const card = pageB.getByRole('article', { name: STORY_TITLE });
+    const [storyTab] = await Promise.all([b.context.waitForEvent('page'), card.getByRole('link', { name: STORY_TITLE }).click()]);
+    await storyTab.waitForURL(blogUrl);
+    await storyTab.close();
+    await card.getByRole('button', { name: 'Like: 0 likes' }).click();
+    await card.getByRole('button', { name: 'Unlike: 1 like' }).waitFor();
+    await pageB.goto(`${runtime.url}/@${a.person.username}`);
+    await pageB.getByRole('button', { name: 'Follow', exact: true }).click();
+    await pageB.getByRole('button', { name: 'Following', exact: true }).waitFor();
+
+    // Assess: A's open page, never reloaded, shows the unseen dot
+    await pageA.getByRole('link', { name: 'Notifications (unseen)' }).waitFor({ timeout: 5_000 });
+    await pageA.screenshot({ path: screenshotPath('stories-bell-lit') });
+
+    // Act: A reads the notifications
+    await pageA.getByRole('link', { name: 'Notifications (unseen)' }).click();
+    const fresh = pageA.getByRole('list', { name: 'New notifications' });
+    await fresh.waitFor();
+
+    // Assess: who did what, and the bell is quiet again
+    await expect(fresh.textContent()).resolves.toMatch(/liked your story/);
+    await expect(fresh.textContent()).resolves.toMatch(/started following you/);
+    await expect(pageA.getByRole('link', { name: 'Notifications', exact: true }).isVisible()).resolves.toBe(true);
+    await a.context.close();
+    await b.context.close();
+  });
+});
