@@ -146,7 +146,7 @@ describe('the ranking site in a real browser', () => {
 
     // Assess
     expect(inlineLinkVisible).toBe(false);
-    expect(await items.allInnerTexts()).toEqual(['Active', 'Topics', 'Top Growing']);
+    expect(await items.allInnerTexts()).toEqual(['Active', 'Topics', 'Top Growing', 'Stories']);
   });
 
   it('refuses file paths with a clear message', async () => {

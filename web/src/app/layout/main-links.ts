@@ -3,4 +3,5 @@ export const MAIN_LINKS = [
   { to: '/active', label: 'Active' },
   { to: '/topics', label: 'Topics' },
   { to: '/growing', label: 'Top Growing' },
+  { to: '/stories', label: 'Stories' },
 ] as const;

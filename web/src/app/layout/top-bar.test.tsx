@@ -36,6 +36,7 @@ describe('TopBar, logged out', () => {
     expect(within(nav).getByRole('link', { name: 'Active' })).toHaveAttribute('href', '/active');
     expect(within(nav).getByRole('link', { name: 'Topics' })).toHaveAttribute('href', '/topics');
     expect(within(nav).getByRole('link', { name: 'Top Growing' })).toHaveAttribute('href', '/growing');
+    expect(within(nav).getByRole('link', { name: 'Stories' })).toHaveAttribute('href', '/stories');
     expect(within(banner()).getByRole('link', { name: 'Search publications' })).toHaveAttribute('href', '/search');
     expect(screen.queryByRole('button', { name: /Account menu/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('link', { name: /Notifications/ })).not.toBeInTheDocument();
@@ -216,6 +217,7 @@ describe('TopBar on small screens', () => {
       ['Active', '/active'],
       ['Topics', '/topics'],
       ['Top Growing', '/growing'],
+      ['Stories', '/stories'],
     ]);
   });
 
