@@ -1,6 +1,4 @@
-import { z } from 'zod';
 import { type Capabilities, capabilitiesOf } from './capabilities';
-import { unseenCountsSchema } from './schemas/notifications';
 
 /**
  * Live updates (today: the bell's unseen counts). In AWS an API Gateway WebSocket API calls
@@ -62,15 +60,3 @@ export const REALTIME_HANDLERS: readonly RealtimeHandler[] = [
     capabilities: capabilitiesOf({}, { table: 'read' }),
   },
 ];
-
-/** What a client may send (the WebSocket API selects routes on `$request.body.action`). */
-export const realtimeClientMessageSchema = z.object({ action: z.literal('ping') });
-export type RealtimeClientMessage = z.infer<typeof realtimeClientMessageSchema>;
-
-/** What the server sends down a connection. */
-export const realtimeServerMessageSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('unseen-counts'), counts: unseenCountsSchema }),
-  z.object({ type: z.literal('pong') }),
-  z.object({ type: z.literal('error'), message: z.string() }),
-]);
-export type RealtimeServerMessage = z.infer<typeof realtimeServerMessageSchema>;

@@ -1,11 +1,6 @@
 import { ApiGatewayManagementApiClient, GoneException, PostToConnectionCommand } from '@aws-sdk/client-apigatewaymanagementapi';
-import {
-  MAX_CONNECTIONS_PER_USER,
-  REALTIME_LIMITS,
-  REALTIME_TICKET_SECONDS,
-  type RealtimeServerMessage,
-  userChannel,
-} from '../../shared/realtime';
+import { MAX_CONNECTIONS_PER_USER, REALTIME_LIMITS, REALTIME_TICKET_SECONDS, userChannel } from '../../shared/realtime';
+import type { RealtimeServerMessage } from '../../shared/schemas/realtime';
 import type { RealtimeClientResponse } from '../../shared/schemas/sso';
 import { getConfig } from './config';
 import type { Db } from './db/service';

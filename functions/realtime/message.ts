@@ -1,4 +1,4 @@
-import { type RealtimeServerMessage, realtimeClientMessageSchema } from '../../shared/realtime';
+import { type RealtimeServerMessage, realtimeClientMessageSchema } from '../../shared/schemas/realtime';
 import { answer, type WebSocketEvent, type WebSocketResult } from './lib/websocket-event';
 
 const reply = (message: RealtimeServerMessage) => answer(200, JSON.stringify(message));

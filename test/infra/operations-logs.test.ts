@@ -63,7 +63,12 @@ describe('what an operator gets from a production deploy', () => {
     for (const template of templates) {
       const roles = Object.values(template.findResources('AWS::IAM::Role'));
       expect(roles.length).toBeGreaterThan(0);
-      for (const role of roles) expect(role.Properties.ManagedPolicyArns).toBeUndefined();
+      // The one managed policy a role may have is our own realtime push policy, never one of AWS's.
+      for (const role of roles) {
+        for (const arn of (role.Properties.ManagedPolicyArns as unknown[] | undefined) ?? []) {
+          expect(JSON.stringify(arn)).toMatch(/Fn::ImportValue.*Realtime.*PushPolicy/);
+        }
+      }
       const functions = Object.values(template.findResources('AWS::Lambda::Function'));
       expect(functions.every((fn) => (fn.Properties.LoggingConfig as { LogGroup?: unknown } | undefined)?.LogGroup)).toBe(true);
       template.allResourcesProperties('AWS::Logs::LogGroup', { RetentionInDays: 30 });

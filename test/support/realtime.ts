@@ -1,5 +1,5 @@
 import { WebSocket } from 'ws';
-import { type RealtimeServerMessage, realtimeServerMessageSchema } from '../../shared/realtime';
+import { type RealtimeServerMessage, realtimeServerMessageSchema } from '../../shared/schemas/realtime';
 import { routes } from '../../shared/routes';
 import type { ApiClient, Session } from './api-client';
 

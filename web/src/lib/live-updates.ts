@@ -1,8 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { REALTIME_PING_SECONDS, realtimeServerMessageSchema } from '../../../shared/realtime';
+import { REALTIME_PING_SECONDS } from '../../../shared/realtime';
 import type { routes } from '../../../shared/routes';
 import type { UnseenCounts } from '../../../shared/schemas/notifications';
+import type { RealtimeServerMessage } from '../../../shared/schemas/realtime';
 import { ApiError, endpoint } from './api-client';
 import { type CurrentUser, currentUserQueryKey, useCurrentUser } from './current-user';
 
@@ -23,6 +24,25 @@ export function socketUrl(endpointUrl: string, ticket: string, pageUrl: string):
   if (url.protocol === 'https:') url.protocol = 'wss:';
   url.searchParams.set('ticket', ticket);
   return url.toString();
+}
+
+const isCount = (value: unknown): value is number => typeof value === 'number' && Number.isInteger(value) && value >= 0;
+
+/**
+ * The one message the page acts on. Checked by hand, not with the shared zod schema: zod would
+ * come into the app shell's bundle, and its first parse probes `new Function`, which the
+ * page's CSP refuses (and reports).
+ */
+function isUnseenCounts(data: unknown): data is Extract<RealtimeServerMessage, { type: 'unseen-counts' }> {
+  if (typeof data !== 'object' || data === null || (data as { type?: unknown }).type !== 'unseen-counts') return false;
+  const counts = (data as { counts?: Partial<Record<keyof UnseenCounts, unknown>> }).counts;
+  return (
+    typeof counts === 'object' &&
+    counts !== null &&
+    isCount(counts.numUnseenNotifications) &&
+    isCount(counts.ssoAppNumUnseenNotifications) &&
+    isCount(counts.total)
+  );
 }
 
 export interface LiveUpdatesOptions {
@@ -89,8 +109,7 @@ export function startLiveUpdates(options: LiveUpdatesOptions): () => void {
       } catch {
         return;
       }
-      const message = realtimeServerMessageSchema.safeParse(data);
-      if (message.success && message.data.type === 'unseen-counts') options.onCounts(message.data.counts);
+      if (isUnseenCounts(data)) options.onCounts(data.counts);
     });
     opened.addEventListener('close', () => {
       clearInterval(pingTimer);

@@ -1,0 +1,14 @@
+import { z } from 'zod';
+import { unseenCountsSchema } from './notifications';
+
+/** What a client may send (the WebSocket API selects routes on `$request.body.action`). */
+export const realtimeClientMessageSchema = z.object({ action: z.literal('ping') });
+export type RealtimeClientMessage = z.infer<typeof realtimeClientMessageSchema>;
+
+/** What the server sends down a connection. */
+export const realtimeServerMessageSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('unseen-counts'), counts: unseenCountsSchema }),
+  z.object({ type: z.literal('pong') }),
+  z.object({ type: z.literal('error'), message: z.string() }),
+]);
+export type RealtimeServerMessage = z.infer<typeof realtimeServerMessageSchema>;
