@@ -5,7 +5,7 @@ import { runAsFunction } from '../../functions/lib/function-environment';
 import { pushToUser } from '../../functions/lib/realtime';
 import { functionScope } from '../../infra/local/functions';
 import { capabilitiesOf } from '../../shared/capabilities';
-import { userChannel } from '../../shared/realtime';
+import { MAX_CONNECTIONS_PER_USER, userChannel } from '../../shared/realtime';
 import type { RealtimeServerMessage } from '../../shared/schemas/realtime';
 import { routes } from '../../shared/routes';
 import { expectError, expectOk, type SignedInUser } from '../support/api-client';
@@ -103,6 +103,28 @@ describe('connecting', () => {
     // Assess
     expect(refused).toBe(403);
     expect(await connectionsOf(ana.userId)).toHaveLength(0);
+  });
+
+  it('refuses a 21st connection of one person with 429, keeping its ticket for when a tab closes', async () => {
+    // Prepare
+    const ana = await suite.api.signIn('ana');
+    const open = await Promise.all(
+      Array.from({ length: MAX_CONNECTIONS_PER_USER }, () => listen(suite.api, ana, { origin: origin() })),
+    );
+    const ticket = await suite.api.call(routes.realtimeClient, { as: ana });
+    expectOk(ticket);
+    const url = realtimeUrl(ticket.body.endpoint, ticket.body.ticket, origin());
+
+    // Act
+    const refused = await openListener(url, origin()).catch((error: { status?: number }) => error.status);
+    await open[0]?.close();
+    await until(async () => (await connectionsOf(ana.userId)).length < MAX_CONNECTIONS_PER_USER);
+    const afterClose = await openListener(url, origin());
+
+    // Assess
+    expect(refused).toBe(429);
+    expect(await connectionsOf(ana.userId)).toHaveLength(MAX_CONNECTIONS_PER_USER);
+    await Promise.all([...open.slice(1), afterClose].map((listener) => listener.close()));
   });
 
   it('answers a ping with a pong and anything else with an error message, keeping the connection', async () => {
