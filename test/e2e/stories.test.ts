@@ -3,8 +3,8 @@ import type { AddressInfo } from 'node:net';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routes } from '../../shared/routes';
-import { createApiClient, type SignedInUser } from '../support/api-client';
-import { checkEveryPageTheSuiteVisits } from '../support/accessibility';
+import { createApiClient, makeSuperUser, type SignedInUser } from '../support/api-client';
+import { checkEveryPageTheSuiteVisits, expectAccessible } from '../support/accessibility';
 import { launchBrowser, screenshotPath } from '../support/browser';
 import { startTestRuntime, type TestRuntime } from '../support/local-runtime';
 
@@ -60,9 +60,21 @@ describe('stories and the live bell in a real browser', () => {
     const bell = pageA.getByRole('link', { name: 'Notifications', exact: true });
     await bell.waitFor();
 
-    // Act: A shares a story
-    const shared = await createApiClient(runtime).call(routes.shareStoryByUrl, { as: a.person, body: { url: blogUrl } });
-    expect(shared.status).toBe(201);
+    // Act: A shares a story from the stories page; a link the rules refuse is explained as it is typed
+    await pageA.getByRole('button', { name: 'Share a story' }).click();
+    const dialog = pageA.getByRole('dialog', { name: 'Share a story' });
+    const field = dialog.getByRole('textbox', { name: 'Story URL' });
+    await field.fill('https://www.youtube.com/watch?v=abc');
+    await dialog.getByRole('alert').filter({ hasText: 'Stories only' }).waitFor();
+    await expectAccessible(pageA, 'the share-story form with a rule alert');
+    await pageA.screenshot({ path: screenshotPath('share-story-rule-alert') });
+    await field.fill(blogUrl);
+    await dialog.getByRole('button', { name: 'Share', exact: true }).click();
+    await dialog.getByRole('status').filter({ hasText: 'Shared with your followers.' }).waitFor();
+    await dialog.getByRole('article', { name: `Preview: ${STORY_TITLE}` }).waitFor();
+    await expectAccessible(pageA, 'the share-story form with the shared story');
+    await pageA.screenshot({ path: screenshotPath('share-story-shared') });
+    await dialog.getByRole('button', { name: 'Done' }).click();
 
     // Act: B opens it from the new stories (in a tab of its own), likes it, then follows A from their profile
     const pageB = await b.context.newPage();
@@ -77,12 +89,13 @@ describe('stories and the live bell in a real browser', () => {
     await pageB.getByRole('button', { name: 'Follow', exact: true }).click();
     await pageB.getByRole('button', { name: 'Following', exact: true }).waitFor();
 
-    // Assess: A's open page, never reloaded, shows the unseen dot
-    await pageA.getByRole('link', { name: 'Notifications (unseen)' }).waitFor({ timeout: 5_000 });
+    // Assess: A's open page, never reloaded, shows the unseen dot, and its count says both arrived
+    await pageA.getByRole('link', { name: 'Notifications (2 unseen)' }).waitFor({ timeout: 5_000 });
+    await expect(pageA.getByTestId('unseen-dot').isVisible()).resolves.toBe(true);
     await pageA.screenshot({ path: screenshotPath('stories-bell-lit') });
 
     // Act: A reads the notifications
-    await pageA.getByRole('link', { name: 'Notifications (unseen)' }).click();
+    await pageA.getByRole('link', { name: 'Notifications (2 unseen)' }).click();
     const fresh = pageA.getByRole('list', { name: 'New notifications' });
     await fresh.waitFor();
 
@@ -92,5 +105,40 @@ describe('stories and the live bell in a real browser', () => {
     await expect(pageA.getByRole('link', { name: 'Notifications', exact: true }).isVisible()).resolves.toBe(true);
     await a.context.close();
     await b.context.close();
+  });
+
+  it('an editor accepts a submitted story from the review queue, and a moderator sees the open reports', async () => {
+    // Prepare: a story its sharer submitted for review, a report, and an editor
+    const api = createApiClient(runtime);
+    const sharer = await api.signIn('sharer');
+    const shared = await api.call(routes.shareStoryByUrl, { as: sharer, body: { url: `${blogUrl}?edition=2` } });
+    if (!shared.ok) throw new Error(`share failed: ${shared.text}`);
+    await api.call(routes.submitStoryForReview, { as: sharer, params: { id: shared.body.story.id, status: 'on' } });
+    await api.call(routes.reportObject, {
+      as: sharer,
+      body: { objectType: 'story', objectId: shared.body.story.id, reason: 'spam', details: 'A test report' },
+    });
+    const editor = await signedInBrowser('editor');
+    await makeSuperUser(editor.person);
+    const page = await editor.context.newPage();
+
+    // Act
+    await page.goto(`${runtime.url}/stories/review`);
+    const queue = page.getByRole('list', { name: 'Stories waiting for review' });
+    await queue.waitFor();
+    await expectAccessible(page, 'the review queue');
+    await queue
+      .getByRole('button', { name: `Accept “${STORY_TITLE}”` })
+      .first()
+      .click();
+    await page.getByRole('heading', { name: 'Nothing to review' }).waitFor();
+    await page.goto(`${runtime.url}/moderation`);
+    await page.getByRole('list', { name: 'Reported objects' }).waitFor();
+
+    // Assess
+    await expect(page.getByRole('listitem', { name: `story ${shared.body.story.id}` }).textContent()).resolves.toContain(
+      'A test report',
+    );
+    await editor.context.close();
   });
 });

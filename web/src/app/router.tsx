@@ -66,6 +66,14 @@ export const pageRoutes: RouteObject[] = [
             lazy: async () => ({ Component: (await import('../features/account/routes/action-link-page')).ActionLinkPage }),
           },
           {
+            path: 'stories/review',
+            lazy: async () => ({ Component: (await import('../features/stories/routes/review-queue-page')).ReviewQueuePage }),
+          },
+          {
+            path: 'moderation',
+            lazy: async () => ({ Component: (await import('../features/account/routes/moderation-page')).ModerationPage }),
+          },
+          {
             path: 'stories/:feed?',
             lazy: async () => ({ Component: (await import('../features/stories/routes/stories-page')).StoriesPage }),
           },
@@ -92,14 +100,18 @@ export const pageRoutes: RouteObject[] = [
             // segments (about, search, me, ...) rank above this dynamic one.
             path: ':handle',
             lazy: async () => {
-              const [{ ProfilePage }, { NotFoundPage }] = await Promise.all([
+              const [{ ProfilePage }, { UserStories }, { NotFoundPage }] = await Promise.all([
                 import('../features/account/routes/profile-page'),
+                import('../features/stories/components/user-stories'),
                 import('./routes/not-found-page'),
               ]);
+              const stories = (user: { userId: string; name: string; username: string }) => (
+                <UserStories userId={user.userId} name={user.name || `@${user.username}`} />
+              );
               // Lazy runs once per route, so the choice is made on every render, not here.
               return {
                 Component: function HandlePage() {
-                  return useParams().handle?.startsWith('@') ? <ProfilePage /> : <NotFoundPage />;
+                  return useParams().handle?.startsWith('@') ? <ProfilePage stories={stories} /> : <NotFoundPage />;
                 },
               };
             },

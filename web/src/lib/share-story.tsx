@@ -1,7 +1,8 @@
 import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from 'react';
 
+/** What the share modal opens with: a story's address to share, or nothing (an empty form). */
 export interface ShareableStory {
-  id: string;
+  id?: string | undefined;
   title?: string | undefined;
   url?: string | undefined;
 }
@@ -21,7 +22,7 @@ export function ShareStoryProvider({ children }: { children: ReactNode }) {
   return <ShareStoryContext.Provider value={value}>{children}</ShareStoryContext.Provider>;
 }
 
-/** The share-story modal: `useShareStory().open({ id, title, url })`, `.close()`. */
+/** The share-story modal: `useShareStory().open({ url })` (or `open({})` for an empty form), `.close()`. */
 export function useShareStory(): ShareStoryState {
   const context = useContext(ShareStoryContext);
   if (!context) throw new Error('useShareStory must be used inside AppProviders');

@@ -94,7 +94,7 @@ describe('AppLayout', () => {
     expect(screen.queryByRole('dialog', { name: 'Filters' })).not.toBeInTheDocument();
   });
 
-  it('opens the share-story modal with the story and closes it', async () => {
+  it('opens the share-story modal on the address field, filled with the story to share, and closes it', async () => {
     // Prepare
     const user = userEvent.setup();
     renderShell({ path: '/share', pages: [{ path: 'share', element: <SharePage /> }] });
@@ -104,14 +104,12 @@ describe('AppLayout', () => {
 
     // Assess
     const modal = await screen.findByRole('dialog', { name: 'Share a story' });
-    expect(within(modal).getByText('How we grew to 1M readers')).toBeInTheDocument();
-    expect(within(modal).getByRole('link', { name: 'https://blog.example/grew' })).toHaveAttribute(
-      'href',
-      'https://blog.example/grew',
-    );
+    const field = within(modal).getByRole('textbox', { name: 'Story URL' });
+    expect(field).toHaveValue('https://blog.example/grew');
+    await waitFor(() => expect(field).toHaveFocus());
 
     // Act
-    await user.click(within(modal).getAllByRole('button', { name: 'Close' }).at(-1)!);
+    await user.click(within(modal).getByRole('button', { name: 'Cancel' }));
 
     // Assess
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();

@@ -15,7 +15,16 @@ const RANKING_LINKS = [
   { to: '/about', label: 'About' },
 ] as const;
 
-/** The signed-in user's menu: who is signed in, Account, the ranking pages, Blog and Help, then Logout. */
+/** The editors' and moderators' pages, in the menu of superusers only. */
+const SUPERUSER_LINKS = [
+  { to: '/stories/review', label: 'Review queue' },
+  { to: '/moderation', label: 'Moderation' },
+] as const;
+
+/**
+ * The signed-in user's menu: who is signed in, Account (and a superuser's queues), the ranking
+ * pages, Blog and Help, then Logout.
+ */
 export function AvatarMenu({ user, defaultOpen = false }: { user: CurrentUser; defaultOpen?: boolean }) {
   return (
     <DropdownMenu.Root modal={false} defaultOpen={defaultOpen}>
@@ -36,6 +45,13 @@ export function AvatarMenu({ user, defaultOpen = false }: { user: CurrentUser; d
           <DropdownMenu.Item asChild className={menu.item}>
             <a href={user.pennameAccountUrl}>Account</a>
           </DropdownMenu.Item>
+          {user.isSuperUser
+            ? SUPERUSER_LINKS.map((link) => (
+                <DropdownMenu.Item key={link.to} asChild className={menu.item}>
+                  <Link to={link.to}>{link.label}</Link>
+                </DropdownMenu.Item>
+              ))
+            : null}
           <DropdownMenu.Separator className={menu.separator} />
           {RANKING_LINKS.map((link) => (
             <DropdownMenu.Item key={link.to} asChild className={menu.item}>

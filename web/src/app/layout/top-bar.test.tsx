@@ -93,7 +93,8 @@ describe('TopBar, logged in', () => {
     // Prepare
     const user = userEvent.setup();
     const { queryClient } = renderShell({ user: { ...jane, numUnseenNotifications: 0, ssoAppNumUnseenNotifications: 2 } });
-    const bell = screen.getByRole('link', { name: 'Notifications (unseen)' });
+    // The dot alone says nothing to a screen reader: the name carries the count.
+    const bell = screen.getByRole('link', { name: 'Notifications (2 unseen)' });
     expect(within(bell).getByTestId('unseen-dot')).toBeInTheDocument();
 
     // Act
@@ -146,6 +147,24 @@ describe('TopBar, logged in', () => {
     expect(blog).toHaveAttribute('target', '_blank');
     expect(blog.getAttribute('rel')).toContain('noopener');
     expect(within(menu).getByRole('menuitem', { name: 'Account' })).not.toHaveAttribute('target');
+  });
+
+  it("adds the editors' and moderators' queues to a superuser's menu, after Account", async () => {
+    // Prepare
+    const user = userEvent.setup();
+    renderShell({ user: { ...jane, isSuperUser: true } });
+
+    // Act
+    await user.click(screen.getByRole('button', { name: 'Account menu for jane' }));
+
+    // Assess
+    const menu = await screen.findByRole('menu', { name: 'Account menu for jane' });
+    const items = within(menu).getAllByRole('menuitem').slice(0, 3);
+    expect(items.map((item) => [item.textContent, item.getAttribute('href')])).toEqual([
+      ['Account', 'https://penname.example/account/jane'],
+      ['Review queue', '/stories/review'],
+      ['Moderation', '/moderation'],
+    ]);
   });
 
   it('navigates from an avatar menu item and closes the menu', async () => {

@@ -33,7 +33,7 @@ function NotificationsLink({ unseen }: { unseen: number }) {
     <Link
       to={NOTIFICATIONS_PATH}
       className={styles.iconButton}
-      aria-label={unseen > 0 ? 'Notifications (unseen)' : 'Notifications'}
+      aria-label={unseen > 0 ? `Notifications (${unseen} unseen)` : 'Notifications'}
       onClick={reset}
     >
       <BellIcon />

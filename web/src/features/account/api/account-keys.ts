@@ -1,6 +1,7 @@
 import type * as z from 'zod';
 import type {
   accountOverviewSchema,
+  openReportSchema,
   sessionSummarySchema,
   usernameIsFreeResponseSchema,
 } from '../../../../../shared/schemas/account';
@@ -10,6 +11,7 @@ export type AccountOverview = z.infer<typeof accountOverviewSchema>;
 export type FullUser = AccountOverview['user'];
 export type SessionSummary = z.infer<typeof sessionSummarySchema>;
 export type UsernameIsFree = z.infer<typeof usernameIsFreeResponseSchema>;
+export type OpenReport = z.infer<typeof openReportSchema>;
 
 /** Query keys of the account feature: everything under ['account'] belongs to one signed-in user or to profiles. */
 export const accountKeys = {
@@ -21,4 +23,5 @@ export const accountKeys = {
   profiles: ['account', 'profile'] as const,
   profile: (username: string) => ['account', 'profile', username.toLowerCase()] as const,
   following: (userId: string) => ['account', 'following', userId.toLowerCase()] as const,
+  openReports: ['account', 'moderation', 'reports'] as const,
 };

@@ -4,7 +4,7 @@ import { toast } from '../../../lib/toast';
 import type { FullUser } from '../api/account-keys';
 import { useUsernameIsFree } from '../api/check-username-is-free';
 import { type ProfileChanges, type ProfileField, profileErrors, useUpdateProfile } from '../api/update-profile';
-import { useDebouncedValue } from '../hooks/use-debounced-value';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import styles from './account.module.css';
 import { Section } from './section';
 import { type FieldNote, TextField } from './text-field';

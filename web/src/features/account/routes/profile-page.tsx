@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { APP_NAME } from '../../../../../shared/constants';
 import { buttonClassName } from '../../../components/button';
@@ -20,7 +21,11 @@ export function usernameFromHandle(handle: string | undefined): string | null {
 }
 
 /** /@{username} : a user's public profile. */
-export function ProfilePage() {
+/**
+ * `stories` renders what the person shared (the stories feature's list): the app composes it in,
+ * since one feature never imports another.
+ */
+export function ProfilePage({ stories }: { stories?: (user: PublicUser) => ReactNode } = {}) {
   const { handle } = useParams();
   const username = usernameFromHandle(handle) ?? '';
   const profile = usePublicUser(username);
@@ -52,7 +57,12 @@ export function ProfilePage() {
       />
     );
   } else {
-    content = <Profile user={profile.data} />;
+    content = (
+      <>
+        <Profile user={profile.data} />
+        {stories?.(profile.data)}
+      </>
+    );
   }
 
   return <div className={styles.page}>{content}</div>;

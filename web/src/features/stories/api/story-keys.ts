@@ -13,4 +13,6 @@ export const storyKeys = {
   all: ['stories'] as const,
   feeds: ['stories', 'feed'] as const,
   feed: (feed: Feed, viewerId: string) => ['stories', 'feed', feed, viewerId] as const,
+  userFeed: (userId: string, viewerId: string) => ['stories', 'feed', 'user', userId, viewerId] as const,
+  reviewQueue: ['stories', 'review-queue'] as const,
 };

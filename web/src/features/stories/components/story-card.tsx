@@ -1,7 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { useLoginModal } from '../../../lib/login-modal';
+import { useClaimStoryAuthor } from '../api/claim-story-author';
 import { updateCachedStory, useLikeStory } from '../api/like-story';
+import { useSubmitStoryForReview } from '../api/submit-story-for-review';
 import type { Story } from '../api/story-keys';
 import styles from './story-card.module.css';
 
@@ -14,14 +16,31 @@ function likeHint(story: Story, signedIn: boolean): string | null {
   return null;
 }
 
+/** What the sharer is told about their story's editorial review. */
+const REVIEW_NOTES: Record<Story['review']['state'], string | null> = {
+  none: null,
+  submitted: 'Waiting for the editors.',
+  accepted: null,
+  rejected: 'The editors passed on this one.',
+};
+
 /**
  * One story: its title links out through the redirect route (which lets the reader like it
  * afterwards), then where it is from, who shared it and who says they wrote it, and the likes.
+ * Signed in, a reader can say they wrote it; its sharer can submit it for the editorial review.
  */
-export function StoryCard({ story, signedIn }: { story: Story; signedIn: boolean }) {
+export function StoryCard({ story, viewerId }: { story: Story; viewerId: string | null }) {
+  const signedIn = viewerId !== null;
   const queryClient = useQueryClient();
   const loginModal = useLoginModal();
   const like = useLikeStory();
+  const claim = useClaimStoryAuthor();
+  const review = useSubmitStoryForReview();
+  const claimedByViewer = story.claimedAuthor !== null && story.claimedAuthor.userId === viewerId;
+  const canClaim = signedIn && (story.claimedAuthor === null || claimedByViewer);
+  const canSubmit = story.currentUserRelation.isSharer && (story.review.state === 'none' || story.review.state === 'submitted');
+  const reviewNote = story.currentUserRelation.isSharer ? REVIEW_NOTES[story.review.state] : null;
+  const failed = [like, claim, review].find((mutation) => mutation.isError)?.error;
   const relation = story.currentUserRelation;
   const canLike = signedIn && relation.didRedirect && !relation.isSharer;
   const hint = likeHint(story, signedIn);
@@ -79,9 +98,36 @@ export function StoryCard({ story, signedIn }: { story: Story; signedIn: boolean
         <span aria-hidden="true">♥</span> {story.likeCount}
       </button>
       {hint ? <p className={styles.hint}>{hint}</p> : null}
-      {like.isError ? (
+      {canClaim || canSubmit ? (
+        <div className={styles.actions}>
+          {canClaim ? (
+            <button
+              type="button"
+              className={styles.action}
+              aria-pressed={claimedByViewer}
+              disabled={claim.isPending}
+              onClick={() => claim.mutate({ id: story.id, claimed: !claimedByViewer })}
+            >
+              I wrote this
+            </button>
+          ) : null}
+          {canSubmit ? (
+            <button
+              type="button"
+              className={styles.action}
+              aria-pressed={story.review.state === 'submitted'}
+              disabled={review.isPending}
+              onClick={() => review.mutate({ id: story.id, submitted: story.review.state !== 'submitted' })}
+            >
+              Submit for review
+            </button>
+          ) : null}
+        </div>
+      ) : null}
+      {reviewNote ? <p className={styles.hint}>{reviewNote}</p> : null}
+      {failed ? (
         <p className={styles.hint} role="alert">
-          {like.error.message || 'Your like did not get through. Try again.'}
+          {failed.message || 'That did not get through. Try again.'}
         </p>
       ) : null}
     </article>

@@ -1,5 +1,5 @@
 import '../../../test/dom-polyfills';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { routes } from '../../../../../shared/routes';
@@ -36,6 +36,9 @@ function renderStories(options: {
   user?: typeof jane | null;
   hot?: StubAnswer<typeof routes.readHotFeed>;
   like?: StubAnswer<typeof routes.likeStory>;
+  share?: StubAnswer<typeof routes.shareStoryByUrl>;
+  claim?: StubAnswer<typeof routes.claimStoryAuthor>;
+  review?: StubAnswer<typeof routes.submitStoryForReview>;
 }) {
   const user = options.user === undefined ? jane : options.user;
   const api = stubRoutes(
@@ -49,6 +52,44 @@ function renderStories(options: {
             story: story(request.params.id ?? '', {
               likeCount: 4,
               currentUserRelation: { didRedirect: true, isSharer: false, didUpvote: true },
+            }),
+          },
+        })),
+    ),
+    stubRoute(routes.readNewFeed, { body: { items: [], nextCursor: null } }),
+    stubRoute(
+      routes.shareStoryByUrl,
+      options.share ??
+        ((request) => ({
+          status: 201,
+          body: {
+            story: story('fresh', { url: String((request.body as { url: string }).url), title: 'Fresh story' }),
+            duplicate: false,
+          },
+        })),
+    ),
+    stubRoute(
+      routes.claimStoryAuthor,
+      options.claim ??
+        ((request) => ({
+          body: {
+            story: story(request.params.id ?? '', {
+              claimedAuthor:
+                request.params.status === 'on'
+                  ? { userId: jane.userId, username: 'jane', name: 'Jane Doe', imageUrl: null }
+                  : null,
+            }),
+          },
+        })),
+    ),
+    stubRoute(
+      routes.submitStoryForReview,
+      options.review ??
+        ((request) => ({
+          body: {
+            story: story(request.params.id ?? '', {
+              currentUserRelation: { didRedirect: true, isSharer: true, didUpvote: false },
+              review: { state: request.params.status === 'on' ? 'submitted' : 'none', submittedAt: null, decidedAt: null },
             }),
           },
         })),
@@ -145,5 +186,175 @@ describe('StoriesPage', () => {
 
     // Assess
     expect(await page.findByRole('heading', { name: 'Log in to see stories from people you follow' })).toBeInTheDocument();
+  });
+
+  it('says who wrote a story once a reader claims it, and takes the claim back', async () => {
+    // Prepare
+    const { api, user, page } = renderStories({});
+    const card = await page.findByRole('article', { name: 'Story s1' });
+
+    // Act
+    await user.click(within(card).getByRole('button', { name: 'I wrote this' }));
+
+    // Assess
+    expect(await within(card).findByRole('link', { name: 'Jane Doe' })).toHaveAttribute('href', '/@jane');
+    expect(within(card).getByRole('button', { name: 'I wrote this' })).toHaveAttribute('aria-pressed', 'true');
+    expect(api.calls(routes.claimStoryAuthor)[0]?.params).toEqual({ id: 's1', status: 'on' });
+
+    // Act
+    await user.click(within(card).getByRole('button', { name: 'I wrote this' }));
+
+    // Assess
+    await waitFor(() => expect(within(card).queryByRole('link', { name: 'Jane Doe' })).not.toBeInTheDocument());
+    expect(api.calls(routes.claimStoryAuthor)[1]?.params).toEqual({ id: 's1', status: 'off' });
+  });
+
+  it("offers no claim on a story someone else claimed, and shows the server's refusal of a claim", async () => {
+    // Prepare
+    const { user, page } = renderStories({
+      hot: {
+        body: {
+          items: [story('theirs', { claimedAuthor: ana }), story('mine')],
+          nextCursor: null,
+        },
+      },
+      claim: { status: 409, body: { message: 'Someone else already says they wrote this story.', code: 'CONFLICT' } },
+    });
+    const theirs = await page.findByRole('article', { name: 'Story theirs' });
+    const mine = page.getByRole('article', { name: 'Story mine' });
+
+    // Act
+    await user.click(within(mine).getByRole('button', { name: 'I wrote this' }));
+
+    // Assess
+    expect(within(theirs).queryByRole('button', { name: 'I wrote this' })).not.toBeInTheDocument();
+    expect(await within(mine).findByRole('alert')).toHaveTextContent('Someone else already says they wrote this story.');
+  });
+
+  it('lets the sharer submit their story for the editorial review, and says what became of it', async () => {
+    // Prepare
+    const { api, user, page } = renderStories({
+      hot: {
+        body: {
+          items: [
+            story('mine', { currentUserRelation: { didRedirect: true, isSharer: true, didUpvote: false } }),
+            story('passed', {
+              currentUserRelation: { didRedirect: true, isSharer: true, didUpvote: false },
+              review: { state: 'rejected', submittedAt: null, decidedAt: null },
+            }),
+            story('other'),
+          ],
+          nextCursor: null,
+        },
+      },
+    });
+    const mine = await page.findByRole('article', { name: 'Story mine' });
+
+    // Act
+    await user.click(within(mine).getByRole('button', { name: 'Submit for review' }));
+
+    // Assess
+    expect(await within(mine).findByText('Waiting for the editors.')).toBeInTheDocument();
+    expect(within(mine).getByRole('button', { name: 'Submit for review' })).toHaveAttribute('aria-pressed', 'true');
+    expect(api.calls(routes.submitStoryForReview)[0]?.params).toEqual({ id: 'mine', status: 'on' });
+    const passed = page.getByRole('article', { name: 'Story passed' });
+    expect(passed).toHaveTextContent('The editors passed on this one.');
+    expect(within(passed).queryByRole('button', { name: 'Submit for review' })).not.toBeInTheDocument();
+    expect(
+      within(page.getByRole('article', { name: 'Story other' })).queryByRole('button', { name: 'Submit for review' }),
+    ).not.toBeInTheDocument();
+  });
+});
+
+describe('sharing a story', () => {
+  const openShareForm = async () => {
+    const rendered = renderStories({});
+    await rendered.user.click(await rendered.page.findByRole('button', { name: 'Share a story' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Share a story' });
+    return { ...rendered, dialog, field: within(dialog).getByRole('textbox', { name: 'Story URL' }) };
+  };
+
+  it("shows the sharing rule's alert as you type, and sends nothing the rules refuse", async () => {
+    // Prepare
+    const { api, user, dialog, field } = await openShareForm();
+
+    // Act
+    await user.type(field, 'https://twitter.com/someone/status/1');
+
+    // Assess
+    const alert = await within(dialog).findByRole('alert');
+    expect(alert).toHaveTextContent('Stories only');
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    expect(field).toHaveAccessibleDescription(expect.stringContaining('Stories only'));
+
+    // Act
+    await user.click(within(dialog).getByRole('button', { name: 'Share' }));
+
+    // Assess
+    expect(api.calls(routes.shareStoryByUrl)).toHaveLength(0);
+  });
+
+  it('shares a story the rules accept and shows it as shared', async () => {
+    // Prepare
+    const { api, user, dialog, field } = await openShareForm();
+
+    // Act: a near miss of the LinkedIn rule: a /pulse/ article is a story
+    await user.type(field, 'https://www.linkedin.com/pulse/how-we-ship?utm_source=x');
+    await user.click(within(dialog).getByRole('button', { name: 'Share' }));
+
+    // Assess
+    expect(await within(dialog).findByRole('status')).toHaveTextContent('Shared with your followers.');
+    expect(within(dialog).getByRole('article', { name: 'Preview: Fresh story' })).toBeInTheDocument();
+    expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
+    expect(api.calls(routes.shareStoryByUrl)[0]?.body).toEqual({ url: 'https://www.linkedin.com/pulse/how-we-ship' });
+  });
+
+  it("shows the server's alert, and says when the story was shared already", async () => {
+    // Prepare
+    let calls = 0;
+    const rendered = renderStories({
+      share: () => {
+        calls += 1;
+        return calls === 1
+          ? {
+              status: 400,
+              body: {
+                message: 'Invalid url',
+                code: 'INVALID_URL',
+                alert: { title: 'No spamming', text: 'Links to known spam sites cannot be shared.' },
+              },
+            }
+          : { body: { story: story('older', { title: 'Older story' }), duplicate: true } };
+      },
+    });
+    await rendered.user.click(await rendered.page.findByRole('button', { name: 'Share a story' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Share a story' });
+    const field = within(dialog).getByRole('textbox', { name: 'Story URL' });
+
+    // Act
+    await rendered.user.type(field, 'https://blog.example.com/post');
+    await rendered.user.click(within(dialog).getByRole('button', { name: 'Share' }));
+
+    // Assess
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('No spamming');
+
+    // Act
+    await rendered.user.type(field, '-2');
+    await rendered.user.click(within(dialog).getByRole('button', { name: 'Share' }));
+
+    // Assess
+    expect(await within(dialog).findByRole('status')).toHaveTextContent('Already shared by Ana Lima: here it is.');
+  });
+
+  it('asks a visitor to log in first', async () => {
+    // Prepare
+    const { user, page } = renderStories({ user: null });
+
+    // Act
+    await user.click(await page.findByRole('button', { name: 'Share a story' }));
+
+    // Assess
+    expect(await screen.findByRole('dialog', { name: /log in/i })).toBeInTheDocument();
+    expect(screen.queryByRole('dialog', { name: 'Share a story' })).not.toBeInTheDocument();
   });
 });

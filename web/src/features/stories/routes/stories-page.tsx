@@ -1,11 +1,13 @@
-import { NavLink, useParams } from 'react-router';
+import { Link, NavLink, useParams } from 'react-router';
 import { APP_NAME } from '../../../../../shared/constants';
-import { Button } from '../../../components/button';
+import { Button, buttonClassName } from '../../../components/button';
 import { PageMeta } from '../../../components/page-meta';
 import { PageSpinner } from '../../../components/spinner';
 import { EmptyState, ErrorState } from '../../../components/state-message';
 import { useCurrentUser } from '../../../lib/current-user';
 import { useLoginModal } from '../../../lib/login-modal';
+import { useRequireLogin } from '../../../lib/require-login';
+import { useShareStory } from '../../../lib/share-story';
 import { useFeed } from '../api/read-feed';
 import { type Feed, FEEDS } from '../api/story-keys';
 import { StoryCard } from '../components/story-card';
@@ -20,6 +22,8 @@ export function StoriesPage() {
   const feed: Feed = (FEEDS as readonly string[]).includes(param ?? '') ? (param as Feed) : 'hot';
   const { user, isPending: userPending } = useCurrentUser();
   const loginModal = useLoginModal();
+  const requireLogin = useRequireLogin();
+  const shareStory = useShareStory();
   const needsLogin = feed === 'following' && !user;
   const query = useFeed(feed, user?.userId ?? null, !userPending && !needsLogin);
 
@@ -47,7 +51,7 @@ export function StoriesPage() {
         <>
           <div className={styles.list}>
             {stories.map((story) => (
-              <StoryCard key={story.id} story={story} signedIn={Boolean(user)} />
+              <StoryCard key={story.id} story={story} viewerId={user?.userId ?? null} />
             ))}
           </div>
           {query.hasNextPage ? (
@@ -69,7 +73,15 @@ export function StoriesPage() {
     <>
       <PageMeta seo={{ title: `${FEED_LABELS[feed]} stories · ${APP_NAME}` }} />
       <div className={styles.page}>
-        <h1 className={styles.title}>Stories</h1>
+        <header className={styles.header}>
+          <h1 className={styles.title}>Stories</h1>
+          {user?.isSuperUser ? (
+            <Link to="/stories/review" className={buttonClassName({ variant: 'secondary' })}>
+              Review queue
+            </Link>
+          ) : null}
+          <Button onClick={() => requireLogin(() => shareStory.open({}))}>Share a story</Button>
+        </header>
         <nav aria-label="Feeds" className={styles.tabs}>
           {FEEDS.map((name) => (
             <NavLink key={name} to={feedPath(name)} end className={({ isActive }) => (isActive ? styles.activeTab : styles.tab)}>

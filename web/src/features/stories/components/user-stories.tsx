@@ -1,0 +1,59 @@
+import { Button } from '../../../components/button';
+import { useCurrentUser } from '../../../lib/current-user';
+import { useUserStories } from '../api/read-user-stories';
+import { StoryCard } from './story-card';
+import styles from '../routes/stories-page.module.css';
+
+/** The stories one person shared, newest first, for their profile page. */
+export function UserStories({ userId, name }: { userId: string; name: string }) {
+  const { user, isPending: userPending } = useCurrentUser();
+  const stories = useUserStories(userId, user?.userId ?? null, !userPending);
+  const headingId = `user-stories-${userId}`;
+  const items = stories.data?.pages.flatMap((page) => page.items) ?? [];
+
+  let content;
+  if (stories.isPending) {
+    content = <p className={styles.muted}>Loading stories…</p>;
+  } else if (stories.isError) {
+    content = (
+      <p role="alert" className={styles.muted}>
+        The stories could not be loaded.{' '}
+        <Button variant="ghost" size="small" onClick={() => void stories.refetch()}>
+          Try again
+        </Button>
+      </p>
+    );
+  } else if (items.length === 0) {
+    content = <p className={styles.muted}>{name} has not shared any stories yet.</p>;
+  } else {
+    content = (
+      <>
+        <div className={styles.list}>
+          {items.map((story) => (
+            <StoryCard key={story.id} story={story} viewerId={user?.userId ?? null} />
+          ))}
+        </div>
+        {stories.hasNextPage ? (
+          <Button
+            variant="secondary"
+            className={styles.more}
+            onClick={() => void stories.fetchNextPage()}
+            disabled={stories.isFetchingNextPage}
+            aria-busy={stories.isFetchingNextPage}
+          >
+            {stories.isFetchingNextPage ? 'Loading…' : 'More stories'}
+          </Button>
+        ) : null}
+      </>
+    );
+  }
+
+  return (
+    <section aria-labelledby={headingId} className={styles.section}>
+      <h2 id={headingId} className={styles.sectionTitle}>
+        Stories shared
+      </h2>
+      {content}
+    </section>
+  );
+}
