@@ -64,6 +64,15 @@ export async function seriousViolations(
   page: Page,
   waivers: readonly AccessibilityWaiver[] = ACCESSIBILITY_WAIVERS,
 ): Promise<Result[]> {
+  // Colours are judged at rest: halfway through a modal's fade-in, text behind the overlay is
+  // neither on the page's background nor hidden, and its contrast is whatever that frame shows.
+  await page.evaluate(async () => {
+    await Promise.all(
+      document
+        .getAnimations()
+        .map((animation) => (animation.effect?.getTiming().iterations === Infinity ? null : animation.finished)),
+    ).catch(() => undefined);
+  });
   const loaded = await page.evaluate(() => 'axe' in window);
   if (!loaded) await page.evaluate(AXE_SOURCE);
   const results = await page.evaluate(

@@ -16,6 +16,11 @@ function likeHint(story: Story, signedIn: boolean): string | null {
   return null;
 }
 
+/** Only https images: the page's policy loads no other (and an http one would be mixed content). */
+function secureImage(url: string | null): string | null {
+  return url?.startsWith('https://') ? url : null;
+}
+
 /** What the sharer is told about their story's editorial review. */
 const REVIEW_NOTES: Record<Story['review']['state'], string | null> = {
   none: null,
@@ -45,6 +50,7 @@ export function StoryCard({ story, viewerId }: { story: Story; viewerId: string 
   const canLike = signedIn && relation.didRedirect && !relation.isSharer;
   const hint = likeHint(story, signedIn);
   const titleId = `story-${story.id}-title`;
+  const thumbnail = secureImage(story.imageUrl);
 
   const onOpen = () => {
     // The redirect records the open on the server; the card learns it at once, so Like works on return.
@@ -58,6 +64,10 @@ export function StoryCard({ story, viewerId }: { story: Story; viewerId: string 
 
   return (
     <article className={styles.card} aria-labelledby={titleId}>
+      {thumbnail ? (
+        // Decorative: the title beside it says what the story is. No referrer goes to the image's host.
+        <img className={styles.thumb} src={thumbnail} alt="" width={96} height={64} loading="lazy" referrerPolicy="no-referrer" />
+      ) : null}
       <h2 className={styles.title} id={titleId}>
         <a
           className={styles.titleLink}

@@ -118,6 +118,26 @@ describe('StoriesPage', () => {
     expect(card).toHaveTextContent('Ship Notes');
   });
 
+  it("shows a story's https image beside it, and never an http one", async () => {
+    // Prepare
+    const { page } = renderStories({
+      hot: {
+        body: {
+          items: [
+            story('pic', { imageUrl: 'https://cdn.example.com/pic.png' }),
+            story('plain', { imageUrl: 'http://cdn.example.com/x.png' }),
+          ],
+          nextCursor: null,
+        },
+      },
+    });
+
+    // Assess
+    const pic = await page.findByRole('article', { name: 'Story pic' });
+    expect(within(pic).getByRole('presentation')).toHaveAttribute('src', 'https://cdn.example.com/pic.png');
+    expect(within(page.getByRole('article', { name: 'Story plain' })).queryByRole('presentation')).not.toBeInTheDocument();
+  });
+
   it('likes at once, then shows what the server answered', async () => {
     // Prepare
     const { api, user, page } = renderStories({});
