@@ -12,6 +12,7 @@ import { LOCAL_TABLE_NAME, REPO_ROOT } from '../../infra/local/runtime';
 import type { Capabilities } from '../../shared/capabilities';
 import { routeEntries } from '../../shared/routes/index';
 import { JOB_SCHEDULES } from '../../shared/schedules';
+import { REALTIME_HANDLERS } from '../../shared/realtime';
 import { heading, print, run, verdict } from './support';
 
 const BUNDLE_LIMIT_KB = 700;
@@ -43,6 +44,7 @@ const DEPLOYMENT: DeploymentSettings = {
     TABLE_NAME: LOCAL_TABLE_NAME,
     ALLOWED_ORIGINS: 'http://localhost:3000',
     WEB_ORIGIN: 'http://localhost:3000',
+    REALTIME_URL: 'wss://realtime.example/bench',
   },
   email: { MAIL_FROM: 'TopPubs <login@toppubs.example>' },
   bucket: { FILE_BUCKET_NAME: 'toppubs-bench-files' },
@@ -60,6 +62,7 @@ function environments(extra: Readonly<Record<string, string>> = {}): (name: stri
   const capabilities = new Map<string, Capabilities>([
     ...routeEntries.map(([, route]) => [route.handler, route.capabilities] as const),
     ...JOB_SCHEDULES.map((job) => [job.handler, job.capabilities] as const),
+    ...REALTIME_HANDLERS.map((realtime) => [realtime.handler, realtime.capabilities] as const),
   ]);
   return (name) => {
     const declared = capabilities.get(name);

@@ -15,7 +15,7 @@ import {
   type SafeFetchOptions,
   type SafeFetchResult,
 } from '../../lib/http/safe-fetch';
-import { readPageMetadata, type PageMetadata } from './page-metadata';
+import type { PageMetadata } from './page-metadata';
 import { InvalidShareUrl } from './share-url';
 
 /** The same page shared again within this window returns the story already shared. */
@@ -80,6 +80,9 @@ async function readPage(
         return checked.ok ? undefined : checked.alert;
       },
     });
+    // Loaded on the first share, not at import: the HTML parser and its entity tables are most
+    // of this function's cold start, and a refused url or a rate-limited caller never needs them.
+    const { readPageMetadata } = await import('./page-metadata');
     return { finalUrl: page.url, metadata: readPageMetadata(page.body, page.url) };
   } catch (error) {
     if (error instanceof RedirectRefused) throw new InvalidShareUrl(error.reason as ShareAlert);
