@@ -21,6 +21,11 @@ export default tseslint.config(
     rules: { 'no-console': 'off' },
   },
   {
+    // Plain scripts the page loads as they are (public/), in the browser.
+    files: ['web/public/**/*.js'],
+    languageOptions: { globals: { ...globals.browser }, sourceType: 'script' },
+  },
+  {
     files: ['web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
@@ -29,6 +34,13 @@ export default tseslint.config(
   {
     // Features stay independent: shared code lives in web/src/{lib,components}.
     files: ['web/src/features/ranking/**'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['**/features/*/**', '!**/features/ranking/**'], message: 'Features must not import each other.' }] }] },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [{ group: ['**/features/*/**', '!**/features/ranking/**'], message: 'Features must not import each other.' }],
+        },
+      ],
+    },
   },
 );

@@ -37,6 +37,8 @@ const PAGES: { path: string; loaded: (page: Page) => Promise<unknown> }[] = [
   { path: '/about', loaded: (page) => page.getByRole('heading', { level: 1 }).waitFor() },
   { path: '/stories', loaded: (page) => page.getByRole('heading', { name: 'No stories yet' }).waitFor() },
   { path: '/notifications', loaded: (page) => page.getByRole('heading', { name: 'Log in to see your notifications' }).waitFor() },
+  { path: '/stories/review', loaded: (page) => page.getByRole('heading', { name: 'Log in to review stories' }).waitFor() },
+  { path: '/moderation', loaded: (page) => page.getByRole('heading', { name: 'Log in to moderate' }).waitFor() },
   {
     path: '/unsubscribe?token=example',
     loaded: (page) => page.getByRole('button', { name: 'Stop notification emails' }).waitFor(),

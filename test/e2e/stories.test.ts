@@ -1,9 +1,10 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Browser, BrowserContext } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routes } from '../../shared/routes';
-import { createApiClient, makeSuperUser, type SignedInUser } from '../support/api-client';
+import { createApiClient, makeSuperUser } from '../support/api-client';
+import { signedInBrowser } from '../support/signed-in-browser';
 import { checkEveryPageTheSuiteVisits, expectAccessible } from '../support/accessibility';
 import { launchBrowser, screenshotPath } from '../support/browser';
 import { startTestRuntime, type TestRuntime } from '../support/local-runtime';
@@ -40,21 +41,11 @@ afterAll(async () => {
   await new Promise<void>((resolveClose) => blog?.close(() => resolveClose()));
 });
 
-/** A browser of its own for a person signed in for real (their session cookie set as the login would). */
-async function signedInBrowser(label: string): Promise<{ person: SignedInUser; context: BrowserContext }> {
-  const person = await createApiClient(runtime).signIn(label);
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  await context.addCookies([
-    { name: 'ssoat', value: person.token, url: runtime.url, httpOnly: true, secure: true, sameSite: 'Lax' },
-  ]);
-  return { person, context };
-}
-
 describe('stories and the live bell in a real browser', () => {
   it("A shares a story; B opens it, likes it and follows A; A's bell lights up without a reload and A reads why", async () => {
     // Prepare: two people, each in their own browser
-    const a = await signedInBrowser('ana');
-    const b = await signedInBrowser('bo');
+    const a = await signedInBrowser(browser, runtime, 'ana');
+    const b = await signedInBrowser(browser, runtime, 'bo');
     const pageA = await a.context.newPage();
     await pageA.goto(`${runtime.url}/stories/new`);
     const bell = pageA.getByRole('link', { name: 'Notifications', exact: true });
@@ -118,7 +109,7 @@ describe('stories and the live bell in a real browser', () => {
       as: sharer,
       body: { objectType: 'story', objectId: shared.body.story.id, reason: 'spam', details: 'A test report' },
     });
-    const editor = await signedInBrowser('editor');
+    const editor = await signedInBrowser(browser, runtime, 'editor');
     await makeSuperUser(editor.person);
     const page = await editor.context.newPage();
 

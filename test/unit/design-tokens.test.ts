@@ -2,13 +2,23 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
-/** The design tokens of web/src/styles/global.css, by name without the leading dashes. */
-function readTokens(): Map<string, string> {
-  const css = readFileSync(join(process.cwd(), 'web/src/styles/global.css'), 'utf8');
+const css = readFileSync(join(process.cwd(), 'web/src/styles/global.css'), 'utf8');
+
+/** The colour tokens of one rule of global.css, by name without the leading dashes. */
+function tokensOf(selector: string): Map<string, string> {
+  const start = css.indexOf(`${selector} {`);
+  if (start < 0) throw new Error(`global.css has no rule for ${selector}`);
+  const block = css.slice(start, css.indexOf('}', start));
   return new Map(
-    [...css.matchAll(/--(color-[a-z-]+):\s*(#[0-9a-f]{6});/gi)].map((match) => [match[1] as string, match[2] as string]),
+    [...block.matchAll(/--(color-[a-z-]+):\s*(#[0-9a-f]{6});/gi)].map((match) => [match[1] as string, match[2] as string]),
   );
 }
+
+/** Each theme's tokens: the dark theme overrides the light one's (anything it leaves out stays). */
+const THEMES = {
+  light: tokensOf(':root'),
+  dark: new Map([...tokensOf(':root'), ...tokensOf(":root[data-theme='dark']")]),
+};
 
 /** WCAG 2.1 relative luminance of a #rrggbb colour. */
 function luminance(hex: string): number {
@@ -43,8 +53,7 @@ const BACKGROUNDS = [
 ];
 const ON_BRAND_BACKGROUNDS = ['color-brand', 'color-brand-strong', 'color-negative'];
 
-describe('the design tokens meet WCAG 2.1 AA contrast', () => {
-  const tokens = readTokens();
+describe.each(Object.entries(THEMES))("the %s theme's design tokens meet WCAG 2.1 AA contrast", (_theme, tokens) => {
   const colour = (name: string) => {
     const value = tokens.get(name);
     if (!value) throw new Error(`global.css has no --${name}`);

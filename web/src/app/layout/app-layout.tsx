@@ -1,6 +1,7 @@
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { isFilePath } from '../../lib/file-path';
 import { useLiveUnseenCounts } from '../../lib/live-updates';
+import { useAccountTheme } from '../../lib/theme';
 import { AppToaster } from './app-toaster';
 import { FilePathRefusal } from './file-path-refusal';
 import { Footer } from './footer';
@@ -14,12 +15,13 @@ import { useFrameLinkRetargeting } from './use-frame-link-retargeting';
 /**
  * The app shell every page shares: top bar, the page, footer, and the shell's overlays
  * (login modal, share-story modal, drawer, toasts) plus the route progress bar. While someone
- * is signed in, the bell's counts arrive live.
+ * is signed in, the bell's counts arrive live and the page follows their theme.
  */
 export function AppLayout() {
   const { pathname } = useLocation();
   useFrameLinkRetargeting();
   useLiveUnseenCounts();
+  useAccountTheme();
   return (
     <>
       <RouteProgress />

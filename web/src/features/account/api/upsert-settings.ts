@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { endpoint } from '../../../lib/api-client';
+import { setUserSettings } from '../../../lib/user-settings';
 import type { routes } from '../../../../../shared/routes';
 import { type AccountOverview, accountKeys, type UserSettings } from './account-keys';
 
@@ -16,6 +17,8 @@ export function useUpsertSettings() {
     mutationKey: ['account', 'upsertSettings'],
     mutationFn: upsertSettings,
     onSuccess: async ({ settings }, { userId }) => {
+      // The shell's theme and the home page's board follow the saved settings at once.
+      setUserSettings(queryClient, userId, settings);
       queryClient.setQueryData<AccountOverview>(accountKeys.overview(userId), (overview) =>
         overview ? { ...overview, settings } : overview,
       );

@@ -1,5 +1,6 @@
 import { type FormEvent, useId, useState } from 'react';
 import { Button } from '../../../components/button';
+import { applyTheme } from '../../../lib/theme';
 import { toast } from '../../../lib/toast';
 import type { UserSettings } from '../api/account-keys';
 import { useUpsertSettings } from '../api/upsert-settings';
@@ -22,7 +23,12 @@ export function SettingsSection({ userId, settings }: { userId: string; settings
     event.preventDefault();
     upsert.mutate(
       { userId, settings: { theme, defaultBoard, activeOnlyByDefault: activeOnly } },
-      { onSuccess: () => toast.success('Settings saved') },
+      {
+        onSuccess: ({ settings: saved }) => {
+          applyTheme(saved.theme ?? 'system');
+          toast.success('Settings saved');
+        },
+      },
     );
   };
 

@@ -224,6 +224,9 @@ describe('MePage: settings and email preferences', () => {
     await waitFor(() => expect(api.calls(routes.upsertSettings, { id: jane.userId })).toHaveLength(1));
     expect(api.calls(routes.upsertSettings, { id: jane.userId })[0]).toMatchObject({ method: 'POST', body: settings });
     await waitFor(() => expect(api.calls(routes.getAccount)).toHaveLength(2));
+    // The saved theme shows at once and is remembered for this device's next visit.
+    expect(document.documentElement.dataset.theme).toBe('dark');
+    expect(window.localStorage.getItem('toppubs.theme')).toBe('dark');
   });
 
   it('saves email preferences', async () => {

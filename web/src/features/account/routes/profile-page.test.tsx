@@ -198,4 +198,30 @@ describe('ProfilePage', () => {
     expect(page().queryByRole('button', { name: 'Block' })).not.toBeInTheDocument();
     expect(page().queryByRole('button', { name: 'Report' })).not.toBeInTheDocument();
   });
+
+  it('shows what the app composes under the profile, for the person it shows, and nothing for someone unknown', async () => {
+    // Prepare
+    const stories = vi.fn((shown: { userId: string; username: string }) => (
+      <section aria-label="Composed stories">
+        Stories of @{shown.username} ({shown.userId})
+      </section>
+    ));
+    stubAccountApi(stubPublicUser(sam));
+    const { router } = renderShell({
+      path: '/@sam',
+      user: jane,
+      pages: [{ path: ':handle', element: <ProfilePage stories={stories} /> }],
+    });
+
+    // Assess
+    expect(await page().findByRole('region', { name: 'Composed stories' })).toHaveTextContent('Stories of @sam (user-sam)');
+
+    // Act
+    await act(() => router.navigate('/@ghost'));
+
+    // Assess
+    expect(await page().findByRole('heading', { level: 1, name: 'There is no one called @ghost' })).toBeInTheDocument();
+    expect(page().queryByRole('region', { name: 'Composed stories' })).not.toBeInTheDocument();
+    expect(stories.mock.calls.every(([shown]) => shown.username === 'sam')).toBe(true);
+  });
 });

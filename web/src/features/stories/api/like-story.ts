@@ -9,10 +9,13 @@ export function likeStory({ id, liked }: { id: string; liked: boolean }) {
   return likeStoryEndpoint({ params: { id, status: liked ? 'on' : 'off' } });
 }
 
-/** Puts `change` on every cached copy of the story, in every feed. */
+/**
+ * Puts `change` on every cached copy of the story: in every feed, a person's stories and the
+ * review queue (every list under the stories' key is a paged list of stories).
+ */
 export function updateCachedStory(queryClient: QueryClient, id: string, change: (story: Story) => Story): void {
-  queryClient.setQueriesData<InfiniteData<StoryPage>>({ queryKey: storyKeys.feeds }, (data) =>
-    data
+  queryClient.setQueriesData<InfiniteData<StoryPage>>({ queryKey: storyKeys.all }, (data) =>
+    data?.pages
       ? {
           ...data,
           pages: data.pages.map((page) => ({
@@ -34,8 +37,8 @@ export function useLikeStory() {
     mutationKey: ['stories', 'like'],
     mutationFn: likeStory,
     onMutate: async ({ id, liked }) => {
-      await queryClient.cancelQueries({ queryKey: storyKeys.feeds });
-      const before = queryClient.getQueriesData<InfiniteData<StoryPage>>({ queryKey: storyKeys.feeds });
+      await queryClient.cancelQueries({ queryKey: storyKeys.all });
+      const before = queryClient.getQueriesData<InfiniteData<StoryPage>>({ queryKey: storyKeys.all });
       updateCachedStory(queryClient, id, (story) => ({
         ...story,
         likeCount: Math.max(0, story.likeCount + (liked === story.currentUserRelation.didUpvote ? 0 : liked ? 1 : -1)),

@@ -8,7 +8,10 @@ export type StoryPage = z.infer<typeof storyPageSchema>;
 export const FEEDS = ['hot', 'new', 'following'] as const;
 export type Feed = (typeof FEEDS)[number];
 
-/** Query keys of the stories feature: every feed page lives under ['stories', 'feed']. */
+/**
+ * Query keys of the stories feature: every feed page lives under ['stories', 'feed'], and every
+ * query under ['stories'] is a paged list of stories (updateCachedStory relies on that).
+ */
 export const storyKeys = {
   all: ['stories'] as const,
   feeds: ['stories', 'feed'] as const,

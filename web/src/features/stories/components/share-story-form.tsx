@@ -7,6 +7,7 @@ import { NETWORK_PRODUCTS } from '../../../lib/network-products';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useShareStoryByUrl } from '../api/share-story-by-url';
 import type { Story } from '../api/story-keys';
+import { personName, secureImage, storyLink, storySite } from '../lib/story-display';
 import styles from './share-story-form.module.css';
 
 /** How long typing pauses before the rules are checked: a half-typed address is not yet wrong. */
@@ -100,34 +101,45 @@ export function ShareStoryForm({ initialUrl = '', onDone }: { initialUrl?: strin
   );
 }
 
+/** What became of the share: the story is new, or someone (perhaps the sharer) was first. */
+function sharedNote(story: Story, duplicate: boolean): string {
+  if (duplicate) {
+    if (story.currentUserRelation.isSharer) return 'You already shared this story: here it is.';
+    return `Already shared${story.sharer ? ` by ${personName(story.sharer)}` : ''}: here it is.`;
+  }
+  if (story.source === 'url-only') {
+    return `Shared. The page could not be read${story.fetchProblem ? ` (${story.fetchProblem})` : ''}, so the story shows its address.`;
+  }
+  return 'Shared with your followers.';
+}
+
 function SharedStory({ story, duplicate, onDone }: { story: Story; duplicate: boolean; onDone: () => void }) {
   const title = story.title ?? story.url;
+  const image = secureImage(story.imageUrl);
   return (
     <div>
       <p role="status" className={styles.note}>
-        {duplicate
-          ? `Already shared${story.sharer ? ` by ${story.sharer.name || `@${story.sharer.username}`}` : ''}: here it is.`
-          : story.source === 'url-only'
-            ? `Shared. The page could not be read${story.fetchProblem ? ` (${story.fetchProblem})` : ''}, so the story shows its address.`
-            : 'Shared with your followers.'}
+        {sharedNote(story, duplicate)}
       </p>
       <article className={styles.preview} aria-label={`Preview: ${title}`}>
-        {story.imageUrl ? <img className={styles.previewImage} src={story.imageUrl} alt="" /> : null}
+        {/* Decorative: the title says what the story is. No referrer goes to the image's host. */}
+        {image ? <img className={styles.previewImage} src={image} alt="" referrerPolicy="no-referrer" /> : null}
         <div className={styles.previewText}>
           <h3 className={styles.previewTitle}>
-            <a href={`/api/i/stories/story/${encodeURIComponent(story.id)}/go`} target="_blank" rel="noopener">
+            <a href={storyLink(story)} target="_blank" rel="noopener">
               {title}
             </a>
           </h3>
-          <p className={styles.previewDescription}>
-            {[story.siteName ?? new URL(story.url).hostname, story.description].filter(Boolean).join(' · ')}
-          </p>
+          <p className={styles.previewDescription}>{[storySite(story), story.description].filter(Boolean).join(' · ')}</p>
         </div>
       </article>
       <div className={styles.actions}>
-        <Link to="/stories/new" onClick={onDone}>
-          See it in New
-        </Link>
+        {/* An earlier story may be far down New: the preview's title is the way to it. */}
+        {duplicate ? null : (
+          <Link to="/stories/new" onClick={onDone}>
+            See it in New
+          </Link>
+        )}
         <Button onClick={onDone}>Done</Button>
       </div>
     </div>

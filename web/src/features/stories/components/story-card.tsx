@@ -5,6 +5,7 @@ import { useClaimStoryAuthor } from '../api/claim-story-author';
 import { updateCachedStory, useLikeStory } from '../api/like-story';
 import { useSubmitStoryForReview } from '../api/submit-story-for-review';
 import type { Story } from '../api/story-keys';
+import { personName, secureImage, storyLink, storySite } from '../lib/story-display';
 import styles from './story-card.module.css';
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
@@ -14,11 +15,6 @@ function likeHint(story: Story, signedIn: boolean): string | null {
   if (story.currentUserRelation.isSharer) return 'You shared this story.';
   if (!story.currentUserRelation.didRedirect) return 'Read the story to like it.';
   return null;
-}
-
-/** Only https images: the page's policy loads no other (and an http one would be mixed content). */
-function secureImage(url: string | null): string | null {
-  return url?.startsWith('https://') ? url : null;
 }
 
 /** What the sharer is told about their story's editorial review. */
@@ -69,29 +65,23 @@ export function StoryCard({ story, viewerId }: { story: Story; viewerId: string 
         <img className={styles.thumb} src={thumbnail} alt="" width={96} height={64} loading="lazy" referrerPolicy="no-referrer" />
       ) : null}
       <h2 className={styles.title} id={titleId}>
-        <a
-          className={styles.titleLink}
-          href={`/api/i/stories/story/${encodeURIComponent(story.id)}/go`}
-          target="_blank"
-          rel="noopener"
-          onClick={onOpen}
-        >
+        <a className={styles.titleLink} href={storyLink(story)} target="_blank" rel="noopener" onClick={onOpen}>
           {story.title ?? story.url}
         </a>
         {story.review.state === 'accepted' ? <span className={styles.badge}>Editors’ pick</span> : null}
       </h2>
       <p className={styles.meta}>
-        {story.siteName ?? new URL(story.url).hostname}
+        {storySite(story)}
         {story.sharer ? (
           <>
             {' · shared by '}
-            <Link to={`/@${story.sharer.username}`}>{story.sharer.name || `@${story.sharer.username}`}</Link>
+            <Link to={`/@${story.sharer.username}`}>{personName(story.sharer)}</Link>
           </>
         ) : null}
         {story.claimedAuthor ? (
           <>
             {' · written by '}
-            <Link to={`/@${story.claimedAuthor.username}`}>{story.claimedAuthor.name || `@${story.claimedAuthor.username}`}</Link>
+            <Link to={`/@${story.claimedAuthor.username}`}>{personName(story.claimedAuthor)}</Link>
           </>
         ) : null}
         {' · '}

@@ -31,8 +31,17 @@ const submitted = (id: string): Story => ({
   currentUserRelation: { didRedirect: false, isSharer: false, didUpvote: false },
 });
 
-function renderQueue(options: { user?: typeof jane; decide?: StubAnswer<typeof routes.decideStoryReview> } = {}) {
+function renderQueue(options: { user?: typeof jane | null; decide?: StubAnswer<typeof routes.decideStoryReview> } = {}) {
   const api = stubRoutes(
+    stubRoute(routes.claimStoryAuthor, (request) => ({
+      body: {
+        story: {
+          ...submitted(request.params.id ?? ''),
+          claimedAuthor:
+            request.params.status === 'on' ? { userId: editor.userId, username: 'jane', name: 'Jane Doe', imageUrl: null } : null,
+        },
+      },
+    })),
     stubRoute(routes.listReviewQueue, { body: { items: [submitted('s1'), submitted('s2')], nextCursor: null } }),
     stubRoute(
       routes.decideStoryReview,
@@ -53,7 +62,7 @@ function renderQueue(options: { user?: typeof jane; decide?: StubAnswer<typeof r
   );
   renderShell({
     path: '/stories/review',
-    user: options.user ?? editor,
+    user: options.user === undefined ? editor : options.user,
     pages: [{ path: 'stories/review', Component: ReviewQueuePage }],
   });
   return { api, user: userEvent.setup(), page: within(screen.getByRole('main')) };
@@ -105,6 +114,31 @@ describe('ReviewQueuePage', () => {
 
     // Assess
     expect(await page.findByRole('heading', { name: 'This page is for the editors' })).toBeInTheDocument();
+    expect(api.calls(routes.listReviewQueue)).toHaveLength(0);
+  });
+
+  it("shows what an editor does on a queued story's card, such as claiming it", async () => {
+    // Prepare
+    const { api, user, page } = renderQueue();
+    const queue = await page.findByRole('list', { name: 'Stories waiting for review' });
+    const card = within(queue).getByRole('article', { name: 'Story s1' });
+
+    // Act
+    await user.click(within(card).getByRole('button', { name: 'I wrote this' }));
+
+    // Assess
+    expect(await within(card).findByRole('link', { name: 'Jane Doe' })).toHaveAttribute('href', '/@jane');
+    expect(within(card).getByRole('button', { name: 'I wrote this' })).toHaveAttribute('aria-pressed', 'true');
+    expect(api.calls(routes.claimStoryAuthor)[0]?.params).toEqual({ id: 's1', status: 'on' });
+  });
+
+  it('asks a visitor to log in, and asks for nothing', async () => {
+    // Prepare
+    const { api, page } = renderQueue({ user: null });
+
+    // Assess
+    expect(await page.findByRole('heading', { name: 'Log in to review stories' })).toBeInTheDocument();
+    expect(page.getByRole('button', { name: 'Log in' })).toBeInTheDocument();
     expect(api.calls(routes.listReviewQueue)).toHaveLength(0);
   });
 });

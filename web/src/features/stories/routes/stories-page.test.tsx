@@ -284,11 +284,76 @@ describe('StoriesPage', () => {
       within(page.getByRole('article', { name: 'Story other' })).queryByRole('button', { name: 'Submit for review' }),
     ).not.toBeInTheDocument();
   });
+
+  it('lets the sharer withdraw a story that waits for review', async () => {
+    // Prepare
+    const { api, user, page } = renderStories({
+      hot: {
+        body: {
+          items: [
+            story('waiting', {
+              currentUserRelation: { didRedirect: true, isSharer: true, didUpvote: false },
+              review: { state: 'submitted', submittedAt: '2026-11-24T11:00:00.000Z', decidedAt: null },
+            }),
+          ],
+          nextCursor: null,
+        },
+      },
+    });
+    const card = await page.findByRole('article', { name: 'Story waiting' });
+    expect(within(card).getByText('Waiting for the editors.')).toBeInTheDocument();
+
+    // Act
+    await user.click(within(card).getByRole('button', { name: 'Submit for review' }));
+
+    // Assess
+    await waitFor(() => expect(within(card).queryByText('Waiting for the editors.')).not.toBeInTheDocument());
+    expect(within(card).getByRole('button', { name: 'Submit for review' })).toHaveAttribute('aria-pressed', 'false');
+    expect(api.calls(routes.submitStoryForReview)[0]?.params).toEqual({ id: 'waiting', status: 'off' });
+  });
+
+  it("shows the server's refusal of a review submission in the card", async () => {
+    // Prepare
+    const { user, page } = renderStories({
+      hot: {
+        body: {
+          items: [story('mine', { currentUserRelation: { didRedirect: true, isSharer: true, didUpvote: false } })],
+          nextCursor: null,
+        },
+      },
+      review: { status: 409, body: { message: 'The editors already decided on this story.', code: 'CONFLICT' } },
+    });
+    const card = await page.findByRole('article', { name: 'Story mine' });
+
+    // Act
+    await user.click(within(card).getByRole('button', { name: 'Submit for review' }));
+
+    // Assess
+    expect(await within(card).findByRole('alert')).toHaveTextContent('The editors already decided on this story.');
+    expect(within(card).getByRole('button', { name: 'Submit for review' })).toHaveAttribute('aria-pressed', 'false');
+  });
+
+  it('links a superuser to the review queue', async () => {
+    // Prepare
+    const { page } = renderStories({ user: { ...jane, isSuperUser: true } });
+
+    // Assess
+    expect(await page.findByRole('link', { name: 'Review queue' })).toHaveAttribute('href', '/stories/review');
+  });
+
+  it('shows no review queue link to other readers', async () => {
+    // Prepare
+    const { page } = renderStories({});
+
+    // Assess
+    await page.findByRole('article', { name: 'Story s1' });
+    expect(page.queryByRole('link', { name: 'Review queue' })).not.toBeInTheDocument();
+  });
 });
 
 describe('sharing a story', () => {
-  const openShareForm = async () => {
-    const rendered = renderStories({});
+  const openShareForm = async (options: Parameters<typeof renderStories>[0] = {}) => {
+    const rendered = renderStories(options);
     await rendered.user.click(await rendered.page.findByRole('button', { name: 'Share a story' }));
     const dialog = await screen.findByRole('dialog', { name: 'Share a story' });
     return { ...rendered, dialog, field: within(dialog).getByRole('textbox', { name: 'Story URL' }) };
@@ -364,6 +429,124 @@ describe('sharing a story', () => {
 
     // Assess
     expect(await within(dialog).findByRole('status')).toHaveTextContent('Already shared by Ana Lima: here it is.');
+  });
+
+  it('shows the new story in the feed once it is shared, with its https image in the preview', async () => {
+    // Prepare
+    let shared = false;
+    const { user, page, dialog, field } = await openShareForm({
+      hot: () => ({
+        body: { items: shared ? [story('fresh', { title: 'Fresh story' }), story('s1')] : [story('s1')], nextCursor: null },
+      }),
+      share: () => {
+        shared = true;
+        return {
+          status: 201,
+          body: {
+            story: story('fresh', { title: 'Fresh story', imageUrl: 'https://cdn.example.com/fresh.png' }),
+            duplicate: false,
+          },
+        };
+      },
+    });
+
+    // Act
+    await user.type(field, 'https://blog.example.com/fresh');
+    await user.click(within(dialog).getByRole('button', { name: 'Share' }));
+
+    // Assess
+    const preview = await within(dialog).findByRole('article', { name: 'Preview: Fresh story' });
+    expect(within(preview).getByRole('presentation')).toHaveAttribute('src', 'https://cdn.example.com/fresh.png');
+    expect(within(preview).getByRole('link', { name: 'Fresh story' })).toHaveAttribute('href', '/api/i/stories/story/fresh/go');
+    expect(within(dialog).getByRole('link', { name: 'See it in New' })).toHaveAttribute('href', '/stories/new');
+
+    // Act
+    await user.click(within(dialog).getByRole('button', { name: 'Done' }));
+
+    // Assess
+    expect(await page.findByRole('article', { name: 'Fresh story' })).toBeInTheDocument();
+    expect(screen.queryByRole('dialog', { name: 'Share a story' })).not.toBeInTheDocument();
+  });
+
+  it('says when the page could not be read, and shows the story by its address', async () => {
+    // Prepare
+    const { user, dialog, field } = await openShareForm({
+      share: {
+        status: 201,
+        body: {
+          story: story('bare', {
+            url: 'https://slow.example.org/post',
+            title: null,
+            siteName: null,
+            imageUrl: 'http://slow.example.org/cover.png',
+            source: 'url-only',
+            fetchProblem: 'the site took too long to answer',
+          }),
+          duplicate: false,
+        },
+      },
+    });
+
+    // Act
+    await user.type(field, 'https://slow.example.org/post');
+    await user.click(within(dialog).getByRole('button', { name: 'Share' }));
+
+    // Assess
+    expect(await within(dialog).findByRole('status')).toHaveTextContent(
+      'Shared. The page could not be read (the site took too long to answer), so the story shows its address.',
+    );
+    const preview = within(dialog).getByRole('article', { name: 'Preview: https://slow.example.org/post' });
+    expect(preview).toHaveTextContent('slow.example.org');
+    expect(within(preview).queryByRole('presentation')).not.toBeInTheDocument();
+  });
+
+  it('says so when the story was shared by the sharer already, with the way to it and no feed link', async () => {
+    // Prepare
+    const { user, dialog, field } = await openShareForm({
+      share: {
+        body: {
+          story: story('older', {
+            title: 'Older story',
+            currentUserRelation: { didRedirect: true, isSharer: true, didUpvote: false },
+          }),
+          duplicate: true,
+        },
+      },
+    });
+
+    // Act
+    await user.type(field, 'https://blog.example.com/older');
+    await user.click(within(dialog).getByRole('button', { name: 'Share' }));
+
+    // Assess
+    expect(await within(dialog).findByRole('status')).toHaveTextContent('You already shared this story: here it is.');
+    expect(within(dialog).getByRole('link', { name: 'Older story' })).toHaveAttribute('href', '/api/i/stories/story/older/go');
+    expect(within(dialog).queryByRole('link', { name: 'See it in New' })).not.toBeInTheDocument();
+  });
+
+  it('says when the sharer has shared too much this hour', async () => {
+    // Prepare
+    const { user, dialog, field } = await openShareForm({
+      share: {
+        status: 429,
+        body: {
+          message: 'You have shared 30 stories this hour. Try again in 12 minutes.',
+          code: 'RATE_LIMITED',
+          retryAfterSeconds: 720,
+        },
+      },
+    });
+
+    // Act
+    await user.type(field, 'https://blog.example.com/one-more');
+    await user.click(within(dialog).getByRole('button', { name: 'Share' }));
+
+    // Assess
+    const alert = await within(dialog).findByRole('alert');
+    expect(alert).toHaveTextContent('Slow down');
+    expect(alert).toHaveTextContent('You have shared 30 stories this hour. Try again in 12 minutes.');
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    expect(within(dialog).getByRole('button', { name: 'Share' })).toBeEnabled();
   });
 
   it('asks a visitor to log in first', async () => {

@@ -1,0 +1,20 @@
+import type { Browser, BrowserContext } from 'playwright-core';
+import { createApiClient, type SignedInUser } from './api-client';
+
+/**
+ * A browser context of its own for a person signed in for real (a login link spent at the
+ * confirm endpoint), with the session cookie the login would have set.
+ */
+export async function signedInBrowser(
+  browser: Browser,
+  runtime: { url: string },
+  label: string,
+  viewport = { width: 1280, height: 800 },
+): Promise<{ person: SignedInUser; context: BrowserContext }> {
+  const person = await createApiClient(runtime).signIn(label);
+  const context = await browser.newContext({ viewport });
+  await context.addCookies([
+    { name: 'ssoat', value: person.token, url: runtime.url, httpOnly: true, secure: true, sameSite: 'Lax' },
+  ]);
+  return { person, context };
+}
