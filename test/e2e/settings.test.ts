@@ -56,6 +56,37 @@ describe('settings that take effect, in a real browser', () => {
     await context.close();
   });
 
+  it('opens the home page on the default board a reader saved, and on most followed when they pick it', async () => {
+    // Prepare
+    const { context } = await signedInBrowser(browser, runtime, 'grower');
+    const page = await context.newPage();
+    await page.goto(`${runtime.url}/me`);
+    const settings = page.getByRole('region', { name: 'Settings' });
+    await settings.getByRole('combobox', { name: 'Default board' }).selectOption('growth');
+    await settings.getByRole('checkbox', { name: 'Show active publications only by default' }).check();
+    await settings.getByRole('button', { name: 'Save settings' }).click();
+    await page.getByText('Settings saved').waitFor();
+
+    // Act: the logo, as any reader goes home
+    await page.getByRole('link', { name: 'TopPubs home' }).click();
+
+    // Assess
+    await page.getByRole('heading', { level: 1, name: 'Fastest growing active publications' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/');
+
+    // Act: a fresh visit, then a board picked by hand
+    await page.goto(`${runtime.url}/`);
+    await page.getByRole('heading', { level: 1, name: 'Fastest growing active publications' }).waitFor();
+    const views = page.getByRole('navigation', { name: 'Board views' });
+    await views.getByRole('link', { name: 'Most followed' }).click();
+    await page.getByRole('navigation', { name: 'Board views' }).getByRole('link', { name: 'All' }).click();
+
+    // Assess
+    await page.getByRole('heading', { level: 1, name: 'Most followed publications' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/');
+    await context.close();
+  });
+
   it("follows a visitor's device when it prefers dark", async () => {
     // Prepare
     const context = await browser.newContext({ colorScheme: 'dark', viewport: { width: 390, height: 844 } });

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { endpoint } from '../../../lib/api-client';
 import { currentUserQueryKey, setCurrentUser } from '../../../lib/current-user';
+import { forgetHomeBoard } from '../../../lib/home-board';
 import type { routes } from '../../../../../shared/routes';
 
 const logoutEndpoint = endpoint<typeof routes.logout>('GET', '/api/i/user/auth/logout');
@@ -20,6 +21,7 @@ export function useLogout() {
       // A "who am I" answer in flight may predate the logout: drop it rather than show a stale user.
       await queryClient.cancelQueries({ queryKey: currentUserQueryKey });
       setCurrentUser(queryClient, null);
+      forgetHomeBoard();
     },
   });
 }

@@ -29,6 +29,7 @@ describe('LogoutPage', () => {
   it('logs out once on arrival, forgets the current user and offers the way home', async () => {
     // Prepare: React runs effects twice in strict mode; the page must still log out once
     configure({ reactStrictMode: true });
+    window.localStorage.setItem('toppubs.homeBoard', '{"kind":"growth","activeOnly":false}');
 
     // Act
     const { logouts, queryClient } = renderLogout();
@@ -41,6 +42,8 @@ describe('LogoutPage', () => {
     expect(screen.getByRole('button', { name: 'Login' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Account menu for jane/ })).not.toBeInTheDocument();
     expect(page().getByRole('link', { name: 'Back to the rankings' })).toHaveAttribute('href', '/');
+    // The next person on this device starts from the default board.
+    expect(window.localStorage.getItem('toppubs.homeBoard')).toBeNull();
   });
 
   it('keeps the user and offers to try again when the server fails', async () => {

@@ -3,8 +3,9 @@ import { boardPath, type BoardFilter } from '../lib/paths';
 import styles from './board.module.css';
 
 function Segment({ to, current, children }: { to: string; current: boolean; children: string }) {
+  // A board picked here is shown even on `/`, which otherwise opens on the reader's home board.
   return (
-    <Link to={to} className={styles.segment} aria-current={current ? 'page' : undefined}>
+    <Link to={to} state={{ chosenBoard: true }} className={styles.segment} aria-current={current ? 'page' : undefined}>
       {children}
     </Link>
   );

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { routes } from '../../../../../shared/routes';
 import { type StubbedRequest, stubRoute, stubRoutes } from '../../../test/stub-routes';
+import { jane } from '../../../test/render-shell';
 import { makeBoardPage, makeBoardScreen, makePublication, makeTopic } from '../test-utils/fixtures';
 import { FakeIntersectionObserver, installBrowserPolyfills, renderPages } from '../test-utils/render';
 
@@ -130,6 +131,43 @@ describe('board pages', () => {
     expect(router.state.location.pathname).toBe('/growing/active');
     const [growth] = api.calls(routes.showGrowth);
     expect(growth?.url.searchParams.get('active')).toBe('true');
+  });
+
+  it("opens `/` on a signed-in reader's default board, and shows most followed when they pick it", async () => {
+    // Prepare
+    const api = boardApi();
+    const user = userEvent.setup();
+    const reader = { ...jane, userId: 'u-reader' };
+    const { router } = renderPages('/', { user: reader, settings: { defaultBoard: 'growth', activeOnlyByDefault: true } });
+
+    // Assess: the home board
+    expect(await screen.findByRole('heading', { level: 1, name: 'Fastest growing active publications' })).toBeInTheDocument();
+    expect(api.calls(routes.showGrowth)[0]?.url.searchParams.get('active')).toBe('true');
+    expect(api.calls(routes.showHome)).toHaveLength(0);
+
+    // Act: Most followed, then All, from the board controls
+    const views = screen.getByRole('navigation', { name: 'Board views' });
+    await user.click(within(views).getByRole('link', { name: 'Most followed' }));
+    await user.click(within(screen.getByRole('navigation', { name: 'Board views' })).getByRole('link', { name: 'All' }));
+
+    // Assess
+    expect(await screen.findByRole('heading', { level: 1, name: 'Most followed publications' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/');
+    expect(window.localStorage.getItem('toppubs.homeBoard')).toBe('{"kind":"growth","activeOnly":true}');
+    window.localStorage.clear();
+  });
+
+  it('opens `/` on most followed for a visitor', async () => {
+    // Prepare: no current user: GET me/v is not stubbed, and its 404 means nobody is signed in.
+    const api = boardApi();
+
+    // Act
+    renderPages('/');
+
+    // Assess
+    expect(await screen.findByRole('heading', { level: 1, name: 'Most followed publications' })).toBeInTheDocument();
+    await waitFor(() => expect(api.calls(routes.showHome)).toHaveLength(1));
+    expect(api.calls(routes.showGrowth)).toHaveLength(0);
   });
 
   it('asks for active publications only on the active pages', async () => {

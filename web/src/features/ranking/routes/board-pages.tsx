@@ -1,4 +1,5 @@
-import { useParams, useSearchParams } from 'react-router';
+import { useLocation, useParams, useSearchParams } from 'react-router';
+import { useHomeBoard } from '../../../lib/home-board';
 import { BoardView, UnknownTopic } from '../components/board-view';
 import type { BoardFilter } from '../lib/paths';
 
@@ -7,9 +8,18 @@ function Board(filter: BoardFilter) {
   return <BoardView key={`${filter.kind}:${filter.activeOnly}:${filter.topic ?? ''}`} filter={filter} />;
 }
 
-/** / : every publication by followers. */
+/** Set by the board controls' links: the reader asked for this board, not for their home board. */
+export const CHOSEN_BOARD_STATE = { chosenBoard: true } as const;
+
+/**
+ * / : every publication by followers, unless a signed-in reader chose another board to open on
+ * (their settings' default board); picking "Most followed" in the board controls shows it anyway.
+ */
 export function MostFollowedPage() {
-  return <Board kind="followers" activeOnly={false} topic={null} />;
+  const chosen = (useLocation().state as { chosenBoard?: boolean } | null)?.chosenBoard === true;
+  const home = useHomeBoard();
+  const board = chosen ? { kind: 'followers' as const, activeOnly: false } : home;
+  return <Board kind={board.kind} activeOnly={board.activeOnly} topic={null} />;
 }
 
 /** /active : publications that posted recently, by followers. */

@@ -2,7 +2,10 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
+import type { UserSettings } from '../../../../../shared/schemas/account';
+import { type CurrentUser, setCurrentUser } from '../../../lib/current-user';
 import { createQueryClient } from '../../../lib/query-client';
+import { setUserSettings } from '../../../lib/user-settings';
 import {
   FastestGrowingActivePage,
   FastestGrowingPage,
@@ -14,9 +17,16 @@ import {
 import { SearchPage } from '../routes/search-page';
 import { TopicsPage } from '../routes/topics-page';
 
-/** The feature's pages on the app's own paths (web/src/app/router.tsx), in memory. */
-export function renderPages(path: string) {
+/**
+ * The feature's pages on the app's own paths (web/src/app/router.tsx), in memory; `as` signs a
+ * person in, with their settings.
+ */
+export function renderPages(path: string, as?: { user: CurrentUser; settings: UserSettings }) {
   const queryClient = createQueryClient();
+  if (as) {
+    setCurrentUser(queryClient, as.user);
+    setUserSettings(queryClient, as.user.userId, as.settings);
+  }
   // No automatic retries in tests: a failure shows at once and Retry is the user's.
   queryClient.setDefaultOptions({ queries: { ...queryClient.getDefaultOptions().queries, retry: false } });
   const router = createMemoryRouter(
