@@ -16,7 +16,7 @@ function Driver({ busy }: { busy: boolean }) {
 
 export function ProgressBar({ busy }: { busy: boolean }) {
   return (
-    <ProgressProvider color="#0f6e56" height="3px" options={{ showSpinner: false }}>
+    <ProgressProvider color="var(--color-brand)" height="3px" options={{ showSpinner: false }}>
       <Driver busy={busy} />
     </ProgressProvider>
   );

@@ -1,6 +1,6 @@
 import '../../test/dom-polyfills';
 import { act, screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderShell } from '../../test/render-shell';
 
 function progressBar(): Element | null {
@@ -34,4 +34,21 @@ describe('RouteProgress', () => {
     expect(await screen.findByRole('heading', { name: 'Slow page' })).toBeInTheDocument();
     await waitFor(() => expect(progressBar()).toBeNull(), { timeout: 3000 });
   });
+
+  it("fetches the bar's code once the first page is idle", () => {
+    // Prepare
+    const idle = vi.fn((_callback: IdleRequestCallback) => 1);
+    vi.stubGlobal('requestIdleCallback', idle);
+    vi.stubGlobal('cancelIdleCallback', vi.fn());
+
+    // Act
+    renderShell({ path: '/' });
+
+    // Assess
+    expect(idle).toHaveBeenCalledTimes(1);
+  });
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
 });
