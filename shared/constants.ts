@@ -5,6 +5,11 @@ export const APPLICATION_ID_HEADER = 'x-application-id';
 export const APP_TOKEN_HEADER = 'x-app-token';
 /** Session token header for non-browser and cross-app callers. */
 export const SESSION_HEADER = 'ssoat';
+/**
+ * A cookie the page can read (the session cookie is HttpOnly), set beside the session at login
+ * and cleared with it: without it the web app knows nobody is signed in and asks no one.
+ */
+export const SIGNED_IN_HINT_COOKIE = 'ssoh';
 /** The page a browser call was made from, and a flag that it came from a browser window. */
 export const PAGE_URL_HEADER = 'x-page-url';
 export const BROWSER_WINDOW_HEADER = 'x-browser-window';

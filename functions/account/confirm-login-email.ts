@@ -4,7 +4,7 @@ import { getDb } from '../lib/db/service';
 import { createHandler } from '../lib/http/create-handler';
 import { reply } from '../lib/http/responses';
 import { logger } from '../lib/logger';
-import { createSession, sessionCookie } from '../lib/sessions';
+import { createSession, sessionCookies } from '../lib/sessions';
 import { findOrCreateUserByEmail, toCurrentUser } from './lib/accounts';
 import { spendLoginLink } from './lib/login-links';
 
@@ -23,6 +23,6 @@ export const handler = createHandler(accountRoutes.confirmLoginEmail, async ({ b
   logger.info('Logged in by email link', { userId: user.userId, isNewAccount: isNew });
   return reply(
     { user: toCurrentUser(user), isNewAccount: isNew },
-    { cookies: [sessionCookie(session.token, { domain: config.sessionCookieDomain })] },
+    { cookies: sessionCookies(session.token, { domain: config.sessionCookieDomain }) },
   );
 });

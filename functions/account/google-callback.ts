@@ -6,7 +6,7 @@ import { getDb } from '../lib/db/service';
 import { createHandler } from '../lib/http/create-handler';
 import { redirect } from '../lib/http/responses';
 import { logger } from '../lib/logger';
-import { createSession, sessionCookie } from '../lib/sessions';
+import { createSession, sessionCookies } from '../lib/sessions';
 import { isVerifiedClaim, signInWithProvider } from './lib/external-accounts';
 import { googleClient, googleSettings } from './lib/google-provider';
 import { BINDING_COOKIE, checkCallback, clearedBindingCookie } from './lib/login-state';
@@ -77,5 +77,5 @@ export const handler = createHandler(oauthRoutes.googleCallback, async ({ query,
   });
   const session = await createSession(db, user.userId, { userAgent: headers['user-agent'] });
   logger.info('Logged in with Google', { userId: user.userId, outcome });
-  return redirect(login.returnTo, [cleared, sessionCookie(session.token, { domain: config.sessionCookieDomain })]);
+  return redirect(login.returnTo, [cleared, ...sessionCookies(session.token, { domain: config.sessionCookieDomain })]);
 });

@@ -6,7 +6,7 @@ import { isConditionalCheckFailed } from '../lib/db/errors';
 import { createHandler } from '../lib/http/create-handler';
 import { redirect } from '../lib/http/responses';
 import { logger } from '../lib/logger';
-import { createSession, sessionCookie } from '../lib/sessions';
+import { createSession, sessionCookies } from '../lib/sessions';
 import { signInWithProvider } from './lib/external-accounts';
 import { BINDING_COOKIE, checkCallback } from './lib/login-state';
 import {
@@ -92,5 +92,5 @@ export const handler = createHandler(oauthRoutes.twitterCallback, async ({ query
   });
   const session = await createSession(db, user.userId, { userAgent: headers['user-agent'] });
   logger.info('Logged in with Twitter', { userId: user.userId, outcome });
-  return redirect(login.returnTo, [cleared, sessionCookie(session.token, { domain: config.sessionCookieDomain })]);
+  return redirect(login.returnTo, [cleared, ...sessionCookies(session.token, { domain: config.sessionCookieDomain })]);
 });

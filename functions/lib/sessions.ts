@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { SESSION_HEADER } from '../../shared/constants';
+import { SESSION_HEADER, SIGNED_IN_HINT_COOKIE } from '../../shared/constants';
 import { hashToken } from './app-auth';
 import { writeBatch } from './db/batches';
 import type { SessionItem } from './db/entities/session';
@@ -29,14 +29,38 @@ export function sessionCookie(token: string, options: CookieOptions = {}): strin
   return `${SESSION_COOKIE}=${token}; Path=/; HttpOnly; Secure; SameSite=Lax; Max-Age=${COOKIE_MAX_AGE_SECONDS}${domain}`;
 }
 
+/**
+ * The page-readable hint that someone may be signed in (SIGNED_IN_HINT_COOKIE): it carries
+ * nothing but "1", and lets a visitor's page skip asking who they are (a request that could only
+ * answer 401). It lives as long as the session cookie.
+ */
+export function signedInHintCookie(options: CookieOptions = {}): string {
+  const domain = options.domain ? `; Domain=${options.domain}` : '';
+  return `${SIGNED_IN_HINT_COOKIE}=1; Path=/; Secure; SameSite=Lax; Max-Age=${COOKIE_MAX_AGE_SECONDS}${domain}`;
+}
+
+/** What a login sets: the session, and the hint beside it. */
+export function sessionCookies(token: string, options: CookieOptions = {}): string[] {
+  return [sessionCookie(token, options), signedInHintCookie(options)];
+}
+
 export function clearedSessionCookie(options: CookieOptions = {}): string {
   const domain = options.domain ? `; Domain=${options.domain}` : '';
   return `${SESSION_COOKIE}=; Path=/; HttpOnly; Secure; SameSite=Lax; Max-Age=0${domain}`;
 }
 
-/** Cookies that end a browser session: the host-only one, and the parent-domain one when configured. */
+function clearedHintCookie(options: CookieOptions = {}): string {
+  const domain = options.domain ? `; Domain=${options.domain}` : '';
+  return `${SIGNED_IN_HINT_COOKIE}=; Path=/; Secure; SameSite=Lax; Max-Age=0${domain}`;
+}
+
+/**
+ * Cookies that end a browser session: the session and its hint, host-only and, when configured,
+ * on the parent domain.
+ */
 export function clearedSessionCookies(options: CookieOptions = {}): string[] {
-  return options.domain ? [clearedSessionCookie(), clearedSessionCookie(options)] : [clearedSessionCookie()];
+  const hostOnly = [clearedSessionCookie(), clearedHintCookie()];
+  return options.domain ? [...hostOnly, clearedSessionCookie(options), clearedHintCookie(options)] : hostOnly;
 }
 
 /** A fresh 256-bit token for every login; only its hash is stored. */

@@ -87,17 +87,23 @@ describe('settings that take effect, in a real browser', () => {
     await context.close();
   });
 
-  it("follows a visitor's device when it prefers dark", async () => {
+  it("follows a visitor's device when it prefers dark, and makes no failing request", async () => {
     // Prepare
     const context = await browser.newContext({ colorScheme: 'dark', viewport: { width: 390, height: 844 } });
     const page = await context.newPage();
+    const failed: string[] = [];
+    page.on('response', (response) => {
+      if (response.status() >= 400) failed.push(`${response.status()} ${new URL(response.url()).pathname}`);
+    });
 
     // Act
     await page.goto(`${runtime.url}/`);
     await page.getByRole('table').first().waitFor();
+    await page.waitForLoadState('networkidle');
 
-    // Assess
+    // Assess: dark, and a visitor's page made no request that failed (it never asks who is signed in)
     await expect(page.evaluate(() => document.documentElement.dataset.theme)).resolves.toBe('dark');
+    expect(failed).toEqual([]);
     await expectAccessible(page, 'the home board on a phone that prefers dark');
     await context.close();
   });

@@ -143,16 +143,21 @@ describe('sessions', () => {
     expect(cloud).toBe('ssoat=tok; Path=/; HttpOnly; Secure; SameSite=Lax; Max-Age=34560000; Domain=.toppubs.example');
   });
 
-  it('clears both the host-only and the parent-domain cookie at logout when a domain is configured', () => {
+  it('clears the session cookie and its hint, host-only and on the parent domain when one is configured', () => {
     // Act
     const local = clearedSessionCookies();
     const cloud = clearedSessionCookies({ domain: '.toppubs.example' });
 
     // Assess
-    expect(local).toEqual(['ssoat=; Path=/; HttpOnly; Secure; SameSite=Lax; Max-Age=0']);
+    expect(local).toEqual([
+      'ssoat=; Path=/; HttpOnly; Secure; SameSite=Lax; Max-Age=0',
+      'ssoh=; Path=/; Secure; SameSite=Lax; Max-Age=0',
+    ]);
     expect(cloud).toEqual([
       'ssoat=; Path=/; HttpOnly; Secure; SameSite=Lax; Max-Age=0',
+      'ssoh=; Path=/; Secure; SameSite=Lax; Max-Age=0',
       'ssoat=; Path=/; HttpOnly; Secure; SameSite=Lax; Max-Age=0; Domain=.toppubs.example',
+      'ssoh=; Path=/; Secure; SameSite=Lax; Max-Age=0; Domain=.toppubs.example',
     ]);
   });
 });

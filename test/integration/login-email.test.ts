@@ -8,7 +8,17 @@ import { hashToken } from '../../functions/lib/app-auth';
 import { getDb } from '../../functions/lib/db/service';
 import { parseEml } from '../../functions/lib/mail/eml';
 import { type BodyOf, routes } from '../../shared/routes';
-import { type Answer, type ApiClient, createApiClient, expectError, expectOk, sessionTokenOf } from '../support/api-client';
+import {
+  type Answer,
+  type ApiClient,
+  clearedSessionCookies,
+  createApiClient,
+  expectError,
+  expectOk,
+  SESSION_COOKIE,
+  SIGNED_IN_HINT,
+  sessionTokenOf,
+} from '../support/api-client';
 import { startTestRuntime, type TestRuntime } from '../support/local-runtime';
 
 let runtime: TestRuntime;
@@ -116,9 +126,13 @@ describe('login by emailed link on the local runtime', () => {
     expect(login.body).toMatchObject({ isNewAccount: true, user: { username: email.split('@')[0]?.replace(/[^a-z0-9_]/g, '') } });
     sessionToken = rememberSessionToken(login);
     userId = login.body.user.userId;
+    // Beside the HttpOnly session, the hint the page reads to know it may ask who is signed in.
+    expect(login.cookies).toEqual([expect.stringMatching(SESSION_COOKIE), expect.stringMatching(SIGNED_IN_HINT)]);
     const current = await me(sessionToken);
     expectOk(current);
     expect(current.body).toMatchObject({ userId, isSuperUser: false });
+    // Sessions older than the hint get it from the first page that asks who they are.
+    expect(current.cookies).toEqual([expect.stringMatching(SIGNED_IN_HINT)]);
   });
 
   it('refuses the same link a second time', async () => {
@@ -156,7 +170,7 @@ describe('login by emailed link on the local runtime', () => {
 
     // Assess
     expectOk(logout);
-    expect(logout.cookies).toEqual([expect.stringMatching(/^ssoat=; Path=\/; HttpOnly; Secure; SameSite=Lax; Max-Age=0/)]);
+    expect(logout.cookies).toEqual(clearedSessionCookies());
     expectError(afterwards, 401);
   });
 });

@@ -10,6 +10,13 @@ import { type ErrorBody, errorBodySchema } from '../../shared/schemas/common';
 
 /** The session cookie as the API sets it; group 1 is the token. */
 export const SESSION_COOKIE = /^ssoat=([^;]+); Path=\/; HttpOnly; Secure; SameSite=Lax/;
+/** The page-readable hint set beside the session cookie (not HttpOnly, nothing secret in it). */
+export const SIGNED_IN_HINT = /^ssoh=1; Path=\/; Secure; SameSite=Lax; Max-Age=\d+/;
+/** What ends a browser session: the session cookie and its hint, both expired. */
+export const clearedSessionCookies = () => [
+  expect.stringMatching(/^ssoat=; Path=\/; HttpOnly; Secure; SameSite=Lax; Max-Age=0/),
+  expect.stringMatching(/^ssoh=; Path=\/; Secure; SameSite=Lax; Max-Age=0/),
+];
 
 /** Anything holding a session token: a signed-in user, or a session a test made itself. */
 export interface Session {

@@ -3,7 +3,8 @@ import { createApiClient, type SignedInUser } from './api-client';
 
 /**
  * A browser context of its own for a person signed in for real (a login link spent at the
- * confirm endpoint), with the session cookie the login would have set.
+ * confirm endpoint), with the cookies the login would have set: the session and the hint the
+ * page reads to know it may ask who is signed in.
  */
 export async function signedInBrowser(
   browser: Browser,
@@ -15,6 +16,7 @@ export async function signedInBrowser(
   const context = await browser.newContext({ viewport });
   await context.addCookies([
     { name: 'ssoat', value: person.token, url: runtime.url, httpOnly: true, secure: true, sameSite: 'Lax' },
+    { name: 'ssoh', value: '1', url: runtime.url, secure: true, sameSite: 'Lax' },
   ]);
   return { person, context };
 }

@@ -1,6 +1,7 @@
 import { type QueryClient, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { api, ApiError } from './api-client';
+import { SIGNED_IN_HINT_COOKIE } from '../../../shared/constants';
+import { api, ApiError, readEmbeddedSessionToken } from './api-client';
 import type { CurrentUser } from '../../../shared/schemas/account';
 
 /** The signed-in user as GET /api/i/user/me/v answers it (currentUserSchema in the route table). */
@@ -12,7 +13,30 @@ export const currentUserQueryKey = ['current-user'] as const;
 /** Answers that mean "nobody is signed in": the query resolves to null instead of failing. */
 const LOGGED_OUT_STATUSES = new Set([401, 403, 404]);
 
+const hasSignedInHint = () => document.cookie.split(';').some((cookie) => cookie.trim().startsWith(`${SIGNED_IN_HINT_COOKIE}=`));
+
+/**
+ * Whether someone may be signed in on this page: the login's hint cookie (the session cookie
+ * itself is HttpOnly) or a session a sibling app embedded in the page. Without either the page
+ * knows it has a visitor and asks nobody: no request that could only answer 401.
+ */
+export function mayBeSignedIn(): boolean {
+  return hasSignedInHint() || readEmbeddedSessionToken() !== undefined;
+}
+
+/**
+ * The session behind the hint ended (it expired, or was ended elsewhere): the hint goes too, on
+ * this host and on each parent domain it may have been set for (the sibling apps' shared one).
+ */
+function forgetSignedInHint(): void {
+  const labels = window.location.hostname.split('.');
+  const domains = labels.slice(0, -1).map((_label, index) => labels.slice(index).join('.'));
+  document.cookie = `${SIGNED_IN_HINT_COOKIE}=; Path=/; Max-Age=0`;
+  for (const domain of domains) document.cookie = `${SIGNED_IN_HINT_COOKIE}=; Path=/; Max-Age=0; Domain=${domain}`;
+}
+
 export async function fetchCurrentUser(signal?: AbortSignal): Promise<CurrentUser | null> {
+  if (!mayBeSignedIn()) return null;
   try {
     const body = await api.get<CurrentUser | { currentUser?: CurrentUser | null } | null | ''>(
       CURRENT_USER_PATH,
@@ -22,7 +46,10 @@ export async function fetchCurrentUser(signal?: AbortSignal): Promise<CurrentUse
     if ('currentUser' in body) return body.currentUser ?? null;
     return 'username' in body ? body : null;
   } catch (error) {
-    if (error instanceof ApiError && LOGGED_OUT_STATUSES.has(error.status)) return null;
+    if (error instanceof ApiError && LOGGED_OUT_STATUSES.has(error.status)) {
+      forgetSignedInHint();
+      return null;
+    }
     throw error;
   }
 }

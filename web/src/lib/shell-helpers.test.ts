@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { routes } from '../../../shared/routes';
 import { fetchCurrentUser, unseenNotificationCount } from './current-user';
 import { filePathMessage, isFilePath } from './file-path';
@@ -52,6 +52,10 @@ describe('network products', () => {
 });
 
 describe('fetchCurrentUser', () => {
+  // Someone logged in on this browser: the login's hint cookie says the page may ask.
+  beforeEach(() => {
+    document.cookie = 'ssoh=1; Path=/';
+  });
   afterEach(() => vi.unstubAllGlobals());
 
   function answer(status: number, body?: unknown) {

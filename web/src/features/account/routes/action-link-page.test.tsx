@@ -69,7 +69,8 @@ describe('ActionLinkPage', () => {
   });
 
   it('asks for the current user again after verifying', async () => {
-    // Prepare
+    // Prepare: signed in, so the login's hint cookie is there
+    document.cookie = 'ssoh=1; Path=/';
     const { api } = renderAction({ user: jane });
 
     // Act
