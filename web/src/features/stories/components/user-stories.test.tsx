@@ -5,30 +5,15 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { routes } from '../../../../../shared/routes';
 import { jane, Page, renderShell } from '../../../test/render-shell';
 import { type StubAnswer, stubRoute, stubRoutes } from '../../../test/stub-routes';
-import type { Story } from '../api/story-keys';
+import { makeStory } from '../test-utils/fixtures';
 import { UserStories } from './user-stories';
 
-const ana = { userId: 'u-ana', username: 'ana', name: 'Ana Lima', imageUrl: null };
-
-const story = (id: string): Story => ({
-  id,
-  url: `https://blog.example.com/${id}`,
-  canonicalUrl: `https://blog.example.com/${id}`,
-  title: `Story ${id}`,
-  description: null,
-  imageUrl: null,
-  siteName: 'Ship Notes',
-  author: null,
-  publishedAt: null,
-  source: 'page',
-  fetchProblem: null,
-  sharer: ana,
-  claimedAuthor: null,
-  review: { state: 'none', submittedAt: null, decidedAt: null },
-  likeCount: 1,
-  createdAt: '2026-11-24T08:00:00.000Z',
-  currentUserRelation: { didRedirect: false, isSharer: false, didUpvote: false },
-});
+const story = (id: string) =>
+  makeStory(id, {
+    likeCount: 1,
+    createdAt: '2026-11-24T08:00:00.000Z',
+    currentUserRelation: { didRedirect: false, isSharer: false, didUpvote: false },
+  });
 
 function renderUserStories(answer: StubAnswer<typeof routes.readUserFeed>) {
   const api = stubRoutes(stubRoute(routes.readUserFeed, answer));

@@ -6,30 +6,18 @@ import { routes } from '../../../../../shared/routes';
 import { jane, renderShell } from '../../../test/render-shell';
 import { type StubAnswer, stubRoute, stubRoutes } from '../../../test/stub-routes';
 import type { Story } from '../api/story-keys';
+import { makeStory } from '../test-utils/fixtures';
 import { ReviewQueuePage } from './review-queue-page';
 
-const ana = { userId: 'u-ana', username: 'ana', name: 'Ana Lima', imageUrl: null };
 const editor = { ...jane, isSuperUser: true };
 
-const submitted = (id: string): Story => ({
-  id,
-  url: `https://blog.example.com/${id}`,
-  canonicalUrl: `https://blog.example.com/${id}`,
-  title: `Story ${id}`,
-  description: null,
-  imageUrl: null,
-  siteName: 'Ship Notes',
-  author: null,
-  publishedAt: null,
-  source: 'page',
-  fetchProblem: null,
-  sharer: ana,
-  claimedAuthor: null,
-  review: { state: 'submitted', submittedAt: '2026-11-24T09:00:00.000Z', decidedAt: null },
-  likeCount: 0,
-  createdAt: '2026-11-24T08:00:00.000Z',
-  currentUserRelation: { didRedirect: false, isSharer: false, didUpvote: false },
-});
+const submitted = (id: string): Story =>
+  makeStory(id, {
+    review: { state: 'submitted', submittedAt: '2026-11-24T09:00:00.000Z', decidedAt: null },
+    likeCount: 0,
+    createdAt: '2026-11-24T08:00:00.000Z',
+    currentUserRelation: { didRedirect: false, isSharer: false, didUpvote: false },
+  });
 
 function renderQueue(options: { user?: typeof jane | null; decide?: StubAnswer<typeof routes.decideStoryReview> } = {}) {
   const api = stubRoutes(

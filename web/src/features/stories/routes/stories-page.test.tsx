@@ -5,31 +5,10 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { routes } from '../../../../../shared/routes';
 import { jane, renderShell } from '../../../test/render-shell';
 import { type StubAnswer, stubRoute, stubRoutes } from '../../../test/stub-routes';
-import type { Story } from '../api/story-keys';
+import { ana, makeStory } from '../test-utils/fixtures';
 import { StoriesPage } from './stories-page';
 
-const ana = { userId: 'u-ana', username: 'ana', name: 'Ana Lima', imageUrl: null };
-
-const story = (id: string, overrides: Partial<Story> = {}): Story => ({
-  id,
-  url: `https://blog.example.com/${id}`,
-  canonicalUrl: `https://blog.example.com/${id}`,
-  title: `Story ${id}`,
-  description: null,
-  imageUrl: null,
-  siteName: 'Ship Notes',
-  author: null,
-  publishedAt: null,
-  source: 'page',
-  fetchProblem: null,
-  sharer: ana,
-  claimedAuthor: null,
-  review: { state: 'none', submittedAt: null, decidedAt: null },
-  likeCount: 3,
-  createdAt: '2026-11-24T10:00:00.000Z',
-  currentUserRelation: { didRedirect: true, isSharer: false, didUpvote: false },
-  ...overrides,
-});
+const story = makeStory;
 
 function renderStories(options: {
   path?: string;
