@@ -1,3 +1,4 @@
+import { loginReturnPath } from '../../shared/return-path';
 import * as accountRoutes from '../../shared/routes/account';
 import { getConfig } from '../lib/config';
 import { getDb } from '../lib/db/service';
@@ -13,16 +14,17 @@ const config = getConfig();
 /**
  * Spends a login link (POSTed by the web confirm page, which reads it from the URL fragment)
  * and starts a session. The account is created here, at the first successful login, because
- * only now is the address proven. The session token goes out only in the HttpOnly cookie.
+ * only now is the address proven. The session token goes out only in the HttpOnly cookie; the
+ * answer says where to land: the page the login started from, as the link recorded it.
  */
 export const handler = createHandler(accountRoutes.confirmLoginEmail, async ({ body, headers }) => {
   const db = getDb();
-  const { email } = await spendLoginLink(db, body.token);
+  const { email, contextData } = await spendLoginLink(db, body.token);
   const { user, isNew } = await findOrCreateUserByEmail(db, email);
   const session = await createSession(db, user.userId, { userAgent: headers['user-agent'] });
   logger.info('Logged in by email link', { userId: user.userId, isNewAccount: isNew });
   return reply(
-    { user: toCurrentUser(user), isNewAccount: isNew },
+    { user: toCurrentUser(user), isNewAccount: isNew, returnTo: loginReturnPath(contextData?.pagePath) },
     { cookies: sessionCookies(session.token, { domain: config.sessionCookieDomain }) },
   );
 });

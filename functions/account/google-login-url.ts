@@ -1,3 +1,4 @@
+import { loginReturnPath } from '../../shared/return-path';
 import * as client from 'openid-client';
 import * as oauthRoutes from '../../shared/routes/oauth';
 import { getConfig } from '../lib/config';
@@ -32,7 +33,7 @@ export const handler = createHandler(oauthRoutes.googleLoginUrl, async ({ query,
   const db = getDb();
   // After discovery, so an outage at Google does not cost the browser its pass.
   if (botCheckEnforced) await requireBotPass(db, cookies);
-  const login = await startLogin(db, { provider: 'google', returnTo: query.returnTo });
+  const login = await startLogin(db, { provider: 'google', returnTo: loginReturnPath(query.returnTo) });
   const url = client.buildAuthorizationUrl(oidc, {
     redirect_uri: settings.redirectUri,
     scope: 'openid email profile',

@@ -1,3 +1,4 @@
+import { loginReturnPath } from '../../shared/return-path';
 import * as oauthRoutes from '../../shared/routes/oauth';
 import { getConfig } from '../lib/config';
 import { getDb } from '../lib/db/service';
@@ -16,7 +17,7 @@ const settings = twitterSettings(getConfig());
  */
 export const handler = createHandler(oauthRoutes.twitterLoginUrl, async ({ query }) => {
   if (!settings) throw new ServiceUnavailable('Twitter login is not configured.');
-  const login = await startLogin(getDb(), { provider: TWITTER_STATE_PROVIDER, returnTo: query.returnTo });
+  const login = await startLogin(getDb(), { provider: TWITTER_STATE_PROVIDER, returnTo: loginReturnPath(query.returnTo) });
   const url = twitterAuthorizationUrl(settings, login);
   return reply({ url: url.href }, { cookies: [twitterBindingCookie(login.binding)] });
 });

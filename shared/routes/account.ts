@@ -65,7 +65,12 @@ export const confirmLoginEmail = defineRoute({
   handler: 'account/confirm-login-email',
   summary: 'Spends a login link (from the confirm page) and starts a session.',
   body: confirmLoginEmailBodySchema,
-  response: z.object({ user: currentUserSchema, isNewAccount: z.boolean() }),
+  response: z.object({
+    user: currentUserSchema,
+    isNewAccount: z.boolean(),
+    /** The page the login started from (its link carried it), or / (see loginReturnPath). */
+    returnTo: z.string(),
+  }),
 });
 
 export const logout = defineRoute({

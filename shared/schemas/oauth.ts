@@ -1,14 +1,5 @@
 import * as z from 'zod';
-
-/** A path starting with one '/', with no backslash or control character (browsers fold those into '//'). */
-function isSameSitePath(path: string): boolean {
-  if (!path.startsWith('/') || path.startsWith('//')) return false;
-  for (const char of path) {
-    const code = char.charCodeAt(0);
-    if (char === '\\' || code < 0x20 || code === 0x7f) return false;
-  }
-  return true;
-}
+import { isSameSitePath, MAX_RETURN_PATH } from '../return-path';
 
 /**
  * Where to land after an outside login: a path on this site only. '//host' and '/\host' are
@@ -16,7 +7,7 @@ function isSameSitePath(path: string): boolean {
  */
 export const returnToSchema = z
   .string()
-  .max(512, 'returnTo has at most 512 characters')
+  .max(MAX_RETURN_PATH, `returnTo has at most ${MAX_RETURN_PATH} characters`)
   .refine(isSameSitePath, 'returnTo must be a path on this site, starting with a single /');
 
 export const googleLoginUrlQuerySchema = z.object({ returnTo: returnToSchema.default('/') }).strict();

@@ -176,6 +176,31 @@ describe('login by emailed link on the local runtime', () => {
 });
 
 describe('login links that cannot be used', () => {
+  it('lands back on the page the login started from, and never on a logout or another site', async () => {
+    // Prepare: links asked for from three pages (the login modal records the page with the link)
+    const from = async (pagePath: string) =>
+      (await issueLoginLink(getDb(), { email: uniqueEmail('return'), contextData: { pagePath } })).token;
+    const [topic, logout, elsewhere] = await Promise.all([
+      from('/topic/data-science?active=true'),
+      from('/logout'),
+      from('//evil.example/phish'),
+    ]);
+
+    // Act
+    const answers = await Promise.all([confirm(topic), confirm(logout), confirm(elsewhere)]);
+
+    // Assess
+    for (const answer of answers) {
+      expectOk(answer);
+      rememberSessionToken(answer);
+    }
+    expect(answers.map((answer) => (answer.ok ? answer.body.returnTo : null))).toEqual([
+      '/topic/data-science?active=true',
+      '/',
+      '/',
+    ]);
+  });
+
   it('says a link older than 10 minutes has expired', async () => {
     // Prepare
     const { token } = await issueLoginLink(getDb(), { email: uniqueEmail('late'), now: new Date(Date.now() - 11 * 60_000) });

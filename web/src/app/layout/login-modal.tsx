@@ -7,7 +7,7 @@ import { botNotice, DEFAULT_RECAPTCHA_SCORE, isLikelyBot } from '../../lib/recap
 import { useReturnFocus } from '../../lib/return-focus';
 import { SUPPORT_EMAIL } from '../../lib/site-links';
 import { assessLoginBotScore } from '../../features/account/api/assess-recaptcha';
-import { startGoogleLogin } from '../../features/account/api/google-login-url';
+import { currentReturnTo, startGoogleLogin } from '../../features/account/api/google-login-url';
 import { isRateLimited, looksLikeEmail, useSendLoginEmail } from '../../features/account/api/send-login-email';
 import { APP_NAME } from '../../../../shared/constants';
 import styles from '../../components/dialog.module.css';
@@ -80,7 +80,7 @@ export function LoginModal() {
   const send = async (address: string): Promise<boolean> => {
     setProblem(null);
     try {
-      await sendLink.mutateAsync({ email: address, contextData: { pagePath: window.location.pathname } });
+      await sendLink.mutateAsync({ email: address, contextData: { pagePath: currentReturnTo() } });
     } catch (error) {
       if (isRateLimited(error)) {
         setProblem({ kind: 'limited', message: error.message });

@@ -1,3 +1,4 @@
+import { loginReturnPath, MAX_RETURN_PATH } from '../../../../../shared/return-path';
 import { ApiError, endpoint } from '../../../lib/api-client';
 import { isLikelyBot } from '../../../lib/recaptcha';
 import type { routes } from '../../../../../shared/routes';
@@ -5,14 +6,13 @@ import { assessLoginBotScore } from './assess-recaptcha';
 
 const googleLoginUrlEndpoint = endpoint<typeof routes.googleLoginUrl>('GET', '/api/i/user/auth/login/google/url');
 
-/** The server accepts a returnTo of at most this many characters. */
-const MAX_RETURN_TO = 512;
-
-/** Where to come back after Google: the current path and query, or just the path when too long. */
+/**
+ * Where to come back after a login: the current path and query, or just the path when too long,
+ * and the home page from a page that logs out or in (loginReturnPath).
+ */
 export function currentReturnTo(location: Pick<Location, 'pathname' | 'search'> = window.location): string {
   const full = `${location.pathname}${location.search}`;
-  if (full.length <= MAX_RETURN_TO) return full;
-  return location.pathname.length <= MAX_RETURN_TO ? location.pathname : '/';
+  return loginReturnPath(full.length <= MAX_RETURN_PATH ? full : location.pathname);
 }
 
 /** Google's authorization URL for a login that lands back on `returnTo`. */

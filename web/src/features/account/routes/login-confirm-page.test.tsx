@@ -26,7 +26,7 @@ const confirmedUser = {
 /** The confirm page in the real shell at `path`, the confirm endpoint answering `answer`. */
 function renderConfirm(
   path: string,
-  answer: StubReply<typeof routes.confirmLoginEmail> = { body: { user: confirmedUser, isNewAccount: false } },
+  answer: StubReply<typeof routes.confirmLoginEmail> = { body: { user: confirmedUser, isNewAccount: false, returnTo: '/' } },
 ) {
   // The browser's own address, which the page cleans after logging in.
   window.history.replaceState(null, '', path);
@@ -81,9 +81,24 @@ describe('LoginConfirmPage', () => {
     expect(await screen.findByText('You are logged in', {}, { timeout: 3000 })).toBeInTheDocument();
   });
 
+  it('lands back on the page the login started from, as the server answers it', async () => {
+    // Prepare
+    const { user, router } = renderConfirm(`/login/confirm#token=${TOKEN}`, {
+      body: { user: confirmedUser, isNewAccount: false, returnTo: '/topics?page=2' },
+    });
+
+    // Act
+    await user.click(page().getByRole('button', { name: 'Log in' }));
+
+    // Assess
+    await waitFor(() => expect(`${router.state.location.pathname}${router.state.location.search}`).toBe('/topics?page=2'));
+  });
+
   it("welcomes a new account with 'Welcome to TopPubs'", async () => {
     // Prepare
-    const { user } = renderConfirm(`/login/confirm#token=${TOKEN}`, { body: { user: confirmedUser, isNewAccount: true } });
+    const { user } = renderConfirm(`/login/confirm#token=${TOKEN}`, {
+      body: { user: confirmedUser, isNewAccount: true, returnTo: '/' },
+    });
 
     // Act
     await user.click(page().getByRole('button', { name: 'Log in' }));

@@ -24,7 +24,8 @@ function forgetTokenInUrl(): void {
 /**
  * /login/confirm#token=... : the page the login email links to. It asks before logging in, so
  * a mail scanner that opens the link does not spend it; 'Log in' confirms, sets the current
- * user and goes home. A bad, used or expired link says so and offers a new one.
+ * user and goes back to the page the login started from. A bad, used or expired link says so
+ * and offers a new one.
  */
 export function LoginConfirmPage() {
   const { hash } = useLocation();
@@ -38,10 +39,11 @@ export function LoginConfirmPage() {
   const logIn = () => {
     if (!token) return;
     confirm.mutate(token, {
-      onSuccess: ({ isNewAccount }) => {
+      onSuccess: ({ isNewAccount, returnTo }) => {
         forgetTokenInUrl();
         toast.success(isNewAccount ? `Welcome to ${APP_NAME}` : 'You are logged in');
-        void navigate('/', { replace: true });
+        // Back to the page the login started from (the server vetted it: a path on this site).
+        void navigate(returnTo, { replace: true });
       },
     });
   };

@@ -1,0 +1,26 @@
+/** A path starting with one '/', with no backslash or control character (browsers fold those into '//'). */
+export function isSameSitePath(path: string): boolean {
+  if (!path.startsWith('/') || path.startsWith('//')) return false;
+  for (const char of path) {
+    const code = char.charCodeAt(0);
+    if (char === '\\' || code < 0x20 || code === 0x7f) return false;
+  }
+  return true;
+}
+
+/** The longest path a login carries back. */
+export const MAX_RETURN_PATH = 512;
+
+/** Pages a login never lands back on: they log out, or start or finish a login. */
+const NO_RETURN_SEGMENTS = new Set(['logout', 'login', 'authed']);
+
+/**
+ * Where a login lands: the page it started from, when that is a path on this site and not a
+ * page that logs out or logs in again (logging in from /logout lands on /, not on a second
+ * logout); otherwise the home page.
+ */
+export function loginReturnPath(path: unknown): string {
+  if (typeof path !== 'string' || path.length > MAX_RETURN_PATH || !isSameSitePath(path)) return '/';
+  const firstSegment = path.slice(1).split(/[/?#]/)[0] ?? '';
+  return NO_RETURN_SEGMENTS.has(firstSegment.toLowerCase()) ? '/' : path;
+}
