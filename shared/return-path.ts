@@ -24,3 +24,13 @@ export function loginReturnPath(path: unknown): string {
   const firstSegment = path.slice(1).split(/[/?#]/)[0] ?? '';
   return NO_RETURN_SEGMENTS.has(firstSegment.toLowerCase()) ? '/' : path;
 }
+
+/**
+ * The fragment an outside login (Google) lands with, so the page greets the person as an email
+ * login does; the web app reads it once and removes it.
+ */
+export const LOGIN_ARRIVAL_FRAGMENTS = { created: 'welcome', returning: 'logged-in' } as const;
+
+export function withLoginArrival(path: string, isNewAccount: boolean): string {
+  return `${path}#${isNewAccount ? LOGIN_ARRIVAL_FRAGMENTS.created : LOGIN_ARRIVAL_FRAGMENTS.returning}`;
+}

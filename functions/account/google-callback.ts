@@ -1,3 +1,4 @@
+import { withLoginArrival } from '../../shared/return-path';
 import * as client from 'openid-client';
 import * as oauthRoutes from '../../shared/routes/oauth';
 import type { OauthFailureReason } from '../../shared/schemas/oauth';
@@ -77,5 +78,9 @@ export const handler = createHandler(oauthRoutes.googleCallback, async ({ query,
   });
   const session = await createSession(db, user.userId, { userAgent: headers['user-agent'] });
   logger.info('Logged in with Google', { userId: user.userId, outcome });
-  return redirect(login.returnTo, [cleared, ...sessionCookies(session.token, { domain: config.sessionCookieDomain })]);
+  // The fragment lets the page greet a Google login as it greets an email one.
+  return redirect(withLoginArrival(login.returnTo, outcome === 'created'), [
+    cleared,
+    ...sessionCookies(session.token, { domain: config.sessionCookieDomain }),
+  ]);
 });

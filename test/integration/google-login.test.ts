@@ -133,7 +133,8 @@ describe('Google login end to end against the mock provider', () => {
 
     // Assess
     expect(answer.status).toBe(302);
-    expect(answer.location).toBe('/me?tab=settings');
+    // The first login made the account: the page greets it as new.
+    expect(answer.location).toBe('/me?tab=settings#welcome');
     expect(answer.cookies).toContain(CLEARED_BINDING);
     expect(answer.sessionToken).toBeDefined();
     firstSession = answer.sessionToken;
@@ -152,6 +153,7 @@ describe('Google login end to end against the mock provider', () => {
 
     // Assess
     expect(answer.status).toBe(302);
+    expect(answer.location).toBe('/after-login#logged-in');
     expect(answer.sessionToken).not.toBe(firstSession);
     expect(await userIdOf(answer.sessionToken)).toBe(firstUserId);
   });
@@ -289,7 +291,7 @@ describe('Google logins that are refused', () => {
     expectRefused(withoutCookie, 'browser_mismatch');
     expectRefused(withOtherCookie, 'browser_mismatch');
     expect(ownBrowser.status).toBe(302);
-    expect(ownBrowser.location).toBe('/after-login');
+    expect(ownBrowser.location).toMatch(/^\/after-login#(welcome|logged-in)$/);
     expect(ownBrowser.sessionToken).toBeDefined();
   });
 

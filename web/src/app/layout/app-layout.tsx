@@ -1,6 +1,7 @@
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { isFilePath } from '../../lib/file-path';
 import { useLiveUnseenCounts } from '../../lib/live-updates';
+import { useLoginArrivalToast } from '../../lib/login-arrival';
 import { useAccountTheme } from '../../lib/theme';
 import { AppToaster } from './app-toaster';
 import { FilePathRefusal } from './file-path-refusal';
@@ -22,6 +23,7 @@ export function AppLayout() {
   useFrameLinkRetargeting();
   useLiveUnseenCounts();
   useAccountTheme();
+  useLoginArrivalToast();
   return (
     <>
       <RouteProgress />
