@@ -21,7 +21,7 @@ afterAll(async () => {
 });
 
 describe('the account page in a real browser', () => {
-  it('logs in by email, opens /me, changes the name and sees it saved', async () => {
+  it('logs in by email from /me and lands back on it, changes the name and sees it saved', async () => {
     // Prepare: log in with an emailed link
     const email = `e2e-account-${Date.now()}@example.com`;
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
@@ -39,11 +39,11 @@ describe('the account page in a real browser', () => {
     const confirmUrl = new URL(await newestLoginLink(runtime.mailDir, email));
     await page.goto(`${runtime.url}${confirmUrl.pathname}${confirmUrl.hash}`);
     await page.getByRole('main').getByRole('button', { name: 'Log in', exact: true }).click();
-    await page.waitForURL(`${runtime.url}/`);
+    // Back on /me, where the login started, and signed in.
+    await page.waitForURL(`${runtime.url}/me`);
     await page.getByRole('button', { name: /^Account menu for / }).waitFor();
 
     // Act: change the name on /me
-    await page.goto(`${runtime.url}/me`);
     const profile = page.getByRole('region', { name: 'Profile' });
     const name = profile.getByRole('textbox', { name: 'Name', exact: true });
     await name.waitFor();
