@@ -35,7 +35,7 @@ describe('RouteProgress', () => {
     await waitFor(() => expect(progressBar()).toBeNull(), { timeout: 3000 });
   });
 
-  it("fetches the bar's code once the first page is idle", () => {
+  it("schedules fetching the bar's code for when the first page is idle", () => {
     // Prepare
     const idle = vi.fn((_callback: IdleRequestCallback) => 1);
     vi.stubGlobal('requestIdleCallback', idle);

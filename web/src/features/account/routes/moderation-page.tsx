@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { APP_NAME } from '../../../../../shared/constants';
+import { MoreButton } from '../../../components/more-button';
 import { Button } from '../../../components/button';
 import { PageMeta } from '../../../components/page-meta';
 import { PageSpinner } from '../../../components/spinner';
@@ -72,16 +73,7 @@ export function ModerationPage() {
               <ReportedObjectItem key={`${object.objectType}:${object.objectId}`} object={object} />
             ))}
           </ul>
-          {reports.hasNextPage ? (
-            <Button
-              variant="secondary"
-              onClick={() => void reports.fetchNextPage()}
-              disabled={reports.isFetchingNextPage}
-              aria-busy={reports.isFetchingNextPage}
-            >
-              {reports.isFetchingNextPage ? 'Loading…' : 'Show more'}
-            </Button>
-          ) : null}
+          <MoreButton query={reports} />
         </>
       );
   }

@@ -1,3 +1,4 @@
+import { MoreButton } from '../../../components/more-button';
 import { Button } from '../../../components/button';
 import { useCurrentUser } from '../../../lib/current-user';
 import { useUserStories } from '../api/read-user-stories';
@@ -33,17 +34,7 @@ export function UserStories({ userId, name }: { userId: string; name: string }) 
             <StoryCard key={story.id} story={story} viewerId={user?.userId ?? null} />
           ))}
         </div>
-        {stories.hasNextPage ? (
-          <Button
-            variant="secondary"
-            className={styles.more}
-            onClick={() => void stories.fetchNextPage()}
-            disabled={stories.isFetchingNextPage}
-            aria-busy={stories.isFetchingNextPage}
-          >
-            {stories.isFetchingNextPage ? 'Loading…' : 'More stories'}
-          </Button>
-        ) : null}
+        <MoreButton query={stories} label="More stories" className={styles.more} />
       </>
     );
   }

@@ -1,4 +1,5 @@
 import { APP_NAME } from '../../../../../shared/constants';
+import { MoreButton } from '../../../components/more-button';
 import { Button } from '../../../components/button';
 import { PageMeta } from '../../../components/page-meta';
 import { PageSpinner } from '../../../components/spinner';
@@ -50,17 +51,7 @@ export function ReviewQueuePage() {
               </li>
             ))}
           </ul>
-          {queue.hasNextPage ? (
-            <Button
-              variant="secondary"
-              className={styles.more}
-              onClick={() => void queue.fetchNextPage()}
-              disabled={queue.isFetchingNextPage}
-              aria-busy={queue.isFetchingNextPage}
-            >
-              {queue.isFetchingNextPage ? 'Loading…' : 'Show more'}
-            </Button>
-          ) : null}
+          <MoreButton query={queue} className={styles.more} />
         </>
       );
   }

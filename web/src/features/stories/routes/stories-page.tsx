@@ -1,5 +1,6 @@
 import { Link, NavLink, useParams } from 'react-router';
 import { APP_NAME } from '../../../../../shared/constants';
+import { MoreButton } from '../../../components/more-button';
 import { Button, buttonClassName } from '../../../components/button';
 import { PageMeta } from '../../../components/page-meta';
 import { PageSpinner } from '../../../components/spinner';
@@ -54,17 +55,7 @@ export function StoriesPage() {
               <StoryCard key={story.id} story={story} viewerId={user?.userId ?? null} />
             ))}
           </div>
-          {query.hasNextPage ? (
-            <Button
-              variant="secondary"
-              className={styles.more}
-              onClick={() => void query.fetchNextPage()}
-              disabled={query.isFetchingNextPage}
-              aria-busy={query.isFetchingNextPage}
-            >
-              {query.isFetchingNextPage ? 'Loading…' : 'Show more'}
-            </Button>
-          ) : null}
+          <MoreButton query={query} className={styles.more} />
         </>
       );
   }
