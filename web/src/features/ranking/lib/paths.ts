@@ -27,3 +27,8 @@ export function topicPath(tag: string): string {
 export function topicsPagePath(page: number): string {
   return page <= 1 ? '/topics' : `/topics/${page}`;
 }
+
+/** A publication's own page. Two segments, so it can never collide with '/@username' or a page name. */
+export function publicationPath(slug: string): string {
+  return `/pub/${encodeURIComponent(slug)}`;
+}
