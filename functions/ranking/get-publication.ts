@@ -1,40 +1,53 @@
 import * as rankingRoutes from '../../shared/routes/ranking';
+import type { PublicationBoardRank } from '../../shared/schemas/ranking';
 import { getDb } from '../lib/db/service';
 import type { DailyCounts } from '../lib/db/entities/follower-history';
+import type { BoardRanks } from '../lib/db/entities/rank-history';
 import { NotFound } from '../lib/errors';
 import { createHandler } from '../lib/http/create-handler';
 import { toDay } from './lib/domain/days';
+import { compareBoards, parseBoardId } from './lib/domain/rank-history';
 import { computeStanding } from './lib/domain/standing';
-import { cachedAnswer, getBoardReader } from './lib/ranking-context';
 import { publicationSeo } from './lib/seo';
+import { readPublicationPartition } from './lib/publication-partition';
+import { historyStart, readRankHistory } from './lib/rank-history';
+import type { Manifest } from './lib/board-reader';
+import { cachedAnswer } from './lib/ranking-context';
 
-let ranks: { runId: string; bySlug: Map<string, [number, number]> } | undefined;
-
-async function ranksOf(slug: string): Promise<{ followers: number | null; growth: number | null }> {
-  const { entries, manifest } = await getBoardReader().readSearchIndex();
-  if (ranks?.runId !== manifest.runId) {
-    ranks = {
-      runId: manifest.runId,
-      bySlug: new Map(entries.map(([entrySlug, , , byFollowers, byGrowth]) => [entrySlug, [byFollowers, byGrowth]])),
-    };
-  }
-  const found = ranks.bySlug.get(slug);
-  return { followers: found?.[0] ?? null, growth: found?.[1] || null };
+function boardRanks(ranks: BoardRanks, manifest: Manifest): PublicationBoardRank[] {
+  const topicNames = new Map(manifest.topics.map((topic) => [topic.tag, topic.name]));
+  return Object.entries(ranks)
+    .flatMap(([boardId, rank]) => {
+      const board = parseBoardId(boardId);
+      const total = manifest.boardTotals[boardId];
+      if (!board || !total) return [];
+      return [{ boardId, board, topicName: board.topic ? (topicNames.get(board.topic) ?? board.topic) : null, rank, total }];
+    })
+    .sort((a, b) => compareBoards(a.board, b.board));
 }
 
 export const handler = createHandler(rankingRoutes.getPublication, async ({ params }) =>
   cachedAnswer(`getPublication|${params.slug}`, async (manifest) => {
+    const today = toDay(manifest.generatedAt);
+    const since = historyStart(today);
     const db = getDb();
-    const [{ data: publication }, { data: years }] = await Promise.all([
-      db.entities.publication.get({ slug: params.slug }).go(),
-      db.entities.followerHistory.query.bySlugAndYear({ slug: params.slug }).go({ pages: 'all' }),
+    const [{ publication, followerYears }, rankHistory] = await Promise.all([
+      readPublicationPartition(db, params.slug),
+      readRankHistory(db, { slug: params.slug, since, until: today }),
     ]);
     if (!publication) throw new NotFound(`There is no publication with the slug '${params.slug}'.`);
-    const history = years.flatMap((year) =>
-      Object.entries(year.days as DailyCounts).map(([monthDay, followers]) => ({ day: `${year.year}-${monthDay}`, followers })),
-    );
-    history.sort((a, b) => (a.day < b.day ? -1 : 1));
-    const { sparkline: _sparkline, ...standing } = computeStanding(publication, toDay(manifest.generatedAt));
+
+    const history = followerYears
+      .flatMap((year) =>
+        Object.entries(year.days as DailyCounts).map(([monthDay, followers]) => ({ day: `${year.year}-${monthDay}`, followers })),
+      )
+      .filter(({ day }) => day >= since)
+      .sort((a, b) => (a.day < b.day ? -1 : 1));
+    // Today's ranks are the current run's (each run rewrites today's before it publishes).
+    const latest = rankHistory.at(-1);
+    const current = latest?.day === today ? latest.ranks : {};
+
+    const { sparkline: _sparkline, ...standing } = computeStanding(publication, today);
     return {
       publication: {
         ...standing,
@@ -43,9 +56,11 @@ export const handler = createHandler(rankingRoutes.getPublication, async ({ para
         firstSeenAt: publication.firstSeenDay,
         createdAt: publication.createdAt,
         updatedAt: publication.updatedAt,
-        ranks: await ranksOf(params.slug),
+        ranks: { followers: current['followers.all'] ?? null, growth: current['growth.all'] ?? null },
       },
+      boards: boardRanks(current, manifest),
       history,
+      rankHistory,
       seo: publicationSeo(publication.name, publication.description ?? '', standing.followers),
     };
   }),

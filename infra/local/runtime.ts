@@ -30,6 +30,7 @@ import { LOCAL_BUCKETS, startS3Local } from './s3-local';
 import { type JobHandler, startScheduler } from './scheduler';
 import { generateSeedData } from './seed/generate-publications';
 import { isTableEmptyOfPublications, type SeedProgress, seedTable } from './seed/seed-table';
+import { seedRankHistory } from './seed/seed-rank-history';
 import { hasStories, seedSocial } from './seed/seed-social';
 import { createStaticServer } from './static-server';
 
@@ -270,7 +271,8 @@ const SEED_CONCURRENCY = 16;
 async function prepareSeed(db: Db, publications: number | undefined, log: (line: string) => void) {
   if (!(await isTableEmptyOfPublications(db))) return undefined;
   const started = Date.now();
-  const data = generateSeedData({ today: toDay(new Date()), publications: publications ?? 17_000 });
+  const today = toDay(new Date());
+  const data = generateSeedData({ today, publications: publications ?? 17_000 });
   log(`Seeding ${data.publications.length} publications and ${data.histories.length} follower histories...`);
   let lastReport = 0;
   const onProgress = ({ kind, written, total }: SeedProgress) => {
@@ -288,6 +290,9 @@ async function prepareSeed(db: Db, publications: number | undefined, log: (line:
       const historiesStarted = Date.now();
       await seedTable(db, { publications: [], histories: data.histories }, { onProgress, concurrency: SEED_CONCURRENCY });
       log(`Follower histories seeded in ${((Date.now() - historiesStarted) / 1000).toFixed(1)} s`);
+      const ranksStarted = Date.now();
+      const days = await seedRankHistory(db, data, today);
+      log(`Rank history of the ${days} days before today seeded in ${((Date.now() - ranksStarted) / 1000).toFixed(1)} s`);
     },
   };
 }

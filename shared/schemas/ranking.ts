@@ -104,6 +104,18 @@ export const searchResultSchema = z.object({
   generatedAt: z.string(),
 });
 
+export const publicationBoardRankSchema = z.object({
+  /** The board's key in rankHistory. */
+  boardId: z.string(),
+  board: boardSchema,
+  /** The topic's display name, for topic boards. */
+  topicName: z.string().nullable(),
+  rank: z.number().int().min(1),
+  /** Publications on the board. */
+  total: z.number().int().min(1),
+});
+export type PublicationBoardRank = z.infer<typeof publicationBoardRankSchema>;
+
 export const publicationDetailSchema = z.object({
   publication: rankedPublicationSchema.omit({ rank: true, sparkline: true }).extend({
     description: z.string(),
@@ -113,8 +125,12 @@ export const publicationDetailSchema = z.object({
     updatedAt: z.string(),
     ranks: z.object({ followers: z.number().nullable(), growth: z.number().nullable() }),
   }),
-  /** Daily follower counts, oldest first; days without an observation are left out. */
+  /** Its rank now on every board it is on: overall, active only, and each of its topics. */
+  boards: z.array(publicationBoardRankSchema),
+  /** Daily follower counts of the last 90 days, oldest first; days without an observation are left out. */
   history: z.array(z.object({ day: z.string(), followers: z.number() })),
+  /** Daily ranks of the last 90 days, oldest first: boardId ('followers.all', 'growth.active.topic.ux', ...) -> rank. */
+  rankHistory: z.array(z.object({ day: z.string(), ranks: z.record(z.string(), z.number()) })),
   seo: seoSchema,
 });
 export type PublicationDetail = z.infer<typeof publicationDetailSchema>;

@@ -164,7 +164,7 @@ describe('the ranking site API on the local runtime', () => {
     expectError(empty, 400);
   });
 
-  it('shows one publication with its daily follower history, and 404 for an unknown slug', async () => {
+  it('shows one publication with its ranks on every board, 90 days of follower and rank history, and 404 for an unknown slug', async () => {
     // Prepare
     const target = (await boardPage({ limit: 1 })).items[0] as RankedPublication;
 
@@ -175,7 +175,21 @@ describe('the ranking site API on the local runtime', () => {
     // Assess
     expectOk(detail);
     expect(detail.body.publication.ranks.followers).toBe(1);
+    expect(detail.body.boards[0]).toEqual({
+      boardId: 'followers.all',
+      board: { kind: 'followers', activeOnly: false, topic: null },
+      topicName: null,
+      rank: 1,
+      total: expect.any(Number) as number,
+    });
+    // One board per topic and kind (and per active-only board when it is active), all ranked.
+    expect(detail.body.boards.filter(({ board }) => board.topic).length).toBe(target.topics.length * (target.isActive ? 4 : 2));
+    // 89 days ranked from the demo's follower history, and today's from the job's own run.
+    expect(detail.body.rankHistory).toHaveLength(90);
+    expect(detail.body.rankHistory.at(-1)?.ranks['followers.all']).toBe(1);
+    expect(detail.body.rankHistory[0]?.ranks['followers.all']).toBeGreaterThanOrEqual(1);
     expect(detail.body.history.length).toBeGreaterThanOrEqual(85);
+    expect(detail.body.history.length).toBeLessThanOrEqual(90);
     expect(detail.body.history.at(-1)?.followers).toBe(target.followers);
     expectError(missing, 404);
   });

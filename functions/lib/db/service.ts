@@ -9,6 +9,7 @@ import { createFollowEntity } from './entities/follow';
 import { createFollowerHistoryEntity } from './entities/follower-history';
 import { createPublicationEntity } from './entities/publication';
 import { createRankChunkEntity } from './entities/rank-chunk';
+import { createRankHistoryEntity } from './entities/rank-history';
 import { createRankingManifestEntity } from './entities/ranking-manifest';
 import { createIdentityClaimEntity } from './entities/identity-claim';
 import { createRateLimitEntity } from './entities/rate-limit';
@@ -29,6 +30,7 @@ const entityFactories = {
   followerHistory: createFollowerHistoryEntity,
   rankingManifest: createRankingManifestEntity,
   rankChunk: createRankChunkEntity,
+  rankHistory: createRankHistoryEntity,
   appClient: createAppClientEntity,
   appOrigin: createAppOriginEntity,
   user: createUserEntity,
@@ -73,7 +75,8 @@ export function createDb(client: DynamoDBDocumentClient, table: string) {
     write: (fn) => createWriteTransaction(entities, fn),
     get: (fn) => createGetTransaction(entities, fn),
   };
-  return { entities, transaction };
+  // The client and table, for the rare access pattern that spans entities (one Query over a partition).
+  return { entities, transaction, client, table };
 }
 
 export type Db = ReturnType<typeof createDb>;

@@ -4,6 +4,8 @@ import { computeStanding } from './domain/standing';
 import { RANK_CHUNK_SIZE, rankBoards, SEARCH_BOARD_ID } from './domain/boards';
 import { encodeChunk } from './domain/chunk-codec';
 import { type Day, toDay } from './domain/days';
+import { boardRanksBySlug } from './domain/rank-history';
+import { recordRankDay } from './rank-history';
 import { PUBLICATION_SHARDS, type PublicationItem } from '../../lib/db/entities/publication';
 import type { RankChunkItem } from '../../lib/db/entities/rank-chunk';
 import { writeBatch } from '../../lib/db/batches';
@@ -136,6 +138,8 @@ export async function runRanking(db: Db, now: Date = new Date()): Promise<Rankin
   await write(SEARCH_BOARD_ID, search, SEARCH_CHUNK_SIZE);
   const searchChunks = Math.ceil(search.length / SEARCH_CHUNK_SIZE);
   await flush();
+  // Before the manifest flips, so the page's current ranks are never behind the boards.
+  await recordRankDay(db, { ranksBySlug: boardRanksBySlug(boards), day: toDay(now), runId });
 
   await db.entities.rankingManifest
     .put({

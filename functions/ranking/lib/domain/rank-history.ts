@@ -1,0 +1,65 @@
+import type { Board, BoardKind } from '../../../../shared/schemas/ranking';
+import { gunzipSync, gzipSync } from 'node:zlib';
+import type { BoardRanks, MonthOfRanks } from '../../../lib/db/entities/rank-history';
+import type { Standing } from './standing';
+
+/** Days of rank and follower history the publication page charts. */
+export const HISTORY_DAYS = 90;
+/**
+ * Fixed for good: a publication's bucket must never move, or its history would split. 1,024
+ * buckets hold about 17 publications each at 17,000 (a full month is ~20 KB compressed, so a
+ * page decodes little), and stay far under DynamoDB's 400 KB item limit past 100,000.
+ */
+export const RANK_HISTORY_BUCKETS = 1_024;
+
+export function monthOf(day: string): string {
+  return day.slice(0, 7);
+}
+
+/** Epoch seconds: a month's item outlives the month by the chart's reach, then the TTL drops it. */
+export function rankHistoryExpiry(month: string): number {
+  const [year, monthIndex] = month.split('-').map(Number) as [number, number];
+  return Math.floor(Date.UTC(year, monthIndex, 1) / 1000) + (HISTORY_DAYS + 5) * 86_400;
+}
+
+export function encodeMonth(ranks: MonthOfRanks): string {
+  return gzipSync(JSON.stringify(ranks), { level: 6 }).toString('base64');
+}
+
+export function decodeMonth(payload: string): MonthOfRanks {
+  return JSON.parse(gunzipSync(Buffer.from(payload, 'base64')).toString('utf8')) as MonthOfRanks;
+}
+
+/** Each publication's rank on every board it is on, from the boards of one run. */
+export function boardRanksBySlug(boards: ReadonlyMap<string, readonly Standing[]>): Map<string, BoardRanks> {
+  const bySlug = new Map<string, BoardRanks>();
+  for (const [boardId, rows] of boards) {
+    rows.forEach((standing, index) => {
+      let ranks = bySlug.get(standing.slug);
+      if (!ranks) {
+        ranks = {};
+        bySlug.set(standing.slug, ranks);
+      }
+      ranks[boardId] = index + 1;
+    });
+  }
+  return bySlug;
+}
+
+/** The board a boardId names ('growth.active.topic.ux'), or null for anything else (the search index). */
+export function parseBoardId(id: string): Board | null {
+  const match = /^(followers|growth)\.(all|active)(?:\.topic\.(.+))?$/.exec(id);
+  if (!match) return null;
+  return { kind: match[1] as BoardKind, activeOnly: match[2] === 'active', topic: match[3] ?? null };
+}
+
+/** Overall boards first, then active only, then topics by name; most followed before fastest growing. */
+export function compareBoards(a: Board, b: Board): number {
+  const group = (board: Board) => (board.topic ? 2 : board.activeOnly ? 1 : 0);
+  return (
+    group(a) - group(b) ||
+    (a.topic ?? '').localeCompare(b.topic ?? '') ||
+    Number(a.activeOnly) - Number(b.activeOnly) ||
+    (a.kind === b.kind ? 0 : a.kind === 'followers' ? -1 : 1)
+  );
+}

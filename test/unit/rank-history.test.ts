@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { rankBoards } from '../../functions/ranking/lib/domain/boards';
+import { boardRanksBySlug, compareBoards, parseBoardId } from '../../functions/ranking/lib/domain/rank-history';
+import { standingFixture } from '../support/fixtures';
+
+describe('boardRanksBySlug', () => {
+  it('gives each publication its rank on exactly the boards it is on', () => {
+    // Prepare: an active UX publication, and a bigger dormant one without topics.
+    const active = standingFixture('active-ux', { followers: 500, gained30d: 90, isActive: true, topics: ['ux'] });
+    const dormant = standingFixture('dormant', { followers: 900, gained30d: 10, isActive: false, topics: [] });
+    const { boards } = rankBoards([active, dormant]);
+
+    // Act
+    const ranks = boardRanksBySlug(boards);
+
+    // Assess
+    expect(ranks.get('active-ux')).toEqual({
+      'followers.all': 2,
+      'followers.active': 1,
+      'followers.all.topic.ux': 1,
+      'followers.active.topic.ux': 1,
+      'growth.all': 1,
+      'growth.active': 1,
+      'growth.all.topic.ux': 1,
+      'growth.active.topic.ux': 1,
+    });
+    expect(ranks.get('dormant')).toEqual({ 'followers.all': 1, 'growth.all': 2 });
+  });
+});
+
+describe('parseBoardId', () => {
+  it('reads every kind of board id and refuses anything else', () => {
+    // Act & Assess
+    expect(parseBoardId('followers.all')).toEqual({ kind: 'followers', activeOnly: false, topic: null });
+    expect(parseBoardId('growth.active.topic.machine-learning')).toEqual({
+      kind: 'growth',
+      activeOnly: true,
+      topic: 'machine-learning',
+    });
+    expect(parseBoardId('search')).toBeNull();
+    expect(parseBoardId('followers.sometimes')).toBeNull();
+  });
+});
+
+describe('compareBoards', () => {
+  it('lists overall boards, then active only, then topics, most followed before fastest growing', () => {
+    // Prepare
+    const ids = [
+      'growth.all.topic.ux',
+      'growth.active',
+      'followers.all.topic.ai',
+      'growth.all',
+      'followers.active',
+      'followers.all',
+    ];
+
+    // Act
+    const sorted = ids.map((id) => ({ id, board: parseBoardId(id)! })).sort((a, b) => compareBoards(a.board, b.board));
+
+    // Assess
+    expect(sorted.map(({ id }) => id)).toEqual([
+      'followers.all',
+      'growth.all',
+      'followers.active',
+      'growth.active',
+      'followers.all.topic.ai',
+      'growth.all.topic.ux',
+    ]);
+  });
+});
