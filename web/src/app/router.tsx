@@ -49,6 +49,10 @@ export const pageRoutes: RouteObject[] = [
             lazy: async () => ({ Component: (await import('../features/ranking/routes/topics-page')).TopicsPage }),
           },
           {
+            path: 'pub/:slug',
+            lazy: async () => ({ Component: (await import('../features/ranking/routes/publication-page')).PublicationPage }),
+          },
+          {
             path: 'search',
             lazy: async () => ({ Component: (await import('../features/ranking/routes/search-page')).SearchPage }),
           },

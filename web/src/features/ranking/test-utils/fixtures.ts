@@ -1,4 +1,11 @@
-import type { BoardKind, BoardPage, BoardScreen, RankedPublication, Topic } from '../../../../../shared/schemas/ranking';
+import type {
+  BoardKind,
+  BoardPage,
+  BoardScreen,
+  PublicationDetail,
+  RankedPublication,
+  Topic,
+} from '../../../../../shared/schemas/ranking';
 
 const DAY_MS = 86_400_000;
 export const NOW = Date.parse('2026-11-21T12:00:00.000Z');
@@ -76,5 +83,67 @@ export function makeBoardScreen(page: BoardPage, topic: Topic | null = null): Bo
     page,
     topic,
     popularTopics: POPULAR_TOPICS,
+  };
+}
+
+/** A publication page's answer: ranked on the overall, active and UX boards, 90 days of history. */
+export function makePublicationDetail(overrides: Partial<PublicationDetail['publication']> = {}): PublicationDetail {
+  const days = Array.from({ length: 90 }, (_, index) => new Date(NOW - (89 - index) * DAY_MS).toISOString().slice(0, 10));
+  const {
+    rank: _rank,
+    sparkline: _sparkline,
+    ...standing
+  } = makePublication(12, {
+    slug: 'ux-collective',
+    name: 'UX Collective',
+    url: 'https://uxdesign.cc/',
+    topics: ['ux', 'design'],
+  });
+  const boards: PublicationDetail['boards'] = [
+    {
+      boardId: 'followers.all',
+      board: { kind: 'followers', activeOnly: false, topic: null },
+      topicName: null,
+      rank: 12,
+      total: 17_000,
+    },
+    {
+      boardId: 'growth.all',
+      board: { kind: 'growth', activeOnly: false, topic: null },
+      topicName: null,
+      rank: 40,
+      total: 17_000,
+    },
+    {
+      boardId: 'followers.all.topic.ux',
+      board: { kind: 'followers', activeOnly: false, topic: 'ux' },
+      topicName: 'UX',
+      rank: 2,
+      total: 310,
+    },
+  ];
+  return {
+    publication: {
+      ...standing,
+      description: 'Curated stories on user experience, usability and product design.',
+      feedUrl: 'https://uxdesign.cc/feed',
+      firstSeenAt: days[0]!,
+      createdAt: '2026-08-24T00:00:00.000Z',
+      updatedAt: '2026-11-21T00:00:00.000Z',
+      ranks: { followers: 12, growth: 40 },
+      ...overrides,
+    },
+    boards,
+    history: days.map((day, index) => ({ day, followers: 290_000 + index * 100 })),
+    // Climbing from #30 to #12 overall; on the UX board only for the last 10 days.
+    rankHistory: days.map((day, index) => ({
+      day,
+      ranks: {
+        'followers.all': Math.max(12, 30 - Math.floor(index / 4)),
+        'growth.all': 40,
+        ...(index >= 80 ? { 'followers.all.topic.ux': 2 } : {}),
+      },
+    })),
+    seo: { title: 'UX Collective · TopPubs', description: 'UX Collective has 291,200 followers.', keywords: [], imageUrl: '' },
   };
 }

@@ -14,6 +14,7 @@ import {
   TopicGrowingPage,
   TopicPage,
 } from '../routes/board-pages';
+import { PublicationPage } from '../routes/publication-page';
 import { SearchPage } from '../routes/search-page';
 import { TopicsPage } from '../routes/topics-page';
 
@@ -40,6 +41,7 @@ export function renderPages(path: string, as?: { user: CurrentUser; settings: Us
       { path: '/topics', Component: TopicsPage },
       { path: '/topics/:page', Component: TopicsPage },
       { path: '/search', Component: SearchPage },
+      { path: '/pub/:slug', Component: PublicationPage },
     ],
     { initialEntries: [path] },
   );

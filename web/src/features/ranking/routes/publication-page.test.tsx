@@ -1,0 +1,156 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { routes } from '../../../../../shared/routes';
+import { stubRoute, stubRoutes } from '../../../test/stub-routes';
+import { makePublicationDetail } from '../test-utils/fixtures';
+import { installBrowserPolyfills, renderPages } from '../test-utils/render';
+
+beforeEach(() => {
+  installBrowserPolyfills();
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('PublicationPage', () => {
+  it('shows the publication: exact followers, growth, status with its reason, topics and a link out', async () => {
+    // Prepare
+    stubRoutes(stubRoute(routes.getPublication, () => ({ body: makePublicationDetail() })));
+
+    // Act
+    renderPages('/pub/ux-collective');
+
+    // Assess
+    expect(await screen.findByRole('heading', { level: 1, name: 'UX Collective' })).toBeInTheDocument();
+    expect(screen.getByText('Curated stories on user experience, usability and product design.')).toBeInTheDocument();
+    const stats = screen.getByText('Followers', { selector: 'dt' }).closest('dl') as HTMLElement;
+    expect(within(stats).getByText('Followers').nextElementSibling).toHaveTextContent('298,836');
+    expect(within(stats).getByText('Status').nextElementSibling).toHaveTextContent(
+      /^ActiveLast post .*within the last 30 days\.$/,
+    );
+    expect(within(screen.getByRole('list', { name: 'Topics' })).getByRole('link', { name: 'UX' })).toHaveAttribute(
+      'href',
+      '/topic/ux',
+    );
+    expect(screen.getByRole('link', { name: 'Visit UX Collective (opens in a new tab)' })).toHaveAttribute(
+      'href',
+      'https://uxdesign.cc/',
+    );
+  });
+
+  it('says why a publication is dormant', async () => {
+    // Prepare
+    const lastPost = new Date(Date.now() - 45 * 86_400_000).toISOString();
+    stubRoutes(
+      stubRoute(routes.getPublication, () => ({ body: makePublicationDetail({ latestPostAt: lastPost, isActive: false }) })),
+    );
+
+    // Act
+    renderPages('/pub/ux-collective');
+
+    // Assess
+    const status = (await screen.findByText('Status')).nextElementSibling;
+    expect(status).toHaveTextContent(/^DormantNo post in the last 30 days: the last one was last month/);
+  });
+
+  it('lists its rank on every board it is on, each linking to that board', async () => {
+    // Prepare
+    stubRoutes(stubRoute(routes.getPublication, () => ({ body: makePublicationDetail() })));
+
+    // Act
+    renderPages('/pub/ux-collective');
+
+    // Assess
+    const rankings = await screen.findByRole('region', { name: 'Rankings' });
+    const items = within(rankings).getAllByRole('listitem');
+    expect(items.map((item) => item.textContent)).toEqual([
+      '#12of 17,000Most followed',
+      '#40of 17,000Fastest growing',
+      '#2of 310Most followed · UX',
+    ]);
+    expect(within(rankings).getByRole('link', { name: 'Most followed · UX' })).toHaveAttribute('href', '/topic/ux');
+    expect(within(rankings).getByRole('link', { name: 'Fastest growing' })).toHaveAttribute('href', '/growing');
+  });
+
+  it('describes both charts in words and offers their numbers as tables', async () => {
+    // Prepare
+    stubRoutes(stubRoute(routes.getPublication, () => ({ body: makePublicationDetail() })));
+    const user = userEvent.setup();
+    renderPages('/pub/ux-collective');
+
+    // Act
+    const followerChart = await screen.findByRole('img', { name: /^Followers of UX Collective from/ });
+    await user.click(screen.getAllByText('Show as a table')[0]!);
+
+    // Assess
+    expect(followerChart).toHaveAccessibleName(/290,000 to 298,900\.$/);
+    const table = screen.getByRole('table', { name: 'Daily followers of UX Collective' });
+    expect(within(table).getAllByRole('row')).toHaveLength(91);
+    expect(screen.getByRole('img', { name: /^Rank of UX Collective on Most followed from/ })).toHaveAccessibleName(
+      /#30 to #12, best #12\.$/,
+    );
+  });
+
+  it('charts the rank on the board the reader picks, only over the days it was on it', async () => {
+    // Prepare
+    stubRoutes(stubRoute(routes.getPublication, () => ({ body: makePublicationDetail() })));
+    const user = userEvent.setup();
+    renderPages('/pub/ux-collective');
+
+    // Act
+    await user.selectOptions(await screen.findByRole('combobox', { name: 'Board' }), 'Most followed · UX');
+
+    // Assess
+    expect(screen.getByRole('img', { name: /^Rank of UX Collective on Most followed · UX from/ })).toHaveAccessibleName(
+      /#2 to #2, best #2\.$/,
+    );
+    expect(
+      within(screen.getByRole('table', { name: 'Daily rank of UX Collective on Most followed · UX', hidden: true })).getAllByRole(
+        'row',
+        { hidden: true },
+      ),
+    ).toHaveLength(11);
+  });
+
+  it('shows a not-found page with a search for an unknown slug', async () => {
+    // Prepare
+    stubRoutes(
+      stubRoute(routes.getPublication, () => ({
+        status: 404,
+        body: { message: "There is no publication with the slug 'gone-pub'.", code: 'NOT_FOUND' },
+      })),
+    );
+
+    // Act
+    renderPages('/pub/gone-pub');
+
+    // Assess
+    expect(await screen.findByRole('heading', { level: 1, name: 'There is no such publication' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Search for “gone-pub”' })).toHaveAttribute('href', '/search?q=gone%20pub');
+  });
+
+  it('shows an error with a retry when the server fails, and the page once the retry succeeds', async () => {
+    // Prepare
+    let fail = true;
+    stubRoutes(
+      stubRoute(routes.getPublication, () =>
+        fail
+          ? { status: 503, body: { message: 'The database is busy. Please try again.', code: 'UNAVAILABLE' } }
+          : { body: makePublicationDetail() },
+      ),
+    );
+    const user = userEvent.setup();
+    renderPages('/pub/ux-collective');
+    const alert = await screen.findByRole('alert');
+
+    // Act
+    fail = false;
+    await user.click(within(alert).getByRole('button', { name: 'Retry' }));
+
+    // Assess
+    expect(alert).toHaveTextContent('The database is busy. Please try again.');
+    expect(await screen.findByRole('heading', { level: 1, name: 'UX Collective' })).toBeInTheDocument();
+  });
+});
