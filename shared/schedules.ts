@@ -24,8 +24,9 @@ export const JOB_SCHEDULES: readonly JobSchedule[] = [
     handler: 'ranking/rank-publications',
     everyMinutes: 60,
     runAtLocalStart: true,
-    description: 'Recomputes every ranking board into ranked pages.',
-    capabilities: capabilitiesOf({}, { table: 'read-write' }),
+    description: 'Recomputes every ranking board into ranked pages, and tells followers of publications that rose.',
+    // Followers hear the news in their open tabs and, when they asked for it, by email.
+    capabilities: capabilitiesOf({ email: true, realtime: true }, { table: 'read-write' }),
     usesNetwork: false,
   },
   {

@@ -33,7 +33,12 @@ interface NotificationMailData {
 }
 
 /** What happened, in one line of the mail, by the notification's kind. */
-export function describeEvent(kind: NotificationKind, actorName: string, title: string | undefined): string {
+export function describeEvent(
+  kind: NotificationKind,
+  actorName: string,
+  title: string | undefined,
+  detail?: string | undefined,
+): string {
   const story = title ? `your story “${title}”` : 'your story';
   switch (kind) {
     case 'story-liked':
@@ -44,6 +49,8 @@ export function describeEvent(kind: NotificationKind, actorName: string, title: 
       return `${actorName} says they wrote ${title ? `“${title}”` : 'a story you shared'}.`;
     case 'story-review-accepted':
       return `${title ? `“${title}”` : 'Your story'} was accepted in the ${APP_NAME} editorial review.`;
+    case 'publication-rose':
+      return `${title ?? 'A publication you follow'} ${detail ?? 'moved up the rankings'}.`;
   }
 }
 
@@ -111,7 +118,7 @@ export async function mailNotification(
       data: async () => {
         const { token } = await issueToken(db, UNSUBSCRIBE_TOKEN, { payload: { userId: recipient.userId } });
         return {
-          line: describeEvent(event.kind, actorName, event.object.title),
+          line: describeEvent(event.kind, actorName, event.object.title, event.object.detail),
           notificationsUrl: `${origin}/notifications`,
           unsubscribeUrl: `${origin}${UNSUBSCRIBE_PAGE_PATH}?token=${token}`,
           oneClickUnsubscribeUrl: `${origin}${UNSUBSCRIBE_API_PATH}?token=${token}`,

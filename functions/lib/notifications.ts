@@ -28,7 +28,7 @@ export interface NotificationEvent {
   kind: NotificationKind;
   /** Defaults to the platform's own app. */
   app?: NotificationApp;
-  object: { type: 'story' | 'user'; id: string; title?: string | undefined };
+  object: { type: 'story' | 'user' | 'publication'; id: string; title?: string | undefined; detail?: string | undefined };
   at: Date;
   /** The platform itself acted (an editorial decision by a superuser): blocks between people do not apply. */
   byPlatform?: boolean;
@@ -103,7 +103,23 @@ export async function prepareNotification(db: Db, event: NotificationEvent): Pro
       .get({ userId: recipientId, notificationId: group.notificationId })
       .go({ consistent: true });
     if (open?.state === 'unseen') {
-      if (open.actorIds.includes(actorId)) return null;
+      if (open.actorIds.includes(actorId)) {
+        const detail = event.object.detail;
+        if (detail === undefined || detail === open.objectDetail) return null;
+        // The platform's latest news about the object replaces what the unseen notification said.
+        return {
+          startsGroup: false,
+          recipient,
+          unseenIncrement: {},
+          commits: ({ notification }) => [
+            notification
+              .patch({ userId: recipientId, notificationId: open.notificationId })
+              .set({ objectDetail: detail, updatedAt: at })
+              .where(({ state, updatedAt }, { eq }) => `${eq(state, 'unseen')} AND ${eq(updatedAt, open.updatedAt)}`)
+              .commit(),
+          ],
+        };
+      }
       return {
         startsGroup: false,
         recipient,
@@ -145,6 +161,7 @@ export async function prepareNotification(db: Db, event: NotificationEvent): Pro
           objectType: event.object.type,
           objectId: event.object.id,
           ...(event.object.title ? { objectTitle: event.object.title } : {}),
+          ...(event.object.detail ? { objectDetail: event.object.detail } : {}),
           actorIds: [actorId],
           actorCount: 1,
           state: 'unseen',
@@ -155,6 +172,25 @@ export async function prepareNotification(db: Db, event: NotificationEvent): Pro
       ...(options.count === false ? [] : [user.patch({ userId: recipientId }).add(unseenIncrement).commit()]),
     ],
   };
+}
+
+/** The actor of the platform's own news (a followed publication rose): no person, so no name or avatar. */
+export const PLATFORM_ACTOR_ID = 'platform';
+const RECORD_ATTEMPTS = 3;
+
+/**
+ * Records an event that has no cause of its own to share a transaction with (the platform's
+ * news): prepares the writes and commits them alone, reading again when it lost a race with
+ * another event or a mark. Answers the writes, for announceNotification.
+ */
+export async function recordNotification(db: Db, event: NotificationEvent): Promise<NotificationWrites | null> {
+  for (let attempt = 0; attempt < RECORD_ATTEMPTS; attempt += 1) {
+    const writes = await prepareNotification(db, event);
+    if (!writes) return null;
+    const result = await db.transaction.write((entities) => writes.commits(entities)).go();
+    if (!result.canceled) return writes;
+  }
+  throw new Error(`Could not record a ${event.kind} notification after ${RECORD_ATTEMPTS} attempts`);
 }
 
 /**
@@ -186,7 +222,7 @@ function toNotification(item: NotificationItem, actors: ReadonlyMap<string, User
     id: item.notificationId,
     kind: item.kind,
     app: item.app,
-    object: { type: item.objectType, id: item.objectId, title: item.objectTitle ?? null },
+    object: { type: item.objectType, id: item.objectId, title: item.objectTitle ?? null, detail: item.objectDetail ?? null },
     actors: item.actorIds.flatMap((id) => {
       const actor = actors.get(id);
       return actor

@@ -3,9 +3,12 @@ import {
   boardQuerySchema,
   boardPageSchema,
   boardScreenSchema,
+  followedPublicationsSchema,
   ingestBodySchema,
   ingestResultSchema,
   publicationDetailSchema,
+  publicationFollowParamsSchema,
+  publicationFollowStateSchema,
   searchQuerySchema,
   searchResultSchema,
   slugSchema,
@@ -123,6 +126,28 @@ export const runRanking = defineRoute({
   summary: 'Recomputes every board now instead of waiting for the hourly job.',
   response: z.object({ runId: z.string(), publications: z.number(), boards: z.number(), durationMs: z.number() }),
   memoryMb: 1024,
+  // A run tells the followers of publications that rose, as the hourly job does.
+  capabilities: { email: true, realtime: true },
+});
+
+export const followPublication = defineRoute({
+  method: 'PUT',
+  path: '/api/i/toppubs/pub/{slug}/follow/{status}',
+  access: 'user',
+  handler: 'ranking/follow-publication',
+  summary:
+    "Follows (status 'on') or stops following ('off') a publication; repeating either changes nothing. Followers are told when it enters a board's top 100, climbs 10 places or more, or becomes active again, and get it in their weekly digest. 404 for an unknown publication, 409 beyond 500 followed.",
+  params: publicationFollowParamsSchema,
+  response: publicationFollowStateSchema,
+});
+
+export const listFollowedPublications = defineRoute({
+  method: 'GET',
+  path: '/api/i/toppubs/me/following',
+  access: 'user',
+  handler: 'ranking/list-followed-publications',
+  summary: "The caller's followed publications, newest follow first, each with its standing and its rank on both overall boards.",
+  response: followedPublicationsSchema,
 });
 
 /**
@@ -140,4 +165,6 @@ export const allRankingRoutes = {
   getPublication,
   ingestSnapshots,
   runRanking,
+  followPublication,
+  listFollowedPublications,
 };

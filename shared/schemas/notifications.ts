@@ -11,9 +11,17 @@ export type NotificationApp = (typeof NOTIFICATION_APPS)[number];
 
 /**
  * What happened. Events of one kind on one object are grouped while unseen ("Ana and 4 others
- * liked your story"); a follow groups on the person followed.
+ * liked your story"); a follow groups on the person followed. `publication-rose` is the
+ * platform's news about a publication the recipient follows: it entered a board's top 100,
+ * climbed 10 places or more, or became active again (the `detail` says which).
  */
-export const NOTIFICATION_KINDS = ['story-liked', 'user-followed', 'story-author-claimed', 'story-review-accepted'] as const;
+export const NOTIFICATION_KINDS = [
+  'story-liked',
+  'user-followed',
+  'story-author-claimed',
+  'story-review-accepted',
+  'publication-rose',
+] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 export const notificationActorSchema = z.object({
@@ -27,8 +35,14 @@ export const notificationSchema = z.object({
   id: z.string(),
   kind: z.enum(NOTIFICATION_KINDS),
   app: z.enum(NOTIFICATION_APPS),
-  /** What the notification is about: a story, or the recipient's own profile for a follow. */
-  object: z.object({ type: z.enum(['story', 'user']), id: z.string(), title: z.string().nullable() }),
+  /** What the notification is about: a story, the recipient's own profile for a follow, or a publication (by slug). */
+  object: z.object({
+    type: z.enum(['story', 'user', 'publication']),
+    id: z.string(),
+    title: z.string().nullable(),
+    /** What happened to it, in words, for the platform's news: "climbed 12 places to #34 on Most followed". */
+    detail: z.string().nullable(),
+  }),
   /** The most recent people behind it, newest first (at most three); accounts since deleted are left out. */
   actors: z.array(notificationActorSchema),
   /** How many events the group holds: 5 for "Ana and 4 others". */

@@ -186,3 +186,28 @@ export const ingestResultSchema = z.object({
   ),
 });
 export type IngestResult = z.infer<typeof ingestResultSchema>;
+
+export const publicationFollowParamsSchema = z
+  .object({ slug: slugSchema, status: z.enum(['on', 'off'], { message: "Status is 'on' (follow) or 'off' (unfollow)" }) })
+  .strict();
+
+export const publicationFollowStateSchema = z.object({
+  slug: z.string(),
+  following: z.boolean(),
+  /** People following the publication on the site. */
+  followerCount: z.number().int().min(0),
+});
+export type PublicationFollowState = z.infer<typeof publicationFollowStateSchema>;
+
+/** A followed publication as a board row shows it, with its rank on both overall boards. */
+export const followedPublicationSchema = rankedPublicationSchema.omit({ rank: true }).extend({
+  ranks: z.object({ followers: z.number().nullable(), growth: z.number().nullable() }),
+  followedAt: z.string(),
+});
+export type FollowedPublication = z.infer<typeof followedPublicationSchema>;
+
+export const followedPublicationsSchema = z.object({
+  /** Newest follow first. */
+  items: z.array(followedPublicationSchema),
+  generatedAt: z.string(),
+});

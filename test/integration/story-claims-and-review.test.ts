@@ -53,7 +53,7 @@ describe('author claims', () => {
     expect(seenByAnyone.body.story.claimedAuthor?.userId).toBe(writer.userId);
     const notices = await unseenOf(sharer);
     expect(notices.filter((notice) => notice.kind === 'story-author-claimed')).toEqual([
-      expect.objectContaining({ object: { type: 'story', id: storyId, title: 'What I learned' }, actorCount: 1 }),
+      expect.objectContaining({ object: { type: 'story', id: storyId, title: 'What I learned', detail: null }, actorCount: 1 }),
     ]);
   });
 

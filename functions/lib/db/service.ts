@@ -8,6 +8,8 @@ import { createBlockEntity } from './entities/block';
 import { createFollowEntity } from './entities/follow';
 import { createFollowerHistoryEntity } from './entities/follower-history';
 import { createPublicationEntity } from './entities/publication';
+import { createPublicationFollowEntity } from './entities/publication-follow';
+import { createPublicationWatchEntity } from './entities/publication-watch';
 import { createRankChunkEntity } from './entities/rank-chunk';
 import { createRankHistoryEntity } from './entities/rank-history';
 import { createRankingManifestEntity } from './entities/ranking-manifest';
@@ -31,6 +33,8 @@ const entityFactories = {
   rankingManifest: createRankingManifestEntity,
   rankChunk: createRankChunkEntity,
   rankHistory: createRankHistoryEntity,
+  publicationFollow: createPublicationFollowEntity,
+  publicationWatch: createPublicationWatchEntity,
   appClient: createAppClientEntity,
   appOrigin: createAppOriginEntity,
   user: createUserEntity,

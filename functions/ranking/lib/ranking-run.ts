@@ -6,6 +6,8 @@ import { encodeChunk } from './domain/chunk-codec';
 import { type Day, toDay } from './domain/days';
 import { boardRanksBySlug } from './domain/rank-history';
 import { recordRankDay } from './rank-history';
+import { announceClimbs } from './announce-climbs';
+import { logger } from '../../lib/logger';
 import { PUBLICATION_SHARDS, type PublicationItem } from '../../lib/db/entities/publication';
 import type { RankChunkItem } from '../../lib/db/entities/rank-chunk';
 import { writeBatch } from '../../lib/db/batches';
@@ -24,6 +26,8 @@ export interface RankingRunReport {
   publications: number;
   boards: number;
   chunks: number;
+  /** Followed publications looked at, those with news, and the people told (null when it failed). */
+  announced: { watched: number; withNews: number; notified: number } | null;
   timings: { readMs: number; rankMs: number; encodeMs: number; writeMs: number; totalMs: number };
 }
 
@@ -92,7 +96,7 @@ export async function runRanking(db: Db, now: Date = new Date()): Promise<Rankin
   const publicationCount = publications.length;
   const read = performance.now();
 
-  const { boards, topics } = rankPublications(publications, toDay(now));
+  const { boards, topics, standings } = rankPublications(publications, toDay(now));
   publications = undefined;
   const ranked = performance.now();
 
@@ -139,7 +143,8 @@ export async function runRanking(db: Db, now: Date = new Date()): Promise<Rankin
   const searchChunks = Math.ceil(search.length / SEARCH_CHUNK_SIZE);
   await flush();
   // Before the manifest flips, so the page's current ranks are never behind the boards.
-  await recordRankDay(db, { ranksBySlug: boardRanksBySlug(boards), day: toDay(now), runId });
+  const ranksBySlug = boardRanksBySlug(boards);
+  await recordRankDay(db, { ranksBySlug, day: toDay(now), runId });
 
   await db.entities.rankingManifest
     .put({
@@ -155,12 +160,24 @@ export async function runRanking(db: Db, now: Date = new Date()): Promise<Rankin
     .go();
   const written = performance.now();
   const writeMs = written - ranked - encodeMs;
+  // After the flip: followers hear of ranks the boards already show. News never fails the run.
+  const announced = await announceClimbs(db, {
+    ranksBySlug,
+    standings: new Map(standings.map((standing) => [standing.slug, standing])),
+    topics,
+    runId,
+    now,
+  }).catch((error: unknown) => {
+    logger.error('Could not announce the followed publications’ news', { runId, error });
+    return null;
+  });
 
   return {
     runId,
     publications: publicationCount,
     boards: boards.size,
     chunks,
+    announced,
     timings: {
       readMs: Math.round(read - started),
       rankMs: Math.round(ranked - read),

@@ -22,10 +22,12 @@ export const createNotificationEntity = (config?: EntityConfiguration) =>
         kind: { type: NOTIFICATION_KINDS, required: true },
         app: { type: NOTIFICATION_APPS, required: true },
         groupKey: { type: 'string', required: true },
-        objectType: { type: ['story', 'user'] as const, required: true },
+        objectType: { type: ['story', 'user', 'publication'] as const, required: true },
         objectId: { type: 'string', required: true },
         /** The object's title when the event happened (a story's), so a list needs no second read. */
         objectTitle: { type: 'string' },
+        /** The platform's news about the object, in words; replaced while the notification is unseen. */
+        objectDetail: { type: 'string' },
         /** The latest actors, newest first, at most three. */
         actorIds: { type: 'list', items: { type: 'string' }, required: true },
         actorCount: { type: 'number', required: true },

@@ -63,3 +63,10 @@ export function compareBoards(a: Board, b: Board): number {
     (a.kind === b.kind ? 0 : a.kind === 'followers' ? -1 : 1)
   );
 }
+
+/** "Most followed · UX, active only": a board as people read it. */
+export function boardName(board: Board, topicName: string | null): string {
+  const kind = board.kind === 'followers' ? 'Most followed' : 'Fastest growing';
+  const scope = topicName ? `${kind} · ${topicName}` : kind;
+  return board.activeOnly ? `${scope}, active only` : scope;
+}

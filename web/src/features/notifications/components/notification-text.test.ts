@@ -9,7 +9,7 @@ const notification = (overrides: Partial<Notification>): Notification => ({
   id: 'n1',
   kind: 'story-liked',
   app: 'toppubs',
-  object: { type: 'story', id: 'story1', title: 'Shipping daily' },
+  object: { type: 'story', id: 'story1', title: 'Shipping daily', detail: null },
   actors: [ana],
   actorCount: 1,
   seen: false,
@@ -37,21 +37,45 @@ describe('describeNotification', () => {
     expect(describeNotification(notification({ actorCount: 3, actors: [ana, bo] }))).toBe(
       'Ana Lima and 2 others liked your story “Shipping daily”',
     );
-    expect(describeNotification(notification({ kind: 'user-followed', object: { type: 'user', id: 'me', title: null } }))).toBe(
-      'Ana Lima started following you',
-    );
+    expect(
+      describeNotification(
+        notification({ kind: 'user-followed', object: { type: 'user', id: 'me', title: null, detail: null } }),
+      ),
+    ).toBe('Ana Lima started following you');
     expect(describeNotification(notification({ kind: 'story-author-claimed' }))).toBe(
       'Ana Lima says they wrote “Shipping daily”',
     );
     expect(describeNotification(notification({ kind: 'story-review-accepted' }))).toBe(
       'Your story “Shipping daily” was accepted by the editors',
     );
+    expect(
+      describeNotification(
+        notification({
+          kind: 'publication-rose',
+          actors: [],
+          object: {
+            type: 'publication',
+            id: 'ux-collective',
+            title: 'UX Collective',
+            detail: 'climbed 12 places to #34 on Most followed',
+          },
+        }),
+      ),
+    ).toBe('UX Collective climbed 12 places to #34 on Most followed');
   });
 
-  it("leads to the follower's profile, or to the story", () => {
-    expect(notificationHref(notification({ kind: 'user-followed', object: { type: 'user', id: 'me', title: null } }))).toBe(
-      '/@ana',
-    );
+  it("leads to the follower's profile, the story, or the publication's page", () => {
+    expect(
+      notificationHref(notification({ kind: 'user-followed', object: { type: 'user', id: 'me', title: null, detail: null } })),
+    ).toBe('/@ana');
     expect(notificationHref(notification({}))).toBe('/api/i/stories/story/story1/go');
+    expect(
+      notificationHref(
+        notification({
+          kind: 'publication-rose',
+          object: { type: 'publication', id: 'ux-collective', title: null, detail: null },
+        }),
+      ),
+    ).toBe('/pub/ux-collective');
   });
 });

@@ -26,11 +26,14 @@ export function describeNotification(notification: Notification): string {
       return `${who} ${several ? 'say they' : 'says they'} wrote ${title ?? 'a story you shared'}`;
     case 'story-review-accepted':
       return title ? `Your story ${title} was accepted by the editors` : 'Your story was accepted by the editors';
+    case 'publication-rose':
+      return `${notification.object.title ?? 'A publication you follow'} ${notification.object.detail ?? 'moved up the rankings'}`;
   }
 }
 
 /** Where a notification leads: the follower's profile, or the story itself. */
 export function notificationHref(notification: Notification): string {
+  if (notification.object.type === 'publication') return `/pub/${encodeURIComponent(notification.object.id)}`;
   if (notification.object.type === 'user') {
     const follower = notification.actors[0];
     return follower ? `/@${follower.username}` : '/me';

@@ -15,7 +15,7 @@ const notification = (id: string, overrides: Partial<Notification> = {}): Notifi
   id,
   kind: 'story-liked',
   app: 'toppubs',
-  object: { type: 'story', id: `story-${id}`, title: `Story ${id}` },
+  object: { type: 'story', id: `story-${id}`, title: `Story ${id}`, detail: null },
   actors: [ana],
   actorCount: 1,
   seen: false,
@@ -60,7 +60,13 @@ describe('NotificationsPage', () => {
         body: {
           unseen: { items: [notification('1', { actorCount: 3 })], nextCursor: null },
           seen: {
-            items: [notification('2', { seen: true, kind: 'user-followed', object: { type: 'user', id: 'me', title: null } })],
+            items: [
+              notification('2', {
+                seen: true,
+                kind: 'user-followed',
+                object: { type: 'user', id: 'me', title: null, detail: null },
+              }),
+            ],
             nextCursor: null,
           },
           counts,

@@ -1,0 +1,107 @@
+import { describe, expect, it } from 'vitest';
+import { getDb } from '../../functions/lib/db/service';
+import { routes } from '../../shared/routes';
+import type { RankedPublication } from '../../shared/schemas/ranking';
+import { apiSuite } from '../support/api-suite';
+import { expectError, expectOk, type SignedInUser } from '../support/api-client';
+
+/** Enough for a top 100 and ranks below it. */
+const suite = apiSuite({ seedPublications: 150 });
+
+const follow = (as: SignedInUser, slug: string, status: 'on' | 'off') =>
+  suite.api.call(routes.followPublication, { params: { slug, status }, as });
+
+async function boardRow(rank: number): Promise<RankedPublication> {
+  const page = await suite.api.call(routes.loadPubs, { query: { from: rank - 1, limit: 1 } });
+  expectOk(page);
+  return page.body.items[0] as RankedPublication;
+}
+
+describe('following publications', () => {
+  it('follows and unfollows, counts followers exactly, and lists what the caller follows', async () => {
+    // Prepare
+    const [ana, bo] = await Promise.all([suite.api.signIn('ana'), suite.api.signIn('bo')]);
+    const [first, second] = await Promise.all([boardRow(1), boardRow(2)]);
+
+    // Act
+    const followed = await follow(ana, first.slug, 'on');
+    const repeated = await follow(ana, first.slug, 'on');
+    await follow(bo, first.slug, 'on');
+    await follow(ana, second.slug, 'on');
+    const listed = await suite.api.call(routes.listFollowedPublications, { as: ana });
+    const unfollowed = await follow(bo, first.slug, 'off');
+    const unfollowedAgain = await follow(bo, first.slug, 'off');
+    const bosList = await suite.api.call(routes.listFollowedPublications, { as: bo });
+
+    // Assess
+    expectOk(followed);
+    expect(followed.body).toEqual({ slug: first.slug, following: true, followerCount: 1 });
+    expectOk(repeated);
+    expect(repeated.body.followerCount).toBe(1);
+    expectOk(listed);
+    expect(listed.body.items.map(({ slug, ranks }) => ({ slug, rank: ranks.followers }))).toEqual([
+      { slug: second.slug, rank: 2 },
+      { slug: first.slug, rank: 1 },
+    ]);
+    expect(listed.body.items[1]).toMatchObject({ name: first.name, followers: first.followers, isActive: first.isActive });
+    expectOk(unfollowed);
+    expect(unfollowed.body).toEqual({ slug: first.slug, following: false, followerCount: 1 });
+    expectOk(unfollowedAgain);
+    expect(unfollowedAgain.body.followerCount).toBe(1);
+    expectOk(bosList);
+    expect(bosList.body.items).toEqual([]);
+  });
+
+  it('refuses an unknown publication, a bad status, and a visitor', async () => {
+    // Prepare
+    const cy = await suite.api.signIn('cy');
+    const row = await boardRow(3);
+
+    // Act
+    const unknown = await follow(cy, 'no-such-publication', 'on');
+    const badStatus = await suite.api.call(routes.followPublication, {
+      params: { slug: row.slug, status: 'maybe' as 'on' },
+      as: cy,
+    });
+    const visitor = await suite.api.call(routes.followPublication, { params: { slug: row.slug, status: 'on' } });
+    const visitorList = await suite.api.call(routes.listFollowedPublications, {});
+
+    // Assess
+    expectError(unknown, 404);
+    expectError(badStatus, 400);
+    expectError(visitor, 401);
+    expectError(visitorList, 401);
+  });
+
+  it("tells followers when a publication enters a board's top 100, once per run", async () => {
+    // Prepare: di follows #40; the job's first look only remembers, then we pretend it was #150.
+    const di = await suite.api.signIn('di');
+    const target = await boardRow(40);
+    expectOk(await follow(di, target.slug, 'on'));
+    await suite.runtime.runJob('rank-publications');
+    await getDb()
+      .entities.publicationWatch.patch({ slug: target.slug })
+      .set({ lastRanks: { 'followers.all': 150 }, baselines: { 'followers.all': 150 }, runId: 'an-older-run' })
+      .go();
+
+    // Act
+    await suite.runtime.runJob('rank-publications');
+    await suite.runtime.runJob('rank-publications');
+    const notifications = await suite.api.call(routes.listUnseenNotifications, { as: di, query: {} });
+
+    // Assess
+    expectOk(notifications);
+    expect(notifications.body.items).toEqual([
+      expect.objectContaining({
+        kind: 'publication-rose',
+        object: {
+          type: 'publication',
+          id: target.slug,
+          title: target.name,
+          detail: 'entered the top 100 of Most followed at #40',
+        },
+        actors: [],
+      }),
+    ]);
+  });
+});
