@@ -30,6 +30,15 @@ export const JOB_SCHEDULES: readonly JobSchedule[] = [
     usesNetwork: false,
   },
   {
+    name: 'send-publication-digest',
+    handler: 'ranking/send-publication-digest',
+    everyMinutes: 7 * 24 * 60,
+    runAtLocalStart: false,
+    description: 'Mails each follower of publications, who has the weekly digest on, the week of what they follow.',
+    capabilities: capabilitiesOf({ email: true }, { table: 'read-write' }),
+    usesNetwork: false,
+  },
+  {
     name: 'collect-feeds',
     handler: 'ranking/collect-feeds',
     everyMinutes: 360,

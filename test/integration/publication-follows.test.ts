@@ -4,6 +4,7 @@ import { routes } from '../../shared/routes';
 import type { RankedPublication } from '../../shared/schemas/ranking';
 import { apiSuite } from '../support/api-suite';
 import { expectError, expectOk, type SignedInUser } from '../support/api-client';
+import { mailsTo } from '../support/mail';
 
 /** Enough for a top 100 and ranks below it. */
 const suite = apiSuite({ seedPublications: 150 });
@@ -103,5 +104,37 @@ describe('following publications', () => {
         actors: [],
       }),
     ]);
+  });
+});
+
+describe('the weekly digest', () => {
+  it('mails each follower with the digest on the week of what they follow, once a week', async () => {
+    // Prepare: eve follows two publications; fay follows one but turned the digest off.
+    const [eve, fay] = await Promise.all([suite.api.signIn('eve'), suite.api.signIn('fay')]);
+    const [first, tenth] = await Promise.all([boardRow(1), boardRow(10)]);
+    expectOk(await follow(eve, first.slug, 'on'));
+    expectOk(await follow(eve, tenth.slug, 'on'));
+    expectOk(await follow(fay, first.slug, 'on'));
+    expectOk(
+      await suite.api.call(routes.updateEmailPreferences, {
+        body: { productUpdates: true, weeklyDigest: false, notificationEmails: true },
+        as: fay,
+      }),
+    );
+
+    // Act
+    await suite.runtime.runJob('send-publication-digest');
+    await suite.runtime.runJob('send-publication-digest');
+
+    // Assess
+    const evesMail = await mailsTo(suite.runtime.mailDir, eve.email);
+    expect(evesMail).toHaveLength(1);
+    expect(evesMail[0]?.headers.subject).toBe('Your publications this week on TopPubs');
+    const text = evesMail[0]?.text ?? '';
+    expect(text).toContain(`${first.name}: ${first.followers.toLocaleString('en-US')} followers (`);
+    expect(text).toContain(`#1 most followed`);
+    expect(text).toContain(`${tenth.name}: `);
+    expect(text).toContain(`/pub/${first.slug}`);
+    expect(await mailsTo(suite.runtime.mailDir, fay.email)).toHaveLength(0);
   });
 });

@@ -14,7 +14,7 @@ import { listPublicationFollowers } from './publication-follows';
 const NOTIFY_CONCURRENCY = 8;
 
 /** Every publication somebody follows: one Query per watch shard, in parallel. */
-async function readWatches(db: Db): Promise<PublicationWatchItem[]> {
+export async function readWatches(db: Db): Promise<PublicationWatchItem[]> {
   const shards = await Promise.all(
     Array.from({ length: WATCH_SHARDS }, (_, watchShard) =>
       db.entities.publicationWatch.query.byShard({ watchShard }).go({ pages: 'all' }),

@@ -1,0 +1,156 @@
+import { APP_NAME } from '../../../shared/constants';
+import { DEFAULT_EMAIL_PREFERENCES, type EmailPreferences } from '../../../shared/schemas/account';
+import { getConfig } from '../../lib/config';
+import { getUsers } from '../../lib/db/users';
+import type { Db } from '../../lib/db/service';
+import { RateLimited } from '../../lib/errors';
+import { logger } from '../../lib/logger';
+import { html, mailLink } from '../../lib/mail/template';
+import { defineMailKind, sendMail } from '../../lib/mailer';
+import { toDay } from './domain/days';
+import { computeStanding, type Standing } from './domain/standing';
+import { listPublicationFollowers } from './publication-follows';
+import { readWatches } from './announce-climbs';
+import { getBoardReader } from './ranking-context';
+
+/** One followed publication's week, as the digest lists it. */
+export interface DigestLine {
+  slug: string;
+  name: string;
+  followers: number;
+  gainedThisWeek: number;
+  /** Rank on the most-followed board, when ranked. */
+  rank: number | null;
+  isActive: boolean;
+}
+
+interface DigestMailData {
+  lines: DigestLine[];
+  pageUrl: (slug: string) => string;
+  preferencesUrl: string;
+}
+
+const exact = new Intl.NumberFormat('en-US');
+const signed = (value: number) => `${value > 0 ? '+' : value < 0 ? '−' : '±'}${exact.format(Math.abs(value))}`;
+
+/** "UX Collective: 298,900 followers (+1,200 this week), #12 most followed." */
+export function describeDigestLine(line: DigestLine): string {
+  const rank = line.rank === null ? 'not ranked yet' : `#${exact.format(line.rank)} most followed`;
+  const dormant = line.isActive ? '' : ', dormant';
+  return `${line.name}: ${exact.format(line.followers)} followers (${signed(line.gainedThisWeek)} this week), ${rank}${dormant}.`;
+}
+
+/** The most climbers first: what moved is what a reader opens a digest for. */
+export function orderDigest(lines: readonly DigestLine[]): DigestLine[] {
+  return [...lines].sort((a, b) => b.gainedThisWeek - a.gainedThisWeek || a.name.localeCompare(b.name));
+}
+
+/**
+ * The weekly digest of followed publications. The cooldown of six days makes a second run in
+ * the same week (a retry, a manual run) send nothing twice.
+ */
+export const publicationDigestEmail = defineMailKind<DigestMailData>({
+  name: 'publication-digest',
+  template: ({ lines, pageUrl, preferencesUrl }) => {
+    const preferences = mailLink(preferencesUrl);
+    const text = [
+      `Your publications this week on ${APP_NAME}:`,
+      '',
+      ...lines.map((line) => `- ${describeDigestLine(line)} ${mailLink(pageUrl(line.slug))}`),
+      '',
+      `You get this weekly digest because it is on in your email preferences: ${preferences}`,
+      '',
+    ].join('\n');
+    const items = lines.map(
+      (line) =>
+        html`<li>
+          <a href="${mailLink(pageUrl(line.slug))}">${line.name}</a>: ${describeDigestLine(line).slice(line.name.length + 2)}
+        </li>`,
+    );
+    const body = html`<!doctype html>
+      <html>
+        <body style="font-family:system-ui,sans-serif;line-height:1.5">
+          <p>Your publications this week on ${APP_NAME}:</p>
+          <ul>
+            ${items}
+          </ul>
+          <p style="color:#555;font-size:14px">
+            You get this weekly digest because it is on in your <a href="${preferences}">email preferences</a>.
+          </p>
+        </body>
+      </html>`;
+    return { subject: `Your publications this week on ${APP_NAME}`, text, html: body.markup };
+  },
+  cooldown: { seconds: 6 * 24 * 3600, message: () => 'This week’s digest was already sent to this address.' },
+  hourlyOverall: { limit: 20_000, message: () => 'Too many digests are being sent right now.' },
+  unavailableMessage: 'The weekly digest could not be sent.',
+});
+
+function wantsDigest(preferences: unknown): boolean {
+  const stored = (preferences ?? {}) as Partial<EmailPreferences>;
+  return stored.weeklyDigest ?? DEFAULT_EMAIL_PREFERENCES.weeklyDigest;
+}
+
+/**
+ * Mails every person who follows publications, has a verified address and the weekly digest on,
+ * a digest of what they follow. Reads the watched publications, their followers, the people and
+ * the publications in batches; one person's failed send never stops the others.
+ */
+export async function sendPublicationDigests(db: Db): Promise<{ recipients: number; sent: number }> {
+  const watches = (await readWatches(db)).filter((watch) => (watch.followerCount ?? 0) > 0);
+  const slugsByUser = new Map<string, string[]>();
+  for (const watch of watches) {
+    for (const userId of await listPublicationFollowers(db, { slug: watch.slug })) {
+      const slugs = slugsByUser.get(userId) ?? [];
+      slugs.push(watch.slug);
+      slugsByUser.set(userId, slugs);
+    }
+  }
+  const recipients = (await getUsers(db, { userIds: [...slugsByUser.keys()] })).filter(
+    (user) => user.email && user.emailVerified && wantsDigest(user.emailPreferences),
+  );
+  if (recipients.length === 0) return { recipients: 0, sent: 0 };
+
+  const { entries, manifest } = await getBoardReader().readSearchIndex();
+  const rankOf = new Map(entries.map(([slug, , , followersRank]) => [slug, followersRank]));
+  const wanted = [...new Set(recipients.flatMap((user) => slugsByUser.get(user.userId) ?? []))];
+  const { data } = await db.entities.publication.get(wanted.map((slug) => ({ slug }))).go();
+  const today = toDay(manifest.generatedAt);
+  const standings = new Map<string, Standing>(data.map((publication) => [publication.slug, computeStanding(publication, today)]));
+  const origin = getConfig().webOrigin;
+
+  let sent = 0;
+  for (const user of recipients) {
+    const lines = (slugsByUser.get(user.userId) ?? []).flatMap((slug): DigestLine[] => {
+      const standing = standings.get(slug);
+      if (!standing) return [];
+      return [
+        {
+          slug,
+          name: standing.name,
+          followers: standing.followers,
+          gainedThisWeek: standing.followers - standing.followers7dAgo,
+          rank: rankOf.get(slug) ?? null,
+          isActive: standing.isActive,
+        },
+      ];
+    });
+    if (lines.length === 0) continue;
+    try {
+      await sendMail(db, publicationDigestEmail, {
+        to: user.email as string,
+        data: () => ({
+          lines: orderDigest(lines),
+          pageUrl: (slug: string) => `${origin}/pub/${encodeURIComponent(slug)}`,
+          preferencesUrl: `${origin}/me`,
+        }),
+      });
+      sent += 1;
+    } catch (error) {
+      if (!(error instanceof RateLimited)) {
+        logger.warn('Could not send a weekly digest', { errorName: (error as Error).name });
+      }
+    }
+  }
+  return { recipients: recipients.length, sent };
+}
