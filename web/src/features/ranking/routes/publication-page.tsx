@@ -7,6 +7,7 @@ import { EmptyState, ErrorState } from '../../../components/state-message';
 import { ApiError } from '../../../lib/api-client';
 import { usePublication } from '../api/get-publication';
 import { Avatar } from '../components/avatar';
+import { FollowPublicationButton } from '../components/follow-publication-button';
 import { boardLabel, FollowerChart, formatDay, RankChart } from '../components/publication-charts';
 import { formatDate, formatExact, formatPercent, formatRelative } from '../lib/format';
 import { boardPath, topicPath } from '../lib/paths';
@@ -111,6 +112,7 @@ function PublicationView({ detail }: { detail: PublicationDetail }) {
             </ul>
           ) : null}
           <div className={styles.actions}>
+            <FollowPublicationButton publication={{ ...pub, sparkline: [], ranks: pub.ranks }} />
             <a className={styles.visit} href={pub.url} target="_blank" rel="noopener noreferrer">
               Visit {pub.name}
               <span className="visually-hidden"> (opens in a new tab)</span>

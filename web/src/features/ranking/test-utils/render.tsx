@@ -4,6 +4,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
 import type { UserSettings } from '../../../../../shared/schemas/account';
 import { type CurrentUser, setCurrentUser } from '../../../lib/current-user';
+import { LoginModalProvider } from '../../../lib/login-modal';
 import { createQueryClient } from '../../../lib/query-client';
 import { setUserSettings } from '../../../lib/user-settings';
 import {
@@ -47,7 +48,9 @@ export function renderPages(path: string, as?: { user: CurrentUser; settings: Us
   );
   const view = render(
     <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
+      <LoginModalProvider>
+        <RouterProvider router={router} />
+      </LoginModalProvider>
     </QueryClientProvider>,
   );
   return { ...view, router, queryClient };
