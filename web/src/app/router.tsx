@@ -49,6 +49,10 @@ export const pageRoutes: RouteObject[] = [
             lazy: async () => ({ Component: (await import('../features/ranking/routes/topics-page')).TopicsPage }),
           },
           {
+            path: 'following',
+            lazy: async () => ({ Component: (await import('../features/ranking/routes/following-page')).FollowingPage }),
+          },
+          {
             path: 'pub/:slug',
             lazy: async () => ({ Component: (await import('../features/ranking/routes/publication-page')).PublicationPage }),
           },
