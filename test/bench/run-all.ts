@@ -116,6 +116,41 @@ async function compare(label: string, port: number, barePort: number, path: stri
 }
 
 /**
+ * The publication page's data under load, every request through its handler (edge cache off),
+ * each for a publication drawn at random from the whole seed: the handler's answer cache holds
+ * 1,000 answers, so nearly every request pays the page's two Queries.
+ */
+async function benchPublicationPages(port: number): Promise<void> {
+  heading('Publication pages under load: a random one of every publication per request, through the handler');
+  const slugs: string[] = [];
+  for (let from = 0; ; from += 100) {
+    const page = (await (await fetch(`http://127.0.0.1:${port}/api/i/toppubs/load/pubs?from=${from}&limit=100`)).json()) as {
+      items: { slug: string }[];
+    };
+    slugs.push(...page.items.map(({ slug }) => slug));
+    if (page.items.length < 100) break;
+  }
+  const options = {
+    url: `http://127.0.0.1:${port}`,
+    connections: 32,
+    requests: [
+      {
+        setupRequest: (request: object) => ({
+          ...request,
+          path: `/api/i/toppubs/pub/${slugs[Math.floor(Math.random() * slugs.length)]}`,
+        }),
+      },
+    ],
+  };
+  await autocannon({ ...options, duration: 2 });
+  const result = await autocannon({ ...options, duration: 10 });
+  print(
+    `  ${slugs.length} publications: ${result.requests.average.toFixed(0)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, ` +
+      `errors ${result.errors + result.non2xx}; p99 (target <= 25 ms): ${verdict(result.latency.p99 <= 25 && result.errors + result.non2xx === 0)}`,
+  );
+}
+
+/**
  * The stories on the demo data `npm start` seeds: the hot feed and one person's feed under load
  * (answered by their handlers: the feeds are not cached at the edge), then 1,000 concurrent like
  * and unlike calls on one story, whose count must equal its likes afterwards, then the delay
@@ -219,6 +254,7 @@ async function benchApi(options: { api: boolean; web: boolean; bundles: Map<stri
           for (const path of paths) await compare(mode.label, port, barePort, path, bodies[path] ?? '');
         }
         if (options.api && mode === modes.at(-1)) {
+          await benchPublicationPages(port);
           heading('Request pipeline: a deployed handler called in a loop, warm, no HTTP server');
           const dynamoDbEndpoint = /DynamoDB Local ready at (\S+)/.exec(api.output())?.[1];
           if (!dynamoDbEndpoint) throw new Error('npm start did not print its DynamoDB Local endpoint');
