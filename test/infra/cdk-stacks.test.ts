@@ -221,6 +221,7 @@ describe('cdk stacks for the real route table', () => {
 
     // Assess
     expect(senders).toEqual([
+      'runRanking',
       'sendLoginEmail',
       'sendVerificationEmail',
       'likeStory',
@@ -274,7 +275,14 @@ describe('cdk stacks for the real route table', () => {
     });
 
     // Assess: who may push
-    expect(pushers).toEqual(['likeStory', 'followUser', 'claimStoryAuthor', 'decideStoryReview', 'markNotificationsSeen']);
+    expect(pushers).toEqual([
+      'runRanking',
+      'likeStory',
+      'followUser',
+      'claimStoryAuthor',
+      'decideStoryReview',
+      'markNotificationsSeen',
+    ]);
     for (const [name] of routeEntries) {
       const { variables, managedPolicies } = environmentOf(name);
       expect(variables.REALTIME_URL, name).toBeDefined();
@@ -302,8 +310,34 @@ describe('cdk stacks for the real route table', () => {
     expect(resources[functionId('rank-publications')].Properties).toMatchObject({ MemorySize: 1024, Timeout: 300 });
     expect(resources[functionId('collect-feeds')].Properties).toMatchObject({ MemorySize: 1024, Timeout: 600 });
     expect(roleActions(platform.jobs.functions.get('rank-publications')?.function as lambda.Function)).toEqual(
-      expect.arrayContaining(['dynamodb:PutItem']),
+      expect.arrayContaining(['dynamodb:PutItem', 'ses:SendEmail']),
     );
+  });
+
+  it('sends the digest weekly, and alarms only after seven days without a run', () => {
+    // Prepare
+    const template = Template.fromStack(platform.jobs);
+    const digest = platform.jobs.functions.get('send-publication-digest')?.function as lambda.Function;
+
+    // Assess
+    template.hasResourceProperties('AWS::Events::Rule', {
+      ScheduleExpression: 'rate(7 days)',
+      Targets: [
+        Match.objectLike({ Arn: { 'Fn::GetAtt': [platform.jobs.getLogicalId(digest.node.defaultChild as never), 'Arn'] } }),
+      ],
+    });
+    template.hasResourceProperties('AWS::CloudWatch::Alarm', {
+      AlarmDescription: Match.stringLikeRegexp('^send-publication-digest has not run for 7 days'),
+      Period: 86_400,
+      EvaluationPeriods: 7,
+      DatapointsToAlarm: 7,
+    });
+    template.hasResourceProperties('AWS::CloudWatch::Alarm', {
+      AlarmDescription: Match.stringLikeRegexp('^rank-publications has not run for 2 hours'),
+      Period: 7_200,
+      EvaluationPeriods: 1,
+    });
+    expect(roleActions(digest)).toEqual(expect.arrayContaining(['ses:SendEmail']));
   });
 
   it('serves the site through CloudFront with OAC and routes /api/* to the HTTP API', () => {

@@ -24,8 +24,9 @@ const JOB_TIMEOUT = Duration.minutes(5);
 /** Feed reads wait on other people's servers. */
 const NETWORK_JOB_TIMEOUT = Duration.minutes(10);
 
-/** CloudWatch evaluates one alarm period of at most a day. */
+/** CloudWatch takes alarm periods of at most a day, and evaluates at most seven days of them. */
 const MAX_ALARM_PERIOD = Duration.days(1);
+const MAX_ALARM_WINDOW = Duration.days(7);
 
 /**
  * One function and one EventBridge rate rule per entry of shared/schedules.ts. A schedule that
@@ -81,13 +82,18 @@ export class JobsStack extends Stack {
           }),
         ],
       });
-      const period = Duration.minutes(Math.min(job.everyMinutes * 2, MAX_ALARM_PERIOD.toMinutes()));
+      // Two of the job's periods without a run; a job rarer than daily (the weekly digest) is
+      // watched over as many whole days as CloudWatch allows, all of which must be empty.
+      const window = Duration.minutes(Math.min(job.everyMinutes * 2, MAX_ALARM_WINDOW.toMinutes()));
+      const period = Duration.minutes(Math.min(window.toMinutes(), MAX_ALARM_PERIOD.toMinutes()));
+      const evaluationPeriods = Math.ceil(window.toMinutes() / period.toMinutes());
       alarms.push(
         jobFunction.function.metricInvocations({ period }).createAlarm(this, `${job.name}-did-not-run`, {
-          alarmDescription: `${job.name} has not run for ${period.toHumanString()} (every ${job.everyMinutes} minutes expected). See docs/operations.md#job-did-not-run.`,
+          alarmDescription: `${job.name} has not run for ${window.toHumanString()} (every ${job.everyMinutes} minutes expected). See docs/operations.md#job-did-not-run.`,
           threshold: 1,
           comparisonOperator: cloudwatch.ComparisonOperator.LESS_THAN_THRESHOLD,
-          evaluationPeriods: 1,
+          evaluationPeriods,
+          datapointsToAlarm: evaluationPeriods,
           // No data at all is the failure this alarm exists for.
           treatMissingData: cloudwatch.TreatMissingData.BREACHING,
         }),
