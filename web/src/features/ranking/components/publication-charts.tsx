@@ -31,11 +31,14 @@ function ChartFigure({
   title,
   summary,
   table,
+  controls,
   children,
 }: {
   title: string;
   summary: string;
   table: { caption: string; headers: [string, string]; rows: [string, string][] };
+  /** Shown between the title and the chart (the rank chart's board picker). */
+  controls?: ReactNode;
   children: ReactNode;
 }) {
   const titleId = useId();
@@ -44,6 +47,7 @@ function ChartFigure({
       <figcaption id={titleId} className={styles.figureTitle}>
         {title}
       </figcaption>
+      {controls}
       <div role="img" aria-label={summary} className={styles.chart}>
         {children}
       </div>
@@ -146,58 +150,59 @@ export function RankChart({
       ? `Rank of ${name} on ${label} from ${formatDay(first.day, true)} to ${formatDay(last.day, true)}: ` +
         `#${formatExact(first.rank)} to #${formatExact(last.rank)}, best #${formatExact(best)}.`
       : `No rank history of ${name} on ${label} yet.`;
+  const picker =
+    boards.length > 1 ? (
+      <div className={styles.boardPicker}>
+        <label htmlFor={selectId}>Board</label>
+        <select id={selectId} value={boardId} onChange={(event) => setBoardId(event.target.value)}>
+          {boards.map((board) => (
+            <option key={board.boardId} value={board.boardId}>
+              {boardLabel(board)}
+            </option>
+          ))}
+        </select>
+      </div>
+    ) : null;
   return (
-    <div>
-      {boards.length > 1 ? (
-        <div className={styles.boardPicker}>
-          <label htmlFor={selectId}>Board</label>
-          <select id={selectId} value={boardId} onChange={(event) => setBoardId(event.target.value)}>
-            {boards.map((board) => (
-              <option key={board.boardId} value={board.boardId}>
-                {boardLabel(board)}
-              </option>
-            ))}
-          </select>
-        </div>
-      ) : null}
-      <ChartFigure
-        title={`Rank on ${label}, last 90 days`}
-        summary={summary}
-        table={{
-          caption: `Daily rank of ${name} on ${label}`,
-          headers: ['Day', 'Rank'],
-          rows: ranked.map(({ day, rank }) => [formatDay(day, true), `#${formatExact(rank)}`]),
-        }}
-      >
-        <ResponsiveContainer width="100%" height={CHART_HEIGHT} initialDimension={{ width: 640, height: CHART_HEIGHT }}>
-          <LineChart data={points} margin={{ top: 8, right: 8, bottom: 0, left: 0 }} accessibilityLayer={false}>
-            <CartesianGrid stroke="var(--color-border)" vertical={false} />
-            <XAxis dataKey="day" tickFormatter={(day: string) => formatDay(day)} tick={AXIS_TICK} minTickGap={24} />
-            {/* Rank 1 is the top: the axis runs downwards, so climbing looks like climbing. */}
-            <YAxis
-              reversed
-              domain={[1, 'auto']}
-              allowDecimals={false}
-              tickFormatter={(value: number) => `#${formatCompact(value)}`}
-              tick={AXIS_TICK}
-              width={56}
-            />
-            <Tooltip
-              formatter={(value) => [`#${formatExact(Number(value))}`, 'Rank']}
-              labelFormatter={(day) => formatDay(String(day), true)}
-            />
-            <Line
-              type="monotone"
-              dataKey="rank"
-              stroke="var(--color-brand)"
-              strokeWidth={2}
-              dot={false}
-              connectNulls={false}
-              isAnimationActive={false}
-            />
-          </LineChart>
-        </ResponsiveContainer>
-      </ChartFigure>
-    </div>
+    <ChartFigure
+      controls={picker}
+      title={`Rank on ${label}, last 90 days`}
+      summary={summary}
+      table={{
+        caption: `Daily rank of ${name} on ${label}`,
+        headers: ['Day', 'Rank'],
+        rows: ranked.map(({ day, rank }) => [formatDay(day, true), `#${formatExact(rank)}`]),
+      }}
+    >
+      <ResponsiveContainer width="100%" height={CHART_HEIGHT} initialDimension={{ width: 640, height: CHART_HEIGHT }}>
+        <LineChart data={points} margin={{ top: 12, right: 8, bottom: 0, left: 0 }} accessibilityLayer={false}>
+          <CartesianGrid stroke="var(--color-border)" vertical={false} />
+          <XAxis dataKey="day" tickFormatter={(day: string) => formatDay(day)} tick={AXIS_TICK} minTickGap={24} />
+          {/* Rank 1 is the top: the axis runs downwards, so climbing looks like climbing. */}
+          <YAxis
+            reversed
+            // A steady #1 is a line along the top, not a line lost in the middle of a one-value axis.
+            domain={[1, (highest: number) => Math.max(highest, 10)]}
+            allowDecimals={false}
+            tickFormatter={(value: number) => `#${formatCompact(value)}`}
+            tick={AXIS_TICK}
+            width={56}
+          />
+          <Tooltip
+            formatter={(value) => [`#${formatExact(Number(value))}`, 'Rank']}
+            labelFormatter={(day) => formatDay(String(day), true)}
+          />
+          <Line
+            type="monotone"
+            dataKey="rank"
+            stroke="var(--color-brand)"
+            strokeWidth={2}
+            dot={false}
+            connectNulls={false}
+            isAnimationActive={false}
+          />
+        </LineChart>
+      </ResponsiveContainer>
+    </ChartFigure>
   );
 }

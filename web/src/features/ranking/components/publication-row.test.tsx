@@ -1,14 +1,21 @@
+import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { LoginModalProvider } from '../../../lib/login-modal';
+import { createTestQueryClient } from '../../../test/render-shell';
 import { makePublication } from '../test-utils/fixtures';
 import { PublicationTable } from './publication-row';
 
 function renderTable(...items: ReturnType<typeof makePublication>[]) {
   render(
-    <MemoryRouter>
-      <PublicationTable label="Results" items={items} kind="followers" />
-    </MemoryRouter>,
+    <QueryClientProvider client={createTestQueryClient()}>
+      <LoginModalProvider>
+        <MemoryRouter>
+          <PublicationTable label="Results" items={items} kind="followers" />
+        </MemoryRouter>
+      </LoginModalProvider>
+    </QueryClientProvider>,
   );
   return screen.getAllByRole('row').slice(1);
 }
@@ -26,6 +33,19 @@ describe('PublicationRow', () => {
     expect(first!.querySelector('img')).toHaveAttribute('src', 'https://cdn.example.com/glass.png');
     expect(second!.querySelector('img')).toBeNull();
     expect(within(second!).getByText('BD')).toBeInTheDocument();
+  });
+
+  it("links the name to the publication's page, and offers its own site and Follow beside it", () => {
+    // Act
+    const [row] = renderTable(makePublication(1, { name: 'Glass Poetry', slug: 'glass-poetry' }));
+
+    // Assess
+    expect(within(row!).getByRole('link', { name: 'Glass Poetry' })).toHaveAttribute('href', '/pub/glass-poetry');
+    const visit = within(row!).getByRole('link', { name: 'Visit Glass Poetry (opens in a new tab)' });
+    expect(visit).toHaveAttribute('href', 'https://glass-poetry.example.com/');
+    expect(visit).toHaveAttribute('target', '_blank');
+    expect(visit).toHaveAttribute('rel', expect.stringContaining('noopener'));
+    expect(within(row!).getByRole('button', { name: 'Follow Glass Poetry' })).toHaveAttribute('aria-pressed', 'false');
   });
 
   it('links each topic to its board', () => {

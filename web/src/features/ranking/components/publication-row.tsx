@@ -3,8 +3,10 @@ import { Link } from 'react-router';
 import { GROWTH_WINDOW_DAYS } from '../../../../../shared/constants';
 import type { BoardKind, RankedPublication } from '../../../../../shared/schemas/ranking';
 import { formatCompact, formatDate, formatExact, formatPercent, formatRelative, formatSignedCompact } from '../lib/format';
-import { topicPath } from '../lib/paths';
+import { publicationPath, topicPath } from '../lib/paths';
+import { ExternalIcon } from '../../../components/icons';
 import { Avatar } from './avatar';
+import { FollowPublicationButton } from './follow-publication-button';
 import { Sparkline } from './sparkline';
 import styles from './publication-table.module.css';
 
@@ -55,9 +57,9 @@ export function PublicationRow({ publication: pub, rowIndex, now, ref, style, 'd
         <Avatar name={pub.name} seed={pub.slug} imageUrl={pub.imageUrl} />
         <div className={styles.pubText}>
           <div className={styles.nameLine}>
-            <a className={styles.name} href={pub.url} target="_blank" rel="noopener noreferrer">
+            <Link className={styles.name} to={publicationPath(pub.slug)}>
               {pub.name}
-            </a>
+            </Link>
             {pub.isActive ? null : (
               <span className={styles.dormant} title="No posts in the last 30 days">
                 Dormant
@@ -73,6 +75,18 @@ export function PublicationRow({ publication: pub, rowIndex, now, ref, style, 'd
               ))}
             </ul>
           ) : null}
+        </div>
+        <div className={styles.rowActions}>
+          <a
+            className={styles.visit}
+            href={pub.url}
+            target="_blank"
+            rel="noopener noreferrer"
+            aria-label={`Visit ${pub.name} (opens in a new tab)`}
+          >
+            <ExternalIcon />
+          </a>
+          <FollowPublicationButton publication={{ ...pub, ranks: { followers: null, growth: null } }} compact />
         </div>
       </div>
       <div role="cell" className={styles.followers}>

@@ -63,10 +63,11 @@ describe('board pages', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Most followed publications' })).toBeInTheDocument();
 
     expect(within(first!).getAllByRole('cell')[0]).toHaveTextContent('1');
-    const link = within(first!).getByRole('link', { name: 'Glass Poetry' });
-    expect(link).toHaveAttribute('href', 'https://publication-1.example.com/');
-    expect(link).toHaveAttribute('target', '_blank');
-    expect(link).toHaveAttribute('rel', expect.stringContaining('noopener'));
+    expect(within(first!).getByRole('link', { name: 'Glass Poetry' })).toHaveAttribute('href', '/pub/publication-1');
+    const outbound = within(first!).getByRole('link', { name: 'Visit Glass Poetry (opens in a new tab)' });
+    expect(outbound).toHaveAttribute('href', 'https://publication-1.example.com/');
+    expect(outbound).toHaveAttribute('target', '_blank');
+    expect(outbound).toHaveAttribute('rel', expect.stringContaining('noopener'));
     expect(within(first!).getByTitle('267,933 followers')).toHaveTextContent('267.9K');
     expect(within(first!).getByTitle('+367 followers in 30 days')).toHaveTextContent('+367');
     expect(within(first!).getByText('+0.14%')).toBeInTheDocument();

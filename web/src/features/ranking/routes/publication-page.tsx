@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ACTIVE_WINDOW_DAYS, APP_NAME, GROWTH_WINDOW_DAYS } from '../../../../../shared/constants';
 import type { PublicationDetail } from '../../../../../shared/schemas/ranking';
+import { ExternalIcon } from '../../../components/icons';
 import { PageMeta } from '../../../components/page-meta';
 import { EmptyState, ErrorState } from '../../../components/state-message';
 import { ApiError } from '../../../lib/api-client';
@@ -116,7 +117,7 @@ function PublicationView({ detail }: { detail: PublicationDetail }) {
             <a className={styles.visit} href={pub.url} target="_blank" rel="noopener noreferrer">
               Visit {pub.name}
               <span className="visually-hidden"> (opens in a new tab)</span>
-              <span aria-hidden="true"> ↗</span>
+              <ExternalIcon className={styles.visitIcon} />
             </a>
           </div>
         </div>

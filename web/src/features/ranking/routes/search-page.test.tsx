@@ -58,7 +58,7 @@ describe('SearchPage', () => {
     expect(router.state.location.search).toBe('?q=glass');
     expect(
       within(table)
-        .getAllByRole('link', { name: /Glass/ })
+        .getAllByRole('link', { name: /^Glass/ })
         .map((link) => link.textContent),
     ).toEqual(['Glass Poetry', 'Glassworks Weekly']);
     expect(screen.getByText('2 results for "glass"')).toBeInTheDocument();
