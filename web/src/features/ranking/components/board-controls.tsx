@@ -30,6 +30,10 @@ export function BoardControls({ filter }: { filter: BoardFilter }) {
         <Segment to={boardPath({ ...filter, activeOnly: true })} current={filter.activeOnly}>
           Active only
         </Segment>
+        {/* The publications the reader follows, on either ranking (a visitor is asked to log in there). */}
+        <Segment to={filter.kind === 'growth' ? '/following?by=growth' : '/following'} current={false}>
+          Following
+        </Segment>
       </div>
     </nav>
   );

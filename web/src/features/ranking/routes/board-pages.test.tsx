@@ -123,6 +123,8 @@ describe('board pages', () => {
     expect(links['Fastest growing']).toHaveAttribute('href', '/growing/active');
     expect(links['All']).toHaveAttribute('href', '/');
     expect(links['Active only']).toHaveAttribute('aria-current', 'page');
+    expect(links['Following']).toHaveAttribute('href', '/following');
+    expect(links['Following']).not.toHaveAttribute('aria-current');
 
     // Act
     await user.click(links['Fastest growing']!);
