@@ -101,7 +101,22 @@ export const pageRoutes: RouteObject[] = [
           },
           {
             path: 'me',
-            lazy: async () => ({ Component: (await import('../features/account/routes/me-page')).MePage }),
+            lazy: async () => {
+              const [{ MePage }, { FollowedPublicationsList }] = await Promise.all([
+                import('../features/account/routes/me-page'),
+                import('../features/ranking/components/followed-publications-list'),
+              ]);
+              const followed = {
+                title: 'Publications you follow',
+                lede: 'We tell you when one enters a top 100, climbs 10 places or more, or posts again after a quiet spell.',
+                content: <FollowedPublicationsList />,
+              };
+              return {
+                Component: function AccountPage() {
+                  return <MePage extraSections={[followed]} />;
+                },
+              };
+            },
           },
           {
             // '/@jane' is a public profile; any other one-segment path is not a page. Static

@@ -1,4 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { APP_NAME } from '../../../../../shared/constants';
 import { Button } from '../../../components/button';
@@ -15,11 +16,19 @@ import { ConnectedAccountsSection } from '../components/connected-accounts-secti
 import { DeleteAccountSection } from '../components/delete-account-section';
 import { EmailPreferencesSection } from '../components/email-preferences-section';
 import { ProfileSection } from '../components/profile-section';
+import { Section } from '../components/section';
 import { SessionsSection } from '../components/sessions-section';
 import { SettingsSection } from '../components/settings-section';
 
-/** /me : the signed-in user's own account, section by section. */
-export function MePage() {
+/** A section another feature adds to the dashboard (the app composes it in: features do not import each other). */
+export interface ExtraSection {
+  title: string;
+  lede: ReactNode;
+  content: ReactNode;
+}
+
+/** /me : the signed-in user's own account, section by section; `extraSections` follow the profile. */
+export function MePage({ extraSections = [] }: { extraSections?: readonly ExtraSection[] } = {}) {
   const { user, isPending, error } = useCurrentUser();
   const queryClient = useQueryClient();
   const loginModal = useLoginModal();
@@ -42,7 +51,7 @@ export function MePage() {
       </AccountCard>
     );
   } else {
-    content = <AccountDashboard userId={user.userId} username={user.username} />;
+    content = <AccountDashboard userId={user.userId} username={user.username} extraSections={extraSections} />;
   }
 
   return (
@@ -53,7 +62,15 @@ export function MePage() {
   );
 }
 
-function AccountDashboard({ userId, username }: { userId: string; username: string }) {
+function AccountDashboard({
+  userId,
+  username,
+  extraSections,
+}: {
+  userId: string;
+  username: string;
+  extraSections: readonly ExtraSection[];
+}) {
   const account = useAccount(userId);
 
   if (account.isPending) return <PageSpinner label="Loading your account" />;
@@ -82,6 +99,11 @@ function AccountDashboard({ userId, username }: { userId: string; username: stri
       </header>
       <div className={styles.sections}>
         <ProfileSection key={user.userId} user={user} />
+        {extraSections.map((section) => (
+          <Section key={section.title} title={section.title} lede={section.lede}>
+            {section.content}
+          </Section>
+        ))}
         <SettingsSection userId={userId} settings={settings} />
         <EmailPreferencesSection userId={userId} preferences={emailPreferences} />
         <SessionsSection userId={userId} />
