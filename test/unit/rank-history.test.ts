@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { rankBoards } from '../../functions/ranking/lib/domain/boards';
-import { boardRanksBySlug, compareBoards, parseBoardId } from '../../functions/ranking/lib/domain/rank-history';
+import {
+  boardRanksBySlug,
+  compareBoards,
+  decodeMonth,
+  encodeMonth,
+  monthOfSlug,
+  parseBoardId,
+} from '../../functions/ranking/lib/domain/rank-history';
 import { standingFixture } from '../support/fixtures';
 
 describe('boardRanksBySlug', () => {
@@ -66,5 +73,24 @@ describe('compareBoards', () => {
       'followers.all.topic.ai',
       'growth.all.topic.ux',
     ]);
+  });
+});
+
+describe('a month of ranks in storage', () => {
+  it('gives back every publication, and picks out one without mistaking a day for a slug', () => {
+    // Prepare: a publication whose slug looks like a day of the month.
+    const month = {
+      '01': { '05': { 'followers.all': 3 }, '06': { 'followers.all': 2 } },
+      'ux-collective': { '01': { 'followers.all': 12, 'growth.all.topic.ux': 1 } },
+    };
+
+    // Act
+    const payload = encodeMonth(month);
+
+    // Assess
+    expect(decodeMonth(payload)).toEqual(month);
+    expect(monthOfSlug(payload, '01')).toEqual(month['01']);
+    expect(monthOfSlug(payload, 'ux-collective')).toEqual(month['ux-collective']);
+    expect(monthOfSlug(payload, 'ux')).toBeUndefined();
   });
 });

@@ -2,7 +2,15 @@ import { writeBatch, getBatch } from '../../lib/db/batches';
 import type { BoardRanks, MonthOfRanks, RankHistoryItem } from '../../lib/db/entities/rank-history';
 import type { Db } from '../../lib/db/service';
 import { addDays, type Day } from './domain/days';
-import { decodeMonth, encodeMonth, HISTORY_DAYS, monthOf, RANK_HISTORY_BUCKETS, rankHistoryExpiry } from './domain/rank-history';
+import {
+  decodeMonth,
+  encodeMonth,
+  HISTORY_DAYS,
+  monthOf,
+  monthOfSlug,
+  RANK_HISTORY_BUCKETS,
+  rankHistoryExpiry,
+} from './domain/rank-history';
 import { bucketOf } from './domain/shard';
 
 /** Buckets read, updated and written together: bounded memory, and well under BatchGet's 16 MB. */
@@ -40,8 +48,7 @@ export async function recordRankDay(
     const items: RankHistoryItem[] = group.map((bucket) => {
       const payload = stored.get(bucket);
       const ranks: MonthOfRanks = payload ? decodeMonth(payload) : {};
-      // The whole day is replaced: a publication gone since an earlier run of the day is not kept.
-      ranks[dayOfMonth] = Object.fromEntries(byBucket.get(bucket) ?? []);
+      for (const [slug, boardRanks] of byBucket.get(bucket) ?? []) ranks[slug] = { ...ranks[slug], [dayOfMonth]: boardRanks };
       return { bucket, month, payload: encodeMonth(ranks), runId: input.runId, expiresAt: rankHistoryExpiry(month) };
     });
     await writeBatch({
@@ -65,10 +72,7 @@ export async function readRankHistory(
     .go({ pages: 'all' });
   return data
     .flatMap((item) =>
-      Object.entries(decodeMonth(item.payload)).flatMap(([dd, bySlug]) => {
-        const ranks = bySlug[input.slug];
-        return ranks ? [{ day: `${item.month}-${dd}`, ranks }] : [];
-      }),
+      Object.entries(monthOfSlug(item.payload, input.slug) ?? {}).map(([dd, ranks]) => ({ day: `${item.month}-${dd}`, ranks })),
     )
     .filter(({ day }) => day >= input.since && day <= input.until)
     .sort((a, b) => (a.day < b.day ? -1 : 1));

@@ -42,55 +42,49 @@ export async function seedRankHistory(db: Db, data: Pick<SeedData, 'publications
     return { publication, counts: days.map((day) => counts[day] ?? NOT_OBSERVED) };
   });
 
-  // JSON fragments '"DD":{slug: ranks, ...}' per bucket and month, joined once at the end.
-  const fragments = new Map<string, string[]>();
-  for (let index = RECENT_HISTORY_DAYS - 1; index < days.length; index += 1) {
-    const day = days[index] as Day;
-    const standings = series.flatMap(({ publication, counts }) => {
-      const recentCounts = counts.slice(index - RECENT_HISTORY_DAYS + 1, index + 1);
-      const followers = recentCounts.findLast((count) => count !== NOT_OBSERVED);
-      // Not seen yet on that day: it was on no board.
-      return followers === undefined
-        ? []
-        : [computeStanding({ ...publication, followers, recentEndDay: day, recentCounts }, day)];
+  // Month by month, so only one month of every publication's ranks is held at once.
+  let written = 0;
+  for (const month of [...new Set(days.slice(RECENT_HISTORY_DAYS - 1).map(monthOf))]) {
+    const byBucket = new Map<number, MonthOfRanks>();
+    days.forEach((day, index) => {
+      if (index < RECENT_HISTORY_DAYS - 1 || monthOf(day) !== month) return;
+      const standings = series.flatMap(({ publication, counts }) => {
+        const recentCounts = counts.slice(index - RECENT_HISTORY_DAYS + 1, index + 1);
+        const followers = recentCounts.findLast((count) => count !== NOT_OBSERVED);
+        // Not seen yet on that day: it was on no board.
+        return followers === undefined
+          ? []
+          : [computeStanding({ ...publication, followers, recentEndDay: day, recentCounts }, day)];
+      });
+      for (const [slug, ranks] of boardRanksBySlug(rankBoards(standings).boards)) {
+        const bucket = bucketOf(slug, RANK_HISTORY_BUCKETS);
+        const ofBucket = byBucket.get(bucket) ?? {};
+        ofBucket[slug] = { ...ofBucket[slug], [day.slice(8, 10)]: ranks };
+        byBucket.set(bucket, ofBucket);
+      }
+      written += 1;
     });
-    const byBucket = new Map<number, Record<string, unknown>>();
-    for (const [slug, ranks] of boardRanksBySlug(rankBoards(standings).boards)) {
-      const bucket = bucketOf(slug, RANK_HISTORY_BUCKETS);
-      const ofBucket = byBucket.get(bucket) ?? {};
-      ofBucket[slug] = ranks;
-      byBucket.set(bucket, ofBucket);
-    }
-    for (const [bucket, ranks] of byBucket) {
-      const key = `${bucket}|${monthOf(day)}`;
-      const list = fragments.get(key) ?? [];
-      list.push(`${JSON.stringify(day.slice(8, 10))}:${JSON.stringify(ranks)}`);
-      fragments.set(key, list);
-    }
+    const keys = [...byBucket.keys()].map((bucket) => ({ bucket, month }));
+    const stored = await getBatch({
+      keys,
+      send: (pending) => db.entities.rankHistory.get(pending).go({ consistent: true }),
+      what: 'rank history buckets',
+    });
+    const storedPayloads = new Map(stored.map((item) => [item.bucket, item.payload]));
+    const items: RankHistoryItem[] = keys.map(({ bucket }) => {
+      const merged = byBucket.get(bucket) ?? {};
+      const existing = storedPayloads.get(bucket);
+      // Days the job already recorded (today's run) win over the replay.
+      for (const [slug, ranks] of Object.entries(existing ? decodeMonth(existing) : {}))
+        merged[slug] = { ...merged[slug], ...ranks };
+      return { bucket, month, payload: encodeMonth(merged), runId: 'demo-seed', expiresAt: rankHistoryExpiry(month) };
+    });
+    await writeBatch({
+      items,
+      send: (pending) => db.entities.rankHistory.put(pending).go({ concurrent: 4 }),
+      keyOf: (key) => `${key.bucket}#${key.month}`,
+      what: 'rank history buckets',
+    });
   }
-
-  const keys = [...fragments.keys()].map((key) => {
-    const [bucket, month] = key.split('|') as [string, string];
-    return { bucket: Number(bucket), month };
-  });
-  const stored = await getBatch({
-    keys,
-    send: (pending) => db.entities.rankHistory.get(pending).go({ consistent: true }),
-    what: 'rank history buckets',
-  });
-  const storedPayloads = new Map(stored.map((item) => [`${item.bucket}|${item.month}`, item.payload]));
-  const items: RankHistoryItem[] = keys.map(({ bucket, month }) => {
-    const key = `${bucket}|${month}`;
-    const seeded = JSON.parse(`{${(fragments.get(key) ?? []).join(',')}}`) as Record<string, unknown>;
-    const existing = storedPayloads.get(key);
-    const merged = { ...seeded, ...(existing ? decodeMonth(existing) : {}) } as MonthOfRanks;
-    return { bucket, month, payload: encodeMonth(merged), runId: 'demo-seed', expiresAt: rankHistoryExpiry(month) };
-  });
-  await writeBatch({
-    items,
-    send: (pending) => db.entities.rankHistory.put(pending).go({ concurrent: 4 }),
-    keyOf: (key) => `${key.bucket}#${key.month}`,
-    what: 'rank history buckets',
-  });
-  return days.length - RECENT_HISTORY_DAYS + 1;
+  return written;
 }

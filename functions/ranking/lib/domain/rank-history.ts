@@ -1,6 +1,6 @@
 import type { Board, BoardKind } from '../../../../shared/schemas/ranking';
 import { gunzipSync, gzipSync } from 'node:zlib';
-import type { BoardRanks, MonthOfRanks } from '../../../lib/db/entities/rank-history';
+import type { BoardRanks, DaysOfRanks, MonthOfRanks } from '../../../lib/db/entities/rank-history';
 import type { Standing } from './standing';
 
 /** Days of rank and follower history the publication page charts. */
@@ -23,11 +23,31 @@ export function rankHistoryExpiry(month: string): number {
 }
 
 export function encodeMonth(ranks: MonthOfRanks): string {
-  return gzipSync(JSON.stringify(ranks), { level: 6 }).toString('base64');
+  const lines = Object.entries(ranks).map(([slug, days]) => `\n${slug}\t${JSON.stringify(days)}`);
+  return gzipSync(lines.join(''), { level: 6 }).toString('base64');
+}
+
+function inflate(payload: string): string {
+  return gunzipSync(Buffer.from(payload, 'base64')).toString('utf8');
 }
 
 export function decodeMonth(payload: string): MonthOfRanks {
-  return JSON.parse(gunzipSync(Buffer.from(payload, 'base64')).toString('utf8')) as MonthOfRanks;
+  const ranks: MonthOfRanks = {};
+  for (const line of inflate(payload).split('\n')) {
+    const tab = line.indexOf('\t');
+    if (tab > 0) ranks[line.slice(0, tab)] = JSON.parse(line.slice(tab + 1)) as DaysOfRanks;
+  }
+  return ranks;
+}
+
+/** One publication's month, parsing only its own line (slugs hold no tab or newline, JSON neither). */
+export function monthOfSlug(payload: string, slug: string): DaysOfRanks | undefined {
+  const text = inflate(payload);
+  const key = `\n${slug}\t`;
+  const start = text.indexOf(key);
+  if (start < 0) return undefined;
+  const end = text.indexOf('\n', start + key.length);
+  return JSON.parse(text.slice(start + key.length, end < 0 ? undefined : end)) as DaysOfRanks;
 }
 
 /** Each publication's rank on every board it is on, from the boards of one run. */
