@@ -1,5 +1,6 @@
 import * as rankingRoutes from '../../shared/routes/ranking';
 import type { RankedPublication } from '../../shared/schemas/ranking';
+import { resolvePaging } from '../../shared/schemas/common';
 import { getDb } from '../lib/db/service';
 import { createHandler } from '../lib/http/create-handler';
 import { buildSearchIndex, type SearchIndex, searchPublications } from './lib/domain/search';
@@ -17,7 +18,18 @@ async function currentIndex(): Promise<SearchIndex> {
 
 export const handler = createHandler(rankingRoutes.searchPubs, async ({ query }) =>
   cachedAnswer(queryKey('searchPubs', { ...query, q: query.q.toLowerCase() }), async (manifest) => {
-    const { matches, total } = searchPublications(await currentIndex(), query.q, query.limit);
+    const topicPosition = query.topic ? manifest.topics.findIndex((topic) => topic.tag === query.topic) : null;
+    const paging = resolvePaging({ ...query, sortOrder: 'desc' }, 0);
+    // An unknown topic (or one no publication has any more) matches nothing: there is nothing to refuse.
+    const { matches, total } =
+      topicPosition === -1
+        ? { matches: [], total: 0 }
+        : searchPublications(await currentIndex(), query.q, {
+            from: paging.from,
+            limit: paging.limit,
+            activeOnly: query.active,
+            topicPosition,
+          });
     const { data } = matches.length
       ? await getDb()
           .entities.publication.get(matches.map(([slug]) => ({ slug })))
@@ -29,6 +41,12 @@ export const handler = createHandler(rankingRoutes.searchPubs, async ({ query })
       const publication = bySlug.get(slug);
       return publication ? [{ rank: followersRank, ...computeStanding(publication, today) }] : [];
     });
-    return { query: query.q, items, total, generatedAt: manifest.generatedAt };
+    return {
+      query: query.q,
+      items,
+      total,
+      pageInfo: resolvePaging({ ...query, sortOrder: 'desc' }, total),
+      generatedAt: manifest.generatedAt,
+    };
   }),
 );

@@ -93,14 +93,22 @@ export const topicListSchema = z.object({
 export const searchQuerySchema = z
   .object({
     q: z.string().trim().min(1, 'Type something to search for').max(100, 'Searches are at most 100 characters'),
+    from: pagingShape.from,
+    page: pagingShape.page,
     limit: pagingShape.limit,
+    /** Only publications that posted in the last 30 days. */
+    active: activeFlag,
+    /** Only publications of this topic; an unknown topic matches nothing. */
+    topic: topicTagSchema.optional(),
   })
   .strict();
 
 export const searchResultSchema = z.object({
   query: z.string(),
   items: z.array(rankedPublicationSchema),
+  /** Every match, across all pages. */
   total: z.number(),
+  pageInfo: pageInfoSchema,
   generatedAt: z.string(),
 });
 

@@ -164,6 +164,38 @@ describe('the ranking site API on the local runtime', () => {
     expectError(empty, 400);
   });
 
+  it('pages through every search result and narrows them by topic and activity', async () => {
+    // Prepare: a common word, so there are several pages.
+    const q = 'the';
+    const all = await api.call(routes.searchPubs, { query: { q, limit: 100 } });
+    expectOk(all);
+    const topic = all.body.items[0]?.topics[0] as string;
+
+    // Act
+    const first = await api.call(routes.searchPubs, { query: { q, limit: 5 } });
+    const second = await api.call(routes.searchPubs, { query: { q, limit: 5, page: 2 } });
+    const active = await api.call(routes.searchPubs, { query: { q, limit: 100, active: 'true' } });
+    const inTopic = await api.call(routes.searchPubs, { query: { q, limit: 100, topic } });
+    const unknownTopic = await api.call(routes.searchPubs, { query: { q, topic: 'no-such-topic' } });
+    const badPage = await api.call(routes.searchPubs, { query: { q, page: 0 } });
+
+    // Assess
+    expectOk(first);
+    expectOk(second);
+    expect(first.body.total).toBeGreaterThan(10);
+    expect(second.body.pageInfo).toMatchObject({ page: 2, from: 5, limit: 5, total: first.body.total, hasMore: true });
+    expect(second.body.items.map((item) => item.slug)).toEqual(all.body.items.slice(5, 10).map((item) => item.slug));
+    expectOk(active);
+    expect(active.body.items.length).toBeGreaterThan(0);
+    expect(active.body.items.every((item) => item.isActive)).toBe(true);
+    expect(active.body.total).toBeLessThan(all.body.total);
+    expectOk(inTopic);
+    expect(inTopic.body.items.every((item) => item.topics.includes(topic))).toBe(true);
+    expectOk(unknownTopic);
+    expect(unknownTopic.body).toMatchObject({ items: [], total: 0 });
+    expectError(badPage, 400);
+  });
+
   it('shows one publication with its ranks on every board, 90 days of follower and rank history, and 404 for an unknown slug', async () => {
     // Prepare
     const target = (await boardPage({ limit: 1 })).items[0] as RankedPublication;

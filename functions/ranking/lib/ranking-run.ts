@@ -10,12 +10,17 @@ import { announceClimbs } from './announce-climbs';
 import { logger } from '../../lib/logger';
 import { PUBLICATION_SHARDS, type PublicationItem } from '../../lib/db/entities/publication';
 import type { RankChunkItem } from '../../lib/db/entities/rank-chunk';
+import type { Topic } from '../../../shared/schemas/ranking';
 import { writeBatch } from '../../lib/db/batches';
 import type { Db } from '../../lib/db/service';
 
 export const MANIFEST_NAME = 'current';
-/** Search index rows: [slug, name, followers, followersRank, growthRank]. */
-export type SearchEntry = [string, string, number, number, number];
+/**
+ * Search index rows: [slug, name, followers, followersRank, growthRank, active (1 or 0), topics
+ * as positions in the run's manifest topics]. The last two are optional: a run from before they
+ * existed has none, and filters then match nothing until the next run.
+ */
+export type SearchEntry = [string, string, number, number, number, (0 | 1)?, number[]?];
 export const SEARCH_CHUNK_SIZE = 4_000;
 const WRITE_CONCURRENCY = 8;
 /** Chunks encoded ahead of the writes: enough to keep every BatchWrite slot busy. */
@@ -74,15 +79,19 @@ export function rankPublications(publications: PublicationRow[], today: Day) {
   return { standings, ...ranked };
 }
 
-function searchEntries(boards: Map<string, Standing[]>): SearchEntry[] {
+function searchEntries(boards: Map<string, Standing[]>, topics: readonly Topic[]): SearchEntry[] {
   const growthRank = new Map<string, number>();
   (boards.get('growth.all') ?? []).forEach((standing, index) => growthRank.set(standing.slug, index + 1));
+  // Topics by position, not by tag: the filter needs them in the index, and positions are short.
+  const topicPosition = new Map(topics.map((topic, position) => [topic.tag, position]));
   return (boards.get('followers.all') ?? []).map((standing, index) => [
     standing.slug,
     standing.name,
     standing.followers,
     index + 1,
     growthRank.get(standing.slug) ?? 0,
+    standing.isActive ? 1 : 0,
+    standing.topics.flatMap((tag) => topicPosition.get(tag) ?? []),
   ]);
 }
 
@@ -138,7 +147,7 @@ export async function runRanking(db: Db, now: Date = new Date()): Promise<Rankin
     if (pending.length >= WRITE_GROUP) await flush();
   };
   for (const [id, rows] of boards) await write(id, rows.map(jsonOf), RANK_CHUNK_SIZE);
-  const search = searchEntries(boards).map((entry) => JSON.stringify(entry));
+  const search = searchEntries(boards, topics).map((entry) => JSON.stringify(entry));
   await write(SEARCH_BOARD_ID, search, SEARCH_CHUNK_SIZE);
   const searchChunks = Math.ceil(search.length / SEARCH_CHUNK_SIZE);
   await flush();

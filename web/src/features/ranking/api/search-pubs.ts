@@ -6,21 +6,40 @@ const searchPubs = endpoint<typeof routes.searchPubs>('GET', '/api/i/toppubs/sea
 
 export const SEARCH_LIMIT = 50;
 
-/** Publications whose name or slug matches `q`, most followed first. */
-export function searchPublications(q: string, signal?: AbortSignal) {
-  return searchPubs({ query: { q, limit: SEARCH_LIMIT }, ...(signal ? { signal } : {}) });
+/** What a search asks for: the words, the page, and the filters. */
+export interface SearchInput {
+  q: string;
+  page: number;
+  activeOnly: boolean;
+  /** A topic tag, or null for every topic. */
+  topic: string | null;
 }
 
-export function searchQueryOptions(q: string) {
-  const query = q.trim();
+function toQuery({ q, page, activeOnly, topic }: SearchInput) {
+  return {
+    q: q.trim(),
+    limit: SEARCH_LIMIT,
+    ...(page > 1 ? { page } : {}),
+    ...(activeOnly ? { active: 'true' as const } : {}),
+    ...(topic ? { topic } : {}),
+  };
+}
+
+/** Publications whose name or slug matches `q`, most followed first, a page at a time. */
+export function searchPublications(input: SearchInput, signal?: AbortSignal) {
+  return searchPubs({ query: toQuery(input), ...(signal ? { signal } : {}) });
+}
+
+export function searchQueryOptions(input: SearchInput) {
+  const query = toQuery(input);
   return queryOptions({
-    queryKey: ['ranking', 'searchPubs', { q: query, limit: SEARCH_LIMIT }] as const,
-    queryFn: ({ signal }) => searchPublications(query, signal),
-    enabled: query.length > 0,
+    queryKey: ['ranking', 'searchPubs', query] as const,
+    queryFn: ({ signal }) => searchPublications(input, signal),
+    enabled: query.q.length > 0,
     placeholderData: keepPreviousData,
   });
 }
 
-export function useSearchPublications(q: string) {
-  return useQuery(searchQueryOptions(q));
+export function useSearchPublications(input: SearchInput) {
+  return useQuery(searchQueryOptions(input));
 }

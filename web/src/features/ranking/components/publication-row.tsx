@@ -1,8 +1,9 @@
-import { type CSSProperties, type Ref, useState } from 'react';
+import { type CSSProperties, type ReactNode, type Ref, useState } from 'react';
 import { Link } from 'react-router';
 import { GROWTH_WINDOW_DAYS } from '../../../../../shared/constants';
 import type { BoardKind, RankedPublication } from '../../../../../shared/schemas/ranking';
 import { formatCompact, formatDate, formatExact, formatPercent, formatRelative, formatSignedCompact } from '../lib/format';
+import { matchRanges } from '../lib/highlight';
 import { publicationPath, topicPath } from '../lib/paths';
 import { ExternalIcon } from '../../../components/icons';
 import { Avatar } from './avatar';
@@ -32,8 +33,25 @@ function Growth({ gained, pct }: { gained: number; pct: number | null }) {
   );
 }
 
+/** The name with the parts a search matched marked. */
+function Name({ name, highlight }: { name: string; highlight: string | undefined }) {
+  const ranges = highlight ? matchRanges(name, highlight) : [];
+  if (ranges.length === 0) return <>{name}</>;
+  const parts: ReactNode[] = [];
+  let at = 0;
+  for (const [start, end] of ranges) {
+    if (start > at) parts.push(name.slice(at, start));
+    parts.push(<mark key={start}>{name.slice(start, end)}</mark>);
+    at = end;
+  }
+  parts.push(name.slice(at));
+  return <>{parts}</>;
+}
+
 export interface PublicationRowProps {
   publication: RankedPublication;
+  /** A search query whose match in the name is marked. */
+  highlight?: string | undefined;
   /** aria-rowindex: 1 is the header row. */
   rowIndex: number;
   now: number;
@@ -43,7 +61,15 @@ export interface PublicationRowProps {
 }
 
 /** One ranked publication: a table row on wide screens, a card on narrow ones. */
-export function PublicationRow({ publication: pub, rowIndex, now, ref, style, 'data-index': dataIndex }: PublicationRowProps) {
+export function PublicationRow({
+  publication: pub,
+  highlight,
+  rowIndex,
+  now,
+  ref,
+  style,
+  'data-index': dataIndex,
+}: PublicationRowProps) {
   const first = pub.sparkline[0];
   const last = pub.sparkline[pub.sparkline.length - 1];
   return (
@@ -58,7 +84,7 @@ export function PublicationRow({ publication: pub, rowIndex, now, ref, style, 'd
         <div className={styles.pubText}>
           <div className={styles.nameLine}>
             <Link className={styles.name} to={publicationPath(pub.slug)}>
-              {pub.name}
+              <Name name={pub.name} highlight={highlight} />
             </Link>
             {pub.isActive ? null : (
               <span className={styles.dormant} title="No posts in the last 30 days">
@@ -158,14 +184,24 @@ export function TableHeader({ kind }: { kind: BoardKind | null }) {
 }
 
 /** A short, non-virtual table (search results). */
-export function PublicationTable({ label, items, kind }: { label: string; items: RankedPublication[]; kind: BoardKind | null }) {
+export function PublicationTable({
+  label,
+  items,
+  kind,
+  highlight,
+}: {
+  label: string;
+  items: RankedPublication[];
+  kind: BoardKind | null;
+  highlight?: string;
+}) {
   const [now] = useState(Date.now);
   return (
     <div role="table" aria-label={label} aria-rowcount={items.length + 1} className={styles.table}>
       <TableHeader kind={kind} />
       <div role="rowgroup" className={styles.body}>
         {items.map((pub, index) => (
-          <PublicationRow key={pub.slug} publication={pub} rowIndex={index + 2} now={now} />
+          <PublicationRow key={pub.slug} publication={pub} highlight={highlight} rowIndex={index + 2} now={now} />
         ))}
       </div>
     </div>
