@@ -10,7 +10,7 @@ let runtime: TestRuntime;
 let browser: Browser;
 
 beforeAll(async () => {
-  [runtime, browser] = await Promise.all([startTestRuntime({ seedPublications: 60 }), launchBrowser()]);
+  [runtime, browser] = await Promise.all([startTestRuntime({ seedPublications: 150 }), launchBrowser()]);
 });
 
 // Every page these tests leave open is checked for WCAG 2.1 AA (test/support/accessibility.ts).
@@ -87,6 +87,39 @@ describe('publication pages in a real browser', () => {
     await page.waitForURL(`${runtime.url}${topicPath}`);
     await page.getByRole('button', { name: /^Account menu for / }).waitFor();
     await page.getByRole('table', { name: /: most followed$/ }).waitFor();
+    await context.close();
+  });
+
+  it('pages through a search with more than one page of results, the match marked in each name', async () => {
+    // Prepare: a letter that starts a word in more than 50 names (one page).
+    let q = '';
+    for (const letter of 'tsabcdefghijklmnopqruvwxyz') {
+      const answer = await fetch(`${runtime.url}/api/i/toppubs/search?q=${letter}&limit=1`);
+      if (((await answer.json()) as { total: number }).total > 50) {
+        q = letter;
+        break;
+      }
+    }
+    expect(q).not.toBe('');
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    await page.goto(`${runtime.url}/search?q=${q}`);
+    const results = page.getByRole('table', { name: `Search results for "${q}"` });
+    await results.getByRole('row').nth(1).waitFor();
+    const firstPageTop = await results.getByRole('row').nth(1).getByRole('link').first().textContent();
+
+    // Act
+    await page.getByRole('navigation', { name: 'Pagination' }).getByRole('link', { name: 'Page 2' }).click();
+
+    // Assess
+    await page.waitForURL(`${runtime.url}/search?q=${q}&page=2`);
+    await page
+      .getByRole('status')
+      .filter({ hasText: / · page 2 of \d+$/ })
+      .waitFor();
+    const secondPageTop = await results.getByRole('row').nth(1).getByRole('link').first().textContent();
+    expect(secondPageTop).not.toBe(firstPageTop);
+    await expect(results.locator('mark').first().textContent()).resolves.toMatch(new RegExp(`^${q}$`, 'i'));
     await context.close();
   });
 });

@@ -13,12 +13,10 @@ export function matchRanges(name: string, query: string): [number, number][] {
   const queryWords = lowerQuery.match(WORD) ?? [];
   const ranges: [number, number][] = [];
   for (const word of queryWords) {
-    for (const found of lowerName.matchAll(WORD)) {
-      if (found[0].startsWith(word) && found.index !== undefined) {
-        ranges.push([found.index, found.index + word.length]);
-        break;
-      }
-    }
+    const found = [...lowerName.matchAll(WORD)].find((candidate) => candidate[0].startsWith(word));
+    // Every word must start a word of the name; otherwise the slug matched, and the name has nothing to mark.
+    if (found?.index === undefined) return [];
+    ranges.push([found.index, found.index + word.length]);
   }
   return ranges.sort((a, b) => a[0] - b[0]);
 }
