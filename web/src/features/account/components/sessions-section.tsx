@@ -46,11 +46,10 @@ export function SessionsSection({ userId }: { userId: string }) {
           return (
             <li key={session.sessionId} className={styles.item}>
               <div className={styles.itemText}>
-                <span className={styles.itemTitle}>
+                <span className={styles.itemTitle} title={session.userAgent || undefined}>
                   {device}
                   {session.isCurrent ? <span className={styles.badge}>This device</span> : null}
                 </span>
-                <span className={styles.muted}>{session.userAgent}</span>
                 <span className={styles.muted}>
                   Created <time dateTime={session.createdAt}>{formatDateTime(session.createdAt)}</time> · Last used{' '}
                   <time dateTime={session.lastUsedAt}>{formatDateTime(session.lastUsedAt)}</time>

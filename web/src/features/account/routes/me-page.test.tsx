@@ -270,8 +270,10 @@ describe('MePage: sessions and blocked users', () => {
     expect(items[0]).toHaveTextContent('Chrome on macOS');
     expect(items[0]).toHaveTextContent('This device');
     expect(within(items[0]!).queryByRole('button', { name: 'Log out' })).not.toBeInTheDocument();
-    expect(items[1]).toHaveTextContent('Safari on iOS');
+    expect(items[1]).toHaveTextContent('Safari on iPhone');
     expect(items[1]).not.toHaveTextContent('This device');
+    // The person reads their device, not the user-agent string it sent.
+    expect(region.queryByText(/Mozilla\/5\.0/)).not.toBeInTheDocument();
 
     // Act
     await user.click(within(items[1]!).getByRole('button', { name: 'Log out' }));
