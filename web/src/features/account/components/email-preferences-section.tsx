@@ -1,26 +1,35 @@
 import { type FormEvent, useId, useState } from 'react';
-import { Button } from '../../../components/button';
 import { toast } from '../../../lib/toast';
 import type { EmailPreferences } from '../api/account-keys';
 import { useUpdateEmailPreferences } from '../api/update-email-preferences';
 import styles from './account.module.css';
-import { SaveError, Section } from './section';
+import { SaveActions, SaveError, Section } from './section';
 
 const OPTIONS: { key: keyof EmailPreferences; label: string; hint: string }[] = [
   { key: 'productUpdates', label: 'Product updates', hint: 'New features and changes to TopPubs.' },
-  { key: 'weeklyDigest', label: 'Weekly digest', hint: 'The week’s biggest movers, every Monday.' },
+  { key: 'weeklyDigest', label: 'Weekly digest', hint: 'Once a week: how the publications you follow did.' },
   { key: 'notificationEmails', label: 'Notification emails', hint: 'An email when something needs your attention.' },
 ];
 
 /** Which emails the user wants, three switches and a Save. */
 export function EmailPreferencesSection({ userId, preferences }: { userId: string; preferences: EmailPreferences }) {
   const [values, setValues] = useState<EmailPreferences>(preferences);
+  const [baseline, setBaseline] = useState<EmailPreferences>(preferences);
+  const [saved, setSaved] = useState(false);
   const update = useUpdateEmailPreferences(userId);
   const id = useId();
+  const dirty = OPTIONS.some(({ key }) => values[key] !== baseline[key]);
 
   const save = (event: FormEvent) => {
     event.preventDefault();
-    update.mutate(values, { onSuccess: () => toast.success('Email preferences saved') });
+    if (!dirty) return;
+    update.mutate(values, {
+      onSuccess: () => {
+        setBaseline(values);
+        setSaved(true);
+        toast.success('Email preferences saved');
+      },
+    });
   };
 
   return (
@@ -44,11 +53,7 @@ export function EmailPreferencesSection({ userId, preferences }: { userId: strin
           </div>
         ))}
         <SaveError error={update.error} />
-        <div className={styles.actions}>
-          <Button type="submit" disabled={update.isPending} aria-busy={update.isPending}>
-            {update.isPending ? 'Saving…' : 'Save email preferences'}
-          </Button>
-        </div>
+        <SaveActions label="Save email preferences" pending={update.isPending} dirty={dirty} saved={saved} />
       </form>
     </Section>
   );

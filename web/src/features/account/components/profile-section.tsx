@@ -1,12 +1,12 @@
 import { type FormEvent, useState } from 'react';
-import { Button } from '../../../components/button';
+import { usernameSchema } from '../../../../../shared/schemas/account';
 import { toast } from '../../../lib/toast';
 import type { FullUser } from '../api/account-keys';
 import { useUsernameIsFree } from '../api/check-username-is-free';
 import { type ProfileChanges, type ProfileField, profileErrors, useUpdateProfile } from '../api/update-profile';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import styles from './account.module.css';
-import { Section } from './section';
+import { SaveActions, Section } from './section';
 import { type FieldNote, TextField } from './text-field';
 
 /** How long typing must pause before the username is checked. */
@@ -46,12 +46,20 @@ export function ProfileSection({ user }: { user: FullUser }) {
   const debounced = useDebouncedValue(candidate, USERNAME_CHECK_DELAY_MS);
   const check = useUsernameIsFree(debounced === candidate ? debounced : null);
 
+  // The rules are checked here at once; whether it is free waits for the server.
+  const formatProblem = candidate ? usernameSchema.safeParse(candidate).error?.issues[0]?.message : undefined;
   let usernameNote: FieldNote | null = null;
+  let usernameBlocks = false;
   if (candidate && !errors.username) {
-    if (debounced !== candidate || (check.isPending && check.fetchStatus !== 'idle')) usernameNote = { text: 'Checking…' };
-    else if (check.data?.isFree) usernameNote = { text: 'Available', tone: 'positive' };
-    else if (check.data) usernameNote = { text: check.data.reason ?? 'This username is not available', tone: 'negative' };
+    usernameBlocks = true;
+    if (formatProblem) usernameNote = { text: formatProblem, tone: 'negative' };
+    else if (debounced !== candidate || (check.isPending && check.fetchStatus !== 'idle')) usernameNote = { text: 'Checking…' };
+    else if (check.data?.isFree) {
+      usernameNote = { text: 'Available', tone: 'positive' };
+      usernameBlocks = false;
+    } else if (check.data) usernameNote = { text: check.data.reason ?? 'This username is not available', tone: 'negative' };
   }
+  const [saved, setSaved] = useState(false);
 
   const changes = profileChanges(user, form);
   const hasChanges = Object.keys(changes).length > 0;
@@ -59,14 +67,18 @@ export function ProfileSection({ user }: { user: FullUser }) {
   const edit = (field: ProfileField) => (event: { target: { value: string } }) => {
     setForm((current) => ({ ...current, [field]: event.target.value }));
     setErrors((current) => ({ ...current, [field]: undefined, form: undefined }));
+    setSaved(false);
   };
 
   const save = (event: FormEvent) => {
     event.preventDefault();
-    if (!hasChanges || update.isPending) return;
+    if (!hasChanges || usernameBlocks || update.isPending) return;
     setErrors({});
     update.mutate(changes, {
-      onSuccess: () => toast.success('Profile saved'),
+      onSuccess: () => {
+        setSaved(true);
+        toast.success('Profile saved');
+      },
       onError: (error) => setErrors(profileErrors(error)),
     });
   };
@@ -116,11 +128,7 @@ export function ProfileSection({ user }: { user: FullUser }) {
             Saving failed: {errors.form}
           </p>
         ) : null}
-        <div className={styles.actions}>
-          <Button type="submit" disabled={!hasChanges || update.isPending} aria-busy={update.isPending}>
-            {update.isPending ? 'Saving…' : 'Save profile'}
-          </Button>
-        </div>
+        <SaveActions label="Save profile" pending={update.isPending} dirty={hasChanges} saved={saved} blocked={usernameBlocks} />
       </form>
     </Section>
   );

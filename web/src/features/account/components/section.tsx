@@ -1,4 +1,5 @@
 import { type ReactNode, useId } from 'react';
+import { Button } from '../../../components/button';
 import styles from './account.module.css';
 
 /** One dashboard section: a region named by its heading. */
@@ -33,5 +34,35 @@ export function SaveError({ error }: { error: unknown }) {
     <p className={styles.error} role="alert">
       Saving failed: {message}
     </p>
+  );
+}
+
+/**
+ * A section's one Save: usable only when something changed (and nothing blocks it, like a
+ * username still being checked), busy while saving, then "Saved" beside it until the next edit.
+ * The status is always in the page, so screen readers hear "Saved" when it appears.
+ */
+export function SaveActions({
+  label,
+  pending,
+  dirty,
+  saved,
+  blocked = false,
+}: {
+  label: string;
+  pending: boolean;
+  dirty: boolean;
+  saved: boolean;
+  blocked?: boolean;
+}) {
+  return (
+    <div className={styles.actions}>
+      <Button type="submit" disabled={!dirty || blocked || pending} aria-busy={pending}>
+        {pending ? 'Saving…' : label}
+      </Button>
+      <span role="status" className={styles.saved}>
+        {saved && !dirty && !pending ? 'Saved' : ''}
+      </span>
+    </div>
   );
 }

@@ -1,11 +1,10 @@
 import { type FormEvent, useId, useState } from 'react';
-import { Button } from '../../../components/button';
 import { applyTheme } from '../../../lib/theme';
 import { toast } from '../../../lib/toast';
 import type { UserSettings } from '../api/account-keys';
 import { useUpsertSettings } from '../api/upsert-settings';
 import styles from './account.module.css';
-import { SaveError, Section } from './section';
+import { SaveActions, SaveError, Section } from './section';
 
 type Theme = NonNullable<UserSettings['theme']>;
 type Board = NonNullable<UserSettings['defaultBoard']>;
@@ -18,14 +17,25 @@ export function SettingsSection({ userId, settings }: { userId: string; settings
   const upsert = useUpsertSettings();
   const themeId = useId();
   const boardId = useId();
+  const current = { theme, defaultBoard, activeOnlyByDefault: activeOnly };
+  const [baseline, setBaseline] = useState(() => ({
+    theme: settings.theme ?? 'system',
+    defaultBoard: settings.defaultBoard ?? 'followers',
+    activeOnlyByDefault: settings.activeOnlyByDefault ?? false,
+  }));
+  const [saved, setSaved] = useState(false);
+  const dirty = JSON.stringify(current) !== JSON.stringify(baseline);
 
   const save = (event: FormEvent) => {
     event.preventDefault();
+    if (!dirty) return;
     upsert.mutate(
-      { userId, settings: { theme, defaultBoard, activeOnlyByDefault: activeOnly } },
+      { userId, settings: current },
       {
-        onSuccess: ({ settings: saved }) => {
-          applyTheme(saved.theme ?? 'system');
+        onSuccess: ({ settings: stored }) => {
+          applyTheme(stored.theme ?? 'system');
+          setBaseline(current);
+          setSaved(true);
           toast.success('Settings saved');
         },
       },
@@ -71,11 +81,7 @@ export function SettingsSection({ userId, settings }: { userId: string; settings
           <span>Show active publications only by default</span>
         </label>
         <SaveError error={upsert.error} />
-        <div className={styles.actions}>
-          <Button type="submit" disabled={upsert.isPending} aria-busy={upsert.isPending}>
-            {upsert.isPending ? 'Saving…' : 'Save settings'}
-          </Button>
-        </div>
+        <SaveActions label="Save settings" pending={upsert.isPending} dirty={dirty} saved={saved} />
       </form>
     </Section>
   );

@@ -120,9 +120,10 @@ describe('MePage: profile', () => {
     const profile = await section('Profile');
     const username = profile.getByRole('textbox', { name: 'Username' });
 
-    // Act
+    // Act: the check said it was free; someone took it before the save.
     await user.clear(username);
     await user.type(username, 'sam');
+    await waitFor(() => expect(username).toHaveAccessibleDescription('Available'));
     await user.click(profile.getByRole('button', { name: 'Save profile' }));
 
     // Assess
@@ -191,6 +192,48 @@ describe('MePage: profile', () => {
     ]);
   });
 
+  it('keeps Save disabled while the username breaks the rules, is being checked, or is taken', async () => {
+    // Prepare
+    const { user, api } = renderMe([
+      stubRoute(routes.checkUsernameIsFree, (request) => {
+        const username = request.url.searchParams.get('username') ?? '';
+        return {
+          body: {
+            username,
+            isFree: username !== 'taken_name',
+            reason: username === 'taken_name' ? 'This username is taken' : null,
+          },
+        };
+      }),
+    ]);
+    const profile = await section('Profile');
+    const username = profile.getByRole('textbox', { name: 'Username' });
+    const saveButton = profile.getByRole('button', { name: 'Save profile' });
+
+    // Act & Assess: the rules, at once and without asking the server
+    await user.clear(username);
+    await user.type(username, 'no spaces');
+    expect(username).toHaveAccessibleDescription('Use letters, digits and underscores only');
+    expect(saveButton).toBeDisabled();
+
+    // Act & Assess: taken
+    await user.clear(username);
+    await user.type(username, 'taken_name');
+    expect(saveButton).toBeDisabled();
+    await waitFor(() => expect(username).toHaveAccessibleDescription('This username is taken'));
+    expect(saveButton).toBeDisabled();
+
+    // Act & Assess: free
+    await user.clear(username);
+    await user.type(username, 'free_name');
+    await waitFor(() => expect(username).toHaveAccessibleDescription('Available'));
+    expect(saveButton).toBeEnabled();
+    expect(api.calls(routes.checkUsernameIsFree).map((call) => call.url.searchParams.get('username'))).toEqual([
+      'taken_name',
+      'free_name',
+    ]);
+  });
+
   it('does not check the username the user already has', async () => {
     // Prepare
     const { user, api } = renderMe();
@@ -253,10 +296,37 @@ describe('MePage: settings and email preferences', () => {
     const region = await section('Email preferences');
 
     // Act
+    await user.click(region.getByRole('checkbox', { name: 'Product updates' }));
     await user.click(region.getByRole('button', { name: 'Save email preferences' }));
 
-    // Assess
+    // Assess: the choice the user made is still there to save again.
     expect(await region.findByRole('alert')).toHaveTextContent('Saving failed: Try again later');
+    expect(region.getByRole('checkbox', { name: 'Product updates' })).not.toBeChecked();
+    expect(region.getByRole('button', { name: 'Save email preferences' })).toBeEnabled();
+  });
+
+  it('offers Save only once something changed, says Saved after it, and forgets that at the next change', async () => {
+    // Prepare
+    const emailPreferences = { productUpdates: false, weeklyDigest: true, notificationEmails: true };
+    const { user } = renderMe([stubRoute(routes.updateEmailPreferences, { body: { emailPreferences } })]);
+    const region = await section('Email preferences');
+    const saveButton = region.getByRole('button', { name: 'Save email preferences' });
+    expect(saveButton).toBeDisabled();
+
+    // Act
+    await user.click(region.getByRole('checkbox', { name: 'Product updates' }));
+    await user.click(saveButton);
+
+    // Assess
+    await waitFor(() => expect(region.getByRole('status')).toHaveTextContent('Saved'));
+    expect(saveButton).toBeDisabled();
+
+    // Act
+    await user.click(region.getByRole('checkbox', { name: 'Weekly digest' }));
+
+    // Assess
+    expect(region.getByRole('status')).toHaveTextContent('');
+    expect(saveButton).toBeEnabled();
   });
 });
 
