@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findOrCreateUserByEmail } from '../../functions/account/lib/accounts';
+import { signInWithProvider } from '../../functions/account/lib/external-accounts';
 import { getDb } from '../../functions/lib/db/service';
 import { googleSettings } from '../../functions/account/lib/google-provider';
 import { oauthStatePurpose, startLogin } from '../../functions/account/lib/login-state';
@@ -199,6 +200,44 @@ describe('Google login end to end against the mock provider', () => {
 
     // Assess
     expect(await userIdOf(upper.sessionToken)).not.toBe(await userIdOf(lower.sessionToken));
+  });
+
+  it("treats Google's two spellings of its issuer as one account: one link, listed once", async () => {
+    // Prepare: a link made under the short spelling, and a leftover duplicate under the long one.
+    const db = getDb();
+    const email = uniqueEmail('spelling');
+    const { user } = await findOrCreateUserByEmail(db, email);
+    const subject = uniqueSub('spelling');
+    const linkedAt = '2026-01-01T00:00:00.000Z';
+    await db.entities.externalIdentity
+      .create({ issuer: 'accounts.google.com', subject, userId: user.userId, email, createdAt: linkedAt, lastLoginAt: linkedAt })
+      .go();
+
+    // Act: a login whose token carries the other spelling
+    const signedIn = await signInWithProvider(db, {
+      issuer: 'https://accounts.google.com',
+      subject,
+      email,
+      emailVerified: true,
+      name: undefined,
+    });
+    await db.entities.externalIdentity
+      .create({
+        issuer: 'https://accounts.google.com',
+        subject,
+        userId: user.userId,
+        email,
+        createdAt: '2026-02-01T00:00:00.000Z',
+        lastLoginAt: linkedAt,
+      })
+      .go();
+    const session = await api.signIn('spelling', { email });
+    const overview = await api.call(routes.getAccount, { as: session });
+
+    // Assess
+    expect(signedIn).toMatchObject({ outcome: 'returning', user: { userId: user.userId } });
+    expectOk(overview);
+    expect(overview.body.connectedAccounts).toEqual([{ provider: 'google', displayName: email, connectedAt: linkedAt }]);
   });
 
   it('creates an account with the verified email of a new person', async () => {

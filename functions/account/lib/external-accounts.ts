@@ -17,6 +17,21 @@ export interface ProviderIdentity {
 
 export type SignInOutcome = 'returning' | 'linked' | 'created';
 
+/**
+ * Google's ID tokens name their issuer two ways ("https://accounts.google.com" and
+ * "accounts.google.com", both documented): one Google account must be one link, whichever a
+ * login carried. Links are made under the first spelling and found under either.
+ */
+const ISSUER_SPELLINGS: Readonly<Record<string, readonly string[]>> = {
+  'https://accounts.google.com': ['https://accounts.google.com', 'accounts.google.com'],
+  'accounts.google.com': ['https://accounts.google.com', 'accounts.google.com'],
+};
+
+/** The spelling an issuer's links are made under. */
+export function canonicalIssuer(issuer: string): string {
+  return ISSUER_SPELLINGS[issuer]?.[0] ?? issuer;
+}
+
 const MAX_NAME = 80;
 
 /** The email_verified claim: a boolean, or (some providers) the string "true". */
@@ -33,10 +48,11 @@ export const isVerifiedClaim = (value: unknown) => value === true || value === '
  */
 export async function signInWithProvider(
   db: Db,
-  identity: ProviderIdentity,
+  login: ProviderIdentity,
   now: Date = new Date(),
 ): Promise<{ user: UserItem; outcome: SignInOutcome }> {
   const timestamp = now.toISOString();
+  const identity = { ...login, issuer: canonicalIssuer(login.issuer) };
   for (let attempt = 0; attempt < 5; attempt += 1) {
     const linked = await linkedUser(db, identity, timestamp);
     if (linked) return { user: linked, outcome: 'returning' };
@@ -60,11 +76,18 @@ export async function signInWithProvider(
   throw new Error('Could not sign in with the provider after several attempts');
 }
 
-/** The user linked to this provider account; a link left behind by a deleted account is removed. */
+/**
+ * The user linked to this provider account, under any spelling of its issuer; a link left
+ * behind by a deleted account is removed.
+ */
 async function linkedUser(db: Db, identity: ProviderIdentity, timestamp: string): Promise<UserItem | null> {
-  const key = { issuer: identity.issuer, subject: identity.subject };
-  const { data: link } = await db.entities.externalIdentity.get(key).go({ consistent: true });
+  const spellings = ISSUER_SPELLINGS[identity.issuer] ?? [identity.issuer];
+  const { data: links } = await db.entities.externalIdentity
+    .get(spellings.map((issuer) => ({ issuer, subject: identity.subject })))
+    .go({ consistent: true });
+  const link = links[0];
   if (!link) return null;
+  const key = { issuer: link.issuer, subject: link.subject };
   const user = await getUser(db, { userId: link.userId });
   if (!user) {
     await db.entities.externalIdentity.delete(key).go();
