@@ -31,6 +31,9 @@ export function loginReturnPath(path: unknown): string {
  */
 export const LOGIN_ARRIVAL_FRAGMENTS = { created: 'welcome', returning: 'logged-in' } as const;
 
+/** Marks the return to the account page after connecting Twitter, for its confirmation toast. */
+export const TWITTER_CONNECTED_FRAGMENT = 'twitter-connected';
+
 export function withLoginArrival(path: string, isNewAccount: boolean): string {
   return `${path}#${isNewAccount ? LOGIN_ARRIVAL_FRAGMENTS.created : LOGIN_ARRIVAL_FRAGMENTS.returning}`;
 }

@@ -48,7 +48,9 @@ export const handler = createHandler(accountRoutes.getAccount, async ({ caller }
     blockedUsers: blockedUsers.map(toPublicUser),
     connectedAccounts: oncePerAccount(identities).map((identity) => ({
       provider: identity.issuer === TWITTER_ISSUER ? ('twitter' as const) : ('google' as const),
-      displayName: identity.email ?? null,
+      // Twitter by its @handle, Google by the email it vouched for.
+      displayName:
+        identity.issuer === TWITTER_ISSUER ? (identity.handle ? `@${identity.handle}` : null) : (identity.email ?? null),
       connectedAt: identity.createdAt,
     })),
   };

@@ -1,4 +1,5 @@
 import * as oauthRoutes from '../../shared/routes/oauth';
+import { TWITTER_CONNECTED_FRAGMENT } from '../../shared/return-path';
 import { getConfig } from '../lib/config';
 import type { Db } from '../lib/db/service';
 import { getDb } from '../lib/db/service';
@@ -29,17 +30,26 @@ const failedPath = (reason: TwitterFailureReason) => `/login/failed?reason=${rea
  * Stores the Twitter connection on the signed-in user. 'already_linked' when that Twitter
  * account belongs to another user; connecting it again to the same user changes nothing.
  */
+const handleOf = (twitter: TwitterUser) => (twitter.username ? { handle: twitter.username } : {});
+
 async function connectToUser(db: Db, userId: string, twitter: TwitterUser): Promise<'connected' | 'already_linked'> {
   const key = { issuer: TWITTER_ISSUER, subject: twitter.id };
   const timestamp = new Date().toISOString();
   try {
-    await db.entities.externalIdentity.create({ ...key, userId, createdAt: timestamp, lastLoginAt: timestamp }).go();
+    await db.entities.externalIdentity
+      .create({ ...key, userId, ...handleOf(twitter), createdAt: timestamp, lastLoginAt: timestamp })
+      .go();
     return 'connected';
   } catch (error) {
     if (!isConditionalCheckFailed(error)) throw error;
   }
   const { data: link } = await db.entities.externalIdentity.get(key).go({ consistent: true });
-  return link?.userId === userId ? 'connected' : 'already_linked';
+  if (link?.userId !== userId) return 'already_linked';
+  await db.entities.externalIdentity
+    .patch(key)
+    .set({ ...handleOf(twitter), lastLoginAt: timestamp })
+    .go();
+  return 'connected';
 }
 
 /**
@@ -80,7 +90,8 @@ export const handler = createHandler(oauthRoutes.twitterCallback, async ({ query
     const outcome = await connectToUser(db, caller.userId, twitter);
     if (outcome === 'already_linked') return fail('already_linked', 'This Twitter account is connected to another user');
     logger.info('Connected Twitter', { userId: caller.userId });
-    return redirect(login.returnTo, [cleared]);
+    // The marker lets the account page confirm the connection with a toast.
+    return redirect(`${login.returnTo}#${TWITTER_CONNECTED_FRAGMENT}`, [cleared]);
   }
 
   const { user, outcome } = await signInWithProvider(db, {
@@ -89,6 +100,7 @@ export const handler = createHandler(oauthRoutes.twitterCallback, async ({ query
     email: undefined,
     emailVerified: false,
     name: twitter.name ?? twitter.username,
+    handle: twitter.username,
   });
   const session = await createSession(db, user.userId, { userAgent: headers['user-agent'] });
   logger.info('Logged in with Twitter', { userId: user.userId, outcome });

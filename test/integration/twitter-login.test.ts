@@ -117,14 +117,19 @@ describe('Twitter login against the mock provider', () => {
     const sub = uniqueId('connect');
 
     // Act
-    const connected = await loginWithTwitter({ sub }, session);
+    const connected = await loginWithTwitter({ sub, name: 'Tweety Connect' }, session);
     const linksAfterConnect = await twitterLinksOf(user.userId);
+    const overview = await api.call(routes.getAccount, { as: { token: session.token } });
     const response = await disconnect(session.token);
 
-    // Assess
+    // Assess: back where the connect started, marked for the page's confirmation, and named by its handle
     expect(connected.status).toBe(302);
-    expect(connected.location).toBe('/after-login');
+    expect(connected.location).toBe('/after-login#twitter-connected');
     expect(linksAfterConnect.map((link) => link.subject)).toEqual([sub]);
+    expectOk(overview);
+    expect(overview.body.connectedAccounts).toEqual([
+      { provider: 'twitter', displayName: '@tweetyconnect', connectedAt: expect.any(String) as string },
+    ]);
     expectOk(response);
     expect(response.body).toEqual({ disconnected: true });
     expect(await twitterLinksOf(user.userId)).toEqual([]);

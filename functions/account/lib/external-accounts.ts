@@ -13,6 +13,8 @@ export interface ProviderIdentity {
   /** Only a provider-verified email may log into, or link to, an account that has it. */
   emailVerified: boolean;
   name: string | undefined;
+  /** The provider's public handle, when it has one (Twitter's username). */
+  handle?: string | undefined;
 }
 
 export type SignInOutcome = 'returning' | 'linked' | 'created';
@@ -95,7 +97,10 @@ async function linkedUser(db: Db, identity: ProviderIdentity, timestamp: string)
   }
   await Promise.all([
     recordLogin(db, { userId: user.userId, at: timestamp }),
-    db.entities.externalIdentity.patch(key).set({ lastLoginAt: timestamp }).go(),
+    db.entities.externalIdentity
+      .patch(key)
+      .set({ lastLoginAt: timestamp, ...(identity.handle ? { handle: identity.handle } : {}) })
+      .go(),
   ]);
   return { ...user, lastLoginAt: timestamp };
 }
@@ -116,6 +121,7 @@ async function linkIdentity(db: Db, identity: ProviderIdentity, userId: string, 
         subject: identity.subject,
         userId,
         ...(identity.email && identity.emailVerified ? { email: identity.email } : {}),
+        ...(identity.handle ? { handle: identity.handle } : {}),
         createdAt: timestamp,
         lastLoginAt: timestamp,
       })
@@ -151,6 +157,7 @@ async function createUserWithoutEmail(
           issuer: identity.issuer,
           subject: identity.subject,
           userId: user.userId,
+          ...(identity.handle ? { handle: identity.handle } : {}),
           createdAt: timestamp,
           lastLoginAt: timestamp,
         })

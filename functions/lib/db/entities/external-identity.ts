@@ -19,6 +19,8 @@ export const createExternalIdentityEntity = (config?: EntityConfiguration) =>
         userId: userIdAttribute,
         /** The email the provider reported at linking time, for support only (not used to log in). */
         email: { type: 'string' },
+        /** The provider's public handle (Twitter's username), kept fresh at each login, so the account page can name it. */
+        handle: { type: 'string' },
         createdAt: { type: 'string', required: true },
         lastLoginAt: { type: 'string', required: true },
       },

@@ -97,4 +97,17 @@ describe('ConnectedAccountsSection', () => {
     expect((await section()).queryByText('Twitter · @jane')).not.toBeInTheDocument();
     expect(api.calls(routes.getAccount)).toHaveLength(2);
   });
+
+  it('confirms a Twitter connection by its handle when the page opens after it, and cleans the address', async () => {
+    // Prepare
+    stubAccountApi(stubRoute(routes.getAccount, { body: accountOverview({ connectedAccounts: [google, twitter] }) }));
+
+    // Act
+    const { router } = renderShell({ path: '/me#twitter-connected', user: jane, pages: [{ path: 'me', Component: MePage }] });
+
+    // Assess
+    expect(await screen.findByText('Twitter connected: @jane')).toBeInTheDocument();
+    expect((await section()).getByText('Twitter · @jane')).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.hash).toBe(''));
+  });
 });

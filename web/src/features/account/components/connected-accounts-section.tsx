@@ -1,6 +1,9 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { TWITTER_CONNECTED_FRAGMENT } from '../../../../../shared/return-path';
 import { Button } from '../../../components/button';
 import { ApiError } from '../../../lib/api-client';
+import { toast } from '../../../lib/toast';
 import type { AccountOverview } from '../api/account-keys';
 import { useDisconnectTwitter } from '../api/disconnect-twitter';
 import { startTwitterConnect } from '../api/twitter-login-url';
@@ -22,7 +25,18 @@ export function ConnectedAccountsSection({ connectedAccounts }: { connectedAccou
   const disconnect = useDisconnectTwitter();
   const [connecting, setConnecting] = useState(false);
   const [connectError, setConnectError] = useState<string | null>(null);
-  const hasTwitter = connectedAccounts.some((account) => account.provider === 'twitter');
+  const twitter = connectedAccounts.find((account) => account.provider === 'twitter');
+  const hasTwitter = twitter !== undefined;
+  const location = useLocation();
+  const navigate = useNavigate();
+
+  // Back from connecting Twitter: confirm it by its handle, then take the marker off the address.
+  const justConnected = location.hash === `#${TWITTER_CONNECTED_FRAGMENT}`;
+  useEffect(() => {
+    if (!justConnected) return;
+    toast.success(twitter?.displayName ? `Twitter connected: ${twitter.displayName}` : 'Twitter connected');
+    void navigate({ pathname: location.pathname, search: location.search }, { replace: true });
+  }, [justConnected, twitter?.displayName, navigate, location.pathname, location.search]);
 
   const connectTwitter = async () => {
     setConnecting(true);
