@@ -111,7 +111,10 @@ describe('the ranking site in a real browser', () => {
 
     // Assess
     expect(new URL(page.url()).searchParams.get('q')).toBe(target.name);
-    await expect(result.getAttribute('href')).resolves.toBe(target.url);
+    await expect(result.getAttribute('href')).resolves.toBe(`/pub/${target.slug}`);
+    await expect(
+      page.getByRole('link', { name: `Visit ${target.name} (opens in a new tab)`, exact: true }).getAttribute('href'),
+    ).resolves.toBe(target.url);
   });
 
   it('hides the top bar when scrolling down and brings it back when scrolling up', async () => {
