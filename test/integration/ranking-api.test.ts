@@ -69,6 +69,17 @@ describe('the ranking site API on the local runtime', () => {
     expect(isSortedBy(active.items, (item) => item.followers)).toBe(true);
   });
 
+  it('describes the active board by the number of active publications it ranks', async () => {
+    // Act
+    const answer = await api.call(routes.showHome, { query: { active: 'true' } });
+
+    // Assess
+    expectOk(answer);
+    const count = answer.body.page.pageInfo.total.toLocaleString('en-US');
+    expect(answer.body.seo.description).toContain(`${count} publications ranked by followers`);
+    expect(answer.body.seo.description).toMatch(/Updated hourly\.$/);
+  });
+
   it('ranks the fastest growing by followers gained over 30 days, with the percentage', async () => {
     // Act
     const answer = await api.call(routes.showGrowth);

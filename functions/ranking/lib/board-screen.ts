@@ -23,7 +23,13 @@ export async function readBoardScreen(kind: BoardKind, query: BoardQuery): Promi
   const topic = query.topic ? reader.findTopic(manifest, query.topic) : null;
   const page = await readBoardPage(kind, query);
   return {
-    seo: boardSeo(kind, query.active, topic, manifest.publicationCount),
+    // An active board counts the active publications it ranks, not every publication.
+    seo: boardSeo(
+      kind,
+      query.active,
+      topic,
+      query.active ? (manifest.boardTotals[`${kind}.active`] ?? 0) : manifest.publicationCount,
+    ),
     page,
     topic,
     popularTopics: manifest.topics.slice(0, POPULAR_TOPICS),

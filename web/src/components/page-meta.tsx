@@ -7,7 +7,7 @@ export interface PageSeo {
   imageUrl?: string | undefined;
 }
 
-const DEFAULT_DESCRIPTION = 'The most followed and fastest growing blog publications, ranked daily.';
+const DEFAULT_DESCRIPTION = 'The most followed and fastest growing blog publications, updated hourly.';
 const DEFAULT_IMAGE = '/og/toppubs-1500.png';
 
 function absolute(url: string): string {

@@ -13,7 +13,7 @@ export function Footer() {
             <BrandMark size={22} />
             {APP_NAME}
           </span>
-          <p className={styles.tagline}>The most followed and fastest growing blog publications, updated every hour.</p>
+          <p className={styles.tagline}>The most followed and fastest growing blog publications, updated hourly.</p>
         </div>
         <nav aria-label="Rankings">
           <h2 className={styles.heading}>Rankings</h2>

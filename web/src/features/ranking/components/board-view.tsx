@@ -98,7 +98,7 @@ export function BoardView({ filter }: { filter: BoardFilter }) {
         ) : null}
       </div>
 
-      {data ? <TopicChips topics={data.popularTopics} current={filter.topic} /> : null}
+      {data ? <TopicChips topics={data.popularTopics} current={filter.topic} activeOnly={filter.activeOnly} /> : null}
 
       {data ? (
         data.page.items.length === 0 ? (

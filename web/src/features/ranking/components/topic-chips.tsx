@@ -4,8 +4,16 @@ import { formatCompact, formatExact } from '../lib/format';
 import { topicPath } from '../lib/paths';
 import styles from './board.module.css';
 
-/** Popular topics as chips, the current one marked. */
-export function TopicChips({ topics, current }: { topics: Topic[]; current: string | null }) {
+/** Popular topics as chips, the current one marked; on an active board each counts its active publications. */
+export function TopicChips({
+  topics,
+  current,
+  activeOnly = false,
+}: {
+  topics: Topic[];
+  current: string | null;
+  activeOnly?: boolean;
+}) {
   if (topics.length === 0) return null;
   return (
     <nav className={styles.chipsNav} aria-label="Popular topics">
@@ -14,13 +22,13 @@ export function TopicChips({ topics, current }: { topics: Topic[]; current: stri
         {topics.map((topic) => (
           <li key={topic.tag}>
             <Link
-              to={topicPath(topic.tag)}
+              to={activeOnly ? `${topicPath(topic.tag)}?active=true` : topicPath(topic.tag)}
               className={styles.chip}
               aria-current={topic.tag === current ? 'page' : undefined}
-              title={`${formatExact(topic.publicationCount)} publications`}
+              title={`${formatExact(activeOnly ? topic.activeCount : topic.publicationCount)} ${activeOnly ? 'active ' : ''}publications`}
             >
               {topic.name}
-              <span className={styles.chipCount}>{formatCompact(topic.publicationCount)}</span>
+              <span className={styles.chipCount}>{formatCompact(activeOnly ? topic.activeCount : topic.publicationCount)}</span>
             </Link>
           </li>
         ))}

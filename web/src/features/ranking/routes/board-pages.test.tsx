@@ -212,6 +212,35 @@ describe('board pages', () => {
     expect(within(chips).getByRole('link', { name: /Startups/ })).toHaveAttribute('href', '/topic/startups');
   });
 
+  it('opens /topic/Technology as technology, with the canonical address', async () => {
+    // Prepare
+    const api = boardApi(40);
+
+    // Act
+    const { router } = renderPages('/topic/Technology/growing?active=true');
+
+    // Assess
+    await screen.findByRole('table', { name: 'Technology: fastest growing' });
+    expect(router.state.location.pathname).toBe('/topic/technology/growing');
+    expect(router.state.location.search).toBe('?active=true');
+    expect(api.calls(routes.showGrowth)[0]?.url.searchParams.get('topic')).toBe('technology');
+  });
+
+  it('counts active publications on the topic chips of an active board, and keeps the chips on active boards', async () => {
+    // Prepare
+    boardApi();
+
+    // Act
+    renderPages('/active');
+
+    // Assess: makeTopic has 120 publications, 48 of them active.
+    const chips = await screen.findByRole('navigation', { name: 'Popular topics' });
+    const startups = within(chips).getByRole('link', { name: /Startups/ });
+    expect(startups).toHaveTextContent('48');
+    expect(startups).toHaveAttribute('title', '48 active publications');
+    expect(startups).toHaveAttribute('href', '/topic/startups?active=true');
+  });
+
   it('asks the growth board for a topic, active only, on /topic/{tag}/growing?active=true', async () => {
     // Prepare
     const api = boardApi(40);

@@ -1,4 +1,4 @@
-import { useLocation, useParams, useSearchParams } from 'react-router';
+import { Navigate, useLocation, useParams, useSearchParams } from 'react-router';
 import { useHomeBoard } from '../../../lib/home-board';
 import { BoardView, UnknownTopic } from '../components/board-view';
 import type { BoardFilter } from '../lib/paths';
@@ -40,23 +40,35 @@ export function FastestGrowingActivePage() {
 /** The shape of a topic tag (shared/schemas/ranking.ts): anything else cannot be a topic. */
 const TOPIC_TAG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
-function useTopicFilter(): { tag: string; valid: boolean; activeOnly: boolean } {
+function useTopicFilter(): { tag: string; valid: boolean; activeOnly: boolean; canonical: string | null } {
   const { tag = '' } = useParams();
   const [searchParams] = useSearchParams();
   const active = searchParams.get('active');
-  return { tag, valid: TOPIC_TAG.test(tag) && tag.length <= 60, activeOnly: active === 'true' || active === '1' };
+  const valid = TOPIC_TAG.test(tag) && tag.length <= 60;
+  // Tags are lower-case: /topic/Technology and /topic/Data Science mean technology and data-science.
+  const lowered = tag.trim().toLowerCase().replace(/\s+/g, '-');
+  const canonical = !valid && lowered !== tag && TOPIC_TAG.test(lowered) && lowered.length <= 60 ? lowered : null;
+  return { tag, valid, activeOnly: active === 'true' || active === '1', canonical };
+}
+
+/** The same page under the topic's own tag, so the address bar shows the canonical URL. */
+function ToCanonicalTopic({ tag, growing }: { tag: string; growing: boolean }) {
+  const { search } = useLocation();
+  return <Navigate replace to={`/topic/${encodeURIComponent(tag)}${growing ? '/growing' : ''}${search}`} />;
 }
 
 /** /topic/{tag} (?active=true for active publications only). */
 export function TopicPage() {
-  const { tag, valid, activeOnly } = useTopicFilter();
+  const { tag, valid, activeOnly, canonical } = useTopicFilter();
+  if (canonical) return <ToCanonicalTopic tag={canonical} growing={false} />;
   if (!valid) return <UnknownTopic tag={tag} />;
   return <Board kind="followers" activeOnly={activeOnly} topic={tag} />;
 }
 
 /** /topic/{tag}/growing (?active=true for active publications only). */
 export function TopicGrowingPage() {
-  const { tag, valid, activeOnly } = useTopicFilter();
+  const { tag, valid, activeOnly, canonical } = useTopicFilter();
+  if (canonical) return <ToCanonicalTopic tag={canonical} growing />;
   if (!valid) return <UnknownTopic tag={tag} />;
   return <Board kind="growth" activeOnly={activeOnly} topic={tag} />;
 }
