@@ -103,23 +103,10 @@ export async function prepareNotification(db: Db, event: NotificationEvent): Pro
       .get({ userId: recipientId, notificationId: group.notificationId })
       .go({ consistent: true });
     if (open?.state === 'unseen') {
-      if (open.actorIds.includes(actorId)) {
-        const detail = event.object.detail;
-        if (detail === undefined || detail === open.objectDetail) return null;
-        // The platform's latest news about the object replaces what the unseen notification said.
-        return {
-          startsGroup: false,
-          recipient,
-          unseenIncrement: {},
-          commits: ({ notification }) => [
-            notification
-              .patch({ userId: recipientId, notificationId: open.notificationId })
-              .set({ objectDetail: detail, updatedAt: at })
-              .where(({ state, updatedAt }, { eq }) => `${eq(state, 'unseen')} AND ${eq(updatedAt, open.updatedAt)}`)
-              .commit(),
-          ],
-        };
-      }
+      const joining = !open.actorIds.includes(actorId);
+      const detail = event.object.detail;
+      // The actor is already among the latest: nothing new, unless it is the platform's fresher news.
+      if (!joining && (detail === undefined || detail === open.objectDetail)) return null;
       return {
         startsGroup: false,
         recipient,
@@ -127,8 +114,12 @@ export async function prepareNotification(db: Db, event: NotificationEvent): Pro
         commits: ({ notification }) => [
           notification
             .patch({ userId: recipientId, notificationId: open.notificationId })
-            .set({ actorIds: withLatestActor(open.actorIds, actorId), updatedAt: at })
-            .add({ actorCount: 1 })
+            .set(
+              joining
+                ? { actorIds: withLatestActor(open.actorIds, actorId), updatedAt: at }
+                : { objectDetail: detail as string, updatedAt: at },
+            )
+            .add({ actorCount: joining ? 1 : 0 })
             // Unchanged since read: another event joining meanwhile must not be overwritten.
             .where(({ state, updatedAt }, { eq }) => `${eq(state, 'unseen')} AND ${eq(updatedAt, open.updatedAt)}`)
             .commit(),

@@ -104,6 +104,21 @@ describe('following publications', () => {
         actors: [],
       }),
     ]);
+
+    // Act: fresher news while the first is unseen (it fell back to #160, then climbed again)
+    await getDb()
+      .entities.publicationWatch.patch({ slug: target.slug })
+      .set({ lastRanks: { 'followers.all': 60 }, baselines: { 'followers.all': 60 }, runId: 'another-older-run' })
+      .go();
+    await suite.runtime.runJob('rank-publications');
+    const updated = await suite.api.call(routes.listUnseenNotifications, { as: di, query: {} });
+    const counts = await suite.api.call(routes.countUnseenNotifications, { as: di });
+
+    // Assess: the same notification says the latest, and is still counted once
+    expectOk(updated);
+    expect(updated.body.items.map((item) => item.object.detail)).toEqual(['climbed 20 places to #40 on Most followed']);
+    expectOk(counts);
+    expect(counts.body.numUnseenNotifications).toBe(1);
   });
 });
 
