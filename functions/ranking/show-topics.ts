@@ -11,7 +11,10 @@ export const handler = createHandler(rankingRoutes.showTopics, async ({ query })
     return {
       seo: topicsSeo(manifest.topics.length),
       topics: {
-        items: ordered.slice(pageInfo.from, pageInfo.from + pageInfo.limit),
+        // A manifest written before topics kept their leaders has none until the next run.
+        items: ordered
+          .slice(pageInfo.from, pageInfo.from + pageInfo.limit)
+          .map((topic) => ({ ...topic, leaders: topic.leaders ?? [] })),
         pageInfo,
         generatedAt: manifest.generatedAt,
       },

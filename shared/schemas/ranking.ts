@@ -1,11 +1,13 @@
 import * as z from 'zod';
 import { activeFlag, pageInfoSchema, pagingShape, seoSchema } from './common';
 
-export const topicTagSchema = z
-  .string()
-  .min(1)
-  .max(60)
-  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'Topics are lower-case words joined by dashes');
+const TOPIC_TAG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+const TOPIC_TAG_RULE = 'Topics are lower-case words joined by dashes';
+
+export const topicTagSchema = z.string().min(1).max(60).regex(TOPIC_TAG, TOPIC_TAG_RULE);
+
+/** A board's topic filter: tags are lower-case, so ?topic=Technology asks for technology. */
+const topicFilterSchema = z.string().trim().toLowerCase().min(1).max(60).regex(TOPIC_TAG, TOPIC_TAG_RULE);
 
 export const slugSchema = z
   .string()
@@ -62,7 +64,20 @@ export const topicSchema = z.object({
 });
 export type Topic = z.infer<typeof topicSchema>;
 
-export const boardQuerySchema = z.object({ ...pagingShape, active: activeFlag, topic: topicTagSchema.optional() }).strict();
+/** One of a topic's most followed publications, as much as a topic card shows of it. */
+export const topicLeaderSchema = z.object({
+  slug: z.string(),
+  name: z.string(),
+  followers: z.number(),
+  imageUrl: z.string().nullable(),
+});
+export type TopicLeader = z.infer<typeof topicLeaderSchema>;
+
+/** A topic on /topics: its counts and the publications that lead it, most followed first. */
+export const topicCardSchema = topicSchema.extend({ leaders: z.array(topicLeaderSchema) });
+export type TopicCard = z.infer<typeof topicCardSchema>;
+
+export const boardQuerySchema = z.object({ ...pagingShape, active: activeFlag, topic: topicFilterSchema.optional() }).strict();
 
 export const topicsPageQuerySchema = z.object({ ...pagingShape }).strict();
 
@@ -75,7 +90,7 @@ export const boardScreenSchema = z.object({
 export type BoardScreen = z.infer<typeof boardScreenSchema>;
 
 export const topicsPageSchema = z.object({
-  items: z.array(topicSchema),
+  items: z.array(topicCardSchema),
   pageInfo: pageInfoSchema,
   generatedAt: z.string(),
 });

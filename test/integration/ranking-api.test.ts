@@ -150,6 +150,37 @@ describe('the ranking site API on the local runtime', () => {
     expect(answer.body.topics.pageInfo.total).toBeGreaterThan(50);
   });
 
+  it("names each topic's three most followed publications on the topics screen, as its board ranks them", async () => {
+    // Act
+    const answer = await api.call(routes.showTopics, { query: { limit: 5 } });
+    expectOk(answer);
+    const topic = answer.body.topics.items[0] as (typeof answer.body.topics.items)[number];
+    const board = await boardPage({ topic: topic.tag, limit: 3 });
+
+    // Assess
+    expect(topic.leaders).toEqual(
+      board.items.map(({ slug, name, followers, imageUrl }) => ({ slug, name, followers, imageUrl })),
+    );
+    expect(topic.leaders).toHaveLength(3);
+  });
+
+  it('keeps topic names in their real casing and finds a topic asked for in capitals', async () => {
+    // Act
+    const topics = await api.call(routes.listTopics);
+    const capitals = await api.call(routes.showHome, { query: { topic: 'Technology', limit: 1 } });
+
+    // Assess
+    expectOk(topics);
+    const names = new Map(topics.body.items.map((topic) => [topic.tag, topic.name]));
+    expect(names.get('technology')).toBe('Technology');
+    expect(names.get('javascript')).toBe('JavaScript');
+    expect(names.get('ux')).toBe('UX');
+    expect(topics.body.items.every((topic) => !('leaders' in topic))).toBe(true);
+    expectOk(capitals);
+    expect(capitals.body.topic).toMatchObject({ tag: 'technology', name: 'Technology' });
+    expect(capitals.body.page.board.topic).toBe('technology');
+  });
+
   it('finds a seeded publication by the start of its name and by a word in it', async () => {
     // Prepare
     const target = (await boardPage({ from: 37, limit: 1 })).items[0] as RankedPublication;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { boardId, rankBoards, topicName } from '../../functions/ranking/lib/domain/boards';
+import { boardId, rankBoards, topicCounts, topicName } from '../../functions/ranking/lib/domain/boards';
 import { decodeChunk, encodeChunk } from '../../functions/ranking/lib/domain/chunk-codec';
 import type { Standing } from '../../functions/ranking/lib/domain/standing';
 import { standingFixture } from '../support/fixtures';
@@ -30,7 +30,8 @@ describe('boardId', () => {
 describe('topicName', () => {
   it('turns a tag into words with capitals', () => {
     expect(topicName('machine-learning')).toBe('Machine Learning');
-    expect(topicName('ai')).toBe('Ai');
+    expect(topicName('ai')).toBe('AI');
+    expect(topicName('ux-design')).toBe('UX Design');
     expect(topicName('web-3-0')).toBe('Web 3 0');
   });
 });
@@ -117,10 +118,29 @@ describe('rankBoards', () => {
     const { topics } = rankBoards(STANDINGS);
 
     // Assess
-    expect(topics).toEqual([
-      { tag: 'ai', name: 'Ai', publicationCount: 3, activeCount: 2, totalFollowers: 52_010 },
+    expect(topics.map(topicCounts)).toEqual([
+      { tag: 'ai', name: 'AI', publicationCount: 3, activeCount: 2, totalFollowers: 52_010 },
       { tag: 'startups', name: 'Startups', publicationCount: 2, activeCount: 2, totalFollowers: 12_000 },
     ]);
+  });
+
+  it("names each topic's most followed publications, dormant ones included, at most three", () => {
+    // Prepare
+    const many = [
+      ...STANDINGS,
+      standing('fifth', { followers: 5_000, topics: ['ai'], imageUrl: 'https://cdn.example.com/5.png' }),
+    ];
+
+    // Act
+    const { topics } = rankBoards(many);
+
+    // Assess
+    expect(topics.find((topic) => topic.tag === 'ai')?.leaders).toEqual([
+      { slug: 'sleepy', name: 'SLEEPY', followers: 50_000, imageUrl: null },
+      { slug: 'fifth', name: 'FIFTH', followers: 5_000, imageUrl: 'https://cdn.example.com/5.png' },
+      { slug: 'rocket', name: 'ROCKET', followers: 2_000, imageUrl: null },
+    ]);
+    expect(topics.find((topic) => topic.tag === 'startups')?.leaders.map((leader) => leader.slug)).toEqual(['big', 'rocket']);
   });
 
   it('gives no topics when no publication has one', () => {

@@ -57,6 +57,11 @@ describe('boardQuerySchema', () => {
     expect(boardQuerySchema.parse({ topic: 'machine-learning' }).topic).toBe('machine-learning');
     expect(boardQuerySchema.safeParse({ topic: 'Machine Learning' }).success).toBe(false);
   });
+
+  it('reads a topic in capitals as its lower-case tag', () => {
+    expect(boardQuerySchema.parse({ topic: 'Technology' }).topic).toBe('technology');
+    expect(boardQuerySchema.parse({ topic: 'Machine-Learning' }).topic).toBe('machine-learning');
+  });
 });
 
 describe('searchQuerySchema', () => {

@@ -1,7 +1,7 @@
 import { LruCache } from '../../lib/lru-cache';
 import type { PagingInput } from '../../../shared/schemas/common';
 import { resolvePaging } from '../../../shared/schemas/common';
-import type { Board, BoardPage, RankedPublication, Topic } from '../../../shared/schemas/ranking';
+import type { Board, BoardPage, RankedPublication, Topic, TopicLeader } from '../../../shared/schemas/ranking';
 import type { RankingManifestItem } from '../../lib/db/entities/ranking-manifest';
 import type { Db } from '../../lib/db/service';
 import { NotFound, ServiceUnavailable } from '../../lib/errors';
@@ -19,7 +19,8 @@ const MAX_CACHED_CHUNKS = 600;
 
 export type Manifest = Omit<RankingManifestItem, 'boardTotals' | 'topics'> & {
   boardTotals: Record<string, number>;
-  topics: Topic[];
+  /** Leaders are missing from a manifest written before topics kept them. */
+  topics: (Topic & { leaders?: TopicLeader[] })[];
 };
 
 export class BoardReader {

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { BoardKind, BoardScreen, boardQuerySchema } from '../../../shared/schemas/ranking';
+import { topicCounts } from './domain/boards';
 import { getBoardReader } from './ranking-context';
 import { boardSeo } from './seo';
 
@@ -20,7 +21,7 @@ export async function readBoardPage(kind: BoardKind, query: BoardQuery) {
 export async function readBoardScreen(kind: BoardKind, query: BoardQuery): Promise<BoardScreen> {
   const reader = getBoardReader();
   const manifest = await reader.getManifest();
-  const topic = query.topic ? reader.findTopic(manifest, query.topic) : null;
+  const topic = query.topic ? topicCounts(reader.findTopic(manifest, query.topic)) : null;
   const page = await readBoardPage(kind, query);
   return {
     // An active board counts the active publications it ranks, not every publication.
@@ -32,6 +33,7 @@ export async function readBoardScreen(kind: BoardKind, query: BoardQuery): Promi
     ),
     page,
     topic,
-    popularTopics: manifest.topics.slice(0, POPULAR_TOPICS),
+    // Chips need the counts only: the leaders are for /topics.
+    popularTopics: manifest.topics.slice(0, POPULAR_TOPICS).map(topicCounts),
   };
 }

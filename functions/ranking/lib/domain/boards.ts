@@ -1,4 +1,5 @@
-import type { Board, BoardKind, Topic } from '../../../../shared/schemas/ranking';
+import type { Board, BoardKind, Topic, TopicCard } from '../../../../shared/schemas/ranking';
+import { topicDisplayName } from '../../../../shared/topic-names';
 import { byFollowers, byGrowth, type Standing } from './standing';
 
 /** Rows per stored chunk. Equal to the largest page, so any page spans at most two chunks. */
@@ -10,19 +11,24 @@ export function boardId(board: Board): string {
   return board.topic ? `${base}.topic.${board.topic}` : base;
 }
 
+/** Publications named on each topic's card on /topics. */
+export const TOPIC_LEADERS = 3;
+
 export interface RankedBoards {
   /** boardId -> standings in rank order. */
   boards: Map<string, Standing[]>;
-  topics: Topic[];
+  /** By total followers, each with its most followed publications (kept in the manifest for /topics). */
+  topics: TopicCard[];
 }
 
-/** Turns a tag into the name shown to people: 'machine-learning' -> 'Machine Learning'. */
-export function topicName(tag: string): string {
-  return tag
-    .split('-')
-    .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
-    .join(' ');
+/** A topic's counts without its leaders: what boards and topic lists answer. */
+export function topicCounts(topic: Topic & { leaders?: unknown }): Topic {
+  const { leaders: _leaders, ...counts } = topic;
+  return counts;
 }
+
+/** The name shown to people, as the web app shows it too: 'ux' -> 'UX', 'machine-learning' -> 'Machine Learning'. */
+export const topicName = topicDisplayName;
 
 /**
  * Every board from one pass over the standings: the two global orders are sorted once, and
@@ -30,7 +36,7 @@ export function topicName(tag: string): string {
  */
 export function rankBoards(standings: Standing[]): RankedBoards {
   const boards = new Map<string, Standing[]>();
-  const topicStats = new Map<string, Topic>();
+  const topicStats = new Map<string, TopicCard>();
   const orders: [BoardKind, Standing[]][] = [
     ['followers', [...standings].sort(byFollowers)],
     ['growth', [...standings].sort(byGrowth)],
@@ -56,12 +62,26 @@ export function rankBoards(standings: Standing[]): RankedBoards {
 
   for (const standing of standings) {
     for (const tag of standing.topics) {
-      const stats = topicStats.get(tag) ?? { tag, name: topicName(tag), publicationCount: 0, activeCount: 0, totalFollowers: 0 };
+      const stats = topicStats.get(tag) ?? {
+        tag,
+        name: topicName(tag),
+        publicationCount: 0,
+        activeCount: 0,
+        totalFollowers: 0,
+        leaders: [],
+      };
       stats.publicationCount += 1;
       stats.activeCount += standing.isActive ? 1 : 0;
       stats.totalFollowers += standing.followers;
       topicStats.set(tag, stats);
     }
+  }
+  // The topic's own most-followed board is already in order: its first rows lead the topic.
+  for (const stats of topicStats.values()) {
+    const leaders = boards.get(boardId({ kind: 'followers', activeOnly: false, topic: stats.tag })) ?? [];
+    stats.leaders = leaders
+      .slice(0, TOPIC_LEADERS)
+      .map(({ slug, name, followers, imageUrl }) => ({ slug, name, followers, imageUrl }));
   }
   const topics = [...topicStats.values()].sort((a, b) => b.totalFollowers - a.totalFollowers || (a.tag < b.tag ? -1 : 1));
   return { boards, topics };

@@ -52,8 +52,8 @@ export function AboutPage() {
 
       <h2 className={styles.subtitle}>How fresh is it?</h2>
       <p>
-        Follower counts are collected every day and the rankings are recomputed every hour, so a publication that takes off shows
-        up the same day.
+        Follower counts are collected every day and the rankings are updated hourly, so a publication that takes off shows up the
+        same day.
       </p>
     </article>
   );

@@ -39,7 +39,7 @@ describe('AboutPage', () => {
     expect(screen.getByText(/published a post in the last 30 days/)).toBeInTheDocument();
     expect(screen.getByText(/followers they gained over the last 30 days/)).toBeInTheDocument();
     expect(screen.getByText(/grew more in percentage comes first/)).toBeInTheDocument();
-    expect(screen.getByText(/recomputed every hour/)).toBeInTheDocument();
+    expect(screen.getByText(/rankings are updated hourly/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Fastest growing' })).toHaveAttribute('href', '/growing');
   });
 });

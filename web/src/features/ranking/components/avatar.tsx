@@ -11,16 +11,29 @@ function hueOf(seed: string): number {
 }
 
 /** The publication's image, or its initials on a colour picked from its slug when it has none. */
-export function Avatar({ name, seed, imageUrl }: { name: string; seed: string; imageUrl: string | null }) {
+export function Avatar({
+  name,
+  seed,
+  imageUrl,
+  size = 40,
+}: {
+  name: string;
+  seed: string;
+  imageUrl: string | null;
+  /** Width and height in CSS pixels. */
+  size?: number;
+}) {
   const [failed, setFailed] = useState(false);
+  const sized = { '--avatar-size': `${size}px` } as CSSProperties;
   if (imageUrl && !failed) {
     return (
       <img
         className={styles.avatar}
+        style={sized}
         src={imageUrl}
         alt=""
-        width={40}
-        height={40}
+        width={size}
+        height={size}
         loading="lazy"
         decoding="async"
         referrerPolicy="no-referrer"
@@ -29,7 +42,12 @@ export function Avatar({ name, seed, imageUrl }: { name: string; seed: string; i
     );
   }
   return (
-    <span className={styles.avatar} data-initials="" style={{ '--avatar-hue': hueOf(seed) } as CSSProperties} aria-hidden="true">
+    <span
+      className={styles.avatar}
+      data-initials=""
+      style={{ ...sized, '--avatar-hue': hueOf(seed) } as CSSProperties}
+      aria-hidden="true"
+    >
       {initials(name)}
     </span>
   );

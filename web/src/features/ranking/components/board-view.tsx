@@ -6,23 +6,21 @@ import { useBoardScreen } from '../api/use-board';
 import { formatUpdated, plural } from '../lib/format';
 import { boardPath, type BoardFilter } from '../lib/paths';
 import { BoardControls } from './board-controls';
-import { SkeletonRows, topicLabel } from './publication-row';
-import { EmptyState, ErrorState } from '../../../components/state-message';
+import { topicDisplayName } from '../../../../../shared/topic-names';
+import { SkeletonRows } from './publication-row';
+import { EmptyState, ErrorState, NotFoundState, StateLinks } from '../../../components/state-message';
 import { TopicStats } from './topic-stats';
 import { TopicChips } from './topic-chips';
 import { VirtualBoard } from './virtual-board';
 import styles from './board.module.css';
-
-function titleCase(text: string): string {
-  return text.replace(/\b\p{L}/gu, (letter) => letter.toUpperCase());
-}
 
 /** Heading and one-line explanation of a board. */
 export function describeBoard(filter: BoardFilter, topicName?: string): { heading: string; lede: string } {
   const growth = filter.kind === 'growth';
   const activeNote = ` Only publications that posted in the last ${ACTIVE_WINDOW_DAYS} days.`;
   if (filter.topic) {
-    const name = topicName ?? titleCase(topicLabel(filter.topic));
+    // Until the API answers, the name the API will give: the heading does not change case under the reader.
+    const name = topicName ?? topicDisplayName(filter.topic);
     return {
       heading: name,
       lede:
@@ -48,13 +46,13 @@ export function UnknownTopic({ tag }: { tag: string }) {
   return (
     <div className={styles.page}>
       <PageMeta seo={{ title: `Topic not found · ${APP_NAME}` }} />
-      <EmptyState title={`There is no topic called "${tag}"`} icon="?" level={1}>
+      <NotFoundState title={`There is no topic called "${tag}"`}>
         <p>It may have been renamed, or the link has a typo.</p>
-        <p className={styles.stateLinks}>
+        <StateLinks>
           <Link to="/topics">Browse all topics</Link>
           <Link to="/">Go to the most followed publications</Link>
-        </p>
-      </EmptyState>
+        </StateLinks>
+      </NotFoundState>
     </div>
   );
 }
@@ -109,9 +107,9 @@ export function BoardView({ filter }: { filter: BoardFilter }) {
                 : 'Publications appear here once they have been ranked.'}
             </p>
             {filter.activeOnly ? (
-              <p className={styles.stateLinks}>
+              <StateLinks>
                 <Link to={boardPath({ ...filter, activeOnly: false })}>Show all publications</Link>
-              </p>
+              </StateLinks>
             ) : null}
           </EmptyState>
         ) : (

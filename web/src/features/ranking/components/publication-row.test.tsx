@@ -48,14 +48,16 @@ describe('PublicationRow', () => {
     expect(within(row!).getByRole('button', { name: 'Follow Glass Poetry' })).toHaveAttribute('aria-pressed', 'false');
   });
 
-  it('links each topic to its board', () => {
+  it('links each topic to its board, named in its real casing', () => {
     // Act
-    const [row] = renderTable(makePublication(1, { topics: ['data-science', 'python'] }));
+    const [row] = renderTable(makePublication(1, { topics: ['data-science', 'ux', 'javascript', 'ios-development'] }));
 
     // Assess
     const topics = within(row!).getByRole('list', { name: 'Topics of Publication 1' });
-    expect(within(topics).getByRole('link', { name: 'data science' })).toHaveAttribute('href', '/topic/data-science');
-    expect(within(topics).getByRole('link', { name: 'python' })).toHaveAttribute('href', '/topic/python');
+    expect(within(topics).getByRole('link', { name: 'Data Science' })).toHaveAttribute('href', '/topic/data-science');
+    expect(within(topics).getByRole('link', { name: 'UX' })).toHaveAttribute('href', '/topic/ux');
+    expect(within(topics).getByRole('link', { name: 'JavaScript' })).toHaveAttribute('href', '/topic/javascript');
+    expect(within(topics).getByRole('link', { name: 'iOS Development' })).toHaveAttribute('href', '/topic/ios-development');
   });
 
   it('gives the last post as a relative date with the exact one in its title', () => {

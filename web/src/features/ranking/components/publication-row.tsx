@@ -2,6 +2,7 @@ import { type CSSProperties, type ReactNode, type Ref, useState } from 'react';
 import { Link } from 'react-router';
 import { GROWTH_WINDOW_DAYS } from '../../../../../shared/constants';
 import type { BoardKind, RankedPublication } from '../../../../../shared/schemas/ranking';
+import { topicDisplayName } from '../../../../../shared/topic-names';
 import { formatCompact, formatDate, formatExact, formatPercent, formatRelative, formatSignedCompact } from '../lib/format';
 import { matchRanges } from '../lib/highlight';
 import { publicationPath, topicPath } from '../lib/paths';
@@ -10,11 +11,6 @@ import { Avatar } from './avatar';
 import { FollowPublicationButton } from './follow-publication-button';
 import { Sparkline } from './sparkline';
 import styles from './publication-table.module.css';
-
-/** "data-science" -> "data science". */
-export function topicLabel(tag: string): string {
-  return tag.replace(/-/g, ' ');
-}
 
 function Growth({ gained, pct }: { gained: number; pct: number | null }) {
   const sign = gained > 0 ? 'positive' : gained < 0 ? 'negative' : 'neutral';
@@ -96,7 +92,7 @@ export function PublicationRow({
             <ul className={styles.topics} aria-label={`Topics of ${pub.name}`}>
               {pub.topics.map((tag) => (
                 <li key={tag}>
-                  <Link to={topicPath(tag)}>{topicLabel(tag)}</Link>
+                  <Link to={topicPath(tag)}>{topicDisplayName(tag)}</Link>
                 </li>
               ))}
             </ul>

@@ -5,6 +5,7 @@ import { useBoardRows } from '../api/use-board';
 import { formatExact } from '../lib/format';
 import type { BoardFilter } from '../lib/paths';
 import { SMALL_SCREEN_QUERY, useMediaQuery } from '../../../lib/use-media-query';
+import { ErrorState } from '../../../components/state-message';
 import { PublicationRow, TableHeader } from './publication-row';
 import styles from './board.module.css';
 import tableStyles from './publication-table.module.css';
@@ -101,12 +102,7 @@ export function VirtualBoard({ filter, firstPage, label }: { filter: BoardFilter
           Showing {formatExact(rows.length)} of {formatExact(total)}
         </p>
         {isFetchNextPageError ? (
-          <div className={styles.moreError} role="alert">
-            <span>Could not load more: {error?.message ?? 'the server did not answer'}.</span>
-            <button type="button" className={styles.moreButton} onClick={() => void fetchNextPage()}>
-              Retry
-            </button>
-          </div>
+          <ErrorState title="Could not load more" error={error} onRetry={() => void fetchNextPage()} compact />
         ) : hasNextPage ? (
           <button type="button" className={styles.moreButton} onClick={() => void fetchNextPage()} disabled={isFetchingNextPage}>
             {isFetchingNextPage ? 'Loading…' : 'Load more'}

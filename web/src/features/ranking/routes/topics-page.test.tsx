@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type ResponseOf, routes } from '../../../../../shared/routes';
@@ -13,13 +13,19 @@ function topicsScreen(url: URL): ResponseOf<typeof routes.showTopics> {
   const page = Number(url.searchParams.get('page') ?? 1);
   const limit = Number(url.searchParams.get('limit') ?? 20);
   const from = (page - 1) * limit;
-  const items = Array.from({ length: Math.max(0, Math.min(limit, TOTAL - from)) }, (_, index) =>
-    makeTopic(`topic-${from + index + 1}`, {
+  const items = Array.from({ length: Math.max(0, Math.min(limit, TOTAL - from)) }, (_, index) => ({
+    ...makeTopic(`topic-${from + index + 1}`, {
       publicationCount: 500 - from - index,
       activeCount: 10,
       totalFollowers: 2_000_000 - (from + index) * 1_000,
     }),
-  );
+    leaders: [1, 2, 3].map((place) => ({
+      slug: `leader-${place}-of-topic-${from + index + 1}`,
+      name: `Leader ${place} of Topic ${from + index + 1}`,
+      followers: 90_000 - place * 10_000,
+      imageUrl: null,
+    })),
+  }));
   return {
     seo: {
       title: `Topics, page ${page} · TopPubs`,
@@ -54,13 +60,60 @@ describe('TopicsPage', () => {
 
     // Assess
     const list = await screen.findByRole('list', { name: 'Topics 1 to 24' });
-    const cards = within(list).getAllByRole('listitem');
+    // The cards, not the leading publications listed inside each.
+    const cards = within(list)
+      .getAllByRole('listitem')
+      .filter((item) => item.parentElement === list);
     expect(cards).toHaveLength(24);
     expect(within(cards[0]!).getByRole('link', { name: 'Topic 1' })).toHaveAttribute('href', '/topic/topic-1');
     expect(within(cards[0]!).getByText('500')).toBeInTheDocument();
     expect(within(cards[0]!).getByTitle('2,000,000 followers')).toHaveTextContent('2M');
     expect(api.requests[0]?.url.searchParams.get('page')).toBe('1');
     expect(api.requests[0]?.url.searchParams.get('limit')).toBe('24');
+  });
+
+  it('shows the publications leading each topic, most followed first, each opening its page', async () => {
+    // Prepare
+    topicsApi();
+
+    // Act
+    renderPages('/topics');
+
+    // Assess
+    const list = await screen.findByRole('list', { name: 'Topics 1 to 24' });
+    const first = list.firstElementChild as HTMLElement;
+    const leaders = within(first).getByRole('list', { name: 'Leading Topic 1 publications' });
+    const links = within(leaders).getAllByRole('link');
+    expect(links.map((link) => link.textContent)).toEqual(['Leader 1 of Topic 1', 'Leader 2 of Topic 1', 'Leader 3 of Topic 1']);
+    expect(links[0]).toHaveAttribute('href', '/pub/leader-1-of-topic-1');
+    expect(within(leaders).getByTitle('80,000 followers')).toHaveTextContent('80K');
+  });
+
+  it('shows topic names as the API gives them, in their own casing', async () => {
+    // Prepare
+    stubRoutes(
+      stubRoute(routes.showTopics, ({ url }) => {
+        const screenData = topicsScreen(url);
+        const tags = ['ux', 'aws', 'javascript', 'lgbtq'];
+        return {
+          body: {
+            ...screenData,
+            topics: { ...screenData.topics, items: tags.map((tag) => ({ ...makeTopic(tag), leaders: [] })) },
+          },
+        };
+      }),
+    );
+
+    // Act
+    renderPages('/topics');
+
+    // Assess
+    const list = await screen.findByRole('list', { name: 'Topics 1 to 4' });
+    expect(
+      within(list)
+        .getAllByRole('heading', { level: 2 })
+        .map((heading) => heading.textContent),
+    ).toEqual(['UX', 'AWS', 'JavaScript', 'LGBTQ']);
   });
 
   it('paginates with real links and opens the next page', async () => {
@@ -103,19 +156,24 @@ describe('TopicsPage', () => {
     ).not.toBeInTheDocument();
   });
 
-  it('says a page past the end has no topics, with links back', async () => {
+  it('shows the not-found state for a page past the end of a 5-page list, with links back', async () => {
     // Prepare
     topicsApi();
 
     // Act
-    renderPages('/topics/9');
+    renderPages('/topics/99');
 
     // Assess
-    expect(await screen.findByRole('heading', { name: 'There is no page 9' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'There is no page 99 of topics' })).toBeInTheDocument();
+    expect(screen.getByText('The topics end at page 5.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Go to the last page' })).toHaveAttribute('href', '/topics/5');
+    expect(screen.getByRole('link', { name: 'Go to the first page of topics' })).toHaveAttribute('href', '/topics');
+    expect(screen.queryByRole('navigation', { name: 'Pagination' })).not.toBeInTheDocument();
+    expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+    await waitFor(() => expect(document.title).toBe('Page not found · TopPubs'));
   });
 
-  it('refuses a page that is not a number without calling the API', async () => {
+  it('shows the same not-found state for a page that is not a number, without calling the API', async () => {
     // Prepare
     const api = topicsApi();
 
@@ -123,7 +181,8 @@ describe('TopicsPage', () => {
     renderPages('/topics/abc');
 
     // Assess
-    expect(await screen.findByRole('heading', { name: 'There is no page "abc"' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'There is no page "abc" of topics' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to the first page of topics' })).toHaveAttribute('href', '/topics');
     expect(api.requests).toHaveLength(0);
   });
 

@@ -6,6 +6,7 @@ import type {
   RankedPublication,
   Topic,
 } from '../../../../../shared/schemas/ranking';
+import { topicDisplayName } from '../../../../../shared/topic-names';
 
 const DAY_MS = 86_400_000;
 export const NOW = Date.parse('2026-11-21T12:00:00.000Z');
@@ -36,11 +37,7 @@ export function makePublication(rank: number, overrides: Partial<RankedPublicati
 }
 
 export function makeTopic(tag: string, overrides: Partial<Topic> = {}): Topic {
-  const name = tag
-    .split('-')
-    .map((word) => word[0]!.toUpperCase() + word.slice(1))
-    .join(' ');
-  return { tag, name, publicationCount: 120, activeCount: 48, totalFollowers: 1_855_188, ...overrides };
+  return { tag, name: topicDisplayName(tag), publicationCount: 120, activeCount: 48, totalFollowers: 1_855_188, ...overrides };
 }
 
 export const POPULAR_TOPICS = ['technology', 'startups', 'programming', 'data-science'].map((tag) => makeTopic(tag));
