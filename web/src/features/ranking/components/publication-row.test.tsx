@@ -48,6 +48,30 @@ describe('PublicationRow', () => {
     expect(within(row!).getByRole('button', { name: 'Follow Glass Poetry' })).toHaveAttribute('aria-pressed', 'false');
   });
 
+  it('keeps the Dormant badge beside the name, never inside it, and says what it means', () => {
+    // Act
+    const [row] = renderTable(makePublication(1, { name: 'The Web Development Collective', isActive: false }));
+
+    // Assess: the link reads the whole name and nothing else.
+    const name = within(row!).getByRole('link', { name: 'The Web Development Collective' });
+    expect(name).toHaveTextContent(/^The Web Development Collective$/);
+    const badge = within(row!).getByText('Dormant');
+    expect(name).not.toContainElement(badge);
+    expect(badge).toHaveAttribute('title', 'No posts in the last 30 days');
+  });
+
+  it('offers the site as a labelled link with an icon only, apart from the name', () => {
+    // Act
+    const [row] = renderTable(makePublication(1, { name: 'UX Collective', slug: 'ux-collective', url: 'https://uxdesign.cc/' }));
+
+    // Assess
+    const visit = within(row!).getByRole('link', { name: 'Visit UX Collective (opens in a new tab)' });
+    expect(visit).toHaveAttribute('href', 'https://uxdesign.cc/');
+    expect(visit).toHaveTextContent('');
+    expect(visit.querySelector('svg')).toHaveAttribute('aria-hidden', 'true');
+    expect(within(row!).getByRole('link', { name: 'UX Collective' })).not.toContainElement(visit);
+  });
+
   it('links each topic to its board, named in its real casing', () => {
     // Act
     const [row] = renderTable(makePublication(1, { topics: ['data-science', 'ux', 'javascript', 'ios-development'] }));

@@ -80,7 +80,10 @@ export function PublicationRow({
         <div className={styles.pubText}>
           <div className={styles.nameLine}>
             <Link className={styles.name} to={publicationPath(pub.slug)}>
-              <Name name={pub.name} highlight={highlight} />
+              {/* One box for the text and its marks, so the link can centre it in a full-height tap target. */}
+              <span>
+                <Name name={pub.name} highlight={highlight} />
+              </span>
             </Link>
             {pub.isActive ? null : (
               <span className={styles.dormant} title="No posts in the last 30 days">
@@ -92,7 +95,9 @@ export function PublicationRow({
             <ul className={styles.topics} aria-label={`Topics of ${pub.name}`}>
               {pub.topics.map((tag) => (
                 <li key={tag}>
-                  <Link to={topicPath(tag)}>{topicDisplayName(tag)}</Link>
+                  <Link to={topicPath(tag)}>
+                    <span>{topicDisplayName(tag)}</span>
+                  </Link>
                 </li>
               ))}
             </ul>

@@ -11,7 +11,7 @@ import styles from './board.module.css';
 import tableStyles from './publication-table.module.css';
 
 const ROW_HEIGHT = 73;
-const CARD_HEIGHT = 176;
+const CARD_HEIGHT = 220;
 const CARD_GAP = 12;
 /** Start loading the next page this far before the end of the list comes into view. */
 const PREFETCH_MARGIN = '800px 0px';

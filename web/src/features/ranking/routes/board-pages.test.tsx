@@ -212,6 +212,20 @@ describe('board pages', () => {
     expect(within(chips).getByRole('link', { name: /Startups/ })).toHaveAttribute('href', '/topic/startups');
   });
 
+  it('names a topic board in the topic’s own casing, from the first render on', async () => {
+    // Prepare
+    boardApi(40);
+
+    // Act
+    renderPages('/topic/ux');
+
+    // Assess: before the API answers, and after.
+    expect(screen.getByRole('heading', { level: 1, name: 'UX' })).toBeInTheDocument();
+    await screen.findByRole('table', { name: 'UX: most followed' });
+    expect(screen.getByRole('heading', { level: 1, name: 'UX' })).toBeInTheDocument();
+    expect(screen.getByText('The most followed UX publications.')).toBeInTheDocument();
+  });
+
   it('opens /topic/Technology as technology, with the canonical address', async () => {
     // Prepare
     const api = boardApi(40);
@@ -300,6 +314,41 @@ describe('board pages', () => {
     expect(bodyRows()).toHaveLength(5);
     expect(api.calls(routes.showGrowth)).toHaveLength(2);
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('shows the error state of a failing API within 3 seconds, after one quick retry', async () => {
+    // Prepare
+    const api = stubRoutes(
+      stubRoute(routes.showHome, { status: 503, body: { message: 'The ranking store is unavailable.', code: 'UNAVAILABLE' } }),
+    );
+    const started = performance.now();
+
+    // Act: the app's own retry policy, with real time.
+    renderPages('/', undefined, { appRetries: true });
+    const alert = await screen.findByRole('alert', {}, { timeout: 3_000 });
+
+    // Assess
+    expect(performance.now() - started).toBeLessThan(3_000);
+    expect(alert).toHaveTextContent('The ranking store is unavailable.');
+    expect(within(alert).getByRole('button', { name: 'Retry' })).toBeEnabled();
+    expect(screen.queryByRole('status', { name: 'Loading publications' })).not.toBeInTheDocument();
+    expect(api.calls(routes.showHome)).toHaveLength(2);
+  });
+
+  it('shows an unknown topic at once: a 404 is not retried', async () => {
+    // Prepare
+    const api = stubRoutes(
+      stubRoute(routes.showHome, { status: 404, body: { message: "There is no topic called 'nope'.", code: 'NOT_FOUND' } }),
+    );
+    const started = performance.now();
+
+    // Act
+    renderPages('/topic/nope', undefined, { appRetries: true });
+    await screen.findByRole('heading', { level: 1, name: 'There is no topic called "nope"' });
+
+    // Assess
+    expect(performance.now() - started).toBeLessThan(1_000);
+    expect(api.calls(routes.showHome)).toHaveLength(1);
   });
 
   it('appends load/pubs pages of 50 and keeps the rows in the DOM bounded', async () => {

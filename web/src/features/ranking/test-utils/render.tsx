@@ -23,14 +23,18 @@ import { TopicsPage } from '../routes/topics-page';
  * The feature's pages on the app's own paths (web/src/app/router.tsx), in memory; `as` signs a
  * person in, with their settings.
  */
-export function renderPages(path: string, as?: { user: CurrentUser; settings: UserSettings }) {
+export function renderPages(
+  path: string,
+  as?: { user: CurrentUser; settings: UserSettings },
+  { appRetries = false }: { appRetries?: boolean } = {},
+) {
   const queryClient = createQueryClient();
   if (as) {
     setCurrentUser(queryClient, as.user);
     setUserSettings(queryClient, as.user.userId, as.settings);
   }
-  // No automatic retries in tests: a failure shows at once and Retry is the user's.
-  queryClient.setDefaultOptions({ queries: { ...queryClient.getDefaultOptions().queries, retry: false } });
+  // No automatic retries in tests unless asked (`appRetries` keeps the app's): a failure shows at once and Retry is the user's.
+  if (!appRetries) queryClient.setDefaultOptions({ queries: { ...queryClient.getDefaultOptions().queries, retry: false } });
   const router = createMemoryRouter(
     [
       { path: '/', Component: MostFollowedPage },
