@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { boardId, rankBoards, topicCounts, topicName } from '../../functions/ranking/lib/domain/boards';
+import { boardId, MAX_LEADER_IMAGE_URL, rankBoards, topicCounts, topicName } from '../../functions/ranking/lib/domain/boards';
 import { decodeChunk, encodeChunk } from '../../functions/ranking/lib/domain/chunk-codec';
 import type { Standing } from '../../functions/ranking/lib/domain/standing';
 import { standingFixture } from '../support/fixtures';
@@ -141,6 +141,17 @@ describe('rankBoards', () => {
       { slug: 'rocket', name: 'ROCKET', followers: 2_000, imageUrl: null },
     ]);
     expect(topics.find((topic) => topic.tag === 'startups')?.leaders.map((leader) => leader.slug)).toEqual(['big', 'rocket']);
+  });
+
+  it('leaves out a leader image URL too long to keep in the manifest', () => {
+    // Prepare
+    const long = `https://cdn.example.com/${'x'.repeat(MAX_LEADER_IMAGE_URL)}.png`;
+
+    // Act
+    const { topics } = rankBoards([standing('heavy', { topics: ['ai'], imageUrl: long })]);
+
+    // Assess
+    expect(topics[0]?.leaders).toEqual([{ slug: 'heavy', name: 'HEAVY', followers: 1000, imageUrl: null }]);
   });
 
   it('gives no topics when no publication has one', () => {

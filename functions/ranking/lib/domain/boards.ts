@@ -13,6 +13,12 @@ export function boardId(board: Board): string {
 
 /** Publications named on each topic's card on /topics. */
 export const TOPIC_LEADERS = 3;
+/**
+ * The leaders live in the manifest, one DynamoDB item (400 KB at most) read on every page view:
+ * an image URL longer than this (a signed or data-laden one) is left out, and the card shows
+ * initials instead, so each leader stays a few hundred bytes however its image is addressed.
+ */
+export const MAX_LEADER_IMAGE_URL = 300;
 
 export interface RankedBoards {
   /** boardId -> standings in rank order. */
@@ -79,9 +85,12 @@ export function rankBoards(standings: Standing[]): RankedBoards {
   // The topic's own most-followed board is already in order: its first rows lead the topic.
   for (const stats of topicStats.values()) {
     const leaders = boards.get(boardId({ kind: 'followers', activeOnly: false, topic: stats.tag })) ?? [];
-    stats.leaders = leaders
-      .slice(0, TOPIC_LEADERS)
-      .map(({ slug, name, followers, imageUrl }) => ({ slug, name, followers, imageUrl }));
+    stats.leaders = leaders.slice(0, TOPIC_LEADERS).map(({ slug, name, followers, imageUrl }) => ({
+      slug,
+      name,
+      followers,
+      imageUrl: imageUrl && imageUrl.length <= MAX_LEADER_IMAGE_URL ? imageUrl : null,
+    }));
   }
   const topics = [...topicStats.values()].sort((a, b) => b.totalFollowers - a.totalFollowers || (a.tag < b.tag ? -1 : 1));
   return { boards, topics };
