@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BoardPage } from '../../shared/schemas/ranking';
-import { checkEveryPageTheSuiteVisits } from '../support/accessibility';
+import { checkEveryPageTheSuiteVisits, expectAccessible } from '../support/accessibility';
 import { launchBrowser, screenshotPath } from '../support/browser';
 import { startTestRuntime, type TestRuntime } from '../support/local-runtime';
 
@@ -115,6 +115,39 @@ describe('the ranking site in a real browser', () => {
     await expect(
       page.getByRole('link', { name: `Visit ${target.name} (opens in a new tab)`, exact: true }).getAttribute('href'),
     ).resolves.toBe(target.url);
+  });
+
+  it('suggests publications in the top bar as a name is typed, and opens the chosen one', async () => {
+    // Prepare: the 43rd most followed, so the suggestion has to come from the search, not the board on screen
+    const target = (await apiBoard('/api/i/toppubs/load/pubs?from=42&limit=1')).items[0] as BoardPage['items'][number];
+    const page = await openPage('/');
+    await visibleRows(page, 1, 'Most followed publications');
+    const box = page.getByRole('banner').getByRole('combobox', { name: 'Search publications' });
+
+    // Act: typed at once, as a person would, while the box's own code may still be on its way
+    await box.click();
+    await page.keyboard.type(target.name, { delay: 20 });
+    const escapedName = target.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    const suggestion = page
+      .getByRole('listbox', { name: 'Suggested publications' })
+      .getByRole('option', { name: new RegExp(`^${escapedName} [\\d.,]+[KMB]? followers$`) });
+    await suggestion.waitFor();
+
+    // Assess: nothing typed was lost, and the list says how to see everything
+    await expect(box.inputValue()).resolves.toBe(target.name);
+    await expect(page.getByRole('option', { name: /^See all \d[\d,]* results? for/ }).count()).resolves.toBe(1);
+    await expectAccessible(page, 'the top bar with its suggestions open');
+
+    // Act
+    for (let presses = 0; presses < 7 && (await suggestion.getAttribute('aria-selected')) !== 'true'; presses += 1) {
+      await page.keyboard.press('ArrowDown');
+    }
+    await page.keyboard.press('Enter');
+
+    // Assess
+    await page.waitForURL(`**/pub/${target.slug}`);
+    await page.getByRole('heading', { level: 1, name: target.name }).waitFor();
+    await expect(box.inputValue()).resolves.toBe('');
   });
 
   it('hides the top bar when scrolling down and brings it back when scrolling up', async () => {

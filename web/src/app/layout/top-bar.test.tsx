@@ -37,7 +37,8 @@ describe('TopBar, logged out', () => {
     expect(within(nav).getByRole('link', { name: 'Topics' })).toHaveAttribute('href', '/topics');
     expect(within(nav).getByRole('link', { name: 'Top Growing' })).toHaveAttribute('href', '/growing');
     expect(within(nav).getByRole('link', { name: 'Stories' })).toHaveAttribute('href', '/stories');
-    expect(within(banner()).getByRole('link', { name: 'Search publications' })).toHaveAttribute('href', '/search');
+    expect(within(banner()).getByRole('search', { name: 'Publications' })).toHaveAttribute('action', '/search');
+    expect(within(banner()).getByRole('combobox', { name: 'Search publications' })).toHaveValue('');
     expect(screen.queryByRole('button', { name: /Account menu/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('link', { name: /Notifications/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();

@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import { Link, NavLink } from 'react-router';
+import { Link, NavLink, useLocation } from 'react-router';
 import { BrandMark } from '../../components/brand-mark';
 import { Button } from '../../components/button';
 import { BellIcon, ChevronDownIcon, GridIcon, SearchIcon } from '../../components/icons';
@@ -13,6 +13,7 @@ import { Avatar } from './avatar';
 import { DeferredMenu } from './deferred-menu';
 import { preloadLoginModal } from './lazy-overlays';
 import { MAIN_LINKS } from './main-links';
+import { TopBarSearch } from './top-bar-search';
 import styles from './top-bar.module.css';
 
 // The menus' code (Radix, floating-ui) arrives on first use, keeping it out of the first load.
@@ -22,6 +23,8 @@ const loadNavMenu = () => import('./nav-menu');
 const AvatarMenu = lazy(() => loadAvatarMenu().then((module) => ({ default: module.AvatarMenu })));
 const ProductsMenu = lazy(() => loadProductsMenu().then((module) => ({ default: module.ProductsMenu })));
 const NavMenu = lazy(() => loadNavMenu().then((module) => ({ default: module.NavMenu })));
+
+const NO_ROOM_FOR_SEARCH_BOX_QUERY = '(max-width: 1079px)';
 
 function navLinkClass({ isActive }: { isActive: boolean }) {
   return isActive ? `${styles.navLink} ${styles.navLinkActive}` : styles.navLink;
@@ -43,7 +46,8 @@ function NotificationsLink({ unseen }: { unseen: number }) {
 }
 
 /**
- * The top bar: logo, main links (a Menu dropdown below 768 px), search,
+ * The top bar: logo, main links (a Menu dropdown below 768 px), search (a box that suggests
+ * publications as you type on wide screens, a link to the search page on narrow ones),
  * network products, then Login or the bell and the avatar menu. Slides away when scrolling
  * down, comes back when scrolling up, gains a border once the page scrolled past it.
  * `compact` forces the small-screen variant (otherwise decided by a media query).
@@ -54,6 +58,10 @@ export function TopBar({ compact }: { compact?: boolean }) {
   const { hidden, scrolled } = useHideOnScroll();
   const { user, isPending } = useCurrentUser();
   const loginModal = useLoginModal();
+  // The search page has its own box; a second one above it would only compete with it.
+  const onSearchPage = useLocation().pathname === '/search';
+  // Between the phone layout and a wide screen the main links need the room: search is an icon.
+  const noRoomForSearchBox = useMediaQuery(NO_ROOM_FOR_SEARCH_BOX_QUERY);
 
   return (
     <header className={styles.bar} data-hidden={hidden} data-scrolled={scrolled}>
@@ -83,10 +91,13 @@ export function TopBar({ compact }: { compact?: boolean }) {
           )}
         </nav>
         <div className={styles.actions}>
-          <Link to="/search" className={collapsed ? styles.iconButton : styles.searchLink} aria-label="Search publications">
-            <SearchIcon size={18} />
-            {collapsed ? null : <span className={styles.searchText}>Search publications</span>}
-          </Link>
+          {onSearchPage ? null : collapsed || noRoomForSearchBox ? (
+            <Link to="/search" className={styles.iconButton} aria-label="Search publications">
+              <SearchIcon size={18} />
+            </Link>
+          ) : (
+            <TopBarSearch />
+          )}
           <DeferredMenu
             trigger={{ className: styles.iconButton, 'aria-label': 'Our products', children: <GridIcon /> }}
             preload={loadProductsMenu}

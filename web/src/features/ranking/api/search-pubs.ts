@@ -43,3 +43,24 @@ export function searchQueryOptions(input: SearchInput) {
 export function useSearchPublications(input: SearchInput) {
   return useQuery(searchQueryOptions(input));
 }
+
+/** How many publications the top bar suggests while a name is typed. */
+export const SUGGESTION_LIMIT = 6;
+
+/**
+ * The top bar's suggestions for `q`: the first few matches, most followed first, with the total
+ * so the list can offer every result. Kept apart from the search page's pages by its own key.
+ */
+export function suggestionQueryOptions(q: string) {
+  const query = { q: q.trim(), limit: SUGGESTION_LIMIT };
+  return queryOptions({
+    queryKey: ['ranking', 'searchPubs', 'suggestions', query] as const,
+    queryFn: ({ signal }) => searchPubs({ query, signal }),
+    enabled: query.q.length > 0,
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function usePublicationSuggestions(q: string) {
+  return useQuery(suggestionQueryOptions(q));
+}

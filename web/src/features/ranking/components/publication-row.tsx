@@ -1,10 +1,10 @@
-import { type CSSProperties, type ReactNode, type Ref, useState } from 'react';
+import { type CSSProperties, type Ref, useState } from 'react';
 import { Link } from 'react-router';
 import { GROWTH_WINDOW_DAYS } from '../../../../../shared/constants';
 import type { BoardKind, RankedPublication } from '../../../../../shared/schemas/ranking';
 import { topicDisplayName } from '../../../../../shared/topic-names';
 import { formatCompact, formatDate, formatExact, formatPercent, formatRelative, formatSignedCompact } from '../lib/format';
-import { matchRanges } from '../lib/highlight';
+import { HighlightedName } from './highlighted-name';
 import { publicationPath, topicPath } from '../lib/paths';
 import { ExternalIcon } from '../../../components/icons';
 import { Avatar } from './avatar';
@@ -27,21 +27,6 @@ function Growth({ gained, pct }: { gained: number; pct: number | null }) {
       )}
     </span>
   );
-}
-
-/** The name with the parts a search matched marked. */
-function Name({ name, highlight }: { name: string; highlight: string | undefined }) {
-  const ranges = highlight ? matchRanges(name, highlight) : [];
-  if (ranges.length === 0) return <>{name}</>;
-  const parts: ReactNode[] = [];
-  let at = 0;
-  for (const [start, end] of ranges) {
-    if (start > at) parts.push(name.slice(at, start));
-    parts.push(<mark key={start}>{name.slice(start, end)}</mark>);
-    at = end;
-  }
-  parts.push(name.slice(at));
-  return <>{parts}</>;
 }
 
 export interface PublicationRowProps {
@@ -82,7 +67,7 @@ export function PublicationRow({
             <Link className={styles.name} to={publicationPath(pub.slug)}>
               {/* One box for the text and its marks, so the link can centre it in a full-height tap target. */}
               <span>
-                <Name name={pub.name} highlight={highlight} />
+                <HighlightedName name={pub.name} highlight={highlight} />
               </span>
             </Link>
             {pub.isActive ? null : (

@@ -32,3 +32,14 @@ export function topicsPagePath(page: number): string {
 export function publicationPath(slug: string): string {
   return `/pub/${encodeURIComponent(slug)}`;
 }
+
+/** The search's address: the words, then the filters, then the page (page 1 has none). */
+export function searchPath(input: { q: string; page?: number; activeOnly: boolean; topic: string | null }): string {
+  const params = new URLSearchParams();
+  if (input.q.trim()) params.set('q', input.q.trim());
+  if (input.topic) params.set('topic', input.topic);
+  if (input.activeOnly) params.set('active', 'true');
+  if (input.page && input.page > 1) params.set('page', String(input.page));
+  const search = params.toString();
+  return search ? `/search?${search}` : '/search';
+}

@@ -9,23 +9,13 @@ import { PublicationTable, SkeletonRows } from '../components/publication-row';
 import { SearchIcon } from '../../../components/icons';
 import { EmptyState, ErrorState } from '../../../components/state-message';
 import { formatExact } from '../lib/format';
+import { searchPath } from '../lib/paths';
 import boardStyles from '../components/board.module.css';
 import styles from '../components/search.module.css';
 
 /** How long typing must pause before the URL (and so the search) follows the input. */
 export const SEARCH_DEBOUNCE_MS = 300;
 const MAX_QUERY_LENGTH = 100;
-
-/** The search's address: the words, then the filters, then the page (page 1 has none). */
-export function searchPath(input: { q: string; page?: number; activeOnly: boolean; topic: string | null }): string {
-  const params = new URLSearchParams();
-  if (input.q.trim()) params.set('q', input.q.trim());
-  if (input.topic) params.set('topic', input.topic);
-  if (input.activeOnly) params.set('active', 'true');
-  if (input.page && input.page > 1) params.set('page', String(input.page));
-  const search = params.toString();
-  return search ? `/search?${search}` : '/search';
-}
 
 function pageOf(value: string | null): number {
   const page = value && /^\d{1,6}$/.test(value) ? Number(value) : 1;
