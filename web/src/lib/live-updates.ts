@@ -1,11 +1,8 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
 import { REALTIME_PING_SECONDS } from '../../../shared/realtime';
 import type { routes } from '../../../shared/routes';
 import type { UnseenCounts } from '../../../shared/schemas/notifications';
 import type { RealtimeServerMessage } from '../../../shared/schemas/realtime';
 import { ApiError, endpoint } from './api-client';
-import { type CurrentUser, currentUserQueryKey, useCurrentUser } from './current-user';
 
 const realtimeClientEndpoint = endpoint<typeof routes.realtimeClient>('GET', '/api/i/user/auth/login/pusher/client');
 
@@ -141,30 +138,4 @@ export function startLiveUpdates(options: LiveUpdatesOptions): () => void {
     socket?.close(1000);
     socket = undefined;
   };
-}
-
-/**
- * The bell's counts, live: while someone is signed in, the server's pushes set them in the
- * current user (what the bell reads), and a reconnect reads the user again.
- */
-export function useLiveUnseenCounts(): void {
-  const queryClient = useQueryClient();
-  const { user } = useCurrentUser();
-  const userId = user?.userId;
-  useEffect(() => {
-    if (!userId || typeof WebSocket === 'undefined') return undefined;
-    return startLiveUpdates({
-      onCounts: (counts) =>
-        queryClient.setQueryData<CurrentUser | null>(currentUserQueryKey, (current) =>
-          current && current.userId === userId
-            ? {
-                ...current,
-                numUnseenNotifications: counts.numUnseenNotifications,
-                ssoAppNumUnseenNotifications: counts.ssoAppNumUnseenNotifications,
-              }
-            : current,
-        ),
-      onReconnected: () => void queryClient.invalidateQueries({ queryKey: currentUserQueryKey }),
-    });
-  }, [queryClient, userId]);
 }

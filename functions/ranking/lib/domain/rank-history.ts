@@ -40,14 +40,19 @@ export function decodeMonth(payload: string): MonthOfRanks {
   return ranks;
 }
 
-/** One publication's month, parsing only its own line (slugs hold no tab or newline, JSON neither). */
+/**
+ * One publication's month, decoding only its own line: the inflated bucket is searched as bytes
+ * (slugs are ASCII and hold no tab or newline, JSON neither), so the page never turns the other
+ * publications' lines into a string.
+ */
 export function monthOfSlug(payload: string, slug: string): DaysOfRanks | undefined {
-  const text = inflate(payload);
+  const bytes = gunzipSync(Buffer.from(payload, 'base64'));
   const key = `\n${slug}\t`;
-  const start = text.indexOf(key);
+  const start = bytes.indexOf(key, 0, 'utf8');
   if (start < 0) return undefined;
-  const end = text.indexOf('\n', start + key.length);
-  return JSON.parse(text.slice(start + key.length, end < 0 ? undefined : end)) as DaysOfRanks;
+  const from = start + Buffer.byteLength(key);
+  const end = bytes.indexOf(0x0a, from);
+  return JSON.parse(bytes.toString('utf8', from, end < 0 ? undefined : end)) as DaysOfRanks;
 }
 
 /** Each publication's rank on every board it is on, from the boards of one run. */

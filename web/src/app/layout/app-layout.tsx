@@ -1,6 +1,6 @@
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { isFilePath } from '../../lib/file-path';
-import { useLiveUnseenCounts } from '../../lib/live-updates';
+import { useLiveUnseenCounts } from '../../lib/use-live-unseen-counts';
 import { useLoginArrivalToast } from '../../lib/login-arrival';
 import { useAccountTheme } from '../../lib/theme';
 import { AppToaster } from './app-toaster';

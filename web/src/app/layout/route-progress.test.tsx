@@ -34,19 +34,6 @@ describe('RouteProgress', () => {
     expect(await screen.findByRole('heading', { name: 'Slow page' })).toBeInTheDocument();
     await waitFor(() => expect(progressBar()).toBeNull(), { timeout: 3000 });
   });
-
-  it("schedules fetching the bar's code for when the first page is idle", () => {
-    // Prepare
-    const idle = vi.fn((_callback: IdleRequestCallback) => 1);
-    vi.stubGlobal('requestIdleCallback', idle);
-    vi.stubGlobal('cancelIdleCallback', vi.fn());
-
-    // Act
-    renderShell({ path: '/' });
-
-    // Assess
-    expect(idle).toHaveBeenCalledTimes(1);
-  });
 });
 
 afterEach(() => {

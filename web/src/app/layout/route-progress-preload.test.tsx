@@ -1,0 +1,26 @@
+import '../../test/dom-polyfills';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { renderShell } from '../../test/render-shell';
+
+// Notes when the bar's code is first imported, as its download would be.
+const barCode = vi.hoisted(() => ({ imported: false }));
+vi.mock('./progress-bar', async (importOriginal) => {
+  barCode.imported = true;
+  return importOriginal();
+});
+
+describe("RouteProgress's code", () => {
+  it("is fetched at a person's first move over the page, not with the first page", async () => {
+    // Prepare
+    renderShell({ path: '/' });
+    await act(async () => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(barCode.imported).toBe(false);
+
+    // Act
+    fireEvent.pointerOver(screen.getByRole('heading', { name: 'Home page' }));
+
+    // Assess
+    await waitFor(() => expect(barCode.imported).toBe(true));
+  });
+});
