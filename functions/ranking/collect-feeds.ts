@@ -1,10 +1,10 @@
 import type { ScheduledEvent } from 'aws-lambda';
-import { XMLParser } from 'fast-xml-parser';
 import { PUBLICATION_SHARDS } from '../lib/db/entities/publication';
 import { isConditionalCheckFailed } from '../lib/db/errors';
 import { type Db, getDb } from '../lib/db/service';
 import { describeFetchError, SafeFetchError, safeFetch } from '../lib/http/safe-fetch';
 import { logger } from '../lib/logger';
+import { FeedError, newestFeedDate } from './lib/feed-document';
 
 export interface FeedPublication {
   slug: string;
@@ -52,15 +52,8 @@ export interface CollectFeedsResult {
   failures: FeedFailure[];
 }
 
-/** A feed that could not be fetched or read; the message is safe to log. */
-export class FeedError extends Error {
-  override readonly name = 'FeedError';
-}
-
 const DEFAULT_CONCURRENCY = 8;
 const MAX_REDIRECTS = 3;
-/** Feeds whose clocks run ahead are believed this far; later dates are treated as typos. */
-const FUTURE_TOLERANCE_MS = 86_400_000;
 
 export async function handler(_event: ScheduledEvent): Promise<Omit<CollectFeedsResult, 'failures'>> {
   const { checked, updated, failed } = await collectFeeds();
@@ -138,64 +131,6 @@ export function dbFeedStore(db: Db): FeedStore {
       }
     },
   };
-}
-
-const feedParser = new XMLParser({
-  ignoreAttributes: true,
-  // Dates must stay strings: '2024' would otherwise become a number.
-  parseTagValue: false,
-  // Only dates are read, so entities are never expanded (no entity-expansion blow-ups).
-  processEntities: false,
-  removeNSPrefix: true,
-  isArray: (tagName) => tagName === 'item' || tagName === 'entry',
-});
-
-/** Elements that carry a post's date: RSS 2.0 pubDate, Dublin Core date (RSS 1.0), Atom. */
-const DATE_FIELDS = ['pubDate', 'date', 'published', 'updated'] as const;
-
-/**
- * The newest post date in an RSS 2.0, RSS 1.0 or Atom document; null when it lists no dated post.
- * Dates far in the future are ignored and slightly future ones capped at `now`.
- */
-export function newestFeedDate(xml: string, now: Date = new Date()): Date | null {
-  const posts = feedPosts(parseXml(xml));
-  let newest: number | undefined;
-  for (const post of posts) {
-    for (const field of DATE_FIELDS) {
-      const value = post[field];
-      const time = typeof value === 'string' ? Date.parse(value.trim()) : Number.NaN;
-      if (Number.isNaN(time) || time > now.getTime() + FUTURE_TOLERANCE_MS) continue;
-      newest = Math.max(newest ?? time, time);
-    }
-  }
-  return newest === undefined ? null : new Date(Math.min(newest, now.getTime()));
-}
-
-function parseXml(xml: string): Record<string, unknown> {
-  try {
-    const document: unknown = feedParser.parse(xml);
-    if (isRecord(document)) return document;
-  } catch (error) {
-    throw new FeedError(`Not well-formed XML: ${describeFetchError(error)}`);
-  }
-  throw new FeedError('Not well-formed XML');
-}
-
-function feedPosts(document: Record<string, unknown>): Record<string, unknown>[] {
-  const rss = document.rss;
-  if (isRecord(rss)) return records(isRecord(rss.channel) ? rss.channel.item : undefined);
-  // Atom: a feed with no entries is an empty string after parsing.
-  if ('feed' in document) return records(isRecord(document.feed) ? document.feed.entry : undefined);
-  if ('RDF' in document) return records(isRecord(document.RDF) ? document.RDF.item : undefined);
-  throw new FeedError('Not an RSS or Atom feed');
-}
-
-function records(value: unknown): Record<string, unknown>[] {
-  return Array.isArray(value) ? value.filter(isRecord) : [];
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** A feed's text, fetched as any URL from outside must be (functions/lib/http/safe-fetch.ts). */

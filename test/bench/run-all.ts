@@ -154,7 +154,9 @@ async function benchPublicationPages(): Promise<void> {
     server = await start();
   }
   try {
-    heading(`Publication pages: ${PAGE_RATE} a second, evenly spaced, for 10 s, a random one of all per request, through the handler`);
+    heading(
+      `Publication pages: ${PAGE_RATE} a second, evenly spaced, for 10 s, a random one of all per request, through the handler`,
+    );
     const slugs: string[] = [];
     for (let from = 0; ; from += 100) {
       const page = (await (await fetch(`http://127.0.0.1:${port}/api/i/toppubs/load/pubs?from=${from}&limit=100`)).json()) as {

@@ -15,7 +15,12 @@ export interface SteadyLoadResult {
  * second's whole quota go at the start of that second, so its latencies measure the queue of a
  * burst, not a steady load.) Latency runs from the moment a request was due to its last byte.
  */
-export async function steadyLoad(options: { url: string; rate: number; seconds: number; path: () => string }): Promise<SteadyLoadResult> {
+export async function steadyLoad(options: {
+  url: string;
+  rate: number;
+  seconds: number;
+  path: () => string;
+}): Promise<SteadyLoadResult> {
   const agent = new Agent({ keepAlive: true, maxSockets: 256 });
   const target = new URL(options.url);
   const intervalMs = 1000 / options.rate;
@@ -53,6 +58,7 @@ export async function steadyLoad(options: { url: string; rate: number; seconds: 
   const elapsedSeconds = (performance.now() - started) / 1000;
   agent.destroy();
   latencies.sort((a, b) => a - b);
-  const at = (fraction: number) => Math.round(latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * fraction))] ?? 0);
+  const at = (fraction: number) =>
+    Math.round(latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * fraction))] ?? 0);
   return { rate: latencies.length / elapsedSeconds, p50: at(0.5), p99: at(0.99), errors };
 }

@@ -1,6 +1,9 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { FeedError, fetchFeedText, newestFeedDate } from '../../functions/ranking/collect-feeds';
-import { isPublicAddress } from '../../functions/lib/http/safe-fetch';
+import { fetchFeedText } from '../../functions/ranking/collect-feeds';
+import { FeedError, newestFeedDate } from '../../functions/ranking/lib/feed-document';
+import { isPublicAddress, safeFetch, UnexpectedStatus } from '../../functions/lib/http/safe-fetch';
 
 const NOW = new Date('2025-01-20T12:00:00Z');
 
@@ -120,5 +123,34 @@ describe('fetchFeedText', () => {
   ])('refuses %s before any request is made', async (_label, url, reason) => {
     // Act / Assess
     await expect(fetchFeedText(url)).rejects.toThrow(reason);
+  });
+});
+
+describe('safeFetch answers that are not a success', () => {
+  it('throw UnexpectedStatus with the status and the wait Retry-After asks for', async () => {
+    // Prepare: a server on loopback that is busy, then gone
+    const server = createServer((request, response) => {
+      if (request.url === '/busy') response.writeHead(429, { 'retry-after': '120' }).end('slow down');
+      else response.writeHead(410).end('gone');
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+
+    try {
+      // Act
+      const busy = await safeFetch(`http://127.0.0.1:${port}/busy`, { allowPrivateAddresses: true }).catch(
+        (error: unknown) => error,
+      );
+      const gone = await safeFetch(`http://127.0.0.1:${port}/gone`, { allowPrivateAddresses: true }).catch(
+        (error: unknown) => error,
+      );
+
+      // Assess
+      expect(busy).toBeInstanceOf(UnexpectedStatus);
+      expect(busy).toMatchObject({ status: 429, retryAfterSeconds: 120, message: 'HTTP 429' });
+      expect(gone).toMatchObject({ status: 410, retryAfterSeconds: undefined, message: 'HTTP 410' });
+    } finally {
+      server.close();
+    }
   });
 });

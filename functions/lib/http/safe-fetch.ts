@@ -50,6 +50,27 @@ export class RedirectRefused extends SafeFetchError {
   }
 }
 
+/** The server answered, with a status that is neither success nor redirect. */
+export class UnexpectedStatus extends SafeFetchError {
+  override readonly name = 'UnexpectedStatus';
+  constructor(
+    readonly status: number,
+    /** Seconds the server asked us to wait (Retry-After), when it said. */
+    readonly retryAfterSeconds: number | undefined,
+  ) {
+    super(`HTTP ${status}`);
+  }
+}
+
+/** Retry-After as seconds from `now`: either delta-seconds or an HTTP date; undefined if absent or unreadable. */
+export function parseRetryAfter(value: string | null, now: number = Date.now()): number | undefined {
+  if (!value) return undefined;
+  const trimmed = value.trim();
+  if (/^\d+$/.test(trimmed)) return Number(trimmed);
+  const at = Date.parse(trimmed);
+  return Number.isNaN(at) ? undefined : Math.max(0, Math.ceil((at - now) / 1000));
+}
+
 export const DEFAULT_FETCH_TIMEOUT_MS = 5_000;
 export const DEFAULT_FETCH_MAX_BYTES = 2 * 1024 * 1024;
 const DEFAULT_MAX_REDIRECTS = 5;
@@ -78,7 +99,7 @@ export async function safeFetch(url: string, options: SafeFetchOptions = {}): Pr
       }
       if (!response.ok) {
         await response.body?.cancel();
-        throw new SafeFetchError(`HTTP ${response.status}`);
+        throw new UnexpectedStatus(response.status, parseRetryAfter(response.headers.get('retry-after')));
       }
       const contentType = response.headers.get('content-type') ?? '';
       if (options.acceptContentType && !options.acceptContentType(contentType)) {

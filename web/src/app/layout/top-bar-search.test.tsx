@@ -30,7 +30,14 @@ function searchApi(reply?: { status: number; body: { message: string; code: stri
           query: q,
           items: matches.slice(0, limit),
           total: matches.length,
-          pageInfo: { from: 0, limit, page: 1, total: matches.length, sortOrder: 'desc' as const, hasMore: matches.length > limit },
+          pageInfo: {
+            from: 0,
+            limit,
+            page: 1,
+            total: matches.length,
+            sortOrder: 'desc' as const,
+            hasMore: matches.length > limit,
+          },
           generatedAt: '2026-11-21T01:41:24.893Z',
         },
       };
@@ -70,11 +77,11 @@ describe('the top bar search', () => {
     // Assess
     const list = await screen.findByRole('listbox', { name: 'Suggested publications' });
     await waitFor(() =>
-      expect(within(list).getAllByRole('option').map((option) => option.textContent)).toEqual([
-        'GPGlass Poetry120.4K followers',
-        'GWGlassworks Weekly8.1K followers',
-        'See all 2 results for "glass"',
-      ]),
+      expect(
+        within(list)
+          .getAllByRole('option')
+          .map((option) => option.textContent),
+      ).toEqual(['GPGlass Poetry120.4K followers', 'GWGlassworks Weekly8.1K followers', 'See all 2 results for "glass"']),
     );
     expect(searchBox()).toHaveAttribute('aria-expanded', 'true');
     expect([...list.querySelectorAll('mark')].map((mark) => mark.textContent)).toEqual(['Glass', 'Glass']);
@@ -175,7 +182,7 @@ describe('the top bar search', () => {
     expect(searchBox()).toHaveAttribute('aria-expanded', 'false');
   });
 
-  it('is a link to the search page where the bar has no room, and gives way to the search page\'s own box', () => {
+  it("is a link to the search page where the bar has no room, and gives way to the search page's own box", () => {
     // Prepare
     setScreenWidth(1000);
 

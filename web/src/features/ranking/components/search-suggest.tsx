@@ -108,7 +108,12 @@ export function SearchSuggest({ value, onValueChange, onDone, inputClassName, au
                 >
                   {item.kind === 'publication' ? (
                     <>
-                      <Avatar name={item.publication.name} seed={item.publication.slug} imageUrl={item.publication.imageUrl} size={32} />
+                      <Avatar
+                        name={item.publication.name}
+                        seed={item.publication.slug}
+                        imageUrl={item.publication.imageUrl}
+                        size={32}
+                      />
                       <span className={styles.name}>
                         <HighlightedName name={item.publication.name} highlight={data?.query} />
                       </span>

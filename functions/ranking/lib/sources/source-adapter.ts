@@ -1,0 +1,117 @@
+import { SafeFetchError, UnexpectedStatus } from '../../../lib/http/safe-fetch';
+
+/** The platforms a publication can come from. */
+export type SourcePlatform = 'medium' | 'feed';
+
+/** What an adapter reads of a publication, in the platform's words mapped to ours. */
+export interface SourceSnapshot {
+  platform: SourcePlatform;
+  /**
+   * The platform's own identity of the publication, which survives a rename or a move to a new
+   * address (Medium's collection id; a feed's own address). Publications are matched on it, not
+   * on their slug or URL.
+   */
+  canonicalId: string;
+  name: string;
+  /** The publication's home page, where a reader goes. */
+  url: string;
+  description: string | null;
+  imageUrl: string | null;
+  /** The platform's tags, lower-cased, in its order. */
+  topics: string[];
+  /** Followers or subscribers; null where the platform does not say (a plain feed). */
+  followers: number | null;
+  /** The newest post's time, ISO 8601; null when none is listed. */
+  latestPostAt: string | null;
+  /** Where its posts can be read as RSS or Atom. */
+  feedUrl: string | null;
+}
+
+/** A fetched document: where the last redirect led, and its text. */
+export interface FetchedDocument {
+  url: string;
+  contentType: string;
+  body: string;
+}
+
+/**
+ * How an adapter reads the web: the caller decides how (the SSRF-safe fetcher, politely, or a
+ * fixture in tests). Non-2xx answers throw UnexpectedStatus; anything else a SafeFetchError.
+ */
+export type SourceFetch = (url: string, options: { accept: string }) => Promise<FetchedDocument>;
+
+/** A publication address an adapter recognised: the address to read it from, normalised. */
+export interface SourceRef {
+  platform: SourcePlatform;
+  /** The normalised address (https, no query or fragment), also what a suggestion is keyed by. */
+  url: string;
+}
+
+export interface SourceAdapter {
+  readonly platform: SourcePlatform;
+  /** The normalised reference when this adapter reads such an address, otherwise null. */
+  recognise(url: URL): SourceRef | null;
+  /** One snapshot of the publication, now. */
+  collect(ref: SourceRef, fetch: SourceFetch, now: Date): Promise<SourceSnapshot>;
+}
+
+/** Why a publication could not be collected; the message is safe to log and to show. */
+export class SourceError extends Error {
+  override readonly name: string = 'SourceError';
+}
+
+/** The platform says the publication is not there (404) or is gone for good (410). */
+export class SourceGone extends SourceError {
+  override readonly name = 'SourceGone';
+  constructor(
+    readonly url: string,
+    readonly status: 404 | 410,
+  ) {
+    super(status === 410 ? `${url} is gone (HTTP 410)` : `${url} was not found (HTTP 404)`);
+  }
+}
+
+/** The platform asks us to slow down (429, or 503 with Retry-After). */
+export class SourceRateLimited extends SourceError {
+  override readonly name = 'SourceRateLimited';
+  constructor(
+    readonly url: string,
+    readonly retryAfterSeconds: number | undefined,
+  ) {
+    super(`${url} asked us to slow down${retryAfterSeconds === undefined ? '' : ` for ${retryAfterSeconds} s`} (rate limited)`);
+  }
+}
+
+/** The answer arrived but is not what the platform documents (a changed format, a login page). */
+export class SourceUnreadable extends SourceError {
+  override readonly name = 'SourceUnreadable';
+}
+
+/** Fetches through `fetch`, turning the answers every adapter treats alike into SourceErrors. */
+export async function fetchSource(fetch: SourceFetch, url: string, accept: string): Promise<FetchedDocument> {
+  try {
+    return await fetch(url, { accept });
+  } catch (error) {
+    if (error instanceof UnexpectedStatus) {
+      if (error.status === 404 || error.status === 410) throw new SourceGone(url, error.status);
+      if (error.status === 429 || (error.status === 503 && error.retryAfterSeconds !== undefined)) {
+        throw new SourceRateLimited(url, error.retryAfterSeconds);
+      }
+    }
+    if (error instanceof SafeFetchError) throw new SourceError(`${url}: ${error.message}`, { cause: error });
+    throw error;
+  }
+}
+
+/** `value` as an https address, or null when it is not an http(s) URL. */
+export function httpsUrl(value: unknown): string | null {
+  if (typeof value !== 'string' || !value.trim()) return null;
+  try {
+    const url = new URL(value.trim());
+    if (url.protocol !== 'https:' && url.protocol !== 'http:') return null;
+    url.protocol = 'https:';
+    return url.href;
+  } catch {
+    return null;
+  }
+}
