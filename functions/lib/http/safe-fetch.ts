@@ -18,6 +18,8 @@ export interface SafeFetchOptions {
   maxRedirects?: number;
   accept?: string;
   userAgent?: string;
+  /** Extra request headers, such as a conditional request's If-None-Match. */
+  headers?: Readonly<Record<string, string>>;
   /** Refuse a response whose Content-Type does not pass, before reading its body. */
   acceptContentType?: (contentType: string) => boolean;
   /**
@@ -32,6 +34,9 @@ export interface SafeFetchResult {
   url: string;
   contentType: string;
   body: string;
+  /** The validators a later conditional request can send back, when the server gave them. */
+  etag?: string;
+  lastModified?: string;
 }
 
 /** A URL that could not or must not be fetched; the message is safe to log and to show. */
@@ -86,7 +91,7 @@ export async function safeFetch(url: string, options: SafeFetchOptions = {}): Pr
       const response = await fetch(target, {
         redirect: 'manual',
         signal,
-        headers: { accept: options.accept ?? '*/*', 'user-agent': options.userAgent ?? USER_AGENT },
+        headers: { ...options.headers, accept: options.accept ?? '*/*', 'user-agent': options.userAgent ?? USER_AGENT },
       });
       const location = response.headers.get('location');
       if (response.status >= 300 && response.status < 400 && location) {
@@ -107,7 +112,9 @@ export async function safeFetch(url: string, options: SafeFetchOptions = {}): Pr
         throw new SafeFetchError(`Unexpected content type ${contentType || '(none)'}`);
       }
       const body = await readCapped(response, options.maxBytes ?? DEFAULT_FETCH_MAX_BYTES);
-      return { url: target.href, contentType, body };
+      const etag = response.headers.get('etag');
+      const lastModified = response.headers.get('last-modified');
+      return { url: target.href, contentType, body, ...(etag ? { etag } : {}), ...(lastModified ? { lastModified } : {}) };
     }
   } catch (error) {
     throw error instanceof SafeFetchError ? error : new SafeFetchError(describeFetchError(error), { cause: error });
