@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { parseRetryAfter, SafeFetchError, UnexpectedStatus } from '../../functions/lib/http/safe-fetch';
 import { feedAdapter } from '../../functions/ranking/lib/sources/feed';
 import { mediumAdapter } from '../../functions/ranking/lib/sources/medium';
+import { wordpressComAdapter } from '../../functions/ranking/lib/sources/wordpress-com';
 import {
   type SourceFetch,
   SourceError,
@@ -243,5 +244,65 @@ describe('parseRetryAfter', () => {
     expect(parseRetryAfter('Wed, 25 Nov 2026 00:00:00 GMT', NOW.getTime())).toBe(0);
     expect(parseRetryAfter('soon')).toBeUndefined();
     expect(parseRetryAfter(null)).toBeUndefined();
+  });
+});
+
+describe('the WordPress.com adapter', () => {
+  const site = 'https://public-api.wordpress.com/rest/v1.1/sites/fieldnotesontea.wordpress.com';
+
+  it('recognises blogs on wordpress.com and not its own hosts', () => {
+    // Act
+    const recognise = (url: string) => wordpressComAdapter.recognise(new URL(url))?.url ?? null;
+
+    // Assess
+    expect(recognise('https://FieldNotesOnTea.wordpress.com/2026/11/24/oolong/')).toBe('https://fieldnotesontea.wordpress.com/');
+    expect(recognise('https://public-api.wordpress.com/rest/v1.1/sites/x')).toBeNull();
+    expect(recognise('https://wordpress.com/read')).toBeNull();
+    expect(recognise('https://medium.com/ux-collective')).toBeNull();
+  });
+
+  it("reads the site's subscriber count, id, decoded description, icon, own domain and newest post", async () => {
+    // Prepare
+    const { fetch } = fakeFetch({
+      [`${site}?fields=ID,name,description,URL,icon,subscribers_count,is_private`]: { body: fixture('wordpress-site.json') },
+      [`${site}/posts?number=1&fields=date`]: { body: fixture('wordpress-posts.json') },
+    });
+    const recognised = wordpressComAdapter.recognise(new URL('https://fieldnotesontea.wordpress.com/'));
+
+    // Act
+    const snapshot = await wordpressComAdapter.collect(recognised!, fetch, NOW);
+
+    // Assess
+    expect(snapshot).toEqual({
+      platform: 'wordpress.com',
+      canonicalId: 'wordpress.com:113402758',
+      name: 'Field Notes on Tea',
+      url: 'https://fieldnotesontea.com/',
+      description: 'A tea merchant’s notebook',
+      imageUrl: 'https://fieldnotesontea.com/wp-content/uploads/2024/01/cropped-leaf.png',
+      topics: [],
+      followers: 18_342,
+      latestPostAt: '2026-11-24T07:30:00.000Z',
+      feedUrl: 'https://fieldnotesontea.com/feed/',
+    });
+  });
+
+  it('refuses a private site and one without a subscriber count, and reports a deleted one as gone', async () => {
+    // Prepare
+    const privateSite = fixture('wordpress-site.json').replace('"is_private":false', '"is_private":true');
+    const uncounted = fixture('wordpress-site.json').replace('"subscribers_count":18342,', '');
+    const fields = '?fields=ID,name,description,URL,icon,subscribers_count,is_private';
+    const { fetch } = fakeFetch({
+      [`https://public-api.wordpress.com/rest/v1.1/sites/closed.wordpress.com${fields}`]: { body: privateSite },
+      [`https://public-api.wordpress.com/rest/v1.1/sites/quiet.wordpress.com${fields}`]: { body: uncounted },
+      [`https://public-api.wordpress.com/rest/v1.1/sites/deleted.wordpress.com${fields}`]: { status: 404 },
+    });
+    const collect = (blog: string) =>
+      wordpressComAdapter.collect({ platform: 'wordpress.com', url: `https://${blog}.wordpress.com/` }, fetch, NOW);
+
+    // Act and assess
+    await expect(collect('closed')).rejects.toThrow('https://closed.wordpress.com/ is a private site');
+    await expect(collect('quiet')).rejects.toThrow('has no subscriber count');
+    await expect(collect('deleted')).rejects.toBeInstanceOf(SourceGone);
   });
 });

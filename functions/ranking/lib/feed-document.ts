@@ -89,7 +89,7 @@ const channelParser = new XMLParser({
 const PREDEFINED_ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
 
 /** XML's five predefined entities and numeric character references; any other entity stays as written. */
-function decodeXmlText(value: string): string {
+export function decodeXmlText(value: string): string {
   return value.replace(/&(#x[0-9a-f]+|#\d+|amp|lt|gt|quot|apos);/gi, (whole, name: string) => {
     if (name[0] !== '#') return PREDEFINED_ENTITIES[name.toLowerCase()] ?? whole;
     const code = name[1]?.toLowerCase() === 'x' ? Number.parseInt(name.slice(2), 16) : Number.parseInt(name.slice(1), 10);
