@@ -138,7 +138,11 @@ export function createPoliteFetch(options: PoliteFetchOptions = {}): SourceFetch
         if (error instanceof UnexpectedStatus && error.status >= 400 && error.status < 500) {
           return { isAllowed: () => true, crawlDelayMs: 0 };
         }
-        if (error instanceof HostBudgetSpent) throw error;
+        if (error instanceof HostBudgetSpent) {
+          // Not an answer about the rules: ask again once the budget allows.
+          state.robots = undefined;
+          throw error;
+        }
         return { isAllowed: () => false, crawlDelayMs: 0 };
       }
     })();
