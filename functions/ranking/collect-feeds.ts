@@ -4,7 +4,7 @@ import { isConditionalCheckFailed } from '../lib/db/errors';
 import { type Db, getDb } from '../lib/db/service';
 import { describeFetchError, SafeFetchError, safeFetch } from '../lib/http/safe-fetch';
 import { logger } from '../lib/logger';
-import { FeedError, newestFeedDate } from './lib/feed-document';
+import { FEED_ACCEPT, FeedError, newestFeedDate } from './lib/feed-document';
 
 export interface FeedPublication {
   slug: string;
@@ -139,7 +139,7 @@ export async function fetchFeedText(url: string, options: FetchFeedOptions = {})
     const { body } = await safeFetch(url, {
       ...options,
       maxRedirects: MAX_REDIRECTS,
-      accept: 'application/rss+xml, application/atom+xml, application/xml;q=0.9, text/xml;q=0.8, */*;q=0.1',
+      accept: FEED_ACCEPT,
     });
     return body;
   } catch (error) {

@@ -6,6 +6,9 @@ export class FeedError extends Error {
   override readonly name = 'FeedError';
 }
 
+/** The Accept header of a feed request: feeds first, any XML next, anything at all last. */
+export const FEED_ACCEPT = 'application/rss+xml, application/atom+xml, application/xml;q=0.9, text/xml;q=0.8, */*;q=0.1';
+
 /** Feeds whose clocks run ahead are believed this far; later dates are treated as typos. */
 const FUTURE_TOLERANCE_MS = 86_400_000;
 

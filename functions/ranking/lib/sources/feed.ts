@@ -1,4 +1,4 @@
-import { FeedError, newestFeedDate, readFeedChannel } from '../feed-document';
+import { FEED_ACCEPT, FeedError, newestFeedDate, readFeedChannel } from '../feed-document';
 import {
   fetchSource,
   httpsUrl,
@@ -8,7 +8,6 @@ import {
   SourceUnreadable,
 } from './source-adapter';
 
-const FEED_ACCEPT = 'application/rss+xml, application/atom+xml, application/xml;q=0.9, text/xml;q=0.8, */*;q=0.1';
 
 /**
  * Any site with an RSS or Atom feed, given the feed's address: its name, site, description and

@@ -1,4 +1,4 @@
-import { newestFeedDate } from '../feed-document';
+import { FEED_ACCEPT, newestFeedDate } from '../feed-document';
 import {
   fetchSource,
   httpsUrl,
@@ -18,7 +18,6 @@ const MEDIUM_HOST = 'medium.com';
 const MEDIUM_IMAGE_BASE = 'https://cdn-images-1.medium.com/max/400/';
 /** Path segments of medium.com that are Medium's own pages, never a publication. */
 const NOT_PUBLICATIONS = new Set(['about', 'creators', 'feed', 'm', 'me', 'membership', 'plans', 'search', 'tag', 'topics']);
-const FEED_ACCEPT = 'application/rss+xml, application/atom+xml, application/xml;q=0.9, text/xml;q=0.8, */*;q=0.1';
 
 /** The part of a publication ("collection") Medium's `?format=json` answer carries that we read. */
 interface MediumCollection {
