@@ -8,7 +8,6 @@ import {
   SourceUnreadable,
 } from './source-adapter';
 
-
 /**
  * Any site with an RSS or Atom feed, given the feed's address: its name, site, description and
  * image from the feed's channel, and its latest post. Feeds do not count followers, so such a
