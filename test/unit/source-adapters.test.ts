@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseRetryAfter, SafeFetchError, UnexpectedStatus } from '../../functions/lib/http/safe-fetch';
+import { recogniseSource } from '../../functions/ranking/lib/sources/adapters';
 import { feedAdapter } from '../../functions/ranking/lib/sources/feed';
 import { mediumAdapter } from '../../functions/ranking/lib/sources/medium';
 import { wordpressComAdapter } from '../../functions/ranking/lib/sources/wordpress-com';
@@ -304,5 +305,25 @@ describe('the WordPress.com adapter', () => {
     await expect(collect('closed')).rejects.toThrow('https://closed.wordpress.com/ is a private site');
     await expect(collect('quiet')).rejects.toThrow('has no subscriber count');
     await expect(collect('deleted')).rejects.toBeInstanceOf(SourceGone);
+  });
+});
+
+describe('recogniseSource', () => {
+  it('sends each address to the adapter that counts its followers, anything else to the feed adapter, and refuses what is no web address', () => {
+    // Act
+    const platformOf = (url: string) => recogniseSource(url)?.ref ?? null;
+
+    // Assess
+    expect(platformOf(' https://medium.com/ux-collective/a-post ')).toEqual({
+      platform: 'medium',
+      url: 'https://medium.com/ux-collective',
+    });
+    expect(platformOf('https://fieldnotesontea.wordpress.com/')).toEqual({
+      platform: 'wordpress.com',
+      url: 'https://fieldnotesontea.wordpress.com/',
+    });
+    expect(platformOf('https://glass.example/atom.xml')).toEqual({ platform: 'feed', url: 'https://glass.example/atom.xml' });
+    expect(platformOf('ftp://files.example/feed')).toBeNull();
+    expect(platformOf('not a url')).toBeNull();
   });
 });
