@@ -2,7 +2,7 @@ import { readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import * as prettier from 'prettier';
-import * as z from 'zod';
+import * as z from '../../shared/zod';
 import { type Capabilities, SETTING_GROUPS } from '../../shared/capabilities';
 import {
   APP_TOKEN_HEADER,
@@ -91,7 +91,7 @@ type SchemaNames = ReadonlyMap<z.core.$ZodType, string>;
  * hand: zod leaves a default out of the input side when it sits on a transform (paging's
  * `limit`), yet a caller wants to know it.
  */
-function toJsonSchema(schema: z.ZodType, names: SchemaNames): Converted {
+function toJsonSchema(schema: z.ZodMiniType, names: SchemaNames): Converted {
   const options = {
     io: 'input' as const,
     target: 'draft-2020-12' as const,
@@ -114,13 +114,13 @@ function toJsonSchema(schema: z.ZodType, names: SchemaNames): Converted {
 
 const SCHEMAS_DIR = path.join(REPO_ROOT, 'shared', 'schemas');
 
-function isZodSchema(value: unknown): value is z.ZodType {
+function isZodSchema(value: unknown): value is z.ZodMiniType {
   return typeof value === 'object' && value !== null && '_zod' in value;
 }
 
 /** Every object schema shared/schemas exports, named after its export; files and exports in name order. */
-async function exportedObjectSchemas(): Promise<Map<z.ZodType, string>> {
-  const names = new Map<z.ZodType, string>();
+async function exportedObjectSchemas(): Promise<Map<z.ZodMiniType, string>> {
+  const names = new Map<z.ZodMiniType, string>();
   const taken = new Set<string>();
   for (const file of readdirSync(SCHEMAS_DIR)
     .filter((name) => name.endsWith('.ts'))
@@ -276,7 +276,7 @@ function rulesOf(schema: JsonSchema): string[] {
 const escapeCell = (text: string) => text.replace(/\|/g, '\\|');
 
 /** The schemas of a route that are rendered, and whether each is expanded at its root (request tables). */
-function renderedParts(route: RouteDefinition): { schema: z.ZodType; expandRoot: boolean }[] {
+function renderedParts(route: RouteDefinition): { schema: z.ZodMiniType; expandRoot: boolean }[] {
   return [
     { schema: route.params, expandRoot: true },
     { schema: route.query, expandRoot: true },
@@ -290,8 +290,8 @@ function renderedParts(route: RouteDefinition): { schema: z.ZodType; expandRoot:
  * inlines it where it was used, which can change the counts of the names inside it, so this
  * repeats until nothing changes.
  */
-function sharedTypes(names: SchemaNames): Map<string, z.ZodType> {
-  const byName = new Map([...names].map(([schema, name]) => [name, schema as z.ZodType]));
+function sharedTypes(names: SchemaNames): Map<string, z.ZodMiniType> {
+  const byName = new Map([...names].map(([schema, name]) => [name, schema as z.ZodMiniType]));
   const converted = routeEntries.flatMap(([, route]) =>
     renderedParts(route).map((part) => ({ json: toJsonSchema(part.schema, names).schema, expandRoot: part.expandRoot })),
   );
@@ -306,7 +306,7 @@ function sharedTypes(names: SchemaNames): Map<string, z.ZodType> {
     if (next.size === shared.size) break;
     shared = next;
   }
-  return new Map([...shared].sort().map((name) => [name, byName.get(name) as z.ZodType]));
+  return new Map([...shared].sort().map((name) => [name, byName.get(name) as z.ZodMiniType]));
 }
 
 interface FieldRow {
@@ -328,7 +328,7 @@ interface Renderer {
   anchors: ReadonlyMap<string, string>;
 }
 
-function requestPart(renderer: Renderer, context: TypeContext, where: FieldRow['in'], schema: z.ZodType): RequestPart {
+function requestPart(renderer: Renderer, context: TypeContext, where: FieldRow['in'], schema: z.ZodMiniType): RequestPart {
   const { schema: json, unrepresentable } = toJsonSchema(schema, renderer.names);
   const notes: string[] = [];
   if (unrepresentable)

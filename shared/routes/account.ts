@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '../zod';
 import {
   openReportsQuerySchema,
   openReportsSchema,
@@ -100,7 +100,7 @@ export const findIdByUsername = defineRoute({
   access: 'public',
   handler: 'account/find-id-by-username',
   summary: 'A user id by username (case-insensitive).',
-  params: z.object({ username: z.string().min(1).max(100) }).strict(),
+  params: z.strictObject({ username: z.string().check(z.minLength(1), z.maxLength(100)) }),
   response: z.object({ userId: z.string(), username: z.string() }),
 });
 
@@ -110,7 +110,7 @@ export const findUserByEmail = defineRoute({
   access: ['app', 'superuser'],
   handler: 'account/find-user-by-email',
   summary: 'A full user by email: apps and superusers only, so nobody can enumerate emails.',
-  query: z.object({ email: emailSchema }).strict(),
+  query: z.strictObject({ email: emailSchema }),
   response: z.object({ user: fullUserSchema }),
 });
 
@@ -140,7 +140,7 @@ export const listUsers = defineRoute({
   access: 'public',
   handler: 'account/list-users',
   summary: 'Public users by ids (at most 100); unknown ids are left out.',
-  body: z.object({ ids: z.array(userIdSchema).max(100, 'Ask for at most 100 users at once') }).strict(),
+  body: z.strictObject({ ids: z.array(userIdSchema).check(z.maxLength(100, 'Ask for at most 100 users at once')) }),
   response: z.object({ users: z.array(publicUserSchema) }),
   // A lookup that needs a body for its id list: it reads only.
   capabilities: { table: 'read' },
@@ -241,7 +241,7 @@ export const endSession = defineRoute({
   access: 'user',
   handler: 'account/end-session',
   summary: "Ends one of the signed-in user's sessions.",
-  params: z.object({ sessionId: z.string().min(1).max(100) }).strict(),
+  params: z.strictObject({ sessionId: z.string().check(z.minLength(1), z.maxLength(100)) }),
   response: z.object({ ended: z.literal(true) }),
 });
 
@@ -272,7 +272,7 @@ export const resolveReports = defineRoute({
   summary:
     "Superusers: resolves every open report of one object ('dismissed': nothing wrong; 'actioned': something was done) and answers how many. A report made after this stays open.",
   params: resolveReportsParamsSchema,
-  response: z.object({ resolved: z.number().int().min(0) }),
+  response: z.object({ resolved: z.int().check(z.minimum(0)) }),
 });
 
 export const unsubscribeNotificationEmails = defineRoute({
@@ -282,11 +282,8 @@ export const unsubscribeNotificationEmails = defineRoute({
   handler: 'account/unsubscribe-notification-emails',
   summary:
     "Turns notification emails off for the account a notification email's unsubscribe link names (`token`), signed in or not; works every time the link is used, for a year. Also a mail client's one-click unsubscribe (RFC 8058).",
-  query: z.object({ token: z.string().min(1, 'The link has no token').max(200) }).strict(),
-  body: z
-    .object({ 'List-Unsubscribe': z.literal('One-Click', { message: "Send 'One-Click'" }) })
-    .strict()
-    .optional(),
+  query: z.strictObject({ token: z.string().check(z.minLength(1, 'The link has no token'), z.maxLength(200)) }),
+  body: z.optional(z.strictObject({ 'List-Unsubscribe': z.literal('One-Click', { message: "Send 'One-Click'" }) })),
   response: z.object({ unsubscribed: z.literal(true) }),
   acceptsFormBody: true,
   // Mail clients post here without our header or an Origin; the token is what authorises it,

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '../zod';
 import { type Capabilities, type CapabilityDeclaration, capabilitiesOf } from '../capabilities';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -20,10 +20,10 @@ export function accessLevels(access: Access): readonly AccessLevel[] {
 }
 
 export interface RouteDefinition<
-  P extends z.ZodType = z.ZodType,
-  Q extends z.ZodType = z.ZodType,
-  B extends z.ZodType = z.ZodType,
-  R extends z.ZodType = z.ZodType,
+  P extends z.ZodMiniType = z.ZodMiniType,
+  Q extends z.ZodMiniType = z.ZodMiniType,
+  B extends z.ZodMiniType = z.ZodMiniType,
+  R extends z.ZodMiniType = z.ZodMiniType,
   M extends HttpMethod = HttpMethod,
   Path extends string = string,
   A extends Access = Access,
@@ -57,8 +57,8 @@ export interface RouteDefinition<
   memoryMb?: number;
 }
 
-export const noParams = z.object({}).strict();
-export const noQuery = z.object({}).strict();
+export const noParams = z.strictObject({});
+export const noQuery = z.strictObject({});
 export const noBody = z.undefined();
 
 type Defaults = { params: typeof noParams; query: typeof noQuery; body: typeof noBody };
@@ -72,10 +72,10 @@ export function defineRoute<
   const M extends HttpMethod,
   const Path extends string,
   const A extends Access,
-  P extends z.ZodType = Defaults['params'],
-  Q extends z.ZodType = Defaults['query'],
-  B extends z.ZodType = Defaults['body'],
-  R extends z.ZodType = z.ZodType,
+  P extends z.ZodMiniType = Defaults['params'],
+  Q extends z.ZodMiniType = Defaults['query'],
+  B extends z.ZodMiniType = Defaults['body'],
+  R extends z.ZodMiniType = z.ZodMiniType,
 >(
   route: Omit<RouteDefinition<P, Q, B, R, M, Path, A>, 'params' | 'query' | 'body' | 'capabilities' | 'stateChanging'> & {
     params?: P;

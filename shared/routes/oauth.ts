@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '../zod';
 import { googleCallbackQuerySchema, googleLoginUrlQuerySchema, googleLoginUrlResponseSchema } from '../schemas/oauth';
 import { defineRoute, redirectResponse } from './define-route';
 

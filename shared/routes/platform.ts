@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '../zod';
 import { defineRoute } from './define-route';
 
 export const health = defineRoute({

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '../zod';
 import {
   boardQuerySchema,
   boardPageSchema,
@@ -103,7 +103,7 @@ export const getPublication = defineRoute({
   access: 'public',
   handler: 'ranking/get-publication',
   summary: 'One publication with its daily follower history.',
-  params: z.object({ slug: slugSchema }).strict(),
+  params: z.strictObject({ slug: slugSchema }),
   response: publicationDetailSchema,
   cacheSeconds: BOARD_CACHE_SECONDS,
 });

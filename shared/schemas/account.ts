@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '../zod';
 import { RESERVED_PATH_SEGMENTS } from '../constants';
 import { cursorQueryShape } from './common';
 
@@ -36,26 +36,28 @@ export const RESERVED_USERNAMES = [
  */
 export const normaliseUserId = (id: string) => id.trim().toLowerCase();
 
-export const userIdSchema = z.string().trim().min(1).max(100).transform(normaliseUserId);
+export const userIdSchema = z.pipe(z.string().check(z.trim(), z.minLength(1), z.maxLength(100)), z.transform(normaliseUserId));
 
 export const usernameSchema = z
   .string()
-  .trim()
-  .min(3, 'Usernames have at least 3 characters')
-  .max(30, 'Usernames have at most 30 characters')
-  .regex(/^[A-Za-z0-9_]+$/, 'Use letters, digits and underscores only');
+  .check(
+    z.trim(),
+    z.minLength(3, 'Usernames have at least 3 characters'),
+    z.maxLength(30, 'Usernames have at most 30 characters'),
+    z.regex(/^[A-Za-z0-9_]+$/, 'Use letters, digits and underscores only'),
+  );
 
-export const emailSchema = z
-  .email({ message: 'Enter a valid email address' })
-  .max(254)
-  .transform((email) => email.trim());
+export const emailSchema = z.pipe(
+  z.email({ message: 'Enter a valid email address' }).check(z.maxLength(254)),
+  z.transform((email) => email.trim()),
+);
 
 /** The signed-in user as every app's top bar shows it (name, image, account link, unseen counts), plus its id. */
 export const currentUserSchema = z.object({
   userId: z.string(),
   username: z.string(),
   name: z.string(),
-  imageUrl: z.string().nullable(),
+  imageUrl: z.nullable(z.string()),
   pennameAccountUrl: z.string(),
   numUnseenNotifications: z.number(),
   ssoAppNumUnseenNotifications: z.number(),
@@ -63,36 +65,36 @@ export const currentUserSchema = z.object({
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
 
-export const sendLoginEmailQuerySchema = z.object({ email: emailSchema }).strict();
+export const sendLoginEmailQuerySchema = z.strictObject({ email: emailSchema });
 /** What the page may send along with a login link request, serialised: it is stored with the link. */
 export const MAX_CONTEXT_DATA_BYTES = 4 * 1024;
 
 const jsonBytes = (value: unknown) => new TextEncoder().encode(JSON.stringify(value)).length;
 
-export const sendLoginEmailBodySchema = z
-  .object({
-    contextData: z
-      .record(z.string(), z.unknown())
-      .refine((data) => jsonBytes(data) <= MAX_CONTEXT_DATA_BYTES, 'contextData is at most 4 KB as JSON')
-      .optional(),
-  })
-  .strict()
-  .optional();
+export const sendLoginEmailBodySchema = z.optional(
+  z.strictObject({
+    contextData: z.optional(
+      z
+        .record(z.string(), z.unknown())
+        .check(z.refine((data) => jsonBytes(data) <= MAX_CONTEXT_DATA_BYTES, 'contextData is at most 4 KB as JSON')),
+    ),
+  }),
+);
 
-export const confirmLoginEmailBodySchema = z
-  .object({ token: z.string().min(20, 'This login link is incomplete').max(200, 'This login link is not valid') })
-  .strict();
+export const confirmLoginEmailBodySchema = z.strictObject({
+  token: z.string().check(z.minLength(20, 'This login link is incomplete'), z.maxLength(200, 'This login link is not valid')),
+});
 
-export const usernameIsFreeQuerySchema = z.object({ username: z.string().max(100) }).strict();
+export const usernameIsFreeQuerySchema = z.strictObject({ username: z.string().check(z.maxLength(100)) });
 export const usernameIsFreeResponseSchema = z.object({
   username: z.string(),
   isFree: z.boolean(),
   /** Why it is not free: taken, reserved, or not a valid username. */
-  reason: z.string().nullable(),
+  reason: z.nullable(z.string()),
 });
 
 const isoString = z.string();
-const httpUrl = z.url({ protocol: /^https?$/, message: 'Must be an http(s) URL' }).max(2048);
+const httpUrl = z.url({ protocol: /^https?$/, message: 'Must be an http(s) URL' }).check(z.maxLength(2048));
 
 /** What anyone may see of a user; never the email itself, only whether there is one and whether it is verified. */
 export const publicUserSchema = z.object({
@@ -101,66 +103,60 @@ export const publicUserSchema = z.object({
   username: z.string(),
   name: z.string(),
   createdAt: isoString,
-  imageUrl: z.string().nullable(),
+  imageUrl: z.nullable(z.string()),
   hasOwnImageUrl: z.boolean(),
   hasEmail: z.boolean(),
   hasValidEmail: z.boolean(),
   isSuperUser: z.boolean(),
-  websiteUrl: z.string().nullable(),
+  websiteUrl: z.nullable(z.string()),
   lastLoginAt: isoString,
   /** Kept exact with each follow (stories); 0 on accounts older than follows. */
-  followerCount: z.number().int().min(0),
-  followingCount: z.number().int().min(0),
+  followerCount: z.int().check(z.minimum(0)),
+  followingCount: z.int().check(z.minimum(0)),
 });
 export type PublicUser = z.infer<typeof publicUserSchema>;
 
 /** The owner's (or an app's) view: the public fields plus the email. */
-export const fullUserSchema = publicUserSchema.extend({ email: z.string().nullable(), emailVerified: z.boolean() });
+export const fullUserSchema = z.extend(publicUserSchema, { email: z.nullable(z.string()), emailVerified: z.boolean() });
 
-export const userSettingsSchema = z
-  .object({
-    theme: z.enum(['system', 'light', 'dark']).optional(),
-    defaultBoard: z.enum(['followers', 'growth']).optional(),
-    activeOnlyByDefault: z.boolean().optional(),
-    timezone: z.string().min(1).max(64).optional(),
-  })
-  .strict();
+export const userSettingsSchema = z.strictObject({
+  theme: z.optional(z.enum(['system', 'light', 'dark'])),
+  defaultBoard: z.optional(z.enum(['followers', 'growth'])),
+  activeOnlyByDefault: z.optional(z.boolean()),
+  timezone: z.optional(z.string().check(z.minLength(1), z.maxLength(64))),
+});
 export type UserSettings = z.infer<typeof userSettingsSchema>;
 
-export const emailPreferencesSchema = z
-  .object({
-    productUpdates: z.boolean(),
-    weeklyDigest: z.boolean(),
-    notificationEmails: z.boolean(),
-  })
-  .strict();
+export const emailPreferencesSchema = z.strictObject({
+  productUpdates: z.boolean(),
+  weeklyDigest: z.boolean(),
+  notificationEmails: z.boolean(),
+});
 export type EmailPreferences = z.infer<typeof emailPreferencesSchema>;
 export const DEFAULT_EMAIL_PREFERENCES: EmailPreferences = { productUpdates: true, weeklyDigest: true, notificationEmails: true };
 
-export const profileBodySchema = z
-  .object({
-    name: z.string().trim().max(80, 'Names have at most 80 characters').optional(),
-    username: usernameSchema.optional(),
-    websiteUrl: httpUrl.nullable().optional(),
-    imageUrl: httpUrl.nullable().optional(),
-  })
-  .strict();
+export const profileBodySchema = z.strictObject({
+  name: z.optional(z.string().check(z.trim(), z.maxLength(80, 'Names have at most 80 characters'))),
+  username: z.optional(usernameSchema),
+  websiteUrl: z.optional(z.nullable(httpUrl)),
+  imageUrl: z.optional(z.nullable(httpUrl)),
+});
 
 export const REPORT_OBJECT_TYPES = ['user', 'story', 'publication', 'transfer', 'file'] as const;
 
 /** What a moderator did about an object's reports: nothing was wrong, or something was done. */
 export const REPORT_RESOLUTIONS = ['dismissed', 'actioned'] as const;
 
-export const reportBodySchema = z
-  .object({
+export const reportBodySchema = z.pipe(
+  z.strictObject({
     objectType: z.enum(REPORT_OBJECT_TYPES),
-    objectId: z.string().min(1).max(200),
+    objectId: z.string().check(z.minLength(1), z.maxLength(200)),
     reason: z.enum(['spam', 'abuse', 'impersonation', 'copyright', 'other']),
-    details: z.string().trim().max(1000).optional(),
-  })
-  .strict()
+    details: z.optional(z.string().check(z.trim(), z.maxLength(1000))),
+  }),
   // A reported user is a user id (case-insensitive); other objects' ids keep their case.
-  .transform((report) => (report.objectType === 'user' ? { ...report, objectId: normaliseUserId(report.objectId) } : report));
+  z.transform((report) => (report.objectType === 'user' ? { ...report, objectId: normaliseUserId(report.objectId) } : report)),
+);
 
 export const openReportSchema = z.object({
   objectType: z.enum(REPORT_OBJECT_TYPES),
@@ -168,25 +164,23 @@ export const openReportSchema = z.object({
   reason: z.enum(['spam', 'abuse', 'impersonation', 'copyright', 'other']),
   details: z.string(),
   /** Who reported it; null when their account has since been deleted. */
-  reporter: z.object({ userId: z.string(), username: z.string() }).nullable(),
+  reporter: z.nullable(z.object({ userId: z.string(), username: z.string() })),
   createdAt: isoString,
   updatedAt: isoString,
 });
 
-export const openReportsQuerySchema = z.object({ ...cursorQueryShape }).strict();
+export const openReportsQuerySchema = z.strictObject({ ...cursorQueryShape });
 
 export const openReportsSchema = z.object({
   items: z.array(openReportSchema),
-  nextCursor: z.string().nullable(),
+  nextCursor: z.nullable(z.string()),
 });
 
-export const resolveReportsParamsSchema = z
-  .object({
-    objectType: z.enum(REPORT_OBJECT_TYPES, { message: `Use one of ${REPORT_OBJECT_TYPES.join(', ')}` }),
-    objectId: z.string().min(1).max(200),
-    resolution: z.enum(REPORT_RESOLUTIONS, { message: "Use 'dismissed' or 'actioned'" }),
-  })
-  .strict();
+export const resolveReportsParamsSchema = z.strictObject({
+  objectType: z.enum(REPORT_OBJECT_TYPES, { message: `Use one of ${REPORT_OBJECT_TYPES.join(', ')}` }),
+  objectId: z.string().check(z.minLength(1), z.maxLength(200)),
+  resolution: z.enum(REPORT_RESOLUTIONS, { message: "Use 'dismissed' or 'actioned'" }),
+});
 
 export const sessionSummarySchema = z.object({
   sessionId: z.string(),
@@ -202,10 +196,10 @@ export const accountOverviewSchema = z.object({
   emailPreferences: emailPreferencesSchema,
   blockedUsers: z.array(publicUserSchema),
   connectedAccounts: z.array(
-    z.object({ provider: z.enum(['google', 'twitter']), displayName: z.string().nullable(), connectedAt: z.string() }),
+    z.object({ provider: z.enum(['google', 'twitter']), displayName: z.nullable(z.string()), connectedAt: z.string() }),
   ),
 });
 
-export const userIdParamsSchema = z.object({ userId: userIdSchema }).strict();
+export const userIdParamsSchema = z.strictObject({ userId: userIdSchema });
 /** A user id ('me' for oneself where a route allows it; a username where a route also takes one: both ignore case). */
-export const idParamsSchema = z.object({ id: userIdSchema }).strict();
+export const idParamsSchema = z.strictObject({ id: userIdSchema });

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '../zod';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../constants';
 
 /** What every screen-data call returns for the page's metadata. */
@@ -10,37 +10,37 @@ export const seoSchema = z.object({
 });
 export type Seo = z.infer<typeof seoSchema>;
 
-const booleanFlag = z
-  .enum(['true', 'false', '1', '0'], { message: "Use 'true' or 'false'" })
-  .transform((value) => value === 'true' || value === '1');
+const booleanFlag = z.pipe(
+  z.enum(['true', 'false', '1', '0'], { message: "Use 'true' or 'false'" }),
+  z.transform((value) => value === 'true' || value === '1'),
+);
 
 /**
  * Paging shared by every list endpoint, so all lists page alike: `from` is a zero-based offset, `page` is
  * one-based. A huge limit is capped rather than refused; negative values are refused.
  */
 export const pagingShape = {
-  from: z.coerce
-    .number({ message: 'Must be a number' })
-    .int('Must be a whole number')
-    .min(0, 'Must be 0 or more')
-    .max(1_000_000)
-    .optional(),
-  page: z.coerce
-    .number({ message: 'Must be a number' })
-    .int('Must be a whole number')
-    .min(1, 'Pages start at 1')
-    .max(100_000)
-    .optional(),
-  limit: z.coerce
-    .number({ message: 'Must be a number' })
-    .int('Must be a whole number')
-    .min(1, 'Must be at least 1')
-    .transform((limit) => Math.min(limit, MAX_PAGE_SIZE))
-    .default(DEFAULT_PAGE_SIZE),
-  sortOrder: z.enum(['desc', 'asc'], { message: "Use 'desc' or 'asc'" }).default('desc'),
+  from: z.optional(
+    z.coerce
+      .number({ message: 'Must be a number' })
+      .check(z.int('Must be a whole number'), z.minimum(0, 'Must be 0 or more'), z.maximum(1_000_000)),
+  ),
+  page: z.optional(
+    z.coerce
+      .number({ message: 'Must be a number' })
+      .check(z.int('Must be a whole number'), z.minimum(1, 'Pages start at 1'), z.maximum(100_000)),
+  ),
+  limit: z._default(
+    z.pipe(
+      z.coerce.number({ message: 'Must be a number' }).check(z.int('Must be a whole number'), z.minimum(1, 'Must be at least 1')),
+      z.transform((limit) => Math.min(limit, MAX_PAGE_SIZE)),
+    ),
+    DEFAULT_PAGE_SIZE,
+  ),
+  sortOrder: z._default(z.enum(['desc', 'asc'], { message: "Use 'desc' or 'asc'" }), 'desc'),
 };
 
-export const activeFlag = booleanFlag.default(false);
+export const activeFlag = z._default(booleanFlag, false);
 
 export const pageInfoSchema = z.object({
   from: z.number(),
@@ -72,12 +72,13 @@ export function resolvePaging(input: PagingInput, total: number): PageInfo {
   };
 }
 
-export const errorBodySchema = z
-  .object({
+export const errorBodySchema = z.catchall(
+  z.object({
     message: z.string(),
     code: z.string(),
-  })
-  .catchall(z.unknown());
+  }),
+  z.unknown(),
+);
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 
 /**
@@ -86,9 +87,9 @@ export type ErrorBody = z.infer<typeof errorBodySchema>;
  * it belongs to the list asked for.
  */
 export const cursorQueryShape = {
-  cursor: z
-    .string()
-    .max(1_024, 'That page link is not valid')
-    .regex(/^[A-Za-z0-9_-]+={0,2}$/, 'That page link is not valid')
-    .optional(),
+  cursor: z.optional(
+    z
+      .string()
+      .check(z.maxLength(1_024, 'That page link is not valid'), z.regex(/^[A-Za-z0-9_-]+={0,2}$/, 'That page link is not valid')),
+  ),
 };

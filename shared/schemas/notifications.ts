@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '../zod';
 import { cursorQueryShape } from './common';
 
 /**
@@ -28,7 +28,7 @@ export const notificationActorSchema = z.object({
   userId: z.string(),
   username: z.string(),
   name: z.string(),
-  imageUrl: z.string().nullable(),
+  imageUrl: z.nullable(z.string()),
 });
 
 export const notificationSchema = z.object({
@@ -39,14 +39,14 @@ export const notificationSchema = z.object({
   object: z.object({
     type: z.enum(['story', 'user', 'publication']),
     id: z.string(),
-    title: z.string().nullable(),
+    title: z.nullable(z.string()),
     /** What happened to it, in words, for the platform's news: "climbed 12 places to #34 on Most followed". */
-    detail: z.string().nullable(),
+    detail: z.nullable(z.string()),
   }),
   /** The most recent people behind it, newest first (at most three); accounts since deleted are left out. */
   actors: z.array(notificationActorSchema),
   /** How many events the group holds: 5 for "Ana and 4 others". */
-  actorCount: z.number().int().min(1),
+  actorCount: z.int().check(z.minimum(1)),
   seen: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),
@@ -56,16 +56,16 @@ export type Notification = z.infer<typeof notificationSchema>;
 export const notificationPageSchema = z.object({
   items: z.array(notificationSchema),
   /** Pass as `cursor` for the next page; null on the last one. */
-  nextCursor: z.string().nullable(),
+  nextCursor: z.nullable(z.string()),
 });
 export type NotificationPage = z.infer<typeof notificationPageSchema>;
 
 export const unseenCountsSchema = z.object({
   /** Unseen notifications from the platform itself (stories, rankings). */
-  numUnseenNotifications: z.number().int().min(0),
+  numUnseenNotifications: z.int().check(z.minimum(0)),
   /** Unseen notifications from the sibling apps. */
-  ssoAppNumUnseenNotifications: z.number().int().min(0),
-  total: z.number().int().min(0),
+  ssoAppNumUnseenNotifications: z.int().check(z.minimum(0)),
+  total: z.int().check(z.minimum(0)),
 });
 export type UnseenCounts = z.infer<typeof unseenCountsSchema>;
 
@@ -77,32 +77,28 @@ export const notificationsScreenSchema = z.object({
 
 export const NOTIFICATIONS_PAGE_SIZE = 20;
 
-export const notificationListQuerySchema = z
-  .object({
-    ...cursorQueryShape,
-    limit: z.coerce
-      .number({ message: 'Must be a number' })
-      .int('Must be a whole number')
-      .min(1, 'Must be at least 1')
-      .transform((limit) => Math.min(limit, 50))
-      .default(NOTIFICATIONS_PAGE_SIZE),
-  })
-  .strict();
+export const notificationListQuerySchema = z.strictObject({
+  ...cursorQueryShape,
+  limit: z._default(
+    z.pipe(
+      z.coerce.number({ message: 'Must be a number' }).check(z.int('Must be a whole number'), z.minimum(1, 'Must be at least 1')),
+      z.transform((limit) => Math.min(limit, 50)),
+    ),
+    NOTIFICATIONS_PAGE_SIZE,
+  ),
+});
 
 /** At most this many ids per mark: one batch read and a few transactions. */
 export const MAX_MARK_SEEN_IDS = 100;
 
-export const markSeenBodySchema = z
-  .object({
-    ids: z
-      .array(z.string().min(1).max(100), { message: 'Send ids as a list of notification ids' })
-      .min(1, 'Send at least one id')
-      .max(MAX_MARK_SEEN_IDS, `At most ${MAX_MARK_SEEN_IDS} ids at a time`),
-  })
-  .strict();
+export const markSeenBodySchema = z.strictObject({
+  ids: z
+    .array(z.string().check(z.minLength(1), z.maxLength(100)), { message: 'Send ids as a list of notification ids' })
+    .check(z.minLength(1, 'Send at least one id'), z.maxLength(MAX_MARK_SEEN_IDS, `At most ${MAX_MARK_SEEN_IDS} ids at a time`)),
+});
 
 export const markSeenResultSchema = z.object({
   /** How many of the ids were the caller's unseen notifications, now seen. */
-  marked: z.number().int().min(0),
+  marked: z.int().check(z.minimum(0)),
   counts: unseenCountsSchema,
 });

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '../zod';
 import { isSameSitePath, MAX_RETURN_PATH } from '../return-path';
 
 /**
@@ -7,27 +7,29 @@ import { isSameSitePath, MAX_RETURN_PATH } from '../return-path';
  */
 export const returnToSchema = z
   .string()
-  .max(MAX_RETURN_PATH, `returnTo has at most ${MAX_RETURN_PATH} characters`)
-  .refine(isSameSitePath, 'returnTo must be a path on this site, starting with a single /');
+  .check(
+    z.maxLength(MAX_RETURN_PATH, `returnTo has at most ${MAX_RETURN_PATH} characters`),
+    z.refine(isSameSitePath, 'returnTo must be a path on this site, starting with a single /'),
+  );
 
-export const googleLoginUrlQuerySchema = z.object({ returnTo: returnToSchema.default('/') }).strict();
+export const googleLoginUrlQuerySchema = z.strictObject({ returnTo: z._default(returnToSchema, '/') });
 export const googleLoginUrlResponseSchema = z.object({
   /** The provider's authorization URL: navigate the top window there. */
   url: z.string(),
 });
 
-const param = z.string().max(2048);
+const param = z.string().check(z.maxLength(2048));
 
 /**
  * What the provider sends back to the redirect URI. Loose: Google adds parameters of its own
  * (scope, authuser, hd, prompt), which are passed on to the OpenID client untouched.
  */
 export const googleCallbackQuerySchema = z.looseObject({
-  code: param.optional(),
-  state: param.optional(),
-  error: param.optional(),
-  error_description: param.optional(),
-  iss: param.optional(),
+  code: z.optional(param),
+  state: z.optional(param),
+  error: z.optional(param),
+  error_description: z.optional(param),
+  iss: z.optional(param),
 });
 
 /** Why a Google login failed: the `reason` of the /login/failed page it redirects to. */

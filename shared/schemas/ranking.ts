@@ -1,19 +1,23 @@
-import * as z from 'zod';
+import * as z from '../zod';
 import { activeFlag, pageInfoSchema, pagingShape, seoSchema } from './common';
 
 const TOPIC_TAG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const TOPIC_TAG_RULE = 'Topics are lower-case words joined by dashes';
 
-export const topicTagSchema = z.string().min(1).max(60).regex(TOPIC_TAG, TOPIC_TAG_RULE);
+export const topicTagSchema = z.string().check(z.minLength(1), z.maxLength(60), z.regex(TOPIC_TAG, TOPIC_TAG_RULE));
 
 /** A board's topic filter: tags are lower-case, so ?topic=Technology asks for technology. */
-const topicFilterSchema = z.string().trim().toLowerCase().min(1).max(60).regex(TOPIC_TAG, TOPIC_TAG_RULE);
+const topicFilterSchema = z
+  .string()
+  .check(z.trim(), z.toLowerCase(), z.minLength(1), z.maxLength(60), z.regex(TOPIC_TAG, TOPIC_TAG_RULE));
 
 export const slugSchema = z
   .string()
-  .min(1)
-  .max(100)
-  .regex(/^[a-z0-9]+(?:[-_.][a-z0-9]+)*$/, 'Slugs are lower-case letters, digits and single - _ .');
+  .check(
+    z.minLength(1),
+    z.maxLength(100),
+    z.regex(/^[a-z0-9]+(?:[-_.][a-z0-9]+)*$/, 'Slugs are lower-case letters, digits and single - _ .'),
+  );
 
 /** One row of a ranked board, everything a list needs without another read. */
 export const rankedPublicationSchema = z.object({
@@ -21,7 +25,7 @@ export const rankedPublicationSchema = z.object({
   slug: z.string(),
   name: z.string(),
   url: z.string(),
-  imageUrl: z.string().nullable(),
+  imageUrl: z.nullable(z.string()),
   topics: z.array(z.string()),
   followers: z.number(),
   followers7dAgo: z.number(),
@@ -29,8 +33,8 @@ export const rankedPublicationSchema = z.object({
   /** Followers gained over the trailing 30 days (or since first seen, if younger). */
   gained30d: z.number(),
   /** gained30d as a percentage of the starting count; null when it started from zero. */
-  growthPct30d: z.number().nullable(),
-  latestPostAt: z.string().nullable(),
+  growthPct30d: z.nullable(z.number()),
+  latestPostAt: z.nullable(z.string()),
   isActive: z.boolean(),
   /** Daily follower counts, oldest first, for a sparkline. */
   sparkline: z.array(z.number()),
@@ -43,7 +47,7 @@ export type BoardKind = z.infer<typeof boardKindSchema>;
 export const boardSchema = z.object({
   kind: boardKindSchema,
   activeOnly: z.boolean(),
-  topic: z.string().nullable(),
+  topic: z.nullable(z.string()),
 });
 export type Board = z.infer<typeof boardSchema>;
 
@@ -69,22 +73,22 @@ export const topicLeaderSchema = z.object({
   slug: z.string(),
   name: z.string(),
   followers: z.number(),
-  imageUrl: z.string().nullable(),
+  imageUrl: z.nullable(z.string()),
 });
 export type TopicLeader = z.infer<typeof topicLeaderSchema>;
 
 /** A topic on /topics: its counts and the publications that lead it, most followed first. */
-export const topicCardSchema = topicSchema.extend({ leaders: z.array(topicLeaderSchema) });
+export const topicCardSchema = z.extend(topicSchema, { leaders: z.array(topicLeaderSchema) });
 export type TopicCard = z.infer<typeof topicCardSchema>;
 
-export const boardQuerySchema = z.object({ ...pagingShape, active: activeFlag, topic: topicFilterSchema.optional() }).strict();
+export const boardQuerySchema = z.strictObject({ ...pagingShape, active: activeFlag, topic: z.optional(topicFilterSchema) });
 
-export const topicsPageQuerySchema = z.object({ ...pagingShape }).strict();
+export const topicsPageQuerySchema = z.strictObject({ ...pagingShape });
 
 export const boardScreenSchema = z.object({
   seo: seoSchema,
   page: boardPageSchema,
-  topic: topicSchema.nullable(),
+  topic: z.nullable(topicSchema),
   popularTopics: z.array(topicSchema),
 });
 export type BoardScreen = z.infer<typeof boardScreenSchema>;
@@ -105,18 +109,18 @@ export const topicListSchema = z.object({
   generatedAt: z.string(),
 });
 
-export const searchQuerySchema = z
-  .object({
-    q: z.string().trim().min(1, 'Type something to search for').max(100, 'Searches are at most 100 characters'),
-    from: pagingShape.from,
-    page: pagingShape.page,
-    limit: pagingShape.limit,
-    /** Only publications that posted in the last 30 days. */
-    active: activeFlag,
-    /** Only publications of this topic; an unknown topic matches nothing. */
-    topic: topicTagSchema.optional(),
-  })
-  .strict();
+export const searchQuerySchema = z.strictObject({
+  q: z
+    .string()
+    .check(z.trim(), z.minLength(1, 'Type something to search for'), z.maxLength(100, 'Searches are at most 100 characters')),
+  from: pagingShape.from,
+  page: pagingShape.page,
+  limit: pagingShape.limit,
+  /** Only publications that posted in the last 30 days. */
+  active: activeFlag,
+  /** Only publications of this topic; an unknown topic matches nothing. */
+  topic: z.optional(topicTagSchema),
+});
 
 export const searchResultSchema = z.object({
   query: z.string(),
@@ -132,21 +136,21 @@ export const publicationBoardRankSchema = z.object({
   boardId: z.string(),
   board: boardSchema,
   /** The topic's display name, for topic boards. */
-  topicName: z.string().nullable(),
-  rank: z.number().int().min(1),
+  topicName: z.nullable(z.string()),
+  rank: z.int().check(z.minimum(1)),
   /** Publications on the board. */
-  total: z.number().int().min(1),
+  total: z.int().check(z.minimum(1)),
 });
 export type PublicationBoardRank = z.infer<typeof publicationBoardRankSchema>;
 
 export const publicationDetailSchema = z.object({
-  publication: rankedPublicationSchema.omit({ rank: true, sparkline: true }).extend({
+  publication: z.extend(z.omit(rankedPublicationSchema, { rank: true, sparkline: true }), {
     description: z.string(),
-    feedUrl: z.string().nullable(),
+    feedUrl: z.nullable(z.string()),
     firstSeenAt: z.string(),
     createdAt: z.string(),
     updatedAt: z.string(),
-    ranks: z.object({ followers: z.number().nullable(), growth: z.number().nullable() }),
+    ranks: z.object({ followers: z.nullable(z.number()), growth: z.nullable(z.number()) }),
   }),
   /** Its rank now on every board it is on: overall, active only, and each of its topics. */
   boards: z.array(publicationBoardRankSchema),
@@ -161,40 +165,30 @@ export type PublicationDetail = z.infer<typeof publicationDetailSchema>;
 const isoDate = z.iso.datetime({ offset: true, message: 'Must be an ISO 8601 date-time' });
 
 /** One row of an ingestion batch; checked row by row so good rows are kept. */
-export const publicationSnapshotSchema = z
-  .object({
-    slug: slugSchema,
-    name: z.string().trim().min(1).max(200),
-    url: z.url({ protocol: /^https?$/, message: 'Must be an http(s) URL' }).max(2048),
-    followers: z.number().int().min(0).max(1_000_000_000),
-    latestPostAt: isoDate.nullable().optional(),
-    topics: z.array(topicTagSchema).max(10).default([]),
-    observedAt: isoDate,
-    description: z.string().max(1000).optional(),
-    imageUrl: z
-      .url({ protocol: /^https?$/ })
-      .max(2048)
-      .nullable()
-      .optional(),
-    feedUrl: z
-      .url({ protocol: /^https?$/ })
-      .max(2048)
-      .nullable()
-      .optional(),
-  })
-  .strict();
+export const publicationSnapshotSchema = z.strictObject({
+  slug: slugSchema,
+  name: z.string().check(z.trim(), z.minLength(1), z.maxLength(200)),
+  url: z.url({ protocol: /^https?$/, message: 'Must be an http(s) URL' }).check(z.maxLength(2048)),
+  followers: z.int().check(z.minimum(0), z.maximum(1_000_000_000)),
+  latestPostAt: z.optional(z.nullable(isoDate)),
+  topics: z._default(z.array(topicTagSchema).check(z.maxLength(10)), []),
+  observedAt: isoDate,
+  description: z.optional(z.string().check(z.maxLength(1000))),
+  imageUrl: z.optional(z.nullable(z.url({ protocol: /^https?$/ }).check(z.maxLength(2048)))),
+  feedUrl: z.optional(z.nullable(z.url({ protocol: /^https?$/ }).check(z.maxLength(2048)))),
+});
 export type PublicationSnapshot = z.infer<typeof publicationSnapshotSchema>;
 
 export const MAX_SNAPSHOTS_PER_BATCH = 500;
 
-export const ingestBodySchema = z
-  .object({
-    snapshots: z
-      .array(z.unknown())
-      .min(1, 'Send at least one snapshot')
-      .max(MAX_SNAPSHOTS_PER_BATCH, `Send at most ${MAX_SNAPSHOTS_PER_BATCH} snapshots per batch`),
-  })
-  .strict();
+export const ingestBodySchema = z.strictObject({
+  snapshots: z
+    .array(z.unknown())
+    .check(
+      z.minLength(1, 'Send at least one snapshot'),
+      z.maxLength(MAX_SNAPSHOTS_PER_BATCH, `Send at most ${MAX_SNAPSHOTS_PER_BATCH} snapshots per batch`),
+    ),
+});
 
 export const ingestResultSchema = z.object({
   stored: z.number(),
@@ -202,29 +196,30 @@ export const ingestResultSchema = z.object({
   results: z.array(
     z.object({
       index: z.number(),
-      slug: z.string().nullable(),
+      slug: z.nullable(z.string()),
       status: z.enum(['created', 'updated', 'unchanged', 'rejected']),
-      errors: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
+      errors: z.optional(z.array(z.object({ field: z.string(), message: z.string() }))),
     }),
   ),
 });
 export type IngestResult = z.infer<typeof ingestResultSchema>;
 
-export const publicationFollowParamsSchema = z
-  .object({ slug: slugSchema, status: z.enum(['on', 'off'], { message: "Status is 'on' (follow) or 'off' (unfollow)" }) })
-  .strict();
+export const publicationFollowParamsSchema = z.strictObject({
+  slug: slugSchema,
+  status: z.enum(['on', 'off'], { message: "Status is 'on' (follow) or 'off' (unfollow)" }),
+});
 
 export const publicationFollowStateSchema = z.object({
   slug: z.string(),
   following: z.boolean(),
   /** People following the publication on the site. */
-  followerCount: z.number().int().min(0),
+  followerCount: z.int().check(z.minimum(0)),
 });
 export type PublicationFollowState = z.infer<typeof publicationFollowStateSchema>;
 
 /** A followed publication as a board row shows it, with its rank on both overall boards. */
-export const followedPublicationSchema = rankedPublicationSchema.omit({ rank: true }).extend({
-  ranks: z.object({ followers: z.number().nullable(), growth: z.number().nullable() }),
+export const followedPublicationSchema = z.extend(z.omit(rankedPublicationSchema, { rank: true }), {
+  ranks: z.object({ followers: z.nullable(z.number()), growth: z.nullable(z.number()) }),
   followedAt: z.string(),
 });
 export type FollowedPublication = z.infer<typeof followedPublicationSchema>;

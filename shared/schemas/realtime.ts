@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from '../zod';
 import { unseenCountsSchema } from './notifications';
 
 /** What a client may send (the WebSocket API selects routes on `$request.body.action`). */

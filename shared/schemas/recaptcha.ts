@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '../zod';
 
 /** The reCAPTCHA action the login modal makes its token for and has assessed. */
 export const RECAPTCHA_LOGIN_ACTION = 'login';
@@ -6,17 +6,15 @@ export const RECAPTCHA_LOGIN_ACTION = 'login';
 export const RECAPTCHA_PASSING_SCORE = 0.5;
 
 /** What the login modal sends: a reCAPTCHA token and the action it was made for. */
-export const assessRecaptchaBodySchema = z
-  .object({
-    token: z.string().min(1, 'Send a reCAPTCHA token').max(4000, 'At most 4000 characters'),
-    actionName: z.string().min(1, 'Send the action name').max(100, 'At most 100 characters'),
-  })
-  .strict();
+export const assessRecaptchaBodySchema = z.strictObject({
+  token: z.string().check(z.minLength(1, 'Send a reCAPTCHA token'), z.maxLength(4000, 'At most 4000 characters')),
+  actionName: z.string().check(z.minLength(1, 'Send the action name'), z.maxLength(100, 'At most 100 characters')),
+});
 export type AssessRecaptchaBody = z.infer<typeof assessRecaptchaBodySchema>;
 
 /** The risk analysis: 1 is very likely a human, 0 very likely a bot; reasons are reCAPTCHA's codes. */
 export const riskAnalysisSchema = z.object({
-  score: z.number().min(0).max(1),
+  score: z.number().check(z.minimum(0), z.maximum(1)),
   reasons: z.array(z.string()),
 });
 export type RiskAnalysis = z.infer<typeof riskAnalysisSchema>;

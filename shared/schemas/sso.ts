@@ -1,23 +1,21 @@
-import * as z from 'zod';
+import * as z from '../zod';
 import { currentUserSchema } from './account';
 
 /** An absolute http(s) URL of a sibling app: where single sign-on returns to. */
-export const ssoStartQuerySchema = z
-  .object({
-    returnUrl: z.url({ protocol: /^https?$/, message: 'Must be an absolute http(s) URL' }).max(2048),
-  })
-  .strict();
+export const ssoStartQuerySchema = z.strictObject({
+  returnUrl: z.url({ protocol: /^https?$/, message: 'Must be an absolute http(s) URL' }).check(z.maxLength(2048)),
+});
 
 /** A sign-on code: 256 bits in base64url (43 characters). */
-const ssoCodeSchema = z.string().min(20, 'This sign-on code is incomplete').max(200, 'This sign-on code is not valid');
+const ssoCodeSchema = z
+  .string()
+  .check(z.minLength(20, 'This sign-on code is incomplete'), z.maxLength(200, 'This sign-on code is not valid'));
 
-export const ssoExchangeBodySchema = z
-  .object({
-    code: ssoCodeSchema,
-    /** The origin the sibling app received the code at, e.g. https://app.example.com. */
-    origin: z.string().min(1).max(300),
-  })
-  .strict();
+export const ssoExchangeBodySchema = z.strictObject({
+  code: ssoCodeSchema,
+  /** The origin the sibling app received the code at, e.g. https://app.example.com. */
+  origin: z.string().check(z.minLength(1), z.maxLength(300)),
+});
 
 export const ssoExchangeResponseSchema = z.object({
   /** The sibling app's own new session: send it in the ssoat header. */
@@ -27,7 +25,7 @@ export const ssoExchangeResponseSchema = z.object({
 
 export const ssoAuthedCheckResponseSchema = z.object({
   isAuthed: z.boolean(),
-  user: currentUserSchema.nullable(),
+  user: z.nullable(currentUserSchema),
 });
 
 export const ssoLogoutResponseSchema = z.object({
@@ -40,11 +38,9 @@ export const ssoLogoutResponseSchema = z.object({
  * The realtime client's request: the channel it wants, which may only be the caller's own
  * (`user-{userId}`, the default).
  */
-export const realtimeClientQuerySchema = z
-  .object({
-    channel: z.string().min(1).max(100).optional(),
-  })
-  .strict();
+export const realtimeClientQuerySchema = z.strictObject({
+  channel: z.optional(z.string().check(z.minLength(1), z.maxLength(100))),
+});
 
 export const realtimeClientResponseSchema = z.object({
   /**
@@ -59,15 +55,13 @@ export const realtimeClientResponseSchema = z.object({
 });
 export type RealtimeClientResponse = z.infer<typeof realtimeClientResponseSchema>;
 
-export const sendVerificationEmailBodySchema = z.object({}).strict().optional();
+export const sendVerificationEmailBodySchema = z.optional(z.strictObject({}));
 
 export const sendVerificationEmailResponseSchema = z.object({ sent: z.literal(true) });
 
-export const actionParamsSchema = z
-  .object({
-    authToken: z.string().min(20, 'This link is incomplete').max(200, 'This link is not valid'),
-    type: z.string().min(1).max(50),
-  })
-  .strict();
+export const actionParamsSchema = z.strictObject({
+  authToken: z.string().check(z.minLength(20, 'This link is incomplete'), z.maxLength(200, 'This link is not valid')),
+  type: z.string().check(z.minLength(1), z.maxLength(50)),
+});
 
 export const actionResponseSchema = z.object({ type: z.string(), done: z.literal(true) });

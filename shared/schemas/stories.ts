@@ -1,10 +1,10 @@
-import * as z from 'zod';
+import * as z from '../zod';
 import { cursorQueryShape } from './common';
 
 export const shareAlertSchema = z.object({ title: z.string(), text: z.string() });
 
 /** A missing url is answered like a malformed one: the same INVALID_URL alert, not a schema error. */
-export const urlCheckQuerySchema = z.object({ url: z.string().optional() });
+export const urlCheckQuerySchema = z.object({ url: z.optional(z.string()) });
 
 export const urlCheckResultSchema = z.object({
   ok: z.literal(true),
@@ -19,14 +19,14 @@ export const invalidUrlErrorSchema = z.object({
   alert: shareAlertSchema,
 });
 
-export const shareStoryBodySchema = z.object({ url: z.string().max(4_096).optional() }).strict();
+export const shareStoryBodySchema = z.strictObject({ url: z.optional(z.string().check(z.maxLength(4_096))) });
 
 /** Who shared a story, as its card shows them. */
 export const storyPersonSchema = z.object({
   userId: z.string(),
   username: z.string(),
   name: z.string(),
-  imageUrl: z.string().nullable(),
+  imageUrl: z.nullable(z.string()),
 });
 
 /** The caller's relation to a story (SPEC 3): false for every flag when nobody is signed in. */
@@ -41,8 +41,8 @@ export const REVIEW_STATES = ['none', 'submitted', 'accepted', 'rejected'] as co
 
 export const storyReviewSchema = z.object({
   state: z.enum(REVIEW_STATES),
-  submittedAt: z.string().nullable(),
-  decidedAt: z.string().nullable(),
+  submittedAt: z.nullable(z.string()),
+  decidedAt: z.nullable(z.string()),
 });
 
 export const storySchema = z.object({
@@ -50,20 +50,20 @@ export const storySchema = z.object({
   url: z.string(),
   /** The url duplicates are found by: the page's canonical link when it declared an acceptable one. */
   canonicalUrl: z.string(),
-  title: z.string().nullable(),
-  description: z.string().nullable(),
-  imageUrl: z.string().nullable(),
-  siteName: z.string().nullable(),
-  author: z.string().nullable(),
-  publishedAt: z.string().nullable(),
+  title: z.nullable(z.string()),
+  description: z.nullable(z.string()),
+  imageUrl: z.nullable(z.string()),
+  siteName: z.nullable(z.string()),
+  author: z.nullable(z.string()),
+  publishedAt: z.nullable(z.string()),
   /** 'url-only' when the page could not be read when it was shared; fetchProblem says why. */
   source: z.enum(['page', 'url-only']),
-  fetchProblem: z.string().nullable(),
-  sharer: storyPersonSchema.nullable(),
+  fetchProblem: z.nullable(z.string()),
+  sharer: z.nullable(storyPersonSchema),
   /** The user who says they wrote it, with their profile; null when nobody has claimed it. */
-  claimedAuthor: storyPersonSchema.nullable(),
+  claimedAuthor: z.nullable(storyPersonSchema),
   review: storyReviewSchema,
-  likeCount: z.number().int().min(0),
+  likeCount: z.int().check(z.minimum(0)),
   createdAt: z.string(),
   currentUserRelation: currentUserRelationSchema,
 });
@@ -76,94 +76,91 @@ export const sharedStorySchema = z.object({
 });
 
 /** Story ids: at least 6 characters of the url-safe 64-letter alphabet. */
-export const storyIdParamsSchema = z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{6,32}$/, 'Not a story id') }).strict();
+export const storyIdParamsSchema = z.strictObject({ id: z.string().check(z.regex(/^[A-Za-z0-9_-]{6,32}$/, 'Not a story id')) });
 
 /** `on` likes the story, `off` takes the like back; repeating either changes nothing. */
 export const LIKE_STATUSES = ['on', 'off'] as const;
 
-export const likeParamsSchema = storyIdParamsSchema
-  .extend({ status: z.enum(LIKE_STATUSES, { message: "Use 'on' or 'off'" }) })
-  .strict();
+export const likeParamsSchema = z.extend(storyIdParamsSchema, {
+  status: z.enum(LIKE_STATUSES, { message: "Use 'on' or 'off'" }),
+});
 
 export const storyAnswerSchema = z.object({ story: storySchema });
 
 /** `on` claims (or submits), `off` withdraws; repeating either changes nothing. */
 export const TOGGLE_STATUSES = ['on', 'off'] as const;
 
-export const storyToggleParamsSchema = storyIdParamsSchema
-  .extend({ status: z.enum(TOGGLE_STATUSES, { message: "Use 'on' or 'off'" }) })
-  .strict();
+export const storyToggleParamsSchema = z.extend(storyIdParamsSchema, {
+  status: z.enum(TOGGLE_STATUSES, { message: "Use 'on' or 'off'" }),
+});
 
 export const REVIEW_DECISIONS = ['accept', 'reject'] as const;
 
-export const reviewDecisionParamsSchema = storyIdParamsSchema
-  .extend({ decision: z.enum(REVIEW_DECISIONS, { message: "Use 'accept' or 'reject'" }) })
-  .strict();
+export const reviewDecisionParamsSchema = z.extend(storyIdParamsSchema, {
+  decision: z.enum(REVIEW_DECISIONS, { message: "Use 'accept' or 'reject'" }),
+});
 
-export const reviewQueueQuerySchema = z.object({ ...cursorQueryShape }).strict();
+export const reviewQueueQuerySchema = z.strictObject({ ...cursorQueryShape });
 
 /** A page of stories: a feed or the review queue. */
 export const storyPageSchema = z.object({
   items: z.array(storySchema),
-  nextCursor: z.string().nullable(),
+  nextCursor: z.nullable(z.string()),
 });
 
 /** `on` follows the user, `off` stops following; repeating either changes nothing. */
 export const FOLLOW_STATUSES = ['on', 'off'] as const;
 
 /** A user id in a path: ids ignore case, so it is lower-cased as stored. */
-const pathUserId = z
-  .string()
-  .trim()
-  .min(1)
-  .max(100)
-  .transform((id) => id.toLowerCase());
+const pathUserId = z.pipe(
+  z.string().check(z.trim(), z.minLength(1), z.maxLength(100)),
+  z.transform((id) => id.toLowerCase()),
+);
 
-export const followParamsSchema = z
-  .object({ userId: pathUserId, status: z.enum(FOLLOW_STATUSES, { message: "Use 'on' or 'off'" }) })
-  .strict();
+export const followParamsSchema = z.strictObject({
+  userId: pathUserId,
+  status: z.enum(FOLLOW_STATUSES, { message: "Use 'on' or 'off'" }),
+});
 
 export const followStateSchema = z.object({
   userId: z.string(),
   following: z.boolean(),
-  followerCount: z.number().int().min(0),
-  followingCount: z.number().int().min(0),
+  followerCount: z.int().check(z.minimum(0)),
+  followingCount: z.int().check(z.minimum(0)),
 });
 
 /** At most this many ids per following-ids call: one BatchGetItem. */
 export const MAX_FOLLOWING_IDS = 100;
 
 /** `userIds` is a JSON array of ids, as the web client sends arrays in a query. */
-export const followingIdsQuerySchema = z
-  .object({
-    userIds: z
-      .string()
-      .optional()
-      .transform((raw, context) => {
-        if (raw === undefined || raw.trim() === '') return [];
-        let parsed: unknown;
-        try {
-          parsed = JSON.parse(raw);
-        } catch {
-          context.addIssue({ code: 'custom', message: 'Send userIds as a JSON array of ids' });
-          return z.NEVER;
-        }
-        if (!Array.isArray(parsed) || !parsed.every((id) => typeof id === 'string' && id.length > 0 && id.length <= 100)) {
-          context.addIssue({ code: 'custom', message: 'Send userIds as a JSON array of ids' });
-          return z.NEVER;
-        }
-        if (parsed.length > MAX_FOLLOWING_IDS) {
-          context.addIssue({ code: 'custom', message: `At most ${MAX_FOLLOWING_IDS} ids at a time` });
-          return z.NEVER;
-        }
-        return [...new Set((parsed as string[]).map((id) => id.trim().toLowerCase()))];
-      }),
-  })
-  .strict();
+export const followingIdsQuerySchema = z.strictObject({
+  userIds: z.pipe(
+    z.optional(z.string()),
+    z.transform((raw, context) => {
+      if (raw === undefined || raw.trim() === '') return [];
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(raw);
+      } catch {
+        context.issues.push({ code: 'custom', message: 'Send userIds as a JSON array of ids', input: raw });
+        return z.NEVER;
+      }
+      if (!Array.isArray(parsed) || !parsed.every((id) => typeof id === 'string' && id.length > 0 && id.length <= 100)) {
+        context.issues.push({ code: 'custom', message: 'Send userIds as a JSON array of ids', input: raw });
+        return z.NEVER;
+      }
+      if (parsed.length > MAX_FOLLOWING_IDS) {
+        context.issues.push({ code: 'custom', message: `At most ${MAX_FOLLOWING_IDS} ids at a time`, input: raw });
+        return z.NEVER;
+      }
+      return [...new Set((parsed as string[]).map((id) => id.trim().toLowerCase()))];
+    }),
+  ),
+});
 
 export const followingIdsSchema = z.object({ ids: z.array(z.string()) });
 export type FollowState = z.infer<typeof followStateSchema>;
 
-export const feedQuerySchema = z.object({ ...cursorQueryShape }).strict();
+export const feedQuerySchema = z.strictObject({ ...cursorQueryShape });
 
-export const userFeedParamsSchema = z.object({ userId: pathUserId }).strict();
+export const userFeedParamsSchema = z.strictObject({ userId: pathUserId });

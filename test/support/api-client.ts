@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
-import type * as z from 'zod';
+import type * as z from '../../shared/zod';
 import { issueLoginLink } from '../../functions/account/lib/login-links';
 import { registerAppClient } from '../../functions/lib/app-auth';
 import { getDb } from '../../functions/lib/db/service';
@@ -89,7 +89,7 @@ export interface RecordedAnswer {
 }
 
 /** A schema that accepts nothing but undefined: a route without a body, or an answer without one. */
-function acceptsOnlyUndefined(schema: z.ZodType): boolean {
+function acceptsOnlyUndefined(schema: z.ZodMiniType): boolean {
   return schema.safeParse(undefined).success && !schema.safeParse({}).success;
 }
 

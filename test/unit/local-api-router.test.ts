@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
-import * as z from 'zod';
+import * as z from '../../shared/zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiRouter, type LambdaHttpHandler } from '../../infra/local/api-server';
 import { defineRoute } from '../../shared/routes/define-route';

@@ -3,7 +3,7 @@ import { GetCommand, DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it, vi } from 'vitest';
-import * as z from 'zod';
+import * as z from '../../shared/zod';
 import { WEB_APPLICATION_ID } from '../../shared/constants';
 import { defineRoute, type RouteDefinition } from '../../shared/routes/define-route';
 import {
@@ -118,8 +118,8 @@ const echoRoute = defineRoute({
   access: 'public',
   handler: 'test/echo',
   summary: 'Echoes its validated input.',
-  params: z.object({ id: z.string().min(2) }).strict(),
-  query: z.object({ n: z.coerce.number().int().min(1) }).strict(),
+  params: z.strictObject({ id: z.string().check(z.minLength(2)) }),
+  query: z.strictObject({ n: z.coerce.number().check(z.int(), z.minimum(1)) }),
   response: z.unknown(),
 });
 
@@ -139,7 +139,7 @@ const createRoute = defineRoute({
   access: 'public',
   handler: 'test/create',
   summary: 'Takes a JSON body.',
-  body: z.object({ name: z.string().min(1), count: z.number().int() }).strict(),
+  body: z.strictObject({ name: z.string().check(z.minLength(1)), count: z.int() }),
   response: z.unknown(),
 });
 

@@ -1,7 +1,7 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import * as z from 'zod';
+import * as z from '../../shared/zod';
 import { defineRoute } from '../../shared/routes';
 import { createApiClient, type ApiClient, expectOk } from '../support/api-client';
 
@@ -17,9 +17,9 @@ const itemRoute = defineRoute({
   access: 'public',
   handler: 'test/items',
   summary: 'A route of the test table.',
-  params: z.object({ name: z.string() }).strict(),
-  query: z.object({ ids: z.array(z.string()).optional(), page: z.number().optional() }).strict(),
-  body: z.object({ note: z.string() }).strict(),
+  params: z.strictObject({ name: z.string() }),
+  query: z.strictObject({ ids: z.optional(z.array(z.string())), page: z.optional(z.number()) }),
+  body: z.strictObject({ note: z.string() }),
   response: z.object({ count: z.number() }),
 });
 

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from '../../../shared/zod';
 import {
   DEFAULT_EMAIL_PREFERENCES,
   type EmailPreferences,

@@ -2,7 +2,7 @@ import middy from '@middy/core';
 import httpCors from '@middy/http-cors';
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
-import type { z } from 'zod';
+import type * as z from '../../../shared/zod';
 import { APPLICATION_ID_HEADER, APP_TOKEN_HEADER, CORS_ALLOWED_HEADERS, WEB_APPLICATION_ID } from '../../../shared/constants';
 import { accessLevels, type RouteDefinition } from '../../../shared/routes/define-route';
 import { getConfig } from '../config';

@@ -1,11 +1,11 @@
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
-import type { z } from 'zod';
+import type * as z from '../../../shared/zod';
 import { noBody, type RouteDefinition } from '../../../shared/routes/define-route';
 import { BadRequest, type FieldError, PayloadTooLarge, UnsupportedMediaType, ValidationFailed } from '../errors';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 
-function toFieldErrors(source: FieldError['in'], error: z.ZodError): FieldError[] {
+function toFieldErrors(source: FieldError['in'], error: z.core.$ZodError): FieldError[] {
   return error.issues.flatMap((issue): FieldError[] => {
     const base = issue.path.map(String).join('.');
     if (issue.code === 'unrecognized_keys') {

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from '../../../shared/zod';
 import type { BoardKind, BoardScreen, boardQuerySchema } from '../../../shared/schemas/ranking';
 import { topicCounts } from './domain/boards';
 import { getBoardReader } from './ranking-context';

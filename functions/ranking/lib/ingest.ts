@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from '../../../shared/zod';
 import { type IngestResult, type PublicationSnapshot, publicationSnapshotSchema } from '../../../shared/schemas/ranking';
 import type { DailyCounts, FollowerHistoryItem } from '../../lib/db/entities/follower-history';
 import type { PublicationItem } from '../../lib/db/entities/publication';
@@ -12,7 +12,7 @@ type RowResult = IngestResult['results'][number];
 const CLOCK_SKEW_MS = 5 * 60_000;
 const SLUG_CONCURRENCY = 8;
 
-function fieldErrors(error: z.ZodError): { field: string; message: string }[] {
+function fieldErrors(error: z.core.$ZodError): { field: string; message: string }[] {
   return error.issues.flatMap((issue) =>
     issue.code === 'unrecognized_keys'
       ? issue.keys.map((key) => ({ field: key, message: 'Unknown field' }))

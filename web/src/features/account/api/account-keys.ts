@@ -1,4 +1,4 @@
-import type * as z from 'zod';
+import type * as z from '../../../../../shared/zod';
 import type {
   accountOverviewSchema,
   openReportSchema,

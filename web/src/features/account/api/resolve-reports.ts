@@ -1,5 +1,5 @@
 import { type InfiniteData, useMutation, useQueryClient } from '@tanstack/react-query';
-import type * as z from 'zod';
+import type * as z from '../../../../../shared/zod';
 import { endpoint } from '../../../lib/api-client';
 import type { routes } from '../../../../../shared/routes';
 import type { openReportsSchema } from '../../../../../shared/schemas/account';

@@ -1,4 +1,4 @@
-import type * as z from 'zod';
+import type * as z from '../../../../../shared/zod';
 import type { storyPageSchema } from '../../../../../shared/schemas/stories';
 
 export type { Story } from '../../../../../shared/schemas/stories';
