@@ -26,7 +26,10 @@ const delays: number[] = [];
 let missing = 0;
 for (const [index, storyId] of storyIds.entries()) {
   const sent = performance.now();
-  const answer = await fetch(`${apiUrl}/api/i/stories/story/${storyId}/like/on`, { method: 'PUT', headers: headers(reader.token) });
+  const answer = await fetch(`${apiUrl}/api/i/stories/story/${storyId}/like/on`, {
+    method: 'PUT',
+    headers: headers(reader.token),
+  });
   if (answer.status !== 200) throw new Error(`Like ${index + 1} answered ${answer.status}: ${await answer.text()}`);
   try {
     await bell.next((message) => message.type === 'unseen-counts' && message.counts.total === index + 1, ARRIVAL_TIMEOUT_MS);
@@ -38,5 +41,6 @@ for (const [index, storyId] of storyIds.entries()) {
 await bell.close();
 
 const sorted = delays.toSorted((a, b) => a - b);
-const at = (quantile: number) => Math.round((sorted[Math.min(sorted.length - 1, Math.floor(quantile * sorted.length))] ?? NaN) * 10) / 10;
+const at = (quantile: number) =>
+  Math.round((sorted[Math.min(sorted.length - 1, Math.floor(quantile * sorted.length))] ?? NaN) * 10) / 10;
 console.log(JSON.stringify({ likes: LIKES, medianMs: at(0.5), p99Ms: at(0.99), maxMs: at(1), missing }));
