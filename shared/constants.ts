@@ -25,6 +25,20 @@ export const CORS_ALLOWED_HEADERS = [
   'if-none-match',
 ] as const;
 
+/**
+ * The API's CORS, as API Gateway applies it (infra/cdk/stacks/api-stack.ts) and the local
+ * runtime emulates it (infra/local/api-server.ts). An HTTP API with a CORS configuration answers
+ * preflights itself, adds these headers to every answer for an allowed origin, and ignores any
+ * CORS header a function returns: so the functions send none.
+ */
+export const API_CORS = {
+  allowHeaders: CORS_ALLOWED_HEADERS,
+  allowMethods: ['GET', 'POST', 'PUT', 'DELETE'],
+  /** Answer headers a cross-origin page may read: the validator and how long to wait. */
+  exposeHeaders: ['etag', 'retry-after'],
+  maxAgeSeconds: 3600,
+} as const;
+
 /** Path segments that can never be a username or a shared-link slug. */
 export const RESERVED_PATH_SEGMENTS = ['edit', 'draft', 'me', 'settings', 'stats'] as const;
 

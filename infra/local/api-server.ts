@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
-import { CORS_ALLOWED_HEADERS } from '../../shared/constants';
+import { API_CORS } from '../../shared/constants';
 import { pathParamNames, type RouteDefinition } from '../../shared/routes/define-route';
 import type { EdgeCache } from './edge-cache';
 import { decodePathComponent } from './malformed-request';
@@ -151,6 +151,31 @@ function toEvent(
  * Headers go through setHeader and the body as one string, so Node sends headers and body in
  * a single write with a Content-Length instead of a chunked writev: it doubles throughput.
  */
+const EXPOSED_HEADERS = API_CORS.exposeHeaders.join(',');
+
+/**
+ * What API Gateway does to an integration's answer when the API has a CORS configuration: any
+ * CORS header the function sent is dropped, and an allowed origin gets the configured ones.
+ */
+function withGatewayCors(
+  result: APIGatewayProxyStructuredResultV2,
+  origin: string | undefined,
+  allowedOrigins: readonly string[],
+): APIGatewayProxyStructuredResultV2 {
+  const headers: Record<string, string | number | boolean> = {};
+  for (const name in result.headers) {
+    if (!name.toLowerCase().startsWith('access-control-')) headers[name] = result.headers[name] as string | number | boolean;
+  }
+  if (origin !== undefined && allowedOrigins.includes(origin)) {
+    headers['access-control-allow-origin'] = origin;
+    headers['access-control-allow-credentials'] = 'true';
+    headers['access-control-expose-headers'] = EXPOSED_HEADERS;
+    headers.vary = headers.vary ? `${String(headers.vary)}, Origin` : 'Origin';
+  }
+  result.headers = headers;
+  return result;
+}
+
 function writeResult(response: ServerResponse, result: APIGatewayProxyStructuredResultV2, includeBody = true): void {
   response.statusCode = result.statusCode ?? 200;
   for (const [name, value] of Object.entries(result.headers ?? {})) response.setHeader(name, String(value));
@@ -187,7 +212,8 @@ function writeCached(
 
 /**
  * Routes /api requests to the same handler exports the cloud invokes. Literal segments win
- * over parameters, as in API Gateway; preflights are answered here, as API Gateway's CORS does.
+ * over parameters, as in API Gateway. CORS is API Gateway's, as configured from API_CORS:
+ * preflights are answered here, and answers get their CORS headers here, not from functions.
  */
 export function createApiRouter(options: ApiRouterOptions) {
   const mounted = options.mounts
@@ -234,9 +260,9 @@ export function createApiRouter(options: ApiRouterOptions) {
     response.writeHead(204, {
       'access-control-allow-origin': origin,
       'access-control-allow-credentials': 'true',
-      'access-control-allow-methods': allowedMethods(routes).join(','),
-      'access-control-allow-headers': CORS_ALLOWED_HEADERS.join(','),
-      'access-control-max-age': '600',
+      'access-control-allow-methods': API_CORS.allowMethods.join(','),
+      'access-control-allow-headers': API_CORS.allowHeaders.join(','),
+      'access-control-max-age': String(API_CORS.maxAgeSeconds),
       vary: 'Origin',
     });
     response.end();
@@ -298,6 +324,8 @@ export function createApiRouter(options: ApiRouterOptions) {
       sendJson(response, 504, { message: 'The endpoint took too long to answer.', code: 'GATEWAY_TIMEOUT' });
       return;
     }
+    // CloudFront caches what API Gateway answers, CORS headers included (its key has the origin).
+    withGatewayCors(result, request.headers.origin, options.allowedOrigins);
     if (edgeKey !== undefined) options.edgeCache?.store(edgeKey, result);
     writeResult(response, result, method !== 'HEAD');
   };

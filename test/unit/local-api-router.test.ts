@@ -32,6 +32,15 @@ beforeAll(async () => {
       { name: 'item-update', route: route('PUT', '/api/items/{id}'), handler: recording('item-update') },
       { name: 'items-create', route: route('POST', '/api/items'), handler: recording('items-create') },
       {
+        name: 'cors-of-its-own',
+        route: route('GET', '/api/cors-of-its-own'),
+        handler: async () => ({
+          statusCode: 200,
+          headers: { 'content-type': 'application/json', 'Access-Control-Allow-Origin': '*', 'access-control-max-age': '1' },
+          body: '{}',
+        }),
+      },
+      {
         name: 'slow',
         route: route('GET', '/api/slow'),
         handler: recording('slow', () => new Promise((resolve) => setTimeout(resolve, 500))),
@@ -114,7 +123,24 @@ describe('the local API router, as API Gateway routes', () => {
     expect(await unknown.json()).toMatchObject({ code: 'NOT_FOUND' });
   });
 
-  it('answers a preflight from an allowed origin with the methods of the path, and gives nothing to another origin', async () => {
+  it("adds API Gateway's CORS headers to an allowed origin's answer, drops a function's own, and gives nothing to another origin", async () => {
+    // Act
+    const allowed = await fetch(`${base}/api/cors-of-its-own`, { headers: { origin: ORIGIN } });
+    const other = await fetch(`${base}/api/cors-of-its-own`, { headers: { origin: 'https://evil.example' } });
+    const sameOrigin = await fetch(`${base}/api/items/7`);
+
+    // Assess
+    expect(allowed.headers.get('access-control-allow-origin')).toBe(ORIGIN);
+    expect(allowed.headers.get('access-control-allow-credentials')).toBe('true');
+    expect(allowed.headers.get('access-control-expose-headers')).toBe('etag,retry-after');
+    expect(allowed.headers.get('access-control-max-age')).toBeNull();
+    expect(allowed.headers.get('vary')).toBe('Origin');
+    for (const answer of [other, sameOrigin]) {
+      expect([...answer.headers.keys()].filter((name) => name.startsWith('access-control-'))).toEqual([]);
+    }
+  });
+
+  it('answers a preflight from an allowed origin with the configured methods, and gives nothing to another origin', async () => {
     // Act
     const allowed = await fetch(`${base}/api/items/42`, { method: 'OPTIONS', headers: { origin: ORIGIN } });
     const other = await fetch(`${base}/api/items/42`, { method: 'OPTIONS', headers: { origin: 'https://evil.example' } });
@@ -122,7 +148,8 @@ describe('the local API router, as API Gateway routes', () => {
     // Assess
     expect(allowed.status).toBe(204);
     expect(allowed.headers.get('access-control-allow-origin')).toBe(ORIGIN);
-    expect(allowed.headers.get('access-control-allow-methods')).toBe('GET,PUT');
+    expect(allowed.headers.get('access-control-allow-methods')).toBe('GET,POST,PUT,DELETE');
+    expect(allowed.headers.get('access-control-max-age')).toBe('3600');
     expect(other.status).toBe(204);
     expect(other.headers.get('access-control-allow-origin')).toBeNull();
   });

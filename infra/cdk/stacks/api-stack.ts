@@ -3,7 +3,7 @@ import type { StackProps } from 'aws-cdk-lib';
 import * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
-import { CORS_ALLOWED_HEADERS } from '../../../shared/constants';
+import { API_CORS } from '../../../shared/constants';
 
 /**
  * One JSON line per request. Never a header, cookie or query string: they carry session tokens
@@ -43,18 +43,15 @@ export class ApiStack extends Stack {
 
     this.httpApi = new apigwv2.HttpApi(this, 'HttpApi', {
       apiName: `toppubs-${props.stage}`,
-      // Sibling apps call cross-origin with credentials; API Gateway answers their preflights.
+      // Sibling apps call cross-origin with credentials. API Gateway answers their preflights and
+      // adds the CORS headers to every answer, ignoring any a function sends (API_CORS).
       corsPreflight: {
         allowOrigins: [...props.allowedOrigins],
         allowCredentials: true,
-        allowMethods: [
-          apigwv2.CorsHttpMethod.GET,
-          apigwv2.CorsHttpMethod.POST,
-          apigwv2.CorsHttpMethod.PUT,
-          apigwv2.CorsHttpMethod.DELETE,
-        ],
-        allowHeaders: [...CORS_ALLOWED_HEADERS],
-        maxAge: Duration.hours(1),
+        allowMethods: API_CORS.allowMethods.map((method) => apigwv2.CorsHttpMethod[method]),
+        allowHeaders: [...API_CORS.allowHeaders],
+        exposeHeaders: [...API_CORS.exposeHeaders],
+        maxAge: Duration.seconds(API_CORS.maxAgeSeconds),
       },
     });
 
