@@ -808,3 +808,33 @@ describe('request pipeline: the answer log line', () => {
     info.mockRestore();
   });
 });
+
+describe('request pipeline: the invocation in every log line', () => {
+  it("stamps a line logged during a call with that call's Lambda request id and function", async () => {
+    // Prepare
+    const { logger } = await import('../../functions/lib/logger');
+    const levelBefore = logger.getLevelName();
+    logger.setLogLevel('INFO');
+    const written = vi.spyOn(process.stdout, 'write').mockImplementation(() => true);
+    const fine = handlerFor(cachedRoute, async () => ({ fine: true }));
+
+    // Act
+    let output: string[];
+    try {
+      await fine(buildEvent({ path: '/api/test/cached' }));
+    } finally {
+      output = written.mock.calls.map(([chunk]) => String(chunk));
+      written.mockRestore();
+      logger.setLogLevel(levelBefore);
+    }
+
+    // Assess
+    const lines = output.filter((text) => text.includes('"Answered"'));
+    expect(lines).toHaveLength(1);
+    expect(JSON.parse(lines[0] as string)).toMatchObject({
+      message: 'Answered',
+      function_request_id: context.awsRequestId,
+      function_name: context.functionName,
+    });
+  });
+});
