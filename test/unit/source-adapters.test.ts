@@ -1,39 +1,13 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { parseRetryAfter, SafeFetchError, UnexpectedStatus } from '../../functions/lib/http/safe-fetch';
+import { parseRetryAfter, SafeFetchError } from '../../functions/lib/http/safe-fetch';
 import { recogniseSource } from '../../functions/ranking/lib/sources/adapters';
 import { feedAdapter } from '../../functions/ranking/lib/sources/feed';
 import { mediumAdapter } from '../../functions/ranking/lib/sources/medium';
 import { wordpressComAdapter } from '../../functions/ranking/lib/sources/wordpress-com';
-import {
-  type SourceFetch,
-  SourceError,
-  SourceGone,
-  SourceRateLimited,
-  SourceUnreadable,
-} from '../../functions/ranking/lib/sources/source-adapter';
+import { SourceError, SourceGone, SourceRateLimited, SourceUnreadable } from '../../functions/ranking/lib/sources/source-adapter';
+import { fixtureFetch, sourceFixture } from '../support/source-fetch';
 
 const NOW = new Date('2026-11-26T00:00:00.000Z');
-
-function fixture(name: string): string {
-  return readFileSync(new URL(`../fixtures/sources/${name}`, import.meta.url), 'utf8');
-}
-
-type Answer = { body: string; url?: string } | { status: number; retryAfterSeconds?: number } | Error;
-
-/** A fetch that answers each address from the table (a status throws as the safe fetcher does), and records the calls. */
-function fakeFetch(answers: Record<string, Answer>) {
-  const calls: { url: string; accept: string }[] = [];
-  const fetch: SourceFetch = async (url, { accept }) => {
-    calls.push({ url, accept });
-    const answer = answers[url];
-    if (!answer) throw new UnexpectedStatus(404, undefined);
-    if (answer instanceof Error) throw answer;
-    if ('status' in answer) throw new UnexpectedStatus(answer.status, answer.retryAfterSeconds);
-    return { url: answer.url ?? url, contentType: 'application/octet-stream', body: answer.body };
-  };
-  return { fetch, calls };
-}
 
 function ref(url: string) {
   const recognised = mediumAdapter.recognise(new URL(url));
@@ -57,9 +31,9 @@ describe('the Medium adapter', () => {
 
   it("reads a publication's JSON and feed into a snapshot: followers, tags, image, its own domain and latest post", async () => {
     // Prepare
-    const { fetch, calls } = fakeFetch({
-      'https://medium.com/ux-collective?format=json': { body: fixture('medium-ux-collective.json.txt') },
-      'https://uxdesign.cc/feed': { body: fixture('medium-feed.xml') },
+    const { fetch, calls } = fixtureFetch({
+      'https://medium.com/ux-collective?format=json': { body: sourceFixture('medium-ux-collective.json.txt') },
+      'https://uxdesign.cc/feed': { body: sourceFixture('medium-feed.xml') },
     });
 
     // Act
@@ -83,9 +57,9 @@ describe('the Medium adapter', () => {
 
   it('keeps the identity of a renamed publication that left its domain, and reads its feed on medium.com', async () => {
     // Prepare
-    const { fetch } = fakeFetch({
-      'https://medium.com/uxcollective?format=json': { body: fixture('medium-renamed.json.txt') },
-      'https://medium.com/feed/uxcollective': { body: fixture('medium-feed.xml') },
+    const { fetch } = fixtureFetch({
+      'https://medium.com/uxcollective?format=json': { body: sourceFixture('medium-renamed.json.txt') },
+      'https://medium.com/feed/uxcollective': { body: sourceFixture('medium-feed.xml') },
     });
 
     // Act
@@ -108,7 +82,7 @@ describe('the Medium adapter', () => {
     [404, SourceGone, 'https://medium.com/gone-for-good?format=json was not found (HTTP 404)'],
   ] as const)('reports a deleted publication (HTTP %i) as gone', async (status, kind, message) => {
     // Prepare
-    const { fetch } = fakeFetch({ 'https://medium.com/gone-for-good?format=json': { status } });
+    const { fetch } = fixtureFetch({ 'https://medium.com/gone-for-good?format=json': { status } });
 
     // Act
     const collecting = mediumAdapter.collect(ref('https://medium.com/gone-for-good'), fetch, NOW);
@@ -120,7 +94,7 @@ describe('the Medium adapter', () => {
 
   it('reports a rate limit with the wait the platform asked for, and a 503 with Retry-After as one too', async () => {
     // Prepare
-    const { fetch } = fakeFetch({
+    const { fetch } = fixtureFetch({
       'https://medium.com/busy?format=json': { status: 429, retryAfterSeconds: 120 },
       'https://medium.com/resting?format=json': { status: 503, retryAfterSeconds: 30 },
       'https://medium.com/broken?format=json': { status: 500 },
@@ -143,15 +117,15 @@ describe('the Medium adapter', () => {
 
   it.each([
     ['a page instead of JSON', '<!doctype html><html><body>Sign in</body></html>', 'Medium did not answer with JSON'],
-    ['a profile, not a publication', fixture('medium-profile.json.txt'), 'not with a publication'],
+    ['a profile, not a publication', sourceFixture('medium-profile.json.txt'), 'not with a publication'],
     [
       'a publication without a follower count',
-      fixture('medium-renamed.json.txt').replace('"metadata":{"followerCount":478990}', '"metadata":{}'),
+      sourceFixture('medium-renamed.json.txt').replace('"metadata":{"followerCount":478990}', '"metadata":{}'),
       'has no follower count',
     ],
   ])('refuses %s as unreadable, saying why', async (_label, body, message) => {
     // Prepare
-    const { fetch } = fakeFetch({ 'https://medium.com/odd?format=json': { body } });
+    const { fetch } = fixtureFetch({ 'https://medium.com/odd?format=json': { body } });
 
     // Act
     const collecting = mediumAdapter.collect(ref('https://medium.com/odd'), fetch, NOW);
@@ -163,7 +137,7 @@ describe('the Medium adapter', () => {
 
   it('passes on a failure to connect as a source error naming the address', async () => {
     // Prepare
-    const { fetch } = fakeFetch({ 'https://medium.com/offline?format=json': new SafeFetchError('Request timed out') });
+    const { fetch } = fixtureFetch({ 'https://medium.com/offline?format=json': new SafeFetchError('Request timed out') });
 
     // Act
     const collecting = mediumAdapter.collect(ref('https://medium.com/offline'), fetch, NOW);
@@ -176,7 +150,7 @@ describe('the Medium adapter', () => {
 describe('the feed adapter', () => {
   it('reads an RSS channel: name and description decoded, site, image, latest post, and no follower count', async () => {
     // Prepare
-    const { fetch } = fakeFetch({ 'https://pulse-kitchen.example/feed.xml': { body: fixture('blog-rss.xml') } });
+    const { fetch } = fixtureFetch({ 'https://pulse-kitchen.example/feed.xml': { body: sourceFixture('blog-rss.xml') } });
     const recognised = feedAdapter.recognise(new URL('https://pulse-kitchen.example/feed.xml#latest'));
 
     // Act
@@ -200,8 +174,8 @@ describe('the feed adapter', () => {
 
   it("reads an Atom feed's site from its alternate link, and keys a moved feed by where it now is", async () => {
     // Prepare: the old address redirects permanently to the new one
-    const { fetch } = fakeFetch({
-      'https://glass.example/old-feed': { body: fixture('blog-atom.xml'), url: 'https://glass.example/atom.xml' },
+    const { fetch } = fixtureFetch({
+      'https://glass.example/old-feed': { body: sourceFixture('blog-atom.xml'), url: 'https://glass.example/atom.xml' },
     });
 
     // Act
@@ -221,7 +195,7 @@ describe('the feed adapter', () => {
 
   it('refuses a page that is not a feed, and reports a deleted feed as gone', async () => {
     // Prepare
-    const { fetch } = fakeFetch({
+    const { fetch } = fixtureFetch({
       'https://site.example/': { body: '<!doctype html><html><head><title>Home</title></head></html>' },
       'https://site.example/feed': { status: 410 },
     });
@@ -264,9 +238,11 @@ describe('the WordPress.com adapter', () => {
 
   it("reads the site's subscriber count, id, decoded description, icon, own domain and newest post", async () => {
     // Prepare
-    const { fetch } = fakeFetch({
-      [`${site}?fields=ID,name,description,URL,icon,subscribers_count,is_private`]: { body: fixture('wordpress-site.json') },
-      [`${site}/posts?number=1&fields=date`]: { body: fixture('wordpress-posts.json') },
+    const { fetch } = fixtureFetch({
+      [`${site}?fields=ID,name,description,URL,icon,subscribers_count,is_private`]: {
+        body: sourceFixture('wordpress-site.json'),
+      },
+      [`${site}/posts?number=1&fields=date`]: { body: sourceFixture('wordpress-posts.json') },
     });
     const recognised = wordpressComAdapter.recognise(new URL('https://fieldnotesontea.wordpress.com/'));
 
@@ -290,10 +266,10 @@ describe('the WordPress.com adapter', () => {
 
   it('refuses a private site and one without a subscriber count, and reports a deleted one as gone', async () => {
     // Prepare
-    const privateSite = fixture('wordpress-site.json').replace('"is_private":false', '"is_private":true');
-    const uncounted = fixture('wordpress-site.json').replace('"subscribers_count":18342,', '');
+    const privateSite = sourceFixture('wordpress-site.json').replace('"is_private":false', '"is_private":true');
+    const uncounted = sourceFixture('wordpress-site.json').replace('"subscribers_count":18342,', '');
     const fields = '?fields=ID,name,description,URL,icon,subscribers_count,is_private';
-    const { fetch } = fakeFetch({
+    const { fetch } = fixtureFetch({
       [`https://public-api.wordpress.com/rest/v1.1/sites/closed.wordpress.com${fields}`]: { body: privateSite },
       [`https://public-api.wordpress.com/rest/v1.1/sites/quiet.wordpress.com${fields}`]: { body: uncounted },
       [`https://public-api.wordpress.com/rest/v1.1/sites/deleted.wordpress.com${fields}`]: { status: 404 },

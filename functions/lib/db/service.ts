@@ -9,6 +9,7 @@ import { createFollowEntity } from './entities/follow';
 import { createFollowerHistoryEntity } from './entities/follower-history';
 import { createPublicationEntity } from './entities/publication';
 import { createPublicationFollowEntity } from './entities/publication-follow';
+import { createPublicationSourceEntity } from './entities/publication-source';
 import { createPublicationWatchEntity } from './entities/publication-watch';
 import { createRankChunkEntity } from './entities/rank-chunk';
 import { createRankHistoryEntity } from './entities/rank-history';
@@ -35,6 +36,7 @@ const entityFactories = {
   rankHistory: createRankHistoryEntity,
   publicationFollow: createPublicationFollowEntity,
   publicationWatch: createPublicationWatchEntity,
+  publicationSource: createPublicationSourceEntity,
   appClient: createAppClientEntity,
   appOrigin: createAppOriginEntity,
   user: createUserEntity,

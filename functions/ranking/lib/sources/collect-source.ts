@@ -1,0 +1,153 @@
+import type { PublicationSnapshot } from '../../../../shared/schemas/ranking';
+import { type PublicationSourceItem, SOURCE_SHARDS } from '../../../lib/db/entities/publication-source';
+import type { Db } from '../../../lib/db/service';
+import { bucketOf } from '../domain/shard';
+import { ingestSnapshots } from '../ingest';
+import { SOURCE_ADAPTERS } from './adapters';
+import { type SourceAdapter, type SourceFetch, SourceError, type SourceRef, type SourceSnapshot } from './source-adapter';
+import { type CollectionOutcome, nextSourceState, outcomeOfError, type SourceState } from './source-state';
+
+const MAX_NAME = 200;
+const MAX_DESCRIPTION = 1000;
+const MAX_TOPICS = 10;
+const MAX_SLUG = 80;
+
+/** A platform's tag as one of our topics ('Data Science' -> 'data-science'), or null when nothing is left. */
+export function topicOf(tag: string): string | null {
+  const topic = tag
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60)
+    .replace(/-+$/, '');
+  return topic || null;
+}
+
+/** A slug for a new publication from its name (or its address when the name has no letters left). */
+export function slugFrom(name: string, url: string): string {
+  const fromName = topicOf(name)?.slice(0, MAX_SLUG).replace(/-+$/, '');
+  if (fromName) return fromName;
+  return (
+    topicOf(new URL(url).hostname + new URL(url).pathname)
+      ?.slice(0, MAX_SLUG)
+      .replace(/-+$/, '') ?? 'publication'
+  );
+}
+
+/**
+ * The snapshot as the ingestion path takes it, under our slug and cut to its limits; null for
+ * a source that counts no followers (a plain feed), which the follower boards cannot rank.
+ */
+export function toIngestionRow(snapshot: SourceSnapshot, slug: string, observedAt: Date): PublicationSnapshot | null {
+  if (snapshot.followers === null) return null;
+  const topics = [...new Set(snapshot.topics.map(topicOf).filter((topic): topic is string => topic !== null))];
+  return {
+    slug,
+    name: snapshot.name.trim().slice(0, MAX_NAME),
+    url: snapshot.url,
+    followers: snapshot.followers,
+    latestPostAt: snapshot.latestPostAt,
+    topics: topics.slice(0, MAX_TOPICS),
+    observedAt: observedAt.toISOString(),
+    ...(snapshot.description ? { description: snapshot.description.trim().slice(0, MAX_DESCRIPTION) } : {}),
+    imageUrl: snapshot.imageUrl,
+    feedUrl: snapshot.feedUrl,
+  };
+}
+
+function adapterFor(platform: PublicationSourceItem['platform']): SourceAdapter {
+  const adapter = SOURCE_ADAPTERS.find((candidate) => candidate.platform === platform);
+  if (!adapter) throw new Error(`No adapter reads ${platform}`);
+  return adapter;
+}
+
+/** Where to read the source next time: where the snapshot says it now lives, when its adapter reads that address. */
+function currentAddress(adapter: SourceAdapter, snapshot: SourceSnapshot, previous: string): string {
+  try {
+    return adapter.recognise(new URL(snapshot.url))?.url ?? previous;
+  } catch {
+    return previous;
+  }
+}
+
+/** Stores the snapshot through the ingestion path, as the API does; a refused row is a failure of the source. */
+async function ingest(db: Db, snapshot: SourceSnapshot, slug: string, now: Date): Promise<void> {
+  const row = toIngestionRow(snapshot, slug, now);
+  if (!row) return;
+  const result = await ingestSnapshots(db, [row], now);
+  const refused = result.results.find((entry) => entry.status === 'rejected');
+  if (refused) {
+    const why = refused.errors?.map((error) => `${error.field}: ${error.message}`).join('; ') ?? 'refused';
+    throw new SourceError(`The snapshot of ${snapshot.url} was refused (${why})`);
+  }
+}
+
+export interface SourceCollection {
+  canonicalId: string;
+  slug: string;
+  outcome: CollectionOutcome['kind'];
+  status: SourceState['status'];
+}
+
+/**
+ * Collects one source now: reads it through its adapter, stores the snapshot under the
+ * publication's slug, and records the outcome on the source (streaks, the new address after a
+ * move). An address that now leads to another publication (its canonical id differs) is a
+ * failure of this one, never a merge of the two.
+ */
+export async function collectSource(
+  db: Db,
+  source: PublicationSourceItem,
+  fetch: SourceFetch,
+  now: Date = new Date(),
+): Promise<SourceCollection> {
+  const adapter = adapterFor(source.platform);
+  const ref: SourceRef = { platform: source.platform, url: source.sourceUrl };
+  let outcome: CollectionOutcome;
+  let snapshot: SourceSnapshot | undefined;
+  try {
+    snapshot = await adapter.collect(ref, fetch, now);
+    if (snapshot.canonicalId !== source.canonicalId) {
+      throw new SourceError(`${source.sourceUrl} now leads to another publication (${snapshot.canonicalId})`);
+    }
+    await ingest(db, snapshot, source.slug, now);
+    outcome = { kind: 'collected', snapshot };
+  } catch (error) {
+    outcome = outcomeOfError(error);
+  }
+  const state = nextSourceState(source, outcome, now);
+  if (state !== source) await saveState(db, source, state, outcome.kind === 'collected' ? snapshot : undefined, adapter, now);
+  return { canonicalId: source.canonicalId, slug: source.slug, outcome: outcome.kind, status: state.status };
+}
+
+const OPTIONAL_STATE_FIELDS = ['lastCollectedAt', 'lastAttemptAt', 'failingSince', 'goneSince', 'lastError'] as const;
+
+async function saveState(
+  db: Db,
+  source: PublicationSourceItem,
+  state: SourceState,
+  snapshot: SourceSnapshot | undefined,
+  adapter: SourceAdapter,
+  now: Date,
+): Promise<void> {
+  const set: Partial<PublicationSourceItem> = { status: state.status, updatedAt: now.toISOString() };
+  const remove: (typeof OPTIONAL_STATE_FIELDS)[number][] = [];
+  for (const field of OPTIONAL_STATE_FIELDS) {
+    const value = state[field];
+    if (value === undefined) {
+      if (source[field] !== undefined) remove.push(field);
+    } else set[field] = value;
+  }
+  if (snapshot) {
+    set.sourceUrl = currentAddress(adapter, snapshot, source.sourceUrl);
+    set.lastSnapshot = JSON.stringify(snapshot);
+    if (snapshot.followers !== null) set.followers = snapshot.followers;
+  }
+  const patch = db.entities.publicationSource.patch({ canonicalId: source.canonicalId }).set(set);
+  await (remove.length > 0 ? patch.remove(remove) : patch).go();
+}
+
+/** The collector's shard for a source: stable, so one batch always holds the same sources. */
+export const collectShardOf = (canonicalId: string) => bucketOf(canonicalId, SOURCE_SHARDS);

@@ -1,0 +1,169 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../../functions/lib/db/service';
+import { addSource, previewSource, UnrecognisedAddress } from '../../functions/ranking/lib/sources/add-source';
+import { collectSource } from '../../functions/ranking/lib/sources/collect-source';
+import { SourceGone } from '../../functions/ranking/lib/sources/source-adapter';
+import { DAYS_MISSING_TO_LEAVE } from '../../functions/ranking/lib/sources/source-state';
+import { createTestTable } from '../support/dynamo';
+import { fixtureFetch, sourceFixture } from '../support/source-fetch';
+
+const DAY_MS = 24 * 3600 * 1000;
+const NOW = new Date('2026-11-20T04:00:00.000Z');
+const UX_COLLECTIVE = {
+  'https://medium.com/ux-collective?format=json': { body: sourceFixture('medium-ux-collective.json.txt') },
+  'https://uxdesign.cc/feed': { body: sourceFixture('medium-feed.xml') },
+};
+
+let db: Db;
+
+beforeAll(async () => {
+  ({ db } = await createTestTable());
+});
+
+async function sourceOf(canonicalId: string) {
+  const { data } = await db.entities.publicationSource.get({ canonicalId }).go();
+  if (!data) throw new Error(`No source ${canonicalId}`);
+  return data;
+}
+
+describe('adding a publication from its address', () => {
+  it('previews it, then stores it under a slug of its own with its first snapshot, ready for the boards', async () => {
+    // Prepare
+    const { fetch } = fixtureFetch(UX_COLLECTIVE);
+
+    // Act
+    const preview = await previewSource('https://medium.com/ux-collective/some-story-1a2b?source=home', fetch, NOW);
+    const added = await addSource(db, preview, 'user-1', NOW);
+
+    // Assess
+    expect(preview.snapshot).toMatchObject({ canonicalId: 'medium:e8dd6b4e5a3f', name: 'UX Collective', followers: 478213 });
+    expect(added.kind).toBe('added');
+    expect(added.source).toMatchObject({
+      slug: 'ux-collective',
+      platform: 'medium',
+      sourceUrl: 'https://medium.com/ux-collective',
+      status: 'active',
+      addedBy: 'user-1',
+      lastCollectedAt: NOW.toISOString(),
+    });
+    const { data: publication } = await db.entities.publication.get({ slug: 'ux-collective' }).go();
+    expect(publication).toMatchObject({
+      name: 'UX Collective',
+      url: 'https://uxdesign.cc/',
+      followers: 478213,
+      topics: ['ux', 'design', 'user-experience'],
+    });
+  });
+
+  it('knows a renamed publication by its canonical id: the same source and slug, nothing new stored', async () => {
+    // Prepare
+    const { fetch } = fixtureFetch({
+      'https://medium.com/uxcollective?format=json': { body: sourceFixture('medium-renamed.json.txt') },
+      'https://medium.com/feed/uxcollective': { body: sourceFixture('medium-feed.xml') },
+    });
+
+    // Act
+    const added = await addSource(db, await previewSource('https://medium.com/uxcollective', fetch, NOW), 'user-2', NOW);
+
+    // Assess
+    expect(added.kind).toBe('known');
+    expect(added.source).toMatchObject({ slug: 'ux-collective', addedBy: 'user-1' });
+    const { data } = await db.entities.publicationSource.query.bySlug({ slug: 'uxcollective' }).go();
+    expect(data).toEqual([]);
+  });
+
+  it('says so for an address no adapter reads, and for one the platform does not know', async () => {
+    // Prepare
+    const { fetch } = fixtureFetch({});
+
+    // Act
+    const notAnAddress = previewSource('not a url', fetch, NOW);
+    const unknown = previewSource('https://medium.com/no-such-publication', fetch, NOW);
+
+    // Assess
+    await expect(notAnAddress).rejects.toBeInstanceOf(UnrecognisedAddress);
+    await expect(unknown).rejects.toBeInstanceOf(SourceGone);
+  });
+});
+
+describe('collecting a source', () => {
+  it('stores the new follower count through the ingestion path and follows a rename to its new address', async () => {
+    // Prepare: the publication moved to medium.com/uxcollective; its old address redirects there.
+    const source = await sourceOf('medium:e8dd6b4e5a3f');
+    const { fetch } = fixtureFetch({
+      'https://medium.com/ux-collective?format=json': {
+        body: sourceFixture('medium-renamed.json.txt'),
+        url: 'https://medium.com/uxcollective?format=json',
+      },
+      'https://medium.com/feed/uxcollective': { body: sourceFixture('medium-feed.xml') },
+    });
+    const later = new Date(NOW.getTime() + DAY_MS);
+
+    // Act
+    const collected = await collectSource(db, source, fetch, later);
+
+    // Assess
+    expect(collected).toEqual({
+      canonicalId: 'medium:e8dd6b4e5a3f',
+      slug: 'ux-collective',
+      outcome: 'collected',
+      status: 'active',
+    });
+    expect(await sourceOf('medium:e8dd6b4e5a3f')).toMatchObject({
+      sourceUrl: 'https://medium.com/uxcollective',
+      followers: 478990,
+      lastCollectedAt: later.toISOString(),
+    });
+    const { data: publication } = await db.entities.publication.get({ slug: 'ux-collective' }).go();
+    expect(publication).toMatchObject({ name: 'UX Collective (renamed)', followers: 478990 });
+  });
+
+  it(`marks a source gone after ${DAYS_MISSING_TO_LEAVE} days of 404s, and keeps its publication and history`, async () => {
+    // Prepare
+    const { fetch } = fixtureFetch({});
+    const statuses: string[] = [];
+
+    // Act
+    for (let day = 2; day <= DAYS_MISSING_TO_LEAVE + 2; day += 1) {
+      const collected = await collectSource(
+        db,
+        await sourceOf('medium:e8dd6b4e5a3f'),
+        fetch,
+        new Date(NOW.getTime() + day * DAY_MS),
+      );
+      statuses.push(collected.status);
+    }
+
+    // Assess
+    expect(statuses.at(0)).toBe('failing');
+    expect(statuses.at(-2)).toBe('failing');
+    expect(statuses.at(-1)).toBe('gone');
+    expect(await sourceOf('medium:e8dd6b4e5a3f')).toMatchObject({
+      status: 'gone',
+      lastError: 'https://medium.com/uxcollective?format=json was not found (HTTP 404)',
+      followers: 478990,
+    });
+    const { data: publication } = await db.entities.publication.get({ slug: 'ux-collective' }).go();
+    expect(publication?.followers).toBe(478990);
+  });
+
+  it('refuses to merge: an address that now leads to another publication is a failure of this one', async () => {
+    // Prepare
+    const source = await sourceOf('medium:e8dd6b4e5a3f');
+    const { fetch } = fixtureFetch({
+      'https://medium.com/uxcollective?format=json': {
+        body: sourceFixture('medium-renamed.json.txt').replace('"e8dd6b4e5a3f"', '"0123456789ab"'),
+      },
+      'https://medium.com/feed/uxcollective': { body: sourceFixture('medium-feed.xml') },
+    });
+
+    // Act
+    const collected = await collectSource(db, source, fetch, new Date(NOW.getTime() + 20 * DAY_MS));
+
+    // Assess
+    expect(collected.outcome).toBe('failed');
+    expect((await sourceOf('medium:e8dd6b4e5a3f')).lastError).toBe(
+      'https://medium.com/uxcollective now leads to another publication (medium:0123456789ab)',
+    );
+  });
+});
