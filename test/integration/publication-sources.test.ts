@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../functions/lib/db/service';
 import { addSource, previewSource, UnrecognisedAddress } from '../../functions/ranking/lib/sources/add-source';
+import { readAllPublications } from '../../functions/ranking/lib/ranking-run';
 import { collectSource } from '../../functions/ranking/lib/sources/collect-source';
 import { SourceGone } from '../../functions/ranking/lib/sources/source-adapter';
 import { DAYS_MISSING_TO_LEAVE } from '../../functions/ranking/lib/sources/source-state';
@@ -9,6 +10,7 @@ import { fixtureFetch, sourceFixture } from '../support/source-fetch';
 
 const DAY_MS = 24 * 3600 * 1000;
 const NOW = new Date('2026-11-20T04:00:00.000Z');
+const dayAfter = (days: number) => new Date(NOW.getTime() + days * DAY_MS);
 const UX_COLLECTIVE = {
   'https://medium.com/ux-collective?format=json': { body: sourceFixture('medium-ux-collective.json.txt') },
   'https://uxdesign.cc/feed': { body: sourceFixture('medium-feed.xml') },
@@ -97,7 +99,7 @@ describe('collecting a source', () => {
       },
       'https://medium.com/feed/uxcollective': { body: sourceFixture('medium-feed.xml') },
     });
-    const later = new Date(NOW.getTime() + DAY_MS);
+    const later = dayAfter(1);
 
     // Act
     const collected = await collectSource(db, source, fetch, later);
@@ -125,12 +127,7 @@ describe('collecting a source', () => {
 
     // Act
     for (let day = 2; day <= DAYS_MISSING_TO_LEAVE + 2; day += 1) {
-      const collected = await collectSource(
-        db,
-        await sourceOf('medium:e8dd6b4e5a3f'),
-        fetch,
-        new Date(NOW.getTime() + day * DAY_MS),
-      );
+      const collected = await collectSource(db, await sourceOf('medium:e8dd6b4e5a3f'), fetch, dayAfter(day));
       statuses.push(collected.status);
     }
 
@@ -144,7 +141,25 @@ describe('collecting a source', () => {
       followers: 478990,
     });
     const { data: publication } = await db.entities.publication.get({ slug: 'ux-collective' }).go();
-    expect(publication?.followers).toBe(478990);
+    expect(publication).toMatchObject({ followers: 478990, offBoardsSince: dayAfter(DAYS_MISSING_TO_LEAVE + 2).toISOString() });
+    expect((await readAllPublications(db)).map((row) => row.slug)).not.toContain('ux-collective');
+    const { data: history } = await db.entities.followerHistory.query.bySlugAndYear({ slug: 'ux-collective' }).go();
+    expect(history).not.toEqual([]);
+  });
+
+  it('brings a gone publication back to the boards with its next snapshot, however unchanged', async () => {
+    // Prepare
+    const { fetch } = fixtureFetch({
+      'https://medium.com/uxcollective?format=json': { body: sourceFixture('medium-renamed.json.txt') },
+      'https://medium.com/feed/uxcollective': { body: sourceFixture('medium-feed.xml') },
+    });
+
+    // Act
+    const collected = await collectSource(db, await sourceOf('medium:e8dd6b4e5a3f'), fetch, dayAfter(10));
+
+    // Assess
+    expect(collected.status).toBe('active');
+    expect((await readAllPublications(db)).map((row) => row.slug)).toContain('ux-collective');
   });
 
   it('refuses to merge: an address that now leads to another publication is a failure of this one', async () => {
@@ -158,7 +173,7 @@ describe('collecting a source', () => {
     });
 
     // Act
-    const collected = await collectSource(db, source, fetch, new Date(NOW.getTime() + 20 * DAY_MS));
+    const collected = await collectSource(db, source, fetch, dayAfter(20));
 
     // Assess
     expect(collected.outcome).toBe('failed');

@@ -89,6 +89,8 @@ export function applySnapshot(
     followers30dAgo: standing.followers30dAgo,
     firstSeenDay: existing && existing.firstSeenDay < day ? existing.firstSeenDay : day,
     shard: shardOf(snapshot.slug),
+    // Only news brings a publication back to the boards; a late snapshot fills in history.
+    ...(!isLatest && existing?.offBoardsSince ? { offBoardsSince: existing.offBoardsSince } : {}),
     revision: (existing?.revision ?? 0) + 1,
     createdAt: existing?.createdAt ?? timestamp,
     updatedAt: timestamp,
@@ -110,6 +112,7 @@ const COMPARED_FIELDS = [
   'latestPostAt',
   'firstSeenDay',
   'recentEndDay',
+  'offBoardsSince',
 ] as const;
 
 function isUnchanged(

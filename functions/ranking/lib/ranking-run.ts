@@ -53,11 +53,17 @@ const RANKING_ATTRIBUTES = [
   'recentCounts',
 ] as const;
 
-/** Every publication, read shard by shard in parallel from the byShard index (no Scan). */
+/**
+ * Every publication on the boards, read shard by shard in parallel from the byShard index (no
+ * Scan); one whose source is gone is left out.
+ */
 export async function readAllPublications(db: Db): Promise<PublicationRow[]> {
   const shards = await Promise.all(
     Array.from({ length: PUBLICATION_SHARDS }, (_, shard) =>
-      db.entities.publication.query.byShard({ shard }).go({ pages: 'all', attributes: [...RANKING_ATTRIBUTES] }),
+      db.entities.publication.query
+        .byShard({ shard })
+        .where((attribute, { notExists }) => notExists(attribute.offBoardsSince))
+        .go({ pages: 'all', attributes: [...RANKING_ATTRIBUTES] }),
     ),
   );
   return shards.flatMap((result) => result.data as PublicationRow[]);

@@ -27,6 +27,11 @@ export const createPublicationEntity = (config?: EntityConfiguration) =>
         /** Daily follower counts ending at recentEndDay, oldest first; -1 where a day was not observed. */
         recentCounts: { type: 'list', items: { type: 'number' }, required: true },
         shard: { type: 'number', required: true },
+        /**
+         * Set when its source has been gone (404 or 410) for a week: the ranking leaves it out,
+         * its page and history stay. A new snapshot of it brings it back.
+         */
+        offBoardsSince: { type: 'string' },
         /** Optimistic-concurrency counter for read-modify-write ingestion. */
         revision: { type: 'number', required: true },
         createdAt: { type: 'string', required: true },

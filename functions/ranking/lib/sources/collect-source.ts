@@ -1,5 +1,6 @@
 import type { PublicationSnapshot } from '../../../../shared/schemas/ranking';
 import { type PublicationSourceItem, SOURCE_SHARDS } from '../../../lib/db/entities/publication-source';
+import { isConditionalCheckFailed } from '../../../lib/db/errors';
 import type { Db } from '../../../lib/db/service';
 import { bucketOf } from '../domain/shard';
 import { ingestSnapshots } from '../ingest';
@@ -119,6 +120,7 @@ export async function collectSource(
   }
   const state = nextSourceState(source, outcome, now);
   if (state !== source) await saveState(db, source, state, outcome.kind === 'collected' ? snapshot : undefined, adapter, now);
+  if (state.status === 'gone' && source.status !== 'gone') await takeOffBoards(db, source.slug, now);
   return { canonicalId: source.canonicalId, slug: source.slug, outcome: outcome.kind, status: state.status };
 }
 
@@ -147,6 +149,16 @@ async function saveState(
   }
   const patch = db.entities.publicationSource.patch({ canonicalId: source.canonicalId }).set(set);
   await (remove.length > 0 ? patch.remove(remove) : patch).go();
+}
+
+/** A gone source's publication leaves the boards at the next ranking run; its page and history stay. */
+async function takeOffBoards(db: Db, slug: string, now: Date): Promise<void> {
+  try {
+    await db.entities.publication.patch({ slug }).set({ offBoardsSince: now.toISOString() }).go();
+  } catch (error) {
+    // A feed-only source has no publication item to take off.
+    if (!isConditionalCheckFailed(error)) throw error;
+  }
 }
 
 /** The collector's shard for a source: stable, so one batch always holds the same sources. */
