@@ -12,6 +12,7 @@ import type { Platform } from '../../infra/cdk/platform';
 import { SPA_REWRITE_FUNCTION_CODE } from '../../infra/cdk/stacks/web-stack';
 import type { RouteStack } from '../../infra/cdk/stacks/route-stack';
 import { DECLARED_SETTINGS_VARIABLE, SETTING_GROUPS, type SettingGroup } from '../../shared/capabilities';
+import { API_CORS } from '../../shared/constants';
 import { routeEntries, routes } from '../../shared/routes/index';
 import { JOB_SCHEDULES } from '../../shared/schedules';
 import { TABLE_KEYS } from '../../shared/table';
@@ -142,6 +143,23 @@ describe('cdk stacks for the real route table', () => {
     // Assess
     Template.fromStack(platform.data).hasResourceProperties('AWS::S3::Bucket', {
       CorsConfiguration: { CorsRules: [Match.objectLike({ AllowedMethods: ['PUT'], AllowedOrigins: ORIGINS })] },
+    });
+  });
+
+  it("applies the API's CORS at API Gateway, from API_CORS, as the local runtime emulates it", () => {
+    // Act
+    const template = Template.fromStack(platform.api);
+
+    // Assess
+    template.hasResourceProperties('AWS::ApiGatewayV2::Api', {
+      CorsConfiguration: {
+        AllowOrigins: ORIGINS,
+        AllowCredentials: true,
+        AllowMethods: ['GET', 'POST', 'PUT', 'DELETE'],
+        AllowHeaders: [...API_CORS.allowHeaders],
+        ExposeHeaders: ['etag', 'retry-after'],
+        MaxAge: API_CORS.maxAgeSeconds,
+      },
     });
   });
 
