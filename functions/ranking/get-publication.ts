@@ -31,10 +31,12 @@ export const handler = createHandler(rankingRoutes.getPublication, async ({ para
     const today = toDay(manifest.generatedAt);
     const since = historyStart(today);
     const db = getDb();
-    const [{ publication, followerYears }, rankHistory] = await Promise.all([
+    const [{ publication, followerYears }, rankHistory, sources] = await Promise.all([
       readPublicationPartition(db, params.slug),
       readRankHistory(db, { slug: params.slug, since, until: today }),
+      db.entities.publicationSource.query.bySlug({ slug: params.slug }).go({ limit: 1 }),
     ]);
+    const source = sources.data[0];
     if (!publication) throw new NotFound(`There is no publication with the slug '${params.slug}'.`);
 
     const history = followerYears
@@ -61,6 +63,14 @@ export const handler = createHandler(rankingRoutes.getPublication, async ({ para
       boards: boardRanks(current, manifest),
       history,
       rankHistory,
+      source: source
+        ? {
+            platform: source.platform,
+            url: source.sourceUrl,
+            status: source.status,
+            lastCollectedAt: source.lastCollectedAt ?? null,
+          }
+        : null,
       seo: publicationSeo(publication.name, publication.description ?? '', standing.followers),
     };
   }),

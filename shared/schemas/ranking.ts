@@ -143,6 +143,28 @@ export const publicationBoardRankSchema = z.object({
 });
 export type PublicationBoardRank = z.infer<typeof publicationBoardRankSchema>;
 
+/** Where the collector reads publications from. */
+export const SOURCE_PLATFORMS = ['medium', 'wordpress.com', 'feed'] as const;
+export type SourcePlatform = (typeof SOURCE_PLATFORMS)[number];
+
+/**
+ * Where the collector is at with a source: collected fine; failing (since its first failure);
+ * flagged for a person after a week of failures; gone after a week of 404 or 410 answers,
+ * which takes its publication off the boards and keeps its history.
+ */
+export const SOURCE_STATUSES = ['active', 'failing', 'flagged', 'gone'] as const;
+export type SourceStatus = (typeof SOURCE_STATUSES)[number];
+
+/** Where a publication's numbers come from, and when they were last read there. */
+export const publicationSourceSchema = z.object({
+  platform: z.enum(SOURCE_PLATFORMS),
+  /** The address the collector reads. */
+  url: z.string(),
+  status: z.enum(SOURCE_STATUSES),
+  lastCollectedAt: z.nullable(z.string()),
+});
+export type PublicationSource = z.infer<typeof publicationSourceSchema>;
+
 export const publicationDetailSchema = z.object({
   publication: z.extend(z.omit(rankedPublicationSchema, { rank: true, sparkline: true }), {
     description: z.string(),
@@ -158,6 +180,8 @@ export const publicationDetailSchema = z.object({
   history: z.array(z.object({ day: z.string(), followers: z.number() })),
   /** Daily ranks of the last 90 days, oldest first: boardId ('followers.all', 'growth.active.topic.ux', ...) -> rank. */
   rankHistory: z.array(z.object({ day: z.string(), ranks: z.record(z.string(), z.number()) })),
+  /** The collector's source; null for a publication whose numbers come through the ingestion API. */
+  source: z.nullable(publicationSourceSchema),
   seo: seoSchema,
 });
 export type PublicationDetail = z.infer<typeof publicationDetailSchema>;

@@ -265,6 +265,8 @@ describe('the ranking site API on the local runtime', () => {
     expect(detail.body.history.length).toBeGreaterThanOrEqual(85);
     expect(detail.body.history.length).toBeLessThanOrEqual(90);
     expect(detail.body.history.at(-1)?.followers).toBe(target.followers);
+    // The demo's numbers come through the ingestion API, not from a collected source.
+    expect(detail.body.source).toBeNull();
     expectError(missing, 404);
   });
 

@@ -1,18 +1,9 @@
 import { Entity, type EntityConfiguration, type EntityItem } from 'electrodb';
+import { SOURCE_PLATFORMS, SOURCE_STATUSES } from '../../../../shared/schemas/ranking';
 import { SERVICE_NAME } from './service-name';
 
 /** Shards of the source list: the collector's fan-out sends one shard's sources per batch. */
 export const SOURCE_SHARDS = 64;
-
-export const SOURCE_PLATFORMS = ['medium', 'wordpress.com', 'feed'] as const;
-
-/**
- * Where the collector is at with a source: collected fine; failing (since `failingSince`);
- * flagged for a person to look at after a week of failures; gone after a week of 404 or 410
- * answers, which takes the publication off the boards and keeps its history.
- */
-export const SOURCE_STATUSES = ['active', 'failing', 'flagged', 'gone'] as const;
-export type SourceStatus = (typeof SOURCE_STATUSES)[number];
 
 /**
  * A publication's source: the platform's canonical id (Medium's collection id, WordPress.com's

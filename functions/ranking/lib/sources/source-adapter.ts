@@ -1,7 +1,7 @@
+import type { SourcePlatform } from '../../../../shared/schemas/ranking';
 import { SafeFetchError, UnexpectedStatus } from '../../../lib/http/safe-fetch';
 
-/** The platforms a publication can come from. */
-export type SourcePlatform = 'medium' | 'wordpress.com' | 'feed';
+export type { SourcePlatform };
 
 /** What an adapter reads of a publication, in the platform's words mapped to ours. */
 export interface SourceSnapshot {

@@ -1,4 +1,4 @@
-import type { SourceStatus } from '../../../lib/db/entities/publication-source';
+import type { SourceStatus } from '../../../../shared/schemas/ranking';
 import { HostBudgetSpent } from './polite-fetch';
 import { SourceError, SourceGone, type SourceSnapshot } from './source-adapter';
 

@@ -40,6 +40,39 @@ describe('PublicationPage', () => {
     );
   });
 
+  it.each([
+    [{ status: 'active' as const, hoursAgo: 3 }, 'Numbers from Medium, last collected 3 hours ago.'],
+    [
+      { status: 'flagged' as const, hoursAgo: 9 * 24 },
+      'Reading it from Medium has been failing lately; its numbers were last collected 9 days ago.',
+    ],
+    [
+      { status: 'gone' as const, hoursAgo: 9 * 24 },
+      'No longer found on Medium: it has left the boards and keeps its history here.',
+    ],
+    [null, 'Numbers reported to TopPubs through its ingestion API.'],
+  ])('says where its numbers come from and how fresh they are (%o)', async (source, note) => {
+    // Prepare
+    const detail = makePublicationDetail(
+      {},
+      source && {
+        platform: 'medium',
+        url: 'https://medium.com/ux-collective',
+        status: source.status,
+        lastCollectedAt: new Date(Date.now() - source.hoursAgo * 3_600_000).toISOString(),
+      },
+    );
+    stubRoutes(stubRoute(routes.getPublication, () => ({ body: detail })));
+
+    // Act
+    renderPages('/pub/ux-collective');
+
+    // Assess
+    expect(await screen.findByText(/Tracked since/)).toHaveTextContent(
+      new RegExp(`^${note.replace(/[.()]/g, '\\$&')} Tracked since`),
+    );
+  });
+
   it('says why a publication is dormant', async () => {
     // Prepare
     const lastPost = new Date(Date.now() - 45 * 86_400_000).toISOString();

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ACTIVE_WINDOW_DAYS, APP_NAME, GROWTH_WINDOW_DAYS } from '../../../../../shared/constants';
-import type { PublicationDetail } from '../../../../../shared/schemas/ranking';
+import type { PublicationDetail, PublicationSource, SourcePlatform } from '../../../../../shared/schemas/ranking';
 import { ExternalIcon } from '../../../components/icons';
 import { PageMeta } from '../../../components/page-meta';
 import { EmptyState, ErrorState } from '../../../components/state-message';
@@ -10,7 +10,7 @@ import { usePublication } from '../api/get-publication';
 import { Avatar } from '../components/avatar';
 import { FollowPublicationButton } from '../components/follow-publication-button';
 import { boardLabel, FollowerChart, formatDay, RankChart } from '../components/publication-charts';
-import { formatDate, formatExact, formatPercent, formatRelative } from '../lib/format';
+import { formatDate, formatExact, formatPercent, formatRelative, formatUpdated } from '../lib/format';
 import { boardPath, topicPath } from '../lib/paths';
 import boardStyles from '../components/board.module.css';
 import styles from '../components/publication-page.module.css';
@@ -87,6 +87,34 @@ function BoardRanks({ detail }: { detail: PublicationDetail }) {
   );
 }
 
+const PLATFORM_NAMES: Record<SourcePlatform, string> = {
+  medium: 'Medium',
+  'wordpress.com': 'WordPress.com',
+  feed: 'its feed',
+};
+
+/** Where the numbers come from and how fresh they are, so a reader can judge them. */
+function SourceNote({ source, now }: { source: PublicationSource | null; now: number }) {
+  if (!source) return <>Numbers reported to {APP_NAME} through its ingestion API.</>;
+  const platform = PLATFORM_NAMES[source.platform];
+  const collected = source.lastCollectedAt ? `last collected ${formatUpdated(source.lastCollectedAt, now)}` : 'not collected yet';
+  if (source.status === 'gone') {
+    return <>No longer found on {platform}: it has left the boards and keeps its history here.</>;
+  }
+  if (source.status !== 'active') {
+    return (
+      <>
+        Reading it from {platform} has been failing lately; its numbers were {collected}.
+      </>
+    );
+  }
+  return (
+    <>
+      Numbers from {platform}, {collected}.
+    </>
+  );
+}
+
 function PublicationView({ detail }: { detail: PublicationDetail }) {
   const pub = detail.publication;
   const [now] = useState(Date.now);
@@ -141,7 +169,8 @@ function PublicationView({ detail }: { detail: PublicationDetail }) {
           <RankChart name={pub.name} boards={detail.boards} rankHistory={detail.rankHistory} />
         </div>
         <p className={styles.muted}>
-          Tracked since {formatDay(pub.firstSeenAt, true)}. Rankings update hourly; each day keeps its last ranks.
+          <SourceNote source={detail.source} now={now} /> Tracked since {formatDay(pub.firstSeenAt, true)}. Rankings update
+          hourly; each day keeps its last ranks.
         </p>
       </section>
     </article>

@@ -84,7 +84,15 @@ export function makeBoardScreen(page: BoardPage, topic: Topic | null = null): Bo
 }
 
 /** A publication page's answer: ranked on the overall, active and UX boards, 90 days of history. */
-export function makePublicationDetail(overrides: Partial<PublicationDetail['publication']> = {}): PublicationDetail {
+export function makePublicationDetail(
+  overrides: Partial<PublicationDetail['publication']> = {},
+  source: PublicationDetail['source'] = {
+    platform: 'medium',
+    url: 'https://medium.com/ux-collective',
+    status: 'active',
+    lastCollectedAt: new Date(NOW - 3 * 3600 * 1000).toISOString(),
+  },
+): PublicationDetail {
   const days = Array.from({ length: 90 }, (_, index) => new Date(NOW - (89 - index) * DAY_MS).toISOString().slice(0, 10));
   const {
     rank: _rank,
@@ -141,6 +149,7 @@ export function makePublicationDetail(overrides: Partial<PublicationDetail['publ
         ...(index >= 80 ? { 'followers.all.topic.ux': 2 } : {}),
       },
     })),
+    source,
     seo: { title: 'UX Collective · TopPubs', description: 'UX Collective has 291,200 followers.', keywords: [], imageUrl: '' },
   };
 }
