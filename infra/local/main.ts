@@ -49,8 +49,10 @@ async function main(): Promise<void> {
   const dataDir = process.env.DATA_DIR ?? join(REPO_ROOT, '.data');
   log(`Starting the product locally (data in ${dataDir})`);
   await ensureWebBuilt({ log });
-  // SEED_PUBLICATIONS trims the demo data set (tests); the product seeds 17,000.
+  // SEED_PUBLICATIONS and SEED_STORIES trim the demo data set for a quick first start (tests);
+  // by default it has 17,000 publications and 300 stories.
   const seedPublications = process.env.SEED_PUBLICATIONS ? Number(process.env.SEED_PUBLICATIONS) : undefined;
+  const seedStories = process.env.SEED_STORIES ? Number(process.env.SEED_STORIES) : undefined;
   const started = await startLocalRuntime({
     port: readPort(),
     host: readHost(),
@@ -58,6 +60,7 @@ async function main(): Promise<void> {
     seedIfEmpty: true,
     seedPublications,
     seedSocial: true,
+    seedStories,
     runJobsAtStart: true,
     // LOCAL_EDGE_CACHE=off sends every request to the handlers (the benchmark measures both).
     edgeCache: process.env.LOCAL_EDGE_CACHE !== 'off',

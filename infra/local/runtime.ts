@@ -56,6 +56,8 @@ export interface LocalRuntimeOptions {
   seedPublications?: number;
   /** Seed the demo people, stories, follows and likes when the table has no stories yet. */
   seedSocial?: boolean;
+  /** Stories in the demo's social data set (300 by default; a quick start asks for fewer). */
+  seedStories?: number;
   /** Run the jobs marked runAtLocalStart once the data is there. */
   runJobsAtStart?: boolean;
   tableName?: string;
@@ -238,7 +240,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
       }
       // After the rankings, so the boards are up first; the hot feed is then ranked again over the demo stories.
       if (options.seedSocial && !(await hasStories(db))) {
-        const social = await seedSocial(db, new Date());
+        const social = await seedSocial(db, new Date(), { stories: options.seedStories });
         log(
           `Seeded ${social.people} demo people, ${social.stories} stories, ${social.follows} follows and ${social.likes} likes`,
         );

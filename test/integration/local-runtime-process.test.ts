@@ -23,7 +23,10 @@ interface Started {
   exited: Promise<number | null>;
 }
 
-/** `npm start` as a user runs it, with a small seed so the suite stays quick. */
+/**
+ * `npm start` as a user runs it, with a small seed so the suite stays quick: 100 publications
+ * and 30 demo stories (the full 300 stories cost the first start about 20 s of writes).
+ */
 function start(
   port: number,
   until: RegExp,
@@ -31,7 +34,15 @@ function start(
 ): Promise<Started> {
   const child = spawn(TSX, [...(options.injectFaults ? ['--import', INJECT_FAULTS] : []), 'infra/local/main.ts'], {
     // HOST is cleared so a value in the caller's environment cannot change what is tested.
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, SEED_PUBLICATIONS: '300', HOST: '', ...options.env },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      SEED_PUBLICATIONS: '100',
+      SEED_STORIES: '30',
+      HOST: '',
+      ...options.env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -136,7 +147,8 @@ describe('npm start', () => {
 
     // Assess
     expect(health.status).toBe(200);
-    expect(first.output()).toContain('Seeding 300 publications');
+    expect(first.output()).toContain('Seeding 100 publications');
+    expect(first.output()).toMatch(/Seeded \d+ demo people, 30 stories/);
     expect(first.output()).toContain(`Ready: open http://localhost:${port}`);
     expect(firstCode).toBe(0);
     expect(leftAfterSigint).toEqual([]);

@@ -68,8 +68,13 @@ export interface SocialSeedResult {
   likes: number;
 }
 
+export interface SocialSeedOptions {
+  /** How many demo stories (DEMO_STORIES by default); the people and their follows stay the same. */
+  stories?: number;
+}
+
 /** Writes the demo data set; `now` anchors the stories' times. */
-export async function seedSocial(db: Db, now: Date): Promise<SocialSeedResult> {
+export async function seedSocial(db: Db, now: Date, options: SocialSeedOptions = {}): Promise<SocialSeedResult> {
   const random = seededRandom(20_261_124);
   const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)] as T;
 
@@ -94,7 +99,7 @@ export async function seedSocial(db: Db, now: Date): Promise<SocialSeedResult> {
   for (const [followerId, followed] of follows) for (const followedId of followed) followersOf.get(followedId)?.push(followerId);
 
   // Stories over the last 14 days, more of them recent; a few sharers share most.
-  const stories = Array.from({ length: DEMO_STORIES }, (_, index) => {
+  const stories = Array.from({ length: options.stories ?? DEMO_STORIES }, (_, index) => {
     const site = pick(SITES);
     const subject = pick(SUBJECTS);
     const sharer = people[Math.floor(random() ** 1.5 * people.length)] ?? people[0];
