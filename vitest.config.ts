@@ -33,13 +33,9 @@ export default defineConfig({
           globalSetup: ['test/e2e/check-browser.ts', 'test/support/global-setup.ts', 'test/e2e/build-web.ts'],
           testTimeout: 60_000,
           hookTimeout: 180_000,
+          pool: 'forks',
           // One browser suite at a time: two cores are shared with DynamoDB Local and the server.
-          // In a thread pool of its own, because Vitest runs a single-fork project only after
-          // every other forks file has finished: the browser suites then ran alone at the end,
-          // mostly waiting on the page, with a core idle. A separate pool runs them alongside
-          // the node and web files from the start.
-          pool: 'threads',
-          poolOptions: { threads: { singleThread: true } },
+          poolOptions: { forks: { singleFork: true } },
           env: quietAws,
         },
       },
