@@ -33,9 +33,10 @@ export default defineConfig({
           globalSetup: ['test/e2e/check-browser.ts', 'test/support/global-setup.ts', 'test/e2e/build-web.ts'],
           testTimeout: 60_000,
           hookTimeout: 180_000,
+          // In the run's shared pool of two workers, not a single fork of its own: Vitest starts a
+          // single-fork project only once every other file has finished, so the browser suites
+          // ran alone at the end with a core idle. Two files at a time in all, whatever project.
           pool: 'forks',
-          // One browser suite at a time: two cores are shared with DynamoDB Local and the server.
-          poolOptions: { forks: { singleFork: true } },
           env: quietAws,
         },
       },
