@@ -13,28 +13,28 @@ const MAX_DESCRIPTION = 1000;
 const MAX_TOPICS = 10;
 const MAX_SLUG = 80;
 
-/** A platform's tag as one of our topics ('Data Science' -> 'data-science'), or null when nothing is left. */
-export function topicOf(tag: string): string | null {
-  const topic = tag
+const MAX_TOPIC = 60;
+
+/** Lower-case words joined by dashes, accents dropped, at most `max` characters; null when nothing is left. */
+function kebab(text: string, max: number): string | null {
+  const words = text
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '')
-    .slice(0, 60)
+    .slice(0, max)
     .replace(/-+$/, '');
-  return topic || null;
+  return words || null;
 }
+
+/** A platform's tag as one of our topics ('Data Science' -> 'data-science'), or null when nothing is left. */
+export const topicOf = (tag: string) => kebab(tag, MAX_TOPIC);
 
 /** A slug for a new publication from its name (or its address when the name has no letters left). */
 export function slugFrom(name: string, url: string): string {
-  const fromName = topicOf(name)?.slice(0, MAX_SLUG).replace(/-+$/, '');
-  if (fromName) return fromName;
-  return (
-    topicOf(new URL(url).hostname + new URL(url).pathname)
-      ?.slice(0, MAX_SLUG)
-      .replace(/-+$/, '') ?? 'publication'
-  );
+  const { hostname, pathname } = new URL(url);
+  return kebab(name, MAX_SLUG) ?? kebab(hostname + pathname, MAX_SLUG) ?? 'publication';
 }
 
 /**
