@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../functions/lib/db/service';
 import { addSource, previewSource, UnrecognisedAddress } from '../../functions/ranking/lib/sources/add-source';
 import { readAllPublications } from '../../functions/ranking/lib/ranking-run';
-import { collectSource } from '../../functions/ranking/lib/sources/collect-source';
+import { collectSource, collectSources } from '../../functions/ranking/lib/sources/collect-source';
 import { SourceGone } from '../../functions/ranking/lib/sources/source-adapter';
 import { DAYS_MISSING_TO_LEAVE } from '../../functions/ranking/lib/sources/source-state';
 import { createTestTable } from '../support/dynamo';
@@ -180,5 +180,36 @@ describe('collecting a source', () => {
     expect((await sourceOf('medium:e8dd6b4e5a3f')).lastError).toBe(
       'https://medium.com/uxcollective now leads to another publication (medium:0123456789ab)',
     );
+  });
+});
+
+describe('collecting a batch of sources', () => {
+  it('collects each source of the batch, records a failure on its source without stopping the others, and skips unknown ids', async () => {
+    // Prepare: a WordPress.com blog added today; the Medium publication answers nothing any more.
+    const site = 'https://public-api.wordpress.com/rest/v1.1/sites/fieldnotesontea.wordpress.com';
+    const { fetch } = fixtureFetch({
+      [`${site}?fields=ID,name,description,URL,icon,subscribers_count,is_private`]: {
+        body: sourceFixture('wordpress-site.json'),
+      },
+      [`${site}/posts?number=1&fields=date`]: { body: sourceFixture('wordpress-posts.json') },
+    });
+    const blog = await addSource(db, await previewSource('https://fieldnotesontea.wordpress.com/', fetch, NOW), 'import', NOW);
+    const later = dayAfter(30);
+
+    // Act
+    const report = await collectSources(
+      db,
+      ['wordpress.com:113402758', 'medium:e8dd6b4e5a3f', 'medium:no-such-id'],
+      fetch,
+      later,
+    );
+
+    // Assess
+    expect(blog.source.slug).toBe('field-notes-on-tea');
+    expect(report).toMatchObject({ collected: 1, failed: 1, deferred: 0, unknown: ['medium:no-such-id'] });
+    expect(await sourceOf('wordpress.com:113402758')).toMatchObject({ status: 'active', lastCollectedAt: later.toISOString() });
+    expect((await sourceOf('medium:e8dd6b4e5a3f')).lastAttemptAt).toBe(later.toISOString());
+    const { data: publication } = await db.entities.publication.get({ slug: 'field-notes-on-tea' }).go();
+    expect(publication).toMatchObject({ name: 'Field Notes on Tea', followers: 18342 });
   });
 });

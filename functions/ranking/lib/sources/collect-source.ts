@@ -1,5 +1,6 @@
 import type { PublicationSnapshot } from '../../../../shared/schemas/ranking';
 import { type PublicationSourceItem, SOURCE_SHARDS } from '../../../lib/db/entities/publication-source';
+import { getBatch } from '../../../lib/db/batches';
 import { isConditionalCheckFailed } from '../../../lib/db/errors';
 import type { Db } from '../../../lib/db/service';
 import { bucketOf } from '../domain/shard';
@@ -149,6 +150,49 @@ async function saveState(
   }
   const patch = db.entities.publicationSource.patch({ canonicalId: source.canonicalId }).set(set);
   await (remove.length > 0 ? patch.remove(remove) : patch).go();
+}
+
+export interface BatchCollection {
+  collected: number;
+  failed: number;
+  deferred: number;
+  /** Ids asked for that name no source (deleted meanwhile): nothing to do. */
+  unknown: string[];
+  results: SourceCollection[];
+}
+
+/**
+ * Collects a batch of sources, one after another, as the fan-out's worker does with one message
+ * (a batch holds one host's sources, so the polite fetch's pace for that host is the batch's
+ * pace). One source's failure is recorded on it and never stops the others.
+ */
+export async function collectSources(
+  db: Db,
+  canonicalIds: readonly string[],
+  fetch: SourceFetch,
+  now: Date = new Date(),
+): Promise<BatchCollection> {
+  const sources = await getBatch({
+    keys: [...new Set(canonicalIds)].map((canonicalId) => ({ canonicalId })),
+    send: async (keys) => {
+      const { data, unprocessed } = await db.entities.publicationSource.get(keys).go();
+      return { data, unprocessed: unprocessed.map((key) => ({ canonicalId: key.canonicalId })) };
+    },
+    what: 'publication sources',
+  });
+  const byId = new Map(sources.map((source) => [source.canonicalId, source]));
+  const report: BatchCollection = { collected: 0, failed: 0, deferred: 0, unknown: [], results: [] };
+  for (const canonicalId of new Set(canonicalIds)) {
+    const source = byId.get(canonicalId);
+    if (!source) {
+      report.unknown.push(canonicalId);
+      continue;
+    }
+    const result = await collectSource(db, source, fetch, now);
+    report[result.outcome] += 1;
+    report.results.push(result);
+  }
+  return report;
 }
 
 /** A gone source's publication leaves the boards at the next ranking run; its page and history stay. */
