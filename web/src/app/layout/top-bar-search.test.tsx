@@ -1,5 +1,5 @@
 import { setScreenWidth } from '../../test/dom-polyfills';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { routes } from '../../../../shared/routes';
@@ -89,6 +89,25 @@ describe('the top bar search', () => {
     const asked = api.calls(routes.searchPubs).map(({ url }) => [url.searchParams.get('q'), url.searchParams.get('limit')]);
     expect(asked.at(-1)).toEqual(['glass', '6']);
     expect(asked.length).toBeLessThan(5);
+  });
+
+  it('suggests for the words typed before its code arrived, without another keystroke', async () => {
+    // Prepare
+    searchApi();
+    renderShell();
+    const standIn = searchBox();
+
+    // Act: focused and typed into at once, before the suggesting code has replaced the stand-in
+    act(() => standIn.focus());
+    fireEvent.change(standIn, { target: { value: 'glass' } });
+
+    // Assess
+    expect(standIn).not.toHaveAttribute('aria-controls');
+    const list = await screen.findByRole('listbox', { name: 'Suggested publications' });
+    await waitFor(() => expect(within(list).getAllByRole('option')).toHaveLength(3));
+    expect(searchBox()).toHaveAttribute('aria-expanded', 'true');
+    expect(searchBox()).toHaveValue('glass');
+    expect(searchBox()).toHaveFocus();
   });
 
   it('opens the highlighted publication on Enter and empties the box', async () => {

@@ -49,6 +49,9 @@ export function SearchSuggest({ value, onValueChange, onDone, inputClassName, au
   const combobox = useCombobox<Suggestion>({
     items,
     inputValue: value,
+    // Words typed into the stand-in box before this code arrived: suggest for them at once,
+    // as no further keystroke may come to open the list.
+    initialIsOpen: Boolean(autoFocus) && value.trim().length > 0,
     // Nothing stays selected: choosing navigates away and the box starts empty again.
     selectedItem: null,
     itemToString: (item) => (item?.kind === 'publication' ? item.publication.name : ''),
