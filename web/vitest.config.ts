@@ -11,5 +11,7 @@ export default defineProject({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test/setup.ts'],
     css: { modules: { classNameStrategy: 'non-scoped' } },
+    // In the run's second step, with the other isolated projects (see the root vitest.config.ts).
+    sequence: { groupOrder: 1 },
   },
 });

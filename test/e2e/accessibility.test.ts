@@ -1,6 +1,12 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AccessibilityViolations, checkEveryPageTheSuiteVisits, expectAccessible } from '../support/accessibility';
+import {
+  AccessibilityViolations,
+  checkEveryPageTheSuiteVisits,
+  expectAccessible,
+  expectOpenPagesAccessible,
+  unchangedSinceChecked,
+} from '../support/accessibility';
 import { launchBrowser } from '../support/browser';
 import { startTestRuntime, type TestRuntime } from '../support/local-runtime';
 
@@ -138,6 +144,29 @@ describe('the checker itself', () => {
     expect((failure as AccessibilityViolations).violations.map((violation) => violation.id)).toEqual(['color-contrast']);
     expect((failure as Error).message).toContain('color-contrast');
     expect((failure as Error).message).toContain('#faint-note');
+  });
+
+  it('checks again, after the test, a page that changed since the test checked it, and only such a page', async () => {
+    // Prepare: two pages that pass, both checked
+    const unchanged = await openPage('/about', VIEWPORTS[0].size);
+    const changed = await openPage('/about', VIEWPORTS[0].size);
+    for (const page of [unchanged, changed]) {
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      await expectAccessible(page, 'before the change');
+    }
+
+    // Act: one of them changes after its check, as a test's last click would change it
+    await addLowContrastText(changed);
+    const failure = await expectOpenPagesAccessible(browser, 'after the change').catch((error: unknown) => error);
+    await changed.evaluate(() => document.getElementById('faint-note')?.remove());
+    const afterRepair = await expectOpenPagesAccessible(browser, 'after the repair').catch((error: unknown) => error);
+
+    // Assess
+    expect(failure).toBeInstanceOf(AccessibilityViolations);
+    expect((failure as AccessibilityViolations).violations.map((violation) => violation.id)).toEqual(['color-contrast']);
+    expect(afterRepair).toBeUndefined();
+    await expect(unchangedSinceChecked(unchanged)).resolves.toBe(true);
+    await expect(unchangedSinceChecked(changed)).resolves.toBe(true);
   });
 
   it('lets a waiver through only for the one element it names', async () => {

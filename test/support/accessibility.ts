@@ -59,6 +59,21 @@ function isWaived(waivers: readonly AccessibilityWaiver[], rule: string, target:
   return waivers.some((waiver) => waiver.rule === rule && waiver.selector === target);
 }
 
+/**
+ * A page checked with the standard waivers and unchanged since (no node, attribute or text
+ * changed, same document): checking it again would give the same answer.
+ */
+interface CheckedWindow {
+  __accessibilityChecked?: boolean;
+  __accessibilityObserver?: MutationObserver;
+}
+
+export async function unchangedSinceChecked(page: Page): Promise<boolean> {
+  return page
+    .evaluate(() => (window as unknown as CheckedWindow).__accessibilityChecked === true)
+    .catch(() => false);
+}
+
 /** The serious and critical violations on the page as it is now, waived elements left out. */
 export async function seriousViolations(
   page: Page,
@@ -76,12 +91,20 @@ export async function seriousViolations(
   const loaded = await page.evaluate(() => 'axe' in window);
   if (!loaded) await page.evaluate(AXE_SOURCE);
   const results = await page.evaluate(
-    async (options) =>
-      await (window as unknown as { axe: { run: (context: Document, o: unknown) => Promise<AxeResults> } }).axe.run(
+    async ({ options, markChecked }) => {
+      const checked = window as unknown as CheckedWindow;
+      // Marked before the run, so a change made while axe reads the page marks it changed again.
+      if (markChecked) {
+        checked.__accessibilityChecked = true;
+        checked.__accessibilityObserver ??= new MutationObserver(() => (checked.__accessibilityChecked = false));
+        checked.__accessibilityObserver.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+      }
+      return await (window as unknown as { axe: { run: (context: Document, o: unknown) => Promise<AxeResults> } }).axe.run(
         document,
         options,
-      ),
-    RUN_OPTIONS as unknown as Record<string, unknown>,
+      );
+    },
+    { options: RUN_OPTIONS as unknown as Record<string, unknown>, markChecked: waivers === ACCESSIBILITY_WAIVERS },
   );
   return results.violations
     .filter((violation) => FAILING_IMPACTS.includes(violation.impact ?? 'minor'))
@@ -104,12 +127,13 @@ export async function expectAccessible(
 
 /**
  * Every page still open in the browser, checked as the test left it: run after each browser
- * test, so every page a suite visits is checked without a list of pages to keep up to date.
+ * test, so every page a suite visits is checked without a list of pages to keep up to date. A
+ * page the test itself checked and did not change since is not checked twice.
  */
 export async function expectOpenPagesAccessible(browser: Browser, testName: string): Promise<void> {
   for (const context of browser.contexts()) {
     for (const page of context.pages()) {
-      if (page.isClosed() || page.url() === 'about:blank') continue;
+      if (page.isClosed() || page.url() === 'about:blank' || (await unchangedSinceChecked(page))) continue;
       await expectAccessible(page, `${testName}, ${new URL(page.url()).pathname} at ${page.viewportSize()?.width ?? '?'} px`);
     }
   }

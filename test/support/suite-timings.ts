@@ -5,7 +5,7 @@ import type { Reporter, TestModule } from 'vitest/node';
  * import (collect) time and run time (hooks included: starting a runtime, seeding). The node
  * project runs one file at a time on two cores, so these add up to the run's duration.
  *
- *   npx vitest run --project node --reporter=default --reporter=./test/support/suite-timings.ts
+ *   npx vitest run --project integration --reporter=default --reporter=./test/support/suite-timings.ts
  */
 export default class SuiteTimings implements Reporter {
   private readonly modules: TestModule[] = [];
