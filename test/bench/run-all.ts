@@ -15,7 +15,7 @@ import { LOCAL_TABLE_NAME, REPO_ROOT } from '../../infra/local/runtime';
 import { benchBundles } from './bundles';
 import { benchPipeline } from './pipeline';
 import { steadyLoad } from './steady-load';
-import { heading, print, run, startUntil, stopChild, verdict } from './support';
+import { heading, nodeTreeCpuSeconds, print, run, startUntil, stopChild, verdict } from './support';
 import { benchWeb } from './web';
 import { ensureWebBuilt } from '../../infra/local/web-build';
 
@@ -99,20 +99,68 @@ async function load(url: string): Promise<autocannon.Result> {
   return autocannon({ url, connections: 32, duration: 10 });
 }
 
-/** One server mode under load, measured in the same run as the bare server. */
-async function compare(label: string, port: number, barePort: number, path: string, body: string): Promise<void> {
-  const ours = await load(`http://127.0.0.1:${port}${path}`);
-  const reference = await load(`http://127.0.0.1:${barePort}${path}`);
-  const ratio = ours.requests.average / reference.requests.average;
+/** Rounds of ours then bare, each `ROUND_SECONDS` long, after a warm-up of each. */
+const ROUNDS = 4;
+const ROUND_SECONDS = 4;
+
+const median = (values: readonly number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? (sorted[middle] as number) : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
+};
+
+/**
+ * One server mode under load against the bare server, in alternating rounds. On a 2-core machine
+ * the load generator shares the cores, and one 10 s run of each after the other saw the same bare
+ * server answer anywhere from 11,000 to 30,000 req/s: a ratio of one run each was mostly noise.
+ * Alternating short rounds puts both under the same conditions, and the median of the per-round
+ * ratios ignores a round that something else on the machine disturbed.
+ */
+interface Server {
+  port: number;
+  /** The process tree whose Node CPU time is counted. */
+  pid: number;
+}
+
+/** A round of load on one server, with the server's CPU time per answered request. */
+async function round(server: Server, path: string, seconds: number) {
+  const cpuBefore = nodeTreeCpuSeconds(server.pid);
+  const result = await autocannon({ url: `http://127.0.0.1:${server.port}${path}`, connections: 32, duration: seconds });
+  const cpuMicrosPerRequest = ((nodeTreeCpuSeconds(server.pid) - cpuBefore) * 1e6) / Math.max(1, result.requests.total);
+  return Object.assign(result, { cpuMicrosPerRequest });
+}
+
+async function compare(label: string, oursServer: Server, bareServer: Server, path: string, body: string): Promise<void> {
+  await round(oursServer, path, 2);
+  await round(bareServer, path, 2);
+  const rounds: { ours: Awaited<ReturnType<typeof round>>; bare: Awaited<ReturnType<typeof round>> }[] = [];
+  for (let index = 0; index < ROUNDS; index += 1) {
+    const ours = await round(oursServer, path, ROUND_SECONDS);
+    const bare = await round(bareServer, path, ROUND_SECONDS);
+    rounds.push({ ours, bare });
+  }
+  const ratio = median(rounds.map(({ ours, bare }) => ours.requests.average / bare.requests.average));
+  const oursRate = median(rounds.map(({ ours }) => ours.requests.average));
+  const bareRate = median(rounds.map(({ bare }) => bare.requests.average));
+  const oursP99 = Math.max(...rounds.map(({ ours }) => ours.latency.p99));
+  const errors = rounds.reduce((sum, { ours }) => sum + ours.errors + ours.non2xx, 0);
   print(`${path} (${(Buffer.byteLength(body) / 1024).toFixed(1)} KB body), ${label}`);
   print(
-    `  ours:      ${ours.requests.average.toFixed(0)} req/s, p50 ${ours.latency.p50} ms, p99 ${ours.latency.p99} ms, errors ${ours.errors + ours.non2xx}`,
+    `  ours:      ${oursRate.toFixed(0)} req/s (median of ${ROUNDS} rounds), p50 ${median(rounds.map(({ ours }) => ours.latency.p50))} ms, worst p99 ${oursP99} ms, errors ${errors}`,
   );
   print(
-    `  bare node: ${reference.requests.average.toFixed(0)} req/s, p50 ${reference.latency.p50} ms, p99 ${reference.latency.p99} ms`,
+    `  bare node: ${bareRate.toFixed(0)} req/s (median of ${ROUNDS} rounds), p50 ${median(rounds.map(({ bare }) => bare.latency.p50))} ms`,
+  );
+  // What each answer costs the server itself, apart from how the load generator shares the
+  // cores: the compute Lambda would bill. The target above stays on req/s, as the issue sets it.
+  const oursCpu = median(rounds.map(({ ours }) => ours.cpuMicrosPerRequest));
+  const bareCpu = median(rounds.map(({ bare }) => bare.cpuMicrosPerRequest));
+  print(
+    `  server CPU per answer: ours ${oursCpu.toFixed(0)} µs, bare ${bareCpu.toFixed(0)} µs (bare is ${((bareCpu / oursCpu) * 100).toFixed(0)}% of ours)`,
   );
   print(
-    `  p99 ${ours.latency.p99} ms (target <= 25 ms): ${verdict(ours.latency.p99 <= 25)}; throughput ${(ratio * 100).toFixed(0)}% of bare (target >= 50%): ${verdict(ratio >= 0.5)}`,
+    `  per-round ratios ${rounds.map(({ ours, bare }) => `${((ours.requests.average / bare.requests.average) * 100).toFixed(0)}%`).join(', ')}; ` +
+      `p99 ${oursP99} ms (target <= 25 ms): ${verdict(oursP99 <= 25)}; throughput ${(ratio * 100).toFixed(0)}% of bare, median (target >= 50%): ${verdict(ratio >= 0.5)}`,
   );
 }
 
@@ -269,6 +317,7 @@ async function benchApi(options: { api: boolean; web: boolean; bundles: Map<stri
   ].slice(0, options.api ? 2 : 1);
   let bare: Awaited<ReturnType<typeof startUntil>> | undefined;
   let barePort = 0;
+  const bareServer = (): Server => ({ port: barePort, pid: bare?.child.pid as number });
   const bodies: Record<string, string> = {};
   try {
     for (const mode of modes) {
@@ -287,8 +336,12 @@ async function benchApi(options: { api: boolean; web: boolean; bundles: Map<stri
           barePort = Number(/listening (\d+)/.exec(bare.output())?.[1]);
         }
         if (options.api) {
-          if (mode === modes[0]) heading('API under load: autocannon, 32 connections, 10 s (after a 2 s warm-up)');
-          for (const path of paths) await compare(mode.label, port, barePort, path, bodies[path] ?? '');
+          if (mode === modes[0])
+            heading(
+              `API under load: autocannon, 32 connections, ${ROUNDS} rounds of ${ROUND_SECONDS} s each against the bare server, alternating`,
+            );
+          for (const path of paths)
+            await compare(mode.label, { port, pid: api.child.pid as number }, bareServer(), path, bodies[path] ?? '');
         }
         if (options.api && mode === modes.at(-1)) {
           heading('Request pipeline: a deployed handler called in a loop, warm, no HTTP server');
@@ -314,7 +367,13 @@ async function benchApi(options: { api: boolean; web: boolean; bundles: Map<stri
             );
             try {
               const alonePort = Number(/listening (\d+)/.exec(alone.output())?.[1]);
-              await compare(`${call.name} bundle alone`, alonePort, barePort, path, bodies[path] ?? '');
+              await compare(
+                `${call.name} bundle alone`,
+                { port: alonePort, pid: alone.child.pid as number },
+                bareServer(),
+                path,
+                bodies[path] ?? '',
+              );
             } finally {
               await stopChild(alone.child);
             }

@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 
 export const print = (line = '') => console.log(line);
 
@@ -82,4 +83,39 @@ export function stopChild(child: ChildProcess): Promise<void> {
     });
     child.kill('SIGTERM');
   });
+}
+
+const CLOCK_TICKS_PER_SECOND = 100;
+
+function childrenOf(pid: number): number[] {
+  try {
+    return readdirSync(`/proc/${pid}/task`).flatMap((task) =>
+      readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').split(' ').filter(Boolean).map(Number),
+    );
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * CPU seconds used so far by the Node processes of a process tree (tsx starts the server as a
+ * child; DynamoDB Local, a Java child, is left out: in AWS its work is not the function's bill).
+ */
+export function nodeTreeCpuSeconds(rootPid: number): number {
+  let ticks = 0;
+  const pending = [rootPid];
+  while (pending.length > 0) {
+    const pid = pending.pop() as number;
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      // "pid (comm) state ..." with utime and stime the 14th and 15th fields.
+      const comm = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      if (comm.startsWith('node') || comm.startsWith('MainThread')) ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      continue;
+    }
+    pending.push(...childrenOf(pid));
+  }
+  return ticks / CLOCK_TICKS_PER_SECOND;
 }
