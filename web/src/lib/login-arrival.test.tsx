@@ -21,7 +21,7 @@ describe('arriving from a Google login', () => {
     renderShell({ path: '/topics?page=2', user: jane });
 
     // Assess
-    expect(await screen.findByText(greeting, {}, { timeout: 3000 })).toBeInTheDocument();
+    expect(await screen.findByText(greeting, {}, { timeout: 8_000 })).toBeInTheDocument();
     expect(`${window.location.pathname}${window.location.search}${window.location.hash}`).toBe('/topics?page=2');
   });
 

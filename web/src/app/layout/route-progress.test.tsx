@@ -32,7 +32,7 @@ describe('RouteProgress', () => {
 
     // Assess
     expect(await screen.findByRole('heading', { name: 'Slow page' })).toBeInTheDocument();
-    await waitFor(() => expect(progressBar()).toBeNull(), { timeout: 3000 });
+    await waitFor(() => expect(progressBar()).toBeNull(), { timeout: 8_000 });
   });
 });
 

@@ -78,7 +78,7 @@ describe('LoginConfirmPage', () => {
     expect(router.state.location.pathname).toBe('/');
     expect(window.location.hash).toBe('');
     expect(screen.getByRole('button', { name: /Account menu for jane/ })).toBeInTheDocument();
-    expect(await screen.findByText('You are logged in', {}, { timeout: 3000 })).toBeInTheDocument();
+    expect(await screen.findByText('You are logged in', {}, { timeout: 8_000 })).toBeInTheDocument();
   });
 
   it('lands back on the page the login started from, as the server answers it', async () => {
@@ -105,7 +105,7 @@ describe('LoginConfirmPage', () => {
 
     // Assess
     expect(await page().findByRole('heading', { name: 'Home page' })).toBeInTheDocument();
-    expect(await screen.findByText('Welcome to TopPubs', {}, { timeout: 3000 })).toBeInTheDocument();
+    expect(await screen.findByText('Welcome to TopPubs', {}, { timeout: 8_000 })).toBeInTheDocument();
   });
 
   it.each([

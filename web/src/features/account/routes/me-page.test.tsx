@@ -435,6 +435,6 @@ describe('MePage: delete account', () => {
     expect(await page().findByRole('heading', { name: 'Home page' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/');
     expect(queryClient.getQueryData(currentUserQueryKey)).toBeNull();
-    expect(await screen.findByText('Your account was deleted', {}, { timeout: 3000 })).toBeInTheDocument();
+    expect(await screen.findByText('Your account was deleted', {}, { timeout: 8_000 })).toBeInTheDocument();
   });
 });

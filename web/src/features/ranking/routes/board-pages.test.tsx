@@ -325,7 +325,7 @@ describe('board pages', () => {
 
     // Act: the app's own retry policy, with real time.
     renderPages('/', undefined, { appRetries: true });
-    const alert = await screen.findByRole('alert', {}, { timeout: 3_000 });
+    const alert = await screen.findByRole('alert', {}, { timeout: 8_000 });
 
     // Assess
     expect(performance.now() - started).toBeLessThan(3_000);
