@@ -66,9 +66,12 @@ describe('a collected snapshot as an ingestion row', () => {
 describe('names on our side', () => {
   it('makes topics of tags and slugs of names, from the address when the name has no letters', () => {
     // Act & Assess
-    expect(topicOf('  Machine Learning & AI ')).toBe('machine-learning-ai');
+    expect(topicOf('  Machine Learning & AI ')).toBe('machine-learning-and-ai');
+    expect(topicOf('Café Culture')).toBe('cafe-culture');
     expect(topicOf('日本語')).toBeNull();
     expect(slugFrom('UX Collective', 'https://medium.com/ux-collective')).toBe('ux-collective');
+    // The seed's rule too: '&' is read as 'and', an apostrophe joins its word.
+    expect(slugFrom("Ann's Bread & Butter", 'https://medium.com/anns')).toBe('anns-bread-and-butter');
     expect(slugFrom('日本語', 'https://blog.example.jp/posts/')).toBe('blog-example-jp-posts');
     expect(slugFrom('x'.repeat(120), 'https://a.example/')).toHaveLength(80);
   });

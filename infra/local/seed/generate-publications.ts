@@ -9,6 +9,7 @@ import {
   type RecentCounts,
 } from '../../../functions/ranking/lib/domain/recent-counts';
 import { shardOf } from '../../../functions/ranking/lib/domain/shard';
+import { kebabCase, SLUG_MAX_LENGTH } from '../../../shared/slug';
 
 /** Tags ordered by how popular they are meant to be: the n-th gets weight 1/n (Zipf). */
 const TOPIC_TAGS = [
@@ -605,13 +606,9 @@ function uniqueName(random: Random, topics: SeedTopic[], usedSlugs: Set<string>)
   return name;
 }
 
+/** A demo publication's slug, by the rule every publication's follows (shared/slug.ts). */
 export function slugify(name: string): string {
-  return name
-    .toLowerCase()
-    .replace(/&/g, ' and ')
-    .replace(/'/g, '')
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '');
+  return kebabCase(name, SLUG_MAX_LENGTH) ?? '';
 }
 
 const DESCRIPTION_PATTERNS: ReadonlyArray<(random: Random, topics: string[]) => string> = [

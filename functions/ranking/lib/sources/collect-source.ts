@@ -7,35 +7,22 @@ import { bucketOf } from '../domain/shard';
 import { ingestSnapshots } from '../ingest';
 import { SOURCE_ADAPTERS } from './adapters';
 import { type SourceAdapter, type SourceFetch, SourceError, type SourceRef, type SourceSnapshot } from './source-adapter';
+import { kebabCase, SLUG_MAX_LENGTH } from '../../../../shared/slug';
 import { type CollectionOutcome, nextSourceState, outcomeOfError, type SourceState } from './source-state';
 
 const MAX_NAME = 200;
 const MAX_DESCRIPTION = 1000;
 const MAX_TOPICS = 10;
-const MAX_SLUG = 80;
 
 const MAX_TOPIC = 60;
 
-/** Lower-case words joined by dashes, accents dropped, at most `max` characters; null when nothing is left. */
-function kebab(text: string, max: number): string | null {
-  const words = text
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, max)
-    .replace(/-+$/, '');
-  return words || null;
-}
-
 /** A platform's tag as one of our topics ('Data Science' -> 'data-science'), or null when nothing is left. */
-export const topicOf = (tag: string) => kebab(tag, MAX_TOPIC);
+export const topicOf = (tag: string) => kebabCase(tag, MAX_TOPIC);
 
 /** A slug for a new publication from its name (or its address when the name has no letters left). */
 export function slugFrom(name: string, url: string): string {
   const { hostname, pathname } = new URL(url);
-  return kebab(name, MAX_SLUG) ?? kebab(hostname + pathname, MAX_SLUG) ?? 'publication';
+  return kebabCase(name, SLUG_MAX_LENGTH) ?? kebabCase(hostname + pathname, SLUG_MAX_LENGTH) ?? 'publication';
 }
 
 /**
