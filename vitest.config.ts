@@ -17,8 +17,9 @@ const quietAws = {
  */
 export default defineConfig({
   test: {
-    // Vitest's default is one worker per core but one, so a single one here: two files at a time
-    // finish in about half the time, as most files wait on DynamoDB Local or a browser.
+    // Two files at a time. Vitest's default (one worker per core but one) would be a single one
+    // here; a third made the run slower and flakier, as Java and Chromium already keep both
+    // cores busy.
     maxWorkers: 2,
     minWorkers: 1,
     // Per pool, not per project: the threads pool is the unit and infra projects' alone.
