@@ -13,7 +13,7 @@ import type { Capabilities } from '../../shared/capabilities';
 import { routeEntries } from '../../shared/routes/index';
 import { JOB_SCHEDULES } from '../../shared/schedules';
 import { REALTIME_HANDLERS } from '../../shared/realtime';
-import { heading, print, run, verdict } from './support';
+import { heading, median, print, run, verdict } from './support';
 
 const BUNDLE_LIMIT_KB = 700;
 const IMPORT_RATIO_LIMIT = 1.5;
@@ -50,11 +50,6 @@ const DEPLOYMENT: DeploymentSettings = {
   bucket: { FILE_BUCKET_NAME: 'toppubs-bench-files' },
   realtime: { REALTIME_MANAGEMENT_ENDPOINT: 'http://127.0.0.1:9/__local/realtime' },
   settings: {},
-};
-
-const median = (values: readonly number[]): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
 };
 
 /** Each bundle's environment: its function's own, as CDK sets it; the reference's is minimal. */

@@ -15,7 +15,7 @@ import { LOCAL_TABLE_NAME, REPO_ROOT } from '../../infra/local/runtime';
 import { benchBundles } from './bundles';
 import { benchPipeline } from './pipeline';
 import { steadyLoad } from './steady-load';
-import { heading, nodeTreeCpuSeconds, print, run, startUntil, stopChild, verdict } from './support';
+import { heading, median, nodeTreeCpuSeconds, print, run, startUntil, stopChild, verdict } from './support';
 import { benchWeb } from './web';
 import { ensureWebBuilt } from '../../infra/local/web-build';
 
@@ -103,19 +103,6 @@ async function load(url: string): Promise<autocannon.Result> {
 const ROUNDS = 4;
 const ROUND_SECONDS = 4;
 
-const median = (values: readonly number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? (sorted[middle] as number) : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
-};
-
-/**
- * One server mode under load against the bare server, in alternating rounds. On a 2-core machine
- * the load generator shares the cores, and one 10 s run of each after the other saw the same bare
- * server answer anywhere from 11,000 to 30,000 req/s: a ratio of one run each was mostly noise.
- * Alternating short rounds puts both under the same conditions, and the median of the per-round
- * ratios ignores a round that something else on the machine disturbed.
- */
 interface Server {
   port: number;
   /** The process tree whose Node CPU time is counted. */
@@ -130,6 +117,13 @@ async function round(server: Server, path: string, seconds: number) {
   return Object.assign(result, { cpuMicrosPerRequest });
 }
 
+/**
+ * One server mode under load against the bare server, in alternating rounds. On a 2-core machine
+ * the load generator shares the cores, and one 10 s run of each after the other saw the same bare
+ * server answer anywhere from 11,000 to 30,000 req/s: a ratio of one run each was mostly noise.
+ * Alternating short rounds puts both under the same conditions, and the median of the per-round
+ * ratios ignores a round that something else on the machine disturbed.
+ */
 async function compare(label: string, oursServer: Server, bareServer: Server, path: string, body: string): Promise<void> {
   await round(oursServer, path, 2);
   await round(bareServer, path, 2);
