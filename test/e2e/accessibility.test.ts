@@ -155,6 +155,21 @@ describe('the checker itself', () => {
       await expectAccessible(page, 'before the change');
     }
 
+    // Count axe's runs from here on, in a property of the page's window (not in its document)
+    const countAxeRuns = (page: Page) =>
+      page.evaluate(() => {
+        const counted = window as unknown as { axe: { run: (...args: unknown[]) => unknown }; axeRuns: number };
+        const run = counted.axe.run.bind(counted.axe);
+        counted.axeRuns = 0;
+        counted.axe.run = (...args: unknown[]) => {
+          counted.axeRuns += 1;
+          return run(...args);
+        };
+      });
+    const axeRuns = (page: Page) => page.evaluate(() => (window as unknown as { axeRuns: number }).axeRuns);
+    await countAxeRuns(unchanged);
+    await countAxeRuns(changed);
+
     // Act: one of them changes after its check, as a test's last click would change it
     await addLowContrastText(changed);
     const failure = await expectOpenPagesAccessible(browser, 'after the change').catch((error: unknown) => error);
@@ -165,6 +180,8 @@ describe('the checker itself', () => {
     expect(failure).toBeInstanceOf(AccessibilityViolations);
     expect((failure as AccessibilityViolations).violations.map((violation) => violation.id)).toEqual(['color-contrast']);
     expect(afterRepair).toBeUndefined();
+    await expect(axeRuns(unchanged)).resolves.toBe(0);
+    await expect(axeRuns(changed)).resolves.toBe(2);
     await expect(unchangedSinceChecked(unchanged)).resolves.toBe(true);
     await expect(unchangedSinceChecked(changed)).resolves.toBe(true);
   });
