@@ -23,6 +23,8 @@ process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
 const workDir = mkdtempSync(join(tmpdir(), 'toppubs-bench-'));
 const dataDir = join(workDir, 'data');
 const TSX = join(REPO_ROOT, 'node_modules', '.bin', 'tsx');
+/** What `npm start` runs after `node` (one process: tsx as a loader, not tsx's CLI wrapper). */
+const LOCAL_START = ['--import', 'tsx', join(REPO_ROOT, 'infra/local/main.ts')];
 const lambdaEnv = {
   TABLE_NAME: LOCAL_TABLE_NAME,
   ALLOWED_ORIGINS: 'http://localhost:3000',
@@ -183,7 +185,7 @@ const PAGE_WARM_UP_SECONDS = 45;
 async function benchPublicationPages(): Promise<void> {
   const port = await findFreePort();
   const start = () =>
-    startUntil(TSX, [join(REPO_ROOT, 'infra/local/main.ts')], /Rankings are up to date/, {
+    startUntil(process.execPath, LOCAL_START, /Rankings are up to date/, {
       DATA_DIR: dataDir,
       PORT: String(port),
       LOCAL_EDGE_CACHE: 'off',
@@ -285,7 +287,7 @@ async function benchStories(port: number, serverOutput: string): Promise<void> {
 /** `npm start` with its demo people and stories (and a few publications: the boards are not measured here). */
 async function benchStoriesOnNpmStart(): Promise<void> {
   const port = await findFreePort();
-  const server = await startUntil(TSX, [join(REPO_ROOT, 'infra/local/main.ts')], /Rankings are up to date/, {
+  const server = await startUntil(process.execPath, LOCAL_START, /Rankings are up to date/, {
     DATA_DIR: join(workDir, 'stories-data'),
     PORT: String(port),
     SEED_PUBLICATIONS: '200',
@@ -316,7 +318,7 @@ async function benchApi(options: { api: boolean; web: boolean; bundles: Map<stri
   try {
     for (const mode of modes) {
       const port = await findFreePort();
-      const api = await startUntil(TSX, [join(REPO_ROOT, 'infra/local/main.ts')], /Rankings are up to date/, {
+      const api = await startUntil(process.execPath, LOCAL_START, /Rankings are up to date/, {
         DATA_DIR: dataDir,
         PORT: String(port),
         ...mode.env,

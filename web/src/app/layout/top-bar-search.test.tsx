@@ -91,6 +91,36 @@ describe('the top bar search', () => {
     expect(asked.length).toBeLessThan(5);
   });
 
+  it('keeps every keystroke and the caret where it is typed, mid-word too', async () => {
+    // Prepare
+    searchApi();
+    const user = userEvent.setup();
+    renderShell();
+    await focusSearchBox(user);
+    await user.type(searchBox(), 'Glass Poetry');
+    const box = searchBox() as HTMLInputElement;
+    // Every value the page itself writes into the box: a write of an older value (one render
+    // behind the keystroke) is what loses the next key a fast typist presses.
+    const written: string[] = [];
+    const valueSetter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set;
+    Object.defineProperty(box, 'value', {
+      configurable: true,
+      get: Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.get,
+      set(next: string) {
+        written.push(String(next));
+        valueSetter?.call(this, next);
+      },
+    });
+
+    // Act: back to just after "Glass", then one more letter there
+    await user.type(box, 'y', { initialSelectionStart: 5, initialSelectionEnd: 5 });
+
+    // Assess
+    expect(box).toHaveValue('Glassy Poetry');
+    expect(box.selectionStart).toBe(6);
+    expect(written.filter((value) => value !== 'Glassy Poetry')).toEqual([]);
+  });
+
   it('suggests for the words typed before its code arrived, without another keystroke', async () => {
     // Prepare
     searchApi();

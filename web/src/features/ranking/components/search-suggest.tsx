@@ -55,10 +55,6 @@ export function SearchSuggest({ value, onValueChange, onDone, inputClassName, au
     // Nothing stays selected: choosing navigates away and the box starts empty again.
     selectedItem: null,
     itemToString: (item) => (item?.kind === 'publication' ? item.publication.name : ''),
-    onInputValueChange: ({ inputValue, type }) => {
-      // Moving through the options must not write their names into the box.
-      if (type === useCombobox.stateChangeTypes.InputChange) onValueChange(inputValue);
-    },
     onSelectedItemChange: ({ selectedItem }) => {
       if (!selectedItem) return;
       void navigate(
@@ -92,6 +88,12 @@ export function SearchSuggest({ value, onValueChange, onDone, inputClassName, au
           enterKeyHint: 'search',
           maxLength: 100,
           autoFocus,
+          // What is typed goes up in the keystroke's own event, not in downshift's later
+          // onInputValueChange: that one comes a render late, and the render between writes the
+          // old words back into the box, which moves the caret to the end and loses the next key
+          // a fast typist presses (downshift issue #1108). Moving through the options changes
+          // nothing here, so their names never land in the box.
+          onChange: (event) => onValueChange(event.currentTarget.value),
           onKeyDown: (event) => {
             // Enter with no option highlighted is a search for the words: the form submits.
             if (event.key === 'Enter' && highlightedIndex < 0) {
