@@ -343,12 +343,13 @@ describe('reading, opening and liking a story', () => {
   });
 
   it('keeps the count equal to the likes under many concurrent likes and unlikes', async () => {
-    // Prepare: twenty readers who opened the story
-    const readers = await Promise.all(Array.from({ length: 20 }, (_, index) => api.signIn(`crowd${index}`)));
+    // Prepare: twelve readers who opened the story
+    const readers = await Promise.all(Array.from({ length: 12 }, (_, index) => api.signIn(`crowd${index}`)));
     await Promise.all(readers.map((person) => open(person)));
 
-    // Act: 200 calls, each reader liking and unliking at random, all at once
-    const calls = Array.from({ length: 200 }, (_, index) =>
+    // Act: 72 calls, six per reader, each liking or unliking at random, all at once (more calls
+    // only lengthen the retries on one item; the bench's concurrent-likes section goes further)
+    const calls = Array.from({ length: 72 }, (_, index) =>
       like(Math.random() < 0.6 ? 'on' : 'off', readers[index % readers.length] as SignedInUser),
     );
     const answers = await Promise.all(calls);
