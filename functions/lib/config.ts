@@ -34,6 +34,12 @@ export interface Config {
    * a deployment can never be pointed at its own network through a shared url.
    */
   fetchPrivateAddresses: boolean;
+  /**
+   * Locally only (SOURCE_FIXTURE_ORIGIN, an http(s) origin): the publication sources are read
+   * from this fixture server instead of the web, so the collector and previews run offline.
+   * Refused in every other stage, like FETCH_PRIVATE_ADDRESSES, which it needs.
+   */
+  sourceFixtureOrigin: string | undefined;
   region: string;
   /** Parent domain of the sibling apps, for the session cookie (single sign-on); absent locally. */
   sessionCookieDomain: string | undefined;
@@ -102,6 +108,23 @@ function loadFetchPrivateAddresses(env: Environment, stage: string): boolean {
   return true;
 }
 
+function loadSourceFixtureOrigin(env: Environment, stage: string, fetchPrivateAddresses: boolean): string | undefined {
+  const value = env.SOURCE_FIXTURE_ORIGIN?.trim();
+  if (!value) return undefined;
+  if (stage !== 'local') throw new ConfigError(`SOURCE_FIXTURE_ORIGIN is for the local runtime only, not stage '${stage}'`);
+  let origin: string;
+  try {
+    const parsed = new URL(value);
+    origin = /^https?:$/.test(parsed.protocol) && parsed.pathname === '/' && !parsed.search ? parsed.origin : '';
+  } catch {
+    origin = '';
+  }
+  if (!origin) throw new ConfigError(`SOURCE_FIXTURE_ORIGIN must be an http(s) origin such as http://127.0.0.1:4010, not '${value}'`);
+  // A fixture server on this machine is a private address: without this, every read is refused.
+  if (!fetchPrivateAddresses) throw new ConfigError('SOURCE_FIXTURE_ORIGIN needs FETCH_PRIVATE_ADDRESSES=true');
+  return origin;
+}
+
 export function requireEnv(name: string, env: Environment = process.env): string {
   const value = env[name];
   if (value === undefined || value.trim() === '') {
@@ -146,12 +169,14 @@ export function loadConfig(env: Environment = process.env): Config {
   };
   const realtimeManagementEndpoint = lazy(() => requireEnv('REALTIME_MANAGEMENT_ENDPOINT', env));
   const mailFrom = lazy(() => requireEnv('MAIL_FROM', env));
+  const fetchPrivateAddresses = loadFetchPrivateAddresses(env, stage);
   return {
     stage,
     tableName: requireEnv('TABLE_NAME', env),
     allowedOrigins,
     dynamoDbEndpoint: env.DYNAMODB_ENDPOINT || undefined,
-    fetchPrivateAddresses: loadFetchPrivateAddresses(env, stage),
+    fetchPrivateAddresses,
+    sourceFixtureOrigin: loadSourceFixtureOrigin(env, stage, fetchPrivateAddresses),
     region: env.AWS_REGION ?? 'us-east-1',
     sessionCookieDomain: env.SESSION_COOKIE_DOMAIN || undefined,
     webOrigin,
