@@ -16,6 +16,8 @@ export const SETTING_GROUPS = {
     secrets: ['TWITTER_CLIENT_SECRET'],
   },
   recaptcha: { variables: ['RECAPTCHA_PROJECT_ID', 'RECAPTCHA_SITE_KEY'], secrets: ['RECAPTCHA_API_KEY'] },
+  /** Publication suggestions: the follower count from which one is accepted without review. */
+  sources: { variables: ['SUGGESTION_AUTO_ACCEPT_FOLLOWERS'], secrets: [] },
 } as const satisfies Record<string, { variables: readonly string[]; secrets: readonly string[] }>;
 
 export type SettingGroup = keyof typeof SETTING_GROUPS;

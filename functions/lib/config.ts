@@ -92,6 +92,24 @@ export interface Config {
   twitterClientId: string | undefined;
   twitterClientSecret: string | undefined;
   twitterRedirectUri: string | undefined;
+  /**
+   * Followers from which a suggested publication is accepted without a superuser's review
+   * (SUGGESTION_AUTO_ACCEPT_FOLLOWERS, a whole number; DEFAULT_AUTO_ACCEPT_FOLLOWERS when unset).
+   * A feed, which counts no followers, always waits for review.
+   */
+  suggestionAutoAcceptFollowers: number;
+}
+
+/** An established publication: suggesting it needs no review. */
+export const DEFAULT_AUTO_ACCEPT_FOLLOWERS = 1_000;
+
+function parseFollowerFloor(value: string | undefined): number {
+  if (value === undefined) return DEFAULT_AUTO_ACCEPT_FOLLOWERS;
+  const floor = Number(value);
+  if (!/^\d+$/.test(value) || !Number.isSafeInteger(floor)) {
+    throw new ConfigError(`SUGGESTION_AUTO_ACCEPT_FOLLOWERS must be a whole number of followers, not '${value}'`);
+  }
+  return floor;
 }
 
 const commaList = (value: string) =>
@@ -236,6 +254,9 @@ export function loadConfig(env: Environment = process.env): Config {
     },
     get twitterRedirectUri() {
       return setting('twitter', 'TWITTER_REDIRECT_URI');
+    },
+    get suggestionAutoAcceptFollowers() {
+      return parseFollowerFloor(setting('sources', 'SUGGESTION_AUTO_ACCEPT_FOLLOWERS'));
     },
   };
 }

@@ -62,6 +62,13 @@ export class Conflict extends HttpError {
   }
 }
 
+/** Well-formed, but nothing we can act on is there (a publication address that leads to none). */
+export class Unprocessable extends HttpError {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(422, 'UNPROCESSABLE', message, {}, options);
+  }
+}
+
 export class PayloadTooLarge extends HttpError {
   constructor(limitBytes: number) {
     super(413, 'PAYLOAD_TOO_LARGE', `The request body is larger than ${Math.round(limitBytes / 1024)} KB.`);

@@ -15,6 +15,17 @@ function readPort(): number {
   return port;
 }
 
+/** SUGGESTION_AUTO_ACCEPT_FOLLOWERS, when set: the functions' config refuses anything but a whole number too. */
+function readFollowerFloor(): { suggestionAutoAcceptFollowers?: number } {
+  const raw = process.env.SUGGESTION_AUTO_ACCEPT_FOLLOWERS?.trim();
+  if (!raw) return {};
+  if (!/^\d+$/.test(raw)) {
+    console.error(`SUGGESTION_AUTO_ACCEPT_FOLLOWERS must be a whole number of followers, not '${raw}'.`);
+    process.exit(2);
+  }
+  return { suggestionAutoAcceptFollowers: Number(raw) };
+}
+
 /** Loopback unless HOST says otherwise (HOST=0.0.0.0 for every interface). */
 function readHost(): string {
   return process.env.HOST?.trim() || LOOPBACK_HOST;
@@ -64,6 +75,9 @@ async function main(): Promise<void> {
     runJobsAtStart: true,
     // LOCAL_EDGE_CACHE=off sends every request to the handlers (the benchmark measures both).
     edgeCache: process.env.LOCAL_EDGE_CACHE !== 'off',
+    // A fixture server that answers for the web when publications are read, to run them offline.
+    ...(process.env.SOURCE_FIXTURE_ORIGIN ? { sourceFixtureOrigin: process.env.SOURCE_FIXTURE_ORIGIN } : {}),
+    ...readFollowerFloor(),
     log,
   });
   runtime = started;

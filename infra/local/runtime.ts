@@ -65,6 +65,13 @@ export interface LocalRuntimeOptions {
   edgeCache?: boolean;
   /** Use this DynamoDB (tests share one) instead of starting DynamoDB Local. */
   dynamoDbEndpoint?: string;
+  /**
+   * A server that answers for the web when publication sources are read (previews, suggestions,
+   * the collector), so they work offline: SOURCE_FIXTURE_ORIGIN. Absent, they read the web.
+   */
+  sourceFixtureOrigin?: string;
+  /** Followers from which a suggested publication is accepted without review (the default otherwise). */
+  suggestionAutoAcceptFollowers?: number;
   log?: (line: string) => void;
 }
 
@@ -140,11 +147,17 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
         FETCH_PRIVATE_ADDRESSES: 'true',
         // A path: the page connects to whichever host it was served from (localhost or 127.0.0.1).
         REALTIME_URL: LOCAL_REALTIME_PATH,
+        ...(options.sourceFixtureOrigin ? { SOURCE_FIXTURE_ORIGIN: options.sourceFixtureOrigin } : {}),
       },
       email: { MAIL_FROM: LOCAL_MAIL_FROM, MAIL_OUTBOX_DIR: mailDir },
       bucket: { FILE_BUCKET_NAME: LOCAL_BUCKETS[0], S3_ENDPOINT: s3.endpoint },
       realtime: { REALTIME_MANAGEMENT_ENDPOINT: `http://127.0.0.1:${port}${LOCAL_REALTIME_MANAGEMENT_PATH}` },
-      settings: oidc.settings,
+      settings: {
+        ...oidc.settings,
+        ...(options.suggestionAutoAcceptFollowers === undefined
+          ? {}
+          : { SUGGESTION_AUTO_ACCEPT_FOLLOWERS: String(options.suggestionAutoAcceptFollowers) }),
+      },
     };
     // What Lambda's runtime sets in every function's process, and what code that is not a
     // function (seeding, tests) needs to reach the table.

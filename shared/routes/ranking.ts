@@ -16,6 +16,14 @@ import {
   topicsPageQuerySchema,
   topicsScreenSchema,
 } from '../schemas/ranking';
+import {
+  previewAnswerSchema,
+  suggestionAnswerSchema,
+  suggestionBodySchema,
+  suggestionDecisionParamsSchema,
+  suggestionListQuerySchema,
+  suggestionPageSchema,
+} from '../schemas/suggestions';
 import { defineRoute } from './define-route';
 
 /** Boards change only when the ranking job runs (hourly), so answers may be reused briefly. */
@@ -150,6 +158,61 @@ export const listFollowedPublications = defineRoute({
   response: followedPublicationsSchema,
 });
 
+export const previewSuggestion = defineRoute({
+  method: 'POST',
+  path: '/api/i/toppubs/suggestion/preview',
+  access: 'user',
+  handler: 'ranking/preview-suggestion',
+  summary:
+    "Reads a pasted publication address once (Medium, WordPress.com, or any RSS or Atom feed) and answers what its platform shows: name, site, followers, latest post, and whether the site already ranks it. Nothing is stored. 400 for an address we cannot read, 422 when no publication is there, 429 after 30 previews in an hour.",
+  body: suggestionBodySchema,
+  response: previewAnswerSchema,
+  capabilities: { settings: ['sources'] },
+});
+
+export const suggestPublication = defineRoute({
+  method: 'POST',
+  path: '/api/i/toppubs/suggestion',
+  access: 'user',
+  handler: 'ranking/suggest-publication',
+  summary:
+    'Suggests a publication by its address: 201 with the suggestion, accepted at once (collected and on the boards at the next ranking run) when its followers reach the floor (SUGGESTION_AUTO_ACCEPT_FOLLOWERS), otherwise pending for a superuser. 200 with the earlier suggestion, or the publication already ranked, for one known before. 429 after 10 suggestions in a day.',
+  body: suggestionBodySchema,
+  response: suggestionAnswerSchema,
+  capabilities: { settings: ['sources'] },
+});
+
+export const listMySuggestions = defineRoute({
+  method: 'GET',
+  path: '/api/i/toppubs/suggestions/mine',
+  access: 'user',
+  handler: 'ranking/list-my-suggestions',
+  summary: "The caller's suggestions, newest first, 20 a page, each with what became of it.",
+  query: suggestionListQuerySchema,
+  response: suggestionPageSchema,
+});
+
+export const listSuggestionQueue = defineRoute({
+  method: 'GET',
+  path: '/api/i/toppubs/suggestions/queue',
+  access: 'superuser',
+  handler: 'ranking/list-suggestion-queue',
+  summary: 'Superusers: the suggestions waiting for a decision, oldest first, 20 a page.',
+  query: suggestionListQuerySchema,
+  response: suggestionPageSchema,
+});
+
+export const decideSuggestion = defineRoute({
+  method: 'PUT',
+  path: '/api/i/toppubs/suggestion/{id}/{decision}',
+  access: 'superuser',
+  handler: 'ranking/decide-suggestion',
+  summary:
+    'Superusers: accepts a waiting suggestion (the publication is collected from then on, and on the boards at the next ranking run) or rejects it. 404 for an unknown id, 409 when it was already decided.',
+  params: suggestionDecisionParamsSchema,
+  response: suggestionAnswerSchema,
+});
+
 /**
  * The group in listing order (the API reference, and CDK's stacks, which chunk an app's routes
  * in this order): a new route goes at the end, so no existing route moves to another stack.
@@ -167,4 +230,9 @@ export const allRankingRoutes = {
   runRanking,
   followPublication,
   listFollowedPublications,
+  previewSuggestion,
+  suggestPublication,
+  listMySuggestions,
+  listSuggestionQueue,
+  decideSuggestion,
 };

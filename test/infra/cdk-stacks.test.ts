@@ -593,6 +593,7 @@ describe('optional provider settings', () => {
     TWITTER_REDIRECT_URI: 'https://toppubs.example/api/i/user/auth/login/twitter/callback',
     RECAPTCHA_PROJECT_ID: 'project-1',
     RECAPTCHA_SITE_KEY: 'site-1',
+    SUGGESTION_AUTO_ACCEPT_FOLLOWERS: '5000',
     secretName: 'toppubs/test',
   } as const;
   let platform: Platform;

@@ -25,6 +25,9 @@ export interface TestRuntimeOptions {
   /** Reuse public answers as CloudFront would (default on). */
   edgeCache?: boolean;
   dynamoDbEndpoint?: string;
+  /** A fixture server standing in for the web when publication sources are read. */
+  sourceFixtureOrigin?: string;
+  suggestionAutoAcceptFollowers?: number;
 }
 
 /**
@@ -43,6 +46,10 @@ export async function startTestRuntime(options: TestRuntimeOptions = {}): Promis
     seedPublications,
     runJobsAtStart: options.rank ?? seedPublications > 0,
     ...(options.edgeCache === undefined ? {} : { edgeCache: options.edgeCache }),
+    ...(options.sourceFixtureOrigin ? { sourceFixtureOrigin: options.sourceFixtureOrigin } : {}),
+    ...(options.suggestionAutoAcceptFollowers === undefined
+      ? {}
+      : { suggestionAutoAcceptFollowers: options.suggestionAutoAcceptFollowers }),
   });
   await runtime.ready;
   return {

@@ -1,38 +1,31 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../functions/lib/config';
 import { previewSource } from '../../functions/ranking/lib/sources/add-source';
 import { COLLECTOR_USER_AGENT } from '../../functions/ranking/lib/sources/polite-fetch';
 import { createSourceFetch, toFixtureAddress } from '../../functions/ranking/lib/sources/source-fetch';
+import { type FixtureWeb, startFixtureWeb } from '../support/fixture-web';
 import { sourceFixture } from '../support/source-fetch';
 
 const NOW = new Date('2026-11-26T00:00:00.000Z');
 
 /** What the fixture server answers, by the path it is asked for (the web's host first). */
-const ANSWERS: Record<string, { status: number; body?: string; location?: string }> = {
+const ANSWERS = {
   '/medium.com/ux-collective?format=json': { status: 200, body: sourceFixture('medium-ux-collective.json.txt') },
   '/uxdesign.cc/feed': { status: 200, body: sourceFixture('medium-feed.xml') },
   '/old-kitchen.example/feed.xml': { status: 301, location: '/pulse-kitchen.example/feed.xml' },
   '/pulse-kitchen.example/feed.xml': { status: 200, body: sourceFixture('blog-rss.xml') },
 };
 
-let server: Server;
+let web: FixtureWeb;
 let origin: string;
-const requests: { path: string; userAgent: string | undefined }[] = [];
+let requests: FixtureWeb['requests'];
 
 beforeAll(async () => {
-  server = createServer((request, response) => {
-    requests.push({ path: request.url ?? '', userAgent: request.headers['user-agent'] });
-    const answer = ANSWERS[request.url ?? ''] ?? { status: 404 };
-    response.writeHead(answer.status, answer.location ? { location: answer.location } : {});
-    response.end(answer.body ?? '');
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  web = await startFixtureWeb(ANSWERS);
+  ({ origin, requests } = web);
 });
 
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+afterAll(() => web.close());
 
 const LOCAL_ENV = { STAGE: 'local', TABLE_NAME: 'table', ALLOWED_ORIGINS: 'http://localhost:3000' };
 

@@ -10,6 +10,7 @@ import { createFollowerHistoryEntity } from './entities/follower-history';
 import { createPublicationEntity } from './entities/publication';
 import { createPublicationFollowEntity } from './entities/publication-follow';
 import { createPublicationSourceEntity } from './entities/publication-source';
+import { createPublicationSuggestionEntity } from './entities/publication-suggestion';
 import { createPublicationWatchEntity } from './entities/publication-watch';
 import { createRankChunkEntity } from './entities/rank-chunk';
 import { createRankHistoryEntity } from './entities/rank-history';
@@ -37,6 +38,7 @@ const entityFactories = {
   publicationFollow: createPublicationFollowEntity,
   publicationWatch: createPublicationWatchEntity,
   publicationSource: createPublicationSourceEntity,
+  publicationSuggestion: createPublicationSuggestionEntity,
   appClient: createAppClientEntity,
   appOrigin: createAppOriginEntity,
   user: createUserEntity,

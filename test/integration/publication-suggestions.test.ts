@@ -1,0 +1,209 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { routes } from '../../shared/routes';
+import { COLLECTOR_USER_AGENT } from '../../functions/ranking/lib/sources/polite-fetch';
+import { SUGGESTIONS_PER_DAY } from '../../functions/ranking/lib/suggestions';
+import { apiSuite } from '../support/api-suite';
+import { expectError, expectOk, type SignedInUser } from '../support/api-client';
+import { rssFeed, startFixtureWeb } from '../support/fixture-web';
+import { sourceFixture } from '../support/source-fetch';
+
+const WORDPRESS_SITE = '/public-api.wordpress.com/rest/v1.1/sites/fieldnotesontea.wordpress.com';
+
+/** The web as the adapters read it, served offline. */
+const web = await startFixtureWeb({
+  '/medium.com/ux-collective?format=json': { status: 200, body: sourceFixture('medium-ux-collective.json.txt') },
+  '/uxdesign.cc/feed': { status: 200, body: sourceFixture('medium-feed.xml') },
+  [`${WORDPRESS_SITE}?fields=ID,name,description,URL,icon,subscribers_count,is_private`]: {
+    status: 200,
+    body: sourceFixture('wordpress-site.json'),
+  },
+  [`${WORDPRESS_SITE}/posts?number=1&fields=date`]: { status: 200, body: sourceFixture('wordpress-posts.json') },
+  '/pulse-kitchen.example/feed.xml': { status: 200, body: sourceFixture('blog-rss.xml') },
+  '/quiet.example/robots.txt': { status: 200, body: 'User-agent: TopPubsBot\nDisallow: /\n' },
+  '/quiet.example/feed.xml': { status: 200, body: sourceFixture('blog-rss.xml') },
+});
+afterAll(() => web.close());
+
+/** UX Collective (Medium, 478,213 followers) is above it; Field Notes on Tea (WordPress.com, 18,342) is not. */
+const FLOOR = 100_000;
+const suite = apiSuite({ sourceFixtureOrigin: web.origin, suggestionAutoAcceptFollowers: FLOOR });
+
+const preview = (url: string, as?: SignedInUser) =>
+  suite.api.call(routes.previewSuggestion, { body: { url }, ...(as ? { as } : {}) });
+const suggest = (url: string, as: SignedInUser) => suite.api.call(routes.suggestPublication, { body: { url }, as });
+const decide = (id: string, decision: string, as: SignedInUser) =>
+  suite.api.call(routes.decideSuggestion, { params: { id, decision: decision as 'accept' }, as });
+/** The next ranking run, now rather than on the hour. */
+const rank = async () => expectOk(await suite.api.call(routes.runRanking, { as: superuser }));
+
+let reader: SignedInUser;
+let otherReader: SignedInUser;
+let superuser: SignedInUser;
+
+beforeAll(async () => {
+  [reader, otherReader, superuser] = await Promise.all([
+    suite.api.signIn('reader'),
+    suite.api.signIn('other-reader'),
+    suite.api.signIn('editor', { superuser: true }),
+  ]);
+});
+
+describe('previewing a suggestion', () => {
+  it("shows what the platform shows, and that it would be added at once, reading it as the collector does", async () => {
+    // Act
+    const answer = await preview('https://medium.com/ux-collective/why-we-design-1a2b?source=home', reader);
+
+    // Assess
+    expectOk(answer);
+    expect(answer.body).toEqual({
+      publication: {
+        platform: 'medium',
+        sourceUrl: 'https://medium.com/ux-collective',
+        name: 'UX Collective',
+        url: 'https://uxdesign.cc/',
+        description: 'We believe designers are thinkers as much as they are makers.',
+        imageUrl: 'https://cdn-images-1.medium.com/max/400/1*mDhF9X4VO0rCrJvWFatyxg.png',
+        topics: ['ux', 'design', 'user experience'],
+        followers: 478_213,
+        latestPostAt: '2026-11-25T17:58:40.912Z',
+      },
+      knownSlug: null,
+      wouldBeAccepted: true,
+    });
+    expect(web.requests.filter((request) => request.path.startsWith('/medium.com/')).map((request) => request.userAgent)).toContain(
+      COLLECTOR_USER_AGENT,
+    );
+  });
+
+  it('says why an address cannot be suggested: not a web address, no publication there, or robots say no', async () => {
+    // Act
+    const notAnAddress = await preview('medium ux collective', reader);
+    const nothingThere = await preview('https://pulse-kitchen.example/no-such-feed.xml', reader);
+    const refusedByRobots = await preview('https://quiet.example/feed.xml', reader);
+    const visitor = await preview('https://medium.com/ux-collective');
+
+    // Assess
+    expectError(notAnAddress, 400, 'VALIDATION_FAILED');
+    expect(notAnAddress.body.message).toContain('Paste a web address starting with https://');
+    expectError(nothingThere, 422, 'UNPROCESSABLE');
+    expect(nothingThere.body.message).toBe(
+      'No publication was found at that address. Check it, or paste the address of its feed.',
+    );
+    expectError(refusedByRobots, 422, 'UNPROCESSABLE');
+    expect(refusedByRobots.body.message).toBe('That site asks robots like ours not to read it, so we cannot rank it.');
+    expectError(visitor, 401);
+  });
+});
+
+describe('suggesting a publication', () => {
+  it('adds one above the follower floor at once, on the boards after the next ranking run, and answers the same suggestion after', async () => {
+    // Act
+    const suggested = await suggest('https://medium.com/ux-collective', reader);
+    const again = await suggest('http://www.medium.com/UX-Collective/another-post-9f8e', otherReader);
+    const previewAfter = await preview('https://medium.com/ux-collective', otherReader);
+    await rank();
+
+    // Assess
+    expectOk(suggested, 201);
+    expect(suggested.body).toMatchObject({
+      alreadyKnown: false,
+      suggestion: { status: 'accepted', decidedBy: 'auto', slug: 'ux-collective', publication: { name: 'UX Collective' } },
+    });
+    expectOk(again);
+    expect(again.body).toEqual({ suggestion: suggested.body.suggestion, alreadyKnown: true });
+    expectOk(previewAfter);
+    expect(previewAfter.body).toMatchObject({ knownSlug: 'ux-collective', wouldBeAccepted: false });
+    const page = await suite.api.call(routes.getPublication, { params: { slug: 'ux-collective' } });
+    expectOk(page);
+    expect(page.body.publication).toMatchObject({ name: 'UX Collective', followers: 478_213, url: 'https://uxdesign.cc/' });
+    expect(page.body.source).toMatchObject({ platform: 'medium', url: 'https://medium.com/ux-collective', status: 'active' });
+    const board = await suite.api.call(routes.loadPubs, { query: { limit: 10 } });
+    expectOk(board);
+    expect(board.body.items.map((item) => [item.rank, item.slug])).toEqual([[1, 'ux-collective']]);
+  });
+
+  it('queues one below the floor, or without a follower count, for a superuser, oldest first', async () => {
+    // Act
+    const wordpress = await suggest('https://fieldnotesontea.wordpress.com/', reader);
+    const feed = await suggest('https://pulse-kitchen.example/feed.xml', otherReader);
+    const queue = await suite.api.call(routes.listSuggestionQueue, { as: superuser });
+    const queueForAReader = await suite.api.call(routes.listSuggestionQueue, { as: reader });
+    const mine = await suite.api.call(routes.listMySuggestions, { as: reader });
+
+    // Assess
+    expectOk(wordpress, 201);
+    expect(wordpress.body.suggestion).toMatchObject({ status: 'pending', slug: null, decidedBy: null });
+    expectOk(feed, 201);
+    expect(feed.body.suggestion).toMatchObject({ status: 'pending', publication: { platform: 'feed', followers: null } });
+    expectOk(queue);
+    expect(queue.body.items.map((item) => item.publication.name)).toEqual(['Field Notes on Tea', 'Pulse & Kitchen — notes']);
+    expectError(queueForAReader, 403);
+    expectOk(mine);
+    expect(mine.body.items.map((item) => [item.publication.name, item.status])).toEqual([
+      ['Field Notes on Tea', 'pending'],
+      ['UX Collective', 'accepted'],
+    ]);
+  });
+
+  it('lets a superuser accept or reject a waiting suggestion once, and answers a rejected one as it stands', async () => {
+    // Prepare
+    const queue = await suite.api.call(routes.listSuggestionQueue, { as: superuser });
+    expectOk(queue);
+    const [wordpress, feed] = queue.body.items;
+
+    // Act
+    const accepted = await decide(wordpress!.id, 'accept', superuser);
+    const rejected = await decide(feed!.id, 'reject', superuser);
+    const acceptedAgain = await decide(wordpress!.id, 'reject', superuser);
+    const byAReader = await decide(feed!.id, 'accept', reader);
+    const unknown = await decide('nosuchsuggestion', 'accept', superuser);
+    const badDecision = await decide(feed!.id, 'maybe', superuser);
+    const resuggested = await suggest('https://pulse-kitchen.example/feed.xml', reader);
+    const queueAfter = await suite.api.call(routes.listSuggestionQueue, { as: superuser });
+    await rank();
+
+    // Assess
+    expectOk(accepted);
+    expect(accepted.body.suggestion).toMatchObject({
+      status: 'accepted',
+      slug: 'field-notes-on-tea',
+      decidedBy: superuser.userId,
+    });
+    const page = await suite.api.call(routes.getPublication, { params: { slug: 'field-notes-on-tea' } });
+    expectOk(page);
+    expect(page.body.publication.followers).toBe(18_342);
+    expectOk(rejected);
+    expect(rejected.body.suggestion).toMatchObject({ status: 'rejected', slug: null });
+    expectError(acceptedAgain, 409, 'CONFLICT');
+    expectError(byAReader, 403);
+    expectError(unknown, 404, 'NOT_FOUND');
+    expectError(badDecision, 400);
+    expectOk(resuggested);
+    expect(resuggested.body).toMatchObject({ alreadyKnown: true, suggestion: { id: feed!.id, status: 'rejected' } });
+    expectOk(queueAfter);
+    expect(queueAfter.body.items).toEqual([]);
+  });
+
+  it(`takes ${SUGGESTIONS_PER_DAY} new suggestions a day from one person, not counting addresses that led nowhere`, async () => {
+    // Prepare: a person, and more new feeds than they may suggest in a day
+    const eager = await suite.api.signIn('eager');
+    for (let index = 0; index <= SUGGESTIONS_PER_DAY; index += 1) {
+      web.answers[`/feeds.example/${index}.xml`] = {
+        status: 200,
+        body: rssFeed(`Feed number ${index}`, `https://feeds.example/${index}/`, new Date('2026-11-20T00:00:00Z')),
+      };
+    }
+
+    // Act
+    const nowhere = await suggest('https://feeds.example/missing.xml', eager);
+    const answers = [];
+    for (let index = 0; index <= SUGGESTIONS_PER_DAY; index += 1) answers.push(await suggest(`https://feeds.example/${index}.xml`, eager));
+
+    // Assess
+    expectError(nowhere, 422);
+    expect(answers.slice(0, SUGGESTIONS_PER_DAY).map((answer) => answer.status)).toEqual(Array(SUGGESTIONS_PER_DAY).fill(201));
+    const refused = answers[SUGGESTIONS_PER_DAY]!;
+    expectError(refused, 429, 'RATE_LIMITED');
+    expect(refused.body.message).toMatch(/^You have made 10 suggestions today\. Try again in /);
+  });
+});
