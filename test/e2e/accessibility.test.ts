@@ -45,6 +45,11 @@ const PAGES: { path: string; loaded: (page: Page) => Promise<unknown> }[] = [
   { path: '/notifications', loaded: (page) => page.getByRole('heading', { name: 'Log in to see your notifications' }).waitFor() },
   { path: '/stories/review', loaded: (page) => page.getByRole('heading', { name: 'Log in to review stories' }).waitFor() },
   { path: '/moderation', loaded: (page) => page.getByRole('heading', { name: 'Log in to moderate' }).waitFor() },
+  { path: '/suggest', loaded: (page) => page.getByRole('heading', { name: 'Log in to suggest a publication' }).waitFor() },
+  {
+    path: '/suggestions/review',
+    loaded: (page) => page.getByRole('heading', { name: 'Log in to review suggestions' }).waitFor(),
+  },
   {
     path: '/unsubscribe?token=example',
     loaded: (page) => page.getByRole('button', { name: 'Stop notification emails' }).waitFor(),

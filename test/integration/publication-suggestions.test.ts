@@ -21,6 +21,7 @@ const web = await startFixtureWeb({
   '/pulse-kitchen.example/feed.xml': { status: 200, body: sourceFixture('blog-rss.xml') },
   '/quiet.example/robots.txt': { status: 200, body: 'User-agent: TopPubsBot\nDisallow: /\n' },
   '/quiet.example/feed.xml': { status: 200, body: sourceFixture('blog-rss.xml') },
+  '/down.example/robots.txt': { status: 503 },
 });
 afterAll(() => web.close());
 
@@ -75,11 +76,12 @@ describe('previewing a suggestion', () => {
     );
   });
 
-  it('says why an address cannot be suggested: not a web address, no publication there, or robots say no', async () => {
+  it('says why an address cannot be suggested: not a web address, no publication there, robots say no, or out of reach', async () => {
     // Act
     const notAnAddress = await preview('medium ux collective', reader);
     const nothingThere = await preview('https://pulse-kitchen.example/no-such-feed.xml', reader);
     const refusedByRobots = await preview('https://quiet.example/feed.xml', reader);
+    const outOfReach = await preview('https://down.example/feed.xml', reader);
     const visitor = await preview('https://medium.com/ux-collective');
 
     // Assess
@@ -91,6 +93,8 @@ describe('previewing a suggestion', () => {
     );
     expectError(refusedByRobots, 422, 'UNPROCESSABLE');
     expect(refusedByRobots.body.message).toBe('That site asks robots like ours not to read it, so we cannot rank it.');
+    expectError(outOfReach, 422, 'UNPROCESSABLE');
+    expect(outOfReach.body.message).toBe('We could not reach that site. Check the address, or try again later.');
     expectError(visitor, 401);
   });
 });

@@ -4,6 +4,7 @@ import {
   COLLECTOR_USER_AGENT,
   createPoliteFetch,
   DisallowedByRobots,
+  RobotsUnreachable,
   HostBudgetSpent,
   type RawFetch,
 } from '../../functions/ranking/lib/sources/polite-fetch';
@@ -103,7 +104,7 @@ describe('the polite fetch', () => {
 
     // Assess
     expect(open.body).toBe('open');
-    expect(down).toBeInstanceOf(DisallowedByRobots);
+    expect(down).toBeInstanceOf(RobotsUnreachable);
     expect(web.requests.some((request) => request.url === 'https://down.example/feed')).toBe(false);
   });
 

@@ -109,8 +109,8 @@ describe('reading sources from a fixture server instead of the web', () => {
     // Act
     const attempt = previewSource('https://old-kitchen.example/feed.xml', fetch, NOW);
 
-    // Assess: its robots.txt is unreachable, which means read nothing, and nothing reached it
-    await expect(attempt).rejects.toThrow('robots.txt of old-kitchen.example does not allow reading');
+    // Assess: its robots.txt is out of reach, which means read nothing, and nothing reached it
+    await expect(attempt).rejects.toThrow('robots.txt of old-kitchen.example could not be read');
     expect(requests).toEqual([]);
   });
 });

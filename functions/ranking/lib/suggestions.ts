@@ -6,7 +6,7 @@ import { isConditionalCheckFailed } from '../../lib/db/errors';
 import type { Db } from '../../lib/db/service';
 import { BadRequest, Conflict, NotFound, ServiceUnavailable, Unprocessable } from '../../lib/errors';
 import { addSource, previewSource, type SourcePreview, UnrecognisedAddress } from './sources/add-source';
-import { DisallowedByRobots, HostBudgetSpent } from './sources/polite-fetch';
+import { DisallowedByRobots, HostBudgetSpent, RobotsUnreachable } from './sources/polite-fetch';
 import { type SourceFetch, SourceError, SourceGone, SourceRateLimited, type SourceSnapshot } from './sources/source-adapter';
 
 /** Previews one person may ask for in an hour: plenty to find the right address, too few to crawl with. */
@@ -81,6 +81,9 @@ export async function readSuggestedAddress(url: string, fetch: SourceFetch, now:
     }
     if (error instanceof DisallowedByRobots) {
       throw new Unprocessable('That site asks robots like ours not to read it, so we cannot rank it.', { cause: error });
+    }
+    if (error instanceof RobotsUnreachable) {
+      throw new Unprocessable('We could not reach that site. Check the address, or try again later.', { cause: error });
     }
     if (error instanceof SourceRateLimited || error instanceof HostBudgetSpent) {
       throw new ServiceUnavailable('That platform asks us to slow down. Try again in a few minutes.', { cause: error });

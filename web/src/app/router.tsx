@@ -78,6 +78,16 @@ export const pageRoutes: RouteObject[] = [
             lazy: async () => ({ Component: (await import('../features/stories/routes/review-queue-page')).ReviewQueuePage }),
           },
           {
+            path: 'suggest',
+            lazy: async () => ({ Component: (await import('../features/ranking/routes/suggest-page')).SuggestPage }),
+          },
+          {
+            path: 'suggestions/review',
+            lazy: async () => ({
+              Component: (await import('../features/ranking/routes/suggestion-queue-page')).SuggestionQueuePage,
+            }),
+          },
+          {
             path: 'moderation',
             lazy: async () => ({ Component: (await import('../features/account/routes/moderation-page')).ModerationPage }),
           },

@@ -45,13 +45,27 @@ export class DisallowedByRobots extends SourceError {
   }
 }
 
+/**
+ * The host's robots.txt could not be read (a 5xx answer, or the host out of reach): RFC 9309
+ * says to read nothing there until it can be, and that is all we know of the host.
+ */
+export class RobotsUnreachable extends SourceError {
+  override readonly name = 'RobotsUnreachable';
+  constructor(
+    readonly host: string,
+    options?: { cause?: unknown },
+  ) {
+    super(`robots.txt of ${host} could not be read, so nothing there is read for now`, options);
+  }
+}
+
 interface HostState {
   /** Requests to the host wait for each other: one at a time. */
   queue: Promise<unknown>;
   lastRequestAt: number;
   day: string;
   spent: number;
-  robots?: Promise<{ isAllowed: (url: string) => boolean; crawlDelayMs: number }>;
+  robots?: Promise<{ isAllowed: (url: string) => boolean; crawlDelayMs: number; unreachable?: unknown }>;
 }
 
 interface Validators {
@@ -143,7 +157,7 @@ export function createPoliteFetch(options: PoliteFetchOptions = {}): SourceFetch
           state.robots = undefined;
           throw error;
         }
-        return { isAllowed: () => false, crawlDelayMs: 0 };
+        return { isAllowed: () => false, crawlDelayMs: 0, unreachable: error };
       }
     })();
     return state.robots;
@@ -151,6 +165,7 @@ export function createPoliteFetch(options: PoliteFetchOptions = {}): SourceFetch
 
   return async (url, { accept }) => {
     const robots = await robotsOf(url);
+    if (robots.unreachable) throw new RobotsUnreachable(new URL(url).host, { cause: robots.unreachable });
     if (!robots.isAllowed(url)) throw new DisallowedByRobots(url);
     const intervalMs = Math.max(minIntervalMs, robots.crawlDelayMs);
     for (let attempt = 0; ; attempt += 1) {

@@ -12,12 +12,14 @@ const RANKING_LINKS = [
   { to: '/growing', label: 'Fastest Growing Publications' },
   { to: '/growing/active', label: 'Fastest Growing Active Publications' },
   { to: '/topics', label: 'Topics' },
+  { to: '/suggest', label: 'Suggest a Publication' },
   { to: '/about', label: 'About' },
 ] as const;
 
 /** The editors' and moderators' pages, in the menu of superusers only. */
 const SUPERUSER_LINKS = [
   { to: '/stories/review', label: 'Review queue' },
+  { to: '/suggestions/review', label: 'Suggestions to review' },
   { to: '/moderation', label: 'Moderation' },
 ] as const;
 

@@ -30,6 +30,9 @@ export function Footer() {
             <li>
               <Link to="/topics">Topics</Link>
             </li>
+            <li>
+              <Link to="/suggest">Suggest a publication</Link>
+            </li>
           </ul>
         </nav>
         <nav aria-label="About">

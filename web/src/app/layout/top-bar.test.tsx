@@ -128,6 +128,7 @@ describe('TopBar, logged in', () => {
       'Fastest Growing Publications',
       'Fastest Growing Active Publications',
       'Topics',
+      'Suggest a Publication',
       'About',
       'Blog',
       'Help',
@@ -139,6 +140,7 @@ describe('TopBar, logged in', () => {
       '/growing',
       '/growing/active',
       '/topics',
+      '/suggest',
       '/about',
       'https://blog.toppubs.example',
       'mailto:support@toppubs.example',
@@ -160,10 +162,11 @@ describe('TopBar, logged in', () => {
 
     // Assess
     const menu = await screen.findByRole('menu', { name: 'Account menu for jane' });
-    const items = within(menu).getAllByRole('menuitem').slice(0, 3);
+    const items = within(menu).getAllByRole('menuitem').slice(0, 4);
     expect(items.map((item) => [item.textContent, item.getAttribute('href')])).toEqual([
       ['Account', 'https://penname.example/account/jane'],
       ['Review queue', '/stories/review'],
+      ['Suggestions to review', '/suggestions/review'],
       ['Moderation', '/moderation'],
     ]);
   });

@@ -1,0 +1,107 @@
+import '../../../test/dom-polyfills';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { routes } from '../../../../../shared/routes';
+import type { Suggestion } from '../../../../../shared/schemas/suggestions';
+import { jane, renderShell } from '../../../test/render-shell';
+import { type StubAnswer, stubRoute, stubRoutes } from '../../../test/stub-routes';
+import { SuggestionQueuePage } from './suggestion-queue-page';
+
+const moderator = { ...jane, isSuperUser: true };
+
+const waiting = (id: string, name: string): Suggestion => ({
+  id,
+  publication: {
+    platform: 'wordpress.com',
+    sourceUrl: `https://${id}.wordpress.com/`,
+    name,
+    url: `https://${id}.example/`,
+    description: '',
+    imageUrl: null,
+    topics: [],
+    followers: 18_342,
+    latestPostAt: null,
+  },
+  status: 'pending',
+  slug: null,
+  suggestedAt: '2026-11-25T10:00:00.000Z',
+  decidedAt: null,
+  decidedBy: null,
+});
+
+function renderQueue(options: { user?: typeof jane | null; decide?: StubAnswer<typeof routes.decideSuggestion> } = {}) {
+  const api = stubRoutes(
+    stubRoute(routes.listSuggestionQueue, {
+      body: { items: [waiting('tea', 'Field Notes on Tea'), waiting('bread', 'Bread Letters')], nextCursor: null },
+    }),
+    stubRoute(
+      routes.decideSuggestion,
+      options.decide ??
+        ((request) => ({
+          body: {
+            suggestion: {
+              ...waiting(request.params.id ?? '', 'Decided'),
+              status: request.params.decision === 'accept' ? ('accepted' as const) : ('rejected' as const),
+            },
+            alreadyKnown: false,
+          },
+        })),
+    ),
+  );
+  renderShell({
+    path: '/suggestions/review',
+    user: options.user === undefined ? moderator : options.user,
+    pages: [{ path: 'suggestions/review', Component: SuggestionQueuePage }],
+  });
+  return { api, user: userEvent.setup(), page: within(screen.getByRole('main')) };
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('SuggestionQueuePage', () => {
+  it('lists the waiting suggestions; accepting or rejecting one takes it off the list', async () => {
+    // Prepare
+    const { api, user, page } = renderQueue();
+    const queue = await page.findByRole('list', { name: 'Suggestions waiting for review' });
+
+    // Act
+    await user.click(within(queue).getByRole('button', { name: 'Accept Field Notes on Tea' }));
+
+    // Assess
+    await vi.waitFor(() => expect(within(queue).queryByRole('article', { name: 'Field Notes on Tea' })).not.toBeInTheDocument());
+    expect(api.calls(routes.decideSuggestion)[0]?.params).toEqual({ id: 'tea', decision: 'accept' });
+
+    // Act
+    await user.click(within(queue).getByRole('button', { name: 'Reject Bread Letters' }));
+
+    // Assess
+    expect(await page.findByRole('heading', { name: 'Nothing to review' })).toBeInTheDocument();
+    expect(api.calls(routes.decideSuggestion)[1]?.params).toEqual({ id: 'bread', decision: 'reject' });
+  });
+
+  it('says why a decision did not get through', async () => {
+    // Prepare
+    const { user, page } = renderQueue({
+      decide: { status: 409, body: { message: 'This suggestion has already been decided.', code: 'CONFLICT' } },
+    });
+    const queue = await page.findByRole('list', { name: 'Suggestions waiting for review' });
+
+    // Act
+    await user.click(within(queue).getByRole('button', { name: 'Accept Field Notes on Tea' }));
+
+    // Assess
+    expect(await page.findByRole('alert')).toHaveTextContent('This suggestion has already been decided.');
+  });
+
+  it('is closed to readers who are not moderators, asking nothing of the API', async () => {
+    // Prepare
+    const { api, page } = renderQueue({ user: jane });
+
+    // Assess
+    expect(await page.findByRole('heading', { name: 'This page is for the moderators' })).toBeInTheDocument();
+    expect(api.calls(routes.listSuggestionQueue)).toEqual([]);
+  });
+});
