@@ -17,6 +17,8 @@ import {
   topicsScreenSchema,
 } from '../schemas/ranking';
 import {
+  importAnswerSchema,
+  importSourcesBodySchema,
   previewAnswerSchema,
   suggestionAnswerSchema,
   suggestionBodySchema,
@@ -213,6 +215,17 @@ export const decideSuggestion = defineRoute({
   response: suggestionAnswerSchema,
 });
 
+export const importSources = defineRoute({
+  method: 'POST',
+  path: '/api/i/toppubs/admin/sources/import',
+  access: 'superuser',
+  handler: 'ranking/import-sources',
+  summary:
+    'Superusers: adds up to 5 publication addresses at once, without review, answering for each whether it was added, already known, or not added and why (the web app sends a long list 5 at a time and builds the report). Added ones are collected from then on and reach the boards at the next ranking run.',
+  body: importSourcesBodySchema,
+  response: importAnswerSchema,
+});
+
 /**
  * The group in listing order (the API reference, and CDK's stacks, which chunk an app's routes
  * in this order): a new route goes at the end, so no existing route moves to another stack.
@@ -235,4 +248,5 @@ export const allRankingRoutes = {
   listMySuggestions,
   listSuggestionQueue,
   decideSuggestion,
+  importSources,
 };

@@ -83,3 +83,35 @@ export const suggestionDecisionParamsSchema = z.strictObject({
   id: z.string().check(z.regex(/^[A-Za-z0-9_-]{1,64}$/, 'Not a suggestion id')),
   decision: z.enum(SUGGESTION_DECISIONS, { message: "Use 'accept' or 'reject'" }),
 });
+
+/** Addresses one import call reads: a handful, so each call stays far inside API Gateway's 29 s. */
+export const IMPORT_BATCH_SIZE = 5;
+
+export const importSourcesBodySchema = z.strictObject({
+  urls: z
+    .array(
+      z.pipe(
+        z.string().check(z.trim(), z.minLength(1), z.maxLength(2048)),
+        z.url({ protocol: /^https?$/, message: 'Must be a web address starting with https://' }),
+      ),
+    )
+    .check(
+      z.minLength(1, 'Send at least one address'),
+      z.maxLength(IMPORT_BATCH_SIZE, `Send at most ${IMPORT_BATCH_SIZE} addresses a call`),
+    ),
+});
+
+/** added: collected from now on; known: already collected; failed: nothing stored, `reason` says why. */
+export const IMPORT_OUTCOMES = ['added', 'known', 'failed'] as const;
+
+export const importResultSchema = z.object({
+  url: z.string(),
+  outcome: z.enum(IMPORT_OUTCOMES),
+  /** The publication's page, when added or known. */
+  slug: z.nullable(z.string()),
+  name: z.nullable(z.string()),
+  reason: z.nullable(z.string()),
+});
+export type ImportResult = z.infer<typeof importResultSchema>;
+
+export const importAnswerSchema = z.object({ results: z.array(importResultSchema) });

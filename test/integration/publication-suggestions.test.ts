@@ -211,3 +211,55 @@ describe('suggesting a publication', () => {
     expect(refused.body.message).toMatch(/^You have made 10 suggestions today\. Try again in /);
   });
 });
+
+describe('importing a list of addresses', () => {
+  it('adds each new publication without review and says, address by address, what became of it', async () => {
+    // Prepare
+    web.answers['/imported.example/feed.xml'] = {
+      status: 200,
+      body: rssFeed('Imported Letters', 'https://imported.example/', new Date('2026-11-21T00:00:00Z')),
+    };
+
+    // Act
+    const answer = await suite.api.call(routes.importSources, {
+      body: {
+        urls: [
+          'https://imported.example/feed.xml',
+          'https://medium.com/ux-collective',
+          'https://quiet.example/feed.xml',
+          'https://nothing.example/feed.xml',
+        ],
+      },
+      as: superuser,
+    });
+    const byAReader = await suite.api.call(routes.importSources, { body: { urls: ['https://imported.example/feed.xml'] }, as: reader });
+    const tooMany = await suite.api.call(routes.importSources, {
+      body: { urls: Array.from({ length: 6 }, (_, index) => `https://feeds.example/${index}.xml`) },
+      as: superuser,
+    });
+
+    // Assess
+    expectOk(answer);
+    expect(answer.body.results).toEqual([
+      { url: 'https://imported.example/feed.xml', outcome: 'added', slug: 'imported-letters', name: 'Imported Letters', reason: null },
+      { url: 'https://medium.com/ux-collective', outcome: 'known', slug: 'ux-collective', name: 'UX Collective', reason: null },
+      {
+        url: 'https://quiet.example/feed.xml',
+        outcome: 'failed',
+        slug: null,
+        name: null,
+        reason: 'That site asks robots like ours not to read it, so we cannot rank it.',
+      },
+      {
+        url: 'https://nothing.example/feed.xml',
+        outcome: 'failed',
+        slug: null,
+        name: null,
+        reason: 'No publication was found at that address. Check it, or paste the address of its feed.',
+      },
+    ]);
+    expectError(byAReader, 403);
+    expectError(tooMany, 400, 'VALIDATION_FAILED');
+    expect(tooMany.body.message).toContain('Send at most 5 addresses a call');
+  });
+});

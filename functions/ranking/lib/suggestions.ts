@@ -21,6 +21,9 @@ export const SUGGESTION_PAGE_SIZE = 20;
  */
 export const PREVIEW_FETCH_OPTIONS = { minIntervalMs: 250, maxRetries: 1, maxWaitMs: 5_000 };
 
+/** An import reads a handful of addresses a call, several perhaps on one host: spaced a little more. */
+export const IMPORT_FETCH_OPTIONS = { minIntervalMs: 500, maxRetries: 1, maxWaitMs: 5_000 };
+
 /** One id per publication, whatever address it was suggested under: its platform's canonical id, hashed. */
 export const suggestionIdOf = (canonicalId: string) => createHash('sha256').update(canonicalId).digest('base64url').slice(0, 22);
 

@@ -20,6 +20,18 @@ if (!Element.prototype.hasPointerCapture) {
 
 if (!Element.prototype.scrollIntoView) Element.prototype.scrollIntoView = () => {};
 
+// jsdom's Blob has no text() (every browser's has); the bulk import reads its file with it.
+if (!Blob.prototype.text) {
+  Blob.prototype.text = function text(this: Blob) {
+    return new Promise<string>((resolve, reject) => {
+      const reader = new FileReader();
+      reader.onload = () => resolve(String(reader.result));
+      reader.onerror = () => reject(reader.error ?? new Error('unreadable'));
+      reader.readAsText(this);
+    });
+  };
+}
+
 // jsdom's scrollTo logs "Not implemented"; the router's scroll restoration calls it.
 window.scrollTo = (() => {}) as typeof window.scrollTo;
 

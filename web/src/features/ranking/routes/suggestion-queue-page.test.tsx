@@ -32,6 +32,17 @@ const waiting = (id: string, name: string): Suggestion => ({
 
 function renderQueue(options: { user?: typeof jane | null; decide?: StubAnswer<typeof routes.decideSuggestion> } = {}) {
   const api = stubRoutes(
+    stubRoute(routes.importSources, ({ body }) => ({
+      body: {
+        results: (body as { urls: string[] }).urls.map((url) =>
+          url.includes('known')
+            ? { url, outcome: 'known' as const, slug: 'known-one', name: 'Known One', reason: null }
+            : url.includes('broken')
+              ? { url, outcome: 'failed' as const, slug: null, name: null, reason: 'No publication was found at that address.' }
+              : { url, outcome: 'added' as const, slug: `added-${url.length}`, name: `Added ${url}`, reason: null },
+        ),
+      },
+    })),
     stubRoute(routes.listSuggestionQueue, {
       body: { items: [waiting('tea', 'Field Notes on Tea'), waiting('bread', 'Bread Letters')], nextCursor: null },
     }),
@@ -103,5 +114,47 @@ describe('SuggestionQueuePage', () => {
     // Assess
     expect(await page.findByRole('heading', { name: 'This page is for the moderators' })).toBeInTheDocument();
     expect(api.calls(routes.listSuggestionQueue)).toEqual([]);
+  });
+
+  it('imports a file of addresses a few at a time and reports what became of each', async () => {
+    // Prepare
+    const { api, user, page } = renderQueue();
+    const file = new File(
+      [
+        [
+          '# to add',
+          'https://one.example/feed.xml',
+          'https://known.example/feed.xml',
+          'not an address',
+          'https://broken.example/feed.xml',
+          'https://four.example/feed.xml',
+          'https://five.example/feed.xml',
+          'https://six.example/feed.xml',
+          'https://one.example/feed.xml',
+        ].join('\n'),
+      ],
+      'list.txt',
+      { type: 'text/plain' },
+    );
+
+    // Act
+    await user.upload(page.getByLabelText('File of addresses'), file);
+    expect(await page.findByText('list.txt: 6 addresses to import; 1 line without an address skipped.')).toBeInTheDocument();
+    await user.click(page.getByRole('button', { name: 'Import' }));
+
+    // Assess
+    expect(await page.findByText('4 added, 1 already known, 1 not added.', { exact: false })).toBeInTheDocument();
+    expect(api.calls(routes.importSources).map((call) => (call.body as { urls: string[] }).urls.length)).toEqual([5, 1]);
+    const rows = within(page.getByRole('table', { name: 'What became of each address' })).getAllByRole('row').slice(1);
+    expect(rows.map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent))).toEqual([
+      ['https://one.example/feed.xml', 'Added', 'Added https://one.example/feed.xml'],
+      ['https://known.example/feed.xml', 'Already known', 'Known One'],
+      ['https://broken.example/feed.xml', 'Not added', 'No publication was found at that address.'],
+      ['https://four.example/feed.xml', 'Added', 'Added https://four.example/feed.xml'],
+      ['https://five.example/feed.xml', 'Added', 'Added https://five.example/feed.xml'],
+      ['https://six.example/feed.xml', 'Added', 'Added https://six.example/feed.xml'],
+    ]);
+    expect(page.getByRole('link', { name: 'Known One' })).toHaveAttribute('href', '/pub/known-one');
+    expect(page.getByRole('link', { name: 'Download the report (CSV)' })).toHaveAttribute('download', 'import-report.csv');
   });
 });

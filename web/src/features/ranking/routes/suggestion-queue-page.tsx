@@ -9,6 +9,7 @@ import { useCurrentUser } from '../../../lib/current-user';
 import { useLoginModal } from '../../../lib/login-modal';
 import { useDecideSuggestion } from '../api/decide-suggestion';
 import { useSuggestionQueue } from '../api/list-suggestion-queue';
+import { ImportSources } from '../components/import-sources';
 import { SuggestedPublicationCard } from '../components/suggested-publication';
 import styles from '../components/suggestion.module.css';
 import { formatRelative } from '../lib/format';
@@ -64,6 +65,7 @@ export function SuggestionQueuePage() {
       <div className={styles.page}>
         <h1 className={styles.title}>Suggestions to review</h1>
         {content}
+        {isModerator ? <ImportSources /> : null}
       </div>
     </>
   );
