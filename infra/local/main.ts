@@ -26,6 +26,16 @@ function readFollowerFloor(): { suggestionAutoAcceptFollowers?: number } {
   return { suggestionAutoAcceptFollowers: Number(raw) };
 }
 
+/** LOCAL_SOURCES: 'web' (the default) reads publications from the internet, 'fixtures' from the demo's fixture web. */
+function readLocalSources(): 'web' | 'fixtures' {
+  const value = process.env.LOCAL_SOURCES?.trim() || 'web';
+  if (value !== 'web' && value !== 'fixtures') {
+    console.error(`LOCAL_SOURCES must be 'web' or 'fixtures', not '${value}'.`);
+    process.exit(2);
+  }
+  return value;
+}
+
 /** Loopback unless HOST says otherwise (HOST=0.0.0.0 for every interface). */
 function readHost(): string {
   return process.env.HOST?.trim() || LOOPBACK_HOST;
@@ -75,8 +85,9 @@ async function main(): Promise<void> {
     runJobsAtStart: true,
     // LOCAL_EDGE_CACHE=off sends every request to the handlers (the benchmark measures both).
     edgeCache: process.env.LOCAL_EDGE_CACHE !== 'off',
-    // A fixture server that answers for the web when publications are read, to run them offline.
+    // Where publications are read: the web, a fixture server of the user's, or the demo's own.
     ...(process.env.SOURCE_FIXTURE_ORIGIN ? { sourceFixtureOrigin: process.env.SOURCE_FIXTURE_ORIGIN } : {}),
+    demoSourceFixtures: readLocalSources() === 'fixtures',
     ...readFollowerFloor(),
     log,
   });

@@ -21,6 +21,7 @@ import { enforceTableGrants } from './grants';
 import { REPO_ROOT } from './repo-root';
 import { ensureTable, startDynamoDbLocal } from './dynamodb-local';
 import { createEdgeCache } from './edge-cache';
+import { DEMO_SOURCE_ADDRESSES, demoSourceAnswers, startFixtureWeb } from './fixture-web';
 import { findFreePort } from './free-port';
 import { createMailOutboxPage } from './mail-outbox-page';
 import { createLocalRealtime, type WebSocketHandler } from './realtime-server';
@@ -70,6 +71,11 @@ export interface LocalRuntimeOptions {
    * the collector), so they work offline: SOURCE_FIXTURE_ORIGIN. Absent, they read the web.
    */
   sourceFixtureOrigin?: string;
+  /**
+   * Serve the demo's publication sources from a fixture web of the runtime's own (three
+   * platforms, offline) and read every source there: LOCAL_SOURCES=fixtures npm start.
+   */
+  demoSourceFixtures?: boolean;
   /** Followers from which a suggested publication is accepted without review (the default otherwise). */
   suggestionAutoAcceptFollowers?: number;
   log?: (line: string) => void;
@@ -137,6 +143,15 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
     // The mock Google provider's settings go to the sign-in routes, so it starts before they are imported.
     const oidc = await startLocalOidcProvider({ appUrl: url, log });
     stops.push(oidc.stop);
+    let sourceFixtureOrigin = options.sourceFixtureOrigin;
+    if (options.demoSourceFixtures && !sourceFixtureOrigin) {
+      const fixtureWeb = await startFixtureWeb(demoSourceAnswers());
+      stops.push(fixtureWeb.close);
+      sourceFixtureOrigin = fixtureWeb.origin;
+      log(
+        `Publication sources are read from the demo fixture web at ${fixtureWeb.origin}, not the internet: suggest ${DEMO_SOURCE_ADDRESSES.join(', ')}`,
+      );
+    }
     const deployment: DeploymentSettings = {
       common: {
         STAGE: 'local',
@@ -147,7 +162,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
         FETCH_PRIVATE_ADDRESSES: 'true',
         // A path: the page connects to whichever host it was served from (localhost or 127.0.0.1).
         REALTIME_URL: LOCAL_REALTIME_PATH,
-        ...(options.sourceFixtureOrigin ? { SOURCE_FIXTURE_ORIGIN: options.sourceFixtureOrigin } : {}),
+        ...(sourceFixtureOrigin ? { SOURCE_FIXTURE_ORIGIN: sourceFixtureOrigin } : {}),
       },
       email: { MAIL_FROM: LOCAL_MAIL_FROM, MAIL_OUTBOX_DIR: mailDir },
       bucket: { FILE_BUCKET_NAME: LOCAL_BUCKETS[0], S3_ENDPOINT: s3.endpoint },

@@ -4,7 +4,7 @@ import { COLLECTOR_USER_AGENT } from '../../functions/ranking/lib/sources/polite
 import { SUGGESTIONS_PER_DAY } from '../../functions/ranking/lib/suggestions';
 import { apiSuite } from '../support/api-suite';
 import { expectError, expectOk, type SignedInUser } from '../support/api-client';
-import { rssFeed, startFixtureWeb } from '../support/fixture-web';
+import { rssFeed, startFixtureWeb } from '../../infra/local/fixture-web';
 import { sourceFixture } from '../support/source-fetch';
 
 const WORDPRESS_SITE = '/public-api.wordpress.com/rest/v1.1/sites/fieldnotesontea.wordpress.com';

@@ -27,6 +27,8 @@ export interface TestRuntimeOptions {
   dynamoDbEndpoint?: string;
   /** A fixture server standing in for the web when publication sources are read. */
   sourceFixtureOrigin?: string;
+  /** Read publication sources from the runtime's own demo fixture web (LOCAL_SOURCES=fixtures). */
+  demoSourceFixtures?: boolean;
   suggestionAutoAcceptFollowers?: number;
 }
 
@@ -47,6 +49,7 @@ export async function startTestRuntime(options: TestRuntimeOptions = {}): Promis
     runJobsAtStart: options.rank ?? seedPublications > 0,
     ...(options.edgeCache === undefined ? {} : { edgeCache: options.edgeCache }),
     ...(options.sourceFixtureOrigin ? { sourceFixtureOrigin: options.sourceFixtureOrigin } : {}),
+    ...(options.demoSourceFixtures ? { demoSourceFixtures: true } : {}),
     ...(options.suggestionAutoAcceptFollowers === undefined
       ? {}
       : { suggestionAutoAcceptFollowers: options.suggestionAutoAcceptFollowers }),

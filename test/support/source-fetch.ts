@@ -1,11 +1,7 @@
-import { readFileSync } from 'node:fs';
 import { UnexpectedStatus } from '../../functions/lib/http/safe-fetch';
 import type { SourceFetch } from '../../functions/ranking/lib/sources/source-adapter';
 
-/** A recorded platform answer from test/fixtures/sources/. */
-export function sourceFixture(name: string): string {
-  return readFileSync(new URL(`../fixtures/sources/${name}`, import.meta.url), 'utf8');
-}
+export { sourceFixture } from '../../infra/local/fixture-web';
 
 export type FixtureAnswer = { body: string; url?: string } | { status: number; retryAfterSeconds?: number } | Error;
 

@@ -3,7 +3,7 @@ import { ConfigError, loadConfig } from '../../functions/lib/config';
 import { previewSource } from '../../functions/ranking/lib/sources/add-source';
 import { COLLECTOR_USER_AGENT } from '../../functions/ranking/lib/sources/polite-fetch';
 import { createSourceFetch, toFixtureAddress } from '../../functions/ranking/lib/sources/source-fetch';
-import { type FixtureWeb, startFixtureWeb } from '../support/fixture-web';
+import { type FixtureWeb, startFixtureWeb } from '../../infra/local/fixture-web';
 import { sourceFixture } from '../support/source-fetch';
 
 const NOW = new Date('2026-11-26T00:00:00.000Z');

@@ -1,0 +1,80 @@
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/** Loopback only, like every local service but the app: nothing else on the network reaches it. */
+const LOOPBACK_HOST = '127.0.0.1';
+
+export interface FixtureAnswer {
+  status: number;
+  body?: string;
+  /** For a redirect: a path on the fixture server, host first, as every address there is. */
+  location?: string;
+}
+
+export interface FixtureWeb {
+  /** What SOURCE_FIXTURE_ORIGIN is set to. */
+  origin: string;
+  /** The paths asked for, in order, with the User-Agent each was asked with. */
+  requests: { path: string; userAgent: string | undefined }[];
+  /** The answers by path (`/<host><path>?<query>`); the test may change them. Anything else is a 404. */
+  answers: Record<string, FixtureAnswer>;
+  close(): Promise<void>;
+}
+
+/**
+ * A server on loopback that answers for the web when publication sources are read through
+ * SOURCE_FIXTURE_ORIGIN (functions/ranking/lib/sources/source-fetch.ts): the real fetch path,
+ * offline. The tests serve their own answers; `LOCAL_SOURCES=fixtures npm start` serves
+ * DEMO_SOURCE_ANSWERS.
+ */
+export async function startFixtureWeb(answers: Record<string, FixtureAnswer>): Promise<FixtureWeb> {
+  const requests: FixtureWeb['requests'] = [];
+  const web = { requests, answers } as FixtureWeb;
+  const server = createServer((request, response) => {
+    requests.push({ path: request.url ?? '', userAgent: request.headers['user-agent'] });
+    const answer = web.answers[request.url ?? ''] ?? { status: 404 };
+    response.writeHead(answer.status, answer.location ? { location: answer.location } : {});
+    response.end(answer.body ?? '');
+  });
+  await new Promise<void>((resolve) => server.listen(0, LOOPBACK_HOST, resolve));
+  web.origin = `http://${LOOPBACK_HOST}:${(server.address() as AddressInfo).port}`;
+  web.close = () => new Promise<void>((resolve) => server.close(() => resolve()));
+  return web;
+}
+
+/** A minimal RSS feed of one post: a publication without a follower count. */
+export function rssFeed(title: string, site: string, postedAt: Date): string {
+  return `<?xml version="1.0" encoding="UTF-8"?><rss version="2.0"><channel><title>${title}</title><link>${site}</link><description>Notes</description><item><title>A post</title><pubDate>${postedAt.toUTCString()}</pubDate></item></channel></rss>`;
+}
+
+/** A recorded platform answer, written to the platform's documented shape (the tests read them too). */
+export function sourceFixture(name: string): string {
+  return readFileSync(new URL(`./source-fixtures/${name}`, import.meta.url), 'utf8');
+}
+
+const WORDPRESS_SITE = '/public-api.wordpress.com/rest/v1.1/sites/fieldnotesontea.wordpress.com';
+
+/** Addresses the demo fixture web answers for, to paste into /suggest or an import file. */
+export const DEMO_SOURCE_ADDRESSES = [
+  'https://medium.com/ux-collective',
+  'https://fieldnotesontea.wordpress.com/',
+  'https://pulse-kitchen.example/feed.xml',
+  'https://glass.example/atom.xml',
+] as const;
+
+/**
+ * The demo's web, offline: a Medium publication above the default follower floor (added at
+ * once), a WordPress.com blog below it and two feeds without follower counts (reviewed first).
+ */
+export function demoSourceAnswers(): Record<string, FixtureAnswer> {
+  const ok = (name: string): FixtureAnswer => ({ status: 200, body: sourceFixture(name) });
+  return {
+    '/medium.com/ux-collective?format=json': ok('medium-ux-collective.json.txt'),
+    '/uxdesign.cc/feed': ok('medium-feed.xml'),
+    [`${WORDPRESS_SITE}?fields=ID,name,description,URL,icon,subscribers_count,is_private`]: ok('wordpress-site.json'),
+    [`${WORDPRESS_SITE}/posts?number=1&fields=date`]: ok('wordpress-posts.json'),
+    '/pulse-kitchen.example/feed.xml': ok('blog-rss.xml'),
+    '/glass.example/atom.xml': ok('blog-atom.xml'),
+  };
+}
