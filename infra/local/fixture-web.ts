@@ -59,13 +59,14 @@ const WORDPRESS_SITE = '/public-api.wordpress.com/rest/v1.1/sites/fieldnotesonte
 export const DEMO_SOURCE_ADDRESSES = [
   'https://medium.com/ux-collective',
   'https://fieldnotesontea.wordpress.com/',
+  'https://breadletters.wordpress.com/',
   'https://pulse-kitchen.example/feed.xml',
-  'https://glass.example/atom.xml',
 ] as const;
 
 /**
- * The demo's web, offline: a Medium publication above the default follower floor (added at
- * once), a WordPress.com blog below it and two feeds without follower counts (reviewed first).
+ * The demo's web, offline: two publications above the default follower floor (added at once),
+ * a WordPress.com blog below it (a moderator's to review), and a plain feed (refused: it counts
+ * no followers).
  */
 export function demoSourceAnswers(): Record<string, FixtureAnswer> {
   const ok = (name: string): FixtureAnswer => ({ status: 200, body: sourceFixture(name) });
@@ -74,7 +75,39 @@ export function demoSourceAnswers(): Record<string, FixtureAnswer> {
     '/uxdesign.cc/feed': ok('medium-feed.xml'),
     [`${WORDPRESS_SITE}?fields=ID,name,description,URL,icon,subscribers_count,is_private`]: ok('wordpress-site.json'),
     [`${WORDPRESS_SITE}/posts?number=1&fields=date`]: ok('wordpress-posts.json'),
+    ...wordpressBlog('breadletters.wordpress.com', {
+      id: 7001,
+      name: 'Bread Letters',
+      subscribers: 420,
+      lastPostAt: new Date(Date.now() - 2 * 86_400_000),
+    }),
     '/pulse-kitchen.example/feed.xml': ok('blog-rss.xml'),
-    '/glass.example/atom.xml': ok('blog-atom.xml'),
+  };
+}
+
+/** The two answers WordPress.com's public API gives for a blog at `host` (e.g. tea.wordpress.com). */
+export function wordpressBlog(
+  host: string,
+  blog: { id: number; name: string; subscribers: number; lastPostAt: Date },
+): Record<string, FixtureAnswer> {
+  const site = `/public-api.wordpress.com/rest/v1.1/sites/${host}`;
+  const own = `https://${host.replace(/\.wordpress\.com$/, '')}.example`;
+  return {
+    [`${site}?fields=ID,name,description,URL,icon,subscribers_count,is_private`]: {
+      status: 200,
+      body: JSON.stringify({
+        ID: blog.id,
+        name: blog.name,
+        description: `Notes from ${blog.name}`,
+        URL: own,
+        icon: null,
+        subscribers_count: blog.subscribers,
+        is_private: false,
+      }),
+    },
+    [`${site}/posts?number=1&fields=date`]: {
+      status: 200,
+      body: JSON.stringify({ found: 1, posts: [{ date: blog.lastPostAt.toISOString() }] }),
+    },
   };
 }

@@ -166,7 +166,7 @@ export const previewSuggestion = defineRoute({
   access: 'user',
   handler: 'ranking/preview-suggestion',
   summary:
-    "Reads a pasted publication address once (Medium, WordPress.com, or any RSS or Atom feed) and answers what its platform shows: name, site, followers, latest post, and whether the site already ranks it. Nothing is stored. 400 for an address we cannot read, 422 when no publication is there, 429 after 30 previews in an hour.",
+    "Reads a pasted publication address once (a Medium publication or a WordPress.com blog) and answers what its platform shows: name, site, followers, latest post, and whether the site already ranks it. Nothing is stored. 400 for an address we cannot read; 422 when no publication is there, or for a plain RSS or Atom feed, which counts no followers and which the boards cannot rank yet; 429 after 30 previews in an hour.",
   body: suggestionBodySchema,
   response: previewAnswerSchema,
   capabilities: { settings: ['sources'] },

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { routes } from '../../shared/routes';
 import { DEMO_SOURCE_ADDRESSES } from '../../infra/local/fixture-web';
+import { FEED_NOT_RANKED } from '../../functions/ranking/lib/suggestions';
 import { apiSuite } from '../support/api-suite';
 import { expectOk } from '../support/api-client';
 
@@ -8,7 +9,7 @@ import { expectOk } from '../support/api-client';
 const suite = apiSuite({ demoSourceFixtures: true });
 
 describe('the demo fixture web of npm start', () => {
-  it('previews every demo address offline, and a suggestion above the default floor reaches the boards', async () => {
+  it('previews every demo address offline (and refuses its feed), and a suggestion above the default floor reaches the boards', async () => {
     // Prepare
     const [reader, superuser] = await Promise.all([suite.api.signIn('reader'), suite.api.signIn('editor', { superuser: true })]);
 
@@ -21,15 +22,16 @@ describe('the demo fixture web of npm start', () => {
 
     // Assess
     expect(
-      previews.map((answer) => {
-        expectOk(answer);
-        return [answer.body.publication.name, answer.body.publication.followers, answer.body.wouldBeAccepted];
-      }),
+      previews.map((answer) =>
+        answer.ok
+          ? [answer.body.publication.name, answer.body.publication.followers, answer.body.wouldBeAccepted]
+          : [answer.status, answer.body.message],
+      ),
     ).toEqual([
       ['UX Collective', 478_213, true],
       ['Field Notes on Tea', 18_342, true],
-      ['Pulse & Kitchen — notes', null, false],
-      ['Glass Poetry', null, false],
+      ['Bread Letters', 420, false],
+      [422, FEED_NOT_RANKED],
     ]);
     expectOk(suggested, 201);
     expect(suggested.body.suggestion).toMatchObject({ status: 'accepted', slug: 'ux-collective' });

@@ -4,7 +4,8 @@ import { COLLECTOR_USER_AGENT } from '../../functions/ranking/lib/sources/polite
 import { SUGGESTIONS_PER_DAY } from '../../functions/ranking/lib/suggestions';
 import { apiSuite } from '../support/api-suite';
 import { expectError, expectOk, type SignedInUser } from '../support/api-client';
-import { rssFeed, startFixtureWeb } from '../../infra/local/fixture-web';
+import { startFixtureWeb, wordpressBlog } from '../../infra/local/fixture-web';
+import { FEED_NOT_RANKED } from '../../functions/ranking/lib/suggestions';
 import { sourceFixture } from '../support/source-fetch';
 
 const WORDPRESS_SITE = '/public-api.wordpress.com/rest/v1.1/sites/fieldnotesontea.wordpress.com';
@@ -22,6 +23,12 @@ const web = await startFixtureWeb({
   '/quiet.example/robots.txt': { status: 200, body: 'User-agent: TopPubsBot\nDisallow: /\n' },
   '/quiet.example/feed.xml': { status: 200, body: sourceFixture('blog-rss.xml') },
   '/down.example/robots.txt': { status: 503 },
+  ...wordpressBlog('breadletters.wordpress.com', {
+    id: 7001,
+    name: 'Bread Letters',
+    subscribers: 2_000,
+    lastPostAt: new Date('2026-11-20T00:00:00Z'),
+  }),
 });
 afterAll(() => web.close());
 
@@ -76,9 +83,10 @@ describe('previewing a suggestion', () => {
     );
   });
 
-  it('says why an address cannot be suggested: not a web address, no publication there, robots say no, or out of reach', async () => {
+  it('says why an address cannot be suggested: not a web address, no publication there, a feed, robots say no, or out of reach', async () => {
     // Act
     const notAnAddress = await preview('medium ux collective', reader);
+    const aFeed = await preview('https://pulse-kitchen.example/feed.xml', reader);
     const nothingThere = await preview('https://pulse-kitchen.example/no-such-feed.xml', reader);
     const refusedByRobots = await preview('https://quiet.example/feed.xml', reader);
     const outOfReach = await preview('https://down.example/feed.xml', reader);
@@ -88,9 +96,9 @@ describe('previewing a suggestion', () => {
     expectError(notAnAddress, 400, 'VALIDATION_FAILED');
     expect(notAnAddress.body.message).toContain('Paste a web address starting with https://');
     expectError(nothingThere, 422, 'UNPROCESSABLE');
-    expect(nothingThere.body.message).toBe(
-      'No publication was found at that address. Check it, or paste the address of its feed.',
-    );
+    expect(nothingThere.body.message).toBe('No publication was found at that address. Check it and try again.');
+    expectError(aFeed, 422, 'UNPROCESSABLE');
+    expect(aFeed.body.message).toBe(FEED_NOT_RANKED);
     expectError(refusedByRobots, 422, 'UNPROCESSABLE');
     expect(refusedByRobots.body.message).toBe('That site asks robots like ours not to read it, so we cannot rank it.');
     expectError(outOfReach, 422, 'UNPROCESSABLE');
@@ -126,10 +134,10 @@ describe('suggesting a publication', () => {
     expect(board.body.items.map((item) => [item.rank, item.slug])).toEqual([[1, 'ux-collective']]);
   });
 
-  it('queues one below the floor, or without a follower count, for a superuser, oldest first', async () => {
+  it('queues those below the floor for a superuser, oldest first', async () => {
     // Act
     const wordpress = await suggest('https://fieldnotesontea.wordpress.com/', reader);
-    const feed = await suggest('https://pulse-kitchen.example/feed.xml', otherReader);
+    const bread = await suggest('https://breadletters.wordpress.com/', otherReader);
     const queue = await suite.api.call(routes.listSuggestionQueue, { as: superuser });
     const queueForAReader = await suite.api.call(routes.listSuggestionQueue, { as: reader });
     const mine = await suite.api.call(routes.listMySuggestions, { as: reader });
@@ -137,10 +145,10 @@ describe('suggesting a publication', () => {
     // Assess
     expectOk(wordpress, 201);
     expect(wordpress.body.suggestion).toMatchObject({ status: 'pending', slug: null, decidedBy: null });
-    expectOk(feed, 201);
-    expect(feed.body.suggestion).toMatchObject({ status: 'pending', publication: { platform: 'feed', followers: null } });
+    expectOk(bread, 201);
+    expect(bread.body.suggestion).toMatchObject({ status: 'pending', publication: { platform: 'wordpress.com', followers: 2_000 } });
     expectOk(queue);
-    expect(queue.body.items.map((item) => item.publication.name)).toEqual(['Field Notes on Tea', 'Pulse & Kitchen — notes']);
+    expect(queue.body.items.map((item) => item.publication.name)).toEqual(['Field Notes on Tea', 'Bread Letters']);
     expectError(queueForAReader, 403);
     expectOk(mine);
     expect(mine.body.items.map((item) => [item.publication.name, item.status])).toEqual([
@@ -153,16 +161,16 @@ describe('suggesting a publication', () => {
     // Prepare
     const queue = await suite.api.call(routes.listSuggestionQueue, { as: superuser });
     expectOk(queue);
-    const [wordpress, feed] = queue.body.items;
+    const [wordpress, bread] = queue.body.items;
 
     // Act
     const accepted = await decide(wordpress!.id, 'accept', superuser);
-    const rejected = await decide(feed!.id, 'reject', superuser);
+    const rejected = await decide(bread!.id, 'reject', superuser);
     const acceptedAgain = await decide(wordpress!.id, 'reject', superuser);
-    const byAReader = await decide(feed!.id, 'accept', reader);
+    const byAReader = await decide(bread!.id, 'accept', reader);
     const unknown = await decide('nosuchsuggestion', 'accept', superuser);
-    const badDecision = await decide(feed!.id, 'maybe', superuser);
-    const resuggested = await suggest('https://pulse-kitchen.example/feed.xml', reader);
+    const badDecision = await decide(bread!.id, 'maybe', superuser);
+    const resuggested = await suggest('https://breadletters.wordpress.com/', reader);
     const queueAfter = await suite.api.call(routes.listSuggestionQueue, { as: superuser });
     await rank();
 
@@ -183,25 +191,32 @@ describe('suggesting a publication', () => {
     expectError(unknown, 404, 'NOT_FOUND');
     expectError(badDecision, 400);
     expectOk(resuggested);
-    expect(resuggested.body).toMatchObject({ alreadyKnown: true, suggestion: { id: feed!.id, status: 'rejected' } });
+    expect(resuggested.body).toMatchObject({ alreadyKnown: true, suggestion: { id: bread!.id, status: 'rejected' } });
     expectOk(queueAfter);
     expect(queueAfter.body.items).toEqual([]);
   });
 
   it(`takes ${SUGGESTIONS_PER_DAY} new suggestions a day from one person, not counting addresses that led nowhere`, async () => {
-    // Prepare: a person, and more new feeds than they may suggest in a day
+    // Prepare: a person, and more new blogs than they may suggest in a day
     const eager = await suite.api.signIn('eager');
     for (let index = 0; index <= SUGGESTIONS_PER_DAY; index += 1) {
-      web.answers[`/feeds.example/${index}.xml`] = {
-        status: 200,
-        body: rssFeed(`Feed number ${index}`, `https://feeds.example/${index}/`, new Date('2026-11-20T00:00:00Z')),
-      };
+      Object.assign(
+        web.answers,
+        wordpressBlog(`blog${index}.wordpress.com`, {
+          id: 8000 + index,
+          name: `Blog number ${index}`,
+          subscribers: 50,
+          lastPostAt: new Date('2026-11-20T00:00:00Z'),
+        }),
+      );
     }
 
     // Act
-    const nowhere = await suggest('https://feeds.example/missing.xml', eager);
+    const nowhere = await suggest('https://missing.wordpress.com/', eager);
     const answers = [];
-    for (let index = 0; index <= SUGGESTIONS_PER_DAY; index += 1) answers.push(await suggest(`https://feeds.example/${index}.xml`, eager));
+    for (let index = 0; index <= SUGGESTIONS_PER_DAY; index += 1) {
+      answers.push(await suggest(`https://blog${index}.wordpress.com/`, eager));
+    }
 
     // Assess
     expectError(nowhere, 422);
@@ -215,24 +230,30 @@ describe('suggesting a publication', () => {
 describe('importing a list of addresses', () => {
   it('adds each new publication without review and says, address by address, what became of it', async () => {
     // Prepare
-    web.answers['/imported.example/feed.xml'] = {
-      status: 200,
-      body: rssFeed('Imported Letters', 'https://imported.example/', new Date('2026-11-21T00:00:00Z')),
-    };
+    Object.assign(
+      web.answers,
+      wordpressBlog('imported.wordpress.com', {
+        id: 9001,
+        name: 'Imported Letters',
+        subscribers: 40,
+        lastPostAt: new Date('2026-11-21T00:00:00Z'),
+      }),
+    );
 
     // Act
     const answer = await suite.api.call(routes.importSources, {
       body: {
         urls: [
-          'https://imported.example/feed.xml',
+          'https://imported.wordpress.com/',
           'https://medium.com/ux-collective',
+          'https://pulse-kitchen.example/feed.xml',
           'https://quiet.example/feed.xml',
           'https://nothing.example/feed.xml',
         ],
       },
       as: superuser,
     });
-    const byAReader = await suite.api.call(routes.importSources, { body: { urls: ['https://imported.example/feed.xml'] }, as: reader });
+    const byAReader = await suite.api.call(routes.importSources, { body: { urls: ['https://imported.wordpress.com/'] }, as: reader });
     const tooMany = await suite.api.call(routes.importSources, {
       body: { urls: Array.from({ length: 6 }, (_, index) => `https://feeds.example/${index}.xml`) },
       as: superuser,
@@ -241,8 +262,9 @@ describe('importing a list of addresses', () => {
     // Assess
     expectOk(answer);
     expect(answer.body.results).toEqual([
-      { url: 'https://imported.example/feed.xml', outcome: 'added', slug: 'imported-letters', name: 'Imported Letters', reason: null },
+      { url: 'https://imported.wordpress.com/', outcome: 'added', slug: 'imported-letters', name: 'Imported Letters', reason: null },
       { url: 'https://medium.com/ux-collective', outcome: 'known', slug: 'ux-collective', name: 'UX Collective', reason: null },
+      { url: 'https://pulse-kitchen.example/feed.xml', outcome: 'failed', slug: null, name: null, reason: FEED_NOT_RANKED },
       {
         url: 'https://quiet.example/feed.xml',
         outcome: 'failed',
@@ -255,7 +277,7 @@ describe('importing a list of addresses', () => {
         outcome: 'failed',
         slug: null,
         name: null,
-        reason: 'No publication was found at that address. Check it, or paste the address of its feed.',
+        reason: 'No publication was found at that address. Check it and try again.',
       },
     ]);
     expectError(byAReader, 403);

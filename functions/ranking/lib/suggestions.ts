@@ -68,17 +68,19 @@ function knownView(preview: SourcePreview, source: PublicationSourceItem): Sugge
 
 /**
  * Reads a pasted address once, through the adapter that recognises it. What can go wrong on the
- * other side becomes an answer a person can act on; nothing is stored.
+ * other side becomes an answer a person can act on; nothing is stored. A source that counts no
+ * followers (a plain feed) is refused: nothing could show it yet.
  */
 export async function readSuggestedAddress(url: string, fetch: SourceFetch, now: Date): Promise<SourcePreview> {
+  let preview: SourcePreview;
   try {
-    return await previewSource(url, fetch, now);
+    preview = await previewSource(url, fetch, now);
   } catch (error) {
     if (error instanceof UnrecognisedAddress) {
-      throw new BadRequest('That is not an address we can read: paste a Medium or WordPress.com publication, or a feed.');
+      throw new BadRequest('That is not an address we can read: paste a Medium publication or a WordPress.com blog.');
     }
     if (error instanceof SourceGone) {
-      throw new Unprocessable('No publication was found at that address. Check it, or paste the address of its feed.', {
+      throw new Unprocessable('No publication was found at that address. Check it and try again.', {
         cause: error,
       });
     }
@@ -93,13 +95,20 @@ export async function readSuggestedAddress(url: string, fetch: SourceFetch, now:
     }
     if (error instanceof SourceError) {
       throw new Unprocessable(
-        'We could not read a publication at that address. If it is a blog, paste the address of its RSS or Atom feed.',
+        'We could not read a publication at that address: paste the address of a Medium publication or a WordPress.com blog.',
         { cause: error },
       );
     }
     throw error;
   }
+  // The boards rank by followers, and the publication page is built from a ranked publication:
+  // a plain feed could be stored but shown nowhere. Refused until feeds get boards of their own.
+  if (preview.snapshot.followers === null) throw new Unprocessable(FEED_NOT_RANKED);
+  return preview;
 }
+
+export const FEED_NOT_RANKED =
+  "A feed does not say how many people follow it, and the boards rank by followers: suggest the publication's Medium or WordPress.com address instead.";
 
 /** The slug of the publication the collector already reads under this canonical id, if any. */
 export async function knownSourceOf(db: Db, canonicalId: string): Promise<PublicationSourceItem | null> {

@@ -20,13 +20,13 @@ const uxCollective: SuggestedPublication = {
   latestPostAt: null,
 };
 
-const kitchen: SuggestedPublication = {
+const breadLetters: SuggestedPublication = {
   ...uxCollective,
-  platform: 'feed',
-  sourceUrl: 'https://pulse-kitchen.example/feed.xml',
-  name: 'Pulse & Kitchen',
-  url: 'https://pulse-kitchen.example/',
-  followers: null,
+  platform: 'wordpress.com',
+  sourceUrl: 'https://breadletters.wordpress.com/',
+  name: 'Bread Letters',
+  url: 'https://breadletters.example/',
+  followers: 2_000,
 };
 
 const suggestionOf = (publication: SuggestedPublication, overrides: Partial<Suggestion> = {}): Suggestion => ({
@@ -104,7 +104,7 @@ describe('SuggestPage', () => {
       preview: {
         status: 422,
         body: {
-          message: 'No publication was found at that address. Check it, or paste the address of its feed.',
+          message: 'No publication was found at that address. Check it and try again.',
           code: 'UNPROCESSABLE',
         },
       },
@@ -127,16 +127,18 @@ describe('SuggestPage', () => {
 
     // Assess
     expect(await page.findByRole('alert')).toHaveTextContent(
-      'No publication was found at that address. Check it, or paste the address of its feed.',
+      'No publication was found at that address. Check it and try again.',
     );
   });
 
-  it('links a publication already ranked instead of offering to suggest it, and explains feeds', async () => {
+  it('links a publication already ranked instead of offering to suggest it, and says why a feed cannot be', async () => {
     // Prepare
+    const feedRefusal =
+      "A feed does not say how many people follow it, and the boards rank by followers: suggest the publication's Medium or WordPress.com address instead.";
     const { user, page } = renderPage({
       preview: ({ body }) =>
         (body as { url: string }).url.includes('feed')
-          ? { body: { publication: kitchen, knownSlug: null, wouldBeAccepted: false } }
+          ? { status: 422, body: { message: feedRefusal, code: 'UNPROCESSABLE' } }
           : { body: { publication: uxCollective, knownSlug: 'ux-collective', wouldBeAccepted: false } },
     });
     const input = page.getByRole('textbox', { name: 'Publication address' });
@@ -157,17 +159,15 @@ describe('SuggestPage', () => {
     await user.click(page.getByRole('button', { name: 'Preview' }));
 
     // Assess
-    expect(
-      await page.findByText('A feed counts no followers: once a moderator accepts it, it is ranked on the activity boards.'),
-    ).toBeInTheDocument();
-    expect(page.getByRole('button', { name: 'Suggest it' })).toBeInTheDocument();
+    expect(await page.findByRole('alert')).toHaveTextContent(feedRefusal);
+    expect(page.queryByRole('article')).not.toBeInTheDocument();
   });
 
   it("lists the reader's suggestions with what became of each", async () => {
     // Prepare
     const { page } = renderPage({
       mine: [
-        suggestionOf(kitchen, { status: 'rejected' }),
+        suggestionOf(breadLetters, { status: 'rejected' }),
         suggestionOf(uxCollective, { status: 'accepted', slug: 'ux-collective' }),
       ],
     });
@@ -177,7 +177,7 @@ describe('SuggestPage', () => {
 
     // Assess
     const items = within(list).getAllByRole('article');
-    expect(items.map((item) => item.getAttribute('aria-label'))).toEqual(['Pulse & Kitchen', 'UX Collective']);
+    expect(items.map((item) => item.getAttribute('aria-label'))).toEqual(['Bread Letters', 'UX Collective']);
     expect(items[0]).toHaveTextContent('Not added: a moderator declined it.');
     expect(within(items[1]!).getByRole('link', { name: 'See its page' })).toHaveAttribute('href', '/pub/ux-collective');
   });

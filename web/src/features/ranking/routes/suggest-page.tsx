@@ -57,8 +57,8 @@ export function SuggestPage() {
       <div className={styles.page}>
         <h1 className={styles.title}>Suggest a publication</h1>
         <p className={styles.intro}>
-          Missing a publication? Paste its address: a Medium publication, a WordPress.com blog, or any blog&apos;s RSS or
-          Atom feed. We read its followers and posts from there every day.
+          Missing a publication? Paste its address: a Medium publication or a WordPress.com blog. We read its followers and
+          posts from there.
         </p>
         {content}
       </div>
@@ -175,14 +175,10 @@ function PreviewOutcome(props: {
       </p>
     );
   }
-  let expectation: string;
-  if (props.followers === null) {
-    expectation = 'A feed counts no followers: once a moderator accepts it, it is ranked on the activity boards.';
-  } else if (props.wouldBeAccepted) {
-    expectation = `With ${formatExact(props.followers)} followers, it is added as soon as you suggest it.`;
-  } else {
-    expectation = 'A moderator reviews it before it is added.';
-  }
+  const expectation =
+    props.wouldBeAccepted && props.followers !== null
+      ? `With ${formatExact(props.followers)} followers, it is added as soon as you suggest it.`
+      : 'A moderator reviews it before it is added.';
   return (
     <div className={styles.row}>
       <p className={styles.note}>{expectation}</p>
