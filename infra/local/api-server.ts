@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { API_CORS } from '../../shared/constants';
-import { pathParamNames, type RouteDefinition } from '../../shared/routes/define-route';
+import { DEFAULT_ROUTE_TIMEOUT_SECONDS, pathParamNames, type RouteDefinition } from '../../shared/routes/define-route';
 import type { EdgeCache } from './edge-cache';
 import { decodePathComponent } from './malformed-request';
 
@@ -15,6 +15,8 @@ interface MountedRoute {
   pattern: RegExp;
   names: string[];
   handler: LambdaHttpHandler;
+  /** How long its Lambda may run, as CDK configures it. */
+  functionTimeoutMs: number;
 }
 
 interface Candidate {
@@ -31,7 +33,8 @@ function compile(route: RouteDefinition, handler: LambdaHttpHandler, functionNam
   const pattern = new RegExp(
     `^${route.path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{[A-Za-z0-9_]+\\?\}/g, '([^/]+)')}$`,
   );
-  return { route, functionName, pattern, names: pathParamNames(route.path), handler };
+  const functionTimeoutMs = (route.timeoutSeconds ?? DEFAULT_ROUTE_TIMEOUT_SECONDS) * 1000;
+  return { route, functionName, pattern, names: pathParamNames(route.path), handler, functionTimeoutMs };
 }
 
 function fakeContext(functionName: string, timeoutMs: number): Context {
@@ -320,8 +323,14 @@ export function createApiRouter(options: ApiRouterOptions) {
     }
     const event = toEvent(request, url, chosen.entry, chosen.match, body);
     const result = await invokeWithin(chosen.entry, event, integrationTimeoutMs);
-    if (result === 'timeout') {
+    if (result === 'integration-timeout') {
       sendJson(response, 504, { message: 'The endpoint took too long to answer.', code: 'GATEWAY_TIMEOUT' });
+      return;
+    }
+    if (result === 'function-timeout') {
+      // Lambda stops the function at its timeout, and API Gateway answers a failed invocation so.
+      console.error(`${chosen.entry.functionName} timed out after ${chosen.entry.functionTimeoutMs} ms`);
+      sendJson(response, 500, { message: 'Internal Server Error' });
       return;
     }
     // CloudFront caches what API Gateway answers, CORS headers included (its key has the origin).
@@ -331,14 +340,20 @@ export function createApiRouter(options: ApiRouterOptions) {
   };
 }
 
-/** The handler's answer, or 'timeout' once API Gateway would have given up waiting for it. */
+/**
+ * The handler's answer; or 'function-timeout' once Lambda would have stopped the function at its
+ * own timeout, or 'integration-timeout' once API Gateway would have stopped waiting, whichever
+ * comes first.
+ */
 function invokeWithin(
   entry: MountedRoute,
   event: APIGatewayProxyEventV2,
-  timeoutMs: number,
-): Promise<APIGatewayProxyStructuredResultV2 | 'timeout'> {
+  integrationTimeoutMs: number,
+): Promise<APIGatewayProxyStructuredResultV2 | 'function-timeout' | 'integration-timeout'> {
+  const functionEnds = entry.functionTimeoutMs <= integrationTimeoutMs;
+  const timeoutMs = functionEnds ? entry.functionTimeoutMs : integrationTimeoutMs;
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(resolve, timeoutMs, 'timeout');
+    const timer = setTimeout(resolve, timeoutMs, functionEnds ? 'function-timeout' : 'integration-timeout');
     entry.handler(event, fakeContext(entry.functionName, timeoutMs)).then(
       (result) => {
         clearTimeout(timer);

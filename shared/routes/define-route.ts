@@ -55,7 +55,15 @@ export interface RouteDefinition<
   acceptsFormBody?: boolean;
   /** Extra Lambda memory for heavier routes. */
   memoryMb?: number;
+  /**
+   * Seconds the route's Lambda may run before it is stopped (DEFAULT_ROUTE_TIMEOUT_SECONDS
+   * otherwise), for routes that read the web. Under API Gateway's 29 s, which answers for it anyway.
+   */
+  timeoutSeconds?: number;
 }
+
+/** How long a route's Lambda may run, unless its route says otherwise: the local runtime stops it at the same time. */
+export const DEFAULT_ROUTE_TIMEOUT_SECONDS = 10;
 
 export const noParams = z.strictObject({});
 export const noQuery = z.strictObject({});

@@ -170,6 +170,8 @@ export const previewSuggestion = defineRoute({
   body: suggestionBodySchema,
   response: previewAnswerSchema,
   capabilities: { settings: ['sources'] },
+  // It reads the web: a slow platform must not be cut off at the default 10 s.
+  timeoutSeconds: 25,
 });
 
 export const suggestPublication = defineRoute({
@@ -182,6 +184,8 @@ export const suggestPublication = defineRoute({
   body: suggestionBodySchema,
   response: suggestionAnswerSchema,
   capabilities: { settings: ['sources'] },
+  // It reads the web: a slow platform must not be cut off at the default 10 s.
+  timeoutSeconds: 25,
 });
 
 export const listMySuggestions = defineRoute({
@@ -224,6 +228,8 @@ export const importSources = defineRoute({
     'Superusers: adds up to 5 publication addresses at once, without review, answering for each whether it was added, already known, or not added and why (the web app sends a long list 5 at a time and builds the report). Added ones are collected from then on and reach the boards at the next ranking run.',
   body: importSourcesBodySchema,
   response: importAnswerSchema,
+  // It reads the web: a slow platform must not be cut off at the default 10 s.
+  timeoutSeconds: 28,
 });
 
 /**

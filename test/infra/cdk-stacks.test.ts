@@ -13,7 +13,7 @@ import { SPA_REWRITE_FUNCTION_CODE } from '../../infra/cdk/stacks/web-stack';
 import type { RouteStack } from '../../infra/cdk/stacks/route-stack';
 import { DECLARED_SETTINGS_VARIABLE, SETTING_GROUPS, type SettingGroup } from '../../shared/capabilities';
 import { API_CORS } from '../../shared/constants';
-import { routeEntries, routes } from '../../shared/routes/index';
+import { DEFAULT_ROUTE_TIMEOUT_SECONDS, routeEntries, routes } from '../../shared/routes/index';
 import { JOB_SCHEDULES } from '../../shared/schedules';
 import { TABLE_KEYS } from '../../shared/table';
 import {
@@ -179,7 +179,8 @@ describe('cdk stacks for the real route table', () => {
         Runtime: 'nodejs22.x',
         Architectures: ['arm64'],
         Handler: 'index.handler',
-        Timeout: 10,
+        // Each route's own timeout is checked below, with its memory.
+        Timeout: expect.any(Number),
         Environment: {
           Variables: {
             TABLE_NAME: expect.anything(),
@@ -194,7 +195,7 @@ describe('cdk stacks for the real route table', () => {
     }
   });
 
-  it('gives each route the memory its table entry asks for', () => {
+  it('gives each route the memory and the timeout its table entry asks for, under the integration timeout', () => {
     // Assess
     for (const [name, route] of routeEntries) {
       const stack = platform.routeStacks.find((candidate) => candidate.functions.has(name));
@@ -203,7 +204,10 @@ describe('cdk stacks for the real route table', () => {
       const logicalId = Stack.of(fn as lambda.Function).getLogicalId(fn?.node.defaultChild as never);
       const resource = Template.fromStack(stack as Stack).toJSON().Resources[logicalId];
       expect(resource.Properties.MemorySize, name).toBe(route.memoryMb ?? 256);
+      expect(resource.Properties.Timeout, name).toBe(route.timeoutSeconds ?? DEFAULT_ROUTE_TIMEOUT_SECONDS);
+      expect(resource.Properties.Timeout, name).toBeLessThan(29);
     }
+    expect(Object.values(routes).filter((route) => route.timeoutSeconds !== undefined).length).toBeGreaterThan(0);
   });
 
   it('grants read-only routes no table writes and write routes read-write', () => {

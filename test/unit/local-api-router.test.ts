@@ -45,6 +45,12 @@ beforeAll(async () => {
         route: route('GET', '/api/slow'),
         handler: recording('slow', () => new Promise((resolve) => setTimeout(resolve, 500))),
       },
+      {
+        name: 'short-lived',
+        // A Lambda timeout shorter than the integration's: the function is stopped first.
+        route: { ...route('GET', '/api/short-lived'), timeoutSeconds: 0.05 },
+        handler: recording('short-lived', () => new Promise((resolve) => setTimeout(resolve, 500))),
+      },
     ],
     allowedOrigins: [ORIGIN],
     integrationTimeoutMs: 100,
@@ -172,5 +178,16 @@ describe('the local API router, as API Gateway routes', () => {
     expect(slow.status).toBe(504);
     expect(await slow.json()).toMatchObject({ code: 'GATEWAY_TIMEOUT' });
     expect(lastCall()?.context.getRemainingTimeInMillis()).toBeLessThanOrEqual(100);
+  });
+
+  it("answers 500 as API Gateway does when the function outlives its own timeout, whatever the integration's", async () => {
+    // Act
+    const stopped = await fetch(`${base}/api/short-lived`);
+
+    // Assess
+    expect(stopped.status).toBe(500);
+    expect(await stopped.json()).toEqual({ message: 'Internal Server Error' });
+    expect(lastCall()?.name).toBe('short-lived');
+    expect(lastCall()?.context.getRemainingTimeInMillis()).toBeLessThanOrEqual(50);
   });
 });

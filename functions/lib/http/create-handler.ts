@@ -26,6 +26,8 @@ export interface HandlerInput<R extends RouteDefinition> {
   /** The session token the caller sent (cookie or header), live or not. */
   sessionToken: string | undefined;
   event: APIGatewayProxyEventV2;
+  /** How long the function may still run before Lambda stops it, in milliseconds. */
+  remainingTimeMs: () => number;
 }
 
 type ResponseBody<R extends RouteDefinition> = z.input<R['response']>;
@@ -281,6 +283,7 @@ export function createHandler<R extends RouteDefinition>(
         cookies: state.cookies,
         sessionToken: state.sessionToken,
         event,
+        remainingTimeMs: () => context.getRemainingTimeInMillis(),
       });
       return toResult(route, outcome, state.headers);
     });

@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
-import type { SuggestedPublication, Suggestion } from '../../../shared/schemas/suggestions';
+import type { ImportResult, SuggestedPublication, Suggestion } from '../../../shared/schemas/suggestions';
 import type { PublicationSourceItem } from '../../lib/db/entities/publication-source';
 import type { PublicationSuggestionItem } from '../../lib/db/entities/publication-suggestion';
 import { isConditionalCheckFailed } from '../../lib/db/errors';
 import type { Db } from '../../lib/db/service';
-import { BadRequest, Conflict, NotFound, ServiceUnavailable, Unprocessable } from '../../lib/errors';
-import { addSource, previewSource, type SourcePreview, UnrecognisedAddress } from './sources/add-source';
+import { BadRequest, Conflict, HttpError, NotFound, ServiceUnavailable, Unprocessable } from '../../lib/errors';
+import { type AddedSource, addSource, previewSource, type SourcePreview, UnrecognisedAddress } from './sources/add-source';
 import { DisallowedByRobots, HostBudgetSpent, RobotsUnreachable } from './sources/polite-fetch';
 import { type SourceFetch, SourceError, SourceGone, SourceRateLimited, type SourceSnapshot } from './sources/source-adapter';
 
@@ -218,4 +218,44 @@ export async function decideSuggestion(
     throw error;
   }
   return suggestionView(decided);
+}
+
+/**
+ * The longest one address can take to read: its robots.txt, its page and its feed, each up to
+ * the fetch's 5 s, and a retry's wait. An import starts an address only with this much time left.
+ */
+export const WORST_ADDRESS_MS = 16_000;
+export const OUT_OF_TIME = 'Not read: this call ran out of time. Import it again.';
+
+/**
+ * Adds each address in turn, as a superuser's import does: one failing is its own line of the
+ * report (the reason a person reads), never the whole call's, and an address is only started
+ * while the function has time to finish it, so the call answers instead of being stopped.
+ */
+export async function importAddresses(
+  urls: readonly string[],
+  steps: {
+    read: (url: string) => Promise<SourcePreview>;
+    add: (preview: SourcePreview) => Promise<AddedSource>;
+    remainingTimeMs: () => number;
+  },
+): Promise<ImportResult[]> {
+  const results: ImportResult[] = [];
+  for (const url of urls) {
+    if (steps.remainingTimeMs() < WORST_ADDRESS_MS) {
+      results.push({ url, outcome: 'failed', slug: null, name: null, reason: OUT_OF_TIME });
+      continue;
+    }
+    try {
+      const preview = await steps.read(url);
+      const { kind, source } = await steps.add(preview);
+      results.push({ url, outcome: kind, slug: source.slug, name: preview.snapshot.name, reason: null });
+    } catch (error) {
+      // What reading answers (the platform asking us to slow down included) is this address's
+      // failure; anything else (the table out of reach) is the call's.
+      if (!(error instanceof HttpError) || (error.statusCode >= 500 && error.statusCode !== 503)) throw error;
+      results.push({ url, outcome: 'failed', slug: null, name: null, reason: error.message });
+    }
+  }
+  return results;
 }

@@ -1,16 +1,16 @@
-import { Stack, Validations } from 'aws-cdk-lib';
+import { Duration, Stack, Validations } from 'aws-cdk-lib';
 import type { StackProps } from 'aws-cdk-lib';
 import * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type { Construct } from 'constructs';
-import type { RouteDefinition } from '../../../shared/routes/index';
+import { DEFAULT_ROUTE_TIMEOUT_SECONDS, type RouteDefinition } from '../../../shared/routes/index';
 import { bundledCode } from '../code-source';
 import type { CodeFor } from '../code-source';
 import { HandlerFunction } from '../constructs/handler-function';
 import type { FunctionEnvironment } from '../constructs/handler-function';
 
 /** The part of a route table entry the cloud needs. */
-export type InfraRoute = Pick<RouteDefinition, 'method' | 'path' | 'handler' | 'capabilities' | 'memoryMb'>;
+export type InfraRoute = Pick<RouteDefinition, 'method' | 'path' | 'handler' | 'capabilities' | 'memoryMb' | 'timeoutSeconds'>;
 export type NamedRoute = readonly [name: string, route: InfraRoute];
 
 /** About 7 resources per route (function, role, policy, log group, integration, route, permission). */
@@ -77,6 +77,7 @@ export class RouteStack extends Stack {
         environment: props.environment,
         capabilities: route.capabilities,
         memoryMb: route.memoryMb,
+        timeout: Duration.seconds(route.timeoutSeconds ?? DEFAULT_ROUTE_TIMEOUT_SECONDS),
       });
       new apigwv2.HttpRoute(this, `${name}Route`, {
         httpApi: props.httpApi,
