@@ -138,6 +138,8 @@ export const runRanking = defineRoute({
   memoryMb: 1024,
   // A run tells the followers of publications that rose, as the hourly job does.
   capabilities: { email: true, realtime: true },
+  // A whole ranking run, as the hourly job does it (which has 5 minutes): as long as API Gateway waits.
+  timeoutSeconds: 28,
 });
 
 export const followPublication = defineRoute({
