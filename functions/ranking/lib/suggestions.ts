@@ -110,7 +110,7 @@ export async function readSuggestedAddress(url: string, fetch: SourceFetch, now:
 export const FEED_NOT_RANKED =
   "A feed does not say how many people follow it, and the boards rank by followers: suggest the publication's Medium or WordPress.com address instead.";
 
-/** The slug of the publication the collector already reads under this canonical id, if any. */
+/** The source the collector already reads under this canonical id, if any. */
 export async function knownSourceOf(db: Db, canonicalId: string): Promise<PublicationSourceItem | null> {
   const { data } = await db.entities.publicationSource.get({ canonicalId }).go();
   return data;
