@@ -11,8 +11,9 @@ export async function signedInBrowser(
   runtime: { url: string },
   label: string,
   viewport = { width: 1280, height: 800 },
+  options: { superuser?: boolean } = {},
 ): Promise<{ person: SignedInUser; context: BrowserContext }> {
-  const person = await createApiClient(runtime).signIn(label);
+  const person = await createApiClient(runtime).signIn(label, { superuser: options.superuser === true });
   const context = await browser.newContext({ viewport });
   await context.addCookies([
     { name: 'ssoat', value: person.token, url: runtime.url, httpOnly: true, secure: true, sameSite: 'Lax' },
