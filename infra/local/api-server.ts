@@ -27,6 +27,16 @@ interface Candidate {
 
 /** API Gateway's own limits, kept locally so nothing works here that would fail in the cloud. */
 const MAX_BODY_BYTES = 6 * 1024 * 1024;
+/** Lambda's limit on what a synchronous invocation answers: the whole result, as JSON. */
+const MAX_RESPONSE_BYTES = 6_291_556;
+/** A UTF-8 character is at most 3 bytes per UTF-16 unit, so a shorter body cannot reach the limit. */
+const RESPONSE_CHECK_FROM_LENGTH = Math.floor(MAX_RESPONSE_BYTES / 3) - 64 * 1024;
+
+/** Whether Lambda would refuse to return this result; measured only for large bodies, off the hot path. */
+function tooLargeForLambda(result: APIGatewayProxyStructuredResultV2): boolean {
+  if ((result.body?.length ?? 0) < RESPONSE_CHECK_FROM_LENGTH) return false;
+  return Buffer.byteLength(JSON.stringify(result)) > MAX_RESPONSE_BYTES;
+}
 const INTEGRATION_TIMEOUT_MS = 29_000;
 
 function compile(route: RouteDefinition, handler: LambdaHttpHandler, functionName: string): MountedRoute {
@@ -330,6 +340,12 @@ export function createApiRouter(options: ApiRouterOptions) {
     if (result === 'function-timeout') {
       // Lambda stops the function at its timeout, and API Gateway answers a failed invocation so.
       console.error(`${chosen.entry.functionName} timed out after ${chosen.entry.functionTimeoutMs} ms`);
+      sendJson(response, 500, { message: 'Internal Server Error' });
+      return;
+    }
+    if (tooLargeForLambda(result)) {
+      // Lambda fails the invocation instead of returning it, and API Gateway answers the failure so.
+      console.error(`${chosen.entry.functionName} answered more than Lambda's ${MAX_RESPONSE_BYTES} bytes`);
       sendJson(response, 500, { message: 'Internal Server Error' });
       return;
     }

@@ -46,6 +46,17 @@ beforeAll(async () => {
         handler: recording('slow', () => new Promise((resolve) => setTimeout(resolve, 500))),
       },
       {
+        name: 'oversized',
+        route: route('GET', '/api/oversized'),
+        // ASCII, but just over Lambda's 6,291,556 bytes once wrapped in the result's JSON.
+        handler: async () => ({ statusCode: 200, headers: { 'content-type': 'text/plain' }, body: 'x'.repeat(6_291_500) }),
+      },
+      {
+        name: 'large-enough',
+        route: route('GET', '/api/large-enough'),
+        handler: async () => ({ statusCode: 200, headers: { 'content-type': 'text/plain' }, body: 'x'.repeat(6_000_000) }),
+      },
+      {
         name: 'short-lived',
         // A Lambda timeout shorter than the integration's: the function is stopped first.
         route: { ...route('GET', '/api/short-lived'), timeoutSeconds: 0.05 },
@@ -178,6 +189,18 @@ describe('the local API router, as API Gateway routes', () => {
     expect(slow.status).toBe(504);
     expect(await slow.json()).toMatchObject({ code: 'GATEWAY_TIMEOUT' });
     expect(lastCall()?.context.getRemainingTimeInMillis()).toBeLessThanOrEqual(100);
+  });
+
+  it("answers 500 as API Gateway does for a result over Lambda's 6 MB, and passes one just under it", async () => {
+    // Act
+    const oversized = await fetch(`${base}/api/oversized`);
+    const largeEnough = await fetch(`${base}/api/large-enough`);
+
+    // Assess
+    expect(oversized.status).toBe(500);
+    expect(await oversized.json()).toEqual({ message: 'Internal Server Error' });
+    expect(largeEnough.status).toBe(200);
+    expect((await largeEnough.text()).length).toBe(6_000_000);
   });
 
   it("answers 500 as API Gateway does when the function outlives its own timeout, whatever the integration's", async () => {
