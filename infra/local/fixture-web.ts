@@ -43,11 +43,6 @@ export async function startFixtureWeb(answers: Record<string, FixtureAnswer>): P
   return web;
 }
 
-/** A minimal RSS feed of one post: a publication without a follower count. */
-export function rssFeed(title: string, site: string, postedAt: Date): string {
-  return `<?xml version="1.0" encoding="UTF-8"?><rss version="2.0"><channel><title>${title}</title><link>${site}</link><description>Notes</description><item><title>A post</title><pubDate>${postedAt.toUTCString()}</pubDate></item></channel></rss>`;
-}
-
 /** A recorded platform answer, written to the platform's documented shape (the tests read them too). */
 export function sourceFixture(name: string): string {
   return readFileSync(new URL(`./source-fixtures/${name}`, import.meta.url), 'utf8');
