@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
-import { isIP } from 'node:net';
+import { type AddressInfo, isIP } from 'node:net';
 import { join } from 'node:path';
 import type { Capabilities } from '../../shared/capabilities';
 import { routeEntries } from '../../shared/routes';
@@ -22,7 +22,6 @@ import { REPO_ROOT } from './repo-root';
 import { ensureTable, startDynamoDbLocal } from './dynamodb-local';
 import { createEdgeCache } from './edge-cache';
 import { DEMO_SOURCE_ADDRESSES, demoSourceAnswers, startFixtureWeb } from './fixture-web';
-import { findFreePort } from './free-port';
 import { createMailOutboxPage } from './mail-outbox-page';
 import { createLocalRealtime, type WebSocketHandler } from './realtime-server';
 import { startLocalOidcProvider } from './oidc-provider';
@@ -108,12 +107,35 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
   const log = options.log ?? (() => undefined);
   // The SDK warns that releases from 2027 need Node 22; the lockfile pins ones that run on 20.
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
-  const port = options.port === 0 ? await findFreePort() : options.port;
   const host = options.host ?? LOOPBACK_HOST;
+  // Listen first, on the port asked for or (0) one the system picks, so the port is ours before
+  // anything is built around it; a port found free and bound seconds later could be taken
+  // meanwhile. Requests get their listener once everything is up.
+  const server: Server = createServer();
+  server.keepAliveTimeout = 65_000;
+  await new Promise<void>((resolveListen, rejectListen) => {
+    server.once('error', (error: NodeJS.ErrnoException) =>
+      rejectListen(
+        new Error(
+          error.code === 'EADDRINUSE'
+            ? `Port ${options.port} is already in use: set PORT to another port.`
+            : `Cannot listen on ${host} port ${options.port} (check HOST): ${error.message}`,
+        ),
+      ),
+    );
+    server.listen(options.port, host, resolveListen);
+  });
+  const port = (server.address() as AddressInfo).port;
   const tableName = options.tableName ?? LOCAL_TABLE_NAME;
   const url = `http://localhost:${port}`;
   const allowedOrigins = [url, `http://127.0.0.1:${port}`];
-  const stops: (() => Promise<void>)[] = [];
+  const stops: (() => Promise<void>)[] = [
+    () =>
+      new Promise<void>((resolveClose) => {
+        server.close(() => resolveClose());
+        server.closeAllConnections();
+      }),
+  ];
   const stopAll = async () => {
     for (const stop of stops.reverse())
       await stop().catch((error: unknown) => log(`while stopping: ${(error as Error).message}`));
@@ -219,35 +241,16 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
     const realtime = createLocalRealtime({ handlers: realtimeHandlers, log });
 
     const serveMailOutbox = createMailOutboxPage(mailDir);
-    const server: Server = createServer(
+    server.on(
+      'request',
       createRequestListener(
         { serveMailOutbox, serveRealtimeManagement: realtime.serveManagementApi, handleApi, serveStatic },
         { origin: url, log },
       ),
     );
-    server.keepAliveTimeout = 65_000;
     server.on('upgrade', (request, socket, head) => {
       if (!realtime.handleUpgrade(request, socket, head)) socket.destroy();
     });
-    await new Promise<void>((resolveListen, rejectListen) => {
-      server.once('error', (error: NodeJS.ErrnoException) =>
-        rejectListen(
-          new Error(
-            error.code === 'EADDRINUSE'
-              ? `Port ${port} is already in use: set PORT to another port.`
-              : `Cannot listen on ${host} port ${port} (check HOST): ${error.message}`,
-          ),
-        ),
-      );
-      server.listen(port, host, resolveListen);
-    });
-    stops.push(
-      () =>
-        new Promise<void>((resolveClose) => {
-          server.close(() => resolveClose());
-          server.closeAllConnections();
-        }),
-    );
     // Before the server: open WebSockets would keep it from closing.
     stops.push(realtime.close);
     log(`API and web app listening on ${url}`);
