@@ -16,22 +16,40 @@ export function functionScope(name: string, capabilities: Capabilities, deployme
 type AnyHandler = (...args: never[]) => Promise<unknown>;
 
 /**
- * Imports a handler as its own function: inside a scope with that function's environment and
- * capabilities, so config read at import time is its own (Lambda gives each function its own
- * process and environment). Every call then runs in the same scope. A handler whose import fails
- * answers every call with that error, as a Lambda whose init fails does, instead of stopping
- * the whole runtime.
+ * Imports run one after another, each in its own function's scope: a module's top-level code
+ * runs once, for whichever import reaches it first, so two imports at once could hand one
+ * function's module-scope config to the other.
  */
-export async function importAsFunction<T extends AnyHandler>(handlerPath: string, scope: FunctionScope): Promise<T> {
-  const loaded = await runAsFunction(scope, async () => {
-    const module = (await import(pathToFileURL(join(REPO_ROOT, 'functions', `${handlerPath}.ts`)).href)) as { handler?: T };
-    if (!module.handler) throw new Error(`functions/${handlerPath}.ts does not export a handler`);
-    return module.handler;
-  }).catch((error: unknown) => error as Error);
-  if (loaded instanceof Error) {
-    return (async () => {
-      throw loaded;
-    }) as unknown as T;
-  }
-  return ((...args: Parameters<T>) => runAsFunction(scope, () => loaded(...args))) as unknown as T;
+let importQueue: Promise<unknown> = Promise.resolve();
+
+function importInScope<T extends AnyHandler>(handlerPath: string, scope: FunctionScope): Promise<T> {
+  const loading = importQueue.then(() =>
+    runAsFunction(scope, async () => {
+      const module = (await import(pathToFileURL(join(REPO_ROOT, 'functions', `${handlerPath}.ts`)).href)) as {
+        handler?: T;
+      };
+      if (!module.handler) throw new Error(`functions/${handlerPath}.ts does not export a handler`);
+      return module.handler;
+    }),
+  );
+  importQueue = loading.catch(() => undefined);
+  return loading;
+}
+
+/**
+ * A handler as its own function, initialised as Lambda initialises one: on its first
+ * invocation (a cold start), not when the runtime starts, so a start, and a test suite that
+ * calls five routes, imports five handlers rather than every one. The import runs inside a
+ * scope with the function's environment and capabilities, so config read at import time is its
+ * own (Lambda gives each function its own process and environment); every call then runs in
+ * the same scope. A handler whose import fails answers every call with that error, as a Lambda
+ * whose init fails does, instead of stopping the whole runtime.
+ */
+export function lazyFunction<T extends AnyHandler>(handlerPath: string, scope: FunctionScope): T {
+  let loaded: Promise<T> | undefined;
+  return (async (...args: Parameters<T>) => {
+    loaded ??= importInScope<T>(handlerPath, scope);
+    const handler = await loaded;
+    return runAsFunction(scope, () => handler(...args));
+  }) as unknown as T;
 }

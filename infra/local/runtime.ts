@@ -4,7 +4,7 @@ import { type AddressInfo, isIP } from 'node:net';
 import { join } from 'node:path';
 import type { Capabilities } from '../../shared/capabilities';
 import { routeEntries } from '../../shared/routes';
-import { JOB_SCHEDULES, type JobSchedule } from '../../shared/schedules';
+import { JOB_SCHEDULES } from '../../shared/schedules';
 import {
   LOCAL_REALTIME_MANAGEMENT_PATH,
   LOCAL_REALTIME_PATH,
@@ -16,7 +16,7 @@ import { type Db, getDb } from '../../functions/lib/db/service';
 import { toDay } from '../../functions/ranking/lib/domain/days';
 import type { DeploymentSettings } from '../function-environment';
 import { type ApiRouterOptions, createApiRouter, type LambdaHttpHandler } from './api-server';
-import { functionScope, importAsFunction } from './functions';
+import { functionScope, lazyFunction } from './functions';
 import { enforceTableGrants } from './grants';
 import { REPO_ROOT } from './repo-root';
 import { ensureTable, startDynamoDbLocal } from './dynamodb-local';
@@ -210,32 +210,29 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
     const scopeOf = (name: string, capabilities: Capabilities) => functionScope(name, capabilities, deployment);
     enforceTableGrants(getDocumentClient());
 
-    // One at a time, so each import's module-scope code runs in its own function's scope.
-    const mounts: ApiRouterOptions['mounts'] = [];
-    for (const [name, route] of routeEntries) {
-      const handler = await importAsFunction<LambdaHttpHandler>(route.handler, scopeOf(name, route.capabilities));
-      mounts.push({ name, route, handler });
-    }
+    // Each function is imported on its first invocation, as Lambda initialises one.
+    const mounts: ApiRouterOptions['mounts'] = routeEntries.map(([name, route]) => ({
+      name,
+      route,
+      handler: lazyFunction<LambdaHttpHandler>(route.handler, scopeOf(name, route.capabilities)),
+    }));
     const handleApi = createApiRouter({
       mounts,
       allowedOrigins,
       ...(options.edgeCache === false ? {} : { edgeCache: createEdgeCache() }),
     });
     const serveStatic = createStaticServer(join(REPO_ROOT, 'web', 'dist'));
-    const jobs: { schedule: JobSchedule; handler: JobHandler }[] = [];
-    for (const schedule of JOB_SCHEDULES) {
-      jobs.push({
-        schedule,
-        handler: await importAsFunction<JobHandler>(schedule.handler, scopeOf(schedule.name, schedule.capabilities)),
-      });
-    }
+    const jobs = JOB_SCHEDULES.map((schedule) => ({
+      schedule,
+      handler: lazyFunction<JobHandler>(schedule.handler, scopeOf(schedule.name, schedule.capabilities)),
+    }));
     const scheduler = startScheduler(jobs, log);
     stops.push(scheduler.stop);
     const realtimeHandlers = new Map<RealtimeHandler['routeKey'], WebSocketHandler>();
     for (const realtime of REALTIME_HANDLERS) {
       realtimeHandlers.set(
         realtime.routeKey,
-        await importAsFunction<WebSocketHandler>(realtime.handler, scopeOf(realtime.name, realtime.capabilities)),
+        lazyFunction<WebSocketHandler>(realtime.handler, scopeOf(realtime.name, realtime.capabilities)),
       );
     }
     const realtime = createLocalRealtime({ handlers: realtimeHandlers, log });
