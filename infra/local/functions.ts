@@ -22,13 +22,16 @@ type AnyHandler = (...args: never[]) => Promise<unknown>;
  */
 let importQueue: Promise<unknown> = Promise.resolve();
 
-function importInScope<T extends AnyHandler>(handlerPath: string, scope: FunctionScope): Promise<T> {
+/** The module of a handler named as the route table names it ('ranking/show-home'). */
+export function handlerModuleUrl(handlerPath: string): string {
+  return pathToFileURL(join(REPO_ROOT, 'functions', `${handlerPath}.ts`)).href;
+}
+
+function importInScope<T extends AnyHandler>(moduleUrl: string, scope: FunctionScope): Promise<T> {
   const loading = importQueue.then(() =>
     runAsFunction(scope, async () => {
-      const module = (await import(pathToFileURL(join(REPO_ROOT, 'functions', `${handlerPath}.ts`)).href)) as {
-        handler?: T;
-      };
-      if (!module.handler) throw new Error(`functions/${handlerPath}.ts does not export a handler`);
+      const module = (await import(moduleUrl)) as { handler?: T };
+      if (!module.handler) throw new Error(`${moduleUrl} does not export a handler`);
       return module.handler;
     }),
   );
@@ -45,10 +48,10 @@ function importInScope<T extends AnyHandler>(handlerPath: string, scope: Functio
  * the same scope. A handler whose import fails answers every call with that error, as a Lambda
  * whose init fails does, instead of stopping the whole runtime.
  */
-export function lazyFunction<T extends AnyHandler>(handlerPath: string, scope: FunctionScope): T {
+export function lazyFunction<T extends AnyHandler>(moduleUrl: string, scope: FunctionScope): T {
   let loaded: Promise<T> | undefined;
   return (async (...args: Parameters<T>) => {
-    loaded ??= importInScope<T>(handlerPath, scope);
+    loaded ??= importInScope<T>(moduleUrl, scope);
     const handler = await loaded;
     return runAsFunction(scope, () => handler(...args));
   }) as unknown as T;

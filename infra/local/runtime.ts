@@ -16,7 +16,7 @@ import { type Db, getDb } from '../../functions/lib/db/service';
 import { toDay } from '../../functions/ranking/lib/domain/days';
 import type { DeploymentSettings } from '../function-environment';
 import { type ApiRouterOptions, createApiRouter, type LambdaHttpHandler } from './api-server';
-import { functionScope, lazyFunction } from './functions';
+import { functionScope, handlerModuleUrl, lazyFunction } from './functions';
 import { enforceTableGrants } from './grants';
 import { REPO_ROOT } from './repo-root';
 import { ensureTable, startDynamoDbLocal } from './dynamodb-local';
@@ -214,7 +214,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
     const mounts: ApiRouterOptions['mounts'] = routeEntries.map(([name, route]) => ({
       name,
       route,
-      handler: lazyFunction<LambdaHttpHandler>(route.handler, scopeOf(name, route.capabilities)),
+      handler: lazyFunction<LambdaHttpHandler>(handlerModuleUrl(route.handler), scopeOf(name, route.capabilities)),
     }));
     const handleApi = createApiRouter({
       mounts,
@@ -224,7 +224,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
     const serveStatic = createStaticServer(join(REPO_ROOT, 'web', 'dist'));
     const jobs = JOB_SCHEDULES.map((schedule) => ({
       schedule,
-      handler: lazyFunction<JobHandler>(schedule.handler, scopeOf(schedule.name, schedule.capabilities)),
+      handler: lazyFunction<JobHandler>(handlerModuleUrl(schedule.handler), scopeOf(schedule.name, schedule.capabilities)),
     }));
     const scheduler = startScheduler(jobs, log);
     stops.push(scheduler.stop);
@@ -232,7 +232,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
     for (const realtime of REALTIME_HANDLERS) {
       realtimeHandlers.set(
         realtime.routeKey,
-        lazyFunction<WebSocketHandler>(realtime.handler, scopeOf(realtime.name, realtime.capabilities)),
+        lazyFunction<WebSocketHandler>(handlerModuleUrl(realtime.handler), scopeOf(realtime.name, realtime.capabilities)),
       );
     }
     const realtime = createLocalRealtime({ handlers: realtimeHandlers, log });
