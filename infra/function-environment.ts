@@ -5,6 +5,7 @@ import {
   type SettingGroup,
   type SettingName,
 } from '../shared/capabilities';
+import type { QueueName } from '../shared/queues';
 
 /**
  * The values one deployment (a CDK stage, or the local runtime) has for its functions, sorted
@@ -19,6 +20,11 @@ export interface DeploymentSettings {
   bucket: Readonly<Record<string, string>>;
   /** Only functions with the realtime capability: the WebSocket API's management endpoint. */
   realtime: Readonly<Record<string, string>>;
+  /**
+   * Per work queue, what a function that sends to it gets: the queue's URL (in its
+   * `urlVariable`), and locally the emulator's endpoint (SQS_ENDPOINT).
+   */
+  queues: Readonly<Partial<Record<QueueName, Readonly<Record<string, string>>>>>;
   /** Optional settings with a value, secrets included; each reaches only the groups' functions. */
   settings: Readonly<Partial<Record<SettingName, string>>>;
 }
@@ -38,6 +44,11 @@ export function environmentFor(capabilities: Capabilities, deployment: Deploymen
   if (capabilities.email) Object.assign(environment, deployment.email);
   if (capabilities.bucket !== 'none') Object.assign(environment, deployment.bucket);
   if (capabilities.realtime) Object.assign(environment, deployment.realtime);
+  for (const queue of capabilities.queues) {
+    const values = deployment.queues[queue];
+    if (!values) throw new Error(`A function sends to the ${queue} queue, but this deployment has no such queue`);
+    Object.assign(environment, values);
+  }
   for (const group of capabilities.settings) {
     for (const name of settingNamesOf(group)) {
       const value = deployment.settings[name];

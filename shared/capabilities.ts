@@ -5,6 +5,8 @@
  * refused on one machine too.
  */
 
+import type { QueueName } from './queues';
+
 /**
  * Optional settings, in groups a handler declares by name. A group's variables reach only the
  * functions that declare it; secrets come from Secrets Manager at deploy time.
@@ -50,6 +52,8 @@ export interface Capabilities {
    * the endpoint it posts to, and in AWS execute-api:ManageConnections on that API only.
    */
   realtime: boolean;
+  /** Work queues (shared/queues.ts) it sends messages to: their URLs, and in AWS sqs:SendMessage on them only. */
+  queues: readonly QueueName[];
   /** Optional setting groups the function reads. */
   settings: readonly SettingGroup[];
 }
@@ -63,6 +67,7 @@ export function capabilitiesOf(declared: CapabilityDeclaration, defaults: Pick<C
     email: declared.email ?? false,
     bucket: declared.bucket ?? 'none',
     realtime: declared.realtime ?? false,
+    queues: declared.queues ?? [],
     settings: declared.settings ?? [],
   };
 }

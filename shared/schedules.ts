@@ -48,6 +48,18 @@ export const JOB_SCHEDULES: readonly JobSchedule[] = [
     usesNetwork: true,
   },
   {
+    name: 'plan-source-collection',
+    handler: 'ranking/plan-source-collection',
+    // Daily: a host's day of batches (medium.com's 20,000 sources take about 12 hours) ends
+    // before the next plan, so a plan never queues what the last one still holds.
+    everyMinutes: 24 * 60,
+    runAtLocalStart: false,
+    description:
+      "Sends every publication source due for collection (none in the last 20 hours) to the collection queue, in batches of one host's sources.",
+    capabilities: capabilitiesOf({ queues: ['source-collection'] }, { table: 'read' }),
+    usesNetwork: false,
+  },
+  {
     name: 'rank-hot-stories',
     handler: 'stories/rank-hot-stories',
     everyMinutes: 10,

@@ -1,5 +1,6 @@
 import { DECLARED_SETTINGS_VARIABLE, SETTING_GROUPS, type SettingGroup } from '../../shared/capabilities';
 import { functionEnvironment } from './function-environment';
+import { type QueueName, workQueue } from '../../shared/queues';
 
 /**
  * The one place that reads the environment. Handlers call `getConfig()` at module scope, so a
@@ -98,6 +99,20 @@ export interface Config {
    * A feed, which counts no followers, always waits for review.
    */
   suggestionAutoAcceptFollowers: number;
+  /** Locally only (SQS_ENDPOINT): the SQS emulator the work queues live in. */
+  sqsEndpoint: string | undefined;
+  /**
+   * The URL of a work queue this function sends to (shared/queues.ts). Only functions whose
+   * capabilities name the queue are given it; any other gets a ConfigError saying so.
+   */
+  queueUrl(name: QueueName): string;
+}
+
+/** A function sent to a work queue its capabilities do not name, so the deployment never gave it the queue. */
+export class QueueNotDeclared extends ConfigError {
+  constructor(readonly queue: QueueName) {
+    super(`This function sends to the '${queue}' queue but its capabilities do not name it: add '${queue}' to its capabilities.queues.`);
+  }
 }
 
 /** An established publication: suggesting it needs no review. */
@@ -257,6 +272,12 @@ export function loadConfig(env: Environment = process.env): Config {
     },
     get suggestionAutoAcceptFollowers() {
       return parseFollowerFloor(setting('sources', 'SUGGESTION_AUTO_ACCEPT_FOLLOWERS'));
+    },
+    sqsEndpoint: env.SQS_ENDPOINT || undefined,
+    queueUrl(name: QueueName) {
+      const url = env[workQueue(name).urlVariable]?.trim();
+      if (!url) throw new QueueNotDeclared(name);
+      return url;
     },
   };
 }

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { routeEntries } from '../../shared/routes/index';
 import { pureSchemaModules } from './pure-schema-modules';
+import { WORK_QUEUES } from '../../shared/queues';
 import { JOB_SCHEDULES } from '../../shared/schedules';
 import { REALTIME_HANDLERS } from '../../shared/realtime';
 
@@ -56,6 +57,7 @@ export function handlerEntryPoints(): HandlerEntryPoint[] {
     ...routeEntries.map(([, route]) => route.handler),
     ...JOB_SCHEDULES.map((job) => job.handler),
     ...REALTIME_HANDLERS.map((realtime) => realtime.handler),
+    ...WORK_QUEUES.map((queue) => queue.consumer.handler),
   ]);
   return [...handlers].map((name) => ({ name, entry: path.join(REPO_ROOT, 'functions', `${name}.ts`) }));
 }

@@ -4,6 +4,8 @@ import path from 'node:path';
 import { SETTING_GROUPS, type SettingGroup, type SettingName } from '../../shared/capabilities';
 import { APP_NAME } from '../../shared/constants';
 import { routeEntries } from '../../shared/routes/index';
+import { WORK_QUEUES } from '../../shared/queues';
+import type { WorkQueue } from '../../shared/queues';
 import { JOB_SCHEDULES } from '../../shared/schedules';
 import type { JobSchedule } from '../../shared/schedules';
 import { REPO_ROOT } from '../build/bundle-functions';
@@ -15,6 +17,7 @@ import { DataStack } from './stacks/data-stack';
 import { EmailStack } from './stacks/email-stack';
 import { JobsStack } from './stacks/jobs-stack';
 import { MonitoringStack } from './stacks/monitoring-stack';
+import { QueuesStack } from './stacks/queues-stack';
 import { RealtimeStack } from './stacks/realtime-stack';
 import { REALTIME_HANDLERS } from '../../shared/realtime';
 import { MAX_ROUTES_PER_STACK, planRouteStacks, RouteStack } from './stacks/route-stack';
@@ -44,6 +47,8 @@ export interface PlatformProps {
   routes?: readonly NamedRoute[];
   /** Defaults to shared/schedules.ts. */
   jobs?: readonly JobSchedule[];
+  /** Defaults to shared/queues.ts. */
+  workQueues?: readonly WorkQueue[];
   /** Defaults to the esbuild bundles under dist/functions. */
   codeFor?: CodeFor;
   /** Defaults to web/dist. */
@@ -56,6 +61,8 @@ export interface Platform {
   api: ApiStack;
   routeStacks: RouteStack[];
   jobs: JobsStack;
+  /** The work queues of shared/queues.ts, with their consumers. */
+  queues: QueuesStack;
   realtime: RealtimeStack;
   web: WebStack;
   email: EmailStack;
@@ -144,6 +151,8 @@ export function createPlatform(app: App, props: PlatformProps): Platform {
       },
       bucket: { FILE_BUCKET_NAME: data.fileBucket.bucketName },
       realtime: {},
+      // Filled in once the queues stack exists (below): the realtime functions send to none.
+      queues: {},
       settings: resolveProviderSettings(props.providers ?? {}),
     },
   };
@@ -164,18 +173,37 @@ export function createPlatform(app: App, props: PlatformProps): Platform {
     },
   };
 
+  // The queues stack sits between the realtime stack and the stacks of the functions that send:
+  // its consumers read the table and REALTIME_URL like every other function (so it follows the
+  // data and realtime stacks), and the senders' stacks (jobs, routes) import each queue's URL and
+  // ARN from it. A queue in the jobs stack would make the route stacks depend on the jobs stack;
+  // a realtime function sending to a queue would close a cycle (realtime -> queues -> realtime),
+  // which is why the realtime stack gets no queues and such a declaration fails synth, naming it.
+  const queues = new QueuesStack(app, `${prefix}-Queues`, {
+    environment,
+    queues: props.workQueues ?? WORK_QUEUES,
+    codeFor: props.codeFor,
+  });
+  // Routes and jobs may send to a queue: its URL only reaches those that declare it (environmentFor),
+  // and sqs:SendMessage on it only those (HandlerFunction).
+  const sendingEnvironment: FunctionEnvironment = {
+    ...environment,
+    queues: queues.sendTargets,
+    deployment: { ...environment.deployment, queues: queues.deploymentQueues },
+  };
+
   const routeStacks = planRouteStacks(routes, props.maxRoutesPerStack ?? MAX_ROUTES_PER_STACK).map(
     (plan) =>
       new RouteStack(app, `${prefix}-Routes-${plan.key}`, {
         httpApi: api.httpApi,
-        environment,
+        environment: sendingEnvironment,
         routes: plan.routes,
         codeFor: props.codeFor,
       }),
   );
 
   const jobs = new JobsStack(app, `${prefix}-Jobs`, {
-    environment,
+    environment: sendingEnvironment,
     jobs: props.jobs ?? JOB_SCHEDULES,
     codeFor: props.codeFor,
   });
@@ -191,5 +219,5 @@ export function createPlatform(app: App, props: PlatformProps): Platform {
         : undefined,
     webDistDir: props.webDistDir ?? path.join(REPO_ROOT, 'web', 'dist'),
   });
-  return { data, api, routeStacks, jobs, realtime, web, email, monitoring };
+  return { data, api, routeStacks, jobs, queues, realtime, web, email, monitoring };
 }

@@ -106,3 +106,36 @@ export function wordpressBlog(
     },
   };
 }
+
+/**
+ * The two answers Medium gives for a publication at medium.com/`slug`: its JSON (behind the
+ * anti-hijacking prefix, in the shape of medium-ux-collective.json.txt) and its RSS feed.
+ */
+export function mediumPublication(
+  slug: string,
+  publication: { id: string; name: string; followers: number; tags: readonly string[]; lastPostAt: Date },
+): Record<string, FixtureAnswer> {
+  const collection = {
+    id: publication.id,
+    name: publication.name,
+    slug,
+    tags: publication.tags,
+    description: `Stories from ${publication.name}`,
+    shortDescription: publication.name,
+    image: null,
+    metadata: { followerCount: publication.followers, activeAt: publication.lastPostAt.getTime() },
+    domain: null,
+    type: 'Collection',
+  };
+  const item = `<item><title>Latest from ${publication.name}</title><link>https://medium.com/${slug}/latest</link><pubDate>${publication.lastPostAt.toUTCString()}</pubDate></item>`;
+  return {
+    [`/medium.com/${slug}?format=json`]: {
+      status: 200,
+      body: `])}while(1);</x>${JSON.stringify({ success: true, payload: { collection, references: {} }, v: 3 })}`,
+    },
+    [`/medium.com/feed/${slug}`]: {
+      status: 200,
+      body: `<?xml version="1.0" encoding="UTF-8"?><rss version="2.0"><channel><title>${publication.name} - Medium</title><link>https://medium.com/${slug}</link>${item}</channel></rss>`,
+    },
+  };
+}

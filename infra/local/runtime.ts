@@ -5,6 +5,8 @@ import { join } from 'node:path';
 import type { Capabilities } from '../../shared/capabilities';
 import { routeEntries } from '../../shared/routes';
 import { JOB_SCHEDULES } from '../../shared/schedules';
+import { WORK_QUEUES } from '../../shared/queues';
+import { type SqsConsumer, startLocalSqs } from './sqs-local';
 import {
   LOCAL_REALTIME_MANAGEMENT_PATH,
   LOCAL_REALTIME_PATH,
@@ -89,6 +91,8 @@ export interface LocalRuntime {
   /** Settles once seeding and the start-up jobs are done. */
   ready: Promise<void>;
   runJob(name: string): Promise<void>;
+  /** Resolves once the work queues hold nothing waiting or in flight (what the jobs sent is done). */
+  queuesSettled(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -159,6 +163,8 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
     const s3 = await startS3Local({ dataDir: join(options.dataDir, 's3'), allowedOrigins });
     stops.push(s3.stop);
     log(`S3 emulator ready at ${s3.endpoint}`);
+    const sqs = await startLocalSqs({ queues: WORK_QUEUES, log });
+    stops.push(sqs.stop);
     const mailDir = join(options.dataDir, 'mail');
     mkdirSync(mailDir, { recursive: true });
 
@@ -189,6 +195,9 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
       email: { MAIL_FROM: LOCAL_MAIL_FROM, MAIL_OUTBOX_DIR: mailDir },
       bucket: { FILE_BUCKET_NAME: LOCAL_BUCKETS[0], S3_ENDPOINT: s3.endpoint },
       realtime: { REALTIME_MANAGEMENT_ENDPOINT: `http://127.0.0.1:${port}${LOCAL_REALTIME_MANAGEMENT_PATH}` },
+      queues: Object.fromEntries(
+        WORK_QUEUES.map((queue) => [queue.name, { [queue.urlVariable]: sqs.queueUrl(queue.name), SQS_ENDPOINT: sqs.endpoint }]),
+      ),
       settings: {
         ...oidc.settings,
         ...(options.suggestionAutoAcceptFollowers === undefined
@@ -226,6 +235,17 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
       schedule,
       handler: lazyFunction<JobHandler>(handlerModuleUrl(schedule.handler), scopeOf(schedule.name, schedule.capabilities)),
     }));
+    // Lambda's event source mappings: each queue's consumer, imported on its first message.
+    for (const queue of WORK_QUEUES) {
+      sqs.consume(queue.name, {
+        batchSize: queue.consumer.batchSize,
+        timeoutSeconds: queue.consumer.timeoutSeconds,
+        consumer: lazyFunction<SqsConsumer>(
+          handlerModuleUrl(queue.consumer.handler),
+          scopeOf(queue.consumer.name, queue.consumer.capabilities),
+        ),
+      });
+    }
     const scheduler = startScheduler(jobs, log);
     stops.push(scheduler.stop);
     const realtimeHandlers = new Map<RealtimeHandler['routeKey'], WebSocketHandler>();
@@ -286,6 +306,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
       tableName,
       ready,
       runJob: (name) => scheduler.runNow(name),
+      queuesSettled: () => sqs.settled(),
       stop: stopAll,
     };
   } catch (error) {

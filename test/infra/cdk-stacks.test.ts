@@ -1,4 +1,7 @@
 import { App, Stack } from 'aws-cdk-lib';
+import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import * as s3 from 'aws-cdk-lib/aws-s3';
+import * as ses from 'aws-cdk-lib/aws-ses';
 import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -9,12 +12,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../../infra/build/bundle-functions';
 import { createPlatform } from '../../infra/cdk/platform';
 import type { Platform } from '../../infra/cdk/platform';
+import { HandlerFunction } from '../../infra/cdk/constructs/handler-function';
+import type { FunctionEnvironment } from '../../infra/cdk/constructs/handler-function';
 import { SPA_REWRITE_FUNCTION_CODE } from '../../infra/cdk/stacks/web-stack';
 import type { RouteStack } from '../../infra/cdk/stacks/route-stack';
-import { DECLARED_SETTINGS_VARIABLE, SETTING_GROUPS, type SettingGroup } from '../../shared/capabilities';
+import { capabilitiesOf, DECLARED_SETTINGS_VARIABLE, SETTING_GROUPS, type SettingGroup } from '../../shared/capabilities';
 import { API_CORS } from '../../shared/constants';
 import { DEFAULT_ROUTE_TIMEOUT_SECONDS, routeEntries, routes } from '../../shared/routes/index';
 import { JOB_SCHEDULES } from '../../shared/schedules';
+import { WORK_QUEUES, workQueue } from '../../shared/queues';
 import { TABLE_KEYS } from '../../shared/table';
 import {
   contentSecurityPolicy,
@@ -59,6 +65,25 @@ function roleActions(fn: lambda.Function): string[] {
       [statement.Action].flat(),
     ),
   );
+}
+
+/** The statements of every IAM policy attached to the function's execution role. */
+function roleStatements(fn: lambda.Function): { Action: string | string[]; Resource: unknown }[] {
+  const stack = Stack.of(fn);
+  const roleId = stack.getLogicalId(fn.role?.node.defaultChild as never);
+  const policies = Template.fromStack(stack).findResources('AWS::IAM::Policy', {
+    Properties: { Roles: Match.arrayWith([{ Ref: roleId }]) },
+  });
+  return Object.values(policies).flatMap(
+    (policy) => policy.Properties.PolicyDocument.Statement as { Action: string | string[]; Resource: unknown }[],
+  );
+}
+
+/** The environment variables of a function, as synthesized. */
+function variablesOf(fn: lambda.Function): Record<string, unknown> {
+  const stack = Stack.of(fn);
+  const resource = Template.fromStack(stack).toJSON().Resources[stack.getLogicalId(fn.node.defaultChild as never)];
+  return (resource.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
 }
 
 /** A response headers policy's CSP as text, with its one deploy-time value written as `placeholder`. */
@@ -360,6 +385,164 @@ describe('cdk stacks for the real route table', () => {
       EvaluationPeriods: 1,
     });
     expect(roleActions(digest)).toEqual(expect.arrayContaining(['ses:SendEmail']));
+  });
+
+  it('makes the source-collection queue FIFO, encrypted, TLS-only, with a FIFO dead-letter queue after 3 deliveries', () => {
+    // Prepare
+    const template = Template.fromStack(platform.queues);
+    const declared = workQueue('source-collection');
+    const deployed = platform.queues.queues.get('source-collection');
+    const logicalId = (queue: unknown) =>
+      platform.queues.getLogicalId((queue as { node: { defaultChild: never } }).node.defaultChild);
+
+    // Assess
+    expect(deployed).toBeDefined();
+    template.resourceCountIs('AWS::SQS::Queue', WORK_QUEUES.length * 2);
+    template.hasResourceProperties('AWS::SQS::Queue', {
+      FifoQueue: true,
+      // Senders give each message its deduplication id.
+      ContentBasedDeduplication: false,
+      SqsManagedSseEnabled: true,
+      VisibilityTimeout: declared.visibilityTimeoutSeconds,
+      MessageRetentionPeriod: 2 * 24 * 3600,
+      RedrivePolicy: { deadLetterTargetArn: { 'Fn::GetAtt': [logicalId(deployed?.deadLetterQueue), 'Arn'] }, maxReceiveCount: 3 },
+    });
+    const deadLetters = template.toJSON().Resources[logicalId(deployed?.deadLetterQueue)];
+    expect(deadLetters.Properties).toMatchObject({
+      FifoQueue: true,
+      SqsManagedSseEnabled: true,
+      MessageRetentionPeriod: 14 * 24 * 3600,
+    });
+    expect(deadLetters.Properties.RedrivePolicy).toBeUndefined();
+    for (const queue of [deployed?.queue, deployed?.deadLetterQueue]) {
+      template.hasResourceProperties('AWS::SQS::QueuePolicy', {
+        Queues: [{ Ref: logicalId(queue) }],
+        PolicyDocument: {
+          Statement: [Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } })],
+          Version: Match.anyValue(),
+        },
+      });
+    }
+  });
+
+  it('feeds collect-sources one message at a time, reporting failed messages, hidden 6 times its timeout', () => {
+    // Prepare
+    const template = Template.fromStack(platform.queues);
+    const deployed = platform.queues.queues.get('source-collection');
+    const consumer = deployed?.consumer.function as lambda.Function;
+    const consumerId = platform.queues.getLogicalId(consumer.node.defaultChild as never);
+    const queueId = platform.queues.getLogicalId(deployed?.queue.node.defaultChild as never);
+    const resources = template.toJSON().Resources;
+
+    // Assess
+    template.resourceCountIs('AWS::Lambda::EventSourceMapping', 1);
+    template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
+      EventSourceArn: { 'Fn::GetAtt': [queueId, 'Arn'] },
+      FunctionName: { Ref: consumerId },
+      BatchSize: 1,
+      FunctionResponseTypes: ['ReportBatchItemFailures'],
+    });
+    expect(resources[consumerId].Properties).toMatchObject({
+      Description: 'ranking/collect-sources',
+      Runtime: 'nodejs22.x',
+      Architectures: ['arm64'],
+      MemorySize: 512,
+      Timeout: 600,
+    });
+    expect(resources[queueId].Properties.VisibilityTimeout).toBeGreaterThanOrEqual(6 * resources[consumerId].Properties.Timeout);
+    // It consumes its queue (granted by the event source) and sends to none.
+    expect(roleActions(consumer)).toEqual(
+      expect.arrayContaining(['sqs:ReceiveMessage', 'sqs:DeleteMessage', 'sqs:ChangeMessageVisibility', 'dynamodb:PutItem']),
+    );
+    expect(roleActions(consumer)).not.toContain('sqs:SendMessage');
+    expect(variablesOf(consumer).SOURCE_COLLECTION_QUEUE_URL).toBeUndefined();
+  });
+
+  it('lets plan-source-collection send to the source-collection queue, with its URL, and nothing else', () => {
+    // Prepare
+    const planner = platform.jobs.functions.get('plan-source-collection')?.function as lambda.Function;
+    const queueId = platform.queues.getLogicalId(
+      platform.queues.queues.get('source-collection')?.queue.node.defaultChild as never,
+    );
+    const sendStatements = roleStatements(planner).filter((statement) =>
+      [statement.Action].flat().some((action) => action.startsWith('sqs:')),
+    );
+
+    const sendActions = [sendStatements[0]?.Action ?? []].flat();
+
+    // Assess: the one queue's ARN and URL, imported from the queues stack.
+    expect(sendStatements).toHaveLength(1);
+    expect(sendActions).toEqual(expect.arrayContaining(['sqs:SendMessage']));
+    expect(sendActions.filter((action) => /Receive|Delete/.test(action))).toEqual([]);
+    expect(JSON.stringify(sendStatements[0]?.Resource)).toMatch(new RegExp(`Fn::ImportValue.*Queues.*${queueId}Arn`));
+    expect(JSON.stringify(variablesOf(planner).SOURCE_COLLECTION_QUEUE_URL)).toMatch(
+      new RegExp(`Fn::ImportValue.*Queues.*Ref${queueId}`),
+    );
+    expect(roleActions(planner).filter((action) => WRITE_ACTIONS.includes(action))).toEqual([]);
+  });
+
+  it('gives no other route or job any SQS action or queue URL', () => {
+    // Prepare
+    const functions = [
+      ...platform.routeStacks.flatMap((stack) => [...stack.functions]),
+      ...platform.jobs.functions,
+      ...platform.realtime.functions,
+    ];
+    const senders = [...JOB_SCHEDULES, ...routeEntries.map(([, route]) => route)]
+      .filter((declaration) => declaration.capabilities.queues.length > 0)
+      .map((declaration) => declaration.handler);
+    const loadPubs = platform.routeStacks.find((stack) => stack.functions.has('loadPubs'))?.functions.get('loadPubs');
+
+    // Assess
+    expect(senders).toEqual(['ranking/plan-source-collection']);
+    expect(loadPubs).toBeDefined();
+    expect(roleActions(loadPubs?.function as lambda.Function).filter((action) => action.startsWith('sqs:'))).toEqual([]);
+    expect(variablesOf(loadPubs?.function as lambda.Function).SOURCE_COLLECTION_QUEUE_URL).toBeUndefined();
+    for (const [name, handlerFunction] of functions) {
+      if (name === 'plan-source-collection') continue;
+      const fn = handlerFunction.function;
+      expect(
+        roleActions(fn).filter((action) => action.startsWith('sqs:')),
+        name,
+      ).toEqual([]);
+      for (const queue of WORK_QUEUES) expect(variablesOf(fn)[queue.urlVariable], name).toBeUndefined();
+    }
+  });
+
+  it('alarms when a message lands in the dead-letter queue and when the oldest message is over 26 hours old', () => {
+    // Prepare
+    const template = Template.fromStack(platform.queues);
+    const deployed = platform.queues.queues.get('source-collection');
+    const queueName = (queue: unknown) => ({
+      'Fn::GetAtt': [platform.queues.getLogicalId((queue as { node: { defaultChild: never } }).node.defaultChild), 'QueueName'],
+    });
+    const notifies = { 'Fn::ImportValue': Match.stringLikeRegexp('Monitoring:.*Alarms') };
+
+    // Assess
+    template.hasResourceProperties('AWS::CloudWatch::Alarm', {
+      Namespace: 'AWS/SQS',
+      MetricName: 'ApproximateNumberOfMessagesVisible',
+      Dimensions: [{ Name: 'QueueName', Value: queueName(deployed?.deadLetterQueue) }],
+      ComparisonOperator: 'GreaterThanThreshold',
+      Threshold: 0,
+      AlarmDescription: Match.stringLikeRegexp('^source-collection: .*docs/operations.md#queue-dead-letters'),
+      AlarmActions: [notifies],
+      OKActions: [notifies],
+    });
+    template.hasResourceProperties('AWS::CloudWatch::Alarm', {
+      Namespace: 'AWS/SQS',
+      MetricName: 'ApproximateAgeOfOldestMessage',
+      Statistic: 'Maximum',
+      Dimensions: [{ Name: 'QueueName', Value: queueName(deployed?.queue) }],
+      ComparisonOperator: 'GreaterThanThreshold',
+      Threshold: 26 * 3600,
+      TreatMissingData: 'notBreaching',
+      AlarmDescription: Match.stringLikeRegexp('^source-collection: .*docs/operations.md#queue-falling-behind'),
+      AlarmActions: [notifies],
+      OKActions: [notifies],
+    });
+    // Two per queue, and the consumer's errors and throttles.
+    template.resourceCountIs('AWS::CloudWatch::Alarm', WORK_QUEUES.length * 4);
   });
 
   it('serves the site through CloudFront with OAC and routes /api/* to the HTTP API', () => {
@@ -677,5 +860,35 @@ describe('optional provider settings', () => {
     // Assess
     expect(google[DECLARED_SETTINGS_VARIABLE]).toBe(routes.googleLoginUrl.capabilities.settings.toSorted().join(','));
     expect(Object.keys(google).filter((key) => key.startsWith('GOOGLE_'))).toEqual([]);
+  });
+});
+
+describe('a function that sends to a work queue', () => {
+  const environmentIn = (stack: Stack, queues: FunctionEnvironment['queues']): FunctionEnvironment => ({
+    table: dynamodb.Table.fromTableName(stack, 'Table', 'table'),
+    mailIdentity: ses.EmailIdentity.fromEmailIdentityName(stack, 'Identity', 'example.com'),
+    mailConfigurationSet: ses.ConfigurationSet.fromConfigurationSetName(stack, 'Set', 'set'),
+    fileBucket: s3.Bucket.fromBucketName(stack, 'Bucket', 'bucket'),
+    queues,
+    deployment: { common: {}, email: {}, bucket: {}, realtime: {}, queues: {}, settings: {} },
+  });
+
+  it('fails synth, naming the function and the queue, when the deployment has no such queue', () => {
+    // Prepare
+    const stack = new Stack(new App(), 'Bare');
+    const props = {
+      handler: 'ranking/plan-source-collection',
+      code: inlineCode(),
+      environment: environmentIn(stack, undefined),
+      capabilities: capabilitiesOf({ queues: ['source-collection'] }, { table: 'read' }),
+    };
+
+    // Act
+    const create = () => new HandlerFunction(stack, 'Planner', props);
+
+    // Assess
+    expect(create).toThrow(
+      'ranking/plan-source-collection sends to the source-collection queue, but this deployment has no such queue',
+    );
   });
 });

@@ -12,6 +12,7 @@ import { ALARM_THRESHOLDS } from '../../infra/cdk/stacks/monitoring-stack';
 import { SES_REPUTATION_ALARMS } from '../../infra/cdk/stacks/email-stack';
 import { FUNCTION_ERRORS_THRESHOLD } from '../../infra/cdk/constructs/handler-function';
 import { routeEntries } from '../../shared/routes/index';
+import { WORK_QUEUES } from '../../shared/queues';
 import { JOB_SCHEDULES } from '../../shared/schedules';
 import { TABLE_KEYS } from '../../shared/table';
 
@@ -57,7 +58,7 @@ describe('what an operator gets from a production deploy', () => {
 
   it('gives every function its own role with no AWS managed policy, writing only to its own log group', () => {
     // Prepare
-    const templates = [...platform.routeStacks, platform.jobs].map((stack) => Template.fromStack(stack));
+    const templates = [...platform.routeStacks, platform.jobs, platform.queues].map((stack) => Template.fromStack(stack));
 
     // Assess
     for (const template of templates) {
@@ -180,10 +181,12 @@ describe('alarms, the dashboard and the budget of a production deploy', () => {
 
   it("alarms on every function's errors and throttles, each to the alarm topic", () => {
     // Prepare
-    const alarms = [...platform.routeStacks, platform.jobs].flatMap((stack) => alarmsOf(Template.fromStack(stack)));
+    const alarms = [...platform.routeStacks, platform.jobs, platform.queues].flatMap((stack) =>
+      alarmsOf(Template.fromStack(stack)),
+    );
 
     // Assess
-    const functionCount = routeEntries.length + JOB_SCHEDULES.length;
+    const functionCount = routeEntries.length + JOB_SCHEDULES.length + WORK_QUEUES.length;
     expect(alarms.filter((alarm) => alarm.metric === 'Errors' && alarm.threshold === FUNCTION_ERRORS_THRESHOLD)).toHaveLength(
       functionCount,
     );
@@ -214,6 +217,53 @@ describe('alarms, the dashboard and the budget of a production deploy', () => {
     expect(
       didNotRun.map((alarm) => [alarm.properties.Period, alarm.properties.TreatMissingData, alarm.properties.ComparisonOperator]),
     ).toEqual(JOB_SCHEDULES.map((job) => [Math.min(job.everyMinutes * 2, 1440) * 60, 'breaching', 'LessThanThreshold']));
+  });
+
+  it('retries each work queue message into its dead-letter queue, and alarms on one landing there or the queue falling behind', () => {
+    // Prepare
+    const template = Template.fromStack(platform.queues);
+    const alarms = alarmsOf(template);
+
+    // Assess
+    template.resourcePropertiesCountIs('AWS::SQS::Queue', { RedrivePolicy: Match.anyValue() }, WORK_QUEUES.length);
+    expect(alarms.filter((alarm) => alarm.metric === 'ApproximateNumberOfMessagesVisible')).toHaveLength(WORK_QUEUES.length);
+    expect(alarms.filter((alarm) => alarm.metric === 'ApproximateAgeOfOldestMessage')).toHaveLength(WORK_QUEUES.length);
+    expect(alarms.every((alarm) => alarm.actions.includes('Alarms'))).toBe(true);
+  });
+
+  it("links every alarm's description to a section of docs/operations.md that exists", () => {
+    // Prepare
+    const operations = readFileSync(path.join(REPO_ROOT, 'docs', 'operations.md'), 'utf8');
+    const sections = new Set(
+      [...operations.matchAll(/^#{2,4} (.+)$/gm)].map(([, heading]) =>
+        (heading as string)
+          .trim()
+          .toLowerCase()
+          .replace(/[^a-z0-9 -]/g, '')
+          .replace(/ /g, '-'),
+      ),
+    );
+    const stacks = [
+      platform.api,
+      platform.data,
+      platform.email,
+      platform.monitoring,
+      platform.realtime,
+      platform.jobs,
+      platform.queues,
+      ...platform.routeStacks,
+    ];
+    const descriptions = stacks.flatMap((stack) =>
+      alarmsOf(Template.fromStack(stack)).map((alarm) => String(alarm.properties.AlarmDescription)),
+    );
+
+    // Assess
+    expect(descriptions.length).toBeGreaterThan(0);
+    for (const description of descriptions) {
+      const anchor = /docs\/operations\.md#([a-z0-9-]+)/.exec(description)?.[1];
+      expect(anchor, description).toBeDefined();
+      expect(sections.has(anchor as string), description).toBe(true);
+    }
   });
 
   it('builds one dashboard with the API signals and a row per app, and a monthly budget mailed at 80% forecast and 100%', () => {

@@ -76,7 +76,15 @@ describe('stack sizes with a full route table', () => {
       codeFor: () => lambda.Code.fromInline('export const handler = async () => ({})'),
       webDistDir: path.join(REPO_ROOT, 'does-not-exist'),
     });
-    const stacks = [platform.data, platform.api, ...platform.routeStacks, platform.jobs, platform.web, platform.email];
+    const stacks = [
+      platform.data,
+      platform.api,
+      ...platform.routeStacks,
+      platform.jobs,
+      platform.queues,
+      platform.web,
+      platform.email,
+    ];
     counts = new Map(
       stacks.map((stack) => [stack.stackName, Object.keys(Template.fromStack(stack).toJSON().Resources ?? {}).length]),
     );

@@ -3,7 +3,8 @@ import type { Db } from '../../functions/lib/db/service';
 import { addSource, previewSource, UnrecognisedAddress } from '../../functions/ranking/lib/sources/add-source';
 import { readAllPublications } from '../../functions/ranking/lib/ranking-run';
 import { collectSource, collectSources } from '../../functions/ranking/lib/sources/collect-source';
-import { SourceGone } from '../../functions/ranking/lib/sources/source-adapter';
+import { type SourceFetch, SourceGone } from '../../functions/ranking/lib/sources/source-adapter';
+import { RobotsUnreachable } from '../../functions/ranking/lib/sources/polite-fetch';
 import { DAYS_MISSING_TO_LEAVE } from '../../functions/ranking/lib/sources/source-state';
 import { createTestTable } from '../support/dynamo';
 import { fixtureFetch, sourceFixture } from '../support/source-fetch';
@@ -211,5 +212,42 @@ describe('collecting a batch of sources', () => {
     expect((await sourceOf('medium:e8dd6b4e5a3f')).lastAttemptAt).toBe(later.toISOString());
     const { data: publication } = await db.entities.publication.get({ slug: 'field-notes-on-tea' }).go();
     expect(publication).toMatchObject({ name: 'Field Notes on Tea', followers: 18342 });
+  });
+});
+
+describe('collecting a batch offline, and twice', () => {
+  /** What the SSRF-safe fetcher throws when the machine has no DNS: no answer at all. */
+  const noNetwork: SourceFetch = async (url) => {
+    const lookupFailed = Object.assign(new Error(`getaddrinfo ENOTFOUND ${new URL(url).hostname}`), { code: 'ENOTFOUND' });
+    throw new RobotsUnreachable(new URL(url).host, { cause: new TypeError('fetch failed', { cause: lookupFailed }) });
+  };
+
+  it('skips a source attempted after its batch was planned, so a message delivered twice reads nothing again', async () => {
+    // Prepare: Field Notes on Tea was collected 30 days after NOW (the batch test above).
+    const { fetch, calls } = fixtureFetch({});
+    const plannedAt = dayAfter(29);
+
+    // Act
+    const report = await collectSources(db, ['wordpress.com:113402758'], fetch, dayAfter(31), { notAttemptedSince: plannedAt });
+
+    // Assess
+    expect(report).toMatchObject({ collected: 0, failed: 0, skipped: 1 });
+    expect(calls).toEqual([]);
+  });
+
+  it('without a network (npm start, no fixture web) defers every source instead of starting a failure streak', async () => {
+    // Prepare
+    const before = await sourceOf('wordpress.com:113402758');
+
+    // Act
+    const offline = await collectSources(db, ['wordpress.com:113402758'], noNetwork, dayAfter(32), { offline: true });
+    const online = await collectSources(db, ['wordpress.com:113402758'], noNetwork, dayAfter(33));
+
+    // Assess: offline, nothing about the source changed; in production the same failure counts.
+    expect(offline).toMatchObject({ collected: 0, failed: 0, deferred: 1 });
+    expect(online).toMatchObject({ collected: 0, failed: 1, deferred: 0 });
+    const after = await sourceOf('wordpress.com:113402758');
+    expect(after).toMatchObject({ status: 'failing', failingSince: dayAfter(33).toISOString() });
+    expect(before.failingSince).toBeUndefined();
   });
 });

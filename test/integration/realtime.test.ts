@@ -236,6 +236,7 @@ describe('live unseen counts', () => {
     const scope = functionScope('test-pusher', capabilitiesOf({ realtime: true }, { table: 'read-write' }), {
       common: { TABLE_NAME: suite.runtime.tableName, ALLOWED_ORIGINS: origin() },
       email: {},
+      queues: {},
       bucket: {},
       realtime: { REALTIME_MANAGEMENT_ENDPOINT: `http://127.0.0.1:${suite.runtime.port}/__local/realtime` },
       settings: {},
@@ -259,6 +260,7 @@ describe('live unseen counts', () => {
     const scope = functionScope('test-no-realtime', capabilitiesOf({}, { table: 'read-write' }), {
       common: { TABLE_NAME: suite.runtime.tableName, ALLOWED_ORIGINS: origin() },
       email: {},
+      queues: {},
       bucket: {},
       realtime: { REALTIME_MANAGEMENT_ENDPOINT: `http://127.0.0.1:${suite.runtime.port}/__local/realtime` },
       settings: {},

@@ -6,6 +6,7 @@ import { runAsFunction } from '../../functions/lib/function-environment';
 import type { DeploymentSettings } from '../../infra/function-environment';
 import { functionScope } from '../../infra/local/functions';
 import { pathParamNames, type RouteDefinition, routeEntries, routes } from '../../shared/routes';
+import { WORK_QUEUES } from '../../shared/queues';
 import { JOB_SCHEDULES } from '../../shared/schedules';
 import { REALTIME_HANDLERS } from '../../shared/realtime';
 
@@ -49,6 +50,7 @@ const DEPLOYMENT: DeploymentSettings = {
   common: { STAGE: 'test', TABLE_NAME: 'route-table-test', ALLOWED_ORIGINS: 'https://app.example.com' },
   email: { MAIL_FROM: 'Test <test@example.com>' },
   bucket: { FILE_BUCKET_NAME: 'route-table-files' },
+  queues: { 'source-collection': { SOURCE_COLLECTION_QUEUE_URL: 'https://sqs.us-east-1.amazonaws.com/000000000000/test.fifo' } },
   realtime: { REALTIME_MANAGEMENT_ENDPOINT: 'https://realtime.example/local' },
   settings: {},
 };
@@ -77,7 +79,7 @@ describe('route table', () => {
     expect(typeof module.handler).toBe('function');
   });
 
-  it('references every file of an app folder from exactly one route, job or realtime handler', () => {
+  it('references every file of an app folder from exactly one route, job, queue consumer or realtime handler', () => {
     // Prepare
     const files = appHandlerFiles();
 
@@ -86,6 +88,7 @@ describe('route table', () => {
       ...routeEntries.map(([, route]) => route.handler),
       ...JOB_SCHEDULES.map((job) => job.handler),
       ...REALTIME_HANDLERS.map((realtime) => realtime.handler),
+      ...WORK_QUEUES.map((queue) => queue.consumer.handler),
     ];
 
     // Assess

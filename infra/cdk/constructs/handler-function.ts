@@ -7,8 +7,10 @@ import * as logs from 'aws-cdk-lib/aws-logs';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
 import type * as ses from 'aws-cdk-lib/aws-ses';
 import type * as sns from 'aws-cdk-lib/aws-sns';
+import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import type { Capabilities } from '../../../shared/capabilities';
+import type { QueueName } from '../../../shared/queues';
 import { TABLE_KEYS } from '../../../shared/table';
 import { notifyOnAlarm } from './notify-on-alarm';
 import { type DeploymentSettings, environmentFor } from '../../function-environment';
@@ -23,6 +25,11 @@ export interface FunctionEnvironment {
   fileBucket: s3.IBucket;
   /** Lets a function post to the WebSocket API's connections: attached to those with the realtime capability. */
   realtimePushPolicy?: iam.IManagedPolicy | undefined;
+  /**
+   * The work queues of the deployment (the queues stack): a function that declares one in its
+   * capabilities may send to it (sqs:SendMessage on that queue only); its URL is in `deployment.queues`.
+   */
+  queues?: Partial<Record<QueueName, sqs.IQueue>> | undefined;
   deployment: DeploymentSettings;
   /** Where the function's error and throttle alarms notify; no alarms without it. */
   alarmTopic?: sns.ITopic | undefined;
@@ -68,6 +75,11 @@ export class HandlerFunction extends Construct {
     super(scope, id);
     const { table, mailIdentity, mailConfigurationSet, fileBucket, deployment } = props.environment;
     const { capabilities } = props;
+    const sendQueues = capabilities.queues.map((name) => {
+      const queue = props.environment.queues?.[name];
+      if (!queue) throw new Error(`${props.handler} sends to the ${name} queue, but this deployment has no such queue`);
+      return queue;
+    });
 
     // Without an explicit group Lambda creates one that never expires and outlives the stack.
     const logGroup = new logs.LogGroup(this, 'Logs', {
@@ -133,6 +145,8 @@ export class HandlerFunction extends Construct {
         throw new Error(`${props.handler} pushes to realtime connections, but this deployment has no WebSocket API`);
       role.addManagedPolicy(realtimePushPolicy);
     }
+    // sqs:SendMessage (and the SDK's GetQueueAttributes, GetQueueUrl) on each declared queue only.
+    for (const queue of sendQueues) queue.grantSendMessages(this.function);
 
     if (props.environment.alarmTopic) {
       const period = Duration.minutes(5);

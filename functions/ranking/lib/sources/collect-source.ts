@@ -9,6 +9,9 @@ import { SOURCE_ADAPTERS } from './adapters';
 import { type SourceAdapter, type SourceFetch, SourceError, type SourceRef, type SourceSnapshot } from './source-adapter';
 import { kebabCase, SLUG_MAX_LENGTH } from '../../../../shared/slug';
 import { type CollectionOutcome, nextSourceState, outcomeOfError, type SourceState } from './source-state';
+import { logger } from '../../../lib/logger';
+import type { PlannedSource } from './collection-plan';
+import { RobotsUnreachable } from './polite-fetch';
 
 const MAX_NAME = 200;
 const MAX_DESCRIPTION = 1000;
@@ -86,11 +89,25 @@ export interface SourceCollection {
  * move). An address that now leads to another publication (its canonical id differs) is a
  * failure of this one, never a merge of the two.
  */
+export interface CollectSourcesOptions {
+  /** Sources attempted after this time are skipped (the collector's daily pace). */
+  notAttemptedSince?: Date;
+  /**
+   * The local runtime without its fixture web has no internet: a host out of reach there says
+   * nothing of the source, so the attempt is deferred (logged once per host) instead of
+   * starting a failure streak that would flag every source after a week.
+   */
+  offline?: boolean;
+}
+
+const hostsReportedOffline = new Set<string>();
+
 export async function collectSource(
   db: Db,
   source: PublicationSourceItem,
   fetch: SourceFetch,
   now: Date = new Date(),
+  options: Pick<CollectSourcesOptions, 'offline'> = {},
 ): Promise<SourceCollection> {
   const adapter = adapterFor(source.platform);
   const ref: SourceRef = { platform: source.platform, url: source.sourceUrl };
@@ -104,7 +121,7 @@ export async function collectSource(
     await ingest(db, snapshot, source.slug, now);
     outcome = { kind: 'collected', snapshot };
   } catch (error) {
-    outcome = outcomeOfError(error);
+    outcome = options.offline && isNetworkUnreachable(error) ? offlineOutcome(error) : outcomeOfError(error);
   }
   const state = nextSourceState(source, outcome, now);
   if (state !== source) await saveState(db, source, state, outcome.kind === 'collected' ? snapshot : undefined, adapter, now);
@@ -143,6 +160,8 @@ export interface BatchCollection {
   collected: number;
   failed: number;
   deferred: number;
+  /** Attempted since `notAttemptedSince` (a message delivered again, or planned twice): left alone. */
+  skipped: number;
   /** Ids asked for that name no source (deleted meanwhile): nothing to do. */
   unknown: string[];
   results: SourceCollection[];
@@ -158,6 +177,7 @@ export async function collectSources(
   canonicalIds: readonly string[],
   fetch: SourceFetch,
   now: Date = new Date(),
+  options: CollectSourcesOptions = {},
 ): Promise<BatchCollection> {
   const sources = await getBatch({
     keys: [...new Set(canonicalIds)].map((canonicalId) => ({ canonicalId })),
@@ -168,14 +188,19 @@ export async function collectSources(
     what: 'publication sources',
   });
   const byId = new Map(sources.map((source) => [source.canonicalId, source]));
-  const report: BatchCollection = { collected: 0, failed: 0, deferred: 0, unknown: [], results: [] };
+  const report: BatchCollection = { collected: 0, failed: 0, deferred: 0, skipped: 0, unknown: [], results: [] };
+  const notAttemptedSince = options.notAttemptedSince?.toISOString();
   for (const canonicalId of new Set(canonicalIds)) {
     const source = byId.get(canonicalId);
     if (!source) {
       report.unknown.push(canonicalId);
       continue;
     }
-    const result = await collectSource(db, source, fetch, now);
+    if (notAttemptedSince !== undefined && source.lastAttemptAt !== undefined && source.lastAttemptAt > notAttemptedSince) {
+      report.skipped += 1;
+      continue;
+    }
+    const result = await collectSource(db, source, fetch, now, options);
     report[result.outcome] += 1;
     report.results.push(result);
   }
@@ -194,3 +219,37 @@ async function takeOffBoards(db: Db, slug: string, now: Date): Promise<void> {
 
 /** The collector's shard for a source: stable, so one batch always holds the same sources. */
 export const collectShardOf = (canonicalId: string) => bucketOf(canonicalId, SOURCE_SHARDS);
+
+/** No answer at all (no DNS, no route, no connection), as opposed to an answer we did not like. */
+export function isNetworkUnreachable(error: unknown): boolean {
+  for (let cause: unknown = error; cause instanceof Error; cause = cause.cause) {
+    const code = (cause as NodeJS.ErrnoException).code;
+    if (code && NETWORK_UNREACHABLE_CODES.has(code)) return true;
+  }
+  return false;
+}
+
+const NETWORK_UNREACHABLE_CODES = new Set(['ENOTFOUND', 'EAI_AGAIN', 'ENETUNREACH', 'EHOSTUNREACH', 'ECONNREFUSED']);
+
+function offlineOutcome(error: unknown): CollectionOutcome {
+  const host = error instanceof RobotsUnreachable ? error.host : 'the web';
+  if (!hostsReportedOffline.has(host)) {
+    hostsReportedOffline.add(host);
+    logger.warn(
+      `${host} cannot be reached from here: its sources are skipped, not counted as failing (LOCAL_SOURCES=fixtures reads them from the demo fixture web)`,
+    );
+  }
+  return { kind: 'deferred', reason: `${host} cannot be reached from here` };
+}
+
+/** What the planner needs of every source, read shard by shard (the snapshots stay behind). */
+export async function listSourcesToPlan(db: Db): Promise<PlannedSource[]> {
+  const shards = await Promise.all(
+    Array.from({ length: SOURCE_SHARDS }, (_, collectShard) =>
+      db.entities.publicationSource.query
+        .byShard({ collectShard })
+        .go({ pages: 'all', attributes: ['canonicalId', 'platform', 'sourceUrl', 'status', 'lastAttemptAt'] }),
+    ),
+  );
+  return shards.flatMap(({ data }) => data);
+}

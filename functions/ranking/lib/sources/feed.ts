@@ -24,6 +24,8 @@ export const feedAdapter: SourceAdapter = {
     return { platform: 'feed', url: normalised.href };
   },
 
+  requests: (ref) => ({ host: new URL(ref.url).host, perSnapshot: 1 }),
+
   async collect(ref: SourceRef, fetch, now): Promise<SourceSnapshot> {
     const answer = await fetchSource(fetch, ref.url, FEED_ACCEPT);
     try {

@@ -71,6 +71,9 @@ export const mediumAdapter: SourceAdapter = {
     return { platform: 'medium', url: `https://${MEDIUM_HOST}/${first.toLowerCase()}` };
   },
 
+  // The publication's JSON, then its feed, both on its own host (medium.com or its domain).
+  requests: (ref) => ({ host: new URL(ref.url).host, perSnapshot: 2 }),
+
   async collect(ref: SourceRef, fetch, now): Promise<SourceSnapshot> {
     const answer = await fetchSource(fetch, `${ref.url}?format=json`, 'application/json');
     const collection = parseMediumCollection(answer.body);

@@ -53,6 +53,12 @@ export interface SourceAdapter {
   recognise(url: URL): SourceRef | null;
   /** One snapshot of the publication, now. */
   collect(ref: SourceRef, fetch: SourceFetch, now: Date): Promise<SourceSnapshot>;
+  /**
+   * Whom a collection asks and how often: the host its requests go to (the collector reads one
+   * host's sources one after another, within that host's budget) and the requests one snapshot
+   * costs at most, robots.txt aside.
+   */
+  requests(ref: SourceRef): { host: string; perSnapshot: number };
 }
 
 /** Why a publication could not be collected; the message is safe to log and to show. */

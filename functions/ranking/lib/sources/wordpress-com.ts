@@ -61,6 +61,9 @@ export const wordpressComAdapter: SourceAdapter = {
     return { platform: 'wordpress.com', url: `https://${host}/` };
   },
 
+  // The site, then its newest post, both from WordPress.com's API whatever the blog's address.
+  requests: () => ({ host: new URL(API_BASE).host, perSnapshot: 2 }),
+
   async collect(ref: SourceRef, fetch, now): Promise<SourceSnapshot> {
     const site = encodeURIComponent(new URL(ref.url).hostname);
     const siteAnswer = await fetchSource(fetch, `${API_BASE}/${site}?fields=${SITE_FIELDS}`, 'application/json');

@@ -1,0 +1,70 @@
+import { createHash } from 'node:crypto';
+import { SendMessageBatchCommand, SQSClient } from '@aws-sdk/client-sqs';
+import { NodeHttpHandler } from '@smithy/node-http-handler';
+import type { QueueName } from '../../shared/queues';
+import { getConfig } from './config';
+
+/** What one message of a FIFO work queue carries: its body, its group and what makes it unique. */
+export interface WorkMessage {
+  body: unknown;
+  /** Messages of one group are delivered one at a time, in order. */
+  groupId: string;
+  /** Two messages with the same key within five minutes are delivered once (SQS deduplication). */
+  deduplicationKey: string;
+}
+
+/** SQS takes at most ten messages per SendMessageBatch. */
+const SQS_BATCH_LIMIT = 10;
+
+/** A message SQS refused; the rest of the batch was sent. */
+export class WorkMessageRefused extends Error {
+  override readonly name = 'WorkMessageRefused';
+}
+
+let client: SQSClient | undefined;
+
+function sqsClient(): SQSClient {
+  if (!client) {
+    const config = getConfig();
+    client = new SQSClient({
+      region: config.region,
+      ...(config.sqsEndpoint
+        ? { endpoint: config.sqsEndpoint, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }
+        : {}),
+      maxAttempts: 3,
+      requestHandler: new NodeHttpHandler({ connectionTimeout: 1_000, requestTimeout: 5_000 }),
+    });
+  }
+  return client;
+}
+
+/** SQS allows 128 characters for a deduplication id: a hash keeps any key within it. */
+const deduplicationIdOf = (key: string) => createHash('sha256').update(key).digest('base64url');
+
+/**
+ * Sends messages to a work queue (shared/queues.ts) ten at a time, as SQS takes them. Throws
+ * WorkMessageRefused naming each message SQS refused, after sending all the others.
+ */
+export async function sendWorkMessages(queue: QueueName, messages: readonly WorkMessage[]): Promise<void> {
+  const queueUrl = getConfig().queueUrl(queue);
+  const refused: string[] = [];
+  for (let start = 0; start < messages.length; start += SQS_BATCH_LIMIT) {
+    const batch = messages.slice(start, start + SQS_BATCH_LIMIT);
+    const result = await sqsClient().send(
+      new SendMessageBatchCommand({
+        QueueUrl: queueUrl,
+        Entries: batch.map((message, index) => ({
+          Id: String(index),
+          MessageBody: JSON.stringify(message.body),
+          MessageGroupId: message.groupId,
+          MessageDeduplicationId: deduplicationIdOf(message.deduplicationKey),
+        })),
+      }),
+    );
+    for (const failure of result.Failed ?? []) {
+      const message = batch[Number(failure.Id)];
+      refused.push(`${message?.groupId ?? '?'}: ${failure.Code ?? 'refused'} (${failure.Message ?? 'no reason given'})`);
+    }
+  }
+  if (refused.length > 0) throw new WorkMessageRefused(`SQS refused ${refused.length} message(s): ${refused.join('; ')}`);
+}

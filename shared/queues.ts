@@ -1,0 +1,61 @@
+import { type Capabilities, capabilitiesOf } from './capabilities';
+
+/**
+ * Work queues, described once: SQS queues with a Lambda consumer in AWS (CDK), the local SQS
+ * emulator and its poller in the local runtime. A function sends to a queue only when its
+ * capabilities name it (`queues`); it then gets the queue's URL in `urlVariable`.
+ */
+export interface WorkQueue {
+  name: QueueName;
+  /** FIFO: messages of one group are delivered one at a time, in order (one group per host). */
+  fifo: boolean;
+  /** The environment variable that holds the queue's URL, in the functions that send to it. */
+  urlVariable: string;
+  description: string;
+  /** How long a received message stays hidden from other consumers; at least 6 times the consumer's timeout, as AWS advises. */
+  visibilityTimeoutSeconds: number;
+  /** Deliveries before a message that keeps failing moves to the queue's dead-letter queue. */
+  maxReceiveCount: number;
+  retentionSeconds: number;
+  consumer: {
+    name: string;
+    /** The file under functions/ that exports `handler(event: SQSEvent)`. */
+    handler: string;
+    /** Messages per invocation. */
+    batchSize: number;
+    timeoutSeconds: number;
+    capabilities: Capabilities;
+  };
+}
+
+export const QUEUE_NAMES = ['source-collection'] as const;
+export type QueueName = (typeof QUEUE_NAMES)[number];
+
+/** Seconds a collection batch may run: a host's 50 sources at one request a second and then some. */
+const COLLECT_SOURCES_TIMEOUT_SECONDS = 600;
+
+export const WORK_QUEUES: readonly WorkQueue[] = [
+  {
+    name: 'source-collection',
+    fifo: true,
+    urlVariable: 'SOURCE_COLLECTION_QUEUE_URL',
+    description:
+      "Batches of publication sources to collect, one message group per host: a host's batches are read one after another, never two at once.",
+    visibilityTimeoutSeconds: COLLECT_SOURCES_TIMEOUT_SECONDS * 6,
+    maxReceiveCount: 3,
+    retentionSeconds: 2 * 24 * 3600,
+    consumer: {
+      name: 'collect-sources',
+      handler: 'ranking/collect-sources',
+      batchSize: 1,
+      timeoutSeconds: COLLECT_SOURCES_TIMEOUT_SECONDS,
+      capabilities: capabilitiesOf({}, { table: 'read-write' }),
+    },
+  },
+];
+
+export function workQueue(name: QueueName): WorkQueue {
+  const queue = WORK_QUEUES.find((candidate) => candidate.name === name);
+  if (!queue) throw new Error(`No work queue is named ${name}`);
+  return queue;
+}

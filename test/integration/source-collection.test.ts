@@ -1,0 +1,109 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { routes } from '../../shared/routes';
+import { COLLECTOR_USER_AGENT } from '../../functions/ranking/lib/sources/polite-fetch';
+import { createDocumentClient } from '../../functions/lib/db/client';
+import { createDb } from '../../functions/lib/db/service';
+import { mediumPublication, startFixtureWeb } from '../../infra/local/fixture-web';
+import { apiSuite } from '../support/api-suite';
+import { expectOk, type SignedInUser } from '../support/api-client';
+
+const LAST_POST = new Date('2026-11-24T08:00:00Z');
+const PUBLICATIONS = [
+  { slug: 'signal-and-noise', id: 'a1b2c3d4e5f6', name: 'Signal and Noise', followers: 48_000, tags: ['Data Science'] },
+  { slug: 'slow-cooking', id: 'b2c3d4e5f6a1', name: 'Slow Cooking', followers: 31_500, tags: ['Food'] },
+  { slug: 'night-shift', id: 'c3d4e5f6a1b2', name: 'Night Shift', followers: 12_250, tags: ['Technology'] },
+] as const;
+
+/** Medium as the adapters read it, offline. */
+const web = await startFixtureWeb(
+  Object.assign({}, ...PUBLICATIONS.map(({ slug, ...publication }) => mediumPublication(slug, { ...publication, lastPostAt: LAST_POST }))),
+);
+afterAll(() => web.close());
+
+const suite = apiSuite({ sourceFixtureOrigin: web.origin });
+const addresses = PUBLICATIONS.map(({ slug }) => `https://medium.com/${slug}`);
+
+let superuser: SignedInUser;
+const rank = async () => expectOk(await suite.api.call(routes.runRanking, { as: superuser }));
+const board = async () => {
+  const answer = await suite.api.call(routes.loadPubs, { query: { limit: 10 } });
+  expectOk(answer);
+  return answer.body.items.map((item) => [item.name, item.followers]);
+};
+
+/** The next day, as far as the collector can tell: every source's last attempt moved back 21 hours. */
+async function aDayPasses(): Promise<void> {
+  const db = createDb(
+    createDocumentClient({ endpoint: suite.runtime.dynamoDbEndpoint, region: 'us-east-1' }),
+    suite.runtime.tableName,
+  );
+  const { data } = await db.entities.publicationSource.scan.go({ pages: 'all' });
+  const yesterday = new Date(Date.now() - 21 * 3600 * 1000).toISOString();
+  for (const source of data) {
+    await db.entities.publicationSource.patch({ canonicalId: source.canonicalId }).set({ lastAttemptAt: yesterday }).go();
+  }
+}
+
+describe('collecting publication sources on a schedule, through the collection queue', () => {
+  it('fills the boards of a fresh deployment from a list of Medium addresses, with no ingestion call', async () => {
+    // Prepare
+    superuser = await suite.api.signIn('editor', { superuser: true });
+
+    // Act
+    const imported = await suite.api.call(routes.importSources, { body: { urls: addresses }, as: superuser });
+    await rank();
+
+    // Assess
+    expectOk(imported);
+    expect(imported.body.results.map((result) => result.outcome)).toEqual(['added', 'added', 'added']);
+    expect(await board()).toEqual([
+      ['Signal and Noise', 48_000],
+      ['Slow Cooking', 31_500],
+      ['Night Shift', 12_250],
+    ]);
+  });
+
+  it("refreshes every due source in one cycle: the daily plan, the queue, one host's batch read politely", async () => {
+    // Prepare: a day later, Medium counts other followers.
+    await aDayPasses();
+    const grown = { 'signal-and-noise': 50_100, 'slow-cooking': 31_000, 'night-shift': 14_900 } as const;
+    for (const { slug, ...publication } of PUBLICATIONS) {
+      Object.assign(web.answers, mediumPublication(slug, { ...publication, followers: grown[slug], lastPostAt: LAST_POST }));
+    }
+    const requestsBefore = web.requests.length;
+    const cycleStarted = Date.now();
+
+    // Act
+    await suite.runtime.runJob('plan-source-collection');
+    await suite.runtime.queuesSettled();
+
+    // Assess: each page shows the new count, and its source read just now.
+    for (const { slug } of PUBLICATIONS) {
+      const page = await suite.api.call(routes.getPublication, { params: { slug } });
+      expectOk(page);
+      expect(page.body.publication.followers).toBe(grown[slug]);
+      expect(page.body.source).toMatchObject({ platform: 'medium', url: `https://medium.com/${slug}`, status: 'active' });
+      expect(Date.parse(page.body.source?.lastCollectedAt ?? '')).toBeGreaterThan(cycleStarted);
+    }
+    const cycle = web.requests.slice(requestsBefore).map((request) => request.path);
+    // One batch for medium.com: its robots.txt first, then each publication's JSON and feed.
+    expect(cycle[0]).toBe('/medium.com/robots.txt');
+    expect(cycle.slice(1).sort()).toEqual(
+      PUBLICATIONS.flatMap(({ slug }) => [`/medium.com/${slug}?format=json`, `/medium.com/feed/${slug}`]).sort(),
+    );
+    const userAgents = web.requests.slice(requestsBefore).map((request) => request.userAgent);
+    expect(new Set(userAgents)).toEqual(new Set([COLLECTOR_USER_AGENT]));
+  });
+
+  it('collects nothing twice: a plan run again the same day finds nothing due', async () => {
+    // Prepare
+    const requestsBefore = web.requests.length;
+
+    // Act
+    await suite.runtime.runJob('plan-source-collection');
+    await suite.runtime.queuesSettled();
+
+    // Assess
+    expect(web.requests.slice(requestsBefore)).toEqual([]);
+  });
+});
