@@ -1,3 +1,4 @@
+import type { ScheduledEvent } from 'aws-lambda';
 import { MetricUnit } from '@aws-lambda-powertools/metrics';
 import { getDb } from '../lib/db/service';
 import { logger, metrics } from '../lib/logger';
@@ -8,20 +9,20 @@ import { listSourcesToPlan } from './lib/sources/collect-source';
 /**
  * EventBridge-scheduled, daily: sends every source due for collection to the collection queue,
  * one message per batch of one host's sources, grouped by host so that SQS hands a host's
- * batches to the collector one after another. Sending the same plan again within five minutes
- * (a retried run) is deduplicated by SQS; a source planned twice is collected once, because the
+ * batches to the collector one after another. A retried delivery of the same run (the same
+ * event id) is deduplicated by SQS; a source planned twice is collected once, because the
  * collector skips what was attempted since it was planned.
  */
-export const handler = async (): Promise<{ due: number; batches: number; postponed: number }> => {
+export const handler = async (event: ScheduledEvent): Promise<{ due: number; batches: number; postponed: number }> => {
   const now = new Date();
   const plan = planCollection(await listSourcesToPlan(getDb()), now);
-  const day = now.toISOString().slice(0, 10);
   await sendWorkMessages(
     'source-collection',
     plan.batches.map((batch) => ({
       body: { ...batch, plannedAt: now.toISOString() },
       groupId: batch.host,
-      deduplicationKey: `${day}:${batch.host}:${batch.canonicalIds.join(',')}`,
+      // A retried delivery of this run carries the same event id: SQS drops its copies.
+      deduplicationKey: `${event.id}:${batch.host}:${batch.canonicalIds.join(',')}`,
     })),
   );
   logger.info('Source collection planned', {

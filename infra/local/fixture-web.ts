@@ -10,13 +10,15 @@ export interface FixtureAnswer {
   body?: string;
   /** For a redirect: a path on the fixture server, host first, as every address there is. */
   location?: string;
+  /** Sent as the ETag; a request whose If-None-Match names it is answered 304 Not Modified. */
+  etag?: string;
 }
 
 export interface FixtureWeb {
   /** What SOURCE_FIXTURE_ORIGIN is set to. */
   origin: string;
-  /** The paths asked for, in order, with the User-Agent each was asked with. */
-  requests: { path: string; userAgent: string | undefined }[];
+  /** The paths asked for, in order, with the User-Agent and the If-None-Match each was asked with. */
+  requests: { path: string; userAgent: string | undefined; ifNoneMatch?: string }[];
   /** The answers by path (`/<host><path>?<query>`); the test may change them. Anything else is a 404. */
   answers: Record<string, FixtureAnswer>;
   close(): Promise<void>;
@@ -32,9 +34,17 @@ export async function startFixtureWeb(answers: Record<string, FixtureAnswer>): P
   const requests: FixtureWeb['requests'] = [];
   const web = { requests, answers } as FixtureWeb;
   const server = createServer((request, response) => {
-    requests.push({ path: request.url ?? '', userAgent: request.headers['user-agent'] });
+    const ifNoneMatch = request.headers['if-none-match'];
+    requests.push({ path: request.url ?? '', userAgent: request.headers['user-agent'], ...(ifNoneMatch ? { ifNoneMatch } : {}) });
     const answer = web.answers[request.url ?? ''] ?? { status: 404 };
-    response.writeHead(answer.status, answer.location ? { location: answer.location } : {});
+    if (answer.etag !== undefined && ifNoneMatch === answer.etag) {
+      response.writeHead(304, { etag: answer.etag }).end();
+      return;
+    }
+    response.writeHead(answer.status, {
+      ...(answer.location ? { location: answer.location } : {}),
+      ...(answer.etag ? { etag: answer.etag } : {}),
+    });
     response.end(answer.body ?? '');
   });
   await new Promise<void>((resolve) => server.listen(0, LOOPBACK_HOST, resolve));

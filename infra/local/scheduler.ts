@@ -1,4 +1,21 @@
+import { randomUUID } from 'node:crypto';
+import type { ScheduledEvent } from 'aws-lambda';
 import type { JobSchedule } from '../../shared/schedules';
+
+/** The event an EventBridge rate rule delivers: each run has its own id, which a retry of it keeps. */
+function scheduledEvent(schedule: JobSchedule): ScheduledEvent {
+  return {
+    version: '0',
+    id: randomUUID(),
+    'detail-type': 'Scheduled Event',
+    source: 'aws.events',
+    account: '000000000000',
+    time: new Date().toISOString().replace(/\.\d{3}Z$/, 'Z'),
+    region: 'local',
+    resources: [`arn:aws:events:local:000000000000:rule/${schedule.name}-schedule`],
+    detail: {},
+  };
+}
 
 export type JobHandler = (event: unknown) => Promise<unknown>;
 
@@ -14,7 +31,7 @@ export function startScheduler(jobs: { schedule: JobSchedule; handler: JobHandle
     const inFlight = running.get(schedule.name);
     if (inFlight) return inFlight;
     const started = Date.now();
-    const promise = handler({ source: 'local.scheduler', 'detail-type': 'Scheduled Event', time: new Date().toISOString() })
+    const promise = handler(scheduledEvent(schedule))
       .then(() => log(`job ${schedule.name} finished in ${((Date.now() - started) / 1000).toFixed(1)} s`))
       .catch((error: unknown) => log(`job ${schedule.name} failed: ${(error as Error).message}`))
       .finally(() => running.delete(schedule.name));

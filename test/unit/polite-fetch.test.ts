@@ -8,6 +8,7 @@ import {
   HostBudgetSpent,
   type RawFetch,
 } from '../../functions/ranking/lib/sources/polite-fetch';
+import { NotModified } from '../../functions/ranking/lib/sources/source-adapter';
 
 type Reply = { body: string; etag?: string } | { status: number; retryAfterSeconds?: number };
 
@@ -205,6 +206,42 @@ describe('the polite fetch', () => {
     expect(second).toEqual(first);
     const feedRequests = web.requests.filter((request) => request.url.endsWith('/feed'));
     expect(feedRequests.map((request) => request.headers['if-none-match'])).toEqual([undefined, '"v1"']);
+  });
+
+  it('sends back validators kept from an earlier run, and says NotModified on a 304 instead of failing', async () => {
+    // Prepare: yesterday's read left the feed's ETag and Last-Modified; today it has not changed.
+    const web = fakeWeb({
+      'https://feeds.example/robots.txt': [ROBOTS_ALLOW_ALL],
+      'https://feeds.example/feed': [{ status: 304 }],
+      'https://feeds.example/other': [{ body: '<rss>new</rss>', etag: '"n1"' }],
+    });
+    const fetch = createPoliteFetch({ fetch: web.fetch, clock: web.clock, sleep: web.sleep });
+    const yesterday = { etag: '"v1"', lastModified: 'Wed, 25 Nov 2026 08:00:00 GMT' };
+
+    // Act
+    const unchanged = await fetch('https://feeds.example/feed', { accept: '*/*', validators: yesterday }).catch(
+      (error: unknown) => error,
+    );
+    const changed = await fetch('https://feeds.example/other', { accept: '*/*', validators: { etag: '"old"' } });
+
+    // Assess
+    expect(unchanged).toBeInstanceOf(NotModified);
+    const feedRequest = web.requests.find((request) => request.url.endsWith('/feed'));
+    expect(feedRequest?.headers).toEqual({ 'if-none-match': '"v1"', 'if-modified-since': 'Wed, 25 Nov 2026 08:00:00 GMT' });
+    expect(changed).toMatchObject({ body: '<rss>new</rss>', validators: { etag: '"n1"' } });
+  });
+
+  it('fails a 304 answered to a request that sent no validators, as the server error it is', async () => {
+    // Prepare
+    const web = fakeWeb({ 'https://feeds.example/robots.txt': [ROBOTS_ALLOW_ALL], 'https://feeds.example/feed': [{ status: 304 }] });
+    const fetch = createPoliteFetch({ fetch: web.fetch, clock: web.clock, sleep: web.sleep });
+
+    // Act
+    const answer = await fetch('https://feeds.example/feed', { accept: '*/*' }).catch((error: unknown) => error);
+
+    // Assess
+    expect(answer).toBeInstanceOf(UnexpectedStatus);
+    expect(answer).toMatchObject({ status: 304 });
   });
 
   it("stops asking a host once the day's budget is spent, robots.txt included, and starts again the next day", async () => {

@@ -29,6 +29,11 @@ export const createPublicationSourceEntity = (config?: EntityConfiguration) =>
         followers: { type: 'number' },
         /** The last snapshot as collected (JSON), for the page and for a 304. */
         lastSnapshot: { type: 'string' },
+        /**
+         * The ETag and Last-Modified of each document the last snapshot was read from (JSON, by
+         * address), sent back at the next collection: an unchanged document costs its host a 304.
+         */
+        validators: { type: 'string' },
         lastCollectedAt: { type: 'string' },
         lastAttemptAt: { type: 'string' },
         /** First failed attempt of the current run of failures. */

@@ -6,7 +6,15 @@ import type { Db } from '../../../lib/db/service';
 import { bucketOf } from '../domain/shard';
 import { ingestSnapshots } from '../ingest';
 import { SOURCE_ADAPTERS } from './adapters';
-import { type SourceAdapter, type SourceFetch, SourceError, type SourceRef, type SourceSnapshot } from './source-adapter';
+import {
+  NotModified,
+  type SourceAdapter,
+  type SourceFetch,
+  SourceError,
+  type SourceRef,
+  type SourceSnapshot,
+  type Validators,
+} from './source-adapter';
 import { kebabCase, SLUG_MAX_LENGTH } from '../../../../shared/slug';
 import { type CollectionOutcome, nextSourceState, outcomeOfError, type SourceState } from './source-state';
 import { logger } from '../../../lib/logger';
@@ -111,10 +119,12 @@ export async function collectSource(
 ): Promise<SourceCollection> {
   const adapter = adapterFor(source.platform);
   const ref: SourceRef = { platform: source.platform, url: source.sourceUrl };
+  const previous = source.lastSnapshot ? (JSON.parse(source.lastSnapshot) as SourceSnapshot) : undefined;
+  const conditional = conditionalFetch(fetch, previous ? storedValidators(source.validators) : {});
   let outcome: CollectionOutcome;
   let snapshot: SourceSnapshot | undefined;
   try {
-    snapshot = await adapter.collect(ref, fetch, now);
+    snapshot = await adapter.collect(ref, conditional.fetch, now, previous);
     if (snapshot.canonicalId !== source.canonicalId) {
       throw new SourceError(`${source.sourceUrl} now leads to another publication (${snapshot.canonicalId})`);
     }
@@ -124,23 +134,59 @@ export async function collectSource(
     outcome = options.offline && isNetworkUnreachable(error) ? offlineOutcome(error) : outcomeOfError(error);
   }
   const state = nextSourceState(source, outcome, now);
-  if (state !== source) await saveState(db, source, state, outcome.kind === 'collected' ? snapshot : undefined, adapter, now);
+  if (state !== source) {
+    const collected = outcome.kind === 'collected' ? { snapshot: outcome.snapshot, validators: conditional.learnt } : undefined;
+    await saveState(db, source, state, collected, adapter, now);
+  }
   if (state.status === 'gone' && source.status !== 'gone') await takeOffBoards(db, source.slug, now);
   return { canonicalId: source.canonicalId, slug: source.slug, outcome: outcome.kind, status: state.status };
 }
 
 const OPTIONAL_STATE_FIELDS = ['lastCollectedAt', 'lastAttemptAt', 'failingSince', 'goneSince', 'lastError'] as const;
 
+/** The validators kept from the last collection; none when unreadable (the next read is then a full one). */
+function storedValidators(json: string | undefined): Record<string, Validators> {
+  if (!json) return {};
+  try {
+    const parsed: unknown = JSON.parse(json);
+    return typeof parsed === 'object' && parsed !== null ? (parsed as Record<string, Validators>) : {};
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * A fetch that sends each document's stored validators (so an unchanged one is answered 304 and
+ * the adapter reuses the previous snapshot's part of it) and learns the new ones: what the next
+ * collection sends. An unchanged document keeps its validators.
+ */
+function conditionalFetch(fetch: SourceFetch, stored: Record<string, Validators>) {
+  const learnt: Record<string, Validators> = {};
+  const conditional: SourceFetch = async (url, options) => {
+    const known = stored[url];
+    try {
+      const document = await fetch(url, { ...options, ...(known ? { validators: known } : {}) });
+      if (document.validators) learnt[url] = document.validators;
+      return document;
+    } catch (error) {
+      if (error instanceof NotModified && known) learnt[url] = known;
+      throw error;
+    }
+  };
+  return { fetch: conditional, learnt };
+}
+
 async function saveState(
   db: Db,
   source: PublicationSourceItem,
   state: SourceState,
-  snapshot: SourceSnapshot | undefined,
+  collected: { snapshot: SourceSnapshot; validators: Record<string, Validators> } | undefined,
   adapter: SourceAdapter,
   now: Date,
 ): Promise<void> {
+  const snapshot = collected?.snapshot;
   const set: Partial<PublicationSourceItem> = { status: state.status, updatedAt: now.toISOString() };
-  const remove: (typeof OPTIONAL_STATE_FIELDS)[number][] = [];
+  const remove: ((typeof OPTIONAL_STATE_FIELDS)[number] | 'validators')[] = [];
   for (const field of OPTIONAL_STATE_FIELDS) {
     const value = state[field];
     if (value === undefined) {
@@ -151,6 +197,8 @@ async function saveState(
     set.sourceUrl = currentAddress(adapter, snapshot, source.sourceUrl);
     set.lastSnapshot = JSON.stringify(snapshot);
     if (snapshot.followers !== null) set.followers = snapshot.followers;
+    if (Object.keys(collected.validators).length > 0) set.validators = JSON.stringify(collected.validators);
+    else if (source.validators !== undefined) remove.push('validators');
   }
   const patch = db.entities.publicationSource.patch({ canonicalId: source.canonicalId }).set(set);
   await (remove.length > 0 ? patch.remove(remove) : patch).go();

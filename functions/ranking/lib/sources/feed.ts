@@ -1,6 +1,6 @@
 import { FEED_ACCEPT, FeedError, newestFeedDate, readFeedChannel } from '../feed-document';
 import {
-  fetchSource,
+  fetchSourceIfChanged,
   httpsUrl,
   type SourceAdapter,
   type SourceRef,
@@ -26,8 +26,9 @@ export const feedAdapter: SourceAdapter = {
 
   requests: (ref) => ({ host: new URL(ref.url).host, perSnapshot: 1 }),
 
-  async collect(ref: SourceRef, fetch, now): Promise<SourceSnapshot> {
-    const answer = await fetchSource(fetch, ref.url, FEED_ACCEPT);
+  async collect(ref: SourceRef, fetch, now, previous): Promise<SourceSnapshot> {
+    const answer = await fetchSourceIfChanged(fetch, ref.url, FEED_ACCEPT, previous);
+    if ('unchanged' in answer) return answer.unchanged;
     try {
       const channel = readFeedChannel(answer.body);
       const name = channel.title;

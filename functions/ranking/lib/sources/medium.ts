@@ -1,6 +1,6 @@
 import { FEED_ACCEPT, newestFeedDate } from '../feed-document';
 import {
-  fetchSource,
+  fetchSourceIfChanged,
   httpsUrl,
   type SourceAdapter,
   type SourceRef,
@@ -74,37 +74,43 @@ export const mediumAdapter: SourceAdapter = {
   // The publication's JSON, then its feed, both on its own host (medium.com or its domain).
   requests: (ref) => ({ host: new URL(ref.url).host, perSnapshot: 2 }),
 
-  async collect(ref: SourceRef, fetch, now): Promise<SourceSnapshot> {
-    const answer = await fetchSource(fetch, `${ref.url}?format=json`, 'application/json');
-    const collection = parseMediumCollection(answer.body);
-    const id = text(collection.id);
-    const name = text(collection.name);
-    const slug = text(collection.slug);
-    if (!id || !name || !slug) throw new SourceUnreadable(`Medium's answer for ${ref.url} has no id, name or slug`);
-    const followers = collection.metadata?.followerCount;
-    if (typeof followers !== 'number' || !Number.isInteger(followers) || followers < 0) {
-      throw new SourceUnreadable(`Medium's answer for ${ref.url} has no follower count`);
-    }
-    const domain = text(collection.domain);
-    // A publication that moved to its own domain is read there from now on; its id stays.
-    const home = domain ? (httpsUrl(`https://${domain}/`) ?? `${ref.url}`) : `https://${MEDIUM_HOST}/${slug}`;
-    const feedUrl = domain ? `https://${domain}/feed` : `https://${MEDIUM_HOST}/feed/${slug}`;
-    const imageId = text(collection.image?.imageId);
-    const feed = await fetchSource(fetch, feedUrl, FEED_ACCEPT);
-    const newest = newestFeedDate(feed.body, now);
-    return {
-      platform: 'medium',
-      canonicalId: `medium:${id}`,
-      name,
-      url: home,
-      description: text(collection.description) ?? text(collection.shortDescription),
-      imageUrl: imageId ? `${MEDIUM_IMAGE_BASE}${encodeURIComponent(imageId)}` : null,
-      topics: Array.isArray(collection.tags)
-        ? collection.tags.flatMap((tag) => (typeof tag === 'string' && tag.trim() ? [tag.trim().toLowerCase()] : []))
-        : [],
-      followers,
-      latestPostAt: newest?.toISOString() ?? null,
-      feedUrl,
-    };
+  async collect(ref: SourceRef, fetch, now, previous): Promise<SourceSnapshot> {
+    const answer = await fetchSourceIfChanged(fetch, `${ref.url}?format=json`, 'application/json', previous);
+    const publication = 'unchanged' in answer ? answer.unchanged : readPublication(ref, answer.body);
+    const feedUrl = publication.feedUrl ?? `https://${MEDIUM_HOST}/feed/${new URL(ref.url).pathname.slice(1)}`;
+    const feed = await fetchSourceIfChanged(fetch, feedUrl, FEED_ACCEPT, previous);
+    const latestPostAt =
+      'unchanged' in feed ? feed.unchanged.latestPostAt : (newestFeedDate(feed.body, now)?.toISOString() ?? null);
+    return { ...publication, latestPostAt };
   },
 };
+
+/** Everything of a snapshot Medium's JSON gives: all but the latest post, which its feed gives. */
+function readPublication(ref: SourceRef, body: string): Omit<SourceSnapshot, 'latestPostAt'> {
+  const collection = parseMediumCollection(body);
+  const id = text(collection.id);
+  const name = text(collection.name);
+  const slug = text(collection.slug);
+  if (!id || !name || !slug) throw new SourceUnreadable(`Medium's answer for ${ref.url} has no id, name or slug`);
+  const followers = collection.metadata?.followerCount;
+  if (typeof followers !== 'number' || !Number.isInteger(followers) || followers < 0) {
+    throw new SourceUnreadable(`Medium's answer for ${ref.url} has no follower count`);
+  }
+  const domain = text(collection.domain);
+  // A publication that moved to its own domain is read there from now on; its id stays.
+  const home = domain ? (httpsUrl(`https://${domain}/`) ?? `${ref.url}`) : `https://${MEDIUM_HOST}/${slug}`;
+  const imageId = text(collection.image?.imageId);
+  return {
+    platform: 'medium',
+    canonicalId: `medium:${id}`,
+    name,
+    url: home,
+    description: text(collection.description) ?? text(collection.shortDescription),
+    imageUrl: imageId ? `${MEDIUM_IMAGE_BASE}${encodeURIComponent(imageId)}` : null,
+    topics: Array.isArray(collection.tags)
+      ? collection.tags.flatMap((tag) => (typeof tag === 'string' && tag.trim() ? [tag.trim().toLowerCase()] : []))
+      : [],
+    followers,
+    feedUrl: domain ? `https://${domain}/feed` : `https://${MEDIUM_HOST}/feed/${slug}`,
+  };
+}

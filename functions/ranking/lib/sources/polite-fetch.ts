@@ -1,6 +1,6 @@
 import robotsParser from 'robots-parser';
 import { type SafeFetchResult, safeFetch, UnexpectedStatus } from '../../../lib/http/safe-fetch';
-import { type FetchedDocument, type SourceFetch, SourceError } from './source-adapter';
+import { type FetchedDocument, NotModified, type SourceFetch, SourceError, type Validators } from './source-adapter';
 
 /** Who we are, in every request and in the robots.txt groups we obey. */
 export const COLLECTOR_USER_AGENT = 'TopPubsBot/1.0 (+https://toppubs.example/about; publication rankings)';
@@ -68,9 +68,7 @@ interface HostState {
   robots?: Promise<{ isAllowed: (url: string) => boolean; crawlDelayMs: number; unreachable?: unknown }>;
 }
 
-interface Validators {
-  etag?: string;
-  lastModified?: string;
+interface KnownDocument extends Validators {
   document: FetchedDocument;
 }
 
@@ -97,7 +95,7 @@ export function createPoliteFetch(options: PoliteFetchOptions = {}): SourceFetch
   const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
   const random = options.random ?? Math.random;
   const hosts = new Map<string, HostState>();
-  const validators = new Map<string, Validators>();
+  const validators = new Map<string, KnownDocument>();
 
   const hostOf = (url: string): HostState => {
     const host = new URL(url).host;
@@ -163,30 +161,34 @@ export function createPoliteFetch(options: PoliteFetchOptions = {}): SourceFetch
     return state.robots;
   };
 
-  return async (url, { accept }) => {
+  return async (url, { accept, validators: given }) => {
     const robots = await robotsOf(url);
     if (robots.unreachable) throw new RobotsUnreachable(new URL(url).host, { cause: robots.unreachable });
     if (!robots.isAllowed(url)) throw new DisallowedByRobots(url);
     const intervalMs = Math.max(minIntervalMs, robots.crawlDelayMs);
     for (let attempt = 0; ; attempt += 1) {
+      // This run's copy first; else what the caller kept from an earlier run (a 304 then says NotModified).
       const known = validators.get(url);
+      const sent = known ?? given;
       const headers: Record<string, string> = {};
-      if (known?.etag) headers['if-none-match'] = known.etag;
-      if (known?.lastModified) headers['if-modified-since'] = known.lastModified;
+      if (sent?.etag) headers['if-none-match'] = sent.etag;
+      if (sent?.lastModified) headers['if-modified-since'] = sent.lastModified;
       try {
         const result = await inTurn(url, intervalMs, () => rawFetch(url, { accept, userAgent: COLLECTOR_USER_AGENT, headers }));
-        const document = { url: result.url, contentType: result.contentType, body: result.body };
+        const learnt: Validators = {
+          ...(result.etag ? { etag: result.etag } : {}),
+          ...(result.lastModified ? { lastModified: result.lastModified } : {}),
+        };
+        const document: FetchedDocument = { url: result.url, contentType: result.contentType, body: result.body };
         if (result.etag || result.lastModified) {
-          validators.set(url, {
-            document,
-            ...(result.etag ? { etag: result.etag } : {}),
-            ...(result.lastModified ? { lastModified: result.lastModified } : {}),
-          });
+          document.validators = learnt;
+          validators.set(url, { document, ...learnt });
         }
         return document;
       } catch (error) {
         if (!(error instanceof UnexpectedStatus)) throw error;
         if (error.status === 304 && known) return known.document;
+        if (error.status === 304 && given) throw new NotModified(url);
         const retriable = error.status === 429 || error.status >= 500;
         // Full jitter on a doubling base, unless the server said how long to wait.
         const wait =

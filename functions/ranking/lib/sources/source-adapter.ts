@@ -27,18 +27,36 @@ export interface SourceSnapshot {
   feedUrl: string | null;
 }
 
-/** A fetched document: where the last redirect led, and its text. */
+/** What a conditional request sends back to the platform: the document's ETag and Last-Modified. */
+export interface Validators {
+  etag?: string;
+  lastModified?: string;
+}
+
+/** A fetched document: where the last redirect led, its text, and its validators when it had any. */
 export interface FetchedDocument {
   url: string;
   contentType: string;
   body: string;
+  validators?: Validators;
 }
 
 /**
  * How an adapter reads the web: the caller decides how (the SSRF-safe fetcher, politely, or a
  * fixture in tests). Non-2xx answers throw UnexpectedStatus; anything else a SafeFetchError.
  */
-export type SourceFetch = (url: string, options: { accept: string }) => Promise<FetchedDocument>;
+export type SourceFetch = (url: string, options: { accept: string; validators?: Validators }) => Promise<FetchedDocument>;
+
+/**
+ * The platform answered 304 to a conditional request made with validators from an earlier
+ * collection: the document is the one the previous snapshot was read from. Not a failure.
+ */
+export class NotModified extends Error {
+  override readonly name = 'NotModified';
+  constructor(readonly url: string) {
+    super(`${url} has not changed since it was last read`);
+  }
+}
 
 /** A publication address an adapter recognised: the address to read it from, normalised. */
 export interface SourceRef {
@@ -51,8 +69,11 @@ export interface SourceAdapter {
   readonly platform: SourcePlatform;
   /** The normalised reference when this adapter reads such an address, otherwise null. */
   recognise(url: URL): SourceRef | null;
-  /** One snapshot of the publication, now. */
-  collect(ref: SourceRef, fetch: SourceFetch, now: Date): Promise<SourceSnapshot>;
+  /**
+   * One snapshot of the publication, now. With `previous` (the last snapshot), a document the
+   * platform says has not changed since (NotModified) gives what it gave to `previous`.
+   */
+  collect(ref: SourceRef, fetch: SourceFetch, now: Date, previous?: SourceSnapshot): Promise<SourceSnapshot>;
   /**
    * Whom a collection asks and how often: the host its requests go to (the collector reads one
    * host's sources one after another, within that host's budget) and the requests one snapshot
@@ -106,6 +127,26 @@ export async function fetchSource(fetch: SourceFetch, url: string, accept: strin
     }
     if (error instanceof SafeFetchError) throw new SourceError(`${url}: ${error.message}`, { cause: error });
     throw error;
+  }
+}
+
+/**
+ * Like fetchSource, for an adapter given the previous snapshot: that snapshot when the platform
+ * answered 304 (the document has not changed since it was read), the document otherwise.
+ */
+export async function fetchSourceIfChanged(
+  fetch: SourceFetch,
+  url: string,
+  accept: string,
+  previous: SourceSnapshot | undefined,
+): Promise<FetchedDocument | { unchanged: SourceSnapshot }> {
+  try {
+    return await fetchSource(fetch, url, accept);
+  } catch (error) {
+    if (!(error instanceof NotModified)) throw error;
+    // Validators are only ever sent with a previous snapshot; a 304 without one is the platform's error.
+    if (!previous) throw new SourceUnreadable(`${url} answered 304 Not Modified to a request without validators`);
+    return { unchanged: previous };
   }
 }
 

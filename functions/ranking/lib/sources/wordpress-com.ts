@@ -1,6 +1,6 @@
 import { decodeXmlText } from '../feed-document';
 import {
-  fetchSource,
+  fetchSourceIfChanged,
   httpsUrl,
   type SourceAdapter,
   type SourceRef,
@@ -64,33 +64,52 @@ export const wordpressComAdapter: SourceAdapter = {
   // The site, then its newest post, both from WordPress.com's API whatever the blog's address.
   requests: () => ({ host: new URL(API_BASE).host, perSnapshot: 2 }),
 
-  async collect(ref: SourceRef, fetch, now): Promise<SourceSnapshot> {
+  async collect(ref: SourceRef, fetch, now, previous): Promise<SourceSnapshot> {
     const site = encodeURIComponent(new URL(ref.url).hostname);
-    const siteAnswer = await fetchSource(fetch, `${API_BASE}/${site}?fields=${SITE_FIELDS}`, 'application/json');
-    const details = parseJson<WordPressSite>(siteAnswer.body, 'for the site');
-    const id = typeof details.ID === 'number' ? details.ID : null;
-    const name = text(details.name);
-    if (id === null || !name) throw new SourceUnreadable(`WordPress.com's answer for ${ref.url} has no site id or name`);
-    if (details.is_private === true) throw new SourceUnreadable(`${ref.url} is a private site`);
-    const subscribers = details.subscribers_count;
-    if (typeof subscribers !== 'number' || !Number.isInteger(subscribers) || subscribers < 0) {
-      throw new SourceUnreadable(`WordPress.com's answer for ${ref.url} has no subscriber count`);
-    }
-    const postsAnswer = await fetchSource(fetch, `${API_BASE}/${site}/posts?number=1&fields=date`, 'application/json');
+    const siteAnswer = await fetchSourceIfChanged(
+      fetch,
+      `${API_BASE}/${site}?fields=${SITE_FIELDS}`,
+      'application/json',
+      previous,
+    );
+    const blog = 'unchanged' in siteAnswer ? siteAnswer.unchanged : readSite(ref, siteAnswer.body);
+    const postsAnswer = await fetchSourceIfChanged(
+      fetch,
+      `${API_BASE}/${site}/posts?number=1&fields=date`,
+      'application/json',
+      previous,
+    );
+    if ('unchanged' in postsAnswer) return { ...blog, latestPostAt: postsAnswer.unchanged.latestPostAt };
     const [newest] = parseJson<WordPressPosts>(postsAnswer.body, 'for the posts').posts ?? [];
     const newestTime = typeof newest?.date === 'string' ? Date.parse(newest.date) : Number.NaN;
-    const home = httpsUrl(details.URL) ?? ref.url;
     return {
-      platform: 'wordpress.com',
-      canonicalId: `wordpress.com:${id}`,
-      name,
-      url: home,
-      description: text(details.description),
-      imageUrl: httpsUrl(details.icon?.img),
-      topics: [],
-      followers: subscribers,
+      ...blog,
       latestPostAt: Number.isNaN(newestTime) ? null : new Date(Math.min(newestTime, now.getTime())).toISOString(),
-      feedUrl: new URL('feed/', home).href,
     };
   },
 };
+
+/** Everything of a snapshot the site's answer gives: all but the latest post. */
+function readSite(ref: SourceRef, body: string): Omit<SourceSnapshot, 'latestPostAt'> {
+  const details = parseJson<WordPressSite>(body, 'for the site');
+  const id = typeof details.ID === 'number' ? details.ID : null;
+  const name = text(details.name);
+  if (id === null || !name) throw new SourceUnreadable(`WordPress.com's answer for ${ref.url} has no site id or name`);
+  if (details.is_private === true) throw new SourceUnreadable(`${ref.url} is a private site`);
+  const subscribers = details.subscribers_count;
+  if (typeof subscribers !== 'number' || !Number.isInteger(subscribers) || subscribers < 0) {
+    throw new SourceUnreadable(`WordPress.com's answer for ${ref.url} has no subscriber count`);
+  }
+  const home = httpsUrl(details.URL) ?? ref.url;
+  return {
+    platform: 'wordpress.com',
+    canonicalId: `wordpress.com:${id}`,
+    name,
+    url: home,
+    description: text(details.description),
+    imageUrl: httpsUrl(details.icon?.img),
+    topics: [],
+    followers: subscribers,
+    feedUrl: new URL('feed/', home).href,
+  };
+}
