@@ -49,7 +49,8 @@ export const WORK_QUEUES: readonly WorkQueue[] = [
       handler: 'ranking/collect-sources',
       batchSize: 1,
       timeoutSeconds: COLLECT_SOURCES_TIMEOUT_SECONDS,
-      capabilities: capabilitiesOf({}, { table: 'read-write' }),
+      // It sends what a run could not reach to the back of its host's group.
+      capabilities: capabilitiesOf({ queues: ['source-collection'] }, { table: 'read-write' }),
     },
   },
 ];

@@ -1,4 +1,4 @@
-import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
+import type { Context, SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { MetricUnit } from '@aws-lambda-powertools/metrics';
 import { z } from '../../shared/zod';
 import { getConfig } from '../lib/config';
@@ -7,6 +7,7 @@ import { logger, metrics } from '../lib/logger';
 import { COLLECTION_MIN_INTERVAL_MS, SOURCES_PER_BATCH } from './lib/sources/collection-plan';
 import { collectSources } from './lib/sources/collect-source';
 import { createSourceFetch } from './lib/sources/source-fetch';
+import { sendWorkMessages } from '../lib/work-queue';
 
 const config = getConfig();
 /** Locally without the fixture web there is no internet: unreachable hosts are skipped, not failed. */
@@ -29,7 +30,7 @@ const REQUESTS_PER_BATCH = SOURCES_PER_BATCH * 2 * 2 + 1;
  * the host nothing. A batch that fails as a whole (the table out of reach) is returned to the
  * queue and retried; what each source came to is recorded on it either way.
  */
-export const handler = async (event: SQSEvent): Promise<SQSBatchResponse> => {
+export const handler = async (event: SQSEvent, context: Context): Promise<SQSBatchResponse> => {
   const batchItemFailures: SQSBatchResponse['batchItemFailures'] = [];
   for (const [index, record] of event.Records.entries()) {
     const parsed = collectionBatch.safeParse(safeJson(record.body));
@@ -47,7 +48,19 @@ export const handler = async (event: SQSEvent): Promise<SQSBatchResponse> => {
       const report = await collectSources(getDb(), batch.canonicalIds, fetch, new Date(), {
         notAttemptedSince: new Date(batch.plannedAt),
         offline,
+        timeLeftMs: () => context.getRemainingTimeInMillis(),
       });
+      if (report.notReached.length > 0) {
+        // A slow host (a long Crawl-delay) did not fit in one run: the rest go to the back of
+        // its group, to be read after this one, rather than be cut off at the timeout and retried.
+        await sendWorkMessages('source-collection', [
+          {
+            body: { ...batch, canonicalIds: report.notReached },
+            groupId: batch.host,
+            deduplicationKey: `${record.messageId}:rest`,
+          },
+        ]);
+      }
       logger.info('Collection batch finished', {
         host: batch.host,
         collected: report.collected,
@@ -55,6 +68,7 @@ export const handler = async (event: SQSEvent): Promise<SQSBatchResponse> => {
         deferred: report.deferred,
         skipped: report.skipped,
         unknown: report.unknown.length,
+        sentOn: report.notReached.length,
       });
       metrics.addMetric('SourcesCollected', MetricUnit.Count, report.collected);
       metrics.addMetric('SourcesFailed', MetricUnit.Count, report.failed);

@@ -1,7 +1,7 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { SQSBatchResponse, SQSEvent, SQSMessageAttributes, SQSRecord } from 'aws-lambda';
+import type { Context, SQSBatchResponse, SQSEvent, SQSMessageAttributes, SQSRecord } from 'aws-lambda';
 import { LocalServiceError } from './dynamodb-local';
 
 /**
@@ -56,7 +56,7 @@ export interface LocalQueueDeclaration {
   retentionSeconds?: number;
 }
 
-export type SqsConsumer = (event: SQSEvent) => Promise<SQSBatchResponse | void>;
+export type SqsConsumer = (event: SQSEvent, context: Context) => Promise<SQSBatchResponse | void>;
 
 /** A message that failed `maxReceiveCount` deliveries. */
 export interface LocalDeadLetter {
@@ -279,7 +279,7 @@ interface Queue {
   messages: StoredMessage[];
   /** FIFO: the deduplication ids of the last 5 minutes, with what their first send was answered. */
   deduplication: Map<string, { sentAt: number; messageId: string; sequenceNumber: string }>;
-  consumer: { batchSize: number; consumer: SqsConsumer } | undefined;
+  consumer: { batchSize: number; consumer: SqsConsumer; timeoutSeconds: number } | undefined;
   deadLetters: LocalDeadLetter[];
 }
 
@@ -855,7 +855,7 @@ export async function startLocalSqs(options: LocalSqsOptions): Promise<LocalSqs>
     return { failed, reason: 'the consumer listed it in batchItemFailures' };
   };
 
-  const deliver = (queue: Queue, consumer: SqsConsumer, batch: StoredMessage[], now: number) => {
+  const deliver = (queue: Queue, consumer: SqsConsumer, timeoutSeconds: number, batch: StoredMessage[], now: number) => {
     const { visibilityTimeoutSeconds } = queue.declaration;
     const handles = new Map<StoredMessage, string>();
     const Records: SQSRecord[] = batch.map((message) => {
@@ -869,7 +869,21 @@ export async function startLocalSqs(options: LocalSqsOptions): Promise<LocalSqs>
     const invocation = (async () => {
       let outcome: Outcome;
       try {
-        const result: unknown = await consumer({ Records });
+        // Lambda stops the function at its timeout and the batch counts as failed; here its code
+        // cannot be stopped, but its result no longer counts, as in AWS.
+        const deadline = now + timeoutSeconds * 1000;
+        let cancelTimer: () => void = () => undefined;
+        const timedOut = new Promise<'timed-out'>((resolveTimeout) => {
+          cancelTimer = clock.after(timeoutSeconds * 1000, () => resolveTimeout('timed-out'));
+        });
+        const result: unknown = await Promise.race([
+          consumer(
+            { Records },
+            lambdaContext(queue, deadline, () => clock.now()),
+          ),
+          timedOut,
+        ]).finally(() => cancelTimer());
+        if (result === 'timed-out') throw new Error(`Task timed out after ${timeoutSeconds} seconds`);
         outcome = failuresOf(result, batch);
         if (outcome.problem) {
           log(
@@ -908,6 +922,25 @@ export async function startLocalSqs(options: LocalSqsOptions): Promise<LocalSqs>
       schedulePump();
       checkSettled();
     });
+  };
+
+  /** What Lambda's runtime gives a function: its remaining time above all. */
+  const lambdaContext = (queue: Queue, deadline: number, now: () => number): Context => {
+    const functionName = `${queue.sqsName.replace(/\.fifo$/, '')}-consumer`;
+    return {
+      callbackWaitsForEmptyEventLoop: false,
+      functionName,
+      functionVersion: '$LATEST',
+      invokedFunctionArn: `arn:aws:lambda:${region}:${ACCOUNT_ID}:function:${functionName}`,
+      memoryLimitInMB: '512',
+      awsRequestId: randomUUID(),
+      logGroupName: `/aws/lambda/${functionName}`,
+      logStreamName: 'local',
+      getRemainingTimeInMillis: () => Math.max(0, deadline - now()),
+      done: () => undefined,
+      fail: () => undefined,
+      succeed: () => undefined,
+    };
   };
 
   const recordOf = (queue: Queue, message: StoredMessage): SQSRecord => {
@@ -953,9 +986,9 @@ export async function startLocalSqs(options: LocalSqsOptions): Promise<LocalSqs>
     let nextVisible = Number.POSITIVE_INFINITY;
     for (const queue of queues.values()) {
       if (!queue.consumer) continue;
-      const { batchSize, consumer } = queue.consumer;
+      const { batchSize, consumer, timeoutSeconds } = queue.consumer;
       for (let batch = receiveBatch(queue, batchSize, now); batch.length > 0; batch = receiveBatch(queue, batchSize, now)) {
-        deliver(queue, consumer, batch, now);
+        deliver(queue, consumer, timeoutSeconds, batch, now);
       }
       for (const message of queue.messages) if (message.visibleAt > now) nextVisible = Math.min(nextVisible, message.visibleAt);
     }
@@ -1006,7 +1039,7 @@ export async function startLocalSqs(options: LocalSqsOptions): Promise<LocalSqs>
           `Lambda refuses to consume ${queue.sqsName}: its visibility timeout (${queue.declaration.visibilityTimeoutSeconds} s) is less than the function timeout (${timeoutSeconds} s)`,
         );
       }
-      queue.consumer = { batchSize, consumer };
+      queue.consumer = { batchSize, consumer, timeoutSeconds };
       schedulePump();
     },
     settled: () =>

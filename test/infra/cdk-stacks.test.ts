@@ -450,12 +450,14 @@ describe('cdk stacks for the real route table', () => {
       Timeout: 600,
     });
     expect(resources[queueId].Properties.VisibilityTimeout).toBeGreaterThanOrEqual(6 * resources[consumerId].Properties.Timeout);
-    // It consumes its queue (granted by the event source) and sends to none.
+    // It consumes its queue (granted by the event source), and sends to it what a run could not
+    // reach (its capabilities name the queue): the URL and sqs:SendMessage on that queue alone.
     expect(roleActions(consumer)).toEqual(
       expect.arrayContaining(['sqs:ReceiveMessage', 'sqs:DeleteMessage', 'sqs:ChangeMessageVisibility', 'dynamodb:PutItem']),
     );
-    expect(roleActions(consumer)).not.toContain('sqs:SendMessage');
-    expect(variablesOf(consumer).SOURCE_COLLECTION_QUEUE_URL).toBeUndefined();
+    const sends = roleStatements(consumer).filter((statement) => [statement.Action].flat().includes('sqs:SendMessage'));
+    expect(sends.map((statement) => statement.Resource)).toEqual([{ 'Fn::GetAtt': [queueId, 'Arn'] }]);
+    expect(variablesOf(consumer).SOURCE_COLLECTION_QUEUE_URL).toEqual({ Ref: queueId });
   });
 
   it('lets plan-source-collection send to the source-collection queue, with its URL, and nothing else', () => {

@@ -497,6 +497,35 @@ describe('failed deliveries', () => {
     expect(events).toHaveLength(2);
   });
 
+  it('stops counting a consumer at its timeout, as Lambda stops it: the batch goes back, and the consumer is told its time', async () => {
+    // Prepare: a consumer with a 5 s timeout whose first delivery never ends.
+    const { sqs, client, clock, lines } = await start();
+    const remaining: number[] = [];
+    let deliveries = 0;
+    sqs.consume('work', {
+      batchSize: 1,
+      timeoutSeconds: 5,
+      consumer: async (_event, context) => {
+        deliveries += 1;
+        remaining.push(context.getRemainingTimeInMillis());
+        if (deliveries === 1) await new Promise(() => undefined);
+      },
+    });
+    await client.send(new SendMessageBatchCommand({ QueueUrl: sqs.queueUrl('work'), Entries: [fifoEntry('1', 'a', 'slow')] }));
+    await until(() => deliveries === 1);
+
+    // Act: past the timeout, then past the visibility timeout.
+    clock.advance(5_000);
+    await until(() => lines.some((line) => line.includes('Task timed out after 5 seconds')));
+    clock.advance(55_000);
+    await until(() => deliveries === 2);
+    await sqs.settled();
+
+    // Assess
+    expect(remaining).toEqual([5_000, 5_000]);
+    expect(sqs.deadLetters('work')).toEqual([]);
+  });
+
   it('moves a message to the dead-letter list after maxReceiveCount failed deliveries, saying why, and frees its group', async () => {
     // Prepare
     const { sqs, client, clock, lines } = await start();

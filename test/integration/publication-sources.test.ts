@@ -235,6 +235,28 @@ describe('collecting a batch offline, and twice', () => {
     expect(calls).toEqual([]);
   });
 
+  it('starts no source it may not finish before the time left runs out, and names the ones it did not reach', async () => {
+    // Prepare: a minute left for the first source (the blog of the batch test), then only 10 s (under the 15 s kept in hand).
+    const site = 'https://public-api.wordpress.com/rest/v1.1/sites/fieldnotesontea.wordpress.com';
+    const { fetch, calls } = fixtureFetch({
+      [`${site}?fields=ID,name,description,URL,icon,subscribers_count,is_private`]: { body: sourceFixture('wordpress-site.json') },
+      [`${site}/posts?number=1&fields=date`]: { body: sourceFixture('wordpress-posts.json') },
+    });
+    const timeLeft = [60_000, 10_000];
+
+    // Act
+    const report = await collectSources(db, ['wordpress.com:113402758', 'medium:e8dd6b4e5a3f'], fetch, dayAfter(31), {
+      timeLeftMs: () => timeLeft.shift() ?? 0,
+    });
+
+    // Assess
+    expect(report).toMatchObject({ collected: 1, failed: 0, notReached: ['medium:e8dd6b4e5a3f'] });
+    expect(calls.map((call) => call.url)).toEqual([
+      `${site}?fields=ID,name,description,URL,icon,subscribers_count,is_private`,
+      `${site}/posts?number=1&fields=date`,
+    ]);
+  });
+
   it('without a network (npm start, no fixture web) defers every source instead of starting a failure streak', async () => {
     // Prepare
     const before = await sourceOf('wordpress.com:113402758');

@@ -101,6 +101,11 @@ export interface CollectSourcesOptions {
   /** Sources attempted after this time are skipped (the collector's daily pace). */
   notAttemptedSince?: Date;
   /**
+   * The time the caller has left (Lambda's remaining time): no source is started that might
+   * not end within it, twice the longest one so far plus a margin; the rest are `notReached`.
+   */
+  timeLeftMs?: () => number;
+  /**
    * The local runtime without its fixture web has no internet: a host out of reach there says
    * nothing of the source, so the attempt is deferred (logged once per host) instead of
    * starting a failure streak that would flag every source after a week.
@@ -212,8 +217,13 @@ export interface BatchCollection {
   skipped: number;
   /** Ids asked for that name no source (deleted meanwhile): nothing to do. */
   unknown: string[];
+  /** Ids not reached before the time ran out (`timeLeftMs`), in the batch's order: for another run. */
+  notReached: string[];
   results: SourceCollection[];
 }
+
+/** Time kept in hand when deciding whether another source fits before the function's timeout. */
+const TIME_MARGIN_MS = 15_000;
 
 /**
  * Collects a batch of sources, one after another, as the fan-out's worker does with one message
@@ -236,9 +246,23 @@ export async function collectSources(
     what: 'publication sources',
   });
   const byId = new Map(sources.map((source) => [source.canonicalId, source]));
-  const report: BatchCollection = { collected: 0, failed: 0, deferred: 0, skipped: 0, unknown: [], results: [] };
+  const report: BatchCollection = {
+    collected: 0,
+    failed: 0,
+    deferred: 0,
+    skipped: 0,
+    unknown: [],
+    notReached: [],
+    results: [],
+  };
   const notAttemptedSince = options.notAttemptedSince?.toISOString();
-  for (const canonicalId of new Set(canonicalIds)) {
+  const ids = [...new Set(canonicalIds)];
+  let longestMs = 0;
+  for (const [index, canonicalId] of ids.entries()) {
+    if (options.timeLeftMs && options.timeLeftMs() < 2 * longestMs + TIME_MARGIN_MS) {
+      report.notReached = ids.slice(index);
+      break;
+    }
     const source = byId.get(canonicalId);
     if (!source) {
       report.unknown.push(canonicalId);
@@ -248,7 +272,9 @@ export async function collectSources(
       report.skipped += 1;
       continue;
     }
+    const started = Date.now();
     const result = await collectSource(db, source, fetch, now, options);
+    longestMs = Math.max(longestMs, Date.now() - started);
     report[result.outcome] += 1;
     report.results.push(result);
   }
