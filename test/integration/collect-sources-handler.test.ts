@@ -76,7 +76,10 @@ describe('the collection queue consumer', () => {
     const batch = (id: string) => ({ host: 'medium.com', canonicalIds: [id], plannedAt: PLANNED_AT });
 
     // Act
-    const answer = await handler({ Records: [record('m-1', batch('medium:a')), record('m-2', batch('medium:b'))] }, context(600_000));
+    const answer = await handler(
+      { Records: [record('m-1', batch('medium:a')), record('m-2', batch('medium:b'))] },
+      context(600_000),
+    );
 
     // Assess
     expect(answer).toEqual({ batchItemFailures: [{ itemIdentifier: 'm-1' }, { itemIdentifier: 'm-2' }] });

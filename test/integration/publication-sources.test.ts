@@ -239,7 +239,9 @@ describe('collecting a batch offline, and twice', () => {
     // Prepare: a minute left for the first source (the blog of the batch test), then only 10 s (under the 15 s kept in hand).
     const site = 'https://public-api.wordpress.com/rest/v1.1/sites/fieldnotesontea.wordpress.com';
     const { fetch, calls } = fixtureFetch({
-      [`${site}?fields=ID,name,description,URL,icon,subscribers_count,is_private`]: { body: sourceFixture('wordpress-site.json') },
+      [`${site}?fields=ID,name,description,URL,icon,subscribers_count,is_private`]: {
+        body: sourceFixture('wordpress-site.json'),
+      },
       [`${site}/posts?number=1&fields=date`]: { body: sourceFixture('wordpress-posts.json') },
     });
     const timeLeft = [60_000, 10_000];

@@ -16,7 +16,10 @@ const PUBLICATIONS = [
 
 /** Medium as the adapters read it, offline. */
 const web = await startFixtureWeb(
-  Object.assign({}, ...PUBLICATIONS.map(({ slug, ...publication }) => mediumPublication(slug, { ...publication, lastPostAt: LAST_POST }))),
+  Object.assign(
+    {},
+    ...PUBLICATIONS.map(({ slug, ...publication }) => mediumPublication(slug, { ...publication, lastPostAt: LAST_POST })),
+  ),
 );
 afterAll(() => web.close());
 
