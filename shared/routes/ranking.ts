@@ -17,6 +17,7 @@ import {
   topicsScreenSchema,
 } from '../schemas/ranking';
 import {
+  attentionAnswerSchema,
   importAnswerSchema,
   importSourcesBodySchema,
   previewAnswerSchema,
@@ -234,6 +235,18 @@ export const importSources = defineRoute({
   timeoutSeconds: 28,
 });
 
+export const listSourcesNeedingAttention = defineRoute({
+  method: 'GET',
+  path: '/api/i/toppubs/admin/sources/attention',
+  access: 'superuser',
+  handler: 'ranking/list-sources-needing-attention',
+  summary:
+    'Superusers: the publication sources the collector could not read lately (failing; flagged after 7 days of failures; gone after 7 days of 404 or 410), with the reason, flagged ones first, and how many there are of each.',
+  response: attentionAnswerSchema,
+  // It reads every source's state, shard by shard.
+  timeoutSeconds: 20,
+});
+
 /**
  * The group in listing order (the API reference, and CDK's stacks, which chunk an app's routes
  * in this order): a new route goes at the end, so no existing route moves to another stack.
@@ -257,4 +270,5 @@ export const allRankingRoutes = {
   listSuggestionQueue,
   decideSuggestion,
   importSources,
+  listSourcesNeedingAttention,
 };

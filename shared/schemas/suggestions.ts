@@ -115,3 +115,29 @@ export const importResultSchema = z.object({
 export type ImportResult = z.infer<typeof importResultSchema>;
 
 export const importAnswerSchema = z.object({ results: z.array(importResultSchema) });
+
+/** At most this many sources are listed for attention; the counts cover them all. */
+export const ATTENTION_LIST_LIMIT = 200;
+
+/** A source the collector could not read lately, as a superuser sees it. */
+export const attentionSourceSchema = z.object({
+  slug: z.string(),
+  /** As last collected; null when it never was. */
+  name: z.nullable(z.string()),
+  platform: z.enum(SOURCE_PLATFORMS),
+  url: z.string(),
+  status: z.enum(['failing', 'flagged', 'gone']),
+  /** Why the last attempt failed, in words. */
+  lastError: z.nullable(z.string()),
+  /** The first failure of the current run of failures. */
+  failingSince: z.nullable(z.string()),
+  lastCollectedAt: z.nullable(z.string()),
+});
+export type AttentionSource = z.infer<typeof attentionSourceSchema>;
+
+export const attentionAnswerSchema = z.object({
+  /** Flagged first (failing for a week), then gone, then failing; the longest-failing first within each. */
+  sources: z.array(attentionSourceSchema),
+  counts: z.object({ failing: z.number(), flagged: z.number(), gone: z.number() }),
+});
+export type AttentionAnswer = z.infer<typeof attentionAnswerSchema>;

@@ -5,7 +5,7 @@ import { createDocumentClient } from '../../functions/lib/db/client';
 import { createDb } from '../../functions/lib/db/service';
 import { mediumPublication, startFixtureWeb } from '../../infra/local/fixture-web';
 import { apiSuite } from '../support/api-suite';
-import { expectOk, type SignedInUser } from '../support/api-client';
+import { expectError, expectOk, type SignedInUser } from '../support/api-client';
 
 const LAST_POST = new Date('2026-11-24T08:00:00Z');
 const PUBLICATIONS = [
@@ -148,5 +148,37 @@ describe('collecting publication sources on a schedule, through the collection q
       expect(source?.status).toBe('active');
       expect(Date.parse(source?.lastCollectedAt ?? '')).toBeGreaterThan(cycleStarted);
     }
+  });
+
+  it('lists for superusers, and only for them, the sources the collector could not read, with the reason', async () => {
+    // Prepare: a day later, Night Shift is no longer on Medium.
+    delete web.answers['/medium.com/night-shift?format=json'];
+    await aDayPasses();
+    await suite.runtime.runJob('plan-source-collection');
+    await suite.runtime.queuesSettled();
+    const reader = await suite.api.signIn('reader');
+
+    // Act
+    const forSuperuser = await suite.api.call(routes.listSourcesNeedingAttention, { as: superuser });
+    const forReader = await suite.api.call(routes.listSourcesNeedingAttention, { as: reader });
+
+    // Assess
+    expectOk(forSuperuser);
+    expect(forSuperuser.body).toEqual({
+      sources: [
+        {
+          slug: 'night-shift',
+          name: 'Night Shift',
+          platform: 'medium',
+          url: 'https://medium.com/night-shift',
+          status: 'failing',
+          lastError: 'https://medium.com/night-shift?format=json was not found (HTTP 404)',
+          failingSince: expect.any(String),
+          lastCollectedAt: expect.any(String),
+        },
+      ],
+      counts: { failing: 1, flagged: 0, gone: 0 },
+    });
+    expectError(forReader, 403);
   });
 });

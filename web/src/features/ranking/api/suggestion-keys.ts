@@ -6,4 +6,5 @@ export const suggestionKeys = {
   all: ['ranking', 'suggestions'] as const,
   mine: ['ranking', 'suggestions', 'mine'] as const,
   queue: ['ranking', 'suggestions', 'queue'] as const,
+  attention: ['ranking', 'sources', 'attention'] as const,
 };

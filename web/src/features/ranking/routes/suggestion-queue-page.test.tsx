@@ -30,8 +30,17 @@ const waiting = (id: string, name: string): Suggestion => ({
   decidedBy: null,
 });
 
-function renderQueue(options: { user?: typeof jane | null; decide?: StubAnswer<typeof routes.decideSuggestion> } = {}) {
+const NO_ATTENTION = { sources: [], counts: { failing: 0, flagged: 0, gone: 0 } };
+
+function renderQueue(
+  options: {
+    user?: typeof jane | null;
+    decide?: StubAnswer<typeof routes.decideSuggestion>;
+    attention?: StubAnswer<typeof routes.listSourcesNeedingAttention>;
+  } = {},
+) {
   const api = stubRoutes(
+    stubRoute(routes.listSourcesNeedingAttention, options.attention ?? { body: NO_ATTENTION }),
     stubRoute(routes.importSources, ({ body }) => ({
       body: {
         results: (body as { urls: string[] }).urls.map((url) =>
@@ -114,6 +123,53 @@ describe('SuggestionQueuePage', () => {
     // Assess
     expect(await page.findByRole('heading', { name: 'This page is for the moderators' })).toBeInTheDocument();
     expect(api.calls(routes.listSuggestionQueue)).toEqual([]);
+    expect(api.calls(routes.listSourcesNeedingAttention)).toEqual([]);
+  });
+
+  it('shows moderators the sources the collector could not read, flagged first, with why', async () => {
+    // Prepare
+    const { page } = renderQueue({
+      attention: {
+        body: {
+          sources: [
+            {
+              slug: 'night-shift',
+              name: 'Night Shift',
+              platform: 'medium',
+              url: 'https://medium.com/night-shift',
+              status: 'flagged',
+              lastError: 'https://medium.com/night-shift?format=json answered 503',
+              failingSince: '2026-11-18T02:00:00.000Z',
+              lastCollectedAt: '2026-11-17T02:00:00.000Z',
+            },
+          ],
+          counts: { failing: 2, flagged: 1, gone: 0 },
+        },
+      },
+    });
+
+    // Act
+    const section = await page.findByRole('region', { name: 'Sources that need a look' });
+    const table = await within(section).findByRole('table', { name: 'Publications the collector could not read' });
+
+    // Assess
+    expect(within(section).getByText('1 flagged, 0 gone, 2 failing (1 of them listed).')).toBeInTheDocument();
+    const row = within(table).getByRole('row', { name: /Night Shift/ });
+    expect(within(row).getByRole('link', { name: 'Night Shift' })).toHaveAttribute('href', '/pub/night-shift');
+    expect(within(row).getByText(/^Flagged: failing for a week since/)).toBeInTheDocument();
+    expect(within(row).getByText('https://medium.com/night-shift?format=json answered 503')).toBeInTheDocument();
+  });
+
+  it('says so when every source was read at its last collection', async () => {
+    // Prepare
+    const { page } = renderQueue();
+
+    // Act
+    const section = await page.findByRole('region', { name: 'Sources that need a look' });
+
+    // Assess
+    expect(await within(section).findByText('Every publication was read at its last collection.')).toBeInTheDocument();
+    expect(within(section).queryByRole('table')).not.toBeInTheDocument();
   });
 
   it('imports a file of addresses a few at a time and reports what became of each', async () => {
@@ -145,8 +201,16 @@ describe('SuggestionQueuePage', () => {
     // Assess
     expect(await page.findByText('4 added, 1 already known, 1 not added.', { exact: false })).toBeInTheDocument();
     expect(api.calls(routes.importSources).map((call) => (call.body as { urls: string[] }).urls.length)).toEqual([5, 1]);
-    const rows = within(page.getByRole('table', { name: 'What became of each address' })).getAllByRole('row').slice(1);
-    expect(rows.map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent))).toEqual([
+    const rows = within(page.getByRole('table', { name: 'What became of each address' }))
+      .getAllByRole('row')
+      .slice(1);
+    expect(
+      rows.map((row) =>
+        within(row)
+          .getAllByRole('cell')
+          .map((cell) => cell.textContent),
+      ),
+    ).toEqual([
       ['https://one.example/feed.xml', 'Added', 'Added https://one.example/feed.xml'],
       ['https://known.example/feed.xml', 'Already known', 'Known One'],
       ['https://broken.example/feed.xml', 'Not added', 'No publication was found at that address.'],

@@ -10,6 +10,7 @@ import { useLoginModal } from '../../../lib/login-modal';
 import { useDecideSuggestion } from '../api/decide-suggestion';
 import { useSuggestionQueue } from '../api/list-suggestion-queue';
 import { ImportSources } from '../components/import-sources';
+import { SourcesNeedingAttention } from '../components/sources-needing-attention';
 import { SuggestedPublicationCard } from '../components/suggested-publication';
 import styles from '../components/suggestion.module.css';
 import { formatRelative } from '../lib/format';
@@ -65,7 +66,12 @@ export function SuggestionQueuePage() {
       <div className={styles.page}>
         <h1 className={styles.title}>Suggestions to review</h1>
         {content}
-        {isModerator ? <ImportSources /> : null}
+        {isModerator ? (
+          <>
+            <SourcesNeedingAttention />
+            <ImportSources />
+          </>
+        ) : null}
       </div>
     </>
   );
