@@ -4,6 +4,7 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context
 import { API_CORS } from '../../shared/constants';
 import { DEFAULT_ROUTE_TIMEOUT_SECONDS, pathParamNames, type RouteDefinition } from '../../shared/routes/define-route';
 import type { EdgeCache } from './edge-cache';
+import { lambdaContext } from './lambda-context';
 import { decodePathComponent } from './malformed-request';
 
 export type LambdaHttpHandler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyStructuredResultV2>;
@@ -45,24 +46,6 @@ function compile(route: RouteDefinition, handler: LambdaHttpHandler, functionNam
   );
   const functionTimeoutMs = (route.timeoutSeconds ?? DEFAULT_ROUTE_TIMEOUT_SECONDS) * 1000;
   return { route, functionName, pattern, names: pathParamNames(route.path), handler, functionTimeoutMs };
-}
-
-function fakeContext(functionName: string, timeoutMs: number): Context {
-  const deadline = Date.now() + timeoutMs;
-  return {
-    callbackWaitsForEmptyEventLoop: false,
-    functionName,
-    functionVersion: '$LATEST',
-    invokedFunctionArn: `arn:aws:lambda:local:000000000000:function:${functionName}`,
-    memoryLimitInMB: '256',
-    awsRequestId: randomUUID(),
-    logGroupName: `/aws/lambda/${functionName}`,
-    logStreamName: 'local',
-    getRemainingTimeInMillis: () => Math.max(0, deadline - Date.now()),
-    done: () => undefined,
-    fail: () => undefined,
-    succeed: () => undefined,
-  };
 }
 
 const EMPTY_BODY = Buffer.alloc(0);
@@ -370,7 +353,7 @@ function invokeWithin(
   const timeoutMs = functionEnds ? entry.functionTimeoutMs : integrationTimeoutMs;
   return new Promise((resolve, reject) => {
     const timer = setTimeout(resolve, timeoutMs, functionEnds ? 'function-timeout' : 'integration-timeout');
-    entry.handler(event, fakeContext(entry.functionName, timeoutMs)).then(
+    entry.handler(event, lambdaContext({ functionName: entry.functionName, deadline: Date.now() + timeoutMs })).then(
       (result) => {
         clearTimeout(timer);
         resolve(result);

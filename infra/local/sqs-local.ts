@@ -3,6 +3,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import type { Context, SQSBatchResponse, SQSEvent, SQSMessageAttributes, SQSRecord } from 'aws-lambda';
 import { LocalServiceError } from './dynamodb-local';
+import { lambdaContext } from './lambda-context';
 
 /**
  * SQS on this machine: the work queues of shared/queues.ts and, standing in for Lambda's event
@@ -879,7 +880,13 @@ export async function startLocalSqs(options: LocalSqsOptions): Promise<LocalSqs>
         const result: unknown = await Promise.race([
           consumer(
             { Records },
-            lambdaContext(queue, deadline, () => clock.now()),
+            lambdaContext({
+              functionName: `${queue.sqsName.replace(/\.fifo$/, '')}-consumer`,
+              deadline,
+              region,
+              memoryMb: 512,
+              now: () => clock.now(),
+            }),
           ),
           timedOut,
         ]).finally(() => cancelTimer());
@@ -922,25 +929,6 @@ export async function startLocalSqs(options: LocalSqsOptions): Promise<LocalSqs>
       schedulePump();
       checkSettled();
     });
-  };
-
-  /** What Lambda's runtime gives a function: its remaining time above all. */
-  const lambdaContext = (queue: Queue, deadline: number, now: () => number): Context => {
-    const functionName = `${queue.sqsName.replace(/\.fifo$/, '')}-consumer`;
-    return {
-      callbackWaitsForEmptyEventLoop: false,
-      functionName,
-      functionVersion: '$LATEST',
-      invokedFunctionArn: `arn:aws:lambda:${region}:${ACCOUNT_ID}:function:${functionName}`,
-      memoryLimitInMB: '512',
-      awsRequestId: randomUUID(),
-      logGroupName: `/aws/lambda/${functionName}`,
-      logStreamName: 'local',
-      getRemainingTimeInMillis: () => Math.max(0, deadline - now()),
-      done: () => undefined,
-      fail: () => undefined,
-      succeed: () => undefined,
-    };
   };
 
   const recordOf = (queue: Queue, message: StoredMessage): SQSRecord => {

@@ -2,6 +2,7 @@ import { SendMessageBatchCommand, SQSClient } from '@aws-sdk/client-sqs';
 import type { Context, SQSEvent, SQSRecord } from 'aws-lambda';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type * as CollectSourceModule from '../../functions/ranking/lib/sources/collect-source';
 import type { BatchCollection } from '../../functions/ranking/lib/sources/collect-source';
 
 const QUEUE_URL = 'https://sqs.us-east-1.amazonaws.com/123456789012/toppubs-source-collection.fifo';
@@ -25,6 +26,10 @@ beforeAll(async () => {
     SOURCE_COLLECTION_QUEUE_URL: QUEUE_URL,
   });
   ({ handler } = await import('../../functions/ranking/collect-sources'));
+  const { emptyBatchCollection } = await vi.importActual<typeof CollectSourceModule>(
+    '../../functions/ranking/lib/sources/collect-source',
+  );
+  report = (overrides) => ({ ...emptyBatchCollection(), ...overrides });
 });
 
 afterEach(() => {
@@ -36,16 +41,8 @@ const PLANNED_AT = '2026-11-26T02:00:00.000Z';
 const record = (messageId: string, body: unknown): SQSRecord =>
   ({ messageId, body: JSON.stringify(body), attributes: { MessageGroupId: 'medium.com' } }) as unknown as SQSRecord;
 const context = (remainingMs: number) => ({ getRemainingTimeInMillis: () => remainingMs }) as Context;
-const report = (overrides: Partial<BatchCollection>): BatchCollection => ({
-  collected: 0,
-  failed: 0,
-  deferred: 0,
-  skipped: 0,
-  unknown: [],
-  notReached: [],
-  results: [],
-  ...overrides,
-});
+/** What a run reports, apart from what the test says. */
+let report: (overrides: Partial<BatchCollection>) => BatchCollection;
 
 describe('the collection queue consumer', () => {
   it("sends what a run could not reach to the back of the host's group, and keeps the message as done", async () => {

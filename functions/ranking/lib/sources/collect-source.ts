@@ -222,6 +222,11 @@ export interface BatchCollection {
   results: SourceCollection[];
 }
 
+/** A batch's report before any source of it is read. */
+export function emptyBatchCollection(): BatchCollection {
+  return { collected: 0, failed: 0, deferred: 0, skipped: 0, unknown: [], notReached: [], results: [] };
+}
+
 /** Time kept in hand when deciding whether another source fits before the function's timeout. */
 const TIME_MARGIN_MS = 15_000;
 
@@ -246,15 +251,7 @@ export async function collectSources(
     what: 'publication sources',
   });
   const byId = new Map(sources.map((source) => [source.canonicalId, source]));
-  const report: BatchCollection = {
-    collected: 0,
-    failed: 0,
-    deferred: 0,
-    skipped: 0,
-    unknown: [],
-    notReached: [],
-    results: [],
-  };
+  const report = emptyBatchCollection();
   const notAttemptedSince = options.notAttemptedSince?.toISOString();
   const ids = [...new Set(canonicalIds)];
   let longestMs = 0;
