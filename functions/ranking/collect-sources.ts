@@ -1,6 +1,6 @@
 import type { Context, SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { MetricUnit } from '@aws-lambda-powertools/metrics';
-import { z } from '../../shared/zod';
+import * as z from '../../shared/zod';
 import { getConfig } from '../lib/config';
 import { getDb } from '../lib/db/service';
 import { logger, metrics } from '../lib/logger';

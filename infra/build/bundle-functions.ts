@@ -2,11 +2,8 @@ import { build, type Plugin } from 'esbuild';
 import { existsSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { routeEntries } from '../../shared/routes/index';
+import { EVERY_FUNCTION } from '../../shared/functions';
 import { pureSchemaModules } from './pure-schema-modules';
-import { WORK_QUEUES } from '../../shared/queues';
-import { JOB_SCHEDULES } from '../../shared/schedules';
-import { REALTIME_HANDLERS } from '../../shared/realtime';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 /** Where `cdk synth` and the benchmarks expect the bundles unless told otherwise. */
@@ -53,12 +50,7 @@ export function bundleFolder(outDir: string, handler: string): string {
 
 /** Every handler a Lambda is made from: route, job and realtime handlers, each once. */
 export function handlerEntryPoints(): HandlerEntryPoint[] {
-  const handlers = new Set<string>([
-    ...routeEntries.map(([, route]) => route.handler),
-    ...JOB_SCHEDULES.map((job) => job.handler),
-    ...REALTIME_HANDLERS.map((realtime) => realtime.handler),
-    ...WORK_QUEUES.map((queue) => queue.consumer.handler),
-  ]);
+  const handlers = new Set<string>(EVERY_FUNCTION.map((entry) => entry.handler));
   return [...handlers].map((name) => ({ name, entry: path.join(REPO_ROOT, 'functions', `${name}.ts`) }));
 }
 

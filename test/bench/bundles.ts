@@ -10,9 +10,8 @@ import { type DeploymentSettings, environmentFor } from '../../infra/function-en
 import { ensureTable, startDynamoDbLocal } from '../../infra/local/dynamodb-local';
 import { LOCAL_TABLE_NAME, REPO_ROOT } from '../../infra/local/runtime';
 import type { Capabilities } from '../../shared/capabilities';
+import { EVERY_FUNCTION } from '../../shared/functions';
 import { routeEntries } from '../../shared/routes/index';
-import { JOB_SCHEDULES } from '../../shared/schedules';
-import { REALTIME_HANDLERS } from '../../shared/realtime';
 import { heading, median, print, run, verdict } from './support';
 
 const BUNDLE_LIMIT_KB = 700;
@@ -55,11 +54,7 @@ const DEPLOYMENT: DeploymentSettings = {
 
 /** Each bundle's environment: its function's own, as CDK sets it; the reference's is minimal. */
 function environments(extra: Readonly<Record<string, string>> = {}): (name: string) => Record<string, string> {
-  const capabilities = new Map<string, Capabilities>([
-    ...routeEntries.map(([, route]) => [route.handler, route.capabilities] as const),
-    ...JOB_SCHEDULES.map((job) => [job.handler, job.capabilities] as const),
-    ...REALTIME_HANDLERS.map((realtime) => [realtime.handler, realtime.capabilities] as const),
-  ]);
+  const capabilities = new Map<string, Capabilities>(EVERY_FUNCTION.map((entry) => [entry.handler, entry.capabilities]));
   return (name) => {
     const declared = capabilities.get(name);
     if (name === REFERENCE || !declared) return { ...RUNTIME_ENV, TABLE_NAME: LOCAL_TABLE_NAME, ...extra };

@@ -5,10 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { runAsFunction } from '../../functions/lib/function-environment';
 import type { DeploymentSettings } from '../../infra/function-environment';
 import { functionScope } from '../../infra/local/functions';
+import { EVERY_FUNCTION } from '../../shared/functions';
 import { pathParamNames, type RouteDefinition, routeEntries, routes } from '../../shared/routes';
-import { WORK_QUEUES } from '../../shared/queues';
-import { JOB_SCHEDULES } from '../../shared/schedules';
-import { REALTIME_HANDLERS } from '../../shared/realtime';
 
 const FUNCTIONS_DIR = fileURLToPath(new URL('../../functions', import.meta.url));
 const ROUTES_DIR = fileURLToPath(new URL('../../shared/routes', import.meta.url));
@@ -84,12 +82,7 @@ describe('route table', () => {
     const files = appHandlerFiles();
 
     // Act
-    const referenced = [
-      ...routeEntries.map(([, route]) => route.handler),
-      ...JOB_SCHEDULES.map((job) => job.handler),
-      ...REALTIME_HANDLERS.map((realtime) => realtime.handler),
-      ...WORK_QUEUES.map((queue) => queue.consumer.handler),
-    ];
+    const referenced = EVERY_FUNCTION.map((entry) => entry.handler);
 
     // Assess
     expect(files.length).toBeGreaterThan(0);
