@@ -91,12 +91,6 @@ export interface SourceCollection {
   status: SourceState['status'];
 }
 
-/**
- * Collects one source now: reads it through its adapter, stores the snapshot under the
- * publication's slug, and records the outcome on the source (streaks, the new address after a
- * move). An address that now leads to another publication (its canonical id differs) is a
- * failure of this one, never a merge of the two.
- */
 export interface CollectSourcesOptions {
   /** Sources attempted after this time are skipped (the collector's daily pace). */
   notAttemptedSince?: Date;
@@ -115,6 +109,12 @@ export interface CollectSourcesOptions {
 
 const hostsReportedOffline = new Set<string>();
 
+/**
+ * Collects one source now: reads it through its adapter, stores the snapshot under the
+ * publication's slug, and records the outcome on the source (streaks, the new address after a
+ * move). An address that now leads to another publication (its canonical id differs) is a
+ * failure of this one, never a merge of the two.
+ */
 export async function collectSource(
   db: Db,
   source: PublicationSourceItem,
@@ -124,8 +124,8 @@ export async function collectSource(
 ): Promise<SourceCollection> {
   const adapter = adapterFor(source.platform);
   const ref: SourceRef = { platform: source.platform, url: source.sourceUrl };
-  const previous = source.lastSnapshot ? (JSON.parse(source.lastSnapshot) as SourceSnapshot) : undefined;
-  const conditional = conditionalFetch(fetch, previous ? storedValidators(source.validators) : {});
+  const previous = storedJson<SourceSnapshot>(source.lastSnapshot);
+  const conditional = conditionalFetch(fetch, previous ? (storedJson<Record<string, Validators>>(source.validators) ?? {}) : {});
   let outcome: CollectionOutcome;
   let snapshot: SourceSnapshot | undefined;
   try {
@@ -149,14 +149,17 @@ export async function collectSource(
 
 const OPTIONAL_STATE_FIELDS = ['lastCollectedAt', 'lastAttemptAt', 'failingSince', 'goneSince', 'lastError'] as const;
 
-/** The validators kept from the last collection; none when unreadable (the next read is then a full one). */
-function storedValidators(json: string | undefined): Record<string, Validators> {
-  if (!json) return {};
+/**
+ * What the last collection stored (its snapshot, its validators), or undefined when there is
+ * none or it cannot be read: the next read is then a full one, never a failed batch.
+ */
+function storedJson<T extends object>(json: string | undefined): T | undefined {
+  if (!json) return undefined;
   try {
     const parsed: unknown = JSON.parse(json);
-    return typeof parsed === 'object' && parsed !== null ? (parsed as Record<string, Validators>) : {};
+    return typeof parsed === 'object' && parsed !== null ? (parsed as T) : undefined;
   } catch {
-    return {};
+    return undefined;
   }
 }
 
