@@ -58,7 +58,11 @@ export const handler = createHandler(rankingRoutes.getPublication, async ({ para
         firstSeenAt: publication.firstSeenDay,
         createdAt: publication.createdAt,
         updatedAt: publication.updatedAt,
-        ranks: { followers: current['followers.all'] ?? null, growth: current['growth.all'] ?? null },
+        ranks: {
+          followers: current['followers.all'] ?? null,
+          growth: current['growth.all'] ?? null,
+          activity: current['activity.all'] ?? null,
+        },
       },
       boards: boardRanks(current, manifest),
       history,
@@ -71,7 +75,7 @@ export const handler = createHandler(rankingRoutes.getPublication, async ({ para
             lastCollectedAt: source.lastCollectedAt ?? null,
           }
         : null,
-      seo: publicationSeo(publication.name, publication.description ?? '', standing.followers),
+      seo: publicationSeo(publication.name, publication.description ?? '', standing.followersKnown ? standing.followers : null),
     };
   }),
 );

@@ -54,6 +54,18 @@ export const showGrowth = defineRoute({
   cacheSeconds: BOARD_CACHE_SECONDS,
 });
 
+export const showActivity = defineRoute({
+  method: 'GET',
+  path: '/api/i/toppubs/show/activity',
+  access: 'public',
+  handler: 'ranking/show-activity',
+  summary:
+    'Screen data for /recent, /recent/active and /topic/{tag}/recent: newest post first, feeds without a follower count included.',
+  query: boardQuerySchema,
+  response: boardScreenSchema,
+  cacheSeconds: BOARD_CACHE_SECONDS,
+});
+
 export const showTopics = defineRoute({
   method: 'GET',
   path: '/api/i/toppubs/show/topics',
@@ -92,6 +104,17 @@ export const loadGrowthPubs = defineRoute({
   access: 'public',
   handler: 'ranking/load-growth-pubs',
   summary: 'A page of the fastest-growing board (filters: active, topic).',
+  query: boardQuerySchema,
+  response: boardPageSchema,
+  cacheSeconds: BOARD_CACHE_SECONDS,
+});
+
+export const loadActivityPubs = defineRoute({
+  method: 'GET',
+  path: '/api/i/toppubs/load/activityPubs',
+  access: 'public',
+  handler: 'ranking/load-activity-pubs',
+  summary: 'A page of the recently-active board, newest post first (filters: active, topic).',
   query: boardQuerySchema,
   response: boardPageSchema,
   cacheSeconds: BOARD_CACHE_SECONDS,
@@ -169,7 +192,7 @@ export const previewSuggestion = defineRoute({
   access: 'user',
   handler: 'ranking/preview-suggestion',
   summary:
-    "Reads a pasted publication address once (a Medium publication or a WordPress.com blog) and answers what its platform shows: name, site, followers, latest post, and whether the site already ranks it. Nothing is stored. 400 for an address we cannot read; 422 when no publication is there, or for a plain RSS or Atom feed, which counts no followers and which the boards cannot rank yet; 429 after 30 previews in an hour.",
+    "Reads a pasted publication address once (a Medium publication, a WordPress.com blog, or any site's RSS or Atom feed) and answers what its platform shows: name, site, followers (null for a feed, which counts none and is ranked on the activity boards only), latest post, and whether the site already ranks it. Nothing is stored. 400 for an address we cannot read; 422 when no publication is there; 429 after 30 previews in an hour.",
   body: suggestionBodySchema,
   response: previewAnswerSchema,
   capabilities: { settings: ['sources'] },
@@ -271,4 +294,6 @@ export const allRankingRoutes = {
   decideSuggestion,
   importSources,
   listSourcesNeedingAttention,
+  showActivity,
+  loadActivityPubs,
 };

@@ -27,6 +27,12 @@ export const rankedPublicationSchema = z.object({
   url: z.string(),
   imageUrl: z.nullable(z.string()),
   topics: z.array(z.string()),
+  /**
+   * False for a publication whose source does not say how many people follow it (a plain RSS or
+   * Atom feed): its follower figures are then 0 and mean nothing, and it is ranked on the
+   * activity boards only.
+   */
+  followersKnown: z.boolean(),
   followers: z.number(),
   followers7dAgo: z.number(),
   followers30dAgo: z.number(),
@@ -41,7 +47,11 @@ export const rankedPublicationSchema = z.object({
 });
 export type RankedPublication = z.infer<typeof rankedPublicationSchema>;
 
-export const boardKindSchema = z.enum(['followers', 'growth']);
+/**
+ * Most followed; fastest growing (followers gained over 30 days); recently active (newest post
+ * first), the only board of a publication whose followers are not known.
+ */
+export const boardKindSchema = z.enum(['followers', 'growth', 'activity']);
 export type BoardKind = z.infer<typeof boardKindSchema>;
 
 export const boardSchema = z.object({
@@ -172,7 +182,11 @@ export const publicationDetailSchema = z.object({
     firstSeenAt: z.string(),
     createdAt: z.string(),
     updatedAt: z.string(),
-    ranks: z.object({ followers: z.nullable(z.number()), growth: z.nullable(z.number()) }),
+    ranks: z.object({
+      followers: z.nullable(z.number()),
+      growth: z.nullable(z.number()),
+      activity: z.nullable(z.number()),
+    }),
   }),
   /** Its rank now on every board it is on: overall, active only, and each of its topics. */
   boards: z.array(publicationBoardRankSchema),
@@ -193,7 +207,8 @@ export const publicationSnapshotSchema = z.strictObject({
   slug: slugSchema,
   name: z.string().check(z.trim(), z.minLength(1), z.maxLength(200)),
   url: z.url({ protocol: /^https?$/, message: 'Must be an http(s) URL' }).check(z.maxLength(2048)),
-  followers: z.int().check(z.minimum(0), z.maximum(1_000_000_000)),
+  /** Null when the source does not count followers (a plain feed): ranked on the activity boards only. */
+  followers: z.nullable(z.int().check(z.minimum(0), z.maximum(1_000_000_000))),
   latestPostAt: z.optional(z.nullable(isoDate)),
   topics: z._default(z.array(topicTagSchema).check(z.maxLength(10)), []),
   observedAt: isoDate,

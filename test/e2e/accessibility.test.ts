@@ -37,6 +37,10 @@ const PAGES: { path: string; loaded: (page: Page) => Promise<unknown> }[] = [
   },
   { path: '/active', loaded: (page) => page.getByRole('table', { name: 'Most followed active publications' }).waitFor() },
   { path: '/growing', loaded: (page) => page.getByRole('table', { name: 'Fastest growing publications' }).waitFor() },
+  {
+    path: '/recent',
+    loaded: (page) => page.getByRole('table', { name: 'Recently active publications' }).getByRole('link').first().waitFor(),
+  },
   { path: '/topics', loaded: (page) => page.getByRole('heading', { level: 1 }).waitFor() },
   { path: '/topic/technology', loaded: (page) => page.getByRole('table', { name: /: most followed$/ }).waitFor() },
   { path: '/search', loaded: (page) => page.getByRole('searchbox', { name: 'Search publications' }).waitFor() },

@@ -56,7 +56,14 @@ describe('suggesting publications in a real browser', () => {
     await moderator.getByLabel('File of addresses').setInputFiles({
       name: 'publications.txt',
       mimeType: 'text/plain',
-      buffer: Buffer.from('https://medium.com/ux-collective\nhttps://fieldnotesontea.wordpress.com/\nhttps://pulse-kitchen.example/feed.xml\n'),
+      buffer: Buffer.from(
+        [
+          'https://medium.com/ux-collective',
+          'https://fieldnotesontea.wordpress.com/',
+          'https://pulse-kitchen.example/feed.xml',
+          'https://nothing.example/feed.xml',
+        ].join('\n'),
+      ),
     });
     await moderator.getByRole('button', { name: 'Import' }).click();
     const report = moderator.getByRole('status').filter({ hasText: 'added,' });
@@ -65,11 +72,12 @@ describe('suggesting publications in a real browser', () => {
     // Assess
     expect(added).toContain('Thank you. Added: on the boards from the next hourly ranking.');
     expect(queued).toContain('Thank you. Waiting for a moderator.');
-    expect(await report.textContent()).toContain('1 added, 1 already known, 1 not added.');
+    expect(await report.textContent()).toContain('2 added, 1 already known, 1 not added.');
     const rows = moderator.getByRole('table', { name: 'What became of each address' }).getByRole('row');
     await expect(rows.nth(1).textContent()).resolves.toContain('Added');
     await expect(rows.nth(2).textContent()).resolves.toContain('Already known');
-    await expect(rows.nth(3).textContent()).resolves.toContain('A feed does not say how many people follow it');
+    await expect(rows.nth(3).textContent()).resolves.toContain('Added');
+    await expect(rows.nth(4).textContent()).resolves.toContain('No publication was found at that address');
     await expectAccessible(moderator, 'the import report');
   });
 });

@@ -5,7 +5,6 @@ import { SUGGESTIONS_PER_DAY } from '../../functions/ranking/lib/suggestions';
 import { apiSuite } from '../support/api-suite';
 import { expectError, expectOk, type SignedInUser } from '../support/api-client';
 import { startFixtureWeb, wordpressBlog } from '../../infra/local/fixture-web';
-import { FEED_NOT_RANKED } from '../../functions/ranking/lib/suggestions';
 import { sourceFixture } from '../support/source-fetch';
 
 const WORDPRESS_SITE = '/public-api.wordpress.com/rest/v1.1/sites/fieldnotesontea.wordpress.com';
@@ -57,7 +56,7 @@ beforeAll(async () => {
 });
 
 describe('previewing a suggestion', () => {
-  it("shows what the platform shows, and that it would be added at once, reading it as the collector does", async () => {
+  it('shows what the platform shows, and that it would be added at once, reading it as the collector does', async () => {
     // Act
     const answer = await preview('https://medium.com/ux-collective/why-we-design-1a2b?source=home', reader);
 
@@ -78,15 +77,14 @@ describe('previewing a suggestion', () => {
       knownSlug: null,
       wouldBeAccepted: true,
     });
-    expect(web.requests.filter((request) => request.path.startsWith('/medium.com/')).map((request) => request.userAgent)).toContain(
-      COLLECTOR_USER_AGENT,
-    );
+    expect(
+      web.requests.filter((request) => request.path.startsWith('/medium.com/')).map((request) => request.userAgent),
+    ).toContain(COLLECTOR_USER_AGENT);
   });
 
-  it('says why an address cannot be suggested: not a web address, no publication there, a feed, robots say no, or out of reach', async () => {
+  it('says why an address cannot be suggested: not a web address, no publication there, robots say no, or out of reach', async () => {
     // Act
     const notAnAddress = await preview('medium ux collective', reader);
-    const aFeed = await preview('https://pulse-kitchen.example/feed.xml', reader);
     const nothingThere = await preview('https://pulse-kitchen.example/no-such-feed.xml', reader);
     const refusedByRobots = await preview('https://quiet.example/feed.xml', reader);
     const outOfReach = await preview('https://down.example/feed.xml', reader);
@@ -97,8 +95,6 @@ describe('previewing a suggestion', () => {
     expect(notAnAddress.body.message).toContain('Paste a web address starting with https://');
     expectError(nothingThere, 422, 'UNPROCESSABLE');
     expect(nothingThere.body.message).toBe('No publication was found at that address. Check it and try again.');
-    expectError(aFeed, 422, 'UNPROCESSABLE');
-    expect(aFeed.body.message).toBe(FEED_NOT_RANKED);
     expectError(refusedByRobots, 422, 'UNPROCESSABLE');
     expect(refusedByRobots.body.message).toBe('That site asks robots like ours not to read it, so we cannot rank it.');
     expectError(outOfReach, 422, 'UNPROCESSABLE');
@@ -146,7 +142,10 @@ describe('suggesting a publication', () => {
     expectOk(wordpress, 201);
     expect(wordpress.body.suggestion).toMatchObject({ status: 'pending', slug: null, decidedBy: null });
     expectOk(bread, 201);
-    expect(bread.body.suggestion).toMatchObject({ status: 'pending', publication: { platform: 'wordpress.com', followers: 2_000 } });
+    expect(bread.body.suggestion).toMatchObject({
+      status: 'pending',
+      publication: { platform: 'wordpress.com', followers: 2_000 },
+    });
     expectOk(queue);
     expect(queue.body.items.map((item) => item.publication.name)).toEqual(['Field Notes on Tea', 'Bread Letters']);
     expectError(queueForAReader, 403);
@@ -194,6 +193,57 @@ describe('suggesting a publication', () => {
     expect(resuggested.body).toMatchObject({ alreadyKnown: true, suggestion: { id: bread!.id, status: 'rejected' } });
     expectOk(queueAfter);
     expect(queueAfter.body.items).toEqual([]);
+  });
+
+  it('takes a feed, which counts no followers: it waits for a superuser, then is ranked on the activity boards only', async () => {
+    // Act
+    const previewed = await preview('https://pulse-kitchen.example/feed.xml', reader);
+    const suggested = await suggest('https://pulse-kitchen.example/feed.xml', reader);
+    expectOk(suggested, 201);
+    const accepted = await decide(suggested.body.suggestion.id, 'accept', superuser);
+    await rank();
+    const [activity, followers, growth, search] = await Promise.all([
+      suite.api.call(routes.loadActivityPubs, { query: { limit: 50 } }),
+      suite.api.call(routes.loadPubs, { query: { limit: 50 } }),
+      suite.api.call(routes.loadGrowthPubs, { query: { limit: 50 } }),
+      suite.api.call(routes.searchPubs, { query: { q: 'pulse' } }),
+    ]);
+
+    // Assess
+    expectOk(previewed);
+    expect(previewed.body).toMatchObject({
+      publication: { platform: 'feed', name: 'Pulse & Kitchen — notes', followers: null },
+      wouldBeAccepted: false,
+    });
+    expect(suggested.body.suggestion).toMatchObject({ status: 'pending' });
+    expectOk(accepted);
+    const slug = accepted.body.suggestion.slug!;
+    expectOk(activity);
+    const row = activity.body.items.find((item) => item.slug === slug);
+    expect(row).toMatchObject({
+      name: 'Pulse & Kitchen — notes',
+      followersKnown: false,
+      latestPostAt: '2026-11-24T08:00:00.000Z',
+    });
+    // Newest post first.
+    const postTimes = activity.body.items.map((item) => item.latestPostAt ?? '');
+    expect(postTimes).toEqual([...postTimes].sort().reverse());
+    expectOk(followers);
+    expectOk(growth);
+    expect([...followers.body.items, ...growth.body.items].map((item) => item.slug)).not.toContain(slug);
+    expect(followers.body.items.every((item) => item.followersKnown)).toBe(true);
+    expectOk(search);
+    expect(search.body.items).toEqual([expect.objectContaining({ slug, followersKnown: false, rank: row!.rank })]);
+    const page = await suite.api.call(routes.getPublication, { params: { slug } });
+    expectOk(page);
+    expect(page.body.publication).toMatchObject({
+      followersKnown: false,
+      ranks: { followers: null, growth: null, activity: row!.rank },
+    });
+    expect(page.body.history).toEqual([]);
+    expect(page.body.boards.map((board) => board.board.kind)).toEqual(['activity', 'activity']);
+    expect(page.body.source).toMatchObject({ platform: 'feed', url: 'https://pulse-kitchen.example/feed.xml' });
+    expect(page.body.seo.description).toBe('Recipes <and> stories.');
   });
 
   it(`takes ${SUGGESTIONS_PER_DAY} new suggestions a day from one person, not counting addresses that led nowhere`, async () => {
@@ -253,7 +303,10 @@ describe('importing a list of addresses', () => {
       },
       as: superuser,
     });
-    const byAReader = await suite.api.call(routes.importSources, { body: { urls: ['https://imported.wordpress.com/'] }, as: reader });
+    const byAReader = await suite.api.call(routes.importSources, {
+      body: { urls: ['https://imported.wordpress.com/'] },
+      as: reader,
+    });
     const tooMany = await suite.api.call(routes.importSources, {
       body: { urls: Array.from({ length: 6 }, (_, index) => `https://feeds.example/${index}.xml`) },
       as: superuser,
@@ -262,9 +315,21 @@ describe('importing a list of addresses', () => {
     // Assess
     expectOk(answer);
     expect(answer.body.results).toEqual([
-      { url: 'https://imported.wordpress.com/', outcome: 'added', slug: 'imported-letters', name: 'Imported Letters', reason: null },
+      {
+        url: 'https://imported.wordpress.com/',
+        outcome: 'added',
+        slug: 'imported-letters',
+        name: 'Imported Letters',
+        reason: null,
+      },
       { url: 'https://medium.com/ux-collective', outcome: 'known', slug: 'ux-collective', name: 'UX Collective', reason: null },
-      { url: 'https://pulse-kitchen.example/feed.xml', outcome: 'failed', slug: null, name: null, reason: FEED_NOT_RANKED },
+      {
+        url: 'https://pulse-kitchen.example/feed.xml',
+        outcome: 'known',
+        slug: 'pulse-and-kitchen-notes',
+        name: 'Pulse & Kitchen — notes',
+        reason: null,
+      },
       {
         url: 'https://quiet.example/feed.xml',
         outcome: 'failed',

@@ -8,6 +8,7 @@ export function standingFixture(slug: string, overrides: Partial<Standing> = {})
     url: `https://${slug}.example.com/`,
     imageUrl: null,
     topics: [],
+    followersKnown: true,
     followers: 1000,
     followers7dAgo: 1000,
     followers30dAgo: 1000,

@@ -74,22 +74,55 @@ describe('rankBoards', () => {
     const { boards } = rankBoards(STANDINGS);
 
     // Assess
+    const kinds = ['followers', 'growth', 'activity'];
+    const scopes = ['', '.topic.ai', '.topic.startups'];
     expect([...boards.keys()].sort()).toEqual(
-      [
-        'followers.all',
-        'followers.active',
-        'growth.all',
-        'growth.active',
-        'followers.all.topic.ai',
-        'followers.active.topic.ai',
-        'growth.all.topic.ai',
-        'growth.active.topic.ai',
-        'followers.all.topic.startups',
-        'followers.active.topic.startups',
-        'growth.all.topic.startups',
-        'growth.active.topic.startups',
-      ].sort(),
+      kinds.flatMap((kind) => scopes.flatMap((scope) => [`${kind}.all${scope}`, `${kind}.active${scope}`])).sort(),
     );
+  });
+
+  it('orders the activity boards newest post first, those that never posted last, ties by followers', () => {
+    // Prepare
+    const standings = [
+      standing('weekly', { followers: 10, latestPostAt: '2026-11-20T08:00:00.000Z', topics: ['ai'] }),
+      standing('daily', { followers: 5, latestPostAt: '2026-11-25T08:00:00.000Z', topics: ['ai'] }),
+      standing('silent', { followers: 99_999, latestPostAt: null, isActive: false }),
+      standing('also-daily', { followers: 50, latestPostAt: '2026-11-25T08:00:00.000Z' }),
+      standing('dormant', { followers: 7, latestPostAt: '2026-08-01T08:00:00.000Z', isActive: false, topics: ['ai'] }),
+    ];
+
+    // Act
+    const { boards } = rankBoards(standings);
+
+    // Assess
+    expect(slugs(boards.get('activity.all'))).toEqual(['also-daily', 'daily', 'weekly', 'dormant', 'silent']);
+    expect(slugs(boards.get('activity.active'))).toEqual(['also-daily', 'daily', 'weekly']);
+    expect(slugs(boards.get('activity.all.topic.ai'))).toEqual(['daily', 'weekly', 'dormant']);
+  });
+
+  it('ranks a publication whose followers are not known (a feed) on the activity boards only, topics included', () => {
+    // Prepare
+    const feed = standing('a-feed', {
+      followersKnown: false,
+      followers: 0,
+      latestPostAt: '2026-11-26T08:00:00.000Z',
+      topics: ['ai'],
+    });
+
+    // Act
+    const { boards, topics } = rankBoards([...STANDINGS, feed]);
+
+    // Assess
+    const boardsWithFeed = [...boards].flatMap(([id, rows]) => (rows.some((row) => row.slug === 'a-feed') ? [id] : []));
+    expect(boardsWithFeed.sort()).toEqual([
+      'activity.active',
+      'activity.active.topic.ai',
+      'activity.all',
+      'activity.all.topic.ai',
+    ]);
+    expect(slugs(boards.get('activity.all'))?.[0]).toBe('a-feed');
+    expect(topics.find((topic) => topic.tag === 'ai')).toMatchObject({ publicationCount: 4, activeCount: 3 });
+    expect(topics.find((topic) => topic.tag === 'ai')?.leaders.map((leader) => leader.slug)).not.toContain('a-feed');
   });
 
   it('has empty active boards when every publication is dormant', () => {
@@ -99,6 +132,7 @@ describe('rankBoards', () => {
     // Assess
     expect(boards.get('followers.active')).toEqual([]);
     expect(boards.get('growth.active')).toEqual([]);
+    expect(boards.get('activity.active')).toEqual([]);
     expect(slugs(boards.get('followers.all'))).toEqual(['old']);
   });
 

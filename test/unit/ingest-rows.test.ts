@@ -149,8 +149,8 @@ describe('applySnapshot', () => {
       createdAt: NOW.toISOString(),
       updatedAt: later.toISOString(),
     });
-    expect(second.history.days).toEqual({ '06-28': 1000, '06-30': 1100 });
-    expect(second.history.revision).toBe(2);
+    expect(second.history?.days).toEqual({ '06-28': 1000, '06-30': 1100 });
+    expect(second.history?.revision).toBe(2);
   });
 
   it('gives the same items when the same snapshot is applied twice, apart from timestamps and revision', () => {
@@ -164,7 +164,7 @@ describe('applySnapshot', () => {
     // Assess
     const strip = <T extends { updatedAt: string; revision: number }>({ updatedAt: _u, revision: _r, ...rest }: T) => rest;
     expect(strip(again.publication)).toEqual(strip(first.publication));
-    expect(strip(again.history)).toEqual(strip(first.history));
+    expect(again.history).toEqual({ ...first.history, revision: expect.any(Number), updatedAt: expect.any(String) });
   });
 
   it('does not let an older snapshot replace the current follower count or name', () => {
@@ -184,7 +184,7 @@ describe('applySnapshot', () => {
     expect(late.publication.name).toBe('TDS');
     expect(late.publication.recentEndDay).toBe('2024-06-30');
     expect(late.publication.firstSeenDay).toBe('2024-06-29');
-    expect(late.history.days).toEqual({ '06-29': 900, '06-30': 1200 });
+    expect(late.history?.days).toEqual({ '06-29': 900, '06-30': 1200 });
   });
 
   it('does not let an older snapshot replace the description, image or feed', () => {
@@ -258,5 +258,56 @@ describe('applySnapshot', () => {
     expect(leftOut.publication.description).toBe('Ideas');
     expect(cleared.publication.imageUrl).toBeUndefined();
     expect(cleared.publication.feedUrl).toBeUndefined();
+  });
+
+  it('stores a feed that counts no followers as one whose followers are not known, with no history to write', () => {
+    // Act
+    const feed = applySnapshot(snapshot({ followers: null, latestPostAt: '2024-06-29T08:00:00Z' }), undefined, undefined, NOW);
+
+    // Assess
+    expect(feed.publication).toMatchObject({
+      followersKnown: false,
+      followers: 0,
+      recentEndDay: '2024-06-30',
+      recentCounts: [],
+      latestPostAt: '2024-06-29T08:00:00.000Z',
+    });
+    expect(feed.history).toBeUndefined();
+  });
+
+  it('moves a feed on day by day without counts, and knows its followers from the first count on', () => {
+    // Prepare
+    const feed = applySnapshot(snapshot({ followers: null, observedAt: '2024-06-28T06:00:00Z' }), undefined, undefined, NOW);
+
+    // Act
+    const nextDay = applySnapshot(
+      snapshot({ followers: null, observedAt: '2024-06-29T06:00:00Z' }),
+      feed.publication,
+      feed.history,
+      NOW,
+    );
+    const counted = applySnapshot(snapshot({ followers: 40 }), nextDay.publication, nextDay.history, NOW);
+
+    // Assess
+    expect(nextDay.publication).toMatchObject({ followersKnown: false, recentEndDay: '2024-06-29', recentCounts: [] });
+    expect(counted.publication).toMatchObject({ followersKnown: true, followers: 40, recentCounts: [40] });
+    expect(counted.history?.days).toEqual({ '06-30': 40 });
+  });
+
+  it('keeps the last count of a counted publication when a snapshot brings none', () => {
+    // Prepare
+    const counted = applySnapshot(snapshot({ followers: 1000, observedAt: '2024-06-29T06:00:00Z' }), undefined, undefined, NOW);
+
+    // Act
+    const withoutCount = applySnapshot(snapshot({ followers: null }), counted.publication, counted.history, NOW);
+
+    // Assess: the day is not observed, and the history is handed back unchanged.
+    expect(withoutCount.publication).toMatchObject({
+      followersKnown: true,
+      followers: 1000,
+      recentEndDay: '2024-06-30',
+      recentCounts: [1000, NOT_OBSERVED],
+    });
+    expect(withoutCount.history).toBe(counted.history);
   });
 });

@@ -55,6 +55,15 @@ describe('detectClimbs', () => {
     ]);
   });
 
+  it('never tells a climb on an activity board: a new post puts any publication at its top', () => {
+    // Act
+    const { events, next } = detectClimbs(state({ 'activity.all': 900 }), { ranks: { 'activity.all': 1 }, isActive: true });
+
+    // Assess
+    expect(events).toEqual([]);
+    expect(next.lastRanks).toEqual({ 'activity.all': 1 });
+  });
+
   it('tells a dormant publication that posts again, once', () => {
     // Act
     const woke = detectClimbs(state({ 'followers.all': 500 }, { wasActive: false }), {

@@ -13,7 +13,13 @@ import { standingFixture } from '../support/fixtures';
 describe('boardRanksBySlug', () => {
   it('gives each publication its rank on exactly the boards it is on', () => {
     // Prepare: an active UX publication, and a bigger dormant one without topics.
-    const active = standingFixture('active-ux', { followers: 500, gained30d: 90, isActive: true, topics: ['ux'] });
+    const active = standingFixture('active-ux', {
+      followers: 500,
+      gained30d: 90,
+      isActive: true,
+      latestPostAt: '2026-11-25T08:00:00.000Z',
+      topics: ['ux'],
+    });
     const dormant = standingFixture('dormant', { followers: 900, gained30d: 10, isActive: false, topics: [] });
     const { boards } = rankBoards([active, dormant]);
 
@@ -30,8 +36,12 @@ describe('boardRanksBySlug', () => {
       'growth.active': 1,
       'growth.all.topic.ux': 1,
       'growth.active.topic.ux': 1,
+      'activity.all': 1,
+      'activity.active': 1,
+      'activity.all.topic.ux': 1,
+      'activity.active.topic.ux': 1,
     });
-    expect(ranks.get('dormant')).toEqual({ 'followers.all': 1, 'growth.all': 2 });
+    expect(ranks.get('dormant')).toEqual({ 'followers.all': 1, 'growth.all': 2, 'activity.all': 2 });
   });
 });
 
@@ -44,15 +54,17 @@ describe('parseBoardId', () => {
       activeOnly: true,
       topic: 'machine-learning',
     });
+    expect(parseBoardId('activity.all.topic.ux')).toEqual({ kind: 'activity', activeOnly: false, topic: 'ux' });
     expect(parseBoardId('search')).toBeNull();
     expect(parseBoardId('followers.sometimes')).toBeNull();
   });
 });
 
 describe('compareBoards', () => {
-  it('lists overall boards, then active only, then topics, most followed before fastest growing', () => {
+  it('lists overall boards, then active only, then topics; most followed, fastest growing, then recently active', () => {
     // Prepare
     const ids = [
+      'activity.all',
       'growth.all.topic.ux',
       'growth.active',
       'followers.all.topic.ai',
@@ -68,6 +80,7 @@ describe('compareBoards', () => {
     expect(sorted.map(({ id }) => id)).toEqual([
       'followers.all',
       'growth.all',
+      'activity.all',
       'followers.active',
       'growth.active',
       'followers.all.topic.ai',

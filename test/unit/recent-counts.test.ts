@@ -6,6 +6,7 @@ import {
   firstObserved,
   NOT_OBSERVED,
   recordCount,
+  recordNoCount,
   type RecentCounts,
 } from '../../functions/ranking/lib/domain/recent-counts';
 
@@ -102,6 +103,32 @@ describe('recordCount', () => {
     // Assess: the old count fell out of the window entirely.
     expect(next.counts).toHaveLength(RECENT_HISTORY_DAYS);
     expect(next.counts.filter((count) => count !== NOT_OBSERVED)).toEqual([500]);
+  });
+});
+
+describe('recordNoCount', () => {
+  it('moves the window on to a later day with the days between not observed, and leaves earlier days alone', () => {
+    // Prepare
+    const window: RecentCounts = { endDay: '2024-03-10', counts: [100] };
+
+    // Act
+    const later = recordNoCount(window, '2024-03-12');
+    const earlier = recordNoCount(window, '2024-03-09');
+
+    // Assess
+    expect(later).toEqual({ endDay: '2024-03-12', counts: [100, NOT_OBSERVED, NOT_OBSERVED] });
+    expect(earlier).toBe(window);
+  });
+
+  it('keeps a window that never had a count empty, ending on the newest day', () => {
+    // Act
+    const first = recordNoCount(undefined, '2024-03-10');
+    const next = recordNoCount(first, '2024-03-11');
+
+    // Assess
+    expect(first).toEqual({ endDay: '2024-03-10', counts: [] });
+    expect(next).toEqual({ endDay: '2024-03-11', counts: [] });
+    expect(recordCount(next, '2024-03-12', 5)).toEqual({ endDay: '2024-03-12', counts: [5] });
   });
 });
 

@@ -54,6 +54,27 @@ describe('generateSeedData', () => {
     );
   });
 
+  it('adds publications read from a plain feed without changing the others: no followers, no topics, no history', () => {
+    // Prepare
+    const options = { today: TODAY, publications: 200, seed: 11 };
+
+    // Act
+    const plain = generateSeedData(options);
+    const withFeeds = generateSeedData({ ...options, feedOnly: 5 });
+
+    // Assess
+    expect(withFeeds.publications.slice(0, 200)).toEqual(plain.publications);
+    expect(withFeeds.histories).toEqual(plain.histories);
+    const feeds = withFeeds.publications.slice(200);
+    expect(feeds).toHaveLength(5);
+    expect(new Set(withFeeds.publications.map((publication) => publication.slug)).size).toBe(205);
+    for (const feed of feeds) {
+      expect(feed).toMatchObject({ followersKnown: false, followers: 0, topics: [], recentCounts: [], recentEndDay: TODAY });
+      expect(slugSchema.safeParse(feed.slug).success).toBe(true);
+      expect(feed.feedUrl).toMatch(/^https:\/\/[a-z0-9-]+\.example\.com\/feed\.xml$/);
+    }
+  });
+
   describe('the full 17,000-publication data set', () => {
     let data: SeedData;
     let byFollowers: PublicationItem[];

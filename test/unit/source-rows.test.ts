@@ -54,12 +54,13 @@ describe('a collected snapshot as an ingestion row', () => {
     expect(publicationSnapshotSchema.safeParse(row).success).toBe(true);
   });
 
-  it('is none for a source that counts no followers: the follower boards cannot rank it', () => {
+  it('sends no follower count for a source that counts none, and the ingestion path takes it', () => {
     // Act
     const row = toIngestionRow(snapshot({ platform: 'feed', followers: null }), 'a-feed', OBSERVED);
 
     // Assess
-    expect(row).toBeNull();
+    expect(row.followers).toBeNull();
+    expect(publicationSnapshotSchema.safeParse(row).success).toBe(true);
   });
 });
 

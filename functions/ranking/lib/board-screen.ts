@@ -24,13 +24,8 @@ export async function readBoardScreen(kind: BoardKind, query: BoardQuery): Promi
   const topic = query.topic ? topicCounts(reader.findTopic(manifest, query.topic)) : null;
   const page = await readBoardPage(kind, query);
   return {
-    // An active board counts the active publications it ranks, not every publication.
-    seo: boardSeo(
-      kind,
-      query.active,
-      topic,
-      query.active ? (manifest.boardTotals[`${kind}.active`] ?? 0) : manifest.publicationCount,
-    ),
+    // A board counts the publications it ranks: the active ones, or those with known followers.
+    seo: boardSeo(kind, query.active, topic, manifest.boardTotals[`${kind}.${query.active ? 'active' : 'all'}`] ?? 0),
     page,
     topic,
     // Chips need the counts only: the leaders are for /topics.

@@ -4,7 +4,7 @@ import type { DailyCounts, FollowerHistoryItem } from '../../lib/db/entities/fol
 import type { PublicationItem } from '../../lib/db/entities/publication';
 import type { Db } from '../../lib/db/service';
 import { type Day, monthDay, toDay, yearOf } from './domain/days';
-import { recordCount } from './domain/recent-counts';
+import { recordCount, recordNoCount } from './domain/recent-counts';
 import { shardOf } from './domain/shard';
 import { computeStanding } from './domain/standing';
 
@@ -50,20 +50,26 @@ function keep<T>(incoming: T | null | undefined, existing: T | undefined): T | u
   return incoming === undefined ? existing : (incoming ?? undefined);
 }
 
-/** The publication and history items after applying one snapshot; pure, so it is easy to test. */
+/**
+ * The publication and history items after applying one snapshot; pure, so it is easy to test.
+ * A snapshot without followers (a plain feed) records no count: the history is left as it was
+ * (undefined when there is none to write), and a publication never counted stays on the
+ * activity boards only.
+ */
 export function applySnapshot(
   snapshot: PublicationSnapshot,
   existing: PublicationItem | undefined,
   history: FollowerHistoryItem | undefined,
   now: Date,
-): { publication: PublicationItem; history: FollowerHistoryItem } {
+): { publication: PublicationItem; history: FollowerHistoryItem | undefined } {
   const day: Day = toDay(snapshot.observedAt);
-  const window = recordCount(
-    existing && { endDay: existing.recentEndDay, counts: existing.recentCounts },
-    day,
-    snapshot.followers,
-  );
+  const existingWindow = existing && { endDay: existing.recentEndDay, counts: existing.recentCounts };
+  const window =
+    snapshot.followers === null ? recordNoCount(existingWindow, day) : recordCount(existingWindow, day, snapshot.followers);
   const isLatest = !existing || day >= existing.recentEndDay;
+  const followersKnown = snapshot.followers !== null || (existing !== undefined && existing.followersKnown !== false);
+  // A snapshot without a count keeps the last one known (0 for a publication never counted).
+  const newestFollowers = snapshot.followers ?? existing?.followers ?? 0;
   // Offsets differ between sources: compare instants, store UTC so day arithmetic stays simple.
   const postTimes = [snapshot.latestPostAt, existing?.latestPostAt].flatMap((value) => (value ? [Date.parse(value)] : []));
   const latestPostAt = postTimes.length ? new Date(Math.max(...postTimes)).toISOString() : undefined;
@@ -72,7 +78,8 @@ export function applySnapshot(
     name: isLatest ? snapshot.name : (existing?.name ?? snapshot.name),
     url: isLatest ? snapshot.url : (existing?.url ?? snapshot.url),
     topics: isLatest ? snapshot.topics : (existing?.topics ?? snapshot.topics),
-    followers: isLatest ? snapshot.followers : (existing?.followers ?? snapshot.followers),
+    followersKnown,
+    followers: isLatest ? newestFollowers : (existing?.followers ?? newestFollowers),
     latestPostAt,
     recentEndDay: window.endDay,
     recentCounts: window.counts,
@@ -95,6 +102,7 @@ export function applySnapshot(
     createdAt: existing?.createdAt ?? timestamp,
     updatedAt: timestamp,
   };
+  if (snapshot.followers === null) return { publication, history };
   const days: DailyCounts = { ...((history?.days as DailyCounts | undefined) ?? {}), [monthDay(day)]: snapshot.followers };
   return {
     publication,
@@ -108,6 +116,7 @@ const COMPARED_FIELDS = [
   'description',
   'imageUrl',
   'feedUrl',
+  'followersKnown',
   'followers',
   'latestPostAt',
   'firstSeenDay',
@@ -115,19 +124,16 @@ const COMPARED_FIELDS = [
   'offBoardsSince',
 ] as const;
 
-function isUnchanged(
-  before: PublicationItem,
-  after: PublicationItem,
-  historyBefore: FollowerHistoryItem | undefined,
-  day: Day,
-): boolean {
+function isUnchanged(before: PublicationItem, after: PublicationItem): boolean {
   const sameFields = COMPARED_FIELDS.every((field) => before[field] === after[field]);
   const sameLists =
     JSON.stringify(before.topics) === JSON.stringify(after.topics) &&
     JSON.stringify(before.recentCounts) === JSON.stringify(after.recentCounts);
-  const sameDay = (historyBefore?.days as DailyCounts | undefined)?.[monthDay(day)] === after.followers;
-  return sameFields && sameLists && sameDay;
+  return sameFields && sameLists;
 }
+
+const countOn = (history: FollowerHistoryItem | undefined, day: Day) =>
+  (history?.days as DailyCounts | undefined)?.[monthDay(day)];
 
 async function storeSnapshot(db: Db, snapshot: PublicationSnapshot, now: Date): Promise<RowResult['status']> {
   const day = toDay(snapshot.observedAt);
@@ -137,8 +143,11 @@ async function storeSnapshot(db: Db, snapshot: PublicationSnapshot, now: Date): 
       db.entities.publication.get({ slug: snapshot.slug }).go({ consistent: true }),
       db.entities.followerHistory.get({ slug: snapshot.slug, year: yearOf(day) }).go({ consistent: true }),
     ]);
-    const next = applySnapshot(snapshot, existing ?? undefined, history ?? undefined, now);
-    if (existing && isUnchanged(existing, next.publication, history ?? undefined, day)) return 'unchanged';
+    const historyBefore = history ?? undefined;
+    const next = applySnapshot(snapshot, existing ?? undefined, historyBefore, now);
+    // A snapshot without followers hands the history back as it was: nothing to write there.
+    const historyChanged = next.history !== historyBefore && countOn(next.history, day) !== countOn(historyBefore, day);
+    if (existing && isUnchanged(existing, next.publication) && !historyChanged) return 'unchanged';
     // ElectroDB reports a failed revision condition as `canceled` rather than throwing.
     const { canceled } = await db.transaction
       .write(({ publication, followerHistory }) => [
@@ -148,12 +157,16 @@ async function storeSnapshot(db: Db, snapshot: PublicationSnapshot, now: Date): 
               .where((attr, { eq }) => eq(attr.revision, existing.revision))
               .commit()
           : publication.create(next.publication).commit(),
-        history
-          ? followerHistory
-              .put(next.history)
-              .where((attr, { eq }) => eq(attr.revision, history.revision))
-              .commit()
-          : followerHistory.create(next.history).commit(),
+        ...(next.history === undefined || next.history === historyBefore
+          ? []
+          : [
+              history
+                ? followerHistory
+                    .put(next.history)
+                    .where((attr, { eq }) => eq(attr.revision, history.revision))
+                    .commit()
+                : followerHistory.create(next.history).commit(),
+            ]),
       ])
       .go();
     if (!canceled) return existing ? 'updated' : 'created';

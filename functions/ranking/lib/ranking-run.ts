@@ -16,9 +16,11 @@ import type { Db } from '../../lib/db/service';
 
 export const MANIFEST_NAME = 'current';
 /**
- * Search index rows: [slug, name, followers, followersRank, growthRank, active (1 or 0), topics
- * as positions in the run's manifest topics]. The last two are optional: a run from before they
- * existed has none, and filters then match nothing until the next run.
+ * Search index rows: [slug, name, followers, rank, growthRank, active (1 or 0), topics as
+ * positions in the run's manifest topics]. The rank is on the most-followed board, or for a
+ * publication whose followers are not known (after all the others, growthRank 0) on the
+ * activity board. The last two are optional: a run from before they existed has none, and
+ * filters then match nothing until the next run.
  */
 export type SearchEntry = [string, string, number, number, number, (0 | 1)?, number[]?];
 export const SEARCH_CHUNK_SIZE = 4_000;
@@ -38,7 +40,16 @@ export interface RankingRunReport {
 
 type PublicationRow = Pick<
   PublicationItem,
-  'slug' | 'name' | 'url' | 'imageUrl' | 'topics' | 'followers' | 'latestPostAt' | 'recentEndDay' | 'recentCounts'
+  | 'slug'
+  | 'name'
+  | 'url'
+  | 'imageUrl'
+  | 'topics'
+  | 'followersKnown'
+  | 'followers'
+  | 'latestPostAt'
+  | 'recentEndDay'
+  | 'recentCounts'
 >;
 
 const RANKING_ATTRIBUTES = [
@@ -47,6 +58,7 @@ const RANKING_ATTRIBUTES = [
   'url',
   'imageUrl',
   'topics',
+  'followersKnown',
   'followers',
   'latestPostAt',
   'recentEndDay',
@@ -90,15 +102,20 @@ function searchEntries(boards: Map<string, Standing[]>, topics: readonly Topic[]
   (boards.get('growth.all') ?? []).forEach((standing, index) => growthRank.set(standing.slug, index + 1));
   // Topics by position, not by tag: the filter needs them in the index, and positions are short.
   const topicPosition = new Map(topics.map((topic, position) => [topic.tag, position]));
-  return (boards.get('followers.all') ?? []).map((standing, index) => [
+  const entry = (standing: Standing, rank: number): SearchEntry => [
     standing.slug,
     standing.name,
     standing.followers,
-    index + 1,
+    rank,
     growthRank.get(standing.slug) ?? 0,
     standing.isActive ? 1 : 0,
     standing.topics.flatMap((tag) => topicPosition.get(tag) ?? []),
-  ]);
+  ];
+  const byFollowers = (boards.get('followers.all') ?? []).map((standing, index) => entry(standing, index + 1));
+  const followersUnknown = (boards.get('activity.all') ?? []).flatMap((standing, index) =>
+    standing.followersKnown ? [] : [entry(standing, index + 1)],
+  );
+  return [...byFollowers, ...followersUnknown];
 }
 
 /**

@@ -7,20 +7,30 @@ export const SHARE_IMAGE_URL = '/og/toppubs-1500.png';
 
 const formatCount = (count: number) => new Intl.NumberFormat('en-US').format(count);
 
+const BOARD_WORDS: Record<BoardKind, { heading: string; measure: string }> = {
+  followers: { heading: 'Most followed', measure: 'ranked by followers' },
+  growth: { heading: 'Fastest growing', measure: 'ranked by followers gained over the last 30 days' },
+  activity: { heading: 'Recently active', measure: 'newest post first, feeds without a follower count included' },
+};
+
 export function boardSeo(kind: BoardKind, activeOnly: boolean, topic: Topic | null, publicationCount: number): Seo {
   const subject = `${activeOnly ? 'active ' : ''}${topic ? `${topic.name} ` : ''}publications`;
-  const heading = kind === 'followers' ? `Most followed ${subject}` : `Fastest growing ${subject}`;
+  // "Recently active active publications" says it twice: that board's filter goes last.
+  const heading =
+    kind === 'activity'
+      ? `${BOARD_WORDS[kind].heading} ${topic ? `${topic.name} ` : ''}publications${activeOnly ? ', active only' : ''}`
+      : `${BOARD_WORDS[kind].heading} ${subject}`;
   const scope = topic
     ? `${formatCount(activeOnly ? topic.activeCount : topic.publicationCount)} ${subject}`
     : `${formatCount(publicationCount)} publications`;
-  const measure = kind === 'followers' ? 'ranked by followers' : 'ranked by followers gained over the last 30 days';
+  const measure = BOARD_WORDS[kind].measure;
   return {
     title: `${heading} · ${APP_NAME}`,
     description: `${heading}: ${scope} ${measure}${activeOnly ? ', counting only those that posted in the last 30 days' : ''}. Updated hourly.`,
     keywords: [
       'publications',
       'blogs',
-      kind === 'followers' ? 'most followed' : 'fastest growing',
+      BOARD_WORDS[kind].heading.toLowerCase(),
       ...(activeOnly ? ['active'] : []),
       ...(topic ? [topic.name.toLowerCase()] : []),
       'ranking',
@@ -38,10 +48,15 @@ export function topicsSeo(topicCount: number): Seo {
   };
 }
 
-export function publicationSeo(name: string, description: string, followers: number): Seo {
+/** `followers` is null for a publication whose source counts none (a plain feed). */
+export function publicationSeo(name: string, description: string, followers: number | null): Seo {
+  const summary =
+    followers === null
+      ? `${name} publishes a feed without a follower count. See how recently it posted and where it ranks.`
+      : `${name} has ${formatCount(followers)} followers. See its rank and follower history.`;
   return {
     title: `${name} · ${APP_NAME}`,
-    description: description || `${name} has ${formatCount(followers)} followers. See its rank and follower history.`,
+    description: description || summary,
     keywords: [name.toLowerCase(), 'publication', 'followers', 'growth'],
     imageUrl: SHARE_IMAGE_URL,
   };

@@ -69,7 +69,7 @@ function knownView(preview: SourcePreview, source: PublicationSourceItem): Sugge
 /**
  * Reads a pasted address once, through the adapter that recognises it. What can go wrong on the
  * other side becomes an answer a person can act on; nothing is stored. A source that counts no
- * followers (a plain feed) is refused: nothing could show it yet.
+ * followers (a plain feed) is read like any other: it goes to the activity boards only.
  */
 export async function readSuggestedAddress(url: string, fetch: SourceFetch, now: Date): Promise<SourcePreview> {
   let preview: SourcePreview;
@@ -77,7 +77,9 @@ export async function readSuggestedAddress(url: string, fetch: SourceFetch, now:
     preview = await previewSource(url, fetch, now);
   } catch (error) {
     if (error instanceof UnrecognisedAddress) {
-      throw new BadRequest('That is not an address we can read: paste a Medium publication or a WordPress.com blog.');
+      throw new BadRequest(
+        'That is not an address we can read: paste a Medium publication, a WordPress.com blog or a site’s RSS or Atom feed.',
+      );
     }
     if (error instanceof SourceGone) {
       throw new Unprocessable('No publication was found at that address. Check it and try again.', {
@@ -95,20 +97,14 @@ export async function readSuggestedAddress(url: string, fetch: SourceFetch, now:
     }
     if (error instanceof SourceError) {
       throw new Unprocessable(
-        'We could not read a publication at that address: paste the address of a Medium publication or a WordPress.com blog.',
+        'We could not read a publication at that address: paste the address of a Medium publication, a WordPress.com blog or a site’s RSS or Atom feed.',
         { cause: error },
       );
     }
     throw error;
   }
-  // The boards rank by followers, and the publication page is built from a ranked publication:
-  // a plain feed could be stored but shown nowhere. Refused until feeds get boards of their own.
-  if (preview.snapshot.followers === null) throw new Unprocessable(FEED_NOT_RANKED);
   return preview;
 }
-
-export const FEED_NOT_RANKED =
-  "A feed does not say how many people follow it, and the boards rank by followers: suggest the publication's Medium or WordPress.com address instead.";
 
 /** The source the collector already reads under this canonical id, if any. */
 export async function knownSourceOf(db: Db, canonicalId: string): Promise<PublicationSourceItem | null> {

@@ -345,6 +345,12 @@ export interface SeedOptions {
   /** Last day of the follower history; latestPostAt values are before its start. */
   today: Day;
   publications?: number;
+  /**
+   * Publications read from a plain feed, added to the others: no follower count, no topics
+   * (a feed names none), ranked on the activity boards only. Drawn from a stream of their own,
+   * so adding them leaves every other publication as it was.
+   */
+  feedOnly?: number;
   /** How many of SEED_TOPICS to use, most popular first. */
   topics?: number;
   historyDays?: number;
@@ -418,8 +424,44 @@ export function generateSeedData(options: SeedOptions): SeedData {
     });
     histories.push(...historyItems(slug, counts, calendar, nowIso));
   }
+  publications.push(...feedOnlyPublications(options.feedOnly ?? 0, { seed, topics, topicWeights, usedSlugs, today, nowIso }));
   return { topics: [...topics], publications, histories };
 }
+
+function feedOnlyPublications(
+  count: number,
+  context: { seed: number; topics: SeedTopic[]; topicWeights: number[]; usedSlugs: Set<string>; today: Day; nowIso: string },
+): PublicationItem[] {
+  const random = createRandom(context.seed + 1);
+  return Array.from({ length: count }, () => {
+    const name = uniqueName(random, drawTopics(random, context.topics, context.topicWeights), context.usedSlugs);
+    const slug = slugify(name);
+    const activity: Activity = random.chance(0.7) ? 'active' : 'lapsed';
+    const latestPostAt = drawLatestPost(random, { ...FEED_PROFILE, activity }, context.today);
+    return {
+      slug,
+      name,
+      url: `https://${slug}.example.com/`,
+      description: '',
+      feedUrl: `https://${slug}.example.com/feed.xml`,
+      ...(latestPostAt ? { latestPostAt } : {}),
+      topics: [],
+      followersKnown: false,
+      followers: 0,
+      followers7dAgo: 0,
+      followers30dAgo: 0,
+      firstSeenDay: context.today,
+      recentEndDay: context.today,
+      recentCounts: [],
+      shard: shardOf(slug),
+      revision: 1,
+      createdAt: context.nowIso,
+      updatedAt: context.nowIso,
+    };
+  });
+}
+
+const FEED_PROFILE: Profile = { followers: 0, activity: 'active', ageDays: undefined, recentGrowth: 0, earlierGrowth: 0, noise: 0 };
 
 interface CalendarDay {
   day: Day;

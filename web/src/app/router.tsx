@@ -33,12 +33,24 @@ export const pageRoutes: RouteObject[] = [
             lazy: async () => ({ Component: (await import('../features/ranking/routes/board-pages')).FastestGrowingActivePage }),
           },
           {
+            path: 'recent',
+            lazy: async () => ({ Component: (await import('../features/ranking/routes/board-pages')).RecentlyActivePage }),
+          },
+          {
+            path: 'recent/active',
+            lazy: async () => ({ Component: (await import('../features/ranking/routes/board-pages')).RecentlyActiveActivePage }),
+          },
+          {
             path: 'topic/:tag',
             lazy: async () => ({ Component: (await import('../features/ranking/routes/board-pages')).TopicPage }),
           },
           {
             path: 'topic/:tag/growing',
             lazy: async () => ({ Component: (await import('../features/ranking/routes/board-pages')).TopicGrowingPage }),
+          },
+          {
+            path: 'topic/:tag/recent',
+            lazy: async () => ({ Component: (await import('../features/ranking/routes/board-pages')).TopicRecentPage }),
           },
           {
             path: 'topics',

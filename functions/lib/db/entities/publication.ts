@@ -16,6 +16,12 @@ export const createPublicationEntity = (config?: EntityConfiguration) =>
         imageUrl: { type: 'string' },
         feedUrl: { type: 'string' },
         topics: { type: 'list', items: { type: 'string' }, default: () => [] },
+        /**
+         * False for a publication whose source counts no followers (a plain feed): `followers`
+         * is then 0, and it is ranked on the activity boards only. Missing means true: every
+         * publication stored before feeds were ranked counts its followers.
+         */
+        followersKnown: { type: 'boolean' },
         followers: { type: 'number', required: true },
         followers7dAgo: { type: 'number', required: true },
         followers30dAgo: { type: 'number', required: true },

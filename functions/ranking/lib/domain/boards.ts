@@ -1,6 +1,6 @@
 import type { Board, BoardKind, Topic, TopicCard } from '../../../../shared/schemas/ranking';
 import { topicDisplayName } from '../../../../shared/topic-names';
-import { byFollowers, byGrowth, type Standing } from './standing';
+import { byActivity, byFollowers, byGrowth, type Standing } from './standing';
 
 /** Rows per stored chunk. Equal to the largest page, so any page spans at most two chunks. */
 export const RANK_CHUNK_SIZE = 100;
@@ -37,15 +37,19 @@ export function topicCounts(topic: Topic & { leaders?: unknown }): Topic {
 export const topicName = topicDisplayName;
 
 /**
- * Every board from one pass over the standings: the two global orders are sorted once, and
- * each topic board is the global order filtered, so no topic is sorted again.
+ * Every board from one pass over the standings: the three global orders are sorted once, and
+ * each topic board is the global order filtered, so no topic is sorted again. A publication
+ * whose followers are not known (a plain feed) is on the activity boards only: the other two
+ * rank by a number it does not have.
  */
 export function rankBoards(standings: Standing[]): RankedBoards {
   const boards = new Map<string, Standing[]>();
   const topicStats = new Map<string, TopicCard>();
+  const counted = standings.filter((standing) => standing.followersKnown);
   const orders: [BoardKind, Standing[]][] = [
-    ['followers', [...standings].sort(byFollowers)],
-    ['growth', [...standings].sort(byGrowth)],
+    ['followers', counted.sort(byFollowers)],
+    ['growth', [...counted].sort(byGrowth)],
+    ['activity', [...standings].sort(byActivity)],
   ];
 
   const push = (id: string, standing: Standing) => {

@@ -35,6 +35,9 @@ export function detectClimbs(
   const events: ClimbEvent[] = [];
   const baselines: BoardRanks = {};
   for (const [boardId, rank] of Object.entries(current.ranks)) {
+    // Any new post puts a publication at the top of an activity board: that is "active again"
+    // (or not news at all), never a climb.
+    if (parseBoardId(boardId)?.kind === 'activity') continue;
     const last = previous.lastRanks[boardId];
     const base = previous.baselines[boardId] ?? rank;
     const entered = last !== undefined && last > TOP_PLACES && rank <= TOP_PLACES;

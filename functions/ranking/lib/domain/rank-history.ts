@@ -73,25 +73,36 @@ export function boardRanksBySlug(boards: ReadonlyMap<string, readonly Standing[]
 
 /** The board a boardId names ('growth.active.topic.ux'), or null for anything else (the search index). */
 export function parseBoardId(id: string): Board | null {
-  const match = /^(followers|growth)\.(all|active)(?:\.topic\.(.+))?$/.exec(id);
+  const match = /^(followers|growth|activity)\.(all|active)(?:\.topic\.(.+))?$/.exec(id);
   if (!match) return null;
   return { kind: match[1] as BoardKind, activeOnly: match[2] === 'active', topic: match[3] ?? null };
 }
 
-/** Overall boards first, then active only, then topics by name; most followed before fastest growing. */
+const KIND_ORDER: Record<BoardKind, number> = { followers: 0, growth: 1, activity: 2 };
+
+/**
+ * Overall boards first, then active only, then topics by name; most followed, then fastest
+ * growing, then recently active.
+ */
 export function compareBoards(a: Board, b: Board): number {
   const group = (board: Board) => (board.topic ? 2 : board.activeOnly ? 1 : 0);
   return (
     group(a) - group(b) ||
     (a.topic ?? '').localeCompare(b.topic ?? '') ||
     Number(a.activeOnly) - Number(b.activeOnly) ||
-    (a.kind === b.kind ? 0 : a.kind === 'followers' ? -1 : 1)
+    KIND_ORDER[a.kind] - KIND_ORDER[b.kind]
   );
 }
 
+const KIND_NAMES: Record<BoardKind, string> = {
+  followers: 'Most followed',
+  growth: 'Fastest growing',
+  activity: 'Recently active',
+};
+
 /** "Most followed · UX, active only": a board as people read it. */
 export function boardName(board: Board, topicName: string | null): string {
-  const kind = board.kind === 'followers' ? 'Most followed' : 'Fastest growing';
+  const kind = KIND_NAMES[board.kind];
   const scope = topicName ? `${kind} · ${topicName}` : kind;
   return board.activeOnly ? `${scope}, active only` : scope;
 }

@@ -28,6 +28,19 @@ export function recordCount(window: RecentCounts | undefined, day: Day, follower
   return { endDay: window.endDay, counts };
 }
 
+/**
+ * Moves the window on to `day` without a count: what a snapshot of a source that counts no
+ * followers (a plain feed) records. Earlier days are left as they are.
+ */
+export function recordNoCount(window: RecentCounts | undefined, day: Day): RecentCounts {
+  if (!window) return { endDay: day, counts: [] };
+  const offset = daysBetween(window.endDay, day);
+  if (offset <= 0) return window;
+  if (window.counts.length === 0) return { endDay: day, counts: [] };
+  const counts = [...window.counts, ...Array<number>(offset).fill(NOT_OBSERVED)];
+  return { endDay: day, counts: counts.slice(-RECENT_HISTORY_DAYS) };
+}
+
 /** The latest observed count on or before `day`, or undefined when none is in the window. */
 export function countOnOrBefore(window: RecentCounts, day: Day): number | undefined {
   const lastIndex = window.counts.length - 1;

@@ -10,6 +10,8 @@ export interface PublicationFacts {
   url: string;
   imageUrl?: string | undefined;
   topics?: string[] | undefined;
+  /** False when the source counts no followers (a plain feed); missing means true. */
+  followersKnown?: boolean | undefined;
   followers: number;
   latestPostAt?: string | undefined;
   recentEndDay: Day;
@@ -71,6 +73,7 @@ export function computeStanding(publication: PublicationFacts, today: Day): Stan
     url: publication.url,
     imageUrl: publication.imageUrl ?? null,
     topics: publication.topics ?? [],
+    followersKnown: publication.followersKnown !== false,
     followers,
     followers7dAgo,
     followers30dAgo,
@@ -84,6 +87,15 @@ export function computeStanding(publication: PublicationFacts, today: Day): Stan
 
 export function byFollowers(a: Standing, b: Standing): number {
   return b.followers - a.followers || b.gained30d - a.gained30d || (a.slug < b.slug ? -1 : 1);
+}
+
+/**
+ * Recently active: the newest post first, those that never posted last; ties by followers, a
+ * publication whose followers are not known after those that count some.
+ */
+export function byActivity(a: Standing, b: Standing): number {
+  const newest = (a.latestPostAt ?? '') < (b.latestPostAt ?? '') ? 1 : (a.latestPostAt ?? '') > (b.latestPostAt ?? '') ? -1 : 0;
+  return newest || b.followers - a.followers || (a.slug < b.slug ? -1 : 1);
 }
 
 /** Fastest growing: most followers gained, ties broken by percentage gained. */

@@ -77,7 +77,6 @@ export async function addSource(db: Db, preview: SourcePreview, addedBy: string,
     if (raced.data) return { kind: 'known', source: raced.data };
     throw error;
   }
-  const row = toIngestionRow(snapshot, slug, now);
-  if (row) await ingestSnapshots(db, [row], now);
+  await ingestSnapshots(db, [toIngestionRow(snapshot, slug, now)], now);
   return { kind: 'added', source };
 }

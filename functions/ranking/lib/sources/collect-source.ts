@@ -37,11 +37,10 @@ export function slugFrom(name: string, url: string): string {
 }
 
 /**
- * The snapshot as the ingestion path takes it, under our slug and cut to its limits; null for
- * a source that counts no followers (a plain feed), which the follower boards cannot rank.
+ * The snapshot as the ingestion path takes it, under our slug and cut to its limits. A source
+ * that counts no followers (a plain feed) sends none: it is ranked on the activity boards only.
  */
-export function toIngestionRow(snapshot: SourceSnapshot, slug: string, observedAt: Date): PublicationSnapshot | null {
-  if (snapshot.followers === null) return null;
+export function toIngestionRow(snapshot: SourceSnapshot, slug: string, observedAt: Date): PublicationSnapshot {
   const topics = [...new Set(snapshot.topics.map(topicOf).filter((topic): topic is string => topic !== null))];
   return {
     slug,
@@ -75,7 +74,6 @@ function currentAddress(adapter: SourceAdapter, snapshot: SourceSnapshot, previo
 /** Stores the snapshot through the ingestion path, as the API does; a refused row is a failure of the source. */
 async function ingest(db: Db, snapshot: SourceSnapshot, slug: string, now: Date): Promise<void> {
   const row = toIngestionRow(snapshot, slug, now);
-  if (!row) return;
   const result = await ingestSnapshots(db, [row], now);
   const refused = result.results.find((entry) => entry.status === 'rejected');
   if (refused) {
@@ -286,7 +284,7 @@ async function takeOffBoards(db: Db, slug: string, now: Date): Promise<void> {
   try {
     await db.entities.publication.patch({ slug }).set({ offBoardsSince: now.toISOString() }).go();
   } catch (error) {
-    // A feed-only source has no publication item to take off.
+    // A source gone before its first snapshot was stored has no publication to take off.
     if (!isConditionalCheckFailed(error)) throw error;
   }
 }

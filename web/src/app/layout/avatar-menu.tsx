@@ -11,6 +11,7 @@ const RANKING_LINKS = [
   { to: '/active', label: 'Active Publications' },
   { to: '/growing', label: 'Fastest Growing Publications' },
   { to: '/growing/active', label: 'Fastest Growing Active Publications' },
+  { to: '/recent', label: 'Recently Active Publications' },
   { to: '/topics', label: 'Topics' },
   { to: '/suggest', label: 'Suggest a Publication' },
   { to: '/about', label: 'About' },

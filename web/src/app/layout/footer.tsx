@@ -28,6 +28,9 @@ export function Footer() {
               <Link to="/growing">Fastest growing</Link>
             </li>
             <li>
+              <Link to="/recent">Recently active</Link>
+            </li>
+            <li>
               <Link to="/topics">Topics</Link>
             </li>
             <li>

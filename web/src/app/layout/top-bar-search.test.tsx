@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { routes } from '../../../../shared/routes';
 import type { RankedPublication } from '../../../../shared/schemas/ranking';
-import { makePublication } from '../../features/ranking/test-utils/fixtures';
+import { makeFeedOnlyPublication, makePublication } from '../../features/ranking/test-utils/fixtures';
 import { stubRoute, stubRoutes } from '../../test/stub-routes';
 import { renderShell } from '../../test/render-shell';
 
@@ -12,6 +12,7 @@ const catalogue: RankedPublication[] = [
   makePublication(1, { name: 'Glass Poetry', slug: 'glass-poetry', followers: 120_400 }),
   makePublication(7, { name: 'Glassworks Weekly', slug: 'glassworks-weekly', followers: 8_100 }),
   makePublication(40, { name: 'The Data Letter', slug: 'the-data-letter' }),
+  makeFeedOnlyPublication(90, { name: 'Pulse Kitchen', slug: 'pulse-kitchen' }),
 ];
 
 /** The search route over the catalogue: names where each word of q starts a word, at most `limit`. */
@@ -89,6 +90,22 @@ describe('the top bar search', () => {
     const asked = api.calls(routes.searchPubs).map(({ url }) => [url.searchParams.get('q'), url.searchParams.get('limit')]);
     expect(asked.at(-1)).toEqual(['glass', '6']);
     expect(asked.length).toBeLessThan(5);
+  });
+
+  it('labels a suggested publication without a follower count "Feed only", not 0 followers', async () => {
+    // Prepare
+    searchApi();
+    const user = userEvent.setup();
+    renderShell();
+    await focusSearchBox(user);
+
+    // Act
+    await user.type(searchBox(), 'pulse');
+
+    // Assess
+    const option = await screen.findByRole('option', { name: /Pulse Kitchen/ });
+    expect(within(option).getByText('Feed only')).toHaveAttribute('title', 'No follower count: ranked by recent activity');
+    expect(option).not.toHaveTextContent(/followers$/);
   });
 
   it('keeps every keystroke and the caret where it is typed, mid-word too', async () => {

@@ -42,6 +42,13 @@ export function AboutPage() {
           </dd>
         </div>
         <div>
+          <dt>Recently active</dt>
+          <dd>
+            Publications ordered by their latest post, newest first. It also ranks sites that publish an RSS or Atom feed but show
+            no follower count, which appear on no other ranking. <Link to="/recent">Recently active</Link>.
+          </dd>
+        </div>
+        <div>
           <dt>Topics</dt>
           <dd>
             Each publication is listed under the topics it writes about, with its own most followed and fastest growing rankings.{' '}

@@ -3,7 +3,7 @@ import type { BoardFilter } from '../lib/paths';
 /** Rows per board request: the first screen and every further page. */
 export const BOARD_PAGE_SIZE = 50;
 
-/** The query string shared by show/home, show/growth, load/pubs and load/growthPubs. */
+/** The query string shared by every board call: show/home, show/growth, show/activity and their load/… pages. */
 export interface BoardQueryInput {
   active?: 'true';
   topic?: string;
@@ -20,7 +20,7 @@ export function toBoardQuery(filter: BoardFilter, from?: number): BoardQueryInpu
   };
 }
 
-/** ['ranking', endpoint name, query]: one shape for the four board endpoints, so they can be swapped. */
+/** ['ranking', endpoint name, query]: one shape for the six board endpoints, so they can be swapped. */
 export type BoardQueryKey = readonly ['ranking', string, BoardQueryInput];
 
 export function boardQueryKey(endpointName: string, query: BoardQueryInput): BoardQueryKey {

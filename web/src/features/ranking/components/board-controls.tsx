@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { BOARD_KINDS, BOARD_NAMES } from '../lib/board-names';
 import { boardPath, type BoardFilter } from '../lib/paths';
 import styles from './board.module.css';
 
@@ -11,17 +12,16 @@ function Segment({ to, current, children }: { to: string; current: boolean; chil
   );
 }
 
-/** Two segmented controls made of real links: ranking (followers / growth) and scope (all / active). */
+/** Two segmented controls made of real links: ranking (followers / growth / activity) and scope (all / active). */
 export function BoardControls({ filter }: { filter: BoardFilter }) {
   return (
     <nav className={styles.controls} aria-label="Board views">
       <div className={styles.segmented} role="group" aria-label="Rank by">
-        <Segment to={boardPath({ ...filter, kind: 'followers' })} current={filter.kind === 'followers'}>
-          Most followed
-        </Segment>
-        <Segment to={boardPath({ ...filter, kind: 'growth' })} current={filter.kind === 'growth'}>
-          Fastest growing
-        </Segment>
+        {BOARD_KINDS.map((kind) => (
+          <Segment key={kind} to={boardPath({ ...filter, kind })} current={filter.kind === kind}>
+            {BOARD_NAMES[kind]}
+          </Segment>
+        ))}
       </div>
       <div className={styles.segmented} role="group" aria-label="Publications">
         <Segment to={boardPath({ ...filter, activeOnly: false })} current={!filter.activeOnly}>
@@ -30,7 +30,8 @@ export function BoardControls({ filter }: { filter: BoardFilter }) {
         <Segment to={boardPath({ ...filter, activeOnly: true })} current={filter.activeOnly}>
           Active only
         </Segment>
-        {/* The publications the reader follows, on either ranking (a visitor is asked to log in there). */}
+        {/* The publications the reader follows, by followers or growth (a visitor is asked to log in there);
+            followed publications carry no activity rank, so the activity board opens it by followers. */}
         <Segment to={filter.kind === 'growth' ? '/following?by=growth' : '/following'} current={false}>
           Following
         </Segment>

@@ -1,9 +1,11 @@
 import { Link } from 'react-router';
 import { ACTIVE_WINDOW_DAYS, APP_NAME, GROWTH_WINDOW_DAYS } from '../../../../../shared/constants';
+import type { BoardKind } from '../../../../../shared/schemas/ranking';
 import { PageMeta } from '../../../components/page-meta';
 import { ApiError } from '../../../lib/api-client';
 import { useBoardScreen } from '../api/use-board';
 import { formatUpdated, plural } from '../lib/format';
+import { BOARD_NAMES } from '../lib/board-names';
 import { boardPath, type BoardFilter } from '../lib/paths';
 import { BoardControls } from './board-controls';
 import { topicDisplayName } from '../../../../../shared/topic-names';
@@ -14,31 +16,39 @@ import { TopicChips } from './topic-chips';
 import { VirtualBoard } from './virtual-board';
 import styles from './board.module.css';
 
+/** What each ranking orders by, in the lede of a board over every topic and of a topic's board. */
+const BOARD_LEDES: Record<BoardKind, { all: string; topic: (name: string) => string }> = {
+  followers: {
+    all: 'Every publication we track, ranked by followers.',
+    topic: (name) => `The most followed ${name} publications.`,
+  },
+  growth: {
+    all: `Ranked by followers gained over the last ${GROWTH_WINDOW_DAYS} days.`,
+    topic: (name) => `The ${name} publications that gained the most followers over the last ${GROWTH_WINDOW_DAYS} days.`,
+  },
+  activity: {
+    all: 'Every publication we track, newest post first, including sites that publish a feed but no follower count.',
+    topic: (name) => `The ${name} publications that posted most recently, newest post first.`,
+  },
+};
+
 /** Heading and one-line explanation of a board. */
 export function describeBoard(filter: BoardFilter, topicName?: string): { heading: string; lede: string } {
-  const growth = filter.kind === 'growth';
-  const activeNote = ` Only publications that posted in the last ${ACTIVE_WINDOW_DAYS} days.`;
+  const ledes = BOARD_LEDES[filter.kind];
+  const activeNote = filter.activeOnly ? ` Only publications that posted in the last ${ACTIVE_WINDOW_DAYS} days.` : '';
   if (filter.topic) {
     // Until the API answers, the name the API will give: the heading does not change case under the reader.
     const name = topicName ?? topicDisplayName(filter.topic);
-    return {
-      heading: name,
-      lede:
-        (growth
-          ? `The ${name} publications that gained the most followers over the last ${GROWTH_WINDOW_DAYS} days.`
-          : `The most followed ${name} publications.`) + (filter.activeOnly ? activeNote : ''),
-    };
+    return { heading: name, lede: ledes.topic(name) + activeNote };
   }
-  if (growth) {
-    return {
-      heading: filter.activeOnly ? 'Fastest growing active publications' : 'Fastest growing publications',
-      lede: `Ranked by followers gained over the last ${GROWTH_WINDOW_DAYS} days.${filter.activeOnly ? activeNote : ''}`,
-    };
-  }
-  return {
-    heading: filter.activeOnly ? 'Most followed active publications' : 'Most followed publications',
-    lede: `Every publication we track, ranked by followers.${filter.activeOnly ? activeNote : ''}`,
-  };
+  const name = BOARD_NAMES[filter.kind];
+  // "Recently active active publications" would stutter: that board says "active only" after it instead.
+  const heading = !filter.activeOnly
+    ? `${name} publications`
+    : filter.kind === 'activity'
+      ? `${name} publications, active only`
+      : `${name} active publications`;
+  return { heading, lede: ledes.all + activeNote };
 }
 
 /** What an unknown topic tag shows (API 404 NOT_FOUND, or a tag no topic could have). */
@@ -68,7 +78,7 @@ export function BoardView({ filter }: { filter: BoardFilter }) {
     return <UnknownTopic tag={filter.topic} />;
   }
 
-  const label = filter.topic ? `${heading}: ${filter.kind === 'growth' ? 'fastest growing' : 'most followed'}` : heading;
+  const label = filter.topic ? `${heading}: ${BOARD_NAMES[filter.kind].toLowerCase()}` : heading;
   return (
     <div className={styles.page}>
       <PageMeta seo={data?.seo ?? { title: `${heading} · ${APP_NAME}`, description: lede }} />

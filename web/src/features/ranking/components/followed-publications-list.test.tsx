@@ -6,7 +6,7 @@ import { routes } from '../../../../../shared/routes';
 import type { FollowedPublication } from '../../../../../shared/schemas/ranking';
 import { jane, renderShell } from '../../../test/render-shell';
 import { stubRoute, stubRoutes } from '../../../test/stub-routes';
-import { makePublication } from '../test-utils/fixtures';
+import { makeFeedOnlyPublication, makePublication } from '../test-utils/fixtures';
 import { FollowedPublicationsList } from './followed-publications-list';
 
 function followed(rank: number, name: string): FollowedPublication {
@@ -48,6 +48,31 @@ describe('FollowedPublicationsList', () => {
     expect(api.calls(routes.followPublication).map((call) => call.url.pathname)).toEqual([
       '/api/i/toppubs/pub/data-letter/follow/off',
     ]);
+  });
+
+  it('labels a followed feed "Feed only" with its last post, never as 0 followers', async () => {
+    // Prepare
+    const { rank: _rank, ...standing } = makeFeedOnlyPublication(5, {
+      name: 'Pulse Kitchen',
+      slug: 'pulse-kitchen',
+      latestPostAt: new Date(Date.now() - 2 * 86_400_000).toISOString(),
+    });
+    const feed: FollowedPublication = {
+      ...standing,
+      ranks: { followers: null, growth: null },
+      followedAt: '2026-11-20T10:00:00.000Z',
+    };
+    const { page } = renderList([feed, followed(3, 'Glass Poetry')]);
+
+    // Act
+    const list = await page.findByRole('list', { name: 'Publications you follow' });
+
+    // Assess
+    const [feedItem, countedItem] = within(list).getAllByRole('listitem');
+    expect(within(feedItem!).getByText('Feed only')).toHaveAttribute('title', 'No follower count: ranked by recent activity');
+    expect(feedItem).toHaveTextContent('· last post 2 days ago');
+    expect(feedItem).not.toHaveTextContent(/followers ·/);
+    expect(countedItem).toHaveTextContent(/followers · \+\d+ in 30 days · #3 most followed/);
   });
 
   it('says how to follow when the reader follows nothing', async () => {

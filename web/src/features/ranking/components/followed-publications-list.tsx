@@ -1,8 +1,10 @@
 import { Link } from 'react-router';
 import { ErrorState } from '../../../components/state-message';
 import { useFollowedPublications } from '../api/list-followed-publications';
-import { formatExact, formatSignedCompact } from '../lib/format';
+import { hasFollowerCount } from '../lib/follower-count';
+import { formatExact, formatRelative, formatSignedCompact } from '../lib/format';
 import { publicationPath } from '../lib/paths';
+import { FeedOnlyBadge } from './feed-only-badge';
 import { FollowPublicationButton } from './follow-publication-button';
 import styles from './followed-publications-list.module.css';
 
@@ -37,8 +39,17 @@ export function FollowedPublicationsList() {
                 {item.name}
               </Link>
               <span className={styles.meta}>
-                {formatExact(item.followers)} followers · {formatSignedCompact(item.gained30d)} in 30 days
-                {item.ranks.followers ? ` · #${formatExact(item.ranks.followers)} most followed` : ''}
+                {hasFollowerCount(item) ? (
+                  <>
+                    {formatExact(item.followers)} followers · {formatSignedCompact(item.gained30d)} in 30 days
+                    {item.ranks.followers ? ` · #${formatExact(item.ranks.followers)} most followed` : ''}
+                  </>
+                ) : (
+                  <>
+                    <FeedOnlyBadge />
+                    {item.latestPostAt ? ` · last post ${formatRelative(item.latestPostAt)}` : ''}
+                  </>
+                )}
               </span>
             </div>
             <FollowPublicationButton publication={item} compact />

@@ -1,6 +1,7 @@
 import { type ReactNode, useId, useState } from 'react';
 import { Area, AreaChart, CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { PublicationBoardRank, PublicationDetail } from '../../../../../shared/schemas/ranking';
+import { BOARD_NAMES } from '../lib/board-names';
 import { formatCompact, formatExact } from '../lib/format';
 import styles from './publication-page.module.css';
 
@@ -15,7 +16,7 @@ export function formatDay(day: string, long = false): string {
 
 /** "Most followed · UX, active only". */
 export function boardLabel({ board, topicName }: Pick<PublicationBoardRank, 'board' | 'topicName'>): string {
-  const kind = board.kind === 'followers' ? 'Most followed' : 'Fastest growing';
+  const kind = BOARD_NAMES[board.kind];
   const scope = topicName ? `${kind} · ${topicName}` : kind;
   return board.activeOnly ? `${scope}, active only` : scope;
 }

@@ -4,7 +4,7 @@ import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { LoginModalProvider } from '../../../lib/login-modal';
 import { createTestQueryClient } from '../../../test/render-shell';
-import { makePublication } from '../test-utils/fixtures';
+import { makeFeedOnlyPublication, makePublication } from '../test-utils/fixtures';
 import { PublicationTable } from './publication-row';
 
 function renderTable(...items: ReturnType<typeof makePublication>[]) {
@@ -95,5 +95,43 @@ describe('PublicationRow', () => {
     const time = within(row!).getByText('3 days ago');
     expect(time.tagName).toBe('TIME');
     expect(time).toHaveAttribute('datetime', posted);
+  });
+
+  it('labels a publication without a follower count "Feed only", instead of showing zero followers, growth or a trend', () => {
+    // Prepare
+    const posted = new Date(Date.now() - 3 * 86_400_000).toISOString();
+
+    // Act
+    const [feed, counted] = renderTable(
+      makeFeedOnlyPublication(1, { name: 'Pulse Kitchen', latestPostAt: posted }),
+      makePublication(2, { name: 'Glass Poetry', followers: 1_200, gained30d: 40 }),
+    );
+
+    // Assess
+    const [, , followers, growth, trend] = within(feed!).getAllByRole('cell');
+    const badge = within(followers!).getByText('Feed only');
+    expect(badge).toHaveAttribute('title', 'No follower count: ranked by recent activity');
+    expect(followers).toHaveTextContent(/^Feed only \(No follower count: ranked by recent activity\)$/);
+    expect(within(feed!).queryByTitle(/followers/)).not.toBeInTheDocument();
+    expect(growth).toBeEmptyDOMElement();
+    expect(trend).toBeEmptyDOMElement();
+    expect(within(feed!).queryByRole('img')).not.toBeInTheDocument();
+    expect(within(feed!).getByText('3 days ago')).toBeInTheDocument();
+
+    expect(within(counted!).queryByText('Feed only')).not.toBeInTheDocument();
+    expect(within(counted!).getByTitle('1,200 followers')).toHaveTextContent('1.2K');
+    expect(within(counted!).getByRole('img', { name: /^Followers over the last 30 days/ })).toBeInTheDocument();
+  });
+
+  it('counts a row without the followersKnown flag (cached before it existed) as having followers', () => {
+    // Prepare
+    const { followersKnown: _followersKnown, ...older } = makePublication(1, { followers: 1_200 });
+
+    // Act
+    const [row] = renderTable(older as ReturnType<typeof makePublication>);
+
+    // Assess
+    expect(within(row!).getByTitle('1,200 followers')).toHaveTextContent('1.2K');
+    expect(within(row!).queryByText('Feed only')).not.toBeInTheDocument();
   });
 });

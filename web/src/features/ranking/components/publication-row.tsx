@@ -4,10 +4,12 @@ import { GROWTH_WINDOW_DAYS } from '../../../../../shared/constants';
 import type { BoardKind, RankedPublication } from '../../../../../shared/schemas/ranking';
 import { topicDisplayName } from '../../../../../shared/topic-names';
 import { formatCompact, formatDate, formatExact, formatPercent, formatRelative, formatSignedCompact } from '../lib/format';
+import { hasFollowerCount } from '../lib/follower-count';
 import { HighlightedName } from './highlighted-name';
 import { publicationPath, topicPath } from '../lib/paths';
 import { ExternalIcon } from '../../../components/icons';
 import { Avatar } from './avatar';
+import { FeedOnlyBadge } from './feed-only-badge';
 import { FollowPublicationButton } from './follow-publication-button';
 import { Sparkline } from './sparkline';
 import styles from './publication-table.module.css';
@@ -51,6 +53,7 @@ export function PublicationRow({
   style,
   'data-index': dataIndex,
 }: PublicationRowProps) {
+  const counted = hasFollowerCount(pub);
   const first = pub.sparkline[0];
   const last = pub.sparkline[pub.sparkline.length - 1];
   return (
@@ -101,28 +104,41 @@ export function PublicationRow({
           <FollowPublicationButton publication={{ ...pub, ranks: { followers: null, growth: null } }} compact />
         </div>
       </div>
+      {/* A publication whose source counts no followers has no figures to show: a label says why, once. */}
       <div role="cell" className={styles.followers}>
-        <span className={styles.cellLabel} aria-hidden="true">
-          Followers
-        </span>
-        <abbr title={`${formatExact(pub.followers)} followers`}>{formatCompact(pub.followers)}</abbr>
+        {counted ? (
+          <>
+            <span className={styles.cellLabel} aria-hidden="true">
+              Followers
+            </span>
+            <abbr title={`${formatExact(pub.followers)} followers`}>{formatCompact(pub.followers)}</abbr>
+          </>
+        ) : (
+          <FeedOnlyBadge />
+        )}
       </div>
       <div role="cell" className={styles.growth}>
-        <span className={styles.cellLabel} aria-hidden="true">
-          {GROWTH_WINDOW_DAYS}d growth
-        </span>
-        <Growth gained={pub.gained30d} pct={pub.growthPct30d} />
+        {counted ? (
+          <>
+            <span className={styles.cellLabel} aria-hidden="true">
+              {GROWTH_WINDOW_DAYS}d growth
+            </span>
+            <Growth gained={pub.gained30d} pct={pub.growthPct30d} />
+          </>
+        ) : null}
       </div>
       <div role="cell" className={styles.trend}>
-        <Sparkline
-          points={pub.sparkline}
-          trend={pub.gained30d > 0 ? 'up' : pub.gained30d < 0 ? 'down' : 'flat'}
-          label={
-            first === undefined || last === undefined
-              ? 'No follower history yet'
-              : `Followers over the last ${pub.sparkline.length} days, from ${formatExact(first)} to ${formatExact(last)}`
-          }
-        />
+        {counted ? (
+          <Sparkline
+            points={pub.sparkline}
+            trend={pub.gained30d > 0 ? 'up' : pub.gained30d < 0 ? 'down' : 'flat'}
+            label={
+              first === undefined || last === undefined
+                ? 'No follower history yet'
+                : `Followers over the last ${pub.sparkline.length} days, from ${formatExact(first)} to ${formatExact(last)}`
+            }
+          />
+        ) : null}
       </div>
       <div role="cell" className={styles.lastPost}>
         <span className={styles.cellLabel} aria-hidden="true">
@@ -140,7 +156,7 @@ export function PublicationRow({
   );
 }
 
-/** Column headings; the board's own ranking column is marked as the sorted one. */
+/** Column headings; the board's own ranking column (the last post, for the activity board) is marked as the sorted one. */
 export function TableHeader({ kind }: { kind: BoardKind | null }) {
   return (
     <div role="rowgroup" className={styles.head}>
@@ -161,7 +177,7 @@ export function TableHeader({ kind }: { kind: BoardKind | null }) {
         <div role="columnheader" className={styles.trend}>
           Trend
         </div>
-        <div role="columnheader" className={styles.lastPost}>
+        <div role="columnheader" className={styles.lastPost} aria-sort={kind === 'activity' ? 'descending' : undefined}>
           Last post
         </div>
       </div>
@@ -183,7 +199,7 @@ export function PublicationTable({
 }) {
   const [now] = useState(Date.now);
   return (
-    <div role="table" aria-label={label} aria-rowcount={items.length + 1} className={styles.table}>
+    <div role="table" aria-label={label} aria-rowcount={items.length + 1} className={styles.table} data-kind={kind ?? undefined}>
       <TableHeader kind={kind} />
       <div role="rowgroup" className={styles.body}>
         {items.map((pub, index) => (

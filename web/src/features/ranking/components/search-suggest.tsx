@@ -4,9 +4,11 @@ import { useNavigate } from 'react-router';
 import type { RankedPublication } from '../../../../../shared/schemas/ranking';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { usePublicationSuggestions } from '../api/search-pubs';
+import { hasFollowerCount } from '../lib/follower-count';
 import { formatCompact, formatExact, plural } from '../lib/format';
 import { publicationPath, searchPath } from '../lib/paths';
 import { Avatar } from './avatar';
+import { FeedOnlyBadge } from './feed-only-badge';
 import { HighlightedName } from './highlighted-name';
 import styles from './search-suggest.module.css';
 
@@ -122,9 +124,13 @@ export function SearchSuggest({ value, onValueChange, onDone, inputClassName, au
                       <span className={styles.name}>
                         <HighlightedName name={item.publication.name} highlight={data?.query} />
                       </span>
-                      <span className={styles.followers} title={`${formatExact(item.publication.followers)} followers`}>
-                        {`${formatCompact(item.publication.followers)} followers`}
-                      </span>
+                      {hasFollowerCount(item.publication) ? (
+                        <span className={styles.followers} title={`${formatExact(item.publication.followers)} followers`}>
+                          {`${formatCompact(item.publication.followers)} followers`}
+                        </span>
+                      ) : (
+                        <FeedOnlyBadge />
+                      )}
                     </>
                   ) : (
                     <span className={styles.all}>{`See all ${plural(item.total, 'result')} for "${item.q}"`}</span>

@@ -70,7 +70,7 @@ export function VirtualBoard({ filter, firstPage, label }: { filter: BoardFilter
   const items = virtualizer.getVirtualItems();
   return (
     <>
-      <div role="table" aria-label={label} aria-rowcount={total + 1} className={tableStyles.table}>
+      <div role="table" aria-label={label} aria-rowcount={total + 1} className={tableStyles.table} data-kind={filter.kind}>
         <TableHeader kind={filter.kind} />
         <div role="rowgroup" ref={bodyRef} className={tableStyles.body} style={{ height: virtualizer.getTotalSize() }}>
           {items.map((item) => {

@@ -7,17 +7,21 @@ export interface BoardFilter {
   topic: string | null;
 }
 
+/** Where each ranking lives, both at the top level and under /topic/{tag}. */
+const KIND_SEGMENTS: Record<BoardKind, string> = { followers: '', growth: '/growing', activity: '/recent' };
+
 /**
- * The page route of a board. Topic boards have no active-only route of their own
- * (there are /active and /growing/active, but no /topic/{tag}/active), so their filter travels as ?active=true.
+ * The page route of a board. Topic boards have no active-only route of their own (there are
+ * /active, /growing/active and /recent/active, but no /topic/{tag}/active), so their filter
+ * travels as ?active=true.
  */
 export function boardPath({ kind, activeOnly, topic }: BoardFilter): string {
+  const segment = KIND_SEGMENTS[kind];
   if (topic) {
-    const base = `/topic/${encodeURIComponent(topic)}${kind === 'growth' ? '/growing' : ''}`;
+    const base = `/topic/${encodeURIComponent(topic)}${segment}`;
     return activeOnly ? `${base}?active=true` : base;
   }
-  const base = kind === 'growth' ? '/growing' : '';
-  return activeOnly ? `${base}/active` : base || '/';
+  return activeOnly ? `${segment}/active` : segment || '/';
 }
 
 export function topicPath(tag: string): string {

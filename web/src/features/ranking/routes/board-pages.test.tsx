@@ -2,14 +2,15 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { routes } from '../../../../../shared/routes';
+import type { BoardKind } from '../../../../../shared/schemas/ranking';
 import { type StubbedRequest, stubRoute, stubRoutes } from '../../../test/stub-routes';
 import { jane } from '../../../test/render-shell';
-import { makeBoardPage, makeBoardScreen, makePublication, makeTopic } from '../test-utils/fixtures';
+import { makeBoardPage, makeBoardScreen, makeFeedOnlyPublication, makePublication, makeTopic } from '../test-utils/fixtures';
 import { FakeIntersectionObserver, installBrowserPolyfills, renderPages } from '../test-utils/render';
 
 /** Answers every board call from a board of `total` publications, honouring from/limit. */
 function boardApi(total = 1500) {
-  const page = ({ url }: StubbedRequest, kind: 'followers' | 'growth') =>
+  const page = ({ url }: StubbedRequest, kind: BoardKind) =>
     makeBoardPage({
       kind,
       activeOnly: url.searchParams.get('active') === 'true',
@@ -18,7 +19,7 @@ function boardApi(total = 1500) {
       limit: Number(url.searchParams.get('limit') ?? 20),
       total,
     });
-  const screenOf = (request: StubbedRequest, kind: 'followers' | 'growth') => {
+  const screenOf = (request: StubbedRequest, kind: BoardKind) => {
     const topic = request.url.searchParams.get('topic');
     return makeBoardScreen(page(request, kind), topic ? makeTopic(topic) : null);
   };
@@ -27,6 +28,8 @@ function boardApi(total = 1500) {
     stubRoute(routes.showGrowth, (request) => ({ body: screenOf(request, 'growth') })),
     stubRoute(routes.loadPubs, (request) => ({ body: page(request, 'followers') })),
     stubRoute(routes.loadGrowthPubs, (request) => ({ body: page(request, 'growth') })),
+    stubRoute(routes.showActivity, (request) => ({ body: screenOf(request, 'activity') })),
+    stubRoute(routes.loadActivityPubs, (request) => ({ body: page(request, 'activity') })),
   );
 }
 
@@ -121,6 +124,7 @@ describe('board pages', () => {
     expect(links['Most followed']).toHaveAttribute('href', '/active');
     expect(links['Most followed']).toHaveAttribute('aria-current', 'page');
     expect(links['Fastest growing']).toHaveAttribute('href', '/growing/active');
+    expect(links['Recently active']).toHaveAttribute('href', '/recent/active');
     expect(links['All']).toHaveAttribute('href', '/');
     expect(links['Active only']).toHaveAttribute('aria-current', 'page');
     expect(links['Following']).toHaveAttribute('href', '/following');
@@ -429,6 +433,104 @@ describe('board pages', () => {
     // Assess
     expect(await screen.findByText('Showing 100 of 120')).toBeInTheDocument();
     expect(api.calls(routes.loadPubs)).toHaveLength(2);
+  });
+
+  it('ranks /recent by the last post from show/activity, and labels a row without a follower count', async () => {
+    // Prepare
+    const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString();
+    const items = [
+      makePublication(1, { name: 'Glass Poetry', followers: 267_933, latestPostAt: daysAgo(0.5) }),
+      makeFeedOnlyPublication(2, { name: 'Pulse Kitchen', latestPostAt: daysAgo(2) }),
+    ];
+    const page = { ...makeBoardPage({ kind: 'activity', total: 2 }), items };
+    const api = stubRoutes(stubRoute(routes.showActivity, { body: makeBoardScreen(page) }));
+
+    // Act
+    renderPages('/recent');
+
+    // Assess
+    const table = await screen.findByRole('table', { name: 'Recently active publications' });
+    expect(screen.getByRole('heading', { level: 1, name: 'Recently active publications' })).toBeInTheDocument();
+    expect(within(table).getByRole('columnheader', { name: 'Last post' })).toHaveAttribute('aria-sort', 'descending');
+    expect(within(table).getByRole('columnheader', { name: 'Followers' })).not.toHaveAttribute('aria-sort');
+    const [counted, feed] = bodyRows();
+    expect(within(counted!).getByRole('link', { name: 'Glass Poetry' })).toBeInTheDocument();
+    expect(within(counted!).getByTitle('267,933 followers')).toHaveTextContent('267.9K');
+    expect(within(counted!).getByText('today')).toBeInTheDocument();
+    expect(within(feed!).getByRole('link', { name: 'Pulse Kitchen' })).toHaveAttribute('href', '/pub/publication-2');
+    expect(within(feed!).getByText('Feed only')).toHaveAttribute('title', 'No follower count: ranked by recent activity');
+    expect(within(feed!).queryByTitle(/followers/)).not.toBeInTheDocument();
+    expect(within(feed!).getByText('2 days ago')).toBeInTheDocument();
+
+    const views = screen.getByRole('navigation', { name: 'Board views' });
+    expect(within(views).getByRole('link', { name: 'Recently active' })).toHaveAttribute('aria-current', 'page');
+    expect(within(views).getByRole('link', { name: 'Active only' })).toHaveAttribute('href', '/recent/active');
+    const [request] = api.calls(routes.showActivity);
+    expect(request?.url.searchParams.get('limit')).toBe('50');
+    expect(request?.url.searchParams.has('active')).toBe(false);
+    await waitFor(() => expect(document.title).toBe('Recently active publications · TopPubs'));
+  });
+
+  it('asks show/activity for active publications only on /recent/active', async () => {
+    // Prepare
+    const api = boardApi(40);
+
+    // Act
+    renderPages('/recent/active');
+
+    // Assess
+    await screen.findByRole('table', { name: 'Recently active publications, active only' });
+    const [request] = api.calls(routes.showActivity);
+    expect(request?.url.searchParams.get('active')).toBe('true');
+    expect(request?.url.searchParams.has('topic')).toBe(false);
+    expect(api.calls(routes.showHome)).toHaveLength(0);
+  });
+
+  it('asks the activity board for a topic, active only, on /topic/{tag}/recent?active=true', async () => {
+    // Prepare
+    const api = boardApi(40);
+
+    // Act
+    renderPages('/topic/ux/recent?active=true');
+
+    // Assess
+    await screen.findByRole('table', { name: 'UX: recently active' });
+    expect(screen.getByText(/^The UX publications that posted most recently, newest post first\./)).toBeInTheDocument();
+    const [request] = api.calls(routes.showActivity);
+    expect(request?.url.searchParams.get('topic')).toBe('ux');
+    expect(request?.url.searchParams.get('active')).toBe('true');
+    const views = screen.getByRole('navigation', { name: 'Board views' });
+    expect(within(views).getByRole('link', { name: 'Most followed' })).toHaveAttribute('href', '/topic/ux?active=true');
+    expect(within(views).getByRole('link', { name: 'All' })).toHaveAttribute('href', '/topic/ux/recent');
+  });
+
+  it('opens /topic/UX/recent as ux, with the canonical address', async () => {
+    // Prepare
+    const api = boardApi(40);
+
+    // Act
+    const { router } = renderPages('/topic/UX/recent');
+
+    // Assess
+    await screen.findByRole('table', { name: 'UX: recently active' });
+    expect(router.state.location.pathname).toBe('/topic/ux/recent');
+    expect(api.calls(routes.showActivity)[0]?.url.searchParams.get('topic')).toBe('ux');
+  });
+
+  it('appends load/activityPubs pages to the activity board', async () => {
+    // Prepare
+    const api = boardApi(120);
+    const user = userEvent.setup();
+    renderPages('/recent');
+    await screen.findByText('Showing 50 of 120');
+
+    // Act
+    await user.click(screen.getByRole('button', { name: 'Load more' }));
+
+    // Assess
+    expect(await screen.findByText('Showing 100 of 120')).toBeInTheDocument();
+    expect(api.calls(routes.loadActivityPubs).map(({ url }) => url.searchParams.get('from'))).toEqual(['50']);
+    expect(api.calls(routes.loadPubs)).toHaveLength(0);
   });
 
   it('says so when an active board is empty', async () => {

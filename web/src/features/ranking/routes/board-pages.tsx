@@ -1,7 +1,8 @@
 import { Navigate, useLocation, useParams, useSearchParams } from 'react-router';
+import type { BoardKind } from '../../../../../shared/schemas/ranking';
 import { useHomeBoard } from '../../../lib/home-board';
 import { BoardView, UnknownTopic } from '../components/board-view';
-import type { BoardFilter } from '../lib/paths';
+import { boardPath, type BoardFilter } from '../lib/paths';
 
 /** Remount per board, so scroll position, loaded pages and virtual rows never leak across boards. */
 function Board(filter: BoardFilter) {
@@ -37,6 +38,16 @@ export function FastestGrowingActivePage() {
   return <Board kind="growth" activeOnly topic={null} />;
 }
 
+/** /recent : newest post first, with the publications whose followers are not known (plain feeds). */
+export function RecentlyActivePage() {
+  return <Board kind="activity" activeOnly={false} topic={null} />;
+}
+
+/** /recent/active */
+export function RecentlyActiveActivePage() {
+  return <Board kind="activity" activeOnly topic={null} />;
+}
+
 /** The shape of a topic tag (shared/schemas/ranking.ts): anything else cannot be a topic. */
 const TOPIC_TAG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
@@ -52,23 +63,30 @@ function useTopicFilter(): { tag: string; valid: boolean; activeOnly: boolean; c
 }
 
 /** The same page under the topic's own tag, so the address bar shows the canonical URL. */
-function ToCanonicalTopic({ tag, growing }: { tag: string; growing: boolean }) {
+function ToCanonicalTopic({ tag, kind }: { tag: string; kind: BoardKind }) {
   const { search } = useLocation();
-  return <Navigate replace to={`/topic/${encodeURIComponent(tag)}${growing ? '/growing' : ''}${search}`} />;
+  return <Navigate replace to={`${boardPath({ kind, activeOnly: false, topic: tag })}${search}`} />;
+}
+
+/** A topic's board of one ranking, once its tag is known to be well formed. */
+function TopicBoard({ kind }: { kind: BoardKind }) {
+  const { tag, valid, activeOnly, canonical } = useTopicFilter();
+  if (canonical) return <ToCanonicalTopic tag={canonical} kind={kind} />;
+  if (!valid) return <UnknownTopic tag={tag} />;
+  return <Board kind={kind} activeOnly={activeOnly} topic={tag} />;
 }
 
 /** /topic/{tag} (?active=true for active publications only). */
 export function TopicPage() {
-  const { tag, valid, activeOnly, canonical } = useTopicFilter();
-  if (canonical) return <ToCanonicalTopic tag={canonical} growing={false} />;
-  if (!valid) return <UnknownTopic tag={tag} />;
-  return <Board kind="followers" activeOnly={activeOnly} topic={tag} />;
+  return <TopicBoard kind="followers" />;
 }
 
 /** /topic/{tag}/growing (?active=true for active publications only). */
 export function TopicGrowingPage() {
-  const { tag, valid, activeOnly, canonical } = useTopicFilter();
-  if (canonical) return <ToCanonicalTopic tag={canonical} growing />;
-  if (!valid) return <UnknownTopic tag={tag} />;
-  return <Board kind="growth" activeOnly={activeOnly} topic={tag} />;
+  return <TopicBoard kind="growth" />;
+}
+
+/** /topic/{tag}/recent (?active=true for active publications only). */
+export function TopicRecentPage() {
+  return <TopicBoard kind="activity" />;
 }

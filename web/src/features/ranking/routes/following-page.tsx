@@ -1,6 +1,6 @@
 import { Link, useSearchParams } from 'react-router';
 import { APP_NAME } from '../../../../../shared/constants';
-import type { BoardKind, FollowedPublication, RankedPublication } from '../../../../../shared/schemas/ranking';
+import type { FollowedPublication, RankedPublication } from '../../../../../shared/schemas/ranking';
 import { Button } from '../../../components/button';
 import { PageMeta } from '../../../components/page-meta';
 import { EmptyState, ErrorState } from '../../../components/state-message';
@@ -11,13 +11,19 @@ import { PublicationTable, SkeletonRows } from '../components/publication-row';
 import { boardPath } from '../lib/paths';
 import styles from '../components/board.module.css';
 
+/**
+ * The rankings a followed publication carries its place on. Not the activity board: following is
+ * for hearing about climbs, and a publication's place on that board only says when it last posted.
+ */
+export type FollowingKind = keyof FollowedPublication['ranks'];
+
 /** /following, or /following?by=growth: the Following board, a scope beside All and Active only. */
-export function followingPath(kind: BoardKind): string {
+export function followingPath(kind: FollowingKind): string {
   return kind === 'growth' ? '/following?by=growth' : '/following';
 }
 
 /** Followed publications as board rows: their rank on the overall board of `kind`, in that order. */
-export function followingBoard(items: readonly FollowedPublication[], kind: BoardKind): RankedPublication[] {
+export function followingBoard(items: readonly FollowedPublication[], kind: FollowingKind): RankedPublication[] {
   return items
     .map(({ ranks, followedAt: _followedAt, ...standing }) => ({ ...standing, rank: ranks[kind] ?? 0 }))
     .sort((a, b) => (a.rank || Number.MAX_SAFE_INTEGER) - (b.rank || Number.MAX_SAFE_INTEGER) || a.name.localeCompare(b.name));
@@ -34,7 +40,7 @@ function Segment({ to, current, children }: { to: string; current: boolean; chil
 /** /following: the publications the reader follows, ranked like a board. */
 export function FollowingPage() {
   const [searchParams] = useSearchParams();
-  const kind: BoardKind = searchParams.get('by') === 'growth' ? 'growth' : 'followers';
+  const kind: FollowingKind = searchParams.get('by') === 'growth' ? 'growth' : 'followers';
   const { user, isPending: userPending } = useCurrentUser();
   const loginModal = useLoginModal();
   const followed = useFollowedPublications();

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { routes } from '../../../../../shared/routes';
 import { stubRoute, stubRoutes } from '../../../test/stub-routes';
-import { makePublicationDetail } from '../test-utils/fixtures';
+import { makeFeedOnlyPublicationDetail, makePublicationDetail } from '../test-utils/fixtures';
 import { installBrowserPolyfills, renderPages } from '../test-utils/render';
 
 beforeEach(() => {
@@ -145,6 +145,46 @@ describe('PublicationPage', () => {
         { hidden: true },
       ),
     ).toHaveLength(11);
+  });
+
+  it('explains that a feed without a follower count is ranked by its posts, with no follower figures or chart', async () => {
+    // Prepare
+    stubRoutes(stubRoute(routes.getPublication, () => ({ body: makeFeedOnlyPublicationDetail() })));
+
+    // Act
+    renderPages('/pub/pulse-kitchen');
+
+    // Assess
+    expect(await screen.findByRole('heading', { level: 1, name: 'Pulse Kitchen' })).toBeInTheDocument();
+    const note = screen.getByText(/^This site publishes a feed but no follower count/);
+    expect(note).toHaveTextContent(
+      'This site publishes a feed but no follower count, so it is ranked by how recently it posted: #7 on Recently active.',
+    );
+    expect(within(note).getByRole('link', { name: 'Recently active' })).toHaveAttribute('href', '/recent');
+    expect(screen.queryByText('Followers', { selector: 'dt' })).not.toBeInTheDocument();
+    expect(screen.queryByText('30-day growth', { selector: 'dt' })).not.toBeInTheDocument();
+    expect(screen.getByText('Status', { selector: 'dt' })).toBeInTheDocument();
+    expect(screen.queryByRole('img', { name: /^(Followers of|No follower counts of) Pulse Kitchen/ })).not.toBeInTheDocument();
+    expect(screen.getByRole('img', { name: /^Rank of Pulse Kitchen on Recently active from/ })).toBeInTheDocument();
+    expect(screen.getByText(/Tracked since/)).toHaveTextContent(/^Numbers from its feed, last collected /);
+  });
+
+  it('names the activity boards it is on "Recently active", each linking to that board', async () => {
+    // Prepare
+    stubRoutes(stubRoute(routes.getPublication, () => ({ body: makeFeedOnlyPublicationDetail() })));
+
+    // Act
+    renderPages('/pub/pulse-kitchen');
+
+    // Assess
+    const rankings = await screen.findByRole('region', { name: 'Rankings' });
+    expect(
+      within(rankings)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['#7of 17,400Recently active', '#3of 320Recently active · UX']);
+    expect(within(rankings).getByRole('link', { name: 'Recently active' })).toHaveAttribute('href', '/recent');
+    expect(within(rankings).getByRole('link', { name: 'Recently active · UX' })).toHaveAttribute('href', '/topic/ux/recent');
   });
 
   it('shows a not-found page with a search for an unknown slug', async () => {

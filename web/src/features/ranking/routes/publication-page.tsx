@@ -10,6 +10,8 @@ import { usePublication } from '../api/get-publication';
 import { Avatar } from '../components/avatar';
 import { FollowPublicationButton } from '../components/follow-publication-button';
 import { boardLabel, FollowerChart, formatDay, RankChart } from '../components/publication-charts';
+import { BOARD_NAMES } from '../lib/board-names';
+import { hasFollowerCount } from '../lib/follower-count';
 import { formatDate, formatExact, formatPercent, formatRelative, formatUpdated } from '../lib/format';
 import { boardPath, topicPath } from '../lib/paths';
 import boardStyles from '../components/board.module.css';
@@ -27,12 +29,11 @@ export function activityOf(latestPostAt: string | null, now: number): { active: 
     : { active: false, why: `No post in the last ${ACTIVE_WINDOW_DAYS} days: the last one was ${when}.` };
 }
 
-function Stats({ detail, now }: { detail: PublicationDetail; now: number }) {
-  const pub = detail.publication;
-  const activity = activityOf(pub.latestPostAt, now);
+/** Its follower figures, when its source counts followers at all. */
+function FollowerStats({ pub }: { pub: PublicationDetail['publication'] }) {
   const sign = pub.gained30d > 0 ? '+' : '';
   return (
-    <dl className={boardStyles.stats}>
+    <>
       <div>
         <dt>Followers</dt>
         <dd>{formatExact(pub.followers)}</dd>
@@ -45,6 +46,16 @@ function Stats({ detail, now }: { detail: PublicationDetail; now: number }) {
           {pub.growthPct30d === null ? null : <span className={styles.statNote}> {formatPercent(pub.growthPct30d)}</span>}
         </dd>
       </div>
+    </>
+  );
+}
+
+function Stats({ detail, now }: { detail: PublicationDetail; now: number }) {
+  const pub = detail.publication;
+  const activity = activityOf(pub.latestPostAt, now);
+  return (
+    <dl className={boardStyles.stats}>
+      {hasFollowerCount(pub) ? <FollowerStats pub={pub} /> : null}
       <div>
         <dt>Last post</dt>
         <dd>
@@ -65,6 +76,24 @@ function Stats({ detail, now }: { detail: PublicationDetail; now: number }) {
         </dd>
       </div>
     </dl>
+  );
+}
+
+/** Why a publication whose source counts no followers has no follower figures, and where it ranks instead. */
+function FeedOnlyNote({ rank }: { rank: number | null }) {
+  const board = <Link to={boardPath({ kind: 'activity', activeOnly: false, topic: null })}>{BOARD_NAMES.activity}</Link>;
+  const standing =
+    rank === null ? (
+      <>on {board} from the next hourly update</>
+    ) : (
+      <>
+        #{formatExact(rank)} on {board}
+      </>
+    );
+  return (
+    <p className={styles.feedNote}>
+      This site publishes a feed but no follower count, so it is ranked by how recently it posted: {standing}.
+    </p>
   );
 }
 
@@ -117,6 +146,7 @@ function SourceNote({ source, now }: { source: PublicationSource | null; now: nu
 
 function PublicationView({ detail }: { detail: PublicationDetail }) {
   const pub = detail.publication;
+  const counted = hasFollowerCount(pub);
   const [now] = useState(Date.now);
   const topicNames = new Map(
     detail.boards.flatMap(({ board, topicName }) => (board.topic && topicName ? [[board.topic, topicName]] : [])),
@@ -152,6 +182,7 @@ function PublicationView({ detail }: { detail: PublicationDetail }) {
       </header>
 
       <Stats detail={detail} now={now} />
+      {counted ? null : <FeedOnlyNote rank={pub.ranks.activity} />}
 
       <section className={styles.section} aria-labelledby="ranks-heading">
         <h2 id="ranks-heading" className={styles.sectionTitle}>
@@ -165,7 +196,7 @@ function PublicationView({ detail }: { detail: PublicationDetail }) {
           History
         </h2>
         <div className={styles.charts}>
-          <FollowerChart name={pub.name} history={detail.history} />
+          {counted ? <FollowerChart name={pub.name} history={detail.history} /> : null}
           <RankChart name={pub.name} boards={detail.boards} rankHistory={detail.rankHistory} />
         </div>
         <p className={styles.muted}>

@@ -29,6 +29,15 @@ const breadLetters: SuggestedPublication = {
   followers: 2_000,
 };
 
+const pulseKitchen: SuggestedPublication = {
+  ...uxCollective,
+  platform: 'feed',
+  sourceUrl: 'https://pulse-kitchen.example/feed.xml',
+  name: 'Pulse Kitchen',
+  url: 'https://pulse-kitchen.example/',
+  followers: null,
+};
+
 const suggestionOf = (publication: SuggestedPublication, overrides: Partial<Suggestion> = {}): Suggestion => ({
   id: `id-${publication.name.length}`,
   publication,
@@ -126,25 +135,17 @@ describe('SuggestPage', () => {
     await user.click(page.getByRole('button', { name: 'Preview' }));
 
     // Assess
-    expect(await page.findByRole('alert')).toHaveTextContent(
-      'No publication was found at that address. Check it and try again.',
-    );
+    expect(await page.findByRole('alert')).toHaveTextContent('No publication was found at that address. Check it and try again.');
   });
 
-  it('links a publication already ranked instead of offering to suggest it, and says why a feed cannot be', async () => {
+  it('links a publication already ranked instead of offering to suggest it', async () => {
     // Prepare
-    const feedRefusal =
-      "A feed does not say how many people follow it, and the boards rank by followers: suggest the publication's Medium or WordPress.com address instead.";
     const { user, page } = renderPage({
-      preview: ({ body }) =>
-        (body as { url: string }).url.includes('feed')
-          ? { status: 422, body: { message: feedRefusal, code: 'UNPROCESSABLE' } }
-          : { body: { publication: uxCollective, knownSlug: 'ux-collective', wouldBeAccepted: false } },
+      preview: { body: { publication: uxCollective, knownSlug: 'ux-collective', wouldBeAccepted: false } },
     });
-    const input = page.getByRole('textbox', { name: 'Publication address' });
 
     // Act
-    await user.type(input, 'https://medium.com/ux-collective');
+    await user.type(page.getByRole('textbox', { name: 'Publication address' }), 'https://medium.com/ux-collective');
     await user.click(page.getByRole('button', { name: 'Preview' }));
 
     // Assess
@@ -152,15 +153,41 @@ describe('SuggestPage', () => {
     expect(known).toHaveTextContent('Already on TopPubs: see its page.');
     expect(within(known).getByRole('link', { name: 'see its page' })).toHaveAttribute('href', '/pub/ux-collective');
     expect(page.queryByRole('button', { name: 'Suggest it' })).not.toBeInTheDocument();
+  });
+
+  it('previews a feed as having no follower count, and says it waits for a moderator before it is ranked by activity', async () => {
+    // Prepare
+    const { api, user, page } = renderPage({
+      preview: { body: { publication: pulseKitchen, knownSlug: null, wouldBeAccepted: false } },
+    });
 
     // Act
-    await user.clear(input);
-    await user.type(input, 'https://pulse-kitchen.example/feed.xml');
+    await user.type(page.getByRole('textbox', { name: 'Publication address' }), 'https://pulse-kitchen.example/feed.xml');
     await user.click(page.getByRole('button', { name: 'Preview' }));
 
     // Assess
-    expect(await page.findByRole('alert')).toHaveTextContent(feedRefusal);
-    expect(page.queryByRole('article')).not.toBeInTheDocument();
+    const card = await page.findByRole('article', { name: 'Pulse Kitchen' });
+    expect(within(card).getByText('RSS or Atom feed · no follower count · no posts listed')).toBeInTheDocument();
+    expect(
+      page.getByText(
+        'It has no follower count, so a moderator reviews it first; once accepted, it is ranked on the Recently active board.',
+      ),
+    ).toBeInTheDocument();
+    expect(page.queryByText(/added as soon as you suggest it/)).not.toBeInTheDocument();
+    expect(page.getByRole('button', { name: 'Suggest it' })).toBeEnabled();
+    expect(api.calls(routes.previewSuggestion)[0]?.body).toEqual({ url: 'https://pulse-kitchen.example/feed.xml' });
+  });
+
+  it('says that RSS and Atom feeds are accepted besides Medium and WordPress.com', async () => {
+    // Prepare
+    const { page } = renderPage();
+
+    // Assess
+    expect(
+      await page.findByText(
+        /^Missing a publication\? Paste its address: a Medium publication, a WordPress\.com blog, or a site’s RSS or Atom feed\./,
+      ),
+    ).toBeInTheDocument();
   });
 
   it("lists the reader's suggestions with what became of each", async () => {

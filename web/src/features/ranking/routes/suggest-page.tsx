@@ -14,6 +14,7 @@ import { usePreviewSuggestion } from '../api/preview-suggestion';
 import { useSuggestPublication } from '../api/suggest-publication';
 import { SuggestedPublicationCard } from '../components/suggested-publication';
 import styles from '../components/suggestion.module.css';
+import { BOARD_NAMES } from '../lib/board-names';
 import { formatExact } from '../lib/format';
 import { publicationPath } from '../lib/paths';
 
@@ -26,7 +27,8 @@ export function suggestionStatusText(suggestion: Suggestion): string {
 
 /**
  * /suggest : a signed-in reader pastes a publication's address, sees what its platform shows,
- * and suggests it. One with enough followers is added at once; the rest wait for a moderator.
+ * and suggests it. One with enough followers is added at once; the rest, and every feed (which
+ * counts no followers), wait for a moderator.
  * Below, the reader's own suggestions and what became of them.
  */
 export function SuggestPage() {
@@ -57,8 +59,8 @@ export function SuggestPage() {
       <div className={styles.page}>
         <h1 className={styles.title}>Suggest a publication</h1>
         <p className={styles.intro}>
-          Missing a publication? Paste its address: a Medium publication or a WordPress.com blog. We read its followers and
-          posts from there.
+          Missing a publication? Paste its address: a Medium publication, a WordPress.com blog, or a site’s RSS or Atom feed. We
+          read its followers and posts from there; a feed counts no followers, so it is ranked by how recently it posts.
         </p>
         {content}
       </div>
@@ -175,10 +177,13 @@ function PreviewOutcome(props: {
       </p>
     );
   }
+  // A feed is never added at once: the follower floor that vouches for a publication cannot apply to it.
   const expectation =
-    props.wouldBeAccepted && props.followers !== null
-      ? `With ${formatExact(props.followers)} followers, it is added as soon as you suggest it.`
-      : 'A moderator reviews it before it is added.';
+    props.followers === null
+      ? `It has no follower count, so a moderator reviews it first; once accepted, it is ranked on the ${BOARD_NAMES.activity} board.`
+      : props.wouldBeAccepted
+        ? `With ${formatExact(props.followers)} followers, it is added as soon as you suggest it.`
+        : 'A moderator reviews it before it is added.';
   return (
     <div className={styles.row}>
       <p className={styles.note}>{expectation}</p>

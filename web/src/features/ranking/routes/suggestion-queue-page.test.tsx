@@ -37,6 +37,7 @@ function renderQueue(
     user?: typeof jane | null;
     decide?: StubAnswer<typeof routes.decideSuggestion>;
     attention?: StubAnswer<typeof routes.listSourcesNeedingAttention>;
+    queue?: Suggestion[];
   } = {},
 ) {
   const api = stubRoutes(
@@ -53,7 +54,10 @@ function renderQueue(
       },
     })),
     stubRoute(routes.listSuggestionQueue, {
-      body: { items: [waiting('tea', 'Field Notes on Tea'), waiting('bread', 'Bread Letters')], nextCursor: null },
+      body: {
+        items: options.queue ?? [waiting('tea', 'Field Notes on Tea'), waiting('bread', 'Bread Letters')],
+        nextCursor: null,
+      },
     }),
     stubRoute(
       routes.decideSuggestion,
@@ -100,6 +104,35 @@ describe('SuggestionQueuePage', () => {
     // Assess
     expect(await page.findByRole('heading', { name: 'Nothing to review' })).toBeInTheDocument();
     expect(api.calls(routes.decideSuggestion)[1]?.params).toEqual({ id: 'bread', decision: 'reject' });
+  });
+
+  it('shows a suggested feed as having no follower count, and that accepting ranks it by activity only', async () => {
+    // Prepare
+    const tea = waiting('tea', 'Field Notes on Tea');
+    const feed: Suggestion = {
+      ...tea,
+      id: 'pulse',
+      publication: {
+        ...tea.publication,
+        platform: 'feed',
+        sourceUrl: 'https://pulse-kitchen.example/feed.xml',
+        name: 'Pulse Kitchen',
+        followers: null,
+      },
+    };
+    const { page } = renderQueue({ queue: [feed, tea] });
+
+    // Act
+    const queue = await page.findByRole('list', { name: 'Suggestions waiting for review' });
+
+    // Assess
+    const [feedCard, teaCard] = within(queue).getAllByRole('article');
+    expect(feedCard).toHaveAccessibleName('Pulse Kitchen');
+    expect(within(feedCard!).getByText('RSS or Atom feed · no follower count · no posts listed')).toBeInTheDocument();
+    expect(feedCard).toHaveTextContent('A feed: accepted, it is ranked on Recently active only.');
+    expect(within(feedCard!).getByRole('button', { name: 'Accept Pulse Kitchen' })).toBeEnabled();
+    expect(teaCard).toHaveTextContent('18.3K followers');
+    expect(teaCard).not.toHaveTextContent('A feed');
   });
 
   it('says why a decision did not get through', async () => {

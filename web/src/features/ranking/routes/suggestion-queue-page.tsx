@@ -13,6 +13,7 @@ import { ImportSources } from '../components/import-sources';
 import { SourcesNeedingAttention } from '../components/sources-needing-attention';
 import { SuggestedPublicationCard } from '../components/suggested-publication';
 import styles from '../components/suggestion.module.css';
+import { BOARD_NAMES } from '../lib/board-names';
 import { formatRelative } from '../lib/format';
 
 /** /suggestions/review : the publications readers suggested that wait for a superuser, oldest first. */
@@ -33,7 +34,9 @@ export function SuggestionQueuePage() {
     );
   } else if (!isModerator) {
     content = (
-      <EmptyState title="This page is for the moderators">Only the platform's moderators review suggested publications.</EmptyState>
+      <EmptyState title="This page is for the moderators">
+        Only the platform's moderators review suggested publications.
+      </EmptyState>
     );
   } else if (queue.isPending) {
     content = <PageSpinner label="Loading the suggestions" />;
@@ -43,7 +46,9 @@ export function SuggestionQueuePage() {
     const suggestions = queue.data.pages.flatMap((page) => page.items);
     content =
       suggestions.length === 0 ? (
-        <EmptyState title="Nothing to review">Publications readers suggest below the follower floor show here.</EmptyState>
+        <EmptyState title="Nothing to review">
+          Publications readers suggest below the follower floor, and feeds, which count no followers, show here.
+        </EmptyState>
       ) : (
         <>
           <ul className={styles.list} aria-label="Suggestions waiting for review">
@@ -83,7 +88,10 @@ function Decision({ suggestion }: { suggestion: Suggestion }) {
   return (
     <div className={`${styles.row} ${styles.description}`}>
       <p className={styles.note}>
-        Suggested {formatRelative(suggestion.suggestedAt)} · <a href={suggestion.publication.sourceUrl}>{suggestion.publication.sourceUrl}</a>
+        Suggested {formatRelative(suggestion.suggestedAt)} ·{' '}
+        <a href={suggestion.publication.sourceUrl}>{suggestion.publication.sourceUrl}</a>
+        {/* What accepting does differs for a feed: say so before the moderator decides. */}
+        {suggestion.publication.followers === null ? ` · A feed: accepted, it is ranked on ${BOARD_NAMES.activity} only.` : null}
       </p>
       <Button
         onClick={() => decide.mutate({ id: suggestion.id, decision: 'accept' })}

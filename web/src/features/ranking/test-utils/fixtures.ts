@@ -7,6 +7,7 @@ import type {
   Topic,
 } from '../../../../../shared/schemas/ranking';
 import { topicDisplayName } from '../../../../../shared/topic-names';
+import { BOARD_NAMES } from '../lib/board-names';
 
 const DAY_MS = 86_400_000;
 export const NOW = Date.parse('2026-11-21T12:00:00.000Z');
@@ -24,6 +25,7 @@ export function makePublication(rank: number, overrides: Partial<RankedPublicati
     url: `https://${slug}.example.com/`,
     imageUrl: null,
     topics: ['technology'],
+    followersKnown: true,
     followers,
     followers7dAgo: followers - Math.round(gained / 4),
     followers30dAgo: start,
@@ -34,6 +36,20 @@ export function makePublication(rank: number, overrides: Partial<RankedPublicati
     sparkline: Array.from({ length: 30 }, (_, day) => Math.round(start + (gained * day) / 29)),
     ...overrides,
   };
+}
+
+/** A publication read from a plain feed, as the API returns it: no follower count, so its figures are 0 and empty. */
+export function makeFeedOnlyPublication(rank: number, overrides: Partial<RankedPublication> = {}): RankedPublication {
+  return makePublication(rank, {
+    followersKnown: false,
+    followers: 0,
+    followers7dAgo: 0,
+    followers30dAgo: 0,
+    gained30d: 0,
+    growthPct30d: null,
+    sparkline: [],
+    ...overrides,
+  });
 }
 
 export function makeTopic(tag: string, overrides: Partial<Topic> = {}): Topic {
@@ -72,7 +88,7 @@ export function makeBoardPage({
 export function makeBoardScreen(page: BoardPage, topic: Topic | null = null): BoardScreen {
   return {
     seo: {
-      title: `${page.board.kind === 'growth' ? 'Fastest growing' : 'Most followed'} publications · TopPubs`,
+      title: `${BOARD_NAMES[page.board.kind]} publications · TopPubs`,
       description: `${page.pageInfo.total} publications ranked.`,
       keywords: ['publications'],
       imageUrl: '/og/toppubs-1500.png',
@@ -135,7 +151,7 @@ export function makePublicationDetail(
       firstSeenAt: days[0]!,
       createdAt: '2026-08-24T00:00:00.000Z',
       updatedAt: '2026-11-21T00:00:00.000Z',
-      ranks: { followers: 12, growth: 40 },
+      ranks: { followers: 12, growth: 40, activity: 85 },
       ...overrides,
     },
     boards,
@@ -151,5 +167,64 @@ export function makePublicationDetail(
     })),
     source,
     seo: { title: 'UX Collective · TopPubs', description: 'UX Collective has 291,200 followers.', keywords: [], imageUrl: '' },
+  };
+}
+
+/**
+ * The page of a publication read from a plain feed: no follower count, so no follower history,
+ * and ranked on the activity boards only (#7 of them all, #3 of its UX ones).
+ */
+export function makeFeedOnlyPublicationDetail(): PublicationDetail {
+  const {
+    rank: _rank,
+    sparkline: _sparkline,
+    ...standing
+  } = makeFeedOnlyPublication(7, {
+    slug: 'pulse-kitchen',
+    name: 'Pulse Kitchen',
+    url: 'https://pulse-kitchen.example/',
+    topics: ['ux'],
+  });
+  const days = Array.from({ length: 10 }, (_, index) => new Date(NOW - (9 - index) * DAY_MS).toISOString().slice(0, 10));
+  return {
+    publication: {
+      ...standing,
+      description: 'Recipes and notes from a small test kitchen.',
+      feedUrl: 'https://pulse-kitchen.example/feed.xml',
+      firstSeenAt: days[0]!,
+      createdAt: '2026-11-11T00:00:00.000Z',
+      updatedAt: '2026-11-21T00:00:00.000Z',
+      ranks: { followers: null, growth: null, activity: 7 },
+    },
+    boards: [
+      {
+        boardId: 'activity.all',
+        board: { kind: 'activity', activeOnly: false, topic: null },
+        topicName: null,
+        rank: 7,
+        total: 17_400,
+      },
+      {
+        boardId: 'activity.all.topic.ux',
+        board: { kind: 'activity', activeOnly: false, topic: 'ux' },
+        topicName: 'UX',
+        rank: 3,
+        total: 320,
+      },
+    ],
+    history: [],
+    rankHistory: days.map((day) => ({ day, ranks: { 'activity.all': 7, 'activity.all.topic.ux': 3 } })),
+    source: {
+      platform: 'feed',
+      url: 'https://pulse-kitchen.example/feed.xml',
+      status: 'active',
+      lastCollectedAt: new Date(NOW - 2 * 3600 * 1000).toISOString(),
+    },
+    seo: {
+      title: 'Pulse Kitchen · TopPubs',
+      description: 'Pulse Kitchen publishes a feed without a follower count.',
+      keywords: [],
+      imageUrl: '',
+    },
   };
 }

@@ -12,8 +12,11 @@ import {
   FastestGrowingPage,
   MostFollowedActivePage,
   MostFollowedPage,
+  RecentlyActiveActivePage,
+  RecentlyActivePage,
   TopicGrowingPage,
   TopicPage,
+  TopicRecentPage,
 } from '../routes/board-pages';
 import { PublicationPage } from '../routes/publication-page';
 import { SearchPage } from '../routes/search-page';
@@ -41,8 +44,11 @@ export function renderPages(
       { path: '/active', Component: MostFollowedActivePage },
       { path: '/growing', Component: FastestGrowingPage },
       { path: '/growing/active', Component: FastestGrowingActivePage },
+      { path: '/recent', Component: RecentlyActivePage },
+      { path: '/recent/active', Component: RecentlyActiveActivePage },
       { path: '/topic/:tag', Component: TopicPage },
       { path: '/topic/:tag/growing', Component: TopicGrowingPage },
+      { path: '/topic/:tag/recent', Component: TopicRecentPage },
       { path: '/topics', Component: TopicsPage },
       { path: '/topics/:page', Component: TopicsPage },
       { path: '/search', Component: SearchPage },
