@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chooseBrowser, DEBIAN_CHROMIUM, type BrowserCandidates } from '../support/choose-browser';
+import { chooseBrowser, DEBIAN_CHROMIUM, DEBIAN_HEADLESS_SHELL, type BrowserCandidates } from '../support/choose-browser';
 
 const BIN_DIR = '/repo/node_modules/@sparticuz/chromium/bin';
 const CUSTOM = '/opt/chrome/chrome';
@@ -49,6 +49,16 @@ describe('chooseBrowser', () => {
 
     // Assess
     expect(choice).toEqual({ source: 'debian', executablePath: DEBIAN_CHROMIUM });
+  });
+
+  it("takes Debian's headless shell over its full browser when both are installed", () => {
+    // Act
+    const both = chooseBrowser(candidates([DEBIAN_HEADLESS_SHELL, DEBIAN_CHROMIUM, `${BIN_DIR}/chromium.br`]));
+    const shellOnly = chooseBrowser(candidates([DEBIAN_HEADLESS_SHELL, `${BIN_DIR}/chromium.br`]));
+
+    // Assess
+    expect(both).toEqual({ source: 'debian', executablePath: DEBIAN_HEADLESS_SHELL });
+    expect(shellOnly).toEqual({ source: 'debian', executablePath: DEBIAN_HEADLESS_SHELL });
   });
 
   it("takes the npm build when Debian's Chromium is absent", () => {
