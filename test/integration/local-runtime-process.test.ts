@@ -33,8 +33,8 @@ interface Started {
 }
 
 /**
- * `npm start` as a user runs it, with a small seed so the suite stays quick: 100 publications
- * and 30 demo stories (the full 300 stories cost the first start about 20 s of writes).
+ * `npm start` as a user runs it, with a small seed so the suite stays quick: 40 publications
+ * and 10 demo stories (the full 300 stories cost the first start about 20 s of writes).
  */
 function start(
   port: number,
@@ -47,8 +47,8 @@ function start(
       ...process.env,
       PORT: String(port),
       DATA_DIR: dataDir,
-      SEED_PUBLICATIONS: '100',
-      SEED_STORIES: '30',
+      SEED_PUBLICATIONS: '40',
+      SEED_STORIES: '10',
       HOST: '',
       ...options.env,
     },
@@ -169,9 +169,8 @@ describe('npm start', () => {
 
     // Assess
     expect(health.status).toBe(200);
-    // 100 publications, and one in a hundred more read from a plain feed.
-    expect(first.output()).toContain('Seeding 101 publications');
-    expect(first.output()).toMatch(/Seeded \d+ demo people, 30 stories/);
+    expect(first.output()).toContain('Seeding 40 publications');
+    expect(first.output()).toMatch(/Seeded \d+ demo people, 10 stories/);
     expect(first.output()).toContain(`Ready: open http://localhost:${port}`);
     expect(firstCode).toBe(0);
     expect(leftAfterSigint).toEqual([]);
