@@ -185,10 +185,14 @@ export const publicationDetailSchema = z.object({
     ranks: z.object({
       followers: z.nullable(z.number()),
       growth: z.nullable(z.number()),
+      /** Only for a publication ranked on activity alone (its followers not known); null otherwise. */
       activity: z.nullable(z.number()),
     }),
   }),
-  /** Its rank now on every board it is on: overall, active only, and each of its topics. */
+  /**
+   * Its rank now on every board it is on: overall, active only, and each of its topics. The
+   * activity boards are listed only for a publication ranked on activity alone.
+   */
   boards: z.array(publicationBoardRankSchema),
   /** Daily follower counts of the last 90 days, oldest first; days without an observation are left out. */
   history: z.array(z.object({ day: z.string(), followers: z.number() })),

@@ -36,12 +36,32 @@ describe('boardRanksBySlug', () => {
       'growth.active': 1,
       'growth.all.topic.ux': 1,
       'growth.active.topic.ux': 1,
+    });
+    expect(ranks.get('dormant')).toEqual({ 'followers.all': 1, 'growth.all': 2 });
+  });
+
+  it('keeps ranks by recency only for a publication ranked on activity alone', () => {
+    // Prepare: a counted publication that posted yesterday, and a feed that posted today.
+    const counted = standingFixture('counted', { latestPostAt: '2026-11-25T08:00:00.000Z', topics: ['ux'] });
+    const feed = standingFixture('a-feed', {
+      followersKnown: false,
+      followers: 0,
+      latestPostAt: '2026-11-26T08:00:00.000Z',
+      topics: ['ux'],
+    });
+    const { boards } = rankBoards([counted, feed]);
+
+    // Act
+    const ranks = boardRanksBySlug(boards);
+
+    // Assess
+    expect(ranks.get('a-feed')).toEqual({
       'activity.all': 1,
       'activity.active': 1,
       'activity.all.topic.ux': 1,
       'activity.active.topic.ux': 1,
     });
-    expect(ranks.get('dormant')).toEqual({ 'followers.all': 1, 'growth.all': 2, 'activity.all': 2 });
+    expect(Object.keys(ranks.get('counted') ?? {}).filter((boardId) => boardId.startsWith('activity.'))).toEqual([]);
   });
 });
 

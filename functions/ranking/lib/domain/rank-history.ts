@@ -55,11 +55,19 @@ export function monthOfSlug(payload: string, slug: string): DaysOfRanks | undefi
   return JSON.parse(bytes.toString('utf8', from, end < 0 ? undefined : end)) as DaysOfRanks;
 }
 
-/** Each publication's rank on every board it is on, from the boards of one run. */
+/**
+ * Each publication's rank on every board it is on, from the boards of one run: what its page
+ * lists and charts, and what follows it from day to day. A publication whose followers are
+ * known is ranked by them; its place by recency moves with every post anyone makes, so it is
+ * kept only for those ranked on activity alone (a third more history for every publication
+ * otherwise, and a slower ranking run).
+ */
 export function boardRanksBySlug(boards: ReadonlyMap<string, readonly Standing[]>): Map<string, BoardRanks> {
   const bySlug = new Map<string, BoardRanks>();
   for (const [boardId, rows] of boards) {
+    const byActivity = boardId.startsWith('activity.');
     rows.forEach((standing, index) => {
+      if (byActivity && standing.followersKnown) return;
       let ranks = bySlug.get(standing.slug);
       if (!ranks) {
         ranks = {};
