@@ -43,6 +43,8 @@ function readHost(): string {
 
 /** How long a crash waits for the local services to stop before exiting anyway. */
 const CRASH_STOP_TIMEOUT_MS = 5_000;
+/** How long Ctrl-C or SIGTERM waits for them (a job in flight may take a few seconds to end). */
+const STOP_TIMEOUT_MS = 15_000;
 let runtime: LocalRuntime | undefined;
 let stopping = false;
 
@@ -97,6 +99,13 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     log(`${signal} received: stopping every local service...`);
+    // A service that will not stop (a seeding write retrying against a database already gone)
+    // must not keep the process alive: DynamoDB Local ends on its own once this process is gone.
+    const timer = setTimeout(() => {
+      console.error(`${stamp()} Some local service did not stop within ${STOP_TIMEOUT_MS / 1000} s: exiting anyway.`);
+      process.exit(1);
+    }, STOP_TIMEOUT_MS);
+    timer.unref();
     started
       .stop()
       .then(() => {

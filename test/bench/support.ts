@@ -56,14 +56,17 @@ export function startUntil(
   args: string[],
   ready: RegExp,
   env: NodeJS.ProcessEnv = {},
-  timeoutMs = 240_000,
+  // npm start's first start seeds 17,000 publications and 90 days of their ranks before it says
+  // the rankings are up to date: about four and a half minutes on a two-core machine.
+  timeoutMs = 480_000,
 ): Promise<{ child: ChildProcess; output: () => string }> {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
+    // Stopped (SIGKILL if SIGTERM is not enough) before the failure is reported: the caller
+    // then removes the process's data folder, and a server left running would load the next run.
     const timer = setTimeout(() => {
-      child.kill('SIGTERM');
-      reject(new Error(`${command} was not ready within ${timeoutMs / 1000} s:\n${output}`));
+      void stopChild(child).finally(() => reject(new Error(`${command} was not ready within ${timeoutMs / 1000} s:\n${output}`)));
     }, timeoutMs);
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
