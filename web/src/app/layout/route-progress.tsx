@@ -5,8 +5,12 @@ import styles from './route-progress.module.css';
 const loadProgressBar = () => import('./progress-bar');
 const ProgressBar = lazy(() => loadProgressBar().then((module) => ({ default: module.ProgressBar })));
 
-/** What a person does before navigating: points at the page, touches it, or uses the keyboard. */
-const INTENT_EVENTS = ['pointerover', 'touchstart', 'keydown', 'focusin'] as const;
+/**
+ * What a person does before navigating: moves the pointer, touches the page, or uses the
+ * keyboard. Not pointerover: the browser fires it whenever the page's layout moves an element
+ * under a pointer at rest, so it came with every first page, not with a person's first move.
+ */
+const INTENT_EVENTS = ['pointermove', 'touchstart', 'keydown', 'focusin'] as const;
 
 /**
  * Fetches the bar's code at the first sign of someone about to navigate, rather than with the
