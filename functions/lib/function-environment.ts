@@ -17,8 +17,8 @@ export interface FunctionScope {
 
 const scopes = new AsyncLocalStorage<FunctionScope>();
 
-export function runAsFunction<T>(scope: FunctionScope, work: () => T): T {
-  return scopes.run(scope, work);
+export function runAsFunction<T, A extends unknown[]>(scope: FunctionScope, work: (...args: A) => T, ...args: A): T {
+  return scopes.run(scope, work, ...args);
 }
 
 /** The scope set by the local runtime, or undefined in AWS (one function per process). */

@@ -3,6 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { API_CORS } from '../../shared/constants';
 import { DEFAULT_ROUTE_TIMEOUT_SECONDS, pathParamNames, type RouteDefinition } from '../../shared/routes/define-route';
+import { DeadlineTimer } from './deadline-timer';
 import type { EdgeCache } from './edge-cache';
 import { lambdaContext } from './lambda-context';
 import { decodePathComponent } from './malformed-request';
@@ -73,6 +74,27 @@ function sendJson(response: ServerResponse, statusCode: number, body: unknown, h
   response.end(JSON.stringify(body));
 }
 
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+const twoDigits = (value: number) => String(value).padStart(2, '0');
+let gatewaySecond = -1;
+let gatewaySecondText = '';
+
+/**
+ * `requestContext.time` as API Gateway writes it ("26/Nov/2026:16:05:37 +0000", the access
+ * log's format, not ISO), formatted once per second rather than once per request.
+ */
+function gatewayTime(now: number): string {
+  const second = Math.floor(now / 1000);
+  if (second !== gatewaySecond) {
+    const date = new Date(second * 1000);
+    gatewaySecondText =
+      `${twoDigits(date.getUTCDate())}/${MONTHS[date.getUTCMonth()]}/${date.getUTCFullYear()}:` +
+      `${twoDigits(date.getUTCHours())}:${twoDigits(date.getUTCMinutes())}:${twoDigits(date.getUTCSeconds())} +0000`;
+    gatewaySecond = second;
+  }
+  return gatewaySecondText;
+}
+
 /** The API Gateway v2 event the cloud would build for this request. */
 function toEvent(
   request: IncomingMessage,
@@ -116,7 +138,7 @@ function toEvent(
       requestId: randomUUID(),
       routeKey,
       stage: '$default',
-      time: new Date(now).toISOString(),
+      time: gatewayTime(now),
       timeEpoch: now,
     },
   };
@@ -174,7 +196,8 @@ function withGatewayCors(
 
 function writeResult(response: ServerResponse, result: APIGatewayProxyStructuredResultV2, includeBody = true): void {
   response.statusCode = result.statusCode ?? 200;
-  for (const [name, value] of Object.entries(result.headers ?? {})) response.setHeader(name, String(value));
+  const headers = result.headers;
+  for (const name in headers) response.setHeader(name, String(headers[name]));
   if (result.cookies?.length) response.setHeader('set-cookie', result.cookies);
   const body = result.body ?? '';
   if (!includeBody) response.end();
@@ -224,6 +247,7 @@ export function createApiRouter(options: ApiRouterOptions) {
   }
   const parameterised = mounted.filter((candidate) => candidate.names.length > 0);
   const integrationTimeoutMs = options.integrationTimeoutMs ?? INTEGRATION_TIMEOUT_MS;
+  const deadlines = new DeadlineTimer();
 
   /** The route API Gateway would pick for this method and path: a literal one first. */
   function findRoute(method: string, path: string): Candidate | undefined {
@@ -315,7 +339,7 @@ export function createApiRouter(options: ApiRouterOptions) {
       request.resume();
     }
     const event = toEvent(request, url, chosen.entry, chosen.match, body);
-    const result = await invokeWithin(chosen.entry, event, integrationTimeoutMs);
+    const result = await invokeWithin(deadlines, chosen.entry, event, integrationTimeoutMs);
     if (result === 'integration-timeout') {
       sendJson(response, 504, { message: 'The endpoint took too long to answer.', code: 'GATEWAY_TIMEOUT' });
       return;
@@ -345,21 +369,22 @@ export function createApiRouter(options: ApiRouterOptions) {
  * comes first.
  */
 function invokeWithin(
+  deadlines: DeadlineTimer,
   entry: MountedRoute,
   event: APIGatewayProxyEventV2,
   integrationTimeoutMs: number,
 ): Promise<APIGatewayProxyStructuredResultV2 | 'function-timeout' | 'integration-timeout'> {
   const functionEnds = entry.functionTimeoutMs <= integrationTimeoutMs;
-  const timeoutMs = functionEnds ? entry.functionTimeoutMs : integrationTimeoutMs;
+  const deadline = Date.now() + (functionEnds ? entry.functionTimeoutMs : integrationTimeoutMs);
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(resolve, timeoutMs, functionEnds ? 'function-timeout' : 'integration-timeout');
-    entry.handler(event, lambdaContext({ functionName: entry.functionName, deadline: Date.now() + timeoutMs })).then(
+    const watch = deadlines.watch(deadline, () => resolve(functionEnds ? 'function-timeout' : 'integration-timeout'));
+    entry.handler(event, lambdaContext({ functionName: entry.functionName, deadline })).then(
       (result) => {
-        clearTimeout(timer);
+        deadlines.cancel(watch);
         resolve(result);
       },
       (error: unknown) => {
-        clearTimeout(timer);
+        deadlines.cancel(watch);
         reject(error);
       },
     );

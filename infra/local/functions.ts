@@ -50,9 +50,12 @@ function importInScope<T extends AnyHandler>(moduleUrl: string, scope: FunctionS
  */
 export function lazyFunction<T extends AnyHandler>(moduleUrl: string, scope: FunctionScope): T {
   let loaded: Promise<T> | undefined;
-  return (async (...args: Parameters<T>) => {
-    loaded ??= importInScope<T>(moduleUrl, scope);
-    const handler = await loaded;
-    return runAsFunction(scope, () => handler(...args));
+  let handler: T | undefined;
+  // Once imported, a call goes straight into the scope: no await on the settled import, which
+  // would cost every warm call a promise and a microtask turn.
+  return ((...args: Parameters<T>) => {
+    if (handler) return runAsFunction(scope, handler, ...args);
+    loaded ??= importInScope<T>(moduleUrl, scope).then((imported) => (handler = imported));
+    return loaded.then((imported) => runAsFunction(scope, imported, ...args));
   }) as unknown as T;
 }

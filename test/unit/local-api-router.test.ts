@@ -111,7 +111,18 @@ describe('the local API router, as API Gateway routes', () => {
     expect(event?.headers.cookie).toBeUndefined();
     expect(event?.requestContext.http).toMatchObject({ method: 'GET', path: '/api/items/a%20b', userAgent: 'router-test' });
     expect(event?.body).toBeUndefined();
-    expect(lastCall()?.context.functionName).toBe('item-by-id');
+    // The access log's format, as API Gateway sends it: "26/Nov/2026:16:05:37 +0000".
+    expect(event?.requestContext.time).toMatch(/^\d{2}\/[A-Z][a-z]{2}\/\d{4}:\d{2}:\d{2}:\d{2} \+0000$/);
+    const at = new Date(event?.requestContext.timeEpoch ?? 0);
+    expect(event?.requestContext.time.slice(0, 11)).toBe(
+      `${String(at.getUTCDate()).padStart(2, '0')}/${at.toUTCString().slice(8, 11)}/${at.getUTCFullYear()}`,
+    );
+    const context = lastCall()?.context;
+    expect(context?.functionName).toBe('item-by-id');
+    expect(context?.invokedFunctionArn).toBe('arn:aws:lambda:local:000000000000:function:item-by-id');
+    expect(context?.awsRequestId).toMatch(/^[0-9a-f-]{36}$/);
+    // This router's integration timeout is 100 ms: the call answered well within it.
+    expect(context?.getRemainingTimeInMillis()).toBeGreaterThan(50);
   });
 
   it('leaves out query parameters and body when the request has none, and passes a body through as text', async () => {

@@ -197,6 +197,9 @@ export function createHandler<R extends RouteDefinition>(
 
   const pipeline: Middleware = {
     before: async (request) => {
+      // Powertools' injectLambdaContext also re-draws debug-log sampling and clears the log
+      // buffer on every call, each reading the environment; we use neither, so only the context.
+      logger.addContext(request.context);
       const headers = lowerCaseHeaders(request.event.headers);
       checkStateChangingRequest(route, headers, config.allowedOrigins);
       const cookies = parseCookies(request.event.cookies);
@@ -217,23 +220,18 @@ export function createHandler<R extends RouteDefinition>(
     },
   };
 
-  // Copied in, not spread: spreading a per-answer object costs more than the copy.
-  const addSecurityHeaders = (request: middy.Request<APIGatewayProxyEventV2, Result, Error, PipelineContext>) => {
-    if (request.response) request.response.headers = Object.assign({}, SECURITY_HEADERS, request.response.headers);
-  };
-  const securityHeaders: Middleware = { after: addSecurityHeaders, onError: addSecurityHeaders };
-
-  // Published after every call, a throwing one included; a call that recorded none publishes
-  // nothing (Powertools' own middleware would log a warning on every such call).
-  const flushMetrics = () => {
-    if (metrics.hasStoredMetrics()) metrics.publishStoredMetrics();
-  };
-  const metricsFlush: Middleware = { after: flushMetrics, onError: flushMetrics };
-
   // One line per answer, joinable with the API's access log by its request id: the access log
   // cannot know who called (only the pipeline resolves the caller), and neither logs a token.
   const routeKey = `${route.method} ${route.path}`;
-  const logAnswer = (request: middy.Request<APIGatewayProxyEventV2, Result, Error, PipelineContext>) => {
+
+  // Every answer, an error's included: the security headers (copied in, not spread: spreading a
+  // per-answer object costs more than the copy), the metrics published (a call that recorded
+  // none publishes nothing; Powertools' own middleware would log a warning on every such call),
+  // and the answer's log line. One middleware rather than three: middy awaits each one, and
+  // every await is a promise and a microtask turn on every call.
+  const finishAnswer = (request: middy.Request<APIGatewayProxyEventV2, Result, Error, PipelineContext>) => {
+    if (request.response) request.response.headers = Object.assign({}, SECURITY_HEADERS, request.response.headers);
+    if (metrics.hasStoredMetrics()) metrics.publishStoredMetrics();
     logger.info('Answered', {
       route: routeKey,
       status: request.response?.statusCode,
@@ -241,15 +239,7 @@ export function createHandler<R extends RouteDefinition>(
       apiRequestId: request.event.requestContext?.requestId,
     });
   };
-  const answerLog: Middleware = { after: logAnswer, onError: logAnswer };
-
-  // Powertools' injectLambdaContext also re-draws debug-log sampling and clears the log buffer on
-  // every call, each reading the environment (5 µs a request); we use neither, so only the context.
-  const lambdaContextInLogs: Middleware = {
-    before: (request) => {
-      logger.addContext(request.context);
-    },
-  };
+  const answer: Middleware = { after: finishAnswer, onError: finishAnswer };
 
   const errorHandler: Middleware = {
     onError: (request) => {
@@ -261,10 +251,7 @@ export function createHandler<R extends RouteDefinition>(
   // 5 ms before Lambda's limit; Lambda already ends, logs and counts a timed-out call, and API
   // Gateway answers the caller.
   const handler = middy<APIGatewayProxyEventV2, Result, Error, PipelineContext>({ timeoutEarlyInMillis: 0 })
-    .use(lambdaContextInLogs)
-    .use(answerLog)
-    .use(metricsFlush)
-    .use(securityHeaders)
+    .use(answer)
     // No CORS middleware: API Gateway adds the CORS headers and ignores any a function sends
     // (shared/constants.ts, API_CORS). Middy's would cost 7 µs a request for nothing.
     .use(pipeline)

@@ -1,6 +1,6 @@
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import type * as z from '../../../shared/zod';
-import { noBody, type RouteDefinition } from '../../../shared/routes/define-route';
+import { noBody, noParams, noQuery, type RouteDefinition } from '../../../shared/routes/define-route';
 import { BadRequest, type FieldError, PayloadTooLarge, UnsupportedMediaType, ValidationFailed } from '../errors';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -38,16 +38,24 @@ export interface ParsedInput {
   body: unknown;
 }
 
+const EMPTY = { success: true, data: {} } as const;
+const NOTHING = { success: true, data: undefined } as const;
+
 /** Validates path parameters, query and body against the route's schemas; 400 names every bad field. */
 export function parseInput(route: RouteDefinition, event: APIGatewayProxyEventV2, headers: Record<string, string>): ParsedInput {
   const fields: FieldError[] = [];
-  const params = route.params.safeParse(event.pathParameters ?? {});
+  // An absent part checked against "nothing allowed" always passes: most GETs skip all three parses.
+  const params =
+    route.params === noParams && event.pathParameters === undefined ? EMPTY : route.params.safeParse(event.pathParameters ?? {});
   if (!params.success) fields.push(...toFieldErrors('params', params.error));
-  const query = route.query.safeParse(event.queryStringParameters ?? {});
+  const query =
+    route.query === noQuery && event.queryStringParameters === undefined
+      ? EMPTY
+      : route.query.safeParse(event.queryStringParameters ?? {});
   if (!query.success) fields.push(...toFieldErrors('query', query.error));
 
   const rawBody = readBody(event, headers, route.acceptsFormBody === true);
-  const body = route.body.safeParse(rawBody);
+  const body = route.body === noBody && rawBody === undefined ? NOTHING : route.body.safeParse(rawBody);
   if (!body.success) {
     // Only a route declared without a body says so; an optional body's own errors name their fields.
     if (rawBody !== undefined && route.body === noBody) throw new BadRequest('This endpoint does not take a request body.');

@@ -27,10 +27,11 @@ export async function cachedAnswer<T>(requestKey: string, build: (manifest: Mani
   return prepared;
 }
 
-/** Stable cache key for a parsed query: same parameters in any order give the same key. */
+/**
+ * Cache key for a parsed query. The route's schema builds its output in the schema's own key
+ * order whatever order the caller sent, so the serialised output is stable; absent parameters
+ * (undefined) are left out by JSON.stringify.
+ */
 export function queryKey(name: string, query: object): string {
-  const entries = Object.entries(query)
-    .filter(([, value]) => value !== undefined)
-    .sort(([a], [b]) => (a < b ? -1 : 1));
-  return `${name}?${entries.map(([key, value]) => `${key}=${String(value)}`).join('&')}`;
+  return `${name}?${JSON.stringify(query)}`;
 }
