@@ -8,6 +8,9 @@ import ts from 'typescript';
  */
 export const SCHEMA_MODULES = /[\\/]shared[\\/](routes|schemas)[\\/][^\\/]+\.ts$/;
 
+const isConstStatement = (statement: ts.Statement): statement is ts.VariableStatement =>
+  ts.isVariableStatement(statement) && (statement.declarationList.flags & ts.NodeFlags.Const) !== 0;
+
 /**
  * Start offsets of every call evaluated while a top-level constant of the module is
  * initialised: the calls of the initialiser and of its arguments, however deep, but not those
@@ -21,15 +24,75 @@ export function moduleScopeCallStarts(source: ts.SourceFile): number[] {
     ts.forEachChild(node, visit);
   };
   for (const statement of source.statements) {
-    if (!ts.isVariableStatement(statement) || !(statement.declarationList.flags & ts.NodeFlags.Const)) continue;
+    if (!isConstStatement(statement)) continue;
     for (const declaration of statement.declarationList.declarations) if (declaration.initializer) visit(declaration.initializer);
   }
   return [...starts].sort((a, b) => a - b);
 }
 
+/**
+ * Two expressions esbuild keeps even inside an unused pure call, since they may run code: an
+ * object spread (a getter could run) and a template literal with a substitution (a toString
+ * could run). In our schema modules they only copy shapes and build messages, so top-level
+ * constants write them as calls with the same meaning, which the marking then makes pure:
+ * `{ a, ...b }` as `Object.assign({}, { a }, b)` and `` `x${y}` `` as `"x".concat(y)`. Without
+ * it, a schema built from a shared shape, or with a message listing its choices, was built at
+ * every cold start of every handler that imported its module.
+ */
+function rewriteKeptExpressions(source: ts.SourceFile): ts.SourceFile {
+  const { factory } = ts;
+  const result = ts.transform(source, [
+    (context) => (root) => {
+      const visit = (node: ts.Node): ts.Node => {
+        // A tagged template's literal is its tag's argument, not a string: left as written.
+        if (ts.isFunctionLike(node) || ts.isClassLike(node) || ts.isTaggedTemplateExpression(node)) return node;
+        const visited = ts.visitEachChild(node, visit, context);
+        if (ts.isObjectLiteralExpression(visited) && visited.properties.some(ts.isSpreadAssignment)) {
+          const parts: ts.Expression[] = [factory.createObjectLiteralExpression([])];
+          let run: ts.ObjectLiteralElementLike[] = [];
+          for (const property of visited.properties) {
+            if (!ts.isSpreadAssignment(property)) {
+              run.push(property);
+              continue;
+            }
+            if (run.length > 0) parts.push(factory.createObjectLiteralExpression(run));
+            run = [];
+            parts.push(property.expression);
+          }
+          if (run.length > 0) parts.push(factory.createObjectLiteralExpression(run));
+          const assign = factory.createPropertyAccessExpression(factory.createIdentifier('Object'), 'assign');
+          return factory.createCallExpression(assign, undefined, parts);
+        }
+        if (ts.isTemplateExpression(visited)) {
+          const parts: ts.Expression[] = [];
+          for (const span of visited.templateSpans) {
+            parts.push(span.expression);
+            if (span.literal.text) parts.push(factory.createStringLiteral(span.literal.text));
+          }
+          const concat = factory.createPropertyAccessExpression(factory.createStringLiteral(visited.head.text), 'concat');
+          return factory.createCallExpression(concat, undefined, parts);
+        }
+        return visited;
+      };
+      return factory.updateSourceFile(
+        root,
+        root.statements.map((statement) => (isConstStatement(statement) ? (visit(statement) as ts.Statement) : statement)),
+      );
+    },
+  ]);
+  const [transformed] = result.transformed;
+  result.dispose();
+  return transformed as ts.SourceFile;
+}
+
 /** The module's source with every call building a top-level constant marked pure. */
 export function markModuleScopeCallsPure(text: string, fileName: string): string {
-  const source = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, true);
+  const original = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, true);
+  const rewritten = ts.createPrinter().printFile(rewriteKeptExpressions(original));
+  // Reparsed so the positions the marking inserts at are those of the text it returns.
+  const changed = rewritten !== ts.createPrinter().printFile(original);
+  if (changed) text = rewritten;
+  const source = changed ? ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, true) : original;
   let marked = '';
   let from = 0;
   for (const start of moduleScopeCallStarts(source)) {

@@ -1,3 +1,7 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
 import { markModuleScopeCallsPure } from '../../infra/build/pure-schema-modules';
 
@@ -25,5 +29,39 @@ describe('pure schema modules (bundling)', () => {
 
     // Assess
     expect(marked).toBe(source);
+  });
+
+  it('writes spreads and template literals of top-level constants as pure calls, so an unused schema built with them is dropped', async () => {
+    // Prepare
+    const source =
+      "const shape = { a: 1 };\nexport const b = z.object({ ...shape, c: 2 });\nexport const d = z.enum(KINDS, { message: `Use ${KINDS.join(', ')}` });\nexport const used = 1;\n";
+
+    // Act
+    const marked = markModuleScopeCallsPure(source, 'schemas.ts');
+    const folder = mkdtempSync(join(tmpdir(), 'pure-schemas-'));
+    writeFileSync(join(folder, 'schemas.ts'), `const z = (globalThis as any).z; const KINDS = ['x'];\n${marked}`);
+    writeFileSync(join(folder, 'main.ts'), "import { used } from './schemas';\nconsole.log(used);\n");
+    const bundled = await build({ entryPoints: [join(folder, 'main.ts')], bundle: true, write: false, format: 'esm' });
+    rmSync(folder, { recursive: true, force: true });
+
+    // Assess
+    expect(marked).toContain('/* @__PURE__ */ Object.assign({}, shape, { c: 2 })');
+    expect(marked).toContain('/* @__PURE__ */ "Use ".concat(/* @__PURE__ */ KINDS.join(\', \'))');
+    const output = bundled.outputFiles[0]?.text ?? '';
+    expect(output).toContain('console.log(used)');
+    expect(output).not.toContain('Object.assign');
+    expect(output).not.toContain('concat');
+  });
+
+  it('keeps what a spread or template literal means', () => {
+    // Prepare
+    const source = "const base = { a: 1, b: 2 };\nexport const merged = { x: 0, ...base, b: 3 };\nexport const text = `n=${base.a}, m=${base.b}!`;\n";
+
+    // Act
+    const marked = markModuleScopeCallsPure(source, 'schemas.ts');
+    const evaluate = new Function(`${marked.replaceAll('export ', '')}; return { merged, text };`) as () => unknown;
+
+    // Assess
+    expect(evaluate()).toEqual({ merged: { x: 0, a: 1, b: 3 }, text: 'n=1, m=2!' });
   });
 });
