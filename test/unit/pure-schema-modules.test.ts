@@ -55,7 +55,8 @@ describe('pure schema modules (bundling)', () => {
 
   it('keeps what a spread or template literal means', () => {
     // Prepare
-    const source = "const base = { a: 1, b: 2 };\nexport const merged = { x: 0, ...base, b: 3 };\nexport const text = `n=${base.a}, m=${base.b}!`;\n";
+    const source =
+      'const base = { a: 1, b: 2 };\nexport const merged = { x: 0, ...base, b: 3 };\nexport const text = `n=${base.a}, m=${base.b}!`;\n';
 
     // Act
     const marked = markModuleScopeCallsPure(source, 'schemas.ts');
