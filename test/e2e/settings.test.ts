@@ -51,7 +51,7 @@ describe('settings that take effect, in a real browser', () => {
     await expectAccessible(page, 'the home board in the dark theme');
     await page.screenshot({ path: screenshotPath('home-dark-theme') });
     await page.goto(`${runtime.url}/stories`);
-    await page.getByRole('heading', { name: 'Stories' }).waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Stories', exact: true }).waitFor();
     await expectAccessible(page, 'the stories page in the dark theme');
     await context.close();
   });
