@@ -38,8 +38,9 @@ export interface ParsedInput {
   body: unknown;
 }
 
-const EMPTY = { success: true, data: {} } as const;
-const NOTHING = { success: true, data: undefined } as const;
+// Shared by every call that skips a parse, so frozen: a handler can never leak into the next call.
+const EMPTY = Object.freeze({ success: true, data: Object.freeze({}) } as const);
+const NOTHING = Object.freeze({ success: true, data: undefined } as const);
 
 /** Validates path parameters, query and body against the route's schemas; 400 names every bad field. */
 export function parseInput(route: RouteDefinition, event: APIGatewayProxyEventV2, headers: Record<string, string>): ParsedInput {
