@@ -102,7 +102,7 @@ describe('Lambda bundles', () => {
     expect(JSON.parse(answer.body)).toMatchObject({ fields: [{ in: 'query', field: 'q' }] });
   });
 
-  it('leaves out what a cold start never runs: the model validator and the streaming imports', () => {
+  it('leaves out what a cold start never runs: the model validator, ElectroDB\'s Service and the streaming imports', () => {
     // Prepare
     const bundle = bundles.get('platform/get-health') as BundleResult;
     const inputs = Object.keys(bundle.inputs ?? {});
@@ -111,6 +111,7 @@ describe('Lambda bundles', () => {
     // Assess
     expect(inputs.filter((input) => input.includes('node_modules/jsonschema/'))).toEqual([]);
     expect(inputs.some((input) => input.includes('node_modules/electrodb/'))).toBe(true);
+    expect(inputs.filter((input) => input.includes('node_modules/electrodb/src/service.js'))).toEqual([]);
     expect(/from\s*"node:stream\/(web|promises)"/.test(code)).toBe(false);
   });
 });

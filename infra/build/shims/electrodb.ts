@@ -23,9 +23,11 @@ import documentCommands from './electrodb-document-commands.cjs';
  * first called.
  * The `require` is resolved by esbuild into the bundle: nothing is read from disk at run time.
  */
-let electrodb: typeof ElectroDB | undefined;
+/** The parts of ElectroDB our code uses (service.ts and the entities). */
+type ElectroDbInUse = Pick<typeof ElectroDB, 'Entity' | 'createGetTransaction' | 'createWriteTransaction'>;
+let electrodb: ElectroDbInUse | undefined;
 
-function loadElectroDb(): typeof ElectroDB {
+function loadElectroDb(): ElectroDbInUse {
   if (!electrodb) {
     Object.assign(documentCommands as Record<string, unknown>, {
       BatchGetCommand,
@@ -39,9 +41,21 @@ function loadElectroDb(): typeof ElectroDB {
       TransactWriteCommand,
       UpdateCommand,
     });
-    // A require, not an import: esbuild then runs ElectroDB here, on first use, not at load.
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
-    electrodb = require('electrodb') as typeof ElectroDB;
+    // Requires, not imports: esbuild then runs ElectroDB here, on first use, not at load. Its
+    // entity and transaction modules, not its index: the index also loads the Service (its
+    // collections, which we do not use), 19 KB that every bundle compiled at each cold start.
+    /* eslint-disable @typescript-eslint/no-require-imports */
+    const { Entity } = require('electrodb/src/entity') as Pick<typeof ElectroDB, 'Entity'>;
+    const transactions = require('electrodb/src/transaction') as Pick<
+      typeof ElectroDB,
+      'createGetTransaction' | 'createWriteTransaction'
+    >;
+    /* eslint-enable @typescript-eslint/no-require-imports */
+    electrodb = {
+      Entity,
+      createGetTransaction: transactions.createGetTransaction,
+      createWriteTransaction: transactions.createWriteTransaction,
+    };
   }
   return electrodb;
 }
