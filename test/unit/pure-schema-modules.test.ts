@@ -62,7 +62,9 @@ describe('pure schema modules (bundling)', () => {
     const marked = markModuleScopeCallsPure(source, 'schemas.ts');
     const evaluate = new Function(`${marked.replaceAll('export ', '')}; return { merged, text };`) as () => unknown;
 
-    // Assess
+    // Assess: rewritten, and the same values
+    expect(marked).toContain('Object.assign(');
+    expect(marked).toContain('.concat(');
     expect(evaluate()).toEqual({ merged: { x: 0, a: 1, b: 3 }, text: 'n=1, m=2!' });
   });
 });
