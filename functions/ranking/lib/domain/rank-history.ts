@@ -65,7 +65,7 @@ export function monthOfSlug(payload: string, slug: string): DaysOfRanks | undefi
 export function boardRanksBySlug(boards: ReadonlyMap<string, readonly Standing[]>): Map<string, BoardRanks> {
   const bySlug = new Map<string, BoardRanks>();
   for (const [boardId, rows] of boards) {
-    const byActivity = boardId.startsWith('activity.');
+    const byActivity = parseBoardId(boardId)?.kind === 'activity';
     rows.forEach((standing, index) => {
       if (byActivity && standing.followersKnown) return;
       let ranks = bySlug.get(standing.slug);
