@@ -181,4 +181,47 @@ describe('collecting publication sources on a schedule, through the collection q
     });
     expectError(forReader, 403);
   });
+
+  it('reads a publication just added conditionally from its first collection, whether imported or suggested and accepted', async () => {
+    // Prepare: two more tagged publications; one imported, one suggested below the auto-accept floor and accepted by hand.
+    const added = [
+      { slug: 'quiet-garden', id: 'd4e5f6a1b2c3', name: 'Quiet Garden', followers: 25_000, tags: ['Gardening'] },
+      { slug: 'small-press', id: 'e5f6a1b2c3d4', name: 'Small Press', followers: 400, tags: ['Books'] },
+    ] as const;
+    const isAdded = (path: string) => added.some(({ slug }) => path.includes(`/${slug}`));
+    for (const { slug, ...publication } of added) {
+      Object.assign(web.answers, mediumPublication(slug, { ...publication, lastPostAt: LAST_POST }));
+    }
+    for (const [path, answer] of Object.entries(web.answers)) if (isAdded(path)) answer.etag = `"${path.length}-first"`;
+    const imported = await suite.api.call(routes.importSources, { body: { urls: ['https://medium.com/quiet-garden'] }, as: superuser });
+    const suggester = await suite.api.signIn('suggester');
+    const suggested = await suite.api.call(routes.suggestPublication, {
+      body: { url: 'https://medium.com/small-press' },
+      as: suggester,
+    });
+    expectOk(imported);
+    expectOk(suggested, 201);
+    expect(suggested.body.suggestion.status).toBe('pending');
+    const accepted = await suite.api.call(routes.decideSuggestion, {
+      params: { id: suggested.body.suggestion.id, decision: 'accept' },
+      as: superuser,
+    });
+    expectOk(accepted);
+    await aDayPasses();
+    const requestsBefore = web.requests.length;
+
+    // Act: the next day, nothing has changed at Medium.
+    await suite.runtime.runJob('plan-source-collection');
+    await suite.runtime.queuesSettled();
+
+    // Assess: each of their documents was asked for with the tag read when it was added, and answered 304.
+    const firstCollection = web.requests.slice(requestsBefore).filter((request) => isAdded(request.path));
+    expect(firstCollection).toHaveLength(added.length * 2);
+    for (const request of firstCollection) expect(request.ifNoneMatch).toBe(web.answers[request.path]?.etag);
+    for (const { slug, followers } of added) {
+      const { publication, source } = await stored(slug);
+      expect(publication?.followers).toBe(followers);
+      expect(source?.status).toBe('active');
+    }
+  });
 });

@@ -7,7 +7,15 @@ import type { Db } from '../../lib/db/service';
 import { BadRequest, Conflict, HttpError, NotFound, ServiceUnavailable, Unprocessable } from '../../lib/errors';
 import { type AddedSource, addSource, previewSource, type SourcePreview, UnrecognisedAddress } from './sources/add-source';
 import { DisallowedByRobots, HostBudgetSpent, RobotsUnreachable } from './sources/polite-fetch';
-import { type SourceFetch, SourceError, SourceGone, SourceRateLimited, type SourceSnapshot } from './sources/source-adapter';
+import { storedJson } from './sources/collect-source';
+import {
+  type SourceFetch,
+  SourceError,
+  SourceGone,
+  SourceRateLimited,
+  type SourceSnapshot,
+  type Validators,
+} from './sources/source-adapter';
 
 /** Previews one person may ask for in an hour: plenty to find the right address, too few to crawl with. */
 export const PREVIEWS_PER_HOUR = 30;
@@ -143,6 +151,7 @@ export async function suggestPublication(
     platform: preview.snapshot.platform,
     sourceUrl: preview.ref.url,
     snapshot: JSON.stringify(preview.snapshot),
+    ...(preview.validators ? { validators: JSON.stringify(preview.validators) } : {}),
     status: accepted ? 'accepted' : 'pending',
     suggestedBy: userId,
     ...(accepted ? { slug: accepted.source.slug, decidedBy: 'auto', decidedAt: at } : {}),
@@ -180,7 +189,11 @@ export async function decideSuggestion(
     decision === 'accept'
       ? await addSource(
           db,
-          { ref: { platform: item.platform, url: item.sourceUrl }, snapshot: JSON.parse(item.snapshot) as SourceSnapshot },
+          {
+            ref: { platform: item.platform, url: item.sourceUrl },
+            snapshot: JSON.parse(item.snapshot) as SourceSnapshot,
+            validators: storedJson<Record<string, Validators>>(item.validators),
+          },
           item.suggestedBy,
           now,
         )

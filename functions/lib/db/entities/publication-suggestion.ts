@@ -21,6 +21,8 @@ export const createPublicationSuggestionEntity = (config?: EntityConfiguration) 
         sourceUrl: { type: 'string', required: true },
         /** The snapshot as read when suggested (JSON). */
         snapshot: { type: 'string', required: true },
+        /** The validators of the documents that snapshot was read from (JSON), for the source it may become. */
+        validators: { type: 'string' },
         status: { type: SUGGESTION_STATUSES, required: true },
         suggestedBy: { type: 'string', required: true },
         /** The publication's slug, once accepted. */

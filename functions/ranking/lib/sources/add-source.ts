@@ -2,8 +2,8 @@ import type { PublicationSourceItem } from '../../../lib/db/entities/publication
 import { isConditionalCheckFailed } from '../../../lib/db/errors';
 import type { Db } from '../../../lib/db/service';
 import { recogniseSource } from './adapters';
-import { collectShardOf, slugFrom, toIngestionRow } from './collect-source';
-import { type SourceFetch, SourceError, type SourceRef, type SourceSnapshot } from './source-adapter';
+import { collectShardOf, conditionalFetch, slugFrom, toIngestionRow } from './collect-source';
+import { type SourceFetch, SourceError, type SourceRef, type SourceSnapshot, type Validators } from './source-adapter';
 import { ingestSnapshots } from '../ingest';
 
 /** No adapter reads this address (not a URL, not http(s), or nothing we know how to read). */
@@ -15,13 +15,21 @@ export class UnrecognisedAddress extends SourceError {
 export interface SourcePreview {
   ref: SourceRef;
   snapshot: SourceSnapshot;
+  /**
+   * The ETag and Last-Modified of each document the snapshot was read from, by address: stored
+   * with the source, so its first daily collection is already conditional (an unchanged
+   * publication then costs its host a 304, not a full read).
+   */
+  validators?: Readonly<Record<string, Validators>>;
 }
 
 /** Reads a pasted address once through the adapter that recognises it; throws a SourceError saying why not. */
 export async function previewSource(url: string, fetch: SourceFetch, now: Date = new Date()): Promise<SourcePreview> {
   const recognised = recogniseSource(url);
   if (!recognised) throw new UnrecognisedAddress(`${url.slice(0, 200)} is not an address we can read`);
-  return { ref: recognised.ref, snapshot: await recognised.adapter.collect(recognised.ref, fetch, now) };
+  const learning = conditionalFetch(fetch, {});
+  const snapshot = await recognised.adapter.collect(recognised.ref, learning.fetch, now);
+  return { ref: recognised.ref, snapshot, ...(Object.keys(learning.learnt).length > 0 ? { validators: learning.learnt } : {}) };
 }
 
 export type AddedSource = { kind: 'added' | 'known'; source: PublicationSourceItem };
@@ -62,6 +70,7 @@ export async function addSource(db: Db, preview: SourcePreview, addedBy: string,
     status: 'active',
     ...(snapshot.followers === null ? {} : { followers: snapshot.followers }),
     lastSnapshot: JSON.stringify(snapshot),
+    ...(preview.validators && Object.keys(preview.validators).length > 0 ? { validators: JSON.stringify(preview.validators) } : {}),
     lastCollectedAt: at,
     lastAttemptAt: at,
     addedBy,

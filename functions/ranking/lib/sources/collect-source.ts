@@ -151,7 +151,7 @@ const OPTIONAL_STATE_FIELDS = ['lastCollectedAt', 'lastAttemptAt', 'failingSince
  * What the last collection stored (its snapshot, its validators), or undefined when there is
  * none or it cannot be read: the next read is then a full one, never a failed batch.
  */
-function storedJson<T extends object>(json: string | undefined): T | undefined {
+export function storedJson<T extends object>(json: string | undefined): T | undefined {
   if (!json) return undefined;
   try {
     const parsed: unknown = JSON.parse(json);
@@ -166,7 +166,7 @@ function storedJson<T extends object>(json: string | undefined): T | undefined {
  * the adapter reuses the previous snapshot's part of it) and learns the new ones: what the next
  * collection sends. An unchanged document keeps its validators.
  */
-function conditionalFetch(fetch: SourceFetch, stored: Record<string, Validators>) {
+export function conditionalFetch(fetch: SourceFetch, stored: Readonly<Record<string, Validators>>) {
   const learnt: Record<string, Validators> = {};
   const conditional: SourceFetch = async (url, options) => {
     const known = stored[url];
