@@ -39,8 +39,9 @@ export function moduleScopeCallStarts(source: ts.SourceFile): number[] {
  * it, a schema built from a shared shape, or with a message listing its choices, was built at
  * every cold start of every handler that imported its module.
  */
-function rewriteKeptExpressions(source: ts.SourceFile): ts.SourceFile {
+function rewriteKeptExpressions(source: ts.SourceFile): ts.SourceFile | undefined {
   const { factory } = ts;
+  let rewrote = false;
   const result = ts.transform(source, [
     (context) => (root) => {
       const visit = (node: ts.Node): ts.Node => {
@@ -61,6 +62,7 @@ function rewriteKeptExpressions(source: ts.SourceFile): ts.SourceFile {
           }
           if (run.length > 0) parts.push(factory.createObjectLiteralExpression(run));
           const assign = factory.createPropertyAccessExpression(factory.createIdentifier('Object'), 'assign');
+          rewrote = true;
           return factory.createCallExpression(assign, undefined, parts);
         }
         if (ts.isTemplateExpression(visited)) {
@@ -70,6 +72,7 @@ function rewriteKeptExpressions(source: ts.SourceFile): ts.SourceFile {
             if (span.literal.text) parts.push(factory.createStringLiteral(span.literal.text));
           }
           const concat = factory.createPropertyAccessExpression(factory.createStringLiteral(visited.head.text), 'concat');
+          rewrote = true;
           return factory.createCallExpression(concat, undefined, parts);
         }
         return visited;
@@ -82,17 +85,17 @@ function rewriteKeptExpressions(source: ts.SourceFile): ts.SourceFile {
   ]);
   const [transformed] = result.transformed;
   result.dispose();
-  return transformed as ts.SourceFile;
+  // Undefined when nothing needed rewriting: the caller then keeps the text as written.
+  return rewrote ? (transformed as ts.SourceFile) : undefined;
 }
 
 /** The module's source with every call building a top-level constant marked pure. */
 export function markModuleScopeCallsPure(text: string, fileName: string): string {
   const original = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, true);
-  const rewritten = ts.createPrinter().printFile(rewriteKeptExpressions(original));
-  // Reparsed so the positions the marking inserts at are those of the text it returns.
-  const changed = rewritten !== ts.createPrinter().printFile(original);
-  if (changed) text = rewritten;
-  const source = changed ? ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, true) : original;
+  const rewritten = rewriteKeptExpressions(original);
+  // Printed and reparsed, so the positions the marking inserts at are those of the text it returns.
+  if (rewritten) text = ts.createPrinter().printFile(rewritten);
+  const source = rewritten ? ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, true) : original;
   let marked = '';
   let from = 0;
   for (const start of moduleScopeCallStarts(source)) {
