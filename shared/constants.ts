@@ -53,3 +53,6 @@ export const DEFAULT_PAGE_SIZE = 20;
 export const MAX_PAGE_SIZE = 100;
 
 export const APP_NAME = 'TopPubs';
+
+/** Social-sharing image of every app's pages: 1500x1500 PNG served with the web app. */
+export const SHARE_IMAGE_URL = '/og/toppubs-1500.png';

@@ -1,7 +1,7 @@
 import * as accountRoutes from '../../shared/routes/account';
 import { getDb } from '../lib/db/service';
 import { createHandler } from '../lib/http/create-handler';
-import { checkUsername } from './lib/accounts';
+import { checkUsername } from '../lib/accounts';
 
 export const handler = createHandler(accountRoutes.checkUsernameIsFree, async ({ query }) => {
   const verdict = await checkUsername(getDb(), query.username);

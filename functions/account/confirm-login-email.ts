@@ -6,7 +6,7 @@ import { createHandler } from '../lib/http/create-handler';
 import { reply } from '../lib/http/responses';
 import { logger } from '../lib/logger';
 import { createSession, sessionCookies } from '../lib/sessions';
-import { findOrCreateUserByEmail, toCurrentUser } from './lib/accounts';
+import { findOrCreateUserByEmail, toCurrentUser } from '../lib/accounts';
 import { spendLoginLink } from './lib/login-links';
 
 const config = getConfig();

@@ -6,7 +6,7 @@ import { getUserOfSession, getUsers } from '../lib/db/users';
 import { Unauthorized } from '../lib/errors';
 import { createHandler } from '../lib/http/create-handler';
 import { TWITTER_ISSUER } from './lib/twitter-provider';
-import { toFullUser, toPublicUser } from './lib/accounts';
+import { toFullUser, toPublicUser } from '../lib/accounts';
 import { canonicalIssuer } from './lib/external-accounts';
 import { emailPreferencesOf } from './lib/profile';
 

@@ -5,7 +5,7 @@ import { requireUserOfSession } from '../lib/db/users';
 import { createHandler } from '../lib/http/create-handler';
 import { reply } from '../lib/http/responses';
 import { signedInHintCookie } from '../lib/sessions';
-import { toCurrentUser } from './lib/accounts';
+import { toCurrentUser } from '../lib/accounts';
 
 const config = getConfig();
 

@@ -3,7 +3,7 @@ import { getDb } from '../lib/db/service';
 import { getUser, getUserByUsername } from '../lib/db/users';
 import { NotFound } from '../lib/errors';
 import { createHandler } from '../lib/http/create-handler';
-import { toPublicUser } from './lib/accounts';
+import { toPublicUser } from '../lib/accounts';
 
 export const handler = createHandler(accountRoutes.getUserByIdOrUsername, async ({ params }) => {
   const db = getDb();

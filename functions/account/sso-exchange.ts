@@ -1,5 +1,5 @@
 import * as ssoRoutes from '../../shared/routes/sso';
-import { toCurrentUser } from './lib/accounts';
+import { toCurrentUser } from '../lib/accounts';
 import { getDb } from '../lib/db/service';
 import { getUser } from '../lib/db/users';
 import { createHandler } from '../lib/http/create-handler';

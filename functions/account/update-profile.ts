@@ -1,7 +1,7 @@
 import * as accountRoutes from '../../shared/routes/account';
 import { getDb } from '../lib/db/service';
 import { createHandler } from '../lib/http/create-handler';
-import { toFullUser } from './lib/accounts';
+import { toFullUser } from '../lib/accounts';
 import { updateProfile } from './lib/profile';
 
 export const handler = createHandler(accountRoutes.updateProfile, async ({ body, caller }) => {

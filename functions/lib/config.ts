@@ -101,6 +101,10 @@ export interface Config {
   suggestionAutoAcceptFollowers: number;
   /** Locally only (SQS_ENDPOINT): the SQS emulator the work queues live in. */
   sqsEndpoint: string | undefined;
+  /** The file bucket (FILE_BUCKET_NAME): given only to functions with a bucket capability. */
+  fileBucketName: string;
+  /** Locally only (S3_ENDPOINT): the S3 emulator standing in for the file bucket. */
+  s3Endpoint: string | undefined;
   /**
    * The URL of a work queue this function sends to (shared/queues.ts). Only functions whose
    * capabilities name the queue are given it; any other gets a ConfigError saying so.
@@ -202,6 +206,7 @@ export function loadConfig(env: Environment = process.env): Config {
   };
   const realtimeManagementEndpoint = lazy(() => requireEnv('REALTIME_MANAGEMENT_ENDPOINT', env));
   const mailFrom = lazy(() => requireEnv('MAIL_FROM', env));
+  const fileBucketName = lazy(() => requireEnv('FILE_BUCKET_NAME', env));
   const fetchPrivateAddresses = loadFetchPrivateAddresses(env, stage);
   return {
     stage,
@@ -224,6 +229,13 @@ export function loadConfig(env: Environment = process.env): Config {
     get mailConfigurationSet() {
       mailFrom();
       return env.MAIL_CONFIGURATION_SET || undefined;
+    },
+    get fileBucketName() {
+      return fileBucketName();
+    },
+    get s3Endpoint() {
+      fileBucketName();
+      return env.S3_ENDPOINT || undefined;
     },
     get realtimeUrl() {
       return requireEnv('REALTIME_URL', env);

@@ -62,6 +62,13 @@ export class Conflict extends HttpError {
   }
 }
 
+/** Was there, is no more (an expired transfer): the caller learns when it ended. */
+export class Gone extends HttpError {
+  constructor(message: string, details?: Record<string, unknown>) {
+    super(410, 'GONE', message, details);
+  }
+}
+
 /** Well-formed, but nothing we can act on is there (a publication address that leads to none). */
 export class Unprocessable extends HttpError {
   constructor(message: string, options?: { cause?: unknown }) {

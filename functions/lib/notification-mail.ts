@@ -51,6 +51,10 @@ export function describeEvent(
       return `${title ? `“${title}”` : 'Your story'} was accepted in the ${APP_NAME} editorial review.`;
     case 'publication-rose':
       return `${title ?? 'A publication you follow'} ${detail ?? 'moved up the rankings'}.`;
+    case 'transfer-received':
+      return `${actorName} sent you ${title ? `“${title}”` : 'files'}.`;
+    case 'transfer-downloaded':
+      return `${actorName} downloaded ${title ? `“${title}”` : 'the files you sent'}.`;
   }
 }
 

@@ -13,7 +13,7 @@ import type { CodeFor } from './code-source';
 import type { DeploymentSettings } from '../function-environment';
 import type { FunctionEnvironment } from './constructs/handler-function';
 import { ApiStack } from './stacks/api-stack';
-import { DataStack } from './stacks/data-stack';
+import { DataStack, fileBucketArnExportName } from './stacks/data-stack';
 import { EmailStack } from './stacks/email-stack';
 import { JobsStack } from './stacks/jobs-stack';
 import { MonitoringStack } from './stacks/monitoring-stack';
@@ -136,6 +136,7 @@ export function createPlatform(app: App, props: PlatformProps): Platform {
     mailIdentity: email.identity,
     mailConfigurationSet: email.configurationSet,
     fileBucket: data.fileBucket,
+    fileBucketArnExport: fileBucketArnExportName(data.node.id),
     deployment: {
       common: {
         STAGE: props.stage,

@@ -7,6 +7,9 @@ import { allPlatformRoutes } from './platform';
 import { allRankingRoutes } from './ranking';
 import { allStoryRoutes } from './stories';
 import { allNotificationRoutes } from './notifications';
+import { allTransferRoutes } from './transfers';
+import { allFileRoutes } from './files';
+import { allOurTransferRoutes } from './our-transfers';
 
 export * from './define-route';
 
@@ -28,6 +31,9 @@ export const routes = {
   ...allRecaptchaRoutes,
   ...allStoryRoutes,
   ...allNotificationRoutes,
+  ...allTransferRoutes,
+  ...allFileRoutes,
+  ...allOurTransferRoutes,
 } satisfies Record<string, RouteDefinition>;
 
 export type RouteName = keyof typeof routes;

@@ -13,7 +13,8 @@ export type NotificationApp = (typeof NOTIFICATION_APPS)[number];
  * What happened. Events of one kind on one object are grouped while unseen ("Ana and 4 others
  * liked your story"); a follow groups on the person followed. `publication-rose` is the
  * platform's news about a publication the recipient follows: it entered a board's top 100,
- * climbed 10 places or more, or became active again (the `detail` says which).
+ * climbed 10 places or more, or became active again (the `detail` says which). The file-transfer
+ * app's: a transfer was sent to the recipient, and a recipient first downloaded the sender's files.
  */
 export const NOTIFICATION_KINDS = [
   'story-liked',
@@ -21,6 +22,8 @@ export const NOTIFICATION_KINDS = [
   'story-author-claimed',
   'story-review-accepted',
   'publication-rose',
+  'transfer-received',
+  'transfer-downloaded',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -37,7 +40,7 @@ export const notificationSchema = z.object({
   app: z.enum(NOTIFICATION_APPS),
   /** What the notification is about: a story, the recipient's own profile for a follow, or a publication (by slug). */
   object: z.object({
-    type: z.enum(['story', 'user', 'publication']),
+    type: z.enum(['story', 'user', 'publication', 'transfer']),
     id: z.string(),
     title: z.nullable(z.string()),
     /** What happened to it, in words, for the platform's news: "climbed 12 places to #34 on Most followed". */

@@ -164,11 +164,38 @@ describe('cdk stacks for the real route table', () => {
     }
   });
 
-  it('lets only the allowed origins PUT presigned uploads into the file bucket', () => {
+  it('lets only the allowed origins POST and PUT presigned uploads into the file bucket, and read the ETag', () => {
     // Assess
     Template.fromStack(platform.data).hasResourceProperties('AWS::S3::Bucket', {
-      CorsConfiguration: { CorsRules: [Match.objectLike({ AllowedMethods: ['PUT'], AllowedOrigins: ORIGINS })] },
+      CorsConfiguration: {
+        CorsRules: [
+          Match.objectLike({ AllowedMethods: ['POST', 'PUT', 'GET', 'HEAD'], AllowedOrigins: ORIGINS, ExposedHeaders: ['ETag'] }),
+        ],
+      },
     });
+  });
+
+  it("removes a transfer's files after its retention class, and abandoned uploads after a day", () => {
+    // Prepare
+    const [bucket] = Object.values(
+      Template.fromStack(platform.data).findResources('AWS::S3::Bucket', { Properties: { CorsConfiguration: Match.anyValue() } }),
+    );
+    const rules = (bucket?.Properties.LifecycleConfiguration.Rules ?? []) as {
+      AbortIncompleteMultipartUpload?: { DaysAfterInitiation: number };
+      ExpirationInDays?: number;
+      TagFilters?: { Key: string; Value: string }[];
+    }[];
+
+    // Assess
+    expect(rules.find((rule) => rule.AbortIncompleteMultipartUpload)?.AbortIncompleteMultipartUpload?.DaysAfterInitiation).toBe(
+      1,
+    );
+    const byClass = new Map(
+      rules.flatMap((rule) => (rule.TagFilters ? [[rule.TagFilters[0]?.Value, rule.ExpirationInDays]] : [])),
+    );
+    expect(byClass.get('7')).toBe(8);
+    expect(byClass.get('365')).toBe(366);
+    expect(byClass.size).toBe(13);
   });
 
   it("applies the API's CORS at API Gateway, from API_CORS, as the local runtime emulates it", () => {
@@ -275,6 +302,10 @@ describe('cdk stacks for the real route table', () => {
       'followUser',
       'claimStoryAuthor',
       'decideStoryReview',
+      'addRecipient',
+      'finalizeTransfer',
+      'downloadAllFiles',
+      'downloadFile',
     ]);
     for (const [name] of routeEntries) {
       expect(actionsOf(name).includes('ses:SendEmail'), name).toBe(senders.includes(name));
@@ -329,6 +360,10 @@ describe('cdk stacks for the real route table', () => {
       'claimStoryAuthor',
       'decideStoryReview',
       'markNotificationsSeen',
+      'addRecipient',
+      'finalizeTransfer',
+      'downloadAllFiles',
+      'downloadFile',
     ]);
     for (const [name] of routeEntries) {
       const { variables, managedPolicies } = environmentOf(name);
@@ -871,6 +906,7 @@ describe('a function that sends to a work queue', () => {
     mailIdentity: ses.EmailIdentity.fromEmailIdentityName(stack, 'Identity', 'example.com'),
     mailConfigurationSet: ses.ConfigurationSet.fromConfigurationSetName(stack, 'Set', 'set'),
     fileBucket: s3.Bucket.fromBucketName(stack, 'Bucket', 'bucket'),
+    fileBucketArnExport: 'Test-FileBucketArn',
     queues,
     deployment: { common: {}, email: {}, bucket: {}, realtime: {}, queues: {}, settings: {} },
   });

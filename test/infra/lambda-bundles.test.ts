@@ -102,7 +102,7 @@ describe('Lambda bundles', () => {
     expect(JSON.parse(answer.body)).toMatchObject({ fields: [{ in: 'query', field: 'q' }] });
   });
 
-  it('leaves out what a cold start never runs: the model validator, ElectroDB\'s Service and the streaming imports', () => {
+  it("leaves out what a cold start never runs: the model validator, ElectroDB's Service and the streaming imports", () => {
     // Prepare
     const bundle = bundles.get('platform/get-health') as BundleResult;
     const inputs = Object.keys(bundle.inputs ?? {});

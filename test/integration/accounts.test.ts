@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { checkUsername, findOrCreateUserByEmail, usernameBase } from '../../functions/account/lib/accounts';
+import { checkUsername, findOrCreateUserByEmail, usernameBase } from '../../functions/lib/accounts';
 import { hashToken } from '../../functions/lib/app-auth';
 import {
   clearedSessionCookies,

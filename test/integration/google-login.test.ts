@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findOrCreateUserByEmail } from '../../functions/account/lib/accounts';
+import { findOrCreateUserByEmail } from '../../functions/lib/accounts';
 import { signInWithProvider } from '../../functions/account/lib/external-accounts';
 import { getDb } from '../../functions/lib/db/service';
 import { googleSettings } from '../../functions/account/lib/google-provider';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findOrCreateUserByEmail } from '../../functions/account/lib/accounts';
+import { findOrCreateUserByEmail } from '../../functions/lib/accounts';
 import { getDb } from '../../functions/lib/db/service';
 import { createSession } from '../../functions/lib/sessions';
 import { getLocalOidcProvider, type MockGoogleLogin } from '../../infra/local/oidc-provider';

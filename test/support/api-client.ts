@@ -170,6 +170,11 @@ function toAnswer<R extends RouteDefinition>(route: R, response: Response, text:
   const redirect = isRedirectRoute(route);
   if (status >= 200 && status < 300) {
     if (redirect) fail(route, status, 'a redirect route must answer with a 3xx and a Location', text);
+    // A document route (a sitemap) answers text whose schema is a string.
+    if (!(response.headers.get('content-type') ?? '').startsWith('application/json')) {
+      if (!route.response.safeParse(text).success) fail(route, status, 'the body is not JSON', text);
+      return { ...base, ok: true, body: text as ResponseOf<R> };
+    }
     const parsed = parseJson(text);
     if (!parsed) fail(route, status, 'the body is not JSON', text);
     const checked = route.response.safeParse(parsed.json);

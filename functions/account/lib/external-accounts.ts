@@ -1,4 +1,4 @@
-import { candidateUsername, findOrCreateUserByEmail, newUserItem, usernameBase } from './accounts';
+import { candidateUsername, findOrCreateUserByEmail, newUserItem, usernameBase } from '../../lib/accounts';
 import type { UserItem } from '../../lib/db/entities/user';
 import type { Db } from '../../lib/db/service';
 import { isConditionalCheckFailed } from '../../lib/db/errors';

@@ -10,7 +10,7 @@ import { isConditionalCheckFailed } from '../../lib/db/errors';
 import type { Db } from '../../lib/db/service';
 import { requireUser } from '../../lib/db/users';
 import { BadRequest, Conflict } from '../../lib/errors';
-import { checkUsername } from './accounts';
+import { checkUsername } from '../../lib/accounts';
 
 export type ProfileChanges = z.output<typeof profileBodySchema>;
 

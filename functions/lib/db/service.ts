@@ -27,6 +27,14 @@ import { createExternalIdentityEntity } from './entities/external-identity';
 import { createOneTimeTokenEntity } from './entities/one-time-token';
 import { createNotificationEntity, createNotificationGroupEntity } from './entities/notification';
 import { createRealtimeConnectionEntity } from './entities/realtime-connection';
+import { createTransferEntity } from './entities/transfer';
+import { createStoredFileEntity } from './entities/stored-file';
+import {
+  createReceivedTransferEntity,
+  createTransferContactEntity,
+  createTransferMemberEntity,
+  createTransferVoteEntity,
+} from './entities/transfer-member';
 
 /** Every entity of the table, by the name code reaches it with (`db.entities.<name>`). */
 const entityFactories = {
@@ -59,6 +67,12 @@ const entityFactories = {
   notification: createNotificationEntity,
   notificationGroup: createNotificationGroupEntity,
   realtimeConnection: createRealtimeConnectionEntity,
+  transfer: createTransferEntity,
+  storedFile: createStoredFileEntity,
+  transferMember: createTransferMemberEntity,
+  receivedTransfer: createReceivedTransferEntity,
+  transferContact: createTransferContactEntity,
+  transferVote: createTransferVoteEntity,
 } satisfies Record<string, (config: EntityConfiguration) => unknown>;
 
 type EntityFactories = typeof entityFactories;

@@ -11,7 +11,7 @@ import { renewSession } from '../sessions';
 import { type Caller, type CallerFor, readSessionToken, resolveCaller, type ResolvedCaller } from './caller';
 import { parseCookies } from './cookies';
 import { parseInput } from './parse-input';
-import { PreparedJson, Redirect, Reply } from './responses';
+import { PreparedJson, Redirect, Reply, TextDocument } from './responses';
 
 export interface HandlerInput<R extends RouteDefinition> {
   params: z.output<R['params']>;
@@ -39,7 +39,9 @@ type ResponseBody<R extends RouteDefinition> = z.input<R['response']>;
  */
 export type HandlerResult<R extends RouteDefinition> = [ResponseBody<R>] extends [undefined]
   ? Redirect
-  : ResponseBody<R> | Reply<ResponseBody<R>> | PreparedJson<ResponseBody<R>>;
+  : [ResponseBody<R>] extends [string]
+    ? TextDocument
+    : ResponseBody<R> | Reply<ResponseBody<R>> | PreparedJson<ResponseBody<R>>;
 
 type Result = APIGatewayProxyStructuredResultV2;
 
@@ -127,6 +129,9 @@ function toResult(route: RouteDefinition, outcome: unknown, requestHeaders: Reco
       body: '',
       ...(outcome.cookies.length > 0 ? { cookies: [...outcome.cookies] } : {}),
     };
+  }
+  if (outcome instanceof TextDocument) {
+    return { statusCode: 200, headers: { 'content-type': outcome.contentType, 'cache-control': cacheControl(route) }, body: outcome.text };
   }
   if (outcome instanceof Reply) {
     return {

@@ -54,3 +54,14 @@ export class Redirect {
 export function redirect(location: string, cookies: readonly string[] = []): Redirect {
   return new Redirect(location, cookies);
 }
+
+/**
+ * A body that is not JSON (a sitemap's XML): the route's response schema is a string, and the
+ * answer carries this content type.
+ */
+export class TextDocument {
+  constructor(
+    readonly contentType: string,
+    readonly text: string,
+  ) {}
+}

@@ -1,9 +1,8 @@
-import { APP_NAME } from '../../../shared/constants';
+import { APP_NAME, SHARE_IMAGE_URL } from '../../../shared/constants';
 import type { Seo } from '../../../shared/schemas/common';
 import type { BoardKind, Topic } from '../../../shared/schemas/ranking';
 
-/** Social-sharing image: 1500x1500 PNG served with the web app. */
-export const SHARE_IMAGE_URL = '/og/toppubs-1500.png';
+export { SHARE_IMAGE_URL };
 
 const formatCount = (count: number) => new Intl.NumberFormat('en-US').format(count);
 

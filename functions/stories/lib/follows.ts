@@ -5,7 +5,7 @@ import type { Db } from '../../lib/db/service';
 import { requireUser } from '../../lib/db/users';
 import { BadRequest, Forbidden } from '../../lib/errors';
 import { type NotificationWrites, prepareNotification } from '../../lib/notifications';
-import { CONTENDED_WRITE_ATTEMPTS, pauseBeforeRetry, TooBusy } from './contended-writes';
+import { CONTENDED_WRITE_ATTEMPTS, pauseBeforeRetry, TooBusy } from '../../lib/contended-writes';
 
 export async function followState(db: Db, followerId: string, followedId: string): Promise<FollowState> {
   const [user, { data: follow }] = await Promise.all([

@@ -8,7 +8,7 @@ import { Forbidden, NotFound } from '../../lib/errors';
 import type { Story } from '../../../shared/schemas/stories';
 import { notifiedStory, toStory, type Viewer } from './story-view';
 import { type NotificationWrites, prepareNotification } from '../../lib/notifications';
-import { CONTENDED_WRITE_ATTEMPTS, pauseBeforeRetry, TooBusy } from './contended-writes';
+import { CONTENDED_WRITE_ATTEMPTS, pauseBeforeRetry, TooBusy } from '../../lib/contended-writes';
 
 export async function requireStory(db: Db, storyId: string): Promise<StoryItem> {
   const { data } = await db.entities.story.get({ storyId }).go({ consistent: true });

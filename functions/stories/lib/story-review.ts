@@ -3,7 +3,7 @@ import { failedConditions } from '../../lib/db/errors';
 import type { Db } from '../../lib/db/service';
 import { Conflict, Forbidden } from '../../lib/errors';
 import { type NotificationWrites, prepareNotification } from '../../lib/notifications';
-import { CONTENDED_WRITE_ATTEMPTS, pauseBeforeRetry, TooBusy } from './contended-writes';
+import { CONTENDED_WRITE_ATTEMPTS, pauseBeforeRetry, TooBusy } from '../../lib/contended-writes';
 import { requireStory } from './story-relations';
 import { notifiedStory } from './story-view';
 

@@ -1,4 +1,4 @@
-import { Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
+import { Duration, Fn, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 import * as iam from 'aws-cdk-lib/aws-iam';
@@ -23,6 +23,12 @@ export interface FunctionEnvironment {
   /** The configuration set every send names (MAIL_CONFIGURATION_SET). */
   mailConfigurationSet: ses.IConfigurationSet;
   fileBucket: s3.IBucket;
+  /**
+   * The file bucket's ARN as the data stack exports it under a name of ours. Grants are built on
+   * it rather than on the bucket's own attribute, whose import CDK names by a hash at synthesis,
+   * so the rule pack's finding on the grant can be acknowledged by its exact id.
+   */
+  fileBucketArnExport: string;
   /** Lets a function post to the WebSocket API's connections: attached to those with the realtime capability. */
   realtimePushPolicy?: iam.IManagedPolicy | undefined;
   /**
@@ -68,12 +74,19 @@ const DEFAULT_TIMEOUT = Duration.seconds(10);
  * ms than x86), a log group with a retention, and exactly the grants and environment its
  * declared capabilities name (the local runtime enforces the same declaration).
  */
+/** What a route with bucket access may do: named actions, never `s3:*` style wildcards. */
+const BUCKET_READ_ACTIONS = ['s3:GetObject', 's3:ListMultipartUploadParts'];
+/** PutObjectTagging: uploads carry the retention tag their lifecycle rule keys on. */
+const BUCKET_WRITE_ACTIONS = ['s3:PutObject', 's3:PutObjectTagging', 's3:AbortMultipartUpload'];
+/** Where the functions keep files: a transfer's files and images (functions/transfers/lib/stored-files.ts). */
+const FILE_KEY_PREFIXES = ['transfers/', 'images/'];
+
 export class HandlerFunction extends Construct {
   readonly function: lambda.Function;
 
   constructor(scope: Construct, id: string, props: HandlerFunctionProps) {
     super(scope, id);
-    const { table, mailIdentity, mailConfigurationSet, fileBucket, deployment } = props.environment;
+    const { table, mailIdentity, mailConfigurationSet, deployment } = props.environment;
     const { capabilities } = props;
     const sendQueues = capabilities.queues.map((name) => {
       const queue = props.environment.queues?.[name];
@@ -136,9 +149,23 @@ export class HandlerFunction extends Construct {
         }),
       );
     }
-    if (capabilities.bucket === 'read') fileBucket.grantRead(this.function);
-    if (capabilities.bucket === 'write') fileBucket.grantPut(this.function);
-    if (capabilities.bucket === 'read-write') fileBucket.grantReadWrite(this.function);
+    if (capabilities.bucket !== 'none') {
+      const actions = [
+        ...(capabilities.bucket === 'read' || capabilities.bucket === 'read-write' ? BUCKET_READ_ACTIONS : []),
+        ...(capabilities.bucket === 'write' || capabilities.bucket === 'read-write' ? BUCKET_WRITE_ACTIONS : []),
+        ...(capabilities.bucket === 'read-write' ? ['s3:DeleteObject'] : []),
+      ];
+      const bucketArn = Fn.importValue(props.environment.fileBucketArnExport);
+      const resources = FILE_KEY_PREFIXES.map((prefix) => Fn.join('', [bucketArn, `/${prefix}*`]));
+      role.addToPrincipalPolicy(new iam.PolicyStatement({ actions, resources }));
+      for (const prefix of FILE_KEY_PREFIXES) {
+        Validations.of(role).acknowledge({
+          id: `AwsSolutions-IAM5[Resource::${props.environment.fileBucketArnExport}/${prefix}*]`,
+          reason:
+            'Each file gets its own key, chosen by the server when the file is created, so the grant covers the file prefixes; the route decides which key a caller may reach.',
+        });
+      }
+    }
     if (capabilities.realtime) {
       const { realtimePushPolicy } = props.environment;
       if (!realtimePushPolicy)

@@ -5,6 +5,7 @@ import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import type { Construct } from 'constructs';
 import { TABLE_KEYS } from '../../../shared/table';
+import { expirationDaysOf, RETENTION_CLASSES, RETENTION_TAG } from '../../../shared/transfers/retention';
 
 export interface DataStackProps extends StackProps {
   /** Origins whose browsers PUT files straight to the bucket with presigned URLs. */
@@ -12,6 +13,9 @@ export interface DataStackProps extends StackProps {
 }
 
 const LOG_RETENTION_DAYS = 90;
+
+/** The export the route stacks' file grants import: named by us, so their grants read the same in every synth. */
+export const fileBucketArnExportName = (dataStackId: string) => `${dataStackId}-FileBucketArn`;
 
 /** State that must survive everything else being torn down: retained on stack deletion. */
 export class DataStack extends Stack {
@@ -74,7 +78,9 @@ export class DataStack extends Stack {
       removalPolicy: RemovalPolicy.RETAIN,
       cors: [
         {
-          allowedMethods: [s3.HttpMethods.PUT],
+          // POST: small files' presigned forms; PUT: multipart parts; GET and HEAD: the zip the
+          // browser streams from presigned downloads.
+          allowedMethods: [s3.HttpMethods.POST, s3.HttpMethods.PUT, s3.HttpMethods.GET, s3.HttpMethods.HEAD],
           allowedOrigins: [...props.allowedOrigins],
           allowedHeaders: ['*'],
           // The browser needs the ETag to confirm what it uploaded.
@@ -82,11 +88,20 @@ export class DataStack extends Stack {
           maxAge: 3000,
         },
       ],
-      // Abandoned uploads are billed until removed.
-      lifecycleRules: [{ abortIncompleteMultipartUploadAfter: Duration.days(1) }],
+      lifecycleRules: [
+        // Abandoned uploads are billed until removed.
+        { id: 'abort-abandoned-uploads', abortIncompleteMultipartUploadAfter: Duration.days(1) },
+        // A transfer's files go when it ends: each object carries its transfer's retention class.
+        ...RETENTION_CLASSES.map((days) => ({
+          id: `transfer-files-${days}-days`,
+          tagFilters: { [RETENTION_TAG]: String(days) },
+          expiration: Duration.days(expirationDaysOf(days)),
+        })),
+      ],
     });
 
     new CfnOutput(this, 'TableName', { value: this.table.tableName });
     new CfnOutput(this, 'FileBucketName', { value: this.fileBucket.bucketName });
+    new CfnOutput(this, 'FileBucketArn', { value: this.fileBucket.bucketArn, exportName: fileBucketArnExportName(id) });
   }
 }

@@ -1,4 +1,4 @@
-import { findOrCreateUserByEmail } from '../../../functions/account/lib/accounts';
+import { findOrCreateUserByEmail } from '../../../functions/lib/accounts';
 import { writeBatch } from '../../../functions/lib/db/batches';
 import type { Db } from '../../../functions/lib/db/service';
 import { TIMELINE_DAYS } from '../../../functions/stories/lib/feeds';

@@ -28,12 +28,20 @@ export function describeNotification(notification: Notification): string {
       return title ? `Your story ${title} was accepted by the editors` : 'Your story was accepted by the editors';
     case 'publication-rose':
       return `${notification.object.title ?? 'A publication you follow'} ${notification.object.detail ?? 'moved up the rankings'}`;
+    case 'transfer-received':
+      return `${who} sent you ${title ?? 'files'}`;
+    case 'transfer-downloaded':
+      return `${who} downloaded ${title ?? 'the files you sent'}`;
   }
 }
 
 /** Where a notification leads: the follower's profile, or the story itself. */
 export function notificationHref(notification: Notification): string {
   if (notification.object.type === 'publication') return `/pub/${encodeURIComponent(notification.object.id)}`;
+  if (notification.object.type === 'transfer') {
+    const id = encodeURIComponent(notification.object.id);
+    return notification.kind === 'transfer-downloaded' ? `/transfers/${id}` : `/transfer/${id}/package`;
+  }
   if (notification.object.type === 'user') {
     const follower = notification.actors[0];
     return follower ? `/@${follower.username}` : '/me';

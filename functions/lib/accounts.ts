@@ -1,9 +1,9 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { APP_NAME } from '../../../shared/constants';
-import { type CurrentUser, type PublicUser, RESERVED_USERNAMES, usernameSchema } from '../../../shared/schemas/account';
-import type { UserItem } from '../../lib/db/entities/user';
-import type { Db } from '../../lib/db/service';
-import { getUser, recordLogin } from '../../lib/db/users';
+import { APP_NAME } from '../../shared/constants';
+import { type CurrentUser, type PublicUser, RESERVED_USERNAMES, usernameSchema } from '../../shared/schemas/account';
+import type { UserItem } from './db/entities/user';
+import type { Db } from './db/service';
+import { getUser, recordLogin } from './db/users';
 
 const RESERVED = new Set<string>(RESERVED_USERNAMES);
 

@@ -1,4 +1,4 @@
-import { ServiceUnavailable } from '../../lib/errors';
+import { ServiceUnavailable } from './errors';
 
 /**
  * A popular story or person sees transactions on the same item collide (TransactionConflict).

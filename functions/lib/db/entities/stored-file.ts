@@ -1,0 +1,63 @@
+import { Entity, type EntityConfiguration, type EntityItem } from 'electrodb';
+import { SERVICE_NAME } from './service-name';
+import { userIdAttribute } from './user-id';
+
+export const STORED_FILE_PURPOSES = ['transfer', 'image'] as const;
+export const STORED_FILE_STATUSES = ['pending', 'ready'] as const;
+export const UPLOAD_METHODS = ['post', 'multipart', 'server'] as const;
+
+/**
+ * A file record (the spec's "B record"): created pending with the size and type its sender
+ * declared and the server-chosen object key its bytes go to, then made ready once the object
+ * was checked. A transfer's files are listed through gsi1 in upload order. Pending records
+ * expire (TTL) two days after creation, as S3 aborts their unfinished uploads after one; a
+ * transfer's ready files take the transfer's expiry.
+ */
+export const createStoredFileEntity = (config?: EntityConfiguration) =>
+  new Entity(
+    {
+      model: { service: SERVICE_NAME, entity: 'storedFile', version: '1' },
+      attributes: {
+        fileId: { type: 'string', required: true },
+        purpose: { type: STORED_FILE_PURPOSES, required: true },
+        ownerId: userIdAttribute,
+        transferId: { type: 'string' },
+        /** What the file is listed under: 'transfer:<id>' for a transfer's file, 'images:<owner>' for an image. */
+        folder: { type: 'string', required: true },
+        name: { type: 'string', required: true },
+        size: { type: 'number', required: true },
+        contentType: { type: 'string', required: true },
+        status: { type: STORED_FILE_STATUSES, required: true, default: 'pending' },
+        uploadMethod: { type: UPLOAD_METHODS, required: true },
+        objectKey: { type: 'string', required: true },
+        /** S3's id of the multipart upload: never shown to a client. */
+        uploadId: { type: 'string' },
+        partSize: { type: 'number' },
+        partCount: { type: 'number' },
+        lastModified: { type: 'number' },
+        checksum: { type: 'string' },
+        likes: { type: 'number', required: true, default: 0 },
+        dislikes: { type: 'number', required: true, default: 0 },
+        createdAt: { type: 'string', required: true },
+        readyAt: { type: 'string' },
+        expiresAt: { type: 'number' },
+      },
+      indexes: {
+        byId: {
+          pk: { field: 'pk', composite: ['fileId'], casing: 'none' },
+          sk: { field: 'sk', composite: [] },
+        },
+        byFolder: {
+          index: 'gsi1',
+          pk: { field: 'gsi1pk', composite: ['folder'], casing: 'none' },
+          sk: { field: 'gsi1sk', composite: ['createdAt', 'fileId'], casing: 'none' },
+        },
+      },
+    },
+    config,
+  );
+
+export const transferFolder = (transferId: string) => `transfer:${transferId}`;
+export const imageFolder = (ownerId: string) => `images:${ownerId}`;
+
+export type StoredFileItem = EntityItem<ReturnType<typeof createStoredFileEntity>>;

@@ -1,0 +1,15 @@
+import * as fileRoutes from '../../shared/routes/files';
+import { getDb } from '../lib/db/service';
+import { Conflict } from '../lib/errors';
+import { deleteObject } from '../lib/files/file-bucket';
+import { createHandler } from '../lib/http/create-handler';
+import { toFileView } from './lib/transfer-views';
+import { removeFile, requireChangeableFile } from './lib/stored-files';
+
+export const handler = createHandler(fileRoutes.abortUpload, async ({ params, caller }) => {
+  const db = getDb();
+  const { file } = await requireChangeableFile(db, params.id, caller, new Date());
+  if (file.status !== 'pending') throw new Conflict('This file is already uploaded: delete it instead.');
+  await removeFile(db, file, () => deleteObject(file.objectKey));
+  return { file: toFileView(file) };
+});

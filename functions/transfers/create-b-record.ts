@@ -1,0 +1,11 @@
+import * as fileRoutes from '../../shared/routes/files';
+import { getDb } from '../lib/db/service';
+import { createHandler } from '../lib/http/create-handler';
+import { reply } from '../lib/http/responses';
+import { createTransferFiles } from './lib/stored-files';
+
+export const handler = createHandler(fileRoutes.createBRecord, async ({ body, caller }) => {
+  const { transferId, ...declared } = body;
+  const [uploading] = await createTransferFiles(getDb(), caller, transferId, [declared], new Date());
+  return reply(uploading!, { status: 201 });
+});

@@ -1,0 +1,13 @@
+import * as fileRoutes from '../../shared/routes/files';
+import { getDb } from '../lib/db/service';
+import { deleteObject } from '../lib/files/file-bucket';
+import { createHandler } from '../lib/http/create-handler';
+import { toFileView } from './lib/transfer-views';
+import { removeFile, requireChangeableFile } from './lib/stored-files';
+
+export const handler = createHandler(fileRoutes.deleteFile, async ({ params, caller }) => {
+  const db = getDb();
+  const { file } = await requireChangeableFile(db, params.id, caller, new Date());
+  await removeFile(db, file, () => deleteObject(file.objectKey));
+  return { file: toFileView(file) };
+});

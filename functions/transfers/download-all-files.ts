@@ -1,0 +1,45 @@
+import * as transferRoutes from '../../shared/routes/transfers';
+import { getDb } from '../lib/db/service';
+import { presignGet } from '../lib/files/file-bucket';
+import { createHandler } from '../lib/http/create-handler';
+import { recordDownload } from './lib/downloads';
+import { requirePackageAccess } from './lib/transfer-access';
+import { listTransferFiles } from './lib/transfer-reads';
+
+/** Long enough to stream a 200 GB package on a slow line: each GET starts within it, then runs as long as it needs. */
+const ZIP_LINK_SECONDS = 3_600;
+
+/** A name for the zip from the transfer's title: letters, digits and simple punctuation. */
+export function zipNameOf(title: string, transferId: string): string {
+  const base = title
+    .normalize('NFKC')
+    .replace(/[^\p{L}\p{N} ._-]+/gu, ' ')
+    .trim()
+    .replace(/\s+/g, ' ')
+    .slice(0, 80);
+  return `${base || `transfer-${transferId}`}.zip`;
+}
+
+export const handler = createHandler(transferRoutes.downloadAllFiles, async ({ params, caller }) => {
+  const db = getDb();
+  const now = new Date();
+  const { transfer, member } = await requirePackageAccess(db, params.id, caller, now);
+  const files = (await listTransferFiles(db, transfer.transferId)).filter((file) => file.status === 'ready');
+  const expiresAt = new Date(now.getTime() + ZIP_LINK_SECONDS * 1000).toISOString();
+  const links = await Promise.all(
+    files.map(async (file) => ({
+      id: file.fileId,
+      name: file.name,
+      size: file.size,
+      url: await presignGet({
+        key: file.objectKey,
+        fileName: file.name,
+        contentType: file.contentType,
+        disposition: 'attachment',
+        expiresInSeconds: ZIP_LINK_SECONDS,
+      }),
+    })),
+  );
+  await recordDownload(db, transfer, member, caller.userId, 'all', now);
+  return { name: zipNameOf(transfer.title, transfer.transferId), files: links, expiresAt };
+});

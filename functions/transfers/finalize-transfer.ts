@@ -1,0 +1,67 @@
+import * as transferRoutes from '../../shared/routes/transfers';
+import { getDb } from '../lib/db/service';
+import { writeBatch } from '../lib/db/batches';
+import { requireUser } from '../lib/db/users';
+import { BadRequest, Conflict } from '../lib/errors';
+import { createHandler } from '../lib/http/create-handler';
+import { requireOwnDraft, TransferAlreadySent } from './lib/transfer-access';
+import { notifyRecipients } from './lib/transfer-mail';
+import { listMembers, listTransferFiles } from './lib/transfer-reads';
+import { toPerson, toTransferSummary } from './lib/transfer-views';
+
+/**
+ * Sends a draft: on condition that it is still a draft (a second click, or a second tab, gets
+ * 409 and emails nobody twice), the transfer is marked sent and stops growing; then each
+ * recipient's list gets it and the recipients are emailed and notified.
+ */
+export const handler = createHandler(transferRoutes.finalizeTransfer, async ({ params, caller }) => {
+  const db = getDb();
+  const now = new Date();
+  const transfer = await requireOwnDraft(db, params.id, caller, now);
+  const [files, members, sender] = await Promise.all([
+    listTransferFiles(db, transfer.transferId),
+    listMembers(db, transfer.transferId),
+    requireUser(db, { userId: caller.userId }),
+  ]);
+  if (files.length === 0) throw new BadRequest('Add at least one file before sending.');
+  if (members.length === 0) throw new BadRequest('Add at least one recipient before sending.');
+  const notReady = files.filter((file) => file.status !== 'ready');
+  if (notReady.length > 0) {
+    throw new Conflict(
+      `${notReady.length === 1 ? 'One file is' : `${notReady.length} files are`} still uploading: ${notReady
+        .slice(0, 5)
+        .map((file) => file.name)
+        .join(', ')}${notReady.length > 5 ? '…' : ''}.`,
+    );
+  }
+  const finalizedAt = now.toISOString();
+  try {
+    await db.entities.transfer
+      .patch({ transferId: transfer.transferId })
+      .set({ status: 'sent', finalizedAt })
+      .where(({ status, fileCount }, { eq }) => `${eq(status, 'draft')} AND ${eq(fileCount, files.length)}`)
+      .go();
+  } catch (error) {
+    const { data: current } = await db.entities.transfer.get({ transferId: transfer.transferId }).go({ consistent: true });
+    if (current?.status === 'sent') throw new TransferAlreadySent();
+    if (current) throw new Conflict('Files were added or removed while sending: check the list and send again.');
+    throw error;
+  }
+  const sent = { ...transfer, status: 'sent' as const, finalizedAt };
+  await writeBatch({
+    items: members.map((member) => ({
+      email: member.email,
+      transferId: sent.transferId,
+      sentAt: finalizedAt,
+      expiresAt: sent.expiresAt,
+    })),
+    send: async (items) => {
+      const { unprocessed } = await db.entities.receivedTransfer.put(items).go();
+      return { unprocessed: unprocessed.map((key) => ({ email: key.email })) };
+    },
+    keyOf: (key: { email: string }) => key.email,
+    what: 'received transfers',
+  });
+  await notifyRecipients(db, sent, sender, members, now);
+  return toTransferSummary(sent, toPerson(sender, caller.userId), now);
+});

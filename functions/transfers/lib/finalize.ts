@@ -1,0 +1,97 @@
+import type { Db } from '../../lib/db/service';
+import type { StoredFileItem } from '../../lib/db/entities/stored-file';
+import type { TransferItem } from '../../lib/db/entities/transfer';
+import { BadRequest, Conflict } from '../../lib/errors';
+import {
+  completeMultipartUpload,
+  deleteObject,
+  headObject,
+  listParts,
+  readObjectStart,
+  type StoredObject,
+} from '../../lib/files/file-bucket';
+import { checkedImage } from './image-intake';
+import { removeFile } from './stored-files';
+
+/** Enough of an image to read its type and size from its header (JPEG puts them after its metadata). */
+const IMAGE_HEAD_BYTES = 256 * 1024;
+
+/** An upload that did not produce what was declared: its bytes and record are removed, and the sender is told why. */
+export class UploadRejected extends BadRequest {
+  constructor(reason: string) {
+    super(`${reason} The file was removed: add it again.`, { code: 'UPLOAD_REJECTED' });
+  }
+}
+
+/**
+ * Completes a multipart upload from what S3 holds: every part present, each but the last of
+ * the agreed size. Missing parts answer 409 with how many, so the client sends them and retries.
+ */
+async function completeParts(file: StoredFileItem): Promise<void> {
+  if (!file.uploadId) return;
+  const parts = await listParts({ key: file.objectKey, uploadId: file.uploadId });
+  // Unknown upload: completed by an earlier call whose answer was lost; the object decides below.
+  if (!parts) return;
+  const partCount = file.partCount ?? 0;
+  const present = new Set(parts.map((part) => part.partNumber));
+  const missing = partCount - [...present].filter((partNumber) => partNumber <= partCount).length;
+  if (missing > 0) throw new Conflict(`${missing} of ${partCount} parts have not arrived yet: send them, then finalize again.`);
+  await completeMultipartUpload({
+    key: file.objectKey,
+    uploadId: file.uploadId,
+    parts: parts.filter((part) => part.partNumber <= partCount),
+  });
+}
+
+async function whyRefused(file: StoredFileItem, stored: StoredObject): Promise<string | null> {
+  if (stored.size !== file.size) return `${file.name} arrived with ${stored.size} bytes, not the ${file.size} declared.`;
+  if (stored.contentType.toLowerCase() !== file.contentType) {
+    return `${file.name} arrived as ${stored.contentType || 'no type'}, not the ${file.contentType} declared.`;
+  }
+  if (file.purpose === 'image') {
+    try {
+      const image = await checkedImage(await readObjectStart(file.objectKey, Math.min(file.size, IMAGE_HEAD_BYTES)));
+      if (image.type !== file.contentType) return `${file.name} is a ${image.type} image, not the ${file.contentType} declared.`;
+    } catch (error) {
+      if (error instanceof BadRequest) return error.message;
+      throw error;
+    }
+  }
+  return null;
+}
+
+/**
+ * Makes a pending file ready once S3 holds exactly what was declared. S3 out of reach is a 503
+ * (FileStorageUnavailable) and leaves the file pending; a mismatch deletes the bytes and the
+ * record (400); a file already ready is answered as it is.
+ */
+export async function finalizeFile(
+  db: Db,
+  file: StoredFileItem,
+  transfer: TransferItem | null,
+  now: Date,
+): Promise<StoredFileItem> {
+  if (file.status === 'ready') return file;
+  if (file.uploadMethod === 'multipart') await completeParts(file);
+  const stored = await headObject(file.objectKey);
+  if (!stored) throw new Conflict(`${file.name} has not been uploaded yet.`);
+  const refusal = await whyRefused(file, stored);
+  if (refusal) {
+    await removeFile(db, file, () => deleteObject(file.objectKey));
+    throw new UploadRejected(refusal);
+  }
+  const readyAt = now.toISOString();
+  const checksum = stored.etag.replace(/"/g, '');
+  try {
+    const update = db.entities.storedFile
+      .patch({ fileId: file.fileId })
+      .set({ status: 'ready', readyAt, checksum, ...(transfer ? { expiresAt: transfer.expiresAt } : {}) });
+    await (transfer ? update : update.remove(['expiresAt'])).where(({ status }, { eq }) => eq(status, 'pending')).go();
+  } catch {
+    // Finalized by a concurrent call: answer what it stored.
+    const { data: current } = await db.entities.storedFile.get({ fileId: file.fileId }).go({ consistent: true });
+    if (current?.status === 'ready') return current;
+    throw new Conflict('The file changed while it was being checked: try again.');
+  }
+  return { ...file, status: 'ready', readyAt, checksum, ...(transfer ? { expiresAt: transfer.expiresAt } : {}) };
+}

@@ -1,0 +1,67 @@
+import type { Db } from '../../lib/db/service';
+import type { TransferItem } from '../../lib/db/entities/transfer';
+import type { TransferMemberItem } from '../../lib/db/entities/transfer-member';
+import { failedConditions } from '../../lib/db/errors';
+import { getUserByEmail } from '../../lib/db/users';
+import { BadRequest } from '../../lib/errors';
+import { CONTENDED_WRITE_ATTEMPTS, pauseBeforeRetry, TooBusy } from '../../lib/contended-writes';
+
+/**
+ * Adds one recipient, once: the member, the transfer's count (on condition it stays within the
+ * plan's limit) and the sender's contact are written in one transaction. A recipient added to a
+ * sent transfer is also put in the recipient's list at once. Answers the member and whether it
+ * is new.
+ */
+export async function addMember(
+  db: Db,
+  transfer: TransferItem,
+  email: string,
+  now: Date,
+): Promise<{ member: TransferMemberItem; added: boolean }> {
+  const transferId = transfer.transferId;
+  const at = now.toISOString();
+  for (let attempt = 0; attempt < CONTENDED_WRITE_ATTEMPTS; attempt += 1) {
+    if (attempt > 0) await pauseBeforeRetry(attempt);
+    const { data: existing } = await db.entities.transferMember.get({ transferId, email }).go({ consistent: true });
+    if (existing) return { member: existing, added: false };
+    const { data: current } = await db.entities.transfer.get({ transferId }).go({ consistent: true });
+    if (!current) throw new BadRequest('This transfer was deleted.');
+    if (current.recipientCount >= current.maxRecipients) {
+      throw new BadRequest(`A transfer on the ${current.planId} plan goes to at most ${current.maxRecipients} recipients.`, {
+        maxRecipients: current.maxRecipients,
+      });
+    }
+    const user = await getUserByEmail(db, { email });
+    const member: TransferMemberItem = {
+      transferId,
+      email,
+      ...(user ? { userId: user.userId } : {}),
+      addedAt: at,
+      downloads: [],
+      expiresAt: current.expiresAt,
+    };
+    const result = await db.transaction
+      .write(({ transferMember, transfer: transfers, transferContact, receivedTransfer }) => [
+        transferMember.create(member).commit(),
+        transfers
+          .patch({ transferId })
+          .add({ recipientCount: 1 })
+          .where(
+            ({ recipientCount, status }, { eq }) =>
+              `${eq(recipientCount, current.recipientCount)} AND ${eq(status, current.status)}`,
+          )
+          .commit(),
+        transferContact
+          .put({ ownerId: current.ownerId, email, ...(user?.name ? { name: user.name } : {}), lastSentAt: at })
+          .commit(),
+        ...(current.status === 'sent' && current.finalizedAt
+          ? [receivedTransfer.put({ email, transferId, sentAt: current.finalizedAt, expiresAt: current.expiresAt }).commit()]
+          : []),
+      ])
+      .go();
+    if (!result.canceled) return { member, added: true };
+    // Added meanwhile by another call: answer that one.
+    if (failedConditions(result).includes(0)) continue;
+  }
+  throw new TooBusy('adding recipients to this transfer');
+}

@@ -1,0 +1,86 @@
+import type { UserCaller } from '../../lib/http/caller';
+import type { Db } from '../../lib/db/service';
+import type { TransferItem } from '../../lib/db/entities/transfer';
+import type { TransferMemberItem } from '../../lib/db/entities/transfer-member';
+import { getUser } from '../../lib/db/users';
+import { Conflict, Gone, NotFound } from '../../lib/errors';
+
+/**
+ * Who may see a transfer. Its sender; and, once it is sent, whoever is signed in with a verified
+ * address it was sent to. Anyone else is told it does not exist (404), the same answer as for an
+ * id that names nothing, so guessing ids confirms nothing.
+ */
+export class TransferNotFound extends NotFound {
+  constructor() {
+    super('There is no such transfer, or it was not sent to you.');
+  }
+}
+
+export class TransferExpired extends Gone {
+  constructor(availableUntil: string) {
+    super(`This transfer expired on ${availableUntil.slice(0, 10)} and its files were deleted.`, { expiredAt: availableUntil });
+  }
+}
+
+export class TransferAlreadySent extends Conflict {
+  constructor() {
+    super('This transfer was already sent: it cannot change any more.');
+  }
+}
+
+/** TTL deletes late: the date itself decides. */
+export const isExpired = (transfer: Pick<TransferItem, 'availableUntil'>, now: Date) =>
+  Date.parse(transfer.availableUntil) <= now.getTime();
+
+export async function readTransfer(db: Db, transferId: string): Promise<TransferItem | null> {
+  const { data } = await db.entities.transfer.get({ transferId }).go();
+  return data;
+}
+
+/** The caller's own transfer (expired or not), or 404. */
+export async function requireOwnTransfer(db: Db, transferId: string, caller: UserCaller): Promise<TransferItem> {
+  const transfer = await readTransfer(db, transferId);
+  if (!transfer || transfer.ownerId !== caller.userId) throw new TransferNotFound();
+  return transfer;
+}
+
+/** The caller's own draft, not expired: the only kind that may still grow. */
+export async function requireOwnDraft(db: Db, transferId: string, caller: UserCaller, now: Date): Promise<TransferItem> {
+  const transfer = await requireOwnTransfer(db, transferId, caller);
+  if (isExpired(transfer, now)) throw new TransferExpired(transfer.availableUntil);
+  if (transfer.status !== 'draft') throw new TransferAlreadySent();
+  return transfer;
+}
+
+/** The caller's verified address, the key of their memberships; null when they have none. */
+export async function verifiedEmailOf(db: Db, userId: string): Promise<string | null> {
+  const user = await getUser(db, { userId });
+  return user?.email && user.emailVerified ? user.email.toLowerCase() : null;
+}
+
+export interface PackageAccess {
+  transfer: TransferItem;
+  isOwner: boolean;
+  /** The caller as a recipient; null for the sender looking at their own package. */
+  member: TransferMemberItem | null;
+}
+
+/**
+ * A sent transfer the caller may open (its sender or a recipient), not expired: else 404, or 410
+ * with the date for an expired one the caller could see.
+ */
+export async function requirePackageAccess(db: Db, transferId: string, caller: UserCaller, now: Date): Promise<PackageAccess> {
+  const [transfer, email] = await Promise.all([readTransfer(db, transferId), verifiedEmailOf(db, caller.userId)]);
+  if (!transfer) throw new TransferNotFound();
+  const isOwner = transfer.ownerId === caller.userId;
+  let member: TransferMemberItem | null = null;
+  if (!isOwner) {
+    if (transfer.status !== 'sent' || !email) throw new TransferNotFound();
+    ({ data: member } = await db.entities.transferMember.get({ transferId, email }).go());
+    if (!member) throw new TransferNotFound();
+  }
+  if (isExpired(transfer, now)) throw new TransferExpired(transfer.availableUntil);
+  if (isOwner && transfer.status !== 'sent')
+    throw new Conflict('This transfer is not sent yet: its package opens once you send it.');
+  return { transfer, isOwner, member };
+}

@@ -1,0 +1,76 @@
+import type { FileView } from '../../../shared/schemas/files';
+import type { MemberView, PackageFile, TransferSummary, Vote } from '../../../shared/schemas/transfers';
+import type { Db } from '../../lib/db/service';
+import type { StoredFileItem } from '../../lib/db/entities/stored-file';
+import type { TransferItem } from '../../lib/db/entities/transfer';
+import type { TransferMemberItem } from '../../lib/db/entities/transfer-member';
+import type { UserItem } from '../../lib/db/entities/user';
+import { getUsers } from '../../lib/db/users';
+import { isExpired } from './transfer-access';
+
+type Person = TransferSummary['owner'];
+
+/** A person as a transfer shows them: never their address. */
+export function toPerson(user: UserItem | undefined, userId: string): Person {
+  return user
+    ? { userId: user.userId, username: user.username, name: user.name ?? '', imageUrl: user.imageUrl ?? null }
+    : { userId, username: '', name: 'A former user', imageUrl: null };
+}
+
+export function toTransferSummary(transfer: TransferItem, owner: Person, now: Date): TransferSummary {
+  return {
+    id: transfer.transferId,
+    title: transfer.title,
+    message: transfer.message,
+    status: transfer.status,
+    owner,
+    createdAt: transfer.createdAt,
+    finalizedAt: transfer.finalizedAt ?? null,
+    expiresAt: transfer.availableUntil,
+    expired: isExpired(transfer, now),
+    fileCount: transfer.fileCount,
+    totalBytes: transfer.totalBytes,
+    recipientCount: transfer.recipientCount,
+    sendTimingMs: transfer.sendTimingMs ?? null,
+  };
+}
+
+/** Summaries of several transfers, their senders read in one batch. */
+export async function summariesOf(db: Db, transfers: readonly TransferItem[], now: Date): Promise<TransferSummary[]> {
+  const owners = await getUsers(db, { userIds: transfers.map((transfer) => transfer.ownerId) });
+  const byId = new Map(owners.map((user) => [user.userId, user]));
+  return transfers.map((transfer) => toTransferSummary(transfer, toPerson(byId.get(transfer.ownerId), transfer.ownerId), now));
+}
+
+export function toFileView(file: StoredFileItem): FileView {
+  return {
+    id: file.fileId,
+    purpose: file.purpose,
+    transferId: file.transferId ?? null,
+    name: file.name,
+    size: file.size,
+    type: file.contentType,
+    status: file.status,
+    uploadMethod: file.uploadMethod,
+    lastModified: file.lastModified ?? null,
+    checksum: file.checksum ?? null,
+    createdAt: file.createdAt,
+    readyAt: file.readyAt ?? null,
+  };
+}
+
+export function toPackageFile(file: StoredFileItem, myVote: Vote | null): PackageFile {
+  return { ...toFileView(file), likes: Math.max(0, file.likes), dislikes: Math.max(0, file.dislikes), myVote };
+}
+
+export function toMemberView(member: TransferMemberItem, user: UserItem | undefined): MemberView {
+  return {
+    email: member.email,
+    userId: member.userId ?? null,
+    name: user ? user.name || user.username : null,
+    addedAt: member.addedAt,
+    notifiedAt: member.notifiedAt ?? null,
+    firstDownloadAt: member.firstDownloadAt ?? null,
+    downloads: member.downloads ?? [],
+  };
+}
