@@ -33,16 +33,25 @@ export type Framing = 'allowed' | 'denied';
  * any https: host (profile pictures are links) and data: URLs (the inline monogram icons).
  * Without frame-ancestors any site may frame the page, which partners rely on. Pages connect to
  * the site itself ('self', which covers a same-host ws: locally) and, in AWS, to the WebSocket
- * API's own origin (`connectSources`) for live updates.
+ * API's own origin (`connectSources`) for live updates, and to the file bucket's (`fileSources`):
+ * the browser sends files straight to it and streams the zip of a package from it. Locally the
+ * bucket is the S3 emulator on plain http, which image previews load from too.
  */
-export function contentSecurityPolicy(framing: Framing, options: { connectSources?: readonly string[] } = {}): string {
+export interface PolicySources {
+  connectSources?: readonly string[];
+  /** Origins of the file bucket: uploads and downloads (connect), previews (img). */
+  fileSources?: readonly string[];
+}
+
+export function contentSecurityPolicy(framing: Framing, options: PolicySources = {}): string {
+  const fileSources = options.fileSources ?? [];
   const directives: [string, ...string[]][] = [
     ['default-src', "'self'"],
     ['script-src', "'self'", ...RECAPTCHA_SCRIPT_SOURCES],
     ['style-src', "'self'", "'unsafe-inline'"],
-    ['img-src', "'self'", 'https:', 'data:'],
+    ['img-src', "'self'", 'https:', 'data:', ...fileSources.filter((source) => source.startsWith('http:'))],
     ['font-src', "'self'"],
-    ['connect-src', "'self'", ...(options.connectSources ?? [])],
+    ['connect-src', "'self'", ...(options.connectSources ?? []), ...fileSources],
     ['frame-src', ...RECAPTCHA_FRAME_SOURCES],
     ['object-src', "'none'"],
     ['base-uri', "'self'"],
@@ -57,9 +66,9 @@ export const REFERRER_POLICY = 'strict-origin-when-cross-origin';
 export const HSTS_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
 
 /** The headers the web app is served with, for pages and static files alike (CloudFront adds them to both). */
-export function webSecurityHeaders(framing: Framing): Record<string, string> {
+export function webSecurityHeaders(framing: Framing, sources: PolicySources = {}): Record<string, string> {
   return {
-    'content-security-policy': contentSecurityPolicy(framing),
+    'content-security-policy': contentSecurityPolicy(framing, sources),
     'x-content-type-options': 'nosniff',
     'referrer-policy': REFERRER_POLICY,
     ...(framing === 'denied' ? { 'x-frame-options': 'DENY' } : {}),

@@ -214,6 +214,8 @@ export function createPlatform(app: App, props: PlatformProps): Platform {
     logBucket: data.logBucket,
     webAclArn: props.webAclArn,
     realtimeOrigin: realtime.api.apiEndpoint,
+    // Presigned URLs name the bucket's regional virtual-hosted endpoint.
+    fileBucketOrigin: `https://${data.fileBucket.bucketRegionalDomainName}`,
     domain:
       props.siteCertificateArn && siteOrigin
         ? { name: new URL(siteOrigin).hostname, certificateArn: props.siteCertificateArn }

@@ -160,7 +160,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
     const table = await ensureTable(dynamoDbEndpoint, tableName);
     log(`DynamoDB Local ready at ${dynamoDbEndpoint} (${table} table ${tableName}) in ${Date.now() - started} ms`);
 
-    const s3 = await startS3Local({ dataDir: join(options.dataDir, 's3'), allowedOrigins });
+    const s3 = await startS3Local({ dataDir: join(options.dataDir, 's3'), allowedOrigins, log });
     stops.push(s3.stop);
     log(`S3 emulator ready at ${s3.endpoint}`);
     const sqs = await startLocalSqs({ queues: WORK_QUEUES, log });
@@ -230,7 +230,8 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
       allowedOrigins,
       ...(options.edgeCache === false ? {} : { edgeCache: createEdgeCache() }),
     });
-    const serveStatic = createStaticServer(join(REPO_ROOT, 'web', 'dist'));
+    // Pages send files to the S3 emulator and stream packages from it, as they do to the bucket in AWS.
+    const serveStatic = createStaticServer(join(REPO_ROOT, 'web', 'dist'), { fileSources: [s3.endpoint] });
     const jobs = JOB_SCHEDULES.map((schedule) => ({
       schedule,
       handler: lazyFunction<JobHandler>(handlerModuleUrl(schedule.handler), scopeOf(schedule.name, schedule.capabilities)),

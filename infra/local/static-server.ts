@@ -7,6 +7,7 @@ import {
   framingFor,
   VIEWER_REQUEST_FUNCTION_CODE,
   type ViewerRequest,
+  type PolicySources,
   type ViewerRequestResult,
   webSecurityHeaders,
 } from '../web-edge-policy';
@@ -61,7 +62,7 @@ function toQuerystring(search: string): NonNullable<ViewerRequest['querystring']
  * patterns as CloudFront's behaviours. A file the function keeps that is missing falls back to
  * index.html too, so a half-built dist still loads.
  */
-export function createStaticServer(rootDir: string) {
+export function createStaticServer(rootDir: string, sources: PolicySources = {}) {
   const cache = new Map<string, Asset | null>();
   const viewerRequest = runInNewContext(`${VIEWER_REQUEST_FUNCTION_CODE};handler`) as (event: {
     request: ViewerRequest;
@@ -89,7 +90,7 @@ export function createStaticServer(rootDir: string) {
   return function serveStatic(request: IncomingMessage, response: ServerResponse, url: URL): void {
     // A broken escape is refused before anything else, wherever it is in the path.
     decodePathComponent(url.pathname);
-    const securityHeaders = webSecurityHeaders(framingFor(url.pathname));
+    const securityHeaders = webSecurityHeaders(framingFor(url.pathname), sources);
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       response.writeHead(405, { ...securityHeaders, allow: 'GET, HEAD' }).end();
       return;

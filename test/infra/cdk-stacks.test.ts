@@ -746,15 +746,14 @@ describe('cdk stacks for the real route table', () => {
       };
       expect(config.SecurityHeadersConfig.StrictTransportSecurity.AccessControlMaxAgeSec).toBeGreaterThanOrEqual(31_536_000);
     }
-    // The policies are the shared ones, plus the WebSocket API's origin (a deploy-time value) to connect to.
-    const realtimeOrigin = '<realtime>';
-    expect(cspOf(policies, siteHeaders, realtimeOrigin)).toBe(
-      contentSecurityPolicy('allowed', { connectSources: [realtimeOrigin] }),
-    );
-    expect(cspOf(policies, noFrameHeaders, realtimeOrigin)).toBe(
-      contentSecurityPolicy('denied', { connectSources: [realtimeOrigin] }),
-    );
+    // The policies are the shared ones, plus the WebSocket API's and the file bucket's origins
+    // (deploy-time values, each shown here as the placeholder) to connect to.
+    const deployed = '<deploy-time>';
+    const sources = { connectSources: [deployed], fileSources: [`https://${deployed}`] };
+    expect(cspOf(policies, siteHeaders, deployed)).toBe(contentSecurityPolicy('allowed', sources));
+    expect(cspOf(policies, noFrameHeaders, deployed)).toBe(contentSecurityPolicy('denied', sources));
     expect(JSON.stringify(policies[siteHeaders])).toMatch(/Fn::ImportValue.*Realtime.*WebSocketApi/);
+    expect(JSON.stringify(policies[siteHeaders])).toMatch(/Fn::ImportValue.*Data.*FileBucket.*RegionalDomainName/);
     expect(contentSecurityPolicy('allowed')).not.toContain('frame-ancestors');
     expect(contentSecurityPolicy('denied')).toContain("frame-ancestors 'none'");
     expect(contentSecurityPolicy('allowed')).not.toContain('unsafe-eval');

@@ -1,9 +1,20 @@
-import { createServer } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { fetchFeedText } from '../../functions/ranking/collect-feeds';
 import { FeedError, newestFeedDate } from '../../functions/ranking/lib/feed-document';
-import { isPublicAddress, safeFetch, UnexpectedStatus } from '../../functions/lib/http/safe-fetch';
+import {
+  AddressRefused,
+  isPublicAddress,
+  NameNotResolved,
+  ResponseTooLarge,
+  SafeFetchError,
+  safeFetch,
+  safeFetchBytes,
+  TimedOut,
+  TooManyRedirects,
+  UnexpectedStatus,
+} from '../../functions/lib/http/safe-fetch';
 
 const NOW = new Date('2025-01-20T12:00:00Z');
 
@@ -152,5 +163,208 @@ describe('safeFetch answers that are not a success', () => {
     } finally {
       server.close();
     }
+  });
+});
+
+describe('safeFetchBytes', () => {
+  const servers: Array<() => void> = [];
+  afterEach(() => {
+    for (const close of servers.splice(0)) close();
+  });
+
+  /** A web server on loopback answering with `handler`; records the paths it is asked for. */
+  async function serve(handler: (request: IncomingMessage, response: ServerResponse) => void) {
+    const seen: string[] = [];
+    const server = createServer((request, response) => {
+      seen.push(request.url ?? '');
+      handler(request, response);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    servers.push(() => {
+      server.close();
+      server.closeAllConnections();
+    });
+    const { port } = server.address() as AddressInfo;
+    return { origin: `http://127.0.0.1:${port}`, port, seen };
+  }
+
+  const loopback = { allowPrivateAddresses: true };
+  const failure = (promise: Promise<unknown>) =>
+    promise.then(
+      () => undefined,
+      (error: unknown) => error,
+    );
+
+  it('answers every byte value intact, after a redirect, where safeFetch answers UTF-8 text', async () => {
+    // Prepare: every byte 0x00-0xff, which is not valid UTF-8, and a UTF-8 page
+    const binary = Buffer.from(Array.from({ length: 256 }, (_, byte) => byte));
+    const { origin, seen } = await serve((request, response) => {
+      if (request.url === '/moved') response.writeHead(302, { location: '/bytes.bin' }).end();
+      else if (request.url === '/bytes.bin')
+        response.writeHead(200, { 'content-type': 'application/octet-stream', etag: '"v1"' }).end(binary);
+      else response.writeHead(200, { 'content-type': 'text/plain; charset=utf-8' }).end('Crème brûlée ✓');
+    });
+
+    // Act
+    const fetched = await safeFetchBytes(`${origin}/moved`, loopback);
+    const text = await safeFetch(`${origin}/page`, loopback);
+
+    // Assess
+    expect(fetched).toEqual({
+      url: `${origin}/bytes.bin`,
+      contentType: 'application/octet-stream',
+      bytes: new Uint8Array(binary),
+      etag: '"v1"',
+    });
+    expect(fetched.bytes).toBeInstanceOf(Uint8Array);
+    expect(fetched.bytes.byteLength).toBe(256);
+    expect(fetched.bytes.buffer.byteLength).toBe(256);
+    expect(seen).toEqual(['/moved', '/bytes.bin', '/page']);
+    expect(text).toEqual({ url: `${origin}/page`, contentType: 'text/plain; charset=utf-8', body: 'Crème brûlée ✓' });
+  });
+
+  it("stops when the caller's signal aborts, rejecting with its reason rather than a SafeFetchError", async () => {
+    // Prepare: a server that never answers, and a caller that gives up after 50 ms
+    const { origin } = await serve(() => undefined);
+    const caller = new AbortController();
+    const reason = new Error('request ended');
+    setTimeout(() => caller.abort(reason), 50);
+    const started = Date.now();
+
+    // Act
+    const error = await failure(safeFetchBytes(`${origin}/slow`, { ...loopback, signal: caller.signal }));
+
+    // Assess
+    expect(error).toBe(reason);
+    expect(Date.now() - started).toBeLessThan(2_000);
+  });
+
+  it('rejects with the reason of a signal that aborted before it was called, sending nothing', async () => {
+    // Prepare
+    const { origin, seen } = await serve((_request, response) => response.end('hello'));
+    const reason = new Error('already gone');
+
+    // Act
+    const error = await failure(safeFetchBytes(`${origin}/page`, { ...loopback, signal: AbortSignal.abort(reason) }));
+
+    // Assess
+    expect(error).toBe(reason);
+    expect(seen).toEqual([]);
+  });
+
+  it.each([
+    ['a loopback address', (port: number) => `http://127.0.0.1:${port}/page`],
+    ['a name that resolves to loopback', (port: number) => `http://localhost:${port}/page`],
+    ['IPv6 loopback', (port: number) => `http://[::1]:${port}/page`],
+    ['the cloud metadata address', () => 'http://169.254.169.254/latest/meta-data/'],
+  ])('throws AddressRefused (non-public) for %s, before any request', async (_label, address) => {
+    // Prepare
+    const { port, seen } = await serve((_request, response) => response.end('secret'));
+
+    // Act
+    const error = await failure(safeFetchBytes(address(port)));
+
+    // Assess
+    expect(error).toBeInstanceOf(AddressRefused);
+    expect(error).toMatchObject({ reason: 'non-public', message: expect.stringMatching(/non-public address$/) });
+    expect(seen).toEqual([]);
+  });
+
+  it.each([
+    ['file:///etc/passwd', 'scheme'],
+    ['ftp://example.com/file', 'scheme'],
+    ['javascript:alert(1)', 'scheme'],
+    ['not a url', 'invalid-url'],
+  ])('throws AddressRefused for %s', async (address, reason) => {
+    // Act
+    const error = await failure(safeFetchBytes(address, loopback));
+
+    // Assess
+    expect(error).toBeInstanceOf(AddressRefused);
+    expect(error).toMatchObject({ reason });
+  });
+
+  it('throws AddressRefused for a redirect to a non-http address, without following it', async () => {
+    // Prepare
+    const { origin } = await serve((_request, response) => response.writeHead(301, { location: 'file:///etc/passwd' }).end());
+
+    // Act
+    const error = await failure(safeFetchBytes(`${origin}/moved`, loopback));
+
+    // Assess
+    expect(error).toBeInstanceOf(AddressRefused);
+    expect(error).toMatchObject({ reason: 'scheme', message: 'Only http and https URLs are fetched' });
+  });
+
+  it('throws NameNotResolved for a name DNS does not know', async () => {
+    // Act: .invalid is reserved never to resolve (RFC 6761)
+    const error = await failure(safeFetchBytes('http://no-such-host.invalid/page'));
+
+    // Assess
+    expect(error).toBeInstanceOf(NameNotResolved);
+    expect(error).toMatchObject({ host: 'no-such-host.invalid', message: 'Cannot resolve no-such-host.invalid' });
+  });
+
+  it.each([
+    ['streamed without a length', false],
+    ['announced by its Content-Length', true],
+  ])('throws ResponseTooLarge with the cap for a body over maxBytes %s', async (_label, announced) => {
+    // Prepare
+    const body = Buffer.alloc(1025, 7);
+    const { origin } = await serve((_request, response) => {
+      response.writeHead(200, announced ? { 'content-length': String(body.byteLength) } : {});
+      response.end(body);
+    });
+
+    // Act
+    const error = await failure(safeFetchBytes(`${origin}/big`, { ...loopback, maxBytes: 1024 }));
+    const exact = await safeFetchBytes(`${origin}/big`, { ...loopback, maxBytes: 1025 });
+
+    // Assess
+    expect(error).toBeInstanceOf(ResponseTooLarge);
+    expect(error).toMatchObject({ maxBytes: 1024, message: 'Larger than 1024 bytes' });
+    expect(exact.bytes).toEqual(new Uint8Array(body));
+  });
+
+  it.each([404, 500, 503])('throws UnexpectedStatus for HTTP %i', async (status) => {
+    // Prepare
+    const { origin } = await serve((_request, response) => response.writeHead(status, { 'retry-after': '30' }).end('oops'));
+
+    // Act
+    const error = await failure(safeFetchBytes(`${origin}/page`, loopback));
+
+    // Assess
+    expect(error).toBeInstanceOf(UnexpectedStatus);
+    expect(error).toMatchObject({ status, retryAfterSeconds: 30, message: `HTTP ${status}` });
+  });
+
+  it('throws TooManyRedirects for an address that redirects in circles', async () => {
+    // Prepare
+    const { origin, seen } = await serve((request, response) =>
+      response.writeHead(302, { location: request.url === '/a' ? '/b' : '/a' }).end(),
+    );
+
+    // Act
+    const error = await failure(safeFetchBytes(`${origin}/a`, { ...loopback, maxRedirects: 3 }));
+
+    // Assess
+    expect(error).toBeInstanceOf(TooManyRedirects);
+    expect(error).toMatchObject({ maxRedirects: 3, message: 'More than 3 redirects' });
+    expect(seen).toHaveLength(4);
+  });
+
+  it('throws TimedOut when the server does not answer within the deadline', async () => {
+    // Prepare
+    const { origin } = await serve(() => undefined);
+    const started = Date.now();
+
+    // Act
+    const error = await failure(safeFetchBytes(`${origin}/slow`, { ...loopback, timeoutMs: 200 }));
+
+    // Assess
+    expect(error).toBeInstanceOf(TimedOut);
+    expect(error).toBeInstanceOf(SafeFetchError);
+    expect(error).toMatchObject({ timeoutMs: 200, message: 'Timed out' });
+    expect(Date.now() - started).toBeLessThan(2_000);
   });
 });

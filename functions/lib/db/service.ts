@@ -29,12 +29,10 @@ import { createNotificationEntity, createNotificationGroupEntity } from './entit
 import { createRealtimeConnectionEntity } from './entities/realtime-connection';
 import { createTransferEntity } from './entities/transfer';
 import { createStoredFileEntity } from './entities/stored-file';
-import {
-  createReceivedTransferEntity,
-  createTransferContactEntity,
-  createTransferMemberEntity,
-  createTransferVoteEntity,
-} from './entities/transfer-member';
+import { createTransferMemberEntity } from './entities/transfer-member';
+import { createReceivedTransferEntity } from './entities/received-transfer';
+import { createTransferContactEntity } from './entities/transfer-contact';
+import { createTransferVoteEntity } from './entities/transfer-vote';
 
 /** Every entity of the table, by the name code reaches it with (`db.entities.<name>`). */
 const entityFactories = {

@@ -18,7 +18,7 @@ import {
 import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { NodeHttpHandler } from '@smithy/node-http-handler';
-import { getConfig } from '../config';
+import { ConfigError, getConfig } from '../config';
 import { ServiceUnavailable } from '../errors';
 
 /**
@@ -52,12 +52,15 @@ export class FileStorageUnavailable extends ServiceUnavailable {
   }
 }
 
-/** S3's own refusals pass through to the caller's logic; anything else (network, 5xx) is a 503. */
+/**
+ * S3's own refusals pass through to the caller's logic, and so does a missing setting (our bug,
+ * not an outage); anything else (network, 5xx) is a 503.
+ */
 async function call<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    if (error instanceof S3ServiceException && error.$fault === 'client') throw error;
+    if ((error instanceof S3ServiceException && error.$fault === 'client') || error instanceof ConfigError) throw error;
     throw new FileStorageUnavailable(error);
   }
 }

@@ -29,6 +29,25 @@ export interface SafeFetchOptions {
   refuseRedirect?: (target: URL) => unknown;
 }
 
+export interface SafeFetchBytesOptions extends SafeFetchOptions {
+  /**
+   * The caller giving up (the request it serves ended): the fetch stops, DNS lookup included,
+   * and rejects with the signal's reason rather than a SafeFetchError.
+   */
+  signal?: AbortSignal;
+}
+
+export interface SafeFetchBytesResult {
+  /** Where the last redirect led. */
+  url: string;
+  contentType: string;
+  /** The body as sent (after any Content-Encoding is undone), in a buffer of its own. */
+  bytes: Uint8Array;
+  /** The validators a later conditional request can send back, when the server gave them. */
+  etag?: string;
+  lastModified?: string;
+}
+
 export interface SafeFetchResult {
   /** Where the last redirect led. */
   url: string;
@@ -44,6 +63,31 @@ export class SafeFetchError extends Error {
   override readonly name: string = 'SafeFetchError';
 }
 
+/**
+ * Why an address is refused: it is no URL at all, its scheme is not http or https, or its host
+ * is or resolves to an address that is not public.
+ */
+export type AddressRefusal = 'invalid-url' | 'scheme' | 'non-public';
+
+/** An address (the one asked for or a redirect's) that is never fetched; nothing was sent to it. */
+export class AddressRefused extends SafeFetchError {
+  override readonly name = 'AddressRefused';
+  constructor(
+    readonly reason: AddressRefusal,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** A host name DNS does not know (or could not answer for); nothing was sent. */
+export class NameNotResolved extends SafeFetchError {
+  override readonly name = 'NameNotResolved';
+  constructor(readonly host: string) {
+    super(`Cannot resolve ${host}`);
+  }
+}
+
 /** A redirect the caller's refuseRedirect turned down, with the reason it gave. */
 export class RedirectRefused extends SafeFetchError {
   override readonly name = 'RedirectRefused';
@@ -52,6 +96,14 @@ export class RedirectRefused extends SafeFetchError {
     readonly reason: unknown,
   ) {
     super(`Redirect to ${target} refused`);
+  }
+}
+
+/** More redirects than maxRedirects in a row. */
+export class TooManyRedirects extends SafeFetchError {
+  override readonly name = 'TooManyRedirects';
+  constructor(readonly maxRedirects: number) {
+    super(`More than ${maxRedirects} redirects`);
   }
 }
 
@@ -64,6 +116,25 @@ export class UnexpectedStatus extends SafeFetchError {
     readonly retryAfterSeconds: number | undefined,
   ) {
     super(`HTTP ${status}`);
+  }
+}
+
+/** A body larger than maxBytes, announced by its Content-Length or found while reading it (reading stops there). */
+export class ResponseTooLarge extends SafeFetchError {
+  override readonly name = 'ResponseTooLarge';
+  constructor(readonly maxBytes: number) {
+    super(`Larger than ${maxBytes} bytes`);
+  }
+}
+
+/** The whole exchange (DNS, redirects and body) took longer than timeoutMs. */
+export class TimedOut extends SafeFetchError {
+  override readonly name = 'TimedOut';
+  constructor(
+    readonly timeoutMs: number,
+    options?: ErrorOptions,
+  ) {
+    super('Timed out', options);
   }
 }
 
@@ -81,13 +152,28 @@ export const DEFAULT_FETCH_MAX_BYTES = 2 * 1024 * 1024;
 const DEFAULT_MAX_REDIRECTS = 5;
 export const USER_AGENT = 'TopPubsBot/1.0 (+https://toppubs.example/about)';
 
+/** safeFetchBytes with the body decoded as UTF-8 text (invalid sequences become U+FFFD). */
 export async function safeFetch(url: string, options: SafeFetchOptions = {}): Promise<SafeFetchResult> {
-  const signal = AbortSignal.timeout(options.timeoutMs ?? DEFAULT_FETCH_TIMEOUT_MS);
+  const { bytes, ...rest } = await safeFetchBytes(url, options);
+  return { ...rest, body: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8') };
+}
+
+/**
+ * The bytes at `url`, fetched by the rules above. Every refusal or failure is a SafeFetchError
+ * (AddressRefused, NameNotResolved, RedirectRefused, TooManyRedirects, UnexpectedStatus,
+ * ResponseTooLarge, TimedOut, or the base class for anything else), except that once the
+ * caller's signal has aborted the fetch rejects with its reason.
+ */
+export async function safeFetchBytes(url: string, options: SafeFetchBytesOptions = {}): Promise<SafeFetchBytesResult> {
+  const timeoutMs = options.timeoutMs ?? DEFAULT_FETCH_TIMEOUT_MS;
+  const deadline = AbortSignal.timeout(timeoutMs);
+  const signal = options.signal ? AbortSignal.any([options.signal, deadline]) : deadline;
   const maxRedirects = options.maxRedirects ?? DEFAULT_MAX_REDIRECTS;
-  let target = parseHttpUrl(url);
   try {
+    signal.throwIfAborted();
+    let target = parseHttpUrl(url);
     for (let redirects = 0; ; redirects += 1) {
-      if (!options.allowPrivateAddresses) await assertPublicHost(target.hostname);
+      if (!options.allowPrivateAddresses) await assertPublicHost(target.hostname, signal);
       const response = await fetch(target, {
         redirect: 'manual',
         signal,
@@ -96,7 +182,7 @@ export async function safeFetch(url: string, options: SafeFetchOptions = {}): Pr
       const location = response.headers.get('location');
       if (response.status >= 300 && response.status < 400 && location) {
         await response.body?.cancel();
-        if (redirects >= maxRedirects) throw new SafeFetchError(`More than ${maxRedirects} redirects`);
+        if (redirects >= maxRedirects) throw new TooManyRedirects(maxRedirects);
         target = parseHttpUrl(new URL(location, target).href);
         const refusal = options.refuseRedirect?.(target);
         if (refusal !== undefined) throw new RedirectRefused(target.href, refusal);
@@ -111,13 +197,16 @@ export async function safeFetch(url: string, options: SafeFetchOptions = {}): Pr
         await response.body?.cancel();
         throw new SafeFetchError(`Unexpected content type ${contentType || '(none)'}`);
       }
-      const body = await readCapped(response, options.maxBytes ?? DEFAULT_FETCH_MAX_BYTES);
+      const bytes = await readCapped(response, options.maxBytes ?? DEFAULT_FETCH_MAX_BYTES);
       const etag = response.headers.get('etag');
       const lastModified = response.headers.get('last-modified');
-      return { url: target.href, contentType, body, ...(etag ? { etag } : {}), ...(lastModified ? { lastModified } : {}) };
+      return { url: target.href, contentType, bytes, ...(etag ? { etag } : {}), ...(lastModified ? { lastModified } : {}) };
     }
   } catch (error) {
-    throw error instanceof SafeFetchError ? error : new SafeFetchError(describeFetchError(error), { cause: error });
+    if (options.signal?.aborted) throw options.signal.reason;
+    if (error instanceof SafeFetchError) throw error;
+    if (deadline.aborted) throw new TimedOut(timeoutMs, { cause: error });
+    throw new SafeFetchError(describeFetchError(error), { cause: error });
   }
 }
 
@@ -126,21 +215,21 @@ function parseHttpUrl(url: string): URL {
   try {
     parsed = new URL(url);
   } catch {
-    throw new SafeFetchError('Not a valid URL');
+    throw new AddressRefused('invalid-url', 'Not a valid URL');
   }
   if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')
-    throw new SafeFetchError('Only http and https URLs are fetched');
+    throw new AddressRefused('scheme', 'Only http and https URLs are fetched');
   return parsed;
 }
 
 /** Stops reading as soon as the body passes the cap, so a huge or endless response costs little. */
-async function readCapped(response: Response, maxBytes: number): Promise<string> {
+async function readCapped(response: Response, maxBytes: number): Promise<Uint8Array> {
   const declared = Number(response.headers.get('content-length'));
   if (declared > maxBytes) {
     await response.body?.cancel();
-    throw new SafeFetchError(`Larger than ${maxBytes} bytes`);
+    throw new ResponseTooLarge(maxBytes);
   }
-  if (!response.body) return '';
+  if (!response.body) return new Uint8Array(0);
   const reader = response.body.getReader();
   const chunks: Uint8Array[] = [];
   let total = 0;
@@ -148,11 +237,19 @@ async function readCapped(response: Response, maxBytes: number): Promise<string>
     total += read.value.byteLength;
     if (total > maxBytes) {
       await reader.cancel();
-      throw new SafeFetchError(`Larger than ${maxBytes} bytes`);
+      throw new ResponseTooLarge(maxBytes);
     }
     chunks.push(read.value);
   }
-  return Buffer.concat(chunks).toString('utf8');
+  // A buffer of its own, not a view into a shared pool (as Buffer.concat may give), so nothing
+  // reading through it can run past its end into unrelated memory.
+  const bytes = new Uint8Array(total);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return bytes;
 }
 
 /** Loopback, private, carrier-grade NAT, link-local (cloud metadata), multicast and reserved ranges. */
@@ -196,20 +293,31 @@ export function isPublicAddress(address: string): boolean {
   return !NON_PUBLIC.check(address, family === 4 ? 'ipv4' : 'ipv6');
 }
 
-async function assertPublicHost(hostname: string): Promise<void> {
+async function assertPublicHost(hostname: string, signal: AbortSignal): Promise<void> {
   const host = hostname.replace(/^\[|\]$/g, '');
-  const addresses = isIP(host) ? [host] : await resolveAll(host);
+  const addresses = isIP(host) ? [host] : await resolveAll(host, signal);
   if (addresses.length === 0 || !addresses.every(isPublicAddress)) {
-    throw new SafeFetchError(`Refusing ${host}: it resolves to a non-public address`);
+    throw new AddressRefused('non-public', `Refusing ${host}: it resolves to a non-public address`);
   }
 }
 
-async function resolveAll(host: string): Promise<string[]> {
+async function resolveAll(host: string, signal: AbortSignal): Promise<string[]> {
   try {
-    return (await lookup(host, { all: true, verbatim: true })).map((entry) => entry.address);
-  } catch {
-    throw new SafeFetchError(`Cannot resolve ${host}`);
+    return (await untilAborted(lookup(host, { all: true, verbatim: true }), signal)).map((entry) => entry.address);
+  } catch (error) {
+    if (signal.aborted) throw error;
+    throw new NameNotResolved(host);
   }
+}
+
+/** A DNS lookup takes no signal: stop waiting for it when the signal aborts (its late answer is dropped). */
+function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  signal.throwIfAborted();
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
 }
 
 export function describeFetchError(error: unknown): string {

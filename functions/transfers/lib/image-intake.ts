@@ -1,10 +1,17 @@
-import { lookup } from 'node:dns/promises';
-import { isIP } from 'node:net';
 import { fileTypeFromBuffer } from 'file-type/core';
 import { imageSize } from 'image-size';
 import { IMAGE_TYPES, type ImageType, MAX_IMAGE_BYTES } from '../../../shared/transfers/file-rules';
 import { BadRequest, HttpError } from '../../lib/errors';
-import { isPublicAddress, USER_AGENT } from '../../lib/http/safe-fetch';
+import {
+  AddressRefused,
+  NameNotResolved,
+  ResponseTooLarge,
+  SafeFetchError,
+  safeFetchBytes,
+  TimedOut,
+  TooManyRedirects,
+  UnexpectedStatus,
+} from '../../lib/http/safe-fetch';
 
 /**
  * Images sent by value (avatars, product images): recognised from their bytes alone, whatever
@@ -21,6 +28,7 @@ export const MAX_BASE64_IMAGE_BYTES = 4 * 1024 * 1024;
 /** Deadline for fetching an image by URL: DNS, redirects and body. */
 export const IMAGE_FETCH_TIMEOUT_MS = 10_000;
 const MAX_IMAGE_REDIRECTS = 5;
+const IMAGE_ACCEPT = 'image/avif,image/webp,image/png,image/jpeg,image/gif;q=0.9,*/*;q=0.1';
 
 const ONLY_IMAGES = 'Only PNG, JPEG, GIF, WebP or AVIF images are accepted.';
 const NO_SVG = 'SVG images are not accepted: send a PNG, JPEG, GIF, WebP or AVIF image.';
@@ -160,110 +168,41 @@ export interface FetchImageOptions {
 }
 
 /**
- * The bytes at a URL someone gave as their image: http(s) only, every address of every
- * redirect public (the rules and the ranges of functions/lib/http/safe-fetch.ts), at most
- * IMAGE_FETCH_TIMEOUT_MS and MAX_IMAGE_BYTES, reading stopped as soon as the body passes the
- * cap. Every refusal is a BadRequest that says why. What the bytes are is checkedImage's job.
- *
- * safeFetch itself cannot be used yet: it answers the body as UTF-8 text, which corrupts
- * binary data, and takes no caller signal. This mirrors its loop with its address check until
- * it can answer bytes; then this becomes one call to it.
+ * The bytes at a URL someone gave as their image, fetched by safeFetchBytes
+ * (functions/lib/http/safe-fetch.ts): http(s) only, every address of every redirect public, at
+ * most IMAGE_FETCH_TIMEOUT_MS and MAX_IMAGE_BYTES, reading stopped as soon as the body passes
+ * the cap. Every refusal is a BadRequest that says why; the caller giving up rejects with its
+ * signal's reason. What the bytes are is checkedImage's job.
  */
 export async function fetchImage(url: string, options: FetchImageOptions = {}): Promise<Uint8Array> {
-  const timeoutMs = options.timeoutMs ?? IMAGE_FETCH_TIMEOUT_MS;
-  const deadline = AbortSignal.timeout(timeoutMs);
-  const signal = options.signal ? AbortSignal.any([options.signal, deadline]) : deadline;
-  let target = fetchableUrl(url);
   try {
-    for (let redirects = 0; ; redirects += 1) {
-      if (!options.allowPrivateAddresses) await assertPublicHost(target.hostname, signal);
-      const response = await fetch(target, {
-        redirect: 'manual',
-        signal,
-        headers: { accept: 'image/avif,image/webp,image/png,image/jpeg,image/gif;q=0.9,*/*;q=0.1', 'user-agent': USER_AGENT },
-      });
-      const location = response.headers.get('location');
-      if (response.status >= 300 && response.status < 400 && location) {
-        await response.body?.cancel();
-        if (redirects >= MAX_IMAGE_REDIRECTS)
-          throw new BadRequest(`${NOT_AN_IMAGE}: it redirected more than ${MAX_IMAGE_REDIRECTS} times.`);
-        target = fetchableUrl(new URL(location, target).href);
-        continue;
-      }
-      if (!response.ok) {
-        await response.body?.cancel();
-        throw new BadRequest(`${NOT_AN_IMAGE} (it answered HTTP ${response.status}).`, { status: response.status });
-      }
-      return await readCapped(response, MAX_IMAGE_BYTES);
-    }
+    const { bytes } = await safeFetchBytes(url, {
+      accept: IMAGE_ACCEPT,
+      maxBytes: MAX_IMAGE_BYTES,
+      timeoutMs: options.timeoutMs ?? IMAGE_FETCH_TIMEOUT_MS,
+      maxRedirects: MAX_IMAGE_REDIRECTS,
+      signal: options.signal,
+      allowPrivateAddresses: options.allowPrivateAddresses,
+    });
+    return bytes;
   } catch (error) {
-    if (options.signal?.aborted) throw options.signal.reason;
-    if (error instanceof HttpError) throw error;
-    if (deadline.aborted) throw new BadRequest(`${NOT_AN_IMAGE}: it did not answer within ${timeoutMs / 1000} s.`);
-    throw new BadRequest(`${NOT_AN_IMAGE}: it could not be reached.`);
+    throw error instanceof SafeFetchError ? imageFetchRefusal(error) : error;
   }
 }
 
-function fetchableUrl(url: string): URL {
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    throw new BadRequest(`${CANNOT_FETCH} This is not a web address.`);
+/** What a person is told when the image at their address cannot be fetched. */
+function imageFetchRefusal(error: SafeFetchError): BadRequest {
+  if (error instanceof AddressRefused) {
+    return new BadRequest(error.reason === 'invalid-url' ? `${CANNOT_FETCH} This is not a web address.` : CANNOT_FETCH);
   }
-  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new BadRequest(CANNOT_FETCH);
-  return parsed;
-}
-
-async function assertPublicHost(hostname: string, signal: AbortSignal): Promise<void> {
-  const host = hostname.replace(/^\[|\]$/g, '');
-  let addresses: string[];
-  if (isIP(host)) addresses = [host];
-  else {
-    try {
-      addresses = (await untilAborted(lookup(host, { all: true, verbatim: true }), signal)).map((entry) => entry.address);
-    } catch (error) {
-      if (signal.aborted) throw error;
-      throw new BadRequest(`${NOT_AN_IMAGE}: no server is known by the name ${host}.`);
-    }
+  if (error instanceof NameNotResolved) return new BadRequest(`${NOT_AN_IMAGE}: no server is known by the name ${error.host}.`);
+  if (error instanceof TooManyRedirects)
+    return new BadRequest(`${NOT_AN_IMAGE}: it redirected more than ${error.maxRedirects} times.`);
+  if (error instanceof UnexpectedStatus)
+    return new BadRequest(`${NOT_AN_IMAGE} (it answered HTTP ${error.status}).`, { status: error.status });
+  if (error instanceof ResponseTooLarge) {
+    return new BadRequest(`The image is larger than ${megabytes(error.maxBytes)}.`, { limitBytes: error.maxBytes });
   }
-  if (addresses.length === 0 || !addresses.every(isPublicAddress)) throw new BadRequest(CANNOT_FETCH);
-}
-
-/** A DNS lookup takes no signal: stop waiting for it when the deadline passes. */
-function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
-  signal.throwIfAborted();
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(signal.reason);
-    signal.addEventListener('abort', onAbort, { once: true });
-    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
-  });
-}
-
-/** Stops reading as soon as the body passes the cap (counted after any content decoding), so a huge or endless answer costs little. */
-async function readCapped(response: Response, maxBytes: number): Promise<Uint8Array> {
-  const tooLarge = () => new BadRequest(`The image is larger than ${megabytes(maxBytes)}.`, { limitBytes: maxBytes });
-  if (Number(response.headers.get('content-length')) > maxBytes) {
-    await response.body?.cancel();
-    throw tooLarge();
-  }
-  if (!response.body) return new Uint8Array(0);
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (let read = await reader.read(); !read.done; read = await reader.read()) {
-    total += read.value.byteLength;
-    if (total > maxBytes) {
-      await reader.cancel();
-      throw tooLarge();
-    }
-    chunks.push(read.value);
-  }
-  const bytes = new Uint8Array(total);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return bytes;
+  if (error instanceof TimedOut) return new BadRequest(`${NOT_AN_IMAGE}: it did not answer within ${error.timeoutMs / 1000} s.`);
+  return new BadRequest(`${NOT_AN_IMAGE}: it could not be reached.`);
 }

@@ -32,6 +32,8 @@ export interface WebStackProps extends StackProps {
   webAclArn?: string | undefined;
   /** The WebSocket API's origin (wss://…), which pages may connect to for live updates. */
   realtimeOrigin?: string | undefined;
+  /** The file bucket's origin (https://…), which pages upload to and download packages from. */
+  fileBucketOrigin?: string | undefined;
 }
 
 /** The site's viewer-request function (SPA fallback, canonical no-frame paths), shared with the local server. */
@@ -76,6 +78,7 @@ export class WebStack extends Stack {
           contentSecurityPolicy: {
             contentSecurityPolicy: contentSecurityPolicy(framing, {
               connectSources: props.realtimeOrigin ? [props.realtimeOrigin] : [],
+              fileSources: props.fileBucketOrigin ? [props.fileBucketOrigin] : [],
             }),
             override: true,
           },

@@ -108,6 +108,22 @@ export const pageRoutes: RouteObject[] = [
             lazy: async () => ({ Component: (await import('../features/stories/routes/stories-page')).StoriesPage }),
           },
           {
+            path: 'transfer',
+            lazy: async () => ({ Component: (await import('../features/transfers/routes/transfer-home-page')).TransferHomePage }),
+          },
+          {
+            path: 'transfers',
+            lazy: async () => ({ Component: (await import('../features/transfers/routes/transfers-page')).TransfersPage }),
+          },
+          {
+            path: 'transfers/:id',
+            lazy: async () => ({ Component: (await import('../features/transfers/routes/transfer-page')).TransferPage }),
+          },
+          {
+            path: 'transfer/:id/package',
+            lazy: async () => ({ Component: (await import('../features/transfers/routes/package-page')).PackagePage }),
+          },
+          {
             path: 'notifications',
             lazy: async () => ({
               Component: (await import('../features/notifications/routes/notifications-page')).NotificationsPage,

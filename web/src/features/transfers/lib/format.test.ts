@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { formatBytes, formatTimeLeft, looksLikeEmail, transferName, transferStatus } from './format';
+
+describe('formatBytes', () => {
+  it('uses the decimal units plans are stated in', () => {
+    expect(formatBytes(0)).toBe('0 bytes');
+    expect(formatBytes(1)).toBe('1 byte');
+    expect(formatBytes(999)).toBe('999 bytes');
+    expect(formatBytes(2_400)).toBe('2.4 kB');
+    expect(formatBytes(1_500_000)).toBe('1.5 MB');
+    expect(formatBytes(2_000_000_000)).toBe('2 GB');
+    expect(formatBytes(2_500_000_000)).toBe('2.5 GB');
+    expect(formatBytes(200_000_000_000)).toBe('200 GB');
+  });
+});
+
+describe('formatTimeLeft', () => {
+  it('rounds to what a person reads at a glance', () => {
+    expect(formatTimeLeft(4)).toBe('a few seconds');
+    expect(formatTimeLeft(41)).toBe('50 seconds');
+    expect(formatTimeLeft(61)).toBe('2 minutes');
+    expect(formatTimeLeft(3_600)).toBe('1 h');
+    expect(formatTimeLeft(4_800)).toBe('1 h 20 min');
+  });
+});
+
+describe('transfer names and statuses', () => {
+  it('names a transfer by its title, else by its files', () => {
+    expect(transferName({ title: 'Photos', fileCount: 3 })).toBe('Photos');
+    expect(transferName({ title: '  ', fileCount: 1 })).toBe('1 file');
+  });
+
+  it('says draft, sent or expired', () => {
+    expect(transferStatus({ status: 'draft', expired: false })).toBe('Draft');
+    expect(transferStatus({ status: 'sent', expired: false })).toBe('Sent');
+    expect(transferStatus({ status: 'sent', expired: true })).toBe('Expired');
+  });
+});
+
+describe('looksLikeEmail', () => {
+  it('accepts an address and refuses the rest', () => {
+    expect(looksLikeEmail('ana@example.com')).toBe(true);
+    expect(looksLikeEmail('ana@example')).toBe(false);
+    expect(looksLikeEmail('ana example.com')).toBe(false);
+  });
+});

@@ -1,0 +1,71 @@
+const UNITS = ['kB', 'MB', 'GB', 'TB'] as const;
+
+/** Sizes in decimal units, as plans are stated (2 GB = 2,000,000,000 bytes): "840 bytes", "3.4 MB", "1.25 GB". */
+export function formatBytes(bytes: number): string {
+  if (!Number.isFinite(bytes) || bytes < 1000) return `${Math.max(0, Math.round(bytes || 0))} ${bytes === 1 ? 'byte' : 'bytes'}`;
+  let value = bytes;
+  let unit: (typeof UNITS)[number] = 'kB';
+  for (const next of UNITS) {
+    value /= 1000;
+    unit = next;
+    if (value < 1000) break;
+  }
+  const digits = value < 10 ? 2 : value < 100 ? 1 : 0;
+  return `${Number(value.toFixed(digits))} ${unit}`;
+}
+
+/** "3.4 MB/s". */
+export function formatSpeed(bytesPerSecond: number): string {
+  return `${formatBytes(bytesPerSecond)}/s`;
+}
+
+/** Time left in words a person reads at a glance: "a few seconds", "40 seconds", "3 minutes", "1 h 20 min". */
+export function formatTimeLeft(seconds: number): string {
+  if (seconds < 10) return 'a few seconds';
+  if (seconds < 60) return `${Math.ceil(seconds / 10) * 10} seconds`;
+  const minutes = Math.ceil(seconds / 60);
+  if (minutes < 60) return minutes === 1 ? '1 minute' : `${minutes} minutes`;
+  const hours = Math.floor(minutes / 60);
+  const rest = minutes % 60;
+  return rest ? `${hours} h ${rest} min` : `${hours} h`;
+}
+
+/** "3 March 2026". */
+export function formatDate(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return date.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
+}
+
+/** "3 March 2026, 14:05" in the reader's time zone. */
+export function formatDateTime(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return date.toLocaleString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+}
+
+/** "1 file", "3 files". */
+export function plural(count: number, word: string, many = `${word}s`): string {
+  return `${count} ${count === 1 ? word : many}`;
+}
+
+/** What a transfer is called in lists: its title, or how many files it holds. */
+export function transferName(transfer: { title: string; fileCount: number }): string {
+  return transfer.title.trim() || plural(transfer.fileCount, 'file');
+}
+
+/** The status a list shows: draft, sent or expired. */
+export function transferStatus(transfer: { status: 'draft' | 'sent'; expired: boolean }): 'Draft' | 'Sent' | 'Expired' {
+  if (transfer.expired) return 'Expired';
+  return transfer.status === 'draft' ? 'Draft' : 'Sent';
+}
+
+/** The address recipients open: the package page, on this site. */
+export function packageUrl(transferId: string, origin: string = window.location.origin): string {
+  return `${origin}/transfer/${encodeURIComponent(transferId)}/package`;
+}
+
+/** A simple check before the server's own: something@something.tld, no spaces. */
+export function looksLikeEmail(value: string): boolean {
+  return value.length <= 254 && /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value);
+}

@@ -1,0 +1,292 @@
+import '../../../test/dom-polyfills';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { routes } from '../../../../../shared/routes';
+import { jane, renderShell } from '../../../test/render-shell';
+import { type StubAnswer, stubRoute, stubRoutes } from '../../../test/stub-routes';
+import type { PackageFile } from '../api/transfer-keys';
+import { withVote } from '../api/use-vote-file';
+import { id, makePackage, makePackageFile, makeTransfer } from '../test-utils/fixtures';
+import { inviteTokenOf, PackagePage } from './package-page';
+
+const zip = vi.hoisted(() => ({ downloadAllAsZip: vi.fn() }));
+vi.mock('../lib/zip-download', () => zip);
+
+const T1 = id('t1');
+const sent = makeTransfer(T1, {
+  title: 'Holiday photos',
+  message: 'The best of the trip.',
+  status: 'sent',
+  owner: { userId: 'u-ana', username: 'ana', name: 'Ana Lima', imageUrl: null },
+  expiresAt: '2026-03-08T10:00:00.000Z',
+  fileCount: 2,
+});
+const beach = makePackageFile(id('beach'), { name: 'beach.png', type: 'image/png', size: 2_400_000, likes: 3, dislikes: 1 });
+const notes = makePackageFile(id('notes'), {
+  name: 'notes.txt',
+  type: 'text/plain',
+  size: 1_200,
+  likes: 0,
+  dislikes: 2,
+  myVote: 'dislike',
+});
+
+function renderPackage(
+  options: {
+    path?: string;
+    user?: typeof jane | null;
+    view?: StubAnswer<typeof routes.getTransferPackage>;
+    like?: StubAnswer<typeof routes.likeTransferFile>;
+    accept?: StubAnswer<typeof routes.acceptTransferInvite>;
+  } = {},
+) {
+  const user = options.user === undefined ? jane : options.user;
+  const file = (fileId: string) => [beach, notes].find((one) => one.id === fileId) ?? beach;
+  let signedIn = user;
+  const api = stubRoutes(
+    stubRoute(routes.getTransferPackage, options.view ?? { body: makePackage(sent, [beach, notes]) }),
+    stubRoute(
+      routes.likeTransferFile,
+      options.like ??
+        ((request) => ({
+          body: { file: withVote(file(request.params.relationId ?? ''), request.params.status === 'on' ? 'like' : null) },
+        })),
+    ),
+    stubRoute(routes.dislikeTransferFile, (request) => ({
+      body: { file: withVote(file(request.params.recordId ?? ''), request.params.status === 'on' ? 'dislike' : null) },
+    })),
+    stubRoute(routes.downloadFile, (request) => ({
+      body: { url: `https://bucket.example.com/${request.params.id}`, name: 'x', size: 1, expiresAt: '2026-03-01T10:05:00.000Z' },
+    })),
+    stubRoute(routes.downloadAllFiles, {
+      body: {
+        name: 'Holiday photos.zip',
+        files: [{ id: beach.id, name: 'beach.png', size: beach.size, url: 'https://bucket.example.com/beach' }],
+        expiresAt: '2026-03-01T11:00:00.000Z',
+      },
+    }),
+    stubRoute(
+      routes.acceptTransferInvite,
+      options.accept ??
+        (() => {
+          // As the server's Set-Cookie does: the session, and the hint the page reads.
+          document.cookie = 'ssoh=1; Path=/';
+          signedIn = jane;
+          return { body: makePackage(sent, [beach, notes]) };
+        }),
+    ),
+    stubRoute(routes.getMe, () =>
+      signedIn ? { body: signedIn } : { status: 401, body: { message: 'Log in', code: 'UNAUTHORIZED' } },
+    ),
+    stubRoute(routes.assessRecaptcha, { body: { riskAnalysis: { score: 0.9, reasons: [] } } }),
+  );
+  const rendered = renderShell({
+    path: options.path ?? `/transfer/${T1}/package`,
+    user,
+    pages: [{ path: 'transfer/:id/package', Component: PackagePage }],
+  });
+  return { ...rendered, api, user: userEvent.setup(), page: within(screen.getByRole('main')) };
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  zip.downloadAllAsZip.mockReset();
+});
+
+describe('PackagePage', () => {
+  it('shows the sender, the title, the message, the expiry and each file with its counts', async () => {
+    // Prepare
+    const { page } = renderPackage();
+
+    // Assess
+    expect(await page.findByRole('heading', { name: 'Holiday photos', level: 1 })).toBeInTheDocument();
+    expect(page.getByText(/Ana Lima sent you 2 files/)).toHaveTextContent('Available until 8 March 2026');
+    expect(page.getByText('The best of the trip.')).toBeInTheDocument();
+    const card = page.getByRole('article', { name: 'beach.png' });
+    expect(card).toHaveTextContent('2.4 MB · image/png');
+    expect(within(card).getByRole('button', { name: 'Like: 3 likes' })).toHaveAttribute('aria-pressed', 'false');
+    expect(within(card).getByRole('button', { name: 'Dislike: 1 dislike' })).toHaveAttribute('aria-pressed', 'false');
+    expect(
+      within(page.getByRole('article', { name: 'notes.txt' })).getByRole('button', { name: 'Dislike: 2 dislikes' }),
+    ).toHaveAttribute('aria-pressed', 'true');
+    expect(page.getByRole('button', { name: 'Download all as .zip' })).toBeInTheDocument();
+  });
+
+  it('previews an image with its inline link, and nothing else', async () => {
+    // Prepare
+    const { page, api } = renderPackage();
+
+    // Assess
+    expect(await page.findByRole('img', { name: 'Preview of beach.png' })).toHaveAttribute(
+      'src',
+      `https://bucket.example.com/${beach.id}`,
+    );
+    expect(
+      api.calls(routes.downloadFile).map((request) => [request.params.id, request.url.searchParams.get('disposition')]),
+    ).toEqual([[beach.id, 'inline']]);
+  });
+
+  it('likes a file at once and shows the pressed button with the new count', async () => {
+    // Prepare
+    const { user, page, api } = renderPackage();
+    const card = await page.findByRole('article', { name: 'beach.png' });
+
+    // Act
+    await user.click(within(card).getByRole('button', { name: 'Like: 3 likes' }));
+
+    // Assess
+    expect(await within(card).findByRole('button', { name: 'Like: 4 likes' })).toHaveAttribute('aria-pressed', 'true');
+    expect(api.calls(routes.likeTransferFile)[0]?.params).toEqual({ id: T1, relationId: beach.id, status: 'on' });
+  });
+
+  it('puts the like back when the server refuses it, and says why', async () => {
+    // Prepare
+    let answer!: (reply: { status: number; body: { message: string; code: string } }) => void;
+    const { user, page } = renderPackage({
+      like: () =>
+        new Promise((resolve) => {
+          answer = resolve;
+        }),
+    });
+    const card = await page.findByRole('article', { name: 'beach.png' });
+
+    // Act
+    await user.click(within(card).getByRole('button', { name: 'Like: 3 likes' }));
+
+    // Assess: counted at once
+    expect(await within(card).findByRole('button', { name: 'Like: 4 likes' })).toHaveAttribute('aria-pressed', 'true');
+
+    // Act
+    answer({ status: 410, body: { message: 'This transfer expired on 2026-03-08 and its files were deleted.', code: 'GONE' } });
+
+    // Assess: put back
+    expect(await within(card).findByRole('alert')).toHaveTextContent('This transfer expired on 2026-03-08');
+    expect(within(card).getByRole('button', { name: 'Like: 3 likes' })).toHaveAttribute('aria-pressed', 'false');
+  });
+
+  it('a like replaces the dislike the recipient had', async () => {
+    // Prepare
+    const { user, page } = renderPackage();
+    const card = await page.findByRole('article', { name: 'notes.txt' });
+
+    // Act
+    await user.click(within(card).getByRole('button', { name: 'Like: 0 likes' }));
+
+    // Assess
+    expect(await within(card).findByRole('button', { name: 'Like: 1 like' })).toHaveAttribute('aria-pressed', 'true');
+    expect(within(card).getByRole('button', { name: 'Dislike: 1 dislike' })).toHaveAttribute('aria-pressed', 'false');
+  });
+
+  it('zips every file from the links the server gives, and says when the zip is saved', async () => {
+    // Prepare
+    zip.downloadAllAsZip.mockImplementation(
+      async ({ onProgress }: { onProgress: (p: { bytes: number; totalBytes: number }) => void }) => {
+        onProgress({ bytes: 1_200_000, totalBytes: 2_400_000 });
+      },
+    );
+    const { user, page } = renderPackage();
+
+    // Act
+    await user.click(await page.findByRole('button', { name: 'Download all as .zip' }));
+
+    // Assess
+    expect(await page.findByText('The zip is saved in your downloads.')).toBeInTheDocument();
+    expect(zip.downloadAllAsZip).toHaveBeenCalledWith(
+      expect.objectContaining({
+        name: 'Holiday photos.zip',
+        files: [{ id: beach.id, name: 'beach.png', size: beach.size, url: 'https://bucket.example.com/beach' }],
+      }),
+    );
+  });
+
+  it('says why the zip could not be made', async () => {
+    // Prepare
+    zip.downloadAllAsZip.mockRejectedValue(new Error('beach.png could not be downloaded (403).'));
+    const { user, page } = renderPackage();
+
+    // Act
+    await user.click(await page.findByRole('button', { name: 'Download all as .zip' }));
+
+    // Assess
+    expect(await page.findByRole('alert')).toHaveTextContent('beach.png could not be downloaded (403).');
+    expect(page.getByRole('button', { name: 'Download all as .zip' })).toBeEnabled();
+  });
+
+  it('says when the transfer expired, with the date', async () => {
+    // Prepare
+    const gone = {
+      message: 'This transfer expired on 2026-03-08 and its files were deleted.',
+      code: 'GONE',
+      expiredAt: '2026-03-08T10:00:00.000Z',
+    };
+    const { page } = renderPackage({ view: { status: 410, body: gone } });
+
+    // Assess
+    expect(await page.findByRole('heading', { name: 'This transfer has expired' })).toBeInTheDocument();
+    expect(page.getByText('It expired on 8 March 2026 and its files were deleted.')).toBeInTheDocument();
+    expect(page.queryByRole('button', { name: 'Download all as .zip' })).not.toBeInTheDocument();
+  });
+
+  it('says so when the transfer does not exist or was not sent to the reader', async () => {
+    // Prepare
+    const { page } = renderPackage({
+      view: { status: 404, body: { message: 'There is no such transfer, or it was not sent to you.', code: 'NOT_FOUND' } },
+    });
+
+    // Assess
+    expect(await page.findByRole('heading', { name: 'This transfer does not exist or was not sent to you' })).toBeInTheDocument();
+  });
+
+  it('spends the emailed link: signs the recipient in, shows the package and takes the token out of the address', async () => {
+    // Prepare
+    const { page, api, router } = renderPackage({ user: null, path: `/transfer/${T1}/package#invite=tok-123` });
+
+    // Assess
+    expect(await page.findByRole('heading', { name: 'Holiday photos', level: 1 })).toBeInTheDocument();
+    expect(api.calls(routes.acceptTransferInvite)).toHaveLength(1);
+    expect(api.calls(routes.acceptTransferInvite)[0]?.body).toEqual({ token: 'tok-123' });
+    await waitFor(() => expect(router.state.location.hash).toBe(''));
+    expect(router.state.location.pathname).toBe(`/transfer/${T1}/package`);
+    expect(await screen.findByRole('button', { name: 'Account menu for jane' })).toBeInTheDocument();
+    expect(api.calls(routes.getTransferPackage)).toHaveLength(0);
+  });
+
+  it('shows why an emailed link was refused, and the login button to a visitor', async () => {
+    // Prepare
+    const { page, api } = renderPackage({
+      user: null,
+      path: `/transfer/${T1}/package#invite=used-one`,
+      accept: {
+        status: 400,
+        body: {
+          message:
+            'This link was already used. Sign in with the address it was sent to, and the files are in your received transfers.',
+          code: 'BAD_REQUEST',
+        },
+      },
+    });
+
+    // Assess
+    expect(await page.findByRole('alert')).toHaveTextContent('This link was already used.');
+    expect(page.getByRole('button', { name: 'Log in' })).toBeInTheDocument();
+    expect(api.calls(routes.acceptTransferInvite)).toHaveLength(1);
+  });
+});
+
+describe('inviteTokenOf', () => {
+  it('reads the token from the fragment, and nothing else', () => {
+    expect(inviteTokenOf('#invite=abc')).toBe('abc');
+    expect(inviteTokenOf('#other=1')).toBeNull();
+    expect(inviteTokenOf('')).toBeNull();
+  });
+});
+
+describe('withVote', () => {
+  const file: PackageFile = makePackageFile('f', { likes: 2, dislikes: 1, myVote: 'dislike' });
+
+  it('moves the vote from one count to the other, and withdraws it', () => {
+    expect(withVote(file, 'like')).toMatchObject({ likes: 3, dislikes: 0, myVote: 'like' });
+    expect(withVote(file, null)).toMatchObject({ likes: 2, dislikes: 0, myVote: null });
+  });
+});

@@ -1,0 +1,179 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { APP_NAME } from '../../../../../shared/constants';
+import { Button } from '../../../components/button';
+import { PageMeta } from '../../../components/page-meta';
+import { PageSpinner } from '../../../components/spinner';
+import { EmptyState, ErrorState, NotFoundState, StateLinks } from '../../../components/state-message';
+import { ApiError } from '../../../lib/api-client';
+import { currentUserQueryKey, useCurrentUser } from '../../../lib/current-user';
+import { useLoginModal } from '../../../lib/login-modal';
+import { acceptTransferInvite } from '../api/accept-transfer-invite';
+import { useTransferPackage } from '../api/get-transfer-package';
+import { type PackageView, transferKeys } from '../api/transfer-keys';
+import { PackageFileCard } from '../components/package-file-card';
+import { ZipDownloadButton } from '../components/zip-download-button';
+import { formatBytes, formatDate, plural, transferName } from '../lib/format';
+import styles from '../components/transfers.module.css';
+import packageStyles from '../components/package.module.css';
+
+/** The token of an emailed link: `#invite=<token>` on the package's address. */
+export function inviteTokenOf(hash: string): string | null {
+  const token = new URLSearchParams(hash.replace(/^#/, '')).get('invite');
+  return token && token.length <= 200 ? token : null;
+}
+
+function PackageContent({ view }: { view: PackageView }) {
+  const { transfer, files, isOwner } = view;
+  const sender = transfer.owner.name || (transfer.owner.username ? `@${transfer.owner.username}` : 'Someone');
+  const totalBytes = files.reduce((sum, file) => sum + file.size, 0);
+  return (
+    <>
+      <header className={packageStyles.intro}>
+        <h1 className={styles.title}>{transferName(transfer)}</h1>
+        <p className={packageStyles.from}>
+          {isOwner ? 'You sent' : `${sender} sent you`} {plural(files.length, 'file')}, {formatBytes(totalBytes)}. Available until{' '}
+          {formatDate(transfer.expiresAt)}.
+        </p>
+        {transfer.message ? <p className={packageStyles.message}>{transfer.message}</p> : null}
+      </header>
+      {files.length ? (
+        <>
+          <ZipDownloadButton transferId={transfer.id} totalBytes={totalBytes} />
+          <section aria-label="Files" className={packageStyles.files}>
+            {files.map((file) => (
+              <PackageFileCard key={file.id} transferId={transfer.id} file={file} canVote={!isOwner} />
+            ))}
+          </section>
+        </>
+      ) : (
+        <EmptyState title="No files in this transfer" />
+      )}
+    </>
+  );
+}
+
+/** The expiry date a 410 carries, when it does. */
+function expiredAtOf(error: ApiError): string | null {
+  const value = error.body?.expiredAt;
+  return typeof value === 'string' ? value : null;
+}
+
+/**
+ * /transfer/:id/package: a transfer as its recipients see it. Opened from the emailed link
+ * (`#invite=<token>`), the link is spent first: that signs the recipient in and answers the
+ * package, and the token leaves the address at once.
+ */
+export function PackagePage() {
+  const { id = '' } = useParams();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const loginModal = useLoginModal();
+  const { user, isPending: userPending } = useCurrentUser();
+  const token = inviteTokenOf(location.hash);
+
+  const invite = useMutation({
+    mutationFn: ({ transferId, inviteToken }: { transferId: string; inviteToken: string }) =>
+      acceptTransferInvite(transferId, inviteToken),
+    onSuccess: (view, { transferId }) => {
+      queryClient.setQueryData(transferKeys.package(transferId), view);
+      // Signed in now: the shell shows who.
+      void queryClient.invalidateQueries({ queryKey: currentUserQueryKey });
+    },
+  });
+  const spent = useRef<string | null>(null);
+  useEffect(() => {
+    if (!token || spent.current === token) return;
+    spent.current = token;
+    invite.mutate(
+      { transferId: id, inviteToken: token },
+      {
+        // The token is spent (or refused for good): it leaves the address, so a reload or a
+        // shared address does not try it again. A failed connection leaves it for a retry.
+        onSettled: (_view, error) => {
+          if (!error || (error instanceof ApiError && error.status < 500)) {
+            void navigate({ pathname: location.pathname, search: location.search }, { replace: true, state: location.state });
+          }
+        },
+      },
+    );
+  }, [token, id, invite, navigate, location.pathname, location.search, location.state]);
+
+  const accepting = token !== null && !invite.isError;
+  const query = useTransferPackage(id, !accepting && !invite.isPending && Boolean(user));
+  const data = query.data;
+
+  let content;
+  let title = `Transfer · ${APP_NAME}`;
+  if (data) {
+    title = `${transferName(data.transfer)} · ${APP_NAME}`;
+    content = <PackageContent view={data} />;
+  } else if (accepting || invite.isPending) {
+    content = <PageSpinner label="Opening your transfer" />;
+  } else if (invite.isError) {
+    const refusal = invite.error instanceof ApiError && invite.error.status === 400;
+    content = refusal ? (
+      <EmptyState title="This link cannot open the transfer" icon="!" level={1}>
+        <p role="alert">{invite.error.message}</p>
+        {!user ? (
+          <StateLinks>
+            <Button onClick={loginModal.open}>Log in</Button>
+          </StateLinks>
+        ) : null}
+      </EmptyState>
+    ) : (
+      <ErrorState
+        title="The transfer could not be opened"
+        error={invite.error}
+        onRetry={() => invite.mutate({ transferId: id, inviteToken: spent.current ?? '' })}
+      />
+    );
+  } else if (userPending) {
+    content = <PageSpinner label="Loading the transfer" />;
+  } else if (!user) {
+    content = (
+      <EmptyState title="Log in to see this transfer" level={1}>
+        <p>Use the address the transfer was sent to, or open the link in the email again.</p>
+        <StateLinks>
+          <Button onClick={loginModal.open}>Log in</Button>
+        </StateLinks>
+      </EmptyState>
+    );
+  } else if (query.error instanceof ApiError && query.error.status === 404) {
+    content = (
+      <NotFoundState title="This transfer does not exist or was not sent to you">
+        <StateLinks>
+          <Link to="/transfers?tab=received">Your received transfers</Link>
+        </StateLinks>
+      </NotFoundState>
+    );
+  } else if (query.error instanceof ApiError && query.error.status === 410) {
+    const expiredAt = expiredAtOf(query.error);
+    content = (
+      <EmptyState title="This transfer has expired" icon="⌛" level={1}>
+        <p>{expiredAt ? `It expired on ${formatDate(expiredAt)} and its files were deleted.` : query.error.message}</p>
+        <p>Ask the sender to send the files again.</p>
+      </EmptyState>
+    );
+  } else if (query.isError) {
+    content = (
+      <ErrorState
+        title="The transfer could not be loaded"
+        error={query.error}
+        onRetry={() => void query.refetch()}
+        retrying={query.isFetching}
+      />
+    );
+  } else {
+    content = <PageSpinner label="Loading the transfer" />;
+  }
+
+  return (
+    <>
+      <PageMeta seo={{ title }} />
+      <div className={styles.page}>{content}</div>
+    </>
+  );
+}

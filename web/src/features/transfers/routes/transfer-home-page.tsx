@@ -1,0 +1,88 @@
+import { Link } from 'react-router';
+import { APP_NAME } from '../../../../../shared/constants';
+import { PLAN_LIMITS } from '../../../../../shared/transfers/plans';
+import { Button, buttonClassName } from '../../../components/button';
+import { PageMeta } from '../../../components/page-meta';
+import { PageSpinner } from '../../../components/spinner';
+import { EmptyState } from '../../../components/state-message';
+import { useCurrentUser } from '../../../lib/current-user';
+import { useLoginModal } from '../../../lib/login-modal';
+import { useTransfer } from '../api/get-transfer';
+import { useOwnTransfers } from '../api/list-own-transfers';
+import { type ResumableDraft, TransferForm } from '../components/transfer-form';
+import { formatBytes } from '../lib/format';
+import type { UploadFn } from '../lib/send-transfer';
+import type { UploadTransport } from '../lib/upload-transport';
+import styles from '../components/transfers.module.css';
+
+/**
+ * The sender's plan and unfinished draft, from their newest transfers: the newest draft that has
+ * not expired (else the newest transfer) tells the plan's limits, and a draft with pending files
+ * can be resumed.
+ */
+function useSenderState(userId: string | null) {
+  const own = useOwnTransfers(userId);
+  const transfers = own.data?.pages[0]?.transfers ?? [];
+  const draft = transfers.find((transfer) => transfer.status === 'draft' && !transfer.expired);
+  const probe = draft ?? transfers[0];
+  const view = useTransfer(probe?.id ?? '', Boolean(probe));
+  const data = view.data && view.data.transfer.id === probe?.id ? view.data : undefined;
+  const limits = data?.limits ?? PLAN_LIMITS.free;
+  const resumable: ResumableDraft | null =
+    data && draft && data.transfer.status === 'draft' && data.files.some((file) => file.status === 'pending')
+      ? { transfer: data.transfer, files: data.files, recipients: data.members.map((member) => member.email) }
+      : null;
+  return { limits, resumable };
+}
+
+/** /transfer: send files. Signed out, a word on what it does and the way to log in. */
+export function TransferHomePage({ upload, transport }: { upload?: UploadFn; transport?: UploadTransport } = {}) {
+  const { user, isPending } = useCurrentUser();
+  const loginModal = useLoginModal();
+  const { limits, resumable } = useSenderState(user?.userId ?? null);
+
+  let content;
+  if (isPending) {
+    content = <PageSpinner label="Loading" />;
+  } else if (!user) {
+    content = (
+      <EmptyState title="Send big files, simply" icon="↗">
+        <p>
+          Drop in your files, add the people they are for, and they get a link by email. Up to{' '}
+          {formatBytes(PLAN_LIMITS.free.maxTransferBytes)} a transfer for free, kept for up to {PLAN_LIMITS.free.maxExpiryDays}{' '}
+          days; Pro sends up to {formatBytes(PLAN_LIMITS.pro.maxTransferBytes)}.
+        </p>
+        <p>
+          <Button onClick={loginModal.open}>Log in</Button>
+        </p>
+      </EmptyState>
+    );
+  } else {
+    content = (
+      <TransferForm
+        userId={user.userId}
+        limits={limits}
+        resumable={resumable}
+        {...(upload ? { upload } : {})}
+        {...(transport ? { transport } : {})}
+      />
+    );
+  }
+
+  return (
+    <>
+      <PageMeta seo={{ title: `Send files · ${APP_NAME}` }} />
+      <div className={styles.page}>
+        <header className={styles.header}>
+          <h1 className={styles.title}>Send files</h1>
+          {user ? (
+            <Link to="/transfers" className={buttonClassName({ variant: 'secondary', size: 'small' })}>
+              My transfers
+            </Link>
+          ) : null}
+        </header>
+        {content}
+      </div>
+    </>
+  );
+}
