@@ -53,6 +53,10 @@ export const handler = createHandler(transferRoutes.deleteTransfer, async ({ par
     keyOf: (key) => key.fileId,
     what: 'transfer files',
   });
+  await Promise.all([
+    db.entities.transferManifest.delete({ transferId }).go(),
+    db.entities.transferTally.delete({ transferId }).go(),
+  ]);
   await db.entities.transfer.delete({ transferId }).go();
   const owner = await getUser(db, { userId: caller.userId });
   return toTransferSummary({ ...transfer, fileCount: 0, totalBytes: 0 }, toPerson(owner ?? undefined, caller.userId), now);

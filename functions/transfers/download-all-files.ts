@@ -4,7 +4,7 @@ import { presignGet } from '../lib/files/file-bucket';
 import { createHandler } from '../lib/http/create-handler';
 import { recordDownload } from './lib/downloads';
 import { requirePackageAccess } from './lib/transfer-access';
-import { listTransferFiles } from './lib/transfer-reads';
+import { readManifest } from './lib/manifest';
 
 /** Long enough to stream a 200 GB package on a slow line: each GET starts within it, then runs as long as it needs. */
 const ZIP_LINK_SECONDS = 3_600;
@@ -24,17 +24,17 @@ export const handler = createHandler(transferRoutes.downloadAllFiles, async ({ p
   const db = getDb();
   const now = new Date();
   const { transfer, member } = await requirePackageAccess(db, params.id, caller, now);
-  const files = (await listTransferFiles(db, transfer.transferId)).filter((file) => file.status === 'ready');
+  const files = (await readManifest(db, transfer)) ?? [];
   const expiresAt = new Date(now.getTime() + ZIP_LINK_SECONDS * 1000).toISOString();
   const links = await Promise.all(
     files.map(async (file) => ({
-      id: file.fileId,
+      id: file.id,
       name: file.name,
       size: file.size,
       url: await presignGet({
         key: file.objectKey,
         fileName: file.name,
-        contentType: file.contentType,
+        contentType: file.type,
         disposition: 'attachment',
         expiresInSeconds: ZIP_LINK_SECONDS,
       }),

@@ -6,6 +6,7 @@ import { BadRequest, Conflict } from '../lib/errors';
 import { createHandler } from '../lib/http/create-handler';
 import { requireOwnDraft, TransferAlreadySent } from './lib/transfer-access';
 import { notifyRecipients } from './lib/transfer-mail';
+import { encodeManifest } from './lib/manifest';
 import { listMembers, listTransferFiles } from './lib/transfer-reads';
 import { toPerson, toTransferSummary } from './lib/transfer-views';
 
@@ -35,17 +36,26 @@ export const handler = createHandler(transferRoutes.finalizeTransfer, async ({ p
     );
   }
   const finalizedAt = now.toISOString();
-  try {
-    await db.entities.transfer
-      .patch({ transferId: transfer.transferId })
-      .set({ status: 'sent', finalizedAt })
-      .where(({ status, fileCount }, { eq }) => `${eq(status, 'draft')} AND ${eq(fileCount, files.length)}`)
-      .go();
-  } catch (error) {
-    const { data: current } = await db.entities.transfer.get({ transferId: transfer.transferId }).go({ consistent: true });
+  const transferId = transfer.transferId;
+  // The send, the frozen file list and the empty tally in one transaction: a package exists
+  // exactly when its transfer is sent.
+  const result = await db.transaction
+    .write(({ transfer: transfers, transferManifest, transferTally }) => [
+      transfers
+        .patch({ transferId })
+        .set({ status: 'sent', finalizedAt })
+        .where(({ status, fileCount }, { eq }) => `${eq(status, 'draft')} AND ${eq(fileCount, files.length)}`)
+        .commit(),
+      transferManifest
+        .create({ transferId, fileCount: files.length, files: encodeManifest(files), expiresAt: transfer.expiresAt })
+        .commit(),
+      transferTally.create({ transferId, expiresAt: transfer.expiresAt }).commit(),
+    ])
+    .go();
+  if (result.canceled) {
+    const { data: current } = await db.entities.transfer.get({ transferId }).go({ consistent: true });
     if (current?.status === 'sent') throw new TransferAlreadySent();
-    if (current) throw new Conflict('Files were added or removed while sending: check the list and send again.');
-    throw error;
+    throw new Conflict('Files were added or removed while sending: check the list and send again.');
   }
   const sent = { ...transfer, status: 'sent' as const, finalizedAt };
   await writeBatch({

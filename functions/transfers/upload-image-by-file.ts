@@ -31,8 +31,6 @@ export const handler = createHandler(fileRoutes.uploadImageByFile, async ({ body
     status: 'pending',
     uploadMethod: 'post',
     objectKey: objectKeyOf({ purpose: 'image', fileId }),
-    likes: 0,
-    dislikes: 0,
     createdAt: now.toISOString(),
     expiresAt: Math.floor(now.getTime() / 1000) + PENDING_LIFETIME_SECONDS,
   };

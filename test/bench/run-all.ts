@@ -1,17 +1,20 @@
 /**
  * `npm run bench`: every performance budget of the platform, measured on this machine and
  * printed with its target. Seeds a throw-away on-disk data folder; leaves nothing running.
- * `npm run bench -- bundles api` runs only the sections named (bundles, job, api, pages, stories, web).
+ * `npm run bench -- bundles api` runs only the sections named (bundles, job, api, pages, stories, transfers, web).
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import autocannon from 'autocannon';
 import { bundleFolder, bundleFunctions, handlerEntryPoints } from '../../infra/build/bundle-functions';
 import { startDynamoDbLocal } from '../../infra/local/dynamodb-local';
 import { findFreePort } from '../../infra/local/free-port';
 import { LOCAL_TABLE_NAME, REPO_ROOT } from '../../infra/local/runtime';
+import { LOCAL_BUCKETS } from '../../infra/local/s3-local';
 import { benchBundles } from './bundles';
 import { benchPipeline } from './pipeline';
 import { steadyLoad } from './steady-load';
@@ -35,7 +38,7 @@ const lambdaEnv = {
   POWERTOOLS_METRICS_DISABLED: 'true',
 };
 
-const SECTIONS = ['bundles', 'job', 'api', 'pages', 'stories', 'web'] as const;
+const SECTIONS = ['bundles', 'job', 'api', 'pages', 'stories', 'transfers', 'web'] as const;
 type Section = (typeof SECTIONS)[number];
 
 function chosenSections(args: readonly string[]): Set<Section> {
@@ -370,7 +373,9 @@ async function benchApi(options: { api: boolean; web: boolean; bundles: Map<stri
           // 12 points off load/pubs' ratio when replaced by a plain variable in an experiment,
           // and no Lambda pays it. On two cores shared with the load generator, each 20 µs of
           // CPU a server adds per answer costs it about a quarter of bare's rate.
-          heading('The deployed bundle alone under load (the throughput target): no router, no function scopes, no other handlers');
+          heading(
+            'The deployed bundle alone under load (the throughput target): no router, no function scopes, no other handlers',
+          );
           for (const call of calls) {
             const path = paths.find((candidate) => candidate.startsWith(call.rawPath)) ?? call.rawPath;
             const alone = await startUntil(
@@ -407,14 +412,123 @@ async function benchApi(options: { api: boolean; web: boolean; bundles: Map<stri
   }
 }
 
+/**
+ * The file-transfer app on `npm start`: 1 GiB through the product's upload client against one
+ * plain PUT to the same S3 emulator; the zip of a 20-file, 1 GiB package as the web app builds
+ * it; and a 1,000-file package page under load. Each measured script runs in a process of its
+ * own that loads only what it measures, so the memory it reports is its own.
+ */
+/** Package views a second on one package: far more than a transfer's recipients open, evenly spaced as independent visitors arrive. */
+const PACKAGE_RATE = Number(process.env.BENCH_PACKAGE_RATE ?? 10);
+
+async function benchTransfersOnNpmStart(): Promise<void> {
+  const port = await findFreePort();
+  const server = await startUntil(process.execPath, LOCAL_START, /API and web app listening/, {
+    DATA_DIR: join(workDir, 'transfers-data'),
+    PORT: String(port),
+    SEED_PUBLICATIONS: '0',
+  });
+  try {
+    const output = server.output();
+    const dynamoDbEndpoint = /DynamoDB Local ready at (\S+)/.exec(output)?.[1];
+    const s3Endpoint = /S3 emulator ready at (\S+)/.exec(output)?.[1];
+    if (!dynamoDbEndpoint || !s3Endpoint) throw new Error('npm start did not print its DynamoDB Local and S3 endpoints');
+    const apiUrl = `http://127.0.0.1:${port}`;
+    const tableEnv = { ...lambdaEnv, DYNAMODB_ENDPOINT: dynamoDbEndpoint, API_URL: apiUrl };
+    const signedIn = JSON.parse(await run(TSX, [join(REPO_ROOT, 'test/bench/transfer-sign-in.ts')], tableEnv)) as {
+      token: string;
+    };
+    const s3 = new S3Client({
+      region: 'us-east-1',
+      endpoint: s3Endpoint,
+      forcePathStyle: true,
+      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+    });
+    const plainPutUrl = await getSignedUrl(
+      s3,
+      new PutObjectCommand({ Bucket: LOCAL_BUCKETS[0], Key: 'transfers/bench/plain-put' }),
+      {
+        expiresIn: 3_600,
+      },
+    );
+    const senderEnv = { API_URL: apiUrl, BENCH_SESSION: signedIn.token, PLAIN_PUT_URL: plainPutUrl };
+
+    heading('File transfer: 1 GiB through the upload client vs one plain PUT, to the local S3 emulator');
+    const upload = JSON.parse(await run(TSX, [join(REPO_ROOT, 'test/bench/transfer-upload.ts')], senderEnv)) as {
+      clientMBps: number;
+      clientWithFinalizeMBps: number;
+      plainMBps: number;
+      ratio: number;
+      idleRssMb: number;
+      clientPeakRssMb: number;
+    };
+    print(
+      `upload client ${upload.clientMBps} MB/s sending the parts (${upload.clientWithFinalizeMBps} MB/s with the finalize), one plain PUT ${upload.plainMBps} MB/s: ratio ${upload.ratio} (goal >= 0.7): ${verdict(upload.ratio >= 0.7)}`,
+    );
+    print(
+      '  (the finalize completes the multipart upload: S3 does that without copying, s3rver copies the whole file, so the ratio is on the sending)',
+    );
+    print(
+      `  the uploading process peaked at ${upload.clientPeakRssMb} MB resident (${upload.idleRssMb} MB of it Node, tsx and the client's modules before the upload) (goal <= 150 MB): ${verdict(upload.clientPeakRssMb <= 150)}`,
+    );
+
+    heading('File transfer: "download all" of 20 files totalling 1 GiB, zipped by client-zip as the service worker does');
+    const linksFile = join(workDir, 'zip-links.json');
+    writeFileSync(linksFile, await run(TSX, [join(REPO_ROOT, 'test/bench/transfer-zip-seed.ts')], senderEnv));
+    const zip = JSON.parse(await run(TSX, [join(REPO_ROOT, 'test/bench/transfer-zip.ts'), linksFile], senderEnv)) as {
+      files: number;
+      zipBytes: number;
+      seconds: number;
+      MBps: number;
+      peakRssMb: number;
+    };
+    print(`${zip.files} files, zip of ${(zip.zipBytes / 1e6).toFixed(0)} MB in ${zip.seconds} s (${zip.MBps} MB/s)`);
+    print(
+      `  peak memory of the process building it ${zip.peakRssMb} MB resident (goal <= 200 MB): ${verdict(zip.peakRssMb <= 200)}`,
+    );
+
+    heading(`File transfer: GET /transfer/{id}/v/package of a 1,000-file package, ${PACKAGE_RATE} req/s evenly spaced`);
+    const seeded = JSON.parse(await run(TSX, [join(REPO_ROOT, 'test/bench/transfer-package-seed.ts')], tableEnv)) as {
+      transferId: string;
+      token: string;
+    };
+    const packageLoad = (rate: number, seconds: number) =>
+      steadyLoad({
+        url: apiUrl,
+        rate,
+        seconds,
+        path: () => `/api/i/transfer/transfer/${seeded.transferId}/v/package`,
+        headers: { cookie: `ssoat=${seeded.token}` },
+      });
+    await packageLoad(PACKAGE_RATE, 5);
+    const steady = await packageLoad(PACKAGE_RATE, 10);
+    print(
+      `  ${steady.rate.toFixed(0)} req/s of 370 KB answers: p50 ${steady.p50} ms, p99 ${steady.p99} ms, errors ${steady.errors}; p99 (target <= 50 ms): ${verdict(steady.p99 <= 50 && steady.errors === 0)}`,
+    );
+    const saturated = await autocannon({
+      url: `${apiUrl}/api/i/transfer/transfer/${seeded.transferId}/v/package`,
+      headers: { cookie: `ssoat=${seeded.token}` },
+      connections: 32,
+      duration: 10,
+    });
+    print(
+      `  for reference, the most this machine answers (autocannon, 32 connections): ${saturated.requests.average.toFixed(0)} req/s, p99 ${saturated.latency.p99} ms (six DynamoDB Local reads per answer)`,
+    );
+  } finally {
+    await stopChild(server.child);
+  }
+}
+
 const sections = chosenSections(process.argv.slice(2));
 try {
-  if (sections.has('api') || sections.has('web') || sections.has('stories')) await ensureWebBuilt({ log: print });
+  if (sections.has('api') || sections.has('web') || sections.has('stories') || sections.has('transfers'))
+    await ensureWebBuilt({ log: print });
   const bundles = sections.has('bundles') ? await benchBundles(workDir) : undefined;
   if (sections.has('job')) await benchRankingJob(await functionBundle('ranking/rank-publications', bundles));
   if (sections.has('api') || sections.has('web')) await benchApi({ api: sections.has('api'), web: sections.has('web'), bundles });
   if (sections.has('pages')) await benchPublicationPages();
   if (sections.has('stories')) await benchStoriesOnNpmStart();
+  if (sections.has('transfers')) await benchTransfersOnNpmStart();
 } finally {
   rmSync(workDir, { recursive: true, force: true });
 }

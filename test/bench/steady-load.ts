@@ -20,6 +20,8 @@ export async function steadyLoad(options: {
   rate: number;
   seconds: number;
   path: () => string;
+  /** Sent with every request (a session cookie). */
+  headers?: Record<string, string>;
 }): Promise<SteadyLoadResult> {
   const agent = new Agent({ keepAlive: true, maxSockets: 256 });
   const target = new URL(options.url);
@@ -36,7 +38,14 @@ export async function steadyLoad(options: {
     pending.push(
       new Promise<void>((resolve) => {
         const outgoing = request(
-          { host: target.hostname, port: target.port, path: options.path(), agent, method: 'GET' },
+          {
+            host: target.hostname,
+            port: target.port,
+            path: options.path(),
+            agent,
+            method: 'GET',
+            headers: options.headers ?? {},
+          },
           (response) => {
             response.resume();
             response.on('end', () => {

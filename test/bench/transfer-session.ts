@@ -1,10 +1,19 @@
 /**
  * What the transfer benchmarks share: calls to the running local runtime's transfer and file
- * routes as a signed-in sender, and the upload client's API wired to them, as the web app wires it.
+ * routes as a signed-in sender (API_URL, BENCH_SESSION), and the upload client's API wired to
+ * them, as the web app wires it. Plain fetch only: a script that measures its own memory loads
+ * nothing else.
  */
 import type { UploadApi } from '../../web/src/features/transfers/lib/upload-client';
 import type { UploadingFile } from '../../shared/schemas/files';
-import { apiUrl, headers } from './bench-session';
+import { APPLICATION_ID_HEADER, SESSION_HEADER, WEB_APPLICATION_ID } from '../../shared/constants';
+
+const { API_URL, BENCH_SESSION } = process.env;
+if (!API_URL || !BENCH_SESSION) throw new Error('Usage: API_URL=... BENCH_SESSION=... tsx <transfer bench script>');
+export const apiUrl = API_URL;
+/** The signed-in sender's session token. */
+export const session = BENCH_SESSION;
+const headers = (token: string) => ({ [APPLICATION_ID_HEADER]: WEB_APPLICATION_ID, cookie: `${SESSION_HEADER}=${token}` });
 
 export async function call<T>(token: string, method: string, path: string, body?: unknown): Promise<T> {
   const answer = await fetch(`${apiUrl}${path}`, {
@@ -14,7 +23,9 @@ export async function call<T>(token: string, method: string, path: string, body?
   });
   const text = await answer.text();
   if (!answer.ok) {
-    throw Object.assign(new Error(`${method} ${path} answered ${answer.status}: ${text.slice(0, 300)}`), { status: answer.status });
+    throw Object.assign(new Error(`${method} ${path} answered ${answer.status}: ${text.slice(0, 300)}`), {
+      status: answer.status,
+    });
   }
   return JSON.parse(text) as T;
 }
@@ -38,20 +49,4 @@ export async function draftTransfer(token: string, title: string): Promise<strin
 
 export function createFiles(token: string, transferId: string, files: { name: string; size: number; type: string }[]) {
   return call<{ files: UploadingFile[] }>(token, 'POST', '/api/i/file/files', { transferId, files });
-}
-
-/** Samples the process's resident memory every 50 ms: the peak of what ran since the last reset. */
-export function memoryPeak() {
-  let peak = process.memoryUsage().rss;
-  const timer = setInterval(() => {
-    peak = Math.max(peak, process.memoryUsage().rss);
-  }, 50);
-  timer.unref();
-  return {
-    reset: () => {
-      peak = process.memoryUsage().rss;
-    },
-    peakMb: () => Math.max(peak, process.memoryUsage().rss) / 1024 / 1024,
-    stop: () => clearInterval(timer),
-  };
 }

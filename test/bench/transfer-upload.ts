@@ -8,15 +8,14 @@ import { createReadStream, openAsBlob, writeFileSync } from 'node:fs';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { uploadFile } from '../../web/src/features/transfers/lib/upload-client';
 import { fetchTransport } from '../../web/src/features/transfers/lib/upload-transport';
-import { signIn } from './bench-session';
-import { createFiles, draftTransfer, memoryPeak, uploadApi } from './transfer-session';
+import { memoryPeak } from './memory-peak';
+import { createFiles, draftTransfer, session, uploadApi } from './transfer-session';
 
-const { S3_ENDPOINT } = process.env;
-if (!S3_ENDPOINT) throw new Error('Usage: S3_ENDPOINT=... API_URL=... tsx test/bench/transfer-upload.ts');
+/** A presigned PUT to the same emulator, made by the caller: this process loads no SDK of its own. */
+const { PLAIN_PUT_URL } = process.env;
+if (!PLAIN_PUT_URL) throw new Error('Usage: PLAIN_PUT_URL=... API_URL=... BENCH_SESSION=... tsx test/bench/transfer-upload.ts');
 const SIZE = 1024 * 1024 * 1024;
 const MB = 1_000_000;
 
@@ -29,32 +28,41 @@ writeFileSync(path, '');
 for (let written = 0; written < SIZE; written += slice.length) writeFileSync(path, slice, { flag: 'a' });
 
 try {
-  const sender = await signIn('upload-bench');
+  const sender = { token: session };
   const transferId = await draftTransfer(sender.token, 'Upload benchmark');
-  const { files } = await createFiles(sender.token, transferId, [{ name: 'one-gib.bin', size: SIZE, type: 'application/octet-stream' }]);
+  const { files } = await createFiles(sender.token, transferId, [
+    { name: 'one-gib.bin', size: SIZE, type: 'application/octet-stream' },
+  ]);
   const uploading = files[0];
   if (!uploading) throw new Error('No file record');
-  const file = Object.assign(await openAsBlob(path, { type: 'application/octet-stream' }), { name: 'one-gib.bin', lastModified: 0 });
+  const file = Object.assign(await openAsBlob(path, { type: 'application/octet-stream' }), {
+    name: 'one-gib.bin',
+    lastModified: 0,
+  });
 
   const memory = memoryPeak();
   const before = process.memoryUsage().rss / 1024 / 1024;
   memory.reset();
   let started = performance.now();
-  const stored = await uploadFile({ file, uploading, api: uploadApi(sender.token), transport: fetchTransport });
-  const clientSeconds = (performance.now() - started) / 1000;
+  let sentAt = 0;
+  const stored = await uploadFile({
+    file,
+    uploading,
+    api: uploadApi(sender.token),
+    transport: fetchTransport,
+    // The last part is in: what follows is the finalize.
+    onProgress: (progress) => {
+      if (progress.phase === 'finalizing' && sentAt === 0) sentAt = performance.now();
+    },
+  });
+  const withFinalizeSeconds = (performance.now() - started) / 1000;
+  const clientSeconds = (sentAt - started) / 1000;
   const clientPeakMb = memory.peakMb();
-  if (stored.status !== 'ready' || stored.size !== SIZE) throw new Error(`The upload ended ${stored.status} with ${stored.size} bytes`);
+  if (stored.status !== 'ready' || stored.size !== SIZE)
+    throw new Error(`The upload ended ${stored.status} with ${stored.size} bytes`);
 
   // One PUT of the same bytes, streamed from disk, to a presigned URL of the same emulator.
-  const s3 = new S3Client({
-    region: 'us-east-1',
-    endpoint: S3_ENDPOINT,
-    forcePathStyle: true,
-    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-  });
-  const url = await getSignedUrl(s3, new PutObjectCommand({ Bucket: 'toppubs-files', Key: 'transfers/bench/plain-put' }), {
-    expiresIn: 600,
-  });
+  const url = PLAIN_PUT_URL;
   started = performance.now();
   const put = await fetch(url, {
     method: 'PUT',
@@ -72,10 +80,11 @@ try {
     JSON.stringify({
       bytes: SIZE,
       clientMBps: Math.round(clientMBps),
+      clientWithFinalizeMBps: Math.round(SIZE / MB / withFinalizeSeconds),
       plainMBps: Math.round(plainMBps),
       ratio: Math.round((clientMBps / plainMBps) * 100) / 100,
+      idleRssMb: Math.round(before),
       clientPeakRssMb: Math.round(clientPeakMb),
-      clientGrowthMb: Math.round(clientPeakMb - before),
     }),
   );
 } finally {

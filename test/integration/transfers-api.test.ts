@@ -311,6 +311,60 @@ describe('a transfer from draft to package', () => {
     expect(seen?.downloads.map((download) => download.fileId)).toEqual([video?.id, video?.id, 'all']);
     const senderMail = await mailsTo(suite.runtime.mailDir, sender.email);
     expect(senderMail.filter((mail) => (mail.headers.subject ?? '').includes('downloaded'))).toHaveLength(1);
+    const notifications = await suite.api.call(routes.listUnseenNotifications, { as: sender });
+    expectOk(notifications);
+    expect(notifications.body.items.filter((item) => item.kind === 'transfer-downloaded')).toEqual([
+      expect.objectContaining({ app: 'transfer', object: expect.objectContaining({ type: 'transfer', id: transferId }) }),
+    ]);
+  });
+
+  it('emails a recipient added after the send at once, and lets them in', async () => {
+    // Prepare
+    const late = await suite.api.signIn('late');
+
+    // Act
+    const added = await suite.api.call(routes.addRecipient, {
+      params: { id: transferId },
+      body: { email: late.email },
+      as: sender,
+    });
+    const pkg = await suite.api.call(routes.getTransferPackage, { params: { id: transferId }, as: late });
+    const notified = await suite.api.call(routes.listUnseenNotifications, { as: late });
+
+    // Assess
+    expectOk(added);
+    expect(added.body.member.notifiedAt).not.toBeNull();
+    expect(await mailsTo(suite.runtime.mailDir, late.email)).toHaveLength(1);
+    expectOk(pkg);
+    expect(pkg.body.files).toHaveLength(2);
+    expectOk(notified);
+    expect(notified.body.items.map((item) => item.kind)).toContain('transfer-received');
+  });
+
+  it("refuses to sign, list or cancel the upload of someone else's file", async () => {
+    // Prepare
+    const draft = await suite.api.call(routes.createTransfer, { body: {}, as: sender });
+    expectOk(draft, 201);
+    const record = await suite.api.call(routes.createBRecord, {
+      body: { transferId: draft.body.id, name: 'big.bin', size: 20 * MIB, type: 'application/octet-stream' },
+      as: sender,
+    });
+    expectOk(record, 201);
+    const id = record.body.file.id;
+
+    // Act
+    const signed = await suite.api.call(routes.signUploadParts, { params: { id }, body: { partNumbers: [1] }, as: stranger });
+    const listed = await suite.api.call(routes.listUploadedParts, { params: { id }, as: stranger });
+    const aborted = await suite.api.call(routes.abortUpload, { params: { id }, as: stranger });
+    const outOfRange = await suite.api.call(routes.signUploadParts, { params: { id }, body: { partNumbers: [4] }, as: sender });
+    const own = await suite.api.call(routes.abortUpload, { params: { id }, as: sender });
+
+    // Assess
+    for (const answer of [signed, listed, aborted]) expectError(answer, 404);
+    expectError(outOfRange, 400);
+    expect(outOfRange.body.message).toContain('has 3 parts');
+    expectOk(own);
+    expectError(await suite.api.call(routes.getFile, { params: { id }, as: sender }), 404);
   });
 
   it('lists the transfer for its sender and recipients, and the recipients as contacts', async () => {

@@ -27,8 +27,6 @@ const pendingFile = (overrides: Partial<StoredFileItem> = {}): StoredFileItem =>
   status: 'pending',
   uploadMethod: 'post',
   objectKey: 'transfers/transfer-1/file-1',
-  likes: 0,
-  dislikes: 0,
   createdAt: '2026-11-26T10:00:00.000Z',
   ...overrides,
 });

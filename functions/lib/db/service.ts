@@ -33,6 +33,8 @@ import { createTransferMemberEntity } from './entities/transfer-member';
 import { createReceivedTransferEntity } from './entities/received-transfer';
 import { createTransferContactEntity } from './entities/transfer-contact';
 import { createTransferVoteEntity } from './entities/transfer-vote';
+import { createTransferManifestEntity } from './entities/transfer-manifest';
+import { createTransferTallyEntity } from './entities/transfer-tally';
 
 /** Every entity of the table, by the name code reaches it with (`db.entities.<name>`). */
 const entityFactories = {
@@ -71,6 +73,8 @@ const entityFactories = {
   receivedTransfer: createReceivedTransferEntity,
   transferContact: createTransferContactEntity,
   transferVote: createTransferVoteEntity,
+  transferManifest: createTransferManifestEntity,
+  transferTally: createTransferTallyEntity,
 } satisfies Record<string, (config: EntityConfiguration) => unknown>;
 
 type EntityFactories = typeof entityFactories;

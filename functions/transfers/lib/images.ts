@@ -63,8 +63,6 @@ export async function storeImage(db: Db, caller: UserCaller, bytes: Uint8Array, 
     status: 'ready',
     uploadMethod: 'server',
     objectKey: objectKeyOf({ purpose: 'image', fileId }),
-    likes: 0,
-    dislikes: 0,
     createdAt: now.toISOString(),
     readyAt: now.toISOString(),
   };

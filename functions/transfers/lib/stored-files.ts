@@ -141,8 +141,6 @@ export async function createTransferFiles(
             }
           : {}),
         ...(declared.lastModified !== undefined ? { lastModified: declared.lastModified } : {}),
-        likes: 0,
-        dislikes: 0,
         createdAt,
         expiresAt: Math.floor(now.getTime() / 1000) + PENDING_LIFETIME_SECONDS,
       });

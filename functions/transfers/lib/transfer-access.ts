@@ -66,21 +66,35 @@ export interface PackageAccess {
 }
 
 /**
- * A sent transfer the caller may open (its sender or a recipient), not expired: else 404, or 410
- * with the date for an expired one the caller could see.
+ * Whether the caller may open a package, from what was read: a sent transfer, not expired, that
+ * is theirs or was sent to their verified address. 404 otherwise (410 with the date for an
+ * expired one they could see).
  */
-export async function requirePackageAccess(db: Db, transferId: string, caller: UserCaller, now: Date): Promise<PackageAccess> {
-  const [transfer, email] = await Promise.all([readTransfer(db, transferId), verifiedEmailOf(db, caller.userId)]);
+export function checkPackageAccess(
+  transfer: TransferItem | null,
+  caller: UserCaller,
+  member: TransferMemberItem | null,
+  now: Date,
+): PackageAccess {
   if (!transfer) throw new TransferNotFound();
   const isOwner = transfer.ownerId === caller.userId;
-  let member: TransferMemberItem | null = null;
-  if (!isOwner) {
-    if (transfer.status !== 'sent' || !email) throw new TransferNotFound();
-    ({ data: member } = await db.entities.transferMember.get({ transferId, email }).go());
-    if (!member) throw new TransferNotFound();
-  }
+  if (!isOwner && (transfer.status !== 'sent' || !member)) throw new TransferNotFound();
   if (isExpired(transfer, now)) throw new TransferExpired(transfer.availableUntil);
   if (isOwner && transfer.status !== 'sent')
     throw new Conflict('This transfer is not sent yet: its package opens once you send it.');
-  return { transfer, isOwner, member };
+  return { transfer, isOwner, member: isOwner ? null : member };
+}
+
+/** The caller's membership of a transfer, by their verified address; null when they have none. */
+export async function readMembership(db: Db, transferId: string, email: string | null): Promise<TransferMemberItem | null> {
+  if (!email) return null;
+  const { data } = await db.entities.transferMember.get({ transferId, email }).go();
+  return data;
+}
+
+/** A sent transfer the caller may open (its sender or a recipient), not expired: else 404, or 410 with the date. */
+export async function requirePackageAccess(db: Db, transferId: string, caller: UserCaller, now: Date): Promise<PackageAccess> {
+  const [transfer, email] = await Promise.all([readTransfer(db, transferId), verifiedEmailOf(db, caller.userId)]);
+  const member = transfer && transfer.ownerId !== caller.userId ? await readMembership(db, transferId, email) : null;
+  return checkPackageAccess(transfer, caller, member, now);
 }

@@ -59,8 +59,29 @@ export function toFileView(file: StoredFileItem): FileView {
   };
 }
 
-export function toPackageFile(file: StoredFileItem, myVote: Vote | null): PackageFile {
-  return { ...toFileView(file), likes: Math.max(0, file.likes), dislikes: Math.max(0, file.dislikes), myVote };
+/** A file with its votes. `file` may carry more (a manifest's object key): only the view's fields are answered. */
+export function toPackageFile(
+  file: FileView,
+  counts: { likes: number; dislikes: number } | undefined,
+  myVote: Vote | null,
+): PackageFile {
+  return {
+    id: file.id,
+    purpose: file.purpose,
+    transferId: file.transferId,
+    name: file.name,
+    size: file.size,
+    type: file.type,
+    status: file.status,
+    uploadMethod: file.uploadMethod,
+    lastModified: file.lastModified,
+    checksum: file.checksum,
+    createdAt: file.createdAt,
+    readyAt: file.readyAt,
+    likes: counts?.likes ?? 0,
+    dislikes: counts?.dislikes ?? 0,
+    myVote,
+  };
 }
 
 export function toMemberView(member: TransferMemberItem, user: UserItem | undefined): MemberView {

@@ -1,10 +1,12 @@
+import { TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { PackageFile, Vote } from '../../../shared/schemas/transfers';
+import { CONTENDED_WRITE_ATTEMPTS, pauseBeforeRetry, TooBusy } from '../../lib/contended-writes';
 import type { Db } from '../../lib/db/service';
-import { failedConditions } from '../../lib/db/errors';
 import { Forbidden, NotFound } from '../../lib/errors';
 import type { UserCaller } from '../../lib/http/caller';
-import { CONTENDED_WRITE_ATTEMPTS, pauseBeforeRetry, TooBusy } from '../../lib/contended-writes';
-import { requirePackageAccess } from './transfer-access';
+import { readManifest } from './manifest';
+import { type Counts, readTally, tallyUpdate } from './tally';
+import { requirePackageAccess, TransferNotFound } from './transfer-access';
 import { toPackageFile } from './transfer-views';
 
 /** The vote a status asks for, given the current one: 'on' casts it (replacing the other), 'off' withdraws only that one. */
@@ -13,15 +15,28 @@ export function nextVote(current: Vote | null, vote: Vote, status: 'on' | 'off')
   return current === vote ? null : current;
 }
 
-const countDelta = (from: Vote | null, to: Vote | null) => ({
+export const countDelta = (from: Vote | null, to: Vote | null): Counts => ({
   likes: (to === 'like' ? 1 : 0) - (from === 'like' ? 1 : 0),
   dislikes: (to === 'dislike' ? 1 : 0) - (from === 'dislike' ? 1 : 0),
 });
 
+export class FileNotInPackage extends NotFound {
+  constructor() {
+    super('There is no such file in this transfer.');
+  }
+}
+
+/** Which items of a cancelled transaction failed their condition, by position. */
+function failedPositions(error: unknown): number[] | null {
+  if ((error as { name?: string }).name !== 'TransactionCanceledException') return null;
+  const reasons = (error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? [];
+  return reasons.flatMap((reason, index) => (reason?.Code === 'ConditionalCheckFailed' ? [index] : []));
+}
+
 /**
- * A recipient's like or dislike on one ready file of a package they received. The vote item and
- * the file's counts change in one transaction, on condition that the vote is still what was
- * read, so concurrent votes keep the counts equal to the votes. Repeating a call changes nothing.
+ * A recipient's like or dislike on one file of a package they received. The vote item and the
+ * package's tally change in one transaction, on condition that the vote is still what was read,
+ * so concurrent votes keep the counts equal to the votes. Repeating a call changes nothing.
  */
 export async function castVote(
   db: Db,
@@ -30,50 +45,61 @@ export async function castVote(
   const { transfer, isOwner } = await requirePackageAccess(db, options.transferId, options.caller, options.now);
   const { transferId, fileId } = options;
   const userId = options.caller.userId;
+  const file = (await readManifest(db, transfer))?.find((candidate) => candidate.id === fileId);
+  if (!file) throw new FileNotInPackage();
+  if (isOwner) throw new Forbidden('Recipients vote on the files; the sender cannot.');
   for (let attempt = 0; attempt < CONTENDED_WRITE_ATTEMPTS; attempt += 1) {
     if (attempt > 0) await pauseBeforeRetry(attempt);
-    const [{ data: file }, { data: stored }] = await Promise.all([
-      db.entities.storedFile.get({ fileId }).go({ consistent: true }),
-      db.entities.transferVote.get({ transferId, userId, fileId }).go({ consistent: true }),
-    ]);
-    if (!file || file.transferId !== transferId || file.status !== 'ready')
-      throw new NotFound('There is no such file in this transfer.');
-    if (isOwner) throw new Forbidden('Recipients vote on the files; the sender cannot.');
+    const { data: stored } = await db.entities.transferVote.get({ transferId, userId, fileId }).go({ consistent: true });
     const current = stored?.vote ?? null;
     const next = nextVote(current, options.vote, options.status);
-    if (next === current) return toPackageFile(file, current);
-    const delta = countDelta(current, next);
-    const result = await db.transaction
-      .write(({ transferVote, storedFile }) => [
-        next === null
-          ? transferVote
+    if (next === current) {
+      const tally = await readTally(db, transferId);
+      return toPackageFile(file, tally.get(fileId), current);
+    }
+    const votedAt = options.now.toISOString();
+    // The vote's own write, as ElectroDB builds it (key, conditions), sent in our transaction with the tally's.
+    type Params = Record<string, unknown>;
+    const voteWrite =
+      next === null
+        ? {
+            Delete: db.entities.transferVote
               .delete({ transferId, userId, fileId })
               .where(({ vote }, { eq }) => eq(vote, current ?? 'like'))
-              .commit()
-          : current === null
-            ? transferVote
-                .create({
-                  transferId,
-                  userId,
-                  fileId,
-                  vote: next,
-                  votedAt: options.now.toISOString(),
-                  expiresAt: transfer.expiresAt,
-                })
-                .commit()
-            : transferVote
+              .params<Params>(),
+          }
+        : current === null
+          ? {
+              Put: db.entities.transferVote
+                .create({ transferId, userId, fileId, vote: next, votedAt, expiresAt: transfer.expiresAt })
+                .params<Params>(),
+            }
+          : {
+              Update: db.entities.transferVote
                 .patch({ transferId, userId, fileId })
-                .set({ vote: next, votedAt: options.now.toISOString() })
+                .set({ vote: next, votedAt })
                 .where(({ vote }, { eq }) => eq(vote, current))
-                .commit(),
-        storedFile.patch({ fileId }).add(delta).commit(),
-      ])
-      .go();
-    if (!result.canceled) {
-      return toPackageFile({ ...file, likes: file.likes + delta.likes, dislikes: file.dislikes + delta.dislikes }, next);
+                .params<Params>(),
+            };
+    try {
+      await db.client.send(
+        new TransactWriteCommand({
+          TransactItems: [
+            voteWrite,
+            tallyUpdate(db, transferId, fileId, countDelta(current, next)),
+          ] as TransactWriteCommandInput['TransactItems'],
+        }),
+      );
+    } catch (error) {
+      const failed = failedPositions(error);
+      if (failed === null) throw error;
+      // The package was deleted meanwhile.
+      if (failed.includes(1)) throw new TransferNotFound();
+      // Another vote of the caller's (another tab) or a concurrent write: read again.
+      continue;
     }
-    // Another vote of the caller's (another tab) or a deleted file: read again.
-    if (failedConditions(result).includes(1)) throw new NotFound('There is no such file in this transfer.');
+    const tally = await readTally(db, transferId);
+    return toPackageFile(file, tally.get(fileId), next);
   }
   throw new TooBusy('voting on this file');
 }

@@ -120,6 +120,12 @@ export const pageRoutes: RouteObject[] = [
             lazy: async () => ({ Component: (await import('../features/transfers/routes/transfer-page')).TransferPage }),
           },
           {
+            path: 'transfers/people/:userId',
+            lazy: async () => ({
+              Component: (await import('../features/transfers/routes/sender-profile-page')).SenderProfilePage,
+            }),
+          },
+          {
             path: 'transfer/:id/package',
             lazy: async () => ({ Component: (await import('../features/transfers/routes/package-page')).PackagePage }),
           },

@@ -36,8 +36,6 @@ export const createStoredFileEntity = (config?: EntityConfiguration) =>
         partCount: { type: 'number' },
         lastModified: { type: 'number' },
         checksum: { type: 'string' },
-        likes: { type: 'number', required: true, default: 0 },
-        dislikes: { type: 'number', required: true, default: 0 },
         createdAt: { type: 'string', required: true },
         readyAt: { type: 'string' },
         expiresAt: { type: 'number' },

@@ -5,7 +5,7 @@ import type { PublicUser } from '../api/account-keys';
 import { useUnblockUser } from '../api/unblock-user';
 import styles from './account.module.css';
 import { Section } from './section';
-import { UserAvatar } from './user-avatar';
+import { UserAvatar } from '../../../components/user-avatar';
 
 /** People the user blocked, each with Unblock. */
 export function BlockedUsersSection({ blockedUsers }: { blockedUsers: PublicUser[] }) {

@@ -11,7 +11,7 @@ import { isNotFound, usePublicUser } from '../api/get-user-by-id-or-username';
 import styles from '../components/account.module.css';
 import { formatMonthYear } from '../components/format';
 import { ProfileActions } from '../components/profile-actions';
-import { UserAvatar } from '../components/user-avatar';
+import { UserAvatar } from '../../../components/user-avatar';
 
 /** The username in a `/@jane` segment, or null when the segment is not a profile address. */
 export function usernameFromHandle(handle: string | undefined): string | null {

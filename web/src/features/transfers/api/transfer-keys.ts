@@ -30,4 +30,5 @@ export const transferKeys = {
   package: (id: string) => ['transfers', 'package', id] as const,
   preview: (fileId: string) => ['transfers', 'preview', fileId] as const,
   resume: (userId: string) => ['transfers', 'resume', userId] as const,
+  sender: (userId: string) => ['transfers', 'sender', userId] as const,
 };

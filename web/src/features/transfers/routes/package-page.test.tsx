@@ -101,7 +101,9 @@ describe('PackagePage', () => {
 
     // Assess
     expect(await page.findByRole('heading', { name: 'Holiday photos', level: 1 })).toBeInTheDocument();
-    expect(page.getByText(/Ana Lima sent you 2 files/)).toHaveTextContent('Available until 8 March 2026');
+    expect(page.getByText(/sent you 2 files/)).toHaveTextContent(
+      'Ana Lima sent you 2 files, 2.4 MB. Available until 8 March 2026',
+    );
     expect(page.getByText('The best of the trip.')).toBeInTheDocument();
     const card = page.getByRole('article', { name: 'beach.png' });
     expect(card).toHaveTextContent('2.4 MB · image/png');
@@ -111,6 +113,30 @@ describe('PackagePage', () => {
       within(page.getByRole('article', { name: 'notes.txt' })).getByRole('button', { name: 'Dislike: 2 dislikes' }),
     ).toHaveAttribute('aria-pressed', 'true');
     expect(page.getByRole('button', { name: 'Download all as .zip' })).toBeInTheDocument();
+  });
+
+  it("links the sender's name to their profile in the transfer app", async () => {
+    // Prepare
+    const { user, page, router } = renderPackage();
+    const sender = await page.findByRole('link', { name: 'Ana Lima' });
+
+    // Assess
+    expect(sender).toHaveAttribute('href', '/transfers/people/u-ana');
+
+    // Act
+    await user.click(sender);
+
+    // Assess
+    await waitFor(() => expect(router.state.location.pathname).toBe('/transfers/people/u-ana'));
+  });
+
+  it('names no link when the reader sent the transfer', async () => {
+    // Prepare
+    const { page } = renderPackage({ view: { body: makePackage(sent, [beach, notes], { isOwner: true }) } });
+
+    // Assess
+    expect(await page.findByText(/You sent 2 files/)).toBeInTheDocument();
+    expect(page.queryByRole('link', { name: 'Ana Lima' })).not.toBeInTheDocument();
   });
 
   it('previews an image with its inline link, and nothing else', async () => {

@@ -33,8 +33,14 @@ function PackageContent({ view }: { view: PackageView }) {
       <header className={packageStyles.intro}>
         <h1 className={styles.title}>{transferName(transfer)}</h1>
         <p className={packageStyles.from}>
-          {isOwner ? 'You sent' : `${sender} sent you`} {plural(files.length, 'file')}, {formatBytes(totalBytes)}. Available until{' '}
-          {formatDate(transfer.expiresAt)}.
+          {isOwner ? (
+            'You sent'
+          ) : (
+            <>
+              <Link to={`/transfers/people/${encodeURIComponent(transfer.owner.userId)}`}>{sender}</Link> sent you
+            </>
+          )}{' '}
+          {plural(files.length, 'file')}, {formatBytes(totalBytes)}. Available until {formatDate(transfer.expiresAt)}.
         </p>
         {transfer.message ? <p className={packageStyles.message}>{transfer.message}</p> : null}
       </header>

@@ -1,4 +1,4 @@
-import styles from './account.module.css';
+import styles from './user-avatar.module.css';
 
 /** Up to two initials from the name, else the username's first letter. */
 export function initials(name: string, username: string): string {
