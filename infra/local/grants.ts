@@ -1,4 +1,6 @@
 import { DynamoDBServiceException } from '@aws-sdk/client-dynamodb';
+import { type S3Client, S3ServiceException } from '@aws-sdk/client-s3';
+import type { BucketAccess } from '../../shared/capabilities';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { currentFunction } from '../../functions/lib/function-environment';
 
@@ -45,5 +47,54 @@ export function enforceTableGrants(client: DynamoDBDocumentClient): void {
       return next(args);
     },
     { step: 'initialize', name: MIDDLEWARE_NAME, priority: 'high' },
+  );
+}
+
+/**
+ * What each bucket grant allows, as the CDK app writes it (infra/cdk/constructs/handler-function.ts):
+ * 'read' gets and lists parts, 'write' puts (multipart included) and aborts, 'read-write' both
+ * and deletes. A command not listed here needs 'read-write'.
+ */
+const BUCKET_COMMAND_GRANTS: Readonly<Record<string, readonly BucketAccess[]>> = {
+  GetObjectCommand: ['read', 'read-write'],
+  HeadObjectCommand: ['read', 'read-write'],
+  ListPartsCommand: ['read', 'read-write'],
+  PutObjectCommand: ['write', 'read-write'],
+  CreateMultipartUploadCommand: ['write', 'read-write'],
+  UploadPartCommand: ['write', 'read-write'],
+  CompleteMultipartUploadCommand: ['write', 'read-write'],
+  AbortMultipartUploadCommand: ['write', 'read-write'],
+};
+
+const BUCKET_MIDDLEWARE_NAME = 'localBucketGrants';
+
+/** The error S3 answers when the caller's role lacks the action, shaped as the SDK raises it. */
+export class LocalBucketAccessDenied extends S3ServiceException {
+  constructor(functionName: string, command: string) {
+    super({
+      name: 'AccessDenied',
+      $fault: 'client',
+      $metadata: { httpStatusCode: 403 },
+      message: `User: arn:aws:sts::000000000000:assumed-role/${functionName}/local is not authorized to perform: s3:${command.replace(/Command$/, '')} because no identity-based policy allows it`,
+    });
+  }
+}
+
+/**
+ * Refuses a bucket call (presigning included: S3 would refuse the URL) from a function whose
+ * route does not grant it, as IAM does in AWS. A function with no bucket grant is not even given
+ * the bucket's name, so its calls fail earlier, in config.
+ */
+export function enforceBucketGrants(client: S3Client): void {
+  if (client.middlewareStack.identify().some((entry) => entry.startsWith(BUCKET_MIDDLEWARE_NAME))) return;
+  client.middlewareStack.add(
+    (next, context) => async (args) => {
+      const scope = currentFunction();
+      const command = context.commandName ?? '';
+      const allowed = BUCKET_COMMAND_GRANTS[command] ?? ['read-write'];
+      if (scope && !allowed.includes(scope.capabilities.bucket)) throw new LocalBucketAccessDenied(scope.name, command);
+      return next(args);
+    },
+    { step: 'initialize', name: BUCKET_MIDDLEWARE_NAME, priority: 'high' },
   );
 }

@@ -19,7 +19,8 @@ import { toDay } from '../../functions/ranking/lib/domain/days';
 import type { DeploymentSettings } from '../function-environment';
 import { type ApiRouterOptions, createApiRouter, type LambdaHttpHandler } from './api-server';
 import { functionScope, handlerModuleUrl, lazyFunction } from './functions';
-import { enforceTableGrants } from './grants';
+import { enforceBucketGrants, enforceTableGrants } from './grants';
+import { onFileBucketClient } from '../../functions/lib/files/file-bucket';
 import { REPO_ROOT } from './repo-root';
 import { ensureTable, startDynamoDbLocal } from './dynamodb-local';
 import { createEdgeCache } from './edge-cache';
@@ -218,6 +219,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
     });
     const scopeOf = (name: string, capabilities: Capabilities) => functionScope(name, capabilities, deployment);
     enforceTableGrants(getDocumentClient());
+    onFileBucketClient(enforceBucketGrants);
 
     // Each function is imported on its first invocation, as Lambda initialises one.
     const mounts: ApiRouterOptions['mounts'] = routeEntries.map(([name, route]) => ({

@@ -28,6 +28,16 @@ import { ServiceUnavailable } from '../errors';
  */
 
 let client: S3Client | undefined;
+const clientSetups: ((created: S3Client) => void)[] = [];
+
+/**
+ * Runs `setup` on the bucket's client once it exists: the local runtime adds IAM's checks of the
+ * calling function's bucket grant this way, as it does on the table's client.
+ */
+export function onFileBucketClient(setup: (created: S3Client) => void): void {
+  clientSetups.push(setup);
+  if (client) setup(client);
+}
 
 function s3(): S3Client {
   if (!client) {
@@ -40,6 +50,7 @@ function s3(): S3Client {
       maxAttempts: 2,
       requestHandler: new NodeHttpHandler({ connectionTimeout: 1_000, requestTimeout: 10_000 }),
     });
+    for (const setup of clientSetups) setup(client);
   }
   return client;
 }

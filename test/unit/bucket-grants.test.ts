@@ -1,0 +1,73 @@
+import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { describe, expect, it } from 'vitest';
+import { type BucketAccess, capabilitiesOf } from '../../shared/capabilities';
+import { runAsFunction } from '../../functions/lib/function-environment';
+import { enforceBucketGrants } from '../../infra/local/grants';
+
+/** A client for a bucket nobody listens to: a call the grants let through fails on the network instead. */
+function client(): S3Client {
+  const s3 = new S3Client({
+    region: 'us-east-1',
+    endpoint: 'http://127.0.0.1:9',
+    forcePathStyle: true,
+    maxAttempts: 1,
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  });
+  enforceBucketGrants(s3);
+  return s3;
+}
+
+const as = <T>(bucket: BucketAccess, work: () => Promise<T>) =>
+  runAsFunction({ name: `bucket-${bucket}`, capabilities: capabilitiesOf({ bucket }, { table: 'read' }), env: {} }, work);
+const outcome = (work: Promise<unknown>) =>
+  work.then(
+    () => 'sent',
+    (error: { name?: string }) => error.name ?? 'error',
+  );
+const Key = { Bucket: 'files', Key: 'transfers/t/f' };
+
+describe('bucket grants, enforced locally as IAM enforces them in AWS', () => {
+  it("refuses a read-only function's upload and delete with S3's AccessDenied, and lets it read", async () => {
+    // Prepare
+    const s3 = client();
+
+    // Act
+    const put = await outcome(as('read', () => s3.send(new PutObjectCommand({ ...Key, Body: 'x' }))));
+    const remove = await outcome(as('read', () => s3.send(new DeleteObjectCommand(Key))));
+    const get = await outcome(as('read', () => s3.send(new GetObjectCommand(Key))));
+
+    // Assess
+    expect(put).toBe('AccessDenied');
+    expect(remove).toBe('AccessDenied');
+    expect(get).not.toBe('AccessDenied');
+  });
+
+  it('refuses to presign what the function may not do, since S3 would refuse the URL', async () => {
+    // Prepare
+    const s3 = client();
+
+    // Act
+    const byReader = await outcome(as('read', () => getSignedUrl(s3, new PutObjectCommand(Key), { expiresIn: 60 })));
+    const byWriter = await as('write', () => getSignedUrl(s3, new PutObjectCommand(Key), { expiresIn: 60 }));
+    const readByWriter = await outcome(as('write', () => getSignedUrl(s3, new GetObjectCommand(Key), { expiresIn: 60 })));
+
+    // Assess
+    expect(byReader).toBe('AccessDenied');
+    expect(byWriter).toContain('X-Amz-Signature=');
+    expect(readByWriter).toBe('AccessDenied');
+  });
+
+  it('lets a read-write function delete, and code outside any function do anything', async () => {
+    // Prepare
+    const s3 = client();
+
+    // Act
+    const remove = await outcome(as('read-write', () => s3.send(new DeleteObjectCommand(Key))));
+    const outside = await outcome(s3.send(new DeleteObjectCommand(Key)));
+
+    // Assess
+    expect(remove).not.toBe('AccessDenied');
+    expect(outside).not.toBe('AccessDenied');
+  });
+});
