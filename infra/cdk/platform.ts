@@ -135,7 +135,6 @@ export function createPlatform(app: App, props: PlatformProps): Platform {
     table: data.table,
     mailIdentity: email.identity,
     mailConfigurationSet: email.configurationSet,
-    fileBucket: data.fileBucket,
     fileBucketArnExport: fileBucketArnExportName(data.node.id),
     deployment: {
       common: {

@@ -126,6 +126,8 @@ export const finalizeTransfer = defineRoute({
   params: transferIdParamsSchema,
   response: transferSummarySchema,
   capabilities: { email: true, realtime: true },
+  // Up to 500 recipients are emailed, ten at a time, before the answer.
+  timeoutSeconds: 25,
 });
 
 export const recordFinalizeTiming = defineRoute({

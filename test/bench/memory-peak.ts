@@ -1,15 +1,23 @@
-/** Samples the process's resident memory every 50 ms: the peak of what ran since the last reset. */
+/**
+ * Samples the process's resident memory every 50 ms while running: the peak of what ran while
+ * sampling (pause it around work that is not measured, such as a comparison in the same process).
+ */
 export function memoryPeak() {
   let peak = process.memoryUsage().rss;
+  let sampling = true;
   const timer = setInterval(() => {
-    peak = Math.max(peak, process.memoryUsage().rss);
+    if (sampling) peak = Math.max(peak, process.memoryUsage().rss);
   }, 50);
   timer.unref();
   return {
-    reset: () => {
-      peak = process.memoryUsage().rss;
+    pause: () => {
+      peak = Math.max(peak, process.memoryUsage().rss);
+      sampling = false;
     },
-    peakMb: () => Math.max(peak, process.memoryUsage().rss) / 1024 / 1024,
+    resume: () => {
+      sampling = true;
+    },
+    peakMb: () => peak / 1024 / 1024,
     stop: () => clearInterval(timer),
   };
 }

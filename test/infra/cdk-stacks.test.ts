@@ -1,6 +1,5 @@
 import { App, Stack } from 'aws-cdk-lib';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
-import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as ses from 'aws-cdk-lib/aws-ses';
 import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
@@ -904,7 +903,6 @@ describe('a function that sends to a work queue', () => {
     table: dynamodb.Table.fromTableName(stack, 'Table', 'table'),
     mailIdentity: ses.EmailIdentity.fromEmailIdentityName(stack, 'Identity', 'example.com'),
     mailConfigurationSet: ses.ConfigurationSet.fromConfigurationSetName(stack, 'Set', 'set'),
-    fileBucket: s3.Bucket.fromBucketName(stack, 'Bucket', 'bucket'),
     fileBucketArnExport: 'Test-FileBucketArn',
     queues,
     deployment: { common: {}, email: {}, bucket: {}, realtime: {}, queues: {}, settings: {} },

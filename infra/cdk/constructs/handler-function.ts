@@ -4,7 +4,6 @@ import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as logs from 'aws-cdk-lib/aws-logs';
-import type * as s3 from 'aws-cdk-lib/aws-s3';
 import type * as ses from 'aws-cdk-lib/aws-ses';
 import type * as sns from 'aws-cdk-lib/aws-sns';
 import type * as sqs from 'aws-cdk-lib/aws-sqs';
@@ -22,7 +21,6 @@ export interface FunctionEnvironment {
   mailIdentity: ses.IEmailIdentity;
   /** The configuration set every send names (MAIL_CONFIGURATION_SET). */
   mailConfigurationSet: ses.IConfigurationSet;
-  fileBucket: s3.IBucket;
   /**
    * The file bucket's ARN as the data stack exports it under a name of ours. Grants are built on
    * it rather than on the bucket's own attribute, whose import CDK names by a hash at synthesis,
