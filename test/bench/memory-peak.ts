@@ -1,6 +1,6 @@
 /**
  * Samples the process's resident memory every 50 ms while running: the peak of what ran while
- * sampling (pause it around work that is not measured, such as a comparison in the same process).
+ * sampling (pause it before work that is not measured, such as a comparison in the same process).
  */
 export function memoryPeak() {
   let peak = process.memoryUsage().rss;
@@ -11,11 +11,8 @@ export function memoryPeak() {
   timer.unref();
   return {
     pause: () => {
-      peak = Math.max(peak, process.memoryUsage().rss);
+      if (sampling) peak = Math.max(peak, process.memoryUsage().rss);
       sampling = false;
-    },
-    resume: () => {
-      sampling = true;
     },
     peakMb: () => peak / 1024 / 1024,
     stop: () => clearInterval(timer),
