@@ -30,6 +30,13 @@ export const SearchIcon = (props: IconProps) => (
   </Icon>
 );
 
+/** A thumb up; `style={{ transform: 'rotate(180deg)' }}` turns it down. */
+export const ThumbIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M7 10v12M15 5.9 14 10h5.8a2 2 0 0 1 2 2.3l-1.4 8A2 2 0 0 1 18.4 22H4a2 2 0 0 1-2-2v-8a2 2 0 0 1 2-2h2.8a2 2 0 0 0 1.8-1.1L12 2a3.1 3.1 0 0 1 3 3.9Z" />
+  </Icon>
+);
+
 export const BellIcon = (props: IconProps) => (
   <Icon {...props}>
     <path d="M6 8a6 6 0 1 1 12 0c0 7 3 9 3 9H3s3-2 3-9" />

@@ -1,6 +1,7 @@
 import { useId, useRef, useState } from 'react';
 import { IMAGE_TYPES } from '../../../../../shared/transfers/file-rules';
 import { Button } from '../../../components/button';
+import { ThumbIcon } from '../../../components/icons';
 import { getDownloadLink, useFilePreview } from '../api/download-file';
 import type { PackageFile } from '../api/transfer-keys';
 import { useVoteFile } from '../api/use-vote-file';
@@ -9,26 +10,7 @@ import { openDownload } from '../lib/open-download';
 import { useInView } from '../lib/use-in-view';
 import styles from './package.module.css';
 
-/** A thumb up (or down), drawn like the app's other icons (24x24, currentColor). */
-function ThumbIcon({ down = false }: { down?: boolean }) {
-  return (
-    <svg
-      width={16}
-      height={16}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      style={down ? { transform: 'rotate(180deg)' } : undefined}
-    >
-      <path d="M7 10v12M15 5.9 14 10h5.8a2 2 0 0 1 2 2.3l-1.4 8A2 2 0 0 1 18.4 22H4a2 2 0 0 1-2-2v-8a2 2 0 0 1 2-2h2.8a2 2 0 0 0 1.8-1.1L12 2a3.1 3.1 0 0 1 3 3.9Z" />
-    </svg>
-  );
-}
+const THUMB_DOWN = { transform: 'rotate(180deg)' } as const;
 
 const PREVIEWABLE: ReadonlySet<string> = new Set(IMAGE_TYPES);
 
@@ -88,7 +70,7 @@ export function PackageFileCard({ transferId, file, canVote }: { transferId: str
                 aria-label={`Like: ${plural(file.likes, 'like')}`}
                 onClick={() => vote.mutate({ fileId: file.id, vote: 'like', on: !liked })}
               >
-                <ThumbIcon /> {file.likes}
+                <ThumbIcon size={16} /> {file.likes}
               </Button>
               <Button
                 variant="secondary"
@@ -97,7 +79,7 @@ export function PackageFileCard({ transferId, file, canVote }: { transferId: str
                 aria-label={`Dislike: ${plural(file.dislikes, 'dislike')}`}
                 onClick={() => vote.mutate({ fileId: file.id, vote: 'dislike', on: !disliked })}
               >
-                <ThumbIcon down /> {file.dislikes}
+                <ThumbIcon size={16} style={THUMB_DOWN} /> {file.dislikes}
               </Button>
             </>
           ) : (
