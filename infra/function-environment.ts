@@ -20,6 +20,8 @@ export interface DeploymentSettings {
   bucket: Readonly<Record<string, string>>;
   /** Only functions with the realtime capability: the WebSocket API's management endpoint. */
   realtime: Readonly<Record<string, string>>;
+  /** Only functions with the payments capability: which gateway, and where its keys or its local stand-in are. */
+  payments: Readonly<Record<string, string>>;
   /**
    * Per work queue, what a function that sends to it gets: the queue's URL (in its
    * `urlVariable`), and locally the emulator's endpoint (SQS_ENDPOINT).
@@ -44,6 +46,7 @@ export function environmentFor(capabilities: Capabilities, deployment: Deploymen
   if (capabilities.email) Object.assign(environment, deployment.email);
   if (capabilities.bucket !== 'none') Object.assign(environment, deployment.bucket);
   if (capabilities.realtime) Object.assign(environment, deployment.realtime);
+  if (capabilities.payments) Object.assign(environment, deployment.payments);
   for (const queue of capabilities.queues) {
     const values = deployment.queues[queue];
     if (!values) throw new Error(`A function sends to the ${queue} queue, but this deployment has no such queue`);

@@ -23,6 +23,21 @@ export const NO_FRAME_PATH_PATTERNS: readonly string[] = NO_FRAME_SEGMENTS.flatM
 const RECAPTCHA_SCRIPT_SOURCES = ['https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/'];
 const RECAPTCHA_FRAME_SOURCES = [...RECAPTCHA_SCRIPT_SOURCES, 'https://recaptcha.google.com/recaptcha/'];
 
+/**
+ * Braintree's Drop-in (the checkout's card form in AWS): its script is bundled with the app, but
+ * it loads its stylesheet and the card fields' frames from Braintree's asset host and talks to
+ * its client API and analytics hosts, per Braintree's content-security-policy guide. PayPal and
+ * 3-D Secure are not offered, so their hosts are not allowed.
+ */
+const BRAINTREE_ASSET_SOURCES = ['https://assets.braintreegateway.com'];
+const BRAINTREE_CONNECT_SOURCES = [
+  'https://api.braintreegateway.com',
+  'https://api.sandbox.braintreegateway.com',
+  'https://client-analytics.braintreegateway.com',
+  'https://client-analytics.sandbox.braintreegateway.com',
+  'https://*.braintree-api.com',
+];
+
 export type Framing = 'allowed' | 'denied';
 
 /**
@@ -35,12 +50,15 @@ export type Framing = 'allowed' | 'denied';
  * the site itself ('self', which covers a same-host ws: locally) and, in AWS, to the WebSocket
  * API's own origin (`connectSources`) for live updates, and to the file bucket's (`fileSources`):
  * the browser sends files straight to it and streams the zip of a package from it. Locally the
- * bucket is the S3 emulator on plain http, which image previews load from too.
+ * bucket is the S3 emulator on plain http, which image previews load from too. The checkout's
+ * card form reaches the payment gateway (Braintree's hosts, or locally `paymentSources`).
  */
 export interface PolicySources {
   connectSources?: readonly string[];
   /** Origins of the file bucket: uploads and downloads (connect), previews (img). */
   fileSources?: readonly string[];
+  /** Locally: the local payment gateway, which the checkout's card form sends the card to (as Braintree's would). */
+  paymentSources?: readonly string[];
 }
 
 export function contentSecurityPolicy(framing: Framing, options: PolicySources = {}): string {
@@ -48,11 +66,11 @@ export function contentSecurityPolicy(framing: Framing, options: PolicySources =
   const directives: [string, ...string[]][] = [
     ['default-src', "'self'"],
     ['script-src', "'self'", ...RECAPTCHA_SCRIPT_SOURCES],
-    ['style-src', "'self'", "'unsafe-inline'"],
+    ['style-src', "'self'", "'unsafe-inline'", ...BRAINTREE_ASSET_SOURCES],
     ['img-src', "'self'", 'https:', 'data:', ...fileSources.filter((source) => source.startsWith('http:'))],
     ['font-src', "'self'"],
-    ['connect-src', "'self'", ...(options.connectSources ?? []), ...fileSources],
-    ['frame-src', ...RECAPTCHA_FRAME_SOURCES],
+    ['connect-src', "'self'", ...(options.connectSources ?? []), ...fileSources, ...BRAINTREE_CONNECT_SOURCES, ...(options.paymentSources ?? [])],
+    ['frame-src', ...RECAPTCHA_FRAME_SOURCES, ...BRAINTREE_ASSET_SOURCES],
     ['object-src', "'none'"],
     ['base-uri', "'self'"],
     ['form-action', "'self'"],

@@ -52,6 +52,11 @@ export interface Capabilities {
    * the endpoint it posts to, and in AWS execute-api:ManageConnections on that API only.
    */
   realtime: boolean;
+  /**
+   * Calls the payment gateway: in AWS, reads the Braintree keys' secret at run time (and nothing
+   * else of Secrets Manager); locally, reaches the local gateway.
+   */
+  payments: boolean;
   /** Work queues (shared/queues.ts) it sends messages to: their URLs, and in AWS sqs:SendMessage on them only. */
   queues: readonly QueueName[];
   /** Optional setting groups the function reads. */
@@ -67,6 +72,7 @@ export function capabilitiesOf(declared: CapabilityDeclaration, defaults: Pick<C
     email: declared.email ?? false,
     bucket: declared.bucket ?? 'none',
     realtime: declared.realtime ?? false,
+    payments: declared.payments ?? false,
     queues: declared.queues ?? [],
     settings: declared.settings ?? [],
   };

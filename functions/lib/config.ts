@@ -106,10 +106,28 @@ export interface Config {
   /** Locally only (S3_ENDPOINT): the S3 emulator standing in for the file bucket. */
   s3Endpoint: string | undefined;
   /**
+   * Where the payment gateway is (functions with the payments capability only): Braintree, with
+   * its keys in a Secrets Manager secret read at run time (PAYMENT_GATEWAY=braintree,
+   * BRAINTREE_SECRET_ARN), or the local gateway of `npm start` (PAYMENT_GATEWAY=local,
+   * PAYMENT_GATEWAY_URL).
+   */
+  paymentGateway: PaymentGatewaySettings;
+  /**
    * The URL of a work queue this function sends to (shared/queues.ts). Only functions whose
    * capabilities name the queue are given it; any other gets a ConfigError saying so.
    */
   queueUrl(name: QueueName): string;
+}
+
+export type PaymentGatewaySettings =
+  | { kind: 'braintree'; secretArn: string }
+  | { kind: 'local'; url: string };
+
+function loadPaymentGateway(env: Environment): PaymentGatewaySettings {
+  const kind = requireEnv('PAYMENT_GATEWAY', env);
+  if (kind === 'braintree') return { kind, secretArn: requireEnv('BRAINTREE_SECRET_ARN', env) };
+  if (kind === 'local') return { kind, url: requireEnv('PAYMENT_GATEWAY_URL', env) };
+  throw new ConfigError(`PAYMENT_GATEWAY must be 'braintree' or 'local', not '${kind}'`);
 }
 
 /** A function sent to a work queue its capabilities do not name, so the deployment never gave it the queue. */
@@ -207,6 +225,7 @@ export function loadConfig(env: Environment = process.env): Config {
   const realtimeManagementEndpoint = lazy(() => requireEnv('REALTIME_MANAGEMENT_ENDPOINT', env));
   const mailFrom = lazy(() => requireEnv('MAIL_FROM', env));
   const fileBucketName = lazy(() => requireEnv('FILE_BUCKET_NAME', env));
+  const paymentGateway = lazy(() => loadPaymentGateway(env));
   const fetchPrivateAddresses = loadFetchPrivateAddresses(env, stage);
   return {
     stage,
@@ -284,6 +303,9 @@ export function loadConfig(env: Environment = process.env): Config {
     },
     get suggestionAutoAcceptFollowers() {
       return parseFollowerFloor(setting('sources', 'SUGGESTION_AUTO_ACCEPT_FOLLOWERS'));
+    },
+    get paymentGateway() {
+      return paymentGateway();
     },
     sqsEndpoint: env.SQS_ENDPOINT || undefined,
     queueUrl(name: QueueName) {

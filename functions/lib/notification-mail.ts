@@ -55,6 +55,10 @@ export function describeEvent(
       return `${actorName} sent you ${title ? `“${title}”` : 'files'}.`;
     case 'transfer-downloaded':
       return `${actorName} downloaded ${title ? `“${title}”` : 'the files you sent'}.`;
+    case 'subscription-payment-failed':
+      return `The payment for ${title ?? 'your subscription'} did not go through: update your card to keep it.`;
+    case 'subscription-payment-recovered':
+      return `The payment for ${title ?? 'your subscription'} went through: it is active again.`;
   }
 }
 

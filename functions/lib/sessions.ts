@@ -6,6 +6,7 @@ import type { SessionItem } from './db/entities/session';
 import type { Db } from './db/service';
 import type { UserCaller } from './http/caller';
 import { isConditionalCheckFailed } from './db/errors';
+import { verifiedEmailOfUser } from './db/users';
 
 export const SESSION_COOKIE = SESSION_HEADER;
 export const SESSION_LIFETIME_SECONDS = 60 * 24 * 3600;
@@ -106,7 +107,13 @@ export async function resolveSession(db: Db, token: string, now: Date = new Date
   const { data: user } = await db.entities.user.get({ userId: session.userId }).go();
   if (!user) return null;
   return {
-    caller: { kind: 'user', userId: user.userId, sessionId: session.sessionId, isSuperUser: user.isSuperUser ?? false },
+    caller: {
+      kind: 'user',
+      userId: user.userId,
+      sessionId: session.sessionId,
+      isSuperUser: user.isSuperUser ?? false,
+      verifiedEmail: verifiedEmailOfUser(user),
+    },
     tokenHash,
     renewalDue: now.getTime() - Date.parse(session.lastUsedAt) > RENEW_AFTER_MS,
   };

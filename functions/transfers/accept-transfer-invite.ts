@@ -2,6 +2,7 @@ import * as transferRoutes from '../../shared/routes/transfers';
 import { findOrCreateUserByEmail } from '../lib/accounts';
 import { getConfig } from '../lib/config';
 import { getDb } from '../lib/db/service';
+import { verifiedEmailOfUser } from '../lib/db/users';
 import { BadRequest } from '../lib/errors';
 import { createHandler } from '../lib/http/create-handler';
 import { reply } from '../lib/http/responses';
@@ -40,7 +41,13 @@ export const handler = createHandler(transferRoutes.acceptTransferInvite, async 
   const view = await readPackage(
     db,
     params.id,
-    { kind: 'user', userId: user.userId, sessionId: session.sessionId, isSuperUser: user.isSuperUser ?? false },
+    {
+      kind: 'user',
+      userId: user.userId,
+      sessionId: session.sessionId,
+      isSuperUser: user.isSuperUser ?? false,
+      verifiedEmail: verifiedEmailOfUser(user),
+    },
     now,
   );
   return reply(view, { cookies: sessionCookies(session.token, { domain: config.sessionCookieDomain }) });

@@ -4,7 +4,6 @@ import { getDb } from '../lib/db/service';
 import { createHandler } from '../lib/http/create-handler';
 import { planOf } from './lib/plan';
 import { transferHomeSeo } from './lib/screens';
-import { verifiedEmailOf } from './lib/transfer-access';
 import { listOwnTransfers, listReceivedTransfers } from './lib/transfer-lists';
 import { listTransferFiles } from './lib/transfer-reads';
 import { toFileView } from './lib/transfer-views';
@@ -17,11 +16,8 @@ export const handler = createHandler(ourTransferRoutes.showTransferHome, async (
   }
   const db = getDb();
   const now = new Date();
-  const [limits, sent, email] = await Promise.all([
-    planOf(db, caller.userId),
-    listOwnTransfers(db, { ownerId: caller.userId, now }),
-    verifiedEmailOf(db, caller.userId),
-  ]);
+  const email = caller.verifiedEmail;
+  const [limits, sent] = await Promise.all([planOf(db, caller.userId), listOwnTransfers(db, { ownerId: caller.userId, now })]);
   const received = email ? await listReceivedTransfers(db, { email, now }) : { transfers: [] };
   const newestDraft = sent.transfers.find((transfer) => transfer.status === 'draft' && !transfer.expired);
   const draftFiles = newestDraft ? await listTransferFiles(db, newestDraft.id) : [];

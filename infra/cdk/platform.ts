@@ -136,6 +136,7 @@ export function createPlatform(app: App, props: PlatformProps): Platform {
     mailIdentity: email.identity,
     mailConfigurationSet: email.configurationSet,
     fileBucketArnExport: fileBucketArnExportName(data.node.id),
+    paymentSecret: data.braintreeSecret,
     deployment: {
       common: {
         STAGE: props.stage,
@@ -151,6 +152,7 @@ export function createPlatform(app: App, props: PlatformProps): Platform {
       },
       bucket: { FILE_BUCKET_NAME: data.fileBucket.bucketName },
       realtime: {},
+      payments: { PAYMENT_GATEWAY: 'braintree', BRAINTREE_SECRET_ARN: data.braintreeSecret.secretArn },
       // Filled in once the queues stack exists (below): the realtime functions send to none.
       queues: {},
       settings: resolveProviderSettings(props.providers ?? {}),

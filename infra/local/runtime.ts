@@ -30,6 +30,10 @@ import { createLocalRealtime, type WebSocketHandler } from './realtime-server';
 import { startLocalOidcProvider } from './oidc-provider';
 import { createRequestListener } from './request-listener';
 import { LOCAL_BUCKETS, startS3Local } from './s3-local';
+import { startLocalPaymentGateway } from './payment-gateway';
+import { PRO_PRICES } from '../../shared/transfers/pro-plan';
+import { toDecimalAmount } from '../../shared/payments/money';
+import { receiveBraintreeWebhook } from '../../shared/routes/payments';
 import { type JobHandler, startScheduler } from './scheduler';
 import { generateSeedData } from './seed/generate-publications';
 import { isTableEmptyOfPublications, type SeedProgress, seedTable } from './seed/seed-table';
@@ -88,6 +92,8 @@ export interface LocalRuntime {
   port: number;
   dynamoDbEndpoint: string;
   s3Endpoint: string;
+  /** The local payment gateway: its clock and card controls are under /__control. */
+  paymentGatewayEndpoint: string;
   tableName: string;
   /** Settles once seeding and the start-up jobs are done. */
   ready: Promise<void>;
@@ -164,6 +170,21 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
     const s3 = await startS3Local({ dataDir: join(options.dataDir, 's3'), allowedOrigins, log });
     stops.push(s3.stop);
     log(`S3 emulator ready at ${s3.endpoint}`);
+    // Braintree's sandbox, locally: the Pro plan's prices are its plans, and its webhooks come to our route.
+    const payments = await startLocalPaymentGateway({
+      dataDir: join(options.dataDir, 'payments'),
+      allowedOrigins,
+      webhookUrl: `http://127.0.0.1:${port}${receiveBraintreeWebhook.path}`,
+      plans: Object.values(PRO_PRICES).map((price) => ({
+        id: price.gatewayPlanId,
+        billingFrequencyMonths: price.billingFrequencyMonths,
+        price: toDecimalAmount(price.amountMinor),
+        currency: price.currency,
+      })),
+      log,
+    });
+    stops.push(payments.stop);
+    log(`Payment gateway (Braintree's sandbox, locally) at ${payments.endpoint}`);
     const sqs = await startLocalSqs({ queues: WORK_QUEUES, log });
     stops.push(sqs.stop);
     const mailDir = join(options.dataDir, 'mail');
@@ -195,6 +216,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
       },
       email: { MAIL_FROM: LOCAL_MAIL_FROM, MAIL_OUTBOX_DIR: mailDir },
       bucket: { FILE_BUCKET_NAME: LOCAL_BUCKETS[0], S3_ENDPOINT: s3.endpoint },
+      payments: { PAYMENT_GATEWAY: 'local', PAYMENT_GATEWAY_URL: payments.endpoint },
       realtime: { REALTIME_MANAGEMENT_ENDPOINT: `http://127.0.0.1:${port}${LOCAL_REALTIME_MANAGEMENT_PATH}` },
       queues: Object.fromEntries(
         WORK_QUEUES.map((queue) => [queue.name, { [queue.urlVariable]: sqs.queueUrl(queue.name), SQS_ENDPOINT: sqs.endpoint }]),
@@ -233,7 +255,10 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
       ...(options.edgeCache === false ? {} : { edgeCache: createEdgeCache() }),
     });
     // Pages send files to the S3 emulator and stream packages from it, as they do to the bucket in AWS.
-    const serveStatic = createStaticServer(join(REPO_ROOT, 'web', 'dist'), { fileSources: [s3.endpoint] });
+    const serveStatic = createStaticServer(join(REPO_ROOT, 'web', 'dist'), {
+      fileSources: [s3.endpoint],
+      paymentSources: [payments.endpoint],
+    });
     const jobs = JOB_SCHEDULES.map((schedule) => ({
       schedule,
       handler: lazyFunction<JobHandler>(handlerModuleUrl(schedule.handler), scopeOf(schedule.name, schedule.capabilities)),
@@ -306,6 +331,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
       port,
       dynamoDbEndpoint,
       s3Endpoint: s3.endpoint,
+      paymentGatewayEndpoint: payments.endpoint,
       tableName,
       ready,
       runJob: (name) => scheduler.runNow(name),

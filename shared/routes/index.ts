@@ -10,6 +10,7 @@ import { allNotificationRoutes } from './notifications';
 import { allTransferRoutes } from './transfers';
 import { allFileRoutes } from './files';
 import { allOurTransferRoutes } from './our-transfers';
+import { allPaymentRoutes } from './payments';
 
 export * from './define-route';
 
@@ -34,6 +35,7 @@ export const routes = {
   ...allTransferRoutes,
   ...allFileRoutes,
   ...allOurTransferRoutes,
+  ...allPaymentRoutes,
 } satisfies Record<string, RouteDefinition>;
 
 export type RouteName = keyof typeof routes;

@@ -5,6 +5,22 @@ import {
   sitemapSchema,
   transferHomeScreenSchema,
 } from '../schemas/our-transfers';
+import {
+  activeSubscriptionSchema,
+  checkoutInvoiceSchema,
+  checkoutScreenSchema,
+  fulfilledInvoiceSchema,
+  fulfillInvoiceBodySchema,
+  invoiceParamsSchema,
+  paymentClientSchema,
+  priceQuerySchema,
+  productStockSchema,
+  subscriptionAnswerSchema,
+  subscriptionParamsSchema,
+  subscriptionScreenSchema,
+  updatePaymentMethodBodySchema,
+  upgradesScreenSchema,
+} from '../schemas/subscriptions';
 import { transferIdParamsSchema } from '../schemas/transfers';
 import { defineRoute } from './define-route';
 
@@ -54,4 +70,144 @@ export const transferSitemap = defineRoute({
   cacheSeconds: SITEMAP_CACHE_SECONDS,
 });
 
-export const allOurTransferRoutes = { showTransferHome, showSenderProfile, showPackageScreen, transferSitemap };
+/** The Pro plan's prices change only with a deployment. */
+const PRODUCT_STOCK_CACHE_SECONDS = 300;
+/**
+ * Routes that wait on the payment gateway: a few of its calls in a row (customer, card, charge),
+ * each given up on well before API Gateway's 29 s.
+ */
+const GATEWAY_ROUTE_TIMEOUT_SECONDS = 25;
+
+export const showSubscriptionScreen = defineRoute({
+  method: 'GET',
+  path: '/api/i/ourTransfers/show/subscription/v',
+  access: 'user',
+  handler: 'subscriptions/show-subscription-screen',
+  summary:
+    "The subscription page's data: the caller's Pro subscription (or none) with its status, next charge, card and when Pro ends if nothing changes; the plan's limits they have now; their successful charges (the latest 24); and the Pro plan's prices.",
+  response: subscriptionScreenSchema,
+});
+
+export const showUpgradesScreen = defineRoute({
+  method: 'GET',
+  path: '/api/i/ourTransfers/show/upgrades',
+  access: 'public',
+  handler: 'subscriptions/show-upgrades-screen',
+  summary:
+    "The upgrades page's data: Free and Pro side by side (limits and prices), page metadata, and for a signed-in caller their current plan and subscription.",
+  response: upgradesScreenSchema,
+});
+
+export const showCheckoutScreen = defineRoute({
+  method: 'GET',
+  path: '/api/i/ourTransfers/show/checkout',
+  access: 'user',
+  handler: 'subscriptions/show-checkout-screen',
+  summary:
+    "The checkout page's data for a price (`priceId`): the caller's open invoice for it (made on the first call, the same one after), the price, and a client token for the card form. `payment` is null when the caller has Pro already.",
+  query: priceQuerySchema,
+  response: checkoutScreenSchema,
+  capabilities: { table: 'read-write', payments: true },
+  timeoutSeconds: GATEWAY_ROUTE_TIMEOUT_SECONDS,
+});
+
+export const getProProductStock = defineRoute({
+  method: 'GET',
+  path: '/api/i/ourTransfers/subscription/product_stock/v',
+  access: 'public',
+  handler: 'subscriptions/get-pro-product-stock',
+  summary: "The Pro plan's product and its prices (monthly and yearly), with what Free and Pro each allow.",
+  response: productStockSchema,
+  cacheSeconds: PRODUCT_STOCK_CACHE_SECONDS,
+});
+
+export const getActiveSubscription = defineRoute({
+  method: 'GET',
+  path: '/api/i/ourTransfers/subscription/product/active',
+  access: 'user',
+  handler: 'subscriptions/get-active-subscription',
+  summary:
+    "The caller's Pro subscription while it gives Pro (active, past due within its grace period, or canceled with paid time left); `subscription` is null otherwise.",
+  response: activeSubscriptionSchema,
+});
+
+export const getCheckoutInvoice = defineRoute({
+  method: 'GET',
+  path: '/api/i/ourTransfers/subscription/checkout_invoice',
+  access: 'user',
+  handler: 'subscriptions/get-checkout-invoice',
+  summary:
+    'The invoice for the chosen price (`priceId`): priced from the Pro plan, never from the request. The same open invoice is answered until it is paid. 409 when the caller has Pro already.',
+  query: priceQuerySchema,
+  response: checkoutInvoiceSchema,
+  capabilities: { table: 'read-write' },
+});
+
+export const fulfillSubscriptionInvoice = defineRoute({
+  method: 'POST',
+  path: '/api/i/ourTransfers/checkout/invoice/{invoiceId}/fulfill/subscription',
+  access: 'user',
+  handler: 'subscriptions/fulfill-subscription-invoice',
+  summary:
+    "Pays the caller's invoice with the card behind `paymentMethodNonce` and starts the subscription; Pro applies at once and a receipt is emailed. Idempotent: a repeated or concurrent call charges once and answers the same result. 402 with the reason when the card is declined (the invoice stays payable), 404 for another customer's invoice, 503 with Retry-After when the gateway is out of reach.",
+  params: invoiceParamsSchema,
+  body: fulfillInvoiceBodySchema,
+  response: fulfilledInvoiceSchema,
+  capabilities: { payments: true, email: true },
+  timeoutSeconds: GATEWAY_ROUTE_TIMEOUT_SECONDS,
+});
+
+export const cancelSubscription = defineRoute({
+  method: 'PUT',
+  path: '/api/i/ourTransfers/subscription/{subscriptionProductId}/cancel',
+  access: 'user',
+  handler: 'subscriptions/cancel-subscription',
+  summary:
+    "Cancels the caller's subscription: nothing more is charged, and Pro lasts to the end of the period paid for. Canceling again changes nothing. 404 for anyone else's.",
+  params: subscriptionParamsSchema,
+  response: subscriptionAnswerSchema,
+  capabilities: { payments: true, email: true },
+  timeoutSeconds: GATEWAY_ROUTE_TIMEOUT_SECONDS,
+});
+
+export const getPaymentClientToken = defineRoute({
+  method: 'GET',
+  path: '/api/i/ourTransfers/subscription/client_token',
+  access: 'user',
+  handler: 'subscriptions/get-payment-client-token',
+  summary: "A client token for the card form (Braintree's Drop-in, or the local gateway's form), to add or replace a card.",
+  response: paymentClientSchema,
+  capabilities: { payments: true },
+  timeoutSeconds: GATEWAY_ROUTE_TIMEOUT_SECONDS,
+});
+
+export const updateSubscriptionPaymentMethod = defineRoute({
+  method: 'PUT',
+  path: '/api/i/ourTransfers/subscription/{subscriptionProductId}/paymentMethod',
+  access: 'user',
+  handler: 'subscriptions/update-subscription-payment-method',
+  summary:
+    "Puts the card behind `paymentMethodNonce` on the caller's subscription. A past-due subscription is charged again at once: it is active again when that goes through (402 with the reason when it does not).",
+  params: subscriptionParamsSchema,
+  body: updatePaymentMethodBodySchema,
+  response: subscriptionAnswerSchema,
+  capabilities: { payments: true, email: true, realtime: true },
+  timeoutSeconds: GATEWAY_ROUTE_TIMEOUT_SECONDS,
+});
+
+export const allOurTransferRoutes = {
+  showTransferHome,
+  showSenderProfile,
+  showPackageScreen,
+  transferSitemap,
+  showSubscriptionScreen,
+  showUpgradesScreen,
+  showCheckoutScreen,
+  getProProductStock,
+  getActiveSubscription,
+  getCheckoutInvoice,
+  fulfillSubscriptionInvoice,
+  cancelSubscription,
+  getPaymentClientToken,
+  updateSubscriptionPaymentMethod,
+};

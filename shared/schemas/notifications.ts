@@ -14,7 +14,8 @@ export type NotificationApp = (typeof NOTIFICATION_APPS)[number];
  * liked your story"); a follow groups on the person followed. `publication-rose` is the
  * platform's news about a publication the recipient follows: it entered a board's top 100,
  * climbed 10 places or more, or became active again (the `detail` says which). The file-transfer
- * app's: a transfer was sent to the recipient, and a recipient first downloaded the sender's files.
+ * app's: a transfer was sent to the recipient, and a recipient first downloaded the sender's files;
+ * its Pro plan's: a renewal failed (the subscription is past due) and a payment went through again.
  */
 export const NOTIFICATION_KINDS = [
   'story-liked',
@@ -24,6 +25,8 @@ export const NOTIFICATION_KINDS = [
   'publication-rose',
   'transfer-received',
   'transfer-downloaded',
+  'subscription-payment-failed',
+  'subscription-payment-recovered',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -40,7 +43,7 @@ export const notificationSchema = z.object({
   app: z.enum(NOTIFICATION_APPS),
   /** What the notification is about: a story, the recipient's own profile for a follow, or a publication (by slug). */
   object: z.object({
-    type: z.enum(['story', 'user', 'publication', 'transfer']),
+    type: z.enum(['story', 'user', 'publication', 'transfer', 'subscription']),
     id: z.string(),
     title: z.nullable(z.string()),
     /** What happened to it, in words, for the platform's news: "climbed 12 places to #34 on Most followed". */

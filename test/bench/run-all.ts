@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: every performance budget of the platform, measured on this machine and
  * printed with its target. Seeds a throw-away on-disk data folder; leaves nothing running.
- * `npm run bench -- bundles api` runs only the sections named (bundles, job, api, pages, stories, transfers, web).
+ * `npm run bench -- bundles api` runs only the sections named (bundles, job, api, pages, stories, transfers, payments, web).
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -39,7 +39,7 @@ const lambdaEnv = {
   POWERTOOLS_METRICS_DISABLED: 'true',
 };
 
-const SECTIONS = ['bundles', 'job', 'api', 'pages', 'stories', 'transfers', 'web'] as const;
+const SECTIONS = ['bundles', 'job', 'api', 'pages', 'stories', 'transfers', 'payments', 'web'] as const;
 type Section = (typeof SECTIONS)[number];
 
 function chosenSections(args: readonly string[]): Set<Section> {
@@ -533,6 +533,41 @@ async function benchTransfersOnNpmStart(): Promise<void> {
   }
 }
 
+/**
+ * The Pro plan's checkout on `npm start` and its local payment gateway: the whole flow a buyer's
+ * browser drives (the invoice, then paying it), one buyer after another, and 50 concurrent
+ * payments of one invoice, which must charge once.
+ */
+async function benchCheckoutOnNpmStart(): Promise<void> {
+  const port = await findFreePort();
+  const server = await startUntil(process.execPath, LOCAL_START, /API and web app listening/, {
+    DATA_DIR: join(workDir, 'payments-data'),
+    PORT: String(port),
+    SEED_PUBLICATIONS: '0',
+  });
+  try {
+    const output = server.output();
+    const dynamoDbEndpoint = /DynamoDB Local ready at (\S+)/.exec(output)?.[1];
+    const gatewayEndpoint = /Payment gateway \(Braintree's sandbox, locally\) at (\S+)/.exec(output)?.[1];
+    if (!dynamoDbEndpoint || !gatewayEndpoint) throw new Error('npm start did not print its DynamoDB Local and payment gateway endpoints');
+    heading('Pro plan checkout (invoice, pay, fulfil) against the local payment gateway');
+    const result = JSON.parse(
+      await run(TSX, [join(REPO_ROOT, 'test/bench/checkout.ts')], {
+        ...lambdaEnv,
+        DYNAMODB_ENDPOINT: dynamoDbEndpoint,
+        API_URL: `http://127.0.0.1:${port}`,
+        PAYMENT_GATEWAY_URL: gatewayEndpoint,
+      }),
+    ) as { runs: number; p50Ms: number; p99Ms: number; concurrent: number; statuses: number[]; subscriptions: number; charges: number };
+    print(`${result.runs} checkouts one after another: p50 ${result.p50Ms} ms, p99 ${result.p99Ms} ms for the whole flow`);
+    print(
+      `${result.concurrent} concurrent payments of one invoice: answered ${result.statuses.join(', ')}, ${result.subscriptions} subscription, ${result.charges} charge at the gateway (goal: exactly one): ${verdict(result.charges === 1 && result.subscriptions === 1 && result.statuses.every((status) => status === 200))}`,
+    );
+  } finally {
+    await stopChild(server.child);
+  }
+}
+
 const sections = chosenSections(process.argv.slice(2));
 try {
   if (sections.has('api') || sections.has('web') || sections.has('stories') || sections.has('transfers'))
@@ -543,6 +578,7 @@ try {
   if (sections.has('pages')) await benchPublicationPages();
   if (sections.has('stories')) await benchStoriesOnNpmStart();
   if (sections.has('transfers')) await benchTransfersOnNpmStart();
+  if (sections.has('payments')) await benchCheckoutOnNpmStart();
 } finally {
   rmSync(workDir, { recursive: true, force: true });
 }

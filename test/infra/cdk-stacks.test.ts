@@ -305,10 +305,49 @@ describe('cdk stacks for the real route table', () => {
       'finalizeTransfer',
       'downloadAllFiles',
       'downloadFile',
+      'fulfillSubscriptionInvoice',
+      'cancelSubscription',
+      'updateSubscriptionPaymentMethod',
+      'receiveBraintreeWebhook',
     ]);
     for (const [name] of routeEntries) {
       expect(actionsOf(name).includes('ses:SendEmail'), name).toBe(senders.includes(name));
     }
+  });
+
+  it('lets only the routes that call the payment gateway read the Braintree keys, at run time, and names nothing else of them', () => {
+    // Prepare
+    const functionOf = (name: string) =>
+      platform.routeStacks.find((stack) => stack.functions.has(name))?.functions.get(name)?.function as lambda.Function;
+    const payers = routeEntries.filter(([, route]) => route.capabilities.payments).map(([name]) => name);
+    const data = Template.fromStack(platform.data);
+
+    // Assess
+    expect(payers).toEqual([
+      'showCheckoutScreen',
+      'fulfillSubscriptionInvoice',
+      'cancelSubscription',
+      'getPaymentClientToken',
+      'updateSubscriptionPaymentMethod',
+      'receiveBraintreeWebhook',
+    ]);
+    const templates = new Map<Stack, Template>();
+    for (const [name] of routeEntries) {
+      const fn = functionOf(name);
+      const stack = Stack.of(fn);
+      const template = templates.get(stack) ?? Template.fromStack(stack);
+      templates.set(stack, template);
+      const resources = template.toJSON().Resources as Record<string, { Properties: { Environment?: { Variables: Record<string, unknown> } } }>;
+      const variables = resources[stack.getLogicalId(fn.node.defaultChild as never)]?.Properties.Environment?.Variables ?? {};
+      expect(roleActions(fn).includes('secretsmanager:GetSecretValue'), name).toBe(payers.includes(name));
+      expect(variables.PAYMENT_GATEWAY === 'braintree', name).toBe(payers.includes(name));
+      expect(variables.BRAINTREE_SECRET_ARN !== undefined, name).toBe(payers.includes(name));
+    }
+    // The secret holds a generated placeholder, never a key written in the template.
+    data.hasResourceProperties('AWS::SecretsManager::Secret', {
+      GenerateSecretString: Match.objectLike({ GenerateStringKey: 'privateKey' }),
+    });
+    expect(JSON.stringify(data.toJSON())).not.toMatch(/privateKey"\s*:\s*"[^"]/);
   });
 
   it('serves the WebSocket API with its three functions, and lets only the pushing routes post to its connections', () => {
@@ -363,6 +402,8 @@ describe('cdk stacks for the real route table', () => {
       'finalizeTransfer',
       'downloadAllFiles',
       'downloadFile',
+      'updateSubscriptionPaymentMethod',
+      'receiveBraintreeWebhook',
     ]);
     for (const [name] of routeEntries) {
       const { variables, managedPolicies } = environmentOf(name);
@@ -905,7 +946,7 @@ describe('a function that sends to a work queue', () => {
     mailConfigurationSet: ses.ConfigurationSet.fromConfigurationSetName(stack, 'Set', 'set'),
     fileBucketArnExport: 'Test-FileBucketArn',
     queues,
-    deployment: { common: {}, email: {}, bucket: {}, realtime: {}, queues: {}, settings: {} },
+    deployment: { common: {}, email: {}, bucket: {}, realtime: {}, payments: {}, queues: {}, settings: {} },
   });
 
   it('fails synth, naming the function and the queue, when the deployment has no such queue', () => {

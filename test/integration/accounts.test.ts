@@ -90,7 +90,13 @@ describe('sessions', () => {
 
     // Assess
     expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    expect(resolved?.caller).toEqual({ kind: 'user', userId: user.userId, sessionId, isSuperUser: false });
+    expect(resolved?.caller).toEqual({
+      kind: 'user',
+      userId: user.userId,
+      sessionId,
+      isSuperUser: false,
+      verifiedEmail: 'session@example.com',
+    });
     expect(resolved?.renewalDue).toBe(false);
     expect(JSON.stringify(stored.data)).not.toContain(token);
   });

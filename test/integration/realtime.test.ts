@@ -238,6 +238,7 @@ describe('live unseen counts', () => {
       email: {},
       queues: {},
       bucket: {},
+      payments: {},
       realtime: { REALTIME_MANAGEMENT_ENDPOINT: `http://127.0.0.1:${suite.runtime.port}/__local/realtime` },
       settings: {},
     });
@@ -262,6 +263,7 @@ describe('live unseen counts', () => {
       email: {},
       queues: {},
       bucket: {},
+      payments: {},
       realtime: { REALTIME_MANAGEMENT_ENDPOINT: `http://127.0.0.1:${suite.runtime.port}/__local/realtime` },
       settings: {},
     });

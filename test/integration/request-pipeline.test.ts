@@ -180,8 +180,8 @@ const plainRoute = defineRoute({
 });
 
 const sessions: Record<string, UserCaller> = {
-  'user-token': { kind: 'user', userId: 'u-1', sessionId: 's-1', isSuperUser: false },
-  'super-token': { kind: 'user', userId: 'u-2', sessionId: 's-2', isSuperUser: true },
+  'user-token': { kind: 'user', userId: 'u-1', sessionId: 's-1', isSuperUser: false, verifiedEmail: null },
+  'super-token': { kind: 'user', userId: 'u-2', sessionId: 's-2', isSuperUser: true, verifiedEmail: null },
 };
 
 beforeAll(async () => {

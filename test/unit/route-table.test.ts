@@ -48,6 +48,7 @@ const DEPLOYMENT: DeploymentSettings = {
   common: { STAGE: 'test', TABLE_NAME: 'route-table-test', ALLOWED_ORIGINS: 'https://app.example.com' },
   email: { MAIL_FROM: 'Test <test@example.com>' },
   bucket: { FILE_BUCKET_NAME: 'route-table-files' },
+  payments: { PAYMENT_GATEWAY: 'local', PAYMENT_GATEWAY_URL: 'http://127.0.0.1:9/route-table' },
   queues: { 'source-collection': { SOURCE_COLLECTION_QUEUE_URL: 'https://sqs.us-east-1.amazonaws.com/000000000000/test.fifo' } },
   realtime: { REALTIME_MANAGEMENT_ENDPOINT: 'https://realtime.example/local' },
   settings: {},

@@ -31,6 +31,7 @@ import {
   type ProgressSample,
 } from '../../web/src/features/transfers/lib/upload-progress';
 import { fetchTransport, type UploadTransport } from '../../web/src/features/transfers/lib/upload-transport';
+import { nodeTransport } from '../../web/src/features/transfers/lib/upload-transport-node';
 
 const KIB = 1024;
 /** Small parts: the fake S3 does not enforce S3's 5 MiB minimum, so a few hundred KiB make several parts. */
@@ -269,7 +270,13 @@ function partPuts(s3: FakeS3): number[] {
   return s3.requests.filter((request) => request.method === 'PUT').map((request) => request.partNumber!);
 }
 
-describe('uploadFile against a fake S3', () => {
+/** Every transport a Node caller may pass: the client must behave the same through each. */
+const nodeTransports: [string, UploadTransport][] = [
+  ['fetchTransport', fetchTransport],
+  ['nodeTransport', nodeTransport],
+];
+
+describe.each(nodeTransports)('uploadFile through %s against a fake S3', (_name, transport) => {
   let s3: FakeS3;
 
   beforeEach(async () => {
@@ -305,7 +312,7 @@ describe('uploadFile against a fake S3', () => {
         file: new File([bytes], 'holiday.mov', { type: 'video/quicktime' }),
         uploading,
         api,
-        transport: fetchTransport,
+        transport,
         onProgress: (event) => progress.push(event),
       });
 
@@ -331,7 +338,7 @@ describe('uploadFile against a fake S3', () => {
       const { delays, retry } = instantRetries();
 
       // Act
-      await uploadFile({ file: new File([bytes], 'holiday.mov'), uploading, api, transport: fetchTransport, retry });
+      await uploadFile({ file: new File([bytes], 'holiday.mov'), uploading, api, transport, retry });
 
       // Assess
       expect(s3.requests.map((request) => request.status)).toEqual([500, 'dropped', 204]);
@@ -351,7 +358,7 @@ describe('uploadFile against a fake S3', () => {
         file: new File([bytes], 'holiday.mov'),
         uploading,
         api,
-        transport: fetchTransport,
+        transport,
         retry: instantRetries().retry,
       });
 
@@ -370,7 +377,7 @@ describe('uploadFile against a fake S3', () => {
       const api = fakeApi(s3, uploading.file);
 
       // Act
-      const file = await uploadFile({ file: new File([bytes], 'holiday.mov'), uploading, api, transport: fetchTransport });
+      const file = await uploadFile({ file: new File([bytes], 'holiday.mov'), uploading, api, transport });
 
       // Assess
       expect(file.status).toBe('ready');
@@ -393,7 +400,7 @@ describe('uploadFile against a fake S3', () => {
         const onDisk = new File([await openAsBlob(path)], 'holiday.mov');
 
         // Act
-        await uploadFile({ file: onDisk, uploading, api, transport: fetchTransport });
+        await uploadFile({ file: onDisk, uploading, api, transport });
 
         // Assess
         expect(s3.objects.get(KEY)?.equals(bytes)).toBe(true);
@@ -415,7 +422,7 @@ describe('uploadFile against a fake S3', () => {
         file: new File([bytes], 'holiday.mov'),
         uploading,
         api,
-        transport: fetchTransport,
+        transport,
         retry: { ...retry, random: () => 1 },
       });
 
@@ -437,7 +444,7 @@ describe('uploadFile against a fake S3', () => {
         file: new File([bytes], 'holiday.mov'),
         uploading,
         api,
-        transport: fetchTransport,
+        transport,
         retry: instantRetries().retry,
       });
 
@@ -461,7 +468,7 @@ describe('uploadFile against a fake S3', () => {
         file: new File([bytes], 'holiday.mov'),
         uploading,
         api,
-        transport: fetchTransport,
+        transport,
         concurrency: 1,
         retry: instantRetries().retry,
       });
@@ -487,7 +494,7 @@ describe('uploadFile against a fake S3', () => {
         file: new File([bytes], 'holiday.mov'),
         uploading,
         api,
-        transport: fetchTransport,
+        transport,
         concurrency: 1,
         now: () => now,
       });
@@ -511,7 +518,7 @@ describe('uploadFile against a fake S3', () => {
       const base = {
         file: new File([bytes], 'holiday.mov'),
         uploading: multipartUploading(bytes.length),
-        transport: fetchTransport,
+        transport,
         retry: instantRetries().retry,
       };
 
@@ -538,7 +545,7 @@ describe('uploadFile against a fake S3', () => {
         file: new File([bytes], 'holiday.mov'),
         uploading,
         api,
-        transport: fetchTransport,
+        transport,
         concurrency: 1,
         retry: instantRetries().retry,
       });
@@ -565,7 +572,7 @@ describe('uploadFile against a fake S3', () => {
         file: new File([bytes], 'holiday.mov'),
         uploading,
         api,
-        transport: fetchTransport,
+        transport,
         concurrency: 1,
         retry,
       });
@@ -592,7 +599,7 @@ describe('uploadFile against a fake S3', () => {
         file: new File([bytes], 'holiday.mov'),
         uploading,
         api,
-        transport: fetchTransport,
+        transport,
         onProgress: (event) => progress.push(event),
       });
 
@@ -615,7 +622,7 @@ describe('uploadFile against a fake S3', () => {
         file: new File([bytes], 'holiday.mov'),
         uploading,
         api,
-        transport: fetchTransport,
+        transport,
         concurrency: 2,
         signal: controller.signal,
       });
@@ -643,7 +650,7 @@ describe('uploadFile against a fake S3', () => {
         file: new File([bytes], 'holiday.mov'),
         uploading,
         api,
-        transport: fetchTransport,
+        transport,
         signal: AbortSignal.abort(),
       });
 
@@ -663,47 +670,12 @@ describe('uploadFile against a fake S3', () => {
         file: new File([bytesOf(3 * PART_SIZE - 1)], 'holiday.mov'),
         uploading,
         api,
-        transport: fetchTransport,
+        transport,
       });
 
       // Assess
       await expect(outcome).rejects.toThrow(/bytes now but was/);
       expect(s3.requests).toHaveLength(0);
-    });
-
-    it('reports progress that only rises, but for a retried part rolled back, and ends at the file size', async () => {
-      // Prepare: a transport that, like XMLHttpRequest, reports half of each body before the answer.
-      const bytes = bytesOf(6 * PART_SIZE + 999);
-      const uploading = multipartUploading(bytes.length);
-      const api = fakeApi(s3, uploading.file);
-      s3.faults.set(3, ['fail-500']);
-      const halfway: UploadTransport = {
-        send: (request) => {
-          const size = request.body instanceof Blob ? request.body.size : 0;
-          request.onProgress?.(size / 2, size);
-          return fetchTransport.send(request);
-        },
-      };
-      const progress: FileUploadProgress[] = [];
-
-      // Act
-      await uploadFile({
-        file: new File([bytes], 'holiday.mov'),
-        uploading,
-        api,
-        transport: halfway,
-        concurrency: 2,
-        retry: instantRetries().retry,
-        onProgress: (event) => progress.push(event),
-      });
-
-      // Assess
-      const sent = progress.map((event) => event.sentBytes);
-      const drops = sent.flatMap((value, index) => (index > 0 && value < sent[index - 1]! ? [sent[index - 1]! - value] : []));
-      expect(drops).toEqual([PART_SIZE / 2]);
-      expect(Math.max(...sent)).toBe(bytes.length);
-      expect(progress.at(-1)).toMatchObject({ sentBytes: bytes.length, totalBytes: bytes.length, phase: 'finalizing' });
-      expect(progress.filter((event) => event.phase === 'finalizing')).toHaveLength(1);
     });
 
     it('never has more parts in flight than the concurrency (4 by default)', async () => {
@@ -716,7 +688,7 @@ describe('uploadFile against a fake S3', () => {
         file: new File([bytes], 'holiday.mov'),
         uploading: multipartUploading(bytes.length),
         api: fakeApi(s3, fileView(bytes.length)),
-        transport: fetchTransport,
+        transport,
         concurrency: 3,
       });
       const withThree = s3.maxActive;
@@ -726,13 +698,61 @@ describe('uploadFile against a fake S3', () => {
         file: new File([bytes], 'holiday.mov'),
         uploading: multipartUploading(bytes.length),
         api: fakeApi(s3, fileView(bytes.length)),
-        transport: fetchTransport,
+        transport,
       });
 
       // Assess
       expect(withThree).toBe(3);
       expect(s3.maxActive).toBe(4);
     });
+  });
+});
+
+/** The client's own progress arithmetic, through a transport that reports before answering as XMLHttpRequest does. */
+describe('uploadFile progress against a fake S3', () => {
+  let s3: FakeS3;
+
+  beforeEach(async () => {
+    s3 = await startFakeS3();
+  });
+
+  afterEach(async () => {
+    await s3.close();
+  });
+
+  it('reports progress that only rises, but for a retried part rolled back, and ends at the file size', async () => {
+    // Prepare: a transport that, like XMLHttpRequest, reports half of each body before the answer.
+    const bytes = bytesOf(6 * PART_SIZE + 999);
+    const uploading = multipartUploading(bytes.length);
+    const api = fakeApi(s3, uploading.file);
+    s3.faults.set(3, ['fail-500']);
+    const halfway: UploadTransport = {
+      send: (request) => {
+        const size = request.body instanceof Blob ? request.body.size : 0;
+        request.onProgress?.(size / 2, size);
+        return fetchTransport.send(request);
+      },
+    };
+    const progress: FileUploadProgress[] = [];
+
+    // Act
+    await uploadFile({
+      file: new File([bytes], 'holiday.mov'),
+      uploading,
+      api,
+      transport: halfway,
+      concurrency: 2,
+      retry: instantRetries().retry,
+      onProgress: (event) => progress.push(event),
+    });
+
+    // Assess
+    const sent = progress.map((event) => event.sentBytes);
+    const drops = sent.flatMap((value, index) => (index > 0 && value < sent[index - 1]! ? [sent[index - 1]! - value] : []));
+    expect(drops).toEqual([PART_SIZE / 2]);
+    expect(Math.max(...sent)).toBe(bytes.length);
+    expect(progress.at(-1)).toMatchObject({ sentBytes: bytes.length, totalBytes: bytes.length, phase: 'finalizing' });
+    expect(progress.filter((event) => event.phase === 'finalizing')).toHaveLength(1);
   });
 });
 

@@ -8,6 +8,7 @@ const DEPLOYMENT: DeploymentSettings = {
   common: { STAGE: 'prod', TABLE_NAME: 'toppubs', ALLOWED_ORIGINS: 'https://toppubs.example' },
   email: {},
   bucket: {},
+  payments: {},
   realtime: {},
   queues: { 'source-collection': { SOURCE_COLLECTION_QUEUE_URL: QUEUE_URL } },
   settings: {},

@@ -35,6 +35,11 @@ import { createTransferContactEntity } from './entities/transfer-contact';
 import { createTransferVoteEntity } from './entities/transfer-vote';
 import { createTransferManifestEntity } from './entities/transfer-manifest';
 import { createTransferTallyEntity } from './entities/transfer-tally';
+import { createInvoiceEntity } from './entities/invoice';
+import { createOpenInvoiceEntity } from './entities/open-invoice';
+import { createSubscriptionEntity } from './entities/subscription';
+import { createPaymentEntity } from './entities/payment';
+import { createWebhookEventEntity } from './entities/webhook-event';
 
 /** Every entity of the table, by the name code reaches it with (`db.entities.<name>`). */
 const entityFactories = {
@@ -75,6 +80,11 @@ const entityFactories = {
   transferVote: createTransferVoteEntity,
   transferManifest: createTransferManifestEntity,
   transferTally: createTransferTallyEntity,
+  invoice: createInvoiceEntity,
+  openInvoice: createOpenInvoiceEntity,
+  subscription: createSubscriptionEntity,
+  payment: createPaymentEntity,
+  webhookEvent: createWebhookEventEntity,
 } satisfies Record<string, (config: EntityConfiguration) => unknown>;
 
 type EntityFactories = typeof entityFactories;

@@ -102,3 +102,8 @@ export async function setEmailPreferences(
     throw error;
   }
 }
+
+/** A user's address as the key of what was sent to it: lower-cased, and only once they verified it. */
+export function verifiedEmailOfUser(user: Pick<UserItem, 'email' | 'emailVerified'>): string | null {
+  return user.email && user.emailVerified ? user.email.toLowerCase() : null;
+}

@@ -13,6 +13,11 @@ export interface UserCaller {
   userId: string;
   sessionId: string;
   isSuperUser: boolean;
+  /**
+   * Their address, lower-cased, when they verified it (null otherwise): the key of what was sent
+   * to them (a transfer's recipients are addresses). Read with the session, so it is current.
+   */
+  verifiedEmail: string | null;
 }
 export type SuperUserCaller = UserCaller & { isSuperUser: true };
 /** A registered sibling app's server, proven by its app id and private token. */

@@ -1,32 +1,52 @@
 import type { PackageView } from '../../../shared/schemas/transfers';
+import type { UserItem } from '../../lib/db/entities/user';
 import type { Db } from '../../lib/db/service';
 import { getUser } from '../../lib/db/users';
 import type { UserCaller } from '../../lib/http/caller';
+import { LruCache } from '../../lib/lru-cache';
 import { readManifest } from './manifest';
 import { readRecentTally } from './tally';
-import { checkPackageAccess, readMembership, readTransfer, TransferNotFound, verifiedEmailOf } from './transfer-access';
+import { checkPackageAccess, readMembership, readTransfer, TransferNotFound } from './transfer-access';
 import { readVotes } from './transfer-reads';
 import { toPackageFile, toPerson, toTransferSummary } from './transfer-views';
 
 /**
+ * Senders as packages show them (name, username, picture), kept by a warm function for a minute:
+ * the people who open a package in a burst see the same sender, and a renamed sender shows up
+ * that much later. Who may see the package is decided on fresh reads every time.
+ */
+const SENDER_MAX_AGE_MS = 60_000;
+const recentSenders = new LruCache<{ user: UserItem | null; readAt: number }>(500);
+
+async function readSender(db: Db, userId: string, now: number): Promise<UserItem | null> {
+  const recent = recentSenders.get(userId);
+  if (recent && now - recent.readAt < SENDER_MAX_AGE_MS) return recent.user;
+  const user = await getUser(db, { userId });
+  recentSenders.set(userId, { user, readAt: now });
+  return user;
+}
+
+/**
  * A sent package as the caller (its sender or a recipient) sees it: its files from the manifest,
- * their counts from the tally and the caller's own votes. Two rounds of reads however many files:
- * the transfer and the caller's address, then everything else at once; nothing read is answered
- * before the access check has passed on it.
+ * their counts from the tally and the caller's own votes. One round of reads however many files
+ * (the transfer, the caller's membership by the verified address their session carries, their
+ * votes), then the sender, the manifest and the tally, which a warm function mostly has; nothing
+ * read is answered before the access check has passed on it.
  */
 export async function readPackage(db: Db, transferId: string, caller: UserCaller, now: Date): Promise<PackageView> {
-  const [transfer, email] = await Promise.all([readTransfer(db, transferId), verifiedEmailOf(db, caller.userId)]);
-  if (!transfer) throw new TransferNotFound();
-  const sent = transfer.status === 'sent';
-  const [member, owner, files, tally, votes] = await Promise.all([
-    transfer.ownerId === caller.userId ? null : readMembership(db, transferId, email),
-    getUser(db, { userId: transfer.ownerId }),
-    sent ? readManifest(db, transfer) : null,
-    sent ? readRecentTally(db, transferId, now.getTime()) : null,
-    sent ? readVotes(db, transferId, caller.userId) : null,
+  const [transfer, member, votes] = await Promise.all([
+    readTransfer(db, transferId),
+    readMembership(db, transferId, caller.verifiedEmail),
+    readVotes(db, transferId, caller.userId),
   ]);
   const { isOwner } = checkPackageAccess(transfer, caller, member, now);
-  if (!files || !tally || !votes) throw new TransferNotFound();
+  if (!transfer) throw new TransferNotFound();
+  const [owner, files, tally] = await Promise.all([
+    readSender(db, transfer.ownerId, now.getTime()),
+    readManifest(db, transfer),
+    readRecentTally(db, transferId, now.getTime()),
+  ]);
+  if (!files) throw new TransferNotFound();
   return {
     transfer: toTransferSummary(transfer, toPerson(owner ?? undefined, transfer.ownerId), now),
     files: files.map((file) => toPackageFile(file, tally.get(file.id), votes.get(file.id) ?? null)),

@@ -5,6 +5,7 @@ import { failedConditions } from '../../lib/db/errors';
 import { getUserByEmail } from '../../lib/db/users';
 import { BadRequest } from '../../lib/errors';
 import { CONTENDED_WRITE_ATTEMPTS, pauseBeforeRetry, TooBusy } from '../../lib/contended-writes';
+import { withCurrentPlanLimits } from './plan';
 
 /**
  * Adds one recipient, once: the member, the transfer's count (on condition it stays within the
@@ -24,8 +25,9 @@ export async function addMember(
     if (attempt > 0) await pauseBeforeRetry(attempt);
     const { data: existing } = await db.entities.transferMember.get({ transferId, email }).go({ consistent: true });
     if (existing) return { member: existing, added: false };
-    const { data: current } = await db.entities.transfer.get({ transferId }).go({ consistent: true });
-    if (!current) throw new BadRequest('This transfer was deleted.');
+    const { data: stored } = await db.entities.transfer.get({ transferId }).go({ consistent: true });
+    if (!stored) throw new BadRequest('This transfer was deleted.');
+    const current = stored.recipientCount >= stored.maxRecipients ? await withCurrentPlanLimits(db, stored, now) : stored;
     if (current.recipientCount >= current.maxRecipients) {
       throw new BadRequest(`A transfer on the ${current.planId} plan goes to at most ${current.maxRecipients} recipients.`, {
         maxRecipients: current.maxRecipients,

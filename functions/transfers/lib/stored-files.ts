@@ -10,6 +10,7 @@ import { BadRequest, Conflict, NotFound } from '../../lib/errors';
 import { abortMultipartUpload, presignPost, startMultipartUpload } from '../../lib/files/file-bucket';
 import type { UserCaller } from '../../lib/http/caller';
 import { newEntityId } from './ids';
+import { withCurrentPlanLimits } from './plan';
 import { isExpired, requireOwnDraft, TransferAlreadySent, TransferExpired } from './transfer-access';
 import { toFileView } from './transfer-views';
 
@@ -97,9 +98,10 @@ export async function createTransferFiles(
   declaredFiles: readonly DeclaredFile[],
   now: Date,
 ): Promise<UploadingFile[]> {
-  const transfer = await requireOwnDraft(db, transferId, caller, now);
+  const draft = await requireOwnDraft(db, transferId, caller, now);
   const checked = declaredFiles.map(checkedDeclaration);
   const bytes = checked.reduce((sum, file) => sum + file.size, 0);
+  const transfer = draft.totalBytes + bytes > draft.maxTransferBytes ? await withCurrentPlanLimits(db, draft, now) : draft;
   if (transfer.totalBytes + bytes > transfer.maxTransferBytes) {
     throw new BadRequest(
       `A transfer on the ${transfer.planId} plan holds at most ${formatBytes(transfer.maxTransferBytes)}: these files would make it ${formatBytes(transfer.totalBytes + bytes)}.`,

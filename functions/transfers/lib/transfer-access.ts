@@ -2,7 +2,6 @@ import type { UserCaller } from '../../lib/http/caller';
 import type { Db } from '../../lib/db/service';
 import type { TransferItem } from '../../lib/db/entities/transfer';
 import type { TransferMemberItem } from '../../lib/db/entities/transfer-member';
-import { getUser } from '../../lib/db/users';
 import { Conflict, Gone, NotFound } from '../../lib/errors';
 
 /**
@@ -52,12 +51,6 @@ export async function requireOwnDraft(db: Db, transferId: string, caller: UserCa
   return transfer;
 }
 
-/** The caller's verified address, the key of their memberships; null when they have none. */
-export async function verifiedEmailOf(db: Db, userId: string): Promise<string | null> {
-  const user = await getUser(db, { userId });
-  return user?.email && user.emailVerified ? user.email.toLowerCase() : null;
-}
-
 export interface PackageAccess {
   transfer: TransferItem;
   isOwner: boolean;
@@ -94,7 +87,6 @@ export async function readMembership(db: Db, transferId: string, email: string |
 
 /** A sent transfer the caller may open (its sender or a recipient), not expired: else 404, or 410 with the date. */
 export async function requirePackageAccess(db: Db, transferId: string, caller: UserCaller, now: Date): Promise<PackageAccess> {
-  const [transfer, email] = await Promise.all([readTransfer(db, transferId), verifiedEmailOf(db, caller.userId)]);
-  const member = transfer && transfer.ownerId !== caller.userId ? await readMembership(db, transferId, email) : null;
+  const [transfer, member] = await Promise.all([readTransfer(db, transferId), readMembership(db, transferId, caller.verifiedEmail)]);
   return checkPackageAccess(transfer, caller, member, now);
 }

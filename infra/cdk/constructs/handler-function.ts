@@ -4,6 +4,7 @@ import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as logs from 'aws-cdk-lib/aws-logs';
+import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import type * as ses from 'aws-cdk-lib/aws-ses';
 import type * as sns from 'aws-cdk-lib/aws-sns';
 import type * as sqs from 'aws-cdk-lib/aws-sqs';
@@ -27,6 +28,8 @@ export interface FunctionEnvironment {
    * so the rule pack's finding on the grant can be acknowledged by its exact id.
    */
   fileBucketArnExport: string;
+  /** The Braintree keys: functions with the payments capability may read this secret, and no other. */
+  paymentSecret?: secretsmanager.ISecret | undefined;
   /** Lets a function post to the WebSocket API's connections: attached to those with the realtime capability. */
   realtimePushPolicy?: iam.IManagedPolicy | undefined;
   /**
@@ -163,6 +166,11 @@ export class HandlerFunction extends Construct {
             'Each file gets its own key, chosen by the server when the file is created, so the grant covers the file prefixes; the route decides which key a caller may reach.',
         });
       }
+    }
+    if (capabilities.payments) {
+      const { paymentSecret } = props.environment;
+      if (!paymentSecret) throw new Error(`${props.handler} calls the payment gateway, but this deployment has no Braintree secret`);
+      paymentSecret.grantRead(role);
     }
     if (capabilities.realtime) {
       const { realtimePushPolicy } = props.environment;

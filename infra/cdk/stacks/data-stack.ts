@@ -3,6 +3,7 @@ import * as iam from 'aws-cdk-lib/aws-iam';
 import type { StackProps } from 'aws-cdk-lib';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as s3 from 'aws-cdk-lib/aws-s3';
+import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import { TABLE_KEYS } from '../../../shared/table';
 import { expirationDaysOf, RETENTION_CLASSES, RETENTION_TAG } from '../../../shared/transfers/retention';
@@ -23,6 +24,13 @@ export class DataStack extends Stack {
   readonly fileBucket: s3.Bucket;
   /** Access logs of the buckets and of CloudFront, kept 90 days. */
   readonly logBucket: s3.Bucket;
+  /**
+   * The Braintree keys (JSON: merchantId, publicKey, privateKey, environment). Made here with a
+   * random placeholder for the private key, so no key is ever in a template or a repo: an
+   * operator puts the real ones in once (docs/operations.md), and the payment functions read
+   * it at run time.
+   */
+  readonly braintreeSecret: secretsmanager.Secret;
 
   constructor(scope: Construct, id: string, props: DataStackProps) {
     super(scope, id, props);
@@ -100,7 +108,22 @@ export class DataStack extends Stack {
       ],
     });
 
+    this.braintreeSecret = new secretsmanager.Secret(this, 'BraintreeKeys', {
+      description: 'Braintree API keys of the product (merchantId, publicKey, privateKey, environment: sandbox | production)',
+      generateSecretString: {
+        secretStringTemplate: JSON.stringify({ merchantId: 'set-me', publicKey: 'set-me', environment: 'sandbox' }),
+        generateStringKey: 'privateKey',
+      },
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    Validations.of(this.braintreeSecret).acknowledge({
+      id: 'AwsSolutions-SMG4',
+      reason:
+        "Braintree's API keys are made and revoked in Braintree's control panel, not by a rotation Lambda: an operator replaces them there and here (docs/operations.md).",
+    });
+
     new CfnOutput(this, 'TableName', { value: this.table.tableName });
+    new CfnOutput(this, 'BraintreeSecretName', { value: this.braintreeSecret.secretName });
     new CfnOutput(this, 'FileBucketName', { value: this.fileBucket.bucketName });
     new CfnOutput(this, 'FileBucketArn', { value: this.fileBucket.bucketArn, exportName: fileBucketArnExportName(id) });
   }

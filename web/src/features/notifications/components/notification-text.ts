@@ -32,11 +32,16 @@ export function describeNotification(notification: Notification): string {
       return `${who} sent you ${title ?? 'files'}`;
     case 'transfer-downloaded':
       return `${who} downloaded ${title ?? 'the files you sent'}`;
+    case 'subscription-payment-failed':
+      return `The payment for ${notification.object.title ?? 'your subscription'} did not go through: update your card to keep it`;
+    case 'subscription-payment-recovered':
+      return `The payment for ${notification.object.title ?? 'your subscription'} went through: it is active again`;
   }
 }
 
 /** Where a notification leads: the follower's profile, or the story itself. */
 export function notificationHref(notification: Notification): string {
+  if (notification.object.type === 'subscription') return '/subscription';
   if (notification.object.type === 'publication') return `/pub/${encodeURIComponent(notification.object.id)}`;
   if (notification.object.type === 'transfer') {
     const id = encodeURIComponent(notification.object.id);

@@ -70,7 +70,7 @@ export interface UploadFileOptions {
   /** The server's record and upload target (createBRecord's answer). */
   readonly uploading: UploadingFile;
   readonly api: UploadApi;
-  /** xhrTransport in the browser, fetchTransport in Node. */
+  /** xhrTransport in the browser, nodeTransport (upload-transport-node.ts) in Node. */
   readonly transport: UploadTransport;
   /** Parts in flight at once (default 4). */
   readonly concurrency?: number;

@@ -1,8 +1,9 @@
 /**
- * How the upload client sends one request to S3. Two transports: XMLHttpRequest in the browser
- * (fetch cannot report upload progress) and fetch anywhere else (Node, the benchmark), which
- * reports a request's bytes when S3 accepts them. Neither touches a browser global until it sends, so
- * this module loads in Node.
+ * How the upload client sends one request to S3. XMLHttpRequest in the browser (fetch cannot
+ * report upload progress) and fetch in other runtimes, which reports a request's bytes when S3
+ * accepts them. Node has a transport of its own on node:http, in upload-transport-node.ts, kept
+ * apart so that the browser bundle never loads node: modules. Neither transport here touches a
+ * browser global until it sends, so this module loads in Node.
  */
 
 export interface TransportRequest {
@@ -95,8 +96,10 @@ export const xhrTransport: UploadTransport = {
 };
 
 /**
- * The transport for Node and any runtime with fetch. A Blob body streams from its source (a file
- * opened with fs.openAsBlob stays on disk); progress is reported once, when the answer comes.
+ * The transport for a runtime with fetch but no XMLHttpRequest. A Blob body streams from its
+ * source; progress is reported once, when the answer comes. In Node prefer nodeTransport: undici's
+ * fetch tees each body (it clones the request in case of a redirect) and so holds every part in
+ * flight whole in memory until it is answered.
  */
 export const fetchTransport: UploadTransport = {
   async send(request) {

@@ -1,0 +1,87 @@
+import { Entity, type EntityConfiguration, type EntityItem } from 'electrodb';
+import { SERVICE_NAME } from './service-name';
+import { userIdAttribute } from './user-id';
+
+/**
+ * 'open': payable. 'paying': one request holds it (until `payingUntil`) while the gateway
+ * charges; every other request waits for its outcome instead of charging again. 'paid': done,
+ * with what it bought. 'void': withdrawn, never payable again.
+ */
+export const INVOICE_STATUSES = ['open', 'paying', 'paid', 'void'] as const;
+export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
+
+/**
+ * What a customer is about to buy, priced by the server from its own product data, then paid
+ * exactly once. `attempt` counts the claims on it: the request that claimed attempt n is the only
+ * one whose outcome is written back, so a request that outlived its claim cannot overwrite a
+ * later one's. A customer's invoices are listed newest first through gsi1.
+ */
+export const createInvoiceEntity = (config?: EntityConfiguration) =>
+  new Entity(
+    {
+      model: { service: SERVICE_NAME, entity: 'invoice', version: '1' },
+      attributes: {
+        invoiceId: { type: 'string', required: true },
+        customerId: userIdAttribute,
+        /** Who sells: 'platform' for the product's own plans; a merchant account id in the storefront. */
+        sellerId: { type: 'string', required: true },
+        purpose: { type: ['subscription', 'order'] as const, required: true },
+        lines: {
+          type: 'list',
+          required: true,
+          items: {
+            type: 'map',
+            properties: {
+              productId: { type: 'string', required: true },
+              priceId: { type: 'string', required: true },
+              description: { type: 'string', required: true },
+              quantity: { type: 'number', required: true },
+              amountMinor: { type: 'number', required: true },
+            },
+          },
+        },
+        totalMinor: { type: 'number', required: true },
+        currency: { type: 'string', required: true },
+        status: { type: INVOICE_STATUSES, required: true, default: 'open' },
+        attempt: { type: 'number', required: true, default: 0 },
+        payingUntil: { type: 'string' },
+        lastDecline: {
+          type: 'map',
+          properties: {
+            reason: { type: 'string', required: true },
+            message: { type: 'string', required: true },
+            at: { type: 'string', required: true },
+          },
+        },
+        /** The card vaulted for this payment, kept so a payment resumed after a lapsed claim can still show it. */
+        paymentMethod: {
+          type: 'map',
+          properties: {
+            token: { type: 'string', required: true },
+            cardType: { type: 'string', required: true },
+            last4: { type: 'string', required: true },
+            expirationDate: { type: 'string', required: true },
+          },
+        },
+        subscriptionId: { type: 'string' },
+        transactionId: { type: 'string' },
+        paidAt: { type: 'string' },
+        createdAt: { type: 'string', required: true },
+        updatedAt: { type: 'string', required: true },
+      },
+      indexes: {
+        byId: {
+          pk: { field: 'pk', composite: ['invoiceId'], casing: 'none' },
+          sk: { field: 'sk', composite: [] },
+        },
+        byCustomer: {
+          index: 'gsi1',
+          pk: { field: 'gsi1pk', composite: ['customerId'], casing: 'none' },
+          sk: { field: 'gsi1sk', composite: ['createdAt', 'invoiceId'], casing: 'none' },
+        },
+      },
+    },
+    config,
+  );
+
+export type InvoiceItem = EntityItem<ReturnType<typeof createInvoiceEntity>>;

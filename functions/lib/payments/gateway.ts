@@ -1,0 +1,218 @@
+/**
+ * The payment gateway as the product uses it: the few things Braintree does for us, in our own
+ * words. Two adapters implement it: Braintree itself (the `braintree` SDK, in AWS) and a local
+ * gateway that behaves as Braintree's sandbox documents (`npm start` and the tests, no network).
+ * Handlers and the payments core only ever see this port.
+ *
+ * Money is a decimal string with two places ("9.00"), as Braintree takes and answers it: never a
+ * float. Dates of a billing cycle are calendar days (YYYY-MM-DD) in the gateway's time zone, as
+ * Braintree gives them.
+ */
+import { HttpError, ServiceUnavailable } from '../errors';
+
+/** A decimal amount with exactly two places, e.g. "9.00". */
+export type Amount = string;
+
+export const SUBSCRIPTION_STATUSES = ['Pending', 'Active', 'Past Due', 'Canceled', 'Expired'] as const;
+export type GatewaySubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
+
+/** The webhook kinds about subscriptions that the product acts on. */
+export const SUBSCRIPTION_WEBHOOK_KINDS = [
+  'subscription_went_active',
+  'subscription_charged_successfully',
+  'subscription_charged_unsuccessfully',
+  'subscription_went_past_due',
+  'subscription_canceled',
+  'subscription_expired',
+  'subscription_trial_ended',
+] as const;
+export type SubscriptionWebhookKind = (typeof SUBSCRIPTION_WEBHOOK_KINDS)[number];
+
+export type GatewayEnvironment = 'local' | 'sandbox' | 'production';
+
+/** A vaulted card as it may be shown: never its number. */
+export interface PaymentMethodSummary {
+  /** The gateway's token for the vaulted card: what subscriptions and sales charge. */
+  token: string;
+  /** "Visa", "MasterCard", "American Express", "Discover", ... */
+  cardType: string;
+  last4: string;
+  /** "MM/YYYY". */
+  expirationDate: string;
+}
+
+export type TransactionStatus =
+  | 'authorized'
+  | 'submitted_for_settlement'
+  | 'settling'
+  | 'settled'
+  | 'processor_declined'
+  | 'gateway_rejected'
+  | 'failed'
+  | 'voided';
+
+export interface GatewayTransaction {
+  id: string;
+  status: TransactionStatus;
+  amount: Amount;
+  currency: string;
+  /** ISO 8601. */
+  createdAt: string;
+  /** The processor's answer for a decline ("Do Not Honor"), when there was one. */
+  processorResponseText?: string;
+}
+
+export interface GatewayAddOn {
+  id: string;
+  amount: Amount;
+  quantity: number;
+}
+
+export interface GatewaySubscription {
+  id: string;
+  planId: string;
+  status: GatewaySubscriptionStatus;
+  /** The price of one billing cycle, add-ons not included. */
+  price: Amount;
+  currency: string;
+  paymentMethodToken: string;
+  /** The first day of the current cycle; null before the first charge. */
+  billingPeriodStartDate: string | null;
+  billingPeriodEndDate: string | null;
+  /** The last day paid for: access runs to its end. Null while nothing is paid. */
+  paidThroughDate: string | null;
+  /** When the next charge is due; null once the subscription is canceled or expired. */
+  nextBillingDate: string | null;
+  /** Months in a cycle. */
+  billingFrequency: number;
+  currentBillingCycle: number;
+  /** Failed charges since the last successful one. */
+  failureCount: number;
+  /** What is owed (a past-due subscription's missed charge). */
+  balance: Amount;
+  /** Days past due, 0 unless Past Due. */
+  daysPastDue: number;
+  addOns: GatewayAddOn[];
+  /** Newest first. */
+  transactions: GatewayTransaction[];
+  /** ISO 8601: when the gateway last changed it. A stored copy is replaced only by a newer one. */
+  updatedAt: string;
+}
+
+export interface ParsedWebhook {
+  kind: string;
+  /** ISO 8601, as the gateway stamped the notification. */
+  timestamp: string;
+  /** Set for subscription notifications. */
+  subscriptionId?: string;
+}
+
+export interface CreateSubscriptionRequest {
+  /**
+   * Our id for it. Braintree refuses a second subscription with the same id, so a create retried
+   * after a timeout cannot bill twice: the retry finds the first one instead.
+   */
+  id: string;
+  planId: string;
+  paymentMethodToken: string;
+  /** The cycle's price from our own product data (overrides the plan's). */
+  price: Amount;
+  /** Add-ons the plan defines, with our amounts. */
+  addOns?: readonly GatewayAddOn[];
+}
+
+export interface UpdateSubscriptionRequest {
+  paymentMethodToken?: string;
+  price?: Amount;
+  /** Add-ons to add (or, for one already there, to replace). */
+  addOns?: readonly GatewayAddOn[];
+  /** Ids of add-ons to remove. */
+  removeAddOns?: readonly string[];
+}
+
+export interface PaymentGateway {
+  readonly environment: GatewayEnvironment;
+  /** A client token for the browser's card form (Drop-in, or the local gateway's form). */
+  clientToken(customerId: string): Promise<string>;
+  /** Creates the customer when it does not exist yet; changes nothing when it does. */
+  ensureCustomer(customer: { id: string; email: string; name?: string }): Promise<void>;
+  /**
+   * Vaults the card behind a one-time nonce for the customer, verified with the processor.
+   * Throws PaymentDeclined when the nonce is spent or invalid, or the card is declined.
+   */
+  vaultPaymentMethod(request: { customerId: string; nonce: string }): Promise<PaymentMethodSummary>;
+  /** A one-time charge submitted for settlement. Throws PaymentDeclined when it is declined. */
+  sale(request: { amount: Amount; paymentMethodToken: string; orderId: string }): Promise<GatewayTransaction>;
+  /**
+   * Starts a subscription; its first cycle is charged at once. Throws PaymentDeclined when that
+   * charge is declined (no subscription is left behind), SubscriptionIdTaken when the id exists.
+   */
+  createSubscription(request: CreateSubscriptionRequest): Promise<GatewaySubscription>;
+  /** Throws PaymentRecordNotFound for an unknown id. */
+  findSubscription(id: string): Promise<GatewaySubscription>;
+  updateSubscription(id: string, update: UpdateSubscriptionRequest): Promise<GatewaySubscription>;
+  /** Charges a past-due subscription's balance now. Throws PaymentDeclined when declined. */
+  retrySubscriptionCharge(id: string): Promise<GatewayTransaction>;
+  /** Stops billing at once; the gateway's status becomes Canceled. */
+  cancelSubscription(id: string): Promise<GatewaySubscription>;
+  /** Verifies a webhook's signature and reads it. Throws InvalidWebhookSignature. */
+  parseWebhook(notification: { signature: string; payload: string }): Promise<ParsedWebhook>;
+}
+
+export type DeclineReason =
+  | 'processor_declined'
+  | 'gateway_rejected'
+  | 'failed'
+  | 'consumed_nonce'
+  | 'invalid_nonce'
+  | 'invalid_card';
+
+/**
+ * The gateway said no to this card or this charge: the buyer can try another card. 402, as
+ * card errors are answered by the payment APIs people know.
+ */
+export class PaymentDeclined extends HttpError {
+  constructor(
+    readonly reason: DeclineReason,
+    message: string,
+    options?: { cause?: unknown; processorResponseText?: string },
+  ) {
+    super(
+      402,
+      'PAYMENT_DECLINED',
+      message,
+      { reason, ...(options?.processorResponseText ? { processorResponseText: options.processorResponseText } : {}) },
+      options,
+    );
+  }
+}
+
+/** The gateway did not answer in time, or answered that it is down: nothing was charged that we know of; try again. */
+export class PaymentGatewayUnavailable extends ServiceUnavailable {
+  constructor(cause?: unknown) {
+    super('The payment provider is not answering right now. Nothing was charged; please try again in a minute.', { cause });
+    this.details.retryAfterSeconds = PAYMENT_RETRY_AFTER_SECONDS;
+  }
+}
+export const PAYMENT_RETRY_AFTER_SECONDS = 30;
+
+/** A webhook whose signature does not match its payload, or was made with another key. */
+export class InvalidWebhookSignature extends HttpError {
+  constructor(cause?: unknown) {
+    super(401, 'INVALID_SIGNATURE', 'The webhook signature does not match.', {}, { cause });
+  }
+}
+
+export class PaymentRecordNotFound extends Error {
+  override readonly name = 'PaymentRecordNotFound';
+  constructor(what: string, options?: { cause?: unknown }) {
+    super(`${what} is not known to the payment gateway`, options);
+  }
+}
+
+export class SubscriptionIdTaken extends Error {
+  override readonly name = 'SubscriptionIdTaken';
+  constructor(id: string, options?: { cause?: unknown }) {
+    super(`A subscription with id ${id} exists already`, options);
+  }
+}

@@ -1,0 +1,116 @@
+/**
+ * The local payment gateway's server API (infra/local/payment-gateway), as its adapter
+ * (local-gateway.ts) calls it: Braintree's resources, paths and validation error codes, in JSON
+ * rather than Braintree's XML. Resources are answered in the port's shapes, with a few of
+ * Braintree's fields besides. Requests authenticate with HTTP Basic (public key, private key).
+ */
+import type { AddOnChanges } from './add-on-changes';
+import type { GatewayAddOn, GatewaySubscription, GatewayTransaction, PaymentMethodSummary } from './gateway';
+import type { GatewayValidationError } from './gateway-refusals';
+
+const segment = encodeURIComponent;
+
+export const localGatewayPaths = {
+  clientToken: (merchantId: string) => `/merchants/${segment(merchantId)}/client_token`,
+  customers: (merchantId: string) => `/merchants/${segment(merchantId)}/customers`,
+  customer: (merchantId: string, customerId: string) => `/merchants/${segment(merchantId)}/customers/${segment(customerId)}`,
+  paymentMethods: (merchantId: string) => `/merchants/${segment(merchantId)}/payment_methods`,
+  transactions: (merchantId: string) => `/merchants/${segment(merchantId)}/transactions`,
+  subscriptions: (merchantId: string) => `/merchants/${segment(merchantId)}/subscriptions`,
+  subscription: (merchantId: string, id: string) => `/merchants/${segment(merchantId)}/subscriptions/${segment(id)}`,
+  retryCharge: (merchantId: string, id: string) => `/merchants/${segment(merchantId)}/subscriptions/${segment(id)}/retry_charge`,
+  cancel: (merchantId: string, id: string) => `/merchants/${segment(merchantId)}/subscriptions/${segment(id)}/cancel`,
+  /** The browser's: Braintree's client API path for tokenizing a card. */
+  tokenize: (merchantId: string) => `/merchants/${segment(merchantId)}/client_api/v1/payment_methods/credit_cards`,
+} as const;
+
+export interface LocalCustomerRequest {
+  id: string;
+  email?: string;
+  name?: string;
+}
+
+export interface LocalClientTokenRequest {
+  customerId?: string;
+}
+
+export interface LocalPaymentMethodRequest {
+  customerId: string;
+  paymentMethodNonce: string;
+  options?: { verifyCard?: boolean; makeDefault?: boolean };
+}
+
+export interface LocalSaleRequest {
+  amount: string;
+  paymentMethodToken: string;
+  orderId?: string;
+  options?: { submitForSettlement?: boolean };
+}
+
+export interface LocalSubscriptionCreateRequest {
+  id: string;
+  planId: string;
+  paymentMethodToken: string;
+  price?: string;
+  addOns?: { add?: AddOnChanges['add'] };
+}
+
+export interface LocalSubscriptionUpdateRequest {
+  paymentMethodToken?: string;
+  price?: string;
+  addOns?: Partial<AddOnChanges>;
+}
+
+export interface LocalRetryChargeRequest {
+  amount?: string;
+  submitForSettlement?: boolean;
+}
+
+export interface LocalWireTransaction extends GatewayTransaction {
+  processorResponseCode: string;
+  processorResponseText: string;
+  gatewayRejectionReason?: string;
+  orderId?: string;
+  subscriptionId?: string;
+}
+
+export interface LocalWireSubscription extends Omit<GatewaySubscription, 'transactions' | 'addOns'> {
+  addOns: GatewayAddOn[];
+  transactions: LocalWireTransaction[];
+  billingDayOfMonth: number;
+  firstBillingDate: string;
+  numberOfBillingCycles: number | null;
+  createdAt: string;
+}
+
+export interface LocalCustomerAnswer {
+  customer: { id: string; email: string; name?: string; createdAt: string };
+}
+export interface LocalClientTokenAnswer {
+  clientToken: string;
+}
+export interface LocalPaymentMethodAnswer {
+  paymentMethod: PaymentMethodSummary & { customerId: string };
+}
+export interface LocalTransactionAnswer {
+  transaction: LocalWireTransaction;
+}
+export interface LocalSubscriptionAnswer {
+  subscription: LocalWireSubscription;
+}
+
+/** A card verification that failed while vaulting. */
+export interface LocalWireVerification {
+  status: 'processor_declined' | 'failed' | 'gateway_rejected';
+  processorResponseCode: string;
+  processorResponseText: string;
+  gatewayRejectionReason?: string;
+}
+
+/** The body of a 422: Braintree's validation errors, or the declined charge or verification. */
+export interface LocalGatewayRefusalBody {
+  message: string;
+  errors: GatewayValidationError[];
+  transaction?: LocalWireTransaction;
+  verification?: LocalWireVerification;
+}

@@ -1,0 +1,148 @@
+/**
+ * Our copy of a subscription follows the gateway's. Whatever tells us something changed (a
+ * webhook, a card update, a cancel), the state written is the one the gateway answers when
+ * asked, and a copy is replaced only by one the gateway changed later: deliveries that arrive
+ * late, twice or out of order can never roll a subscription back.
+ */
+import { fromDecimalAmount } from '../../../shared/payments/money';
+import type { PaymentItem } from '../db/entities/payment';
+import type { SubscriptionItem } from '../db/entities/subscription';
+import { isConditionalCheckFailed } from '../db/errors';
+import type { Db } from '../db/service';
+import type { GatewaySubscription, GatewayTransaction, PaymentMethodSummary } from './gateway';
+
+const DAY_MS = 86_400_000;
+/** Charges a sync looks at: a cycle makes one, a retry another; older ones were seen by earlier syncs. */
+const RECENT_TRANSACTIONS = 5;
+const PAID_STATUSES = new Set<GatewayTransaction['status']>(['authorized', 'submitted_for_settlement', 'settling', 'settled']);
+const FAILED_STATUSES = new Set<GatewayTransaction['status']>(['processor_declined', 'gateway_rejected', 'failed']);
+
+export const isPaid = (transaction: GatewayTransaction) => PAID_STATUSES.has(transaction.status);
+
+/** What a sync changed that someone should hear about. */
+export interface SubscriptionChanges {
+  /** A renewal failed and the subscription is now past due (it was not before). */
+  becamePastDue: boolean;
+  /** It was past due and is active again. */
+  recovered: boolean;
+  /** Charges seen for the first time: one receipt each. */
+  newPayments: PaymentItem[];
+}
+
+const NO_CHANGES: SubscriptionChanges = { becamePastDue: false, recovered: false, newPayments: [] };
+
+/** When a past-due subscription's trouble started: its newest failed charge, or as many days ago as the gateway counts. */
+function pastDueStart(gateway: GatewaySubscription, now: Date): string {
+  const failed = gateway.transactions.find((transaction) => FAILED_STATUSES.has(transaction.status));
+  if (failed) return failed.createdAt;
+  return new Date(now.getTime() - gateway.daysPastDue * DAY_MS).toISOString();
+}
+
+/** The stored fields the gateway decides, from its answer (`previous` keeps what only we know). */
+export function stateFromGateway(
+  gateway: GatewaySubscription,
+  previous: Pick<SubscriptionItem, 'status' | 'pastDueSince' | 'canceledAt'> | undefined,
+  now: Date,
+) {
+  const pastDue = gateway.status === 'Past Due';
+  const set = {
+    status: gateway.status,
+    priceMinor: fromDecimalAmount(gateway.price),
+    currency: gateway.currency,
+    failureCount: gateway.failureCount,
+    balanceMinor: fromDecimalAmount(gateway.balance),
+    gatewayUpdatedAt: gateway.updatedAt,
+    ...(gateway.billingPeriodStartDate ? { billingPeriodStartDate: gateway.billingPeriodStartDate } : {}),
+    ...(gateway.billingPeriodEndDate ? { billingPeriodEndDate: gateway.billingPeriodEndDate } : {}),
+    ...(gateway.paidThroughDate ? { paidThroughDate: gateway.paidThroughDate } : {}),
+    ...(gateway.nextBillingDate ? { nextBillingDate: gateway.nextBillingDate } : {}),
+    ...(pastDue
+      ? { pastDueSince: previous?.status === 'Past Due' && previous.pastDueSince ? previous.pastDueSince : pastDueStart(gateway, now) }
+      : {}),
+    ...(gateway.status === 'Canceled' ? { canceledAt: previous?.canceledAt ?? now.toISOString() } : {}),
+  };
+  const remove: ('nextBillingDate' | 'pastDueSince')[] = [];
+  if (!gateway.nextBillingDate) remove.push('nextBillingDate');
+  if (!pastDue) remove.push('pastDueSince');
+  return { set, remove };
+}
+
+/**
+ * Writes the gateway's state over our copy when it is newer, and records its new charges.
+ * Answers the copy as it now is (null when we have none: a subscription made outside the
+ * product, or one whose checkout has not written it yet and will) and what changed.
+ */
+export async function syncSubscription(
+  db: Db,
+  gateway: GatewaySubscription,
+  options: { now: Date; paymentMethod?: PaymentMethodSummary; describeCharge: (subscription: SubscriptionItem) => string },
+): Promise<{ subscription: SubscriptionItem | null; changes: SubscriptionChanges }> {
+  const { now } = options;
+  const { data: previous } = await db.entities.subscription.get({ subscriptionId: gateway.id }).go({ consistent: true });
+  if (!previous) return { subscription: null, changes: NO_CHANGES };
+  let subscription = previous;
+  let applied = false;
+  if (gateway.updatedAt > previous.gatewayUpdatedAt || options.paymentMethod) {
+    const { set, remove } = stateFromGateway(gateway, previous, now);
+    try {
+      const { data } = await db.entities.subscription
+        .patch({ subscriptionId: gateway.id })
+        .set({ ...set, ...(options.paymentMethod ? { paymentMethod: options.paymentMethod } : {}), updatedAt: now.toISOString() })
+        .remove(remove)
+        // Never over a copy the gateway changed later than this answer (an equal one is the same state again).
+        .where((attributes, { lte }) => lte(attributes.gatewayUpdatedAt, gateway.updatedAt))
+        .go({ response: 'all_new' });
+      subscription = data as SubscriptionItem;
+      applied = gateway.updatedAt > previous.gatewayUpdatedAt;
+    } catch (error) {
+      if (!isConditionalCheckFailed(error)) throw error;
+      const { data: newer } = await db.entities.subscription.get({ subscriptionId: gateway.id }).go({ consistent: true });
+      subscription = newer ?? previous;
+    }
+  }
+  const newPayments = await recordPayments(db, subscription, gateway.transactions, options.describeCharge(subscription));
+  return {
+    subscription,
+    changes: {
+      becamePastDue: applied && subscription.status === 'Past Due' && previous.status !== 'Past Due',
+      recovered: applied && subscription.status === 'Active' && previous.status === 'Past Due',
+      newPayments,
+    },
+  };
+}
+
+/**
+ * One payment item per successful charge, made with a conditional put: whoever writes it first
+ * (the checkout, a webhook, a card update) sends its one receipt.
+ */
+export async function recordPayments(
+  db: Db,
+  subscription: SubscriptionItem,
+  transactions: readonly GatewayTransaction[],
+  description: string,
+): Promise<PaymentItem[]> {
+  const recorded: PaymentItem[] = [];
+  for (const transaction of transactions.slice(0, RECENT_TRANSACTIONS).filter(isPaid)) {
+    try {
+      const { data } = await db.entities.payment
+        .create({
+          transactionId: transaction.id,
+          customerId: subscription.customerId,
+          sellerId: subscription.sellerId,
+          subscriptionId: subscription.subscriptionId,
+          invoiceId: subscription.invoiceId,
+          description,
+          amountMinor: fromDecimalAmount(transaction.amount),
+          currency: transaction.currency,
+          cardType: subscription.paymentMethod.cardType,
+          last4: subscription.paymentMethod.last4,
+          chargedAt: transaction.createdAt,
+        })
+        .go();
+      recorded.push(data);
+    } catch (error) {
+      if (!isConditionalCheckFailed(error)) throw error;
+    }
+  }
+  return recorded;
+}

@@ -1,0 +1,29 @@
+import * as ourTransferRoutes from '../../shared/routes/our-transfers';
+import { getDb } from '../lib/db/service';
+import { createHandler } from '../lib/http/create-handler';
+import { readOwnInvoice } from '../lib/payments/invoices';
+import { sendReceipts } from '../lib/payments/payment-mail';
+import { paymentGateway } from '../lib/payments/payment-gateway';
+import { paySubscriptionInvoice } from '../lib/payments/subscription-checkout';
+import { gatewayCustomerOf } from './lib/customers';
+import { billingPageUrl, proOfferFor } from './lib/pro-offer';
+import { refuseWhenPro } from './lib/subscriptions';
+import { toInvoiceView, toSubscriptionView } from './lib/views';
+
+export const handler = createHandler(ourTransferRoutes.fulfillSubscriptionInvoice, async ({ params, body, caller }) => {
+  const db = getDb();
+  const now = new Date();
+  const invoice = await readOwnInvoice(db, params.invoiceId, caller.userId);
+  // A paid invoice answers its result again; only a new payment is refused to someone already on Pro.
+  if (invoice.status !== 'paid') await refuseWhenPro(db, caller.userId, now);
+  const [gateway, customer] = await Promise.all([paymentGateway(), gatewayCustomerOf(db, caller.userId)]);
+  const paid = await paySubscriptionInvoice(db, gateway, {
+    invoiceId: invoice.invoiceId,
+    customer,
+    nonce: body.paymentMethodNonce,
+    offerFor: proOfferFor,
+    now: () => new Date(),
+  });
+  await sendReceipts(db, paid.newPayments, billingPageUrl(), new Date());
+  return { invoice: toInvoiceView(paid.invoice), subscription: toSubscriptionView(paid.subscription, new Date()) };
+});

@@ -1,0 +1,11 @@
+import * as ourTransferRoutes from '../../shared/routes/our-transfers';
+import { getDb } from '../lib/db/service';
+import { createHandler } from '../lib/http/create-handler';
+import { givesPro, readProSubscription } from '../lib/payments/pro-plan-access';
+import { toSubscriptionView } from './lib/views';
+
+export const handler = createHandler(ourTransferRoutes.getActiveSubscription, async ({ caller }) => {
+  const now = new Date();
+  const subscription = await readProSubscription(getDb(), caller.userId);
+  return { subscription: subscription && givesPro(subscription, now) ? toSubscriptionView(subscription, now) : null };
+});

@@ -1,0 +1,24 @@
+import * as ourTransferRoutes from '../../shared/routes/our-transfers';
+import { PLAN_LIMITS } from '../../shared/transfers/plans';
+import { getDb } from '../lib/db/service';
+import { createHandler } from '../lib/http/create-handler';
+import { givesPro, readProSubscription } from '../lib/payments/pro-plan-access';
+import { subscriptionSeo } from './lib/screens';
+import { listRecentPayments } from './lib/subscriptions';
+import { proProductStock, toPaymentRecordView, toSubscriptionView } from './lib/views';
+
+export const handler = createHandler(ourTransferRoutes.showSubscriptionScreen, async ({ caller }) => {
+  const db = getDb();
+  const now = new Date();
+  const [subscription, payments] = await Promise.all([
+    readProSubscription(db, caller.userId),
+    listRecentPayments(db, caller.userId),
+  ]);
+  return {
+    seo: subscriptionSeo,
+    currentPlan: givesPro(subscription, now) ? PLAN_LIMITS.pro : PLAN_LIMITS.free,
+    subscription: subscription ? toSubscriptionView(subscription, now) : null,
+    payments: payments.map(toPaymentRecordView),
+    stock: proProductStock(),
+  };
+});

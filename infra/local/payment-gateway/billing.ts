@@ -1,0 +1,506 @@
+import { randomBytes } from 'node:crypto';
+import { formatCents, parseCents } from '../../../functions/lib/payments/amounts';
+import type { SubscriptionWebhookKind, TransactionStatus } from '../../../functions/lib/payments/gateway';
+import type {
+  LocalSubscriptionCreateRequest,
+  LocalSubscriptionUpdateRequest,
+  LocalWireSubscription,
+  LocalWireTransaction,
+} from '../../../functions/lib/payments/local-gateway-wire';
+import { addBillingMonths, addDays, dayOf, dayOfMonth, daysBetween, startOf } from './dates';
+import { badRequest, invalid, refused } from './refusals';
+import { chargeOutcome } from './sandbox-rules';
+import type { GatewayState, MerchantState, StoredAddOn, StoredSubscription, StoredTransaction } from './state';
+
+/**
+ * The gateway's clock and its recurring billing, as Braintree's documents them: a subscription
+ * charges its first cycle when created, then on each billing date; a failed charge makes it
+ * Past Due (the balance grows each cycle until a charge or a manual retry succeeds); it expires
+ * after its plan's number of cycles, if any. Every change is stamped so a subscription's
+ * `updatedAt` only ever grows, and every webhook-worthy change is reported as an event.
+ */
+
+/** Gateway time is real time plus an offset the tests move forward; it never goes back. */
+export class GatewayClock {
+  constructor(private readonly state: GatewayState) {}
+
+  now(): Date {
+    return new Date(Date.now() + this.state.clockOffsetMs);
+  }
+
+  today(): string {
+    return dayOf(this.now());
+  }
+
+  advance(milliseconds: number): void {
+    if (!Number.isSafeInteger(milliseconds) || milliseconds < 0) throw badRequest('The clock only moves forward.');
+    this.state.clockOffsetMs += milliseconds;
+  }
+}
+
+/** Something a merchant is told about by webhook (and the clock control lists). */
+export interface GatewayEvent {
+  merchantId: string;
+  subscriptionId: string;
+  kind: SubscriptionWebhookKind;
+  /** ISO 8601, gateway time. */
+  at: string;
+  /** The charge behind a charged_successfully or charged_unsuccessfully. */
+  transaction?: { id: string; amount: string; status: TransactionStatus };
+}
+
+/** Braintree's ids: short, lowercase letters and digits. */
+export function newId(length: number, taken: (id: string) => boolean): string {
+  for (;;) {
+    const id = [...randomBytes(length)].map((byte) => 'abcdefghijklmnopqrstuvwxyz0123456789'[byte % 36]).join('');
+    if (/^[a-z]/.test(id) && !taken(id)) return id;
+  }
+}
+
+/** Ids of subscriptions and customers: letters, digits, '-' and '_' (Braintree's rule). */
+export const ID_PATTERN = /^[A-Za-z0-9_-]+$/;
+
+/** A stamp after both `candidate` and the subscription's last change. */
+function stampFor(subscription: Pick<StoredSubscription, 'updatedAt'> | undefined, candidate: Date): string {
+  const after = subscription ? new Date(subscription.updatedAt).getTime() + 1 : 0;
+  return new Date(Math.max(candidate.getTime(), after)).toISOString();
+}
+
+export const succeeded = (transaction: Pick<StoredTransaction, 'status'>) =>
+  transaction.status === 'submitted_for_settlement' || transaction.status === 'authorized';
+
+/** Charges a vaulted card (the sandbox's test amounts decide) and records the transaction. */
+export function charge(
+  merchant: MerchantState,
+  request: {
+    paymentMethodToken: string;
+    amountCents: number;
+    at: string;
+    currency: string;
+    orderId?: string;
+    subscriptionId?: string;
+  },
+): StoredTransaction {
+  const method = merchant.paymentMethods.get(request.paymentMethodToken);
+  const outcome = chargeOutcome(request.amountCents, { declining: method?.declining ?? false });
+  const base = {
+    id: newId(8, (id) => merchant.transactions.has(id)),
+    amountCents: request.amountCents,
+    currency: request.currency,
+    createdAt: request.at,
+    paymentMethodToken: request.paymentMethodToken,
+    ...(request.orderId !== undefined ? { orderId: request.orderId } : {}),
+    ...(request.subscriptionId !== undefined ? { subscriptionId: request.subscriptionId } : {}),
+  };
+  let transaction: StoredTransaction;
+  switch (outcome.status) {
+    case 'approved':
+      transaction = {
+        ...base,
+        status: 'submitted_for_settlement',
+        processorResponseCode: '1000',
+        processorResponseText: 'Approved',
+      };
+      break;
+    case 'processor_declined':
+    case 'failed':
+      transaction = { ...base, status: outcome.status, processorResponseCode: outcome.code, processorResponseText: outcome.text };
+      break;
+    case 'gateway_rejected':
+      transaction = {
+        ...base,
+        status: 'gateway_rejected',
+        processorResponseCode: '',
+        processorResponseText: '',
+        gatewayRejectionReason: outcome.reason,
+      };
+      break;
+  }
+  merchant.transactions.set(transaction.id, transaction);
+  if (method?.declinesAfterFirstCharge && succeeded(transaction)) {
+    method.declining = true;
+    delete method.declinesAfterFirstCharge;
+  }
+  return transaction;
+}
+
+export function toWireTransaction(transaction: StoredTransaction): LocalWireTransaction {
+  return {
+    id: transaction.id,
+    status: transaction.status,
+    amount: formatCents(transaction.amountCents),
+    currency: transaction.currency,
+    createdAt: transaction.createdAt,
+    processorResponseCode: transaction.processorResponseCode,
+    processorResponseText: transaction.processorResponseText,
+    ...(transaction.gatewayRejectionReason ? { gatewayRejectionReason: transaction.gatewayRejectionReason } : {}),
+    ...(transaction.orderId !== undefined ? { orderId: transaction.orderId } : {}),
+    ...(transaction.subscriptionId !== undefined ? { subscriptionId: transaction.subscriptionId } : {}),
+  };
+}
+
+/** The 422 of a declined charge: the transaction and the processor's words, as Braintree answers. */
+export function declinedCharge(transaction: StoredTransaction) {
+  const message =
+    transaction.status === 'gateway_rejected'
+      ? `Gateway Rejected: ${transaction.gatewayRejectionReason ?? ''}`
+      : transaction.processorResponseText;
+  return refused([], { transaction: toWireTransaction(transaction) }, message);
+}
+
+export function toWireSubscription(
+  merchant: MerchantState,
+  subscription: StoredSubscription,
+  today: string,
+): LocalWireSubscription {
+  const transactions = subscription.transactionIds
+    .map((id) => merchant.transactions.get(id))
+    .filter((transaction): transaction is StoredTransaction => transaction !== undefined)
+    .reverse()
+    .map(toWireTransaction);
+  return {
+    id: subscription.id,
+    planId: subscription.planId,
+    status: subscription.status,
+    price: formatCents(subscription.priceCents),
+    currency: subscription.currency,
+    paymentMethodToken: subscription.paymentMethodToken,
+    billingPeriodStartDate: subscription.billingPeriodStartDate,
+    billingPeriodEndDate: subscription.billingPeriodEndDate,
+    paidThroughDate: subscription.paidThroughDate,
+    nextBillingDate: subscription.nextBillingDate,
+    billingFrequency: subscription.billingFrequency,
+    currentBillingCycle: subscription.currentBillingCycle,
+    failureCount: subscription.failureCount,
+    balance: formatCents(subscription.balanceCents),
+    daysPastDue:
+      subscription.status === 'Past Due' && subscription.pastDueSince
+        ? Math.max(0, daysBetween(subscription.pastDueSince, today))
+        : 0,
+    addOns: subscription.addOns.map((addOn) => ({
+      id: addOn.id,
+      amount: formatCents(addOn.amountCents),
+      quantity: addOn.quantity,
+    })),
+    transactions,
+    updatedAt: subscription.updatedAt,
+    billingDayOfMonth: subscription.billingDayOfMonth,
+    firstBillingDate: subscription.firstBillingDate,
+    numberOfBillingCycles: subscription.numberOfBillingCycles ?? null,
+    createdAt: subscription.createdAt,
+  };
+}
+
+/** What one cycle costs: the price and every add-on times its quantity. */
+const cycleCents = (subscription: Pick<StoredSubscription, 'priceCents' | 'addOns'>) =>
+  subscription.addOns.reduce((sum, addOn) => sum + addOn.amountCents * addOn.quantity, subscription.priceCents);
+
+function amountCents(value: unknown, code: string, attribute: string, message: string): number {
+  const cents = typeof value === 'string' ? parseCents(value) : undefined;
+  if (cents === undefined) throw invalid(code, attribute, message);
+  return cents;
+}
+
+function quantityOf(value: unknown): number {
+  if (value === undefined) return 1;
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 1 || value > 10_000) {
+    throw invalid('92010', 'quantity', 'Quantity must be greater than zero.');
+  }
+  return value;
+}
+
+function addOnsToAdd(additions: unknown): StoredAddOn[] {
+  if (additions === undefined) return [];
+  if (!Array.isArray(additions)) throw badRequest('addOns.add must be a list.');
+  const added: StoredAddOn[] = [];
+  for (const addition of additions as unknown[]) {
+    const { inheritedFromId, amount, quantity } = (addition ?? {}) as Record<string, unknown>;
+    if (typeof inheritedFromId !== 'string' || inheritedFromId === '') {
+      throw invalid('92014', 'inherited_from_id', 'Inherited From ID is required.');
+    }
+    if (added.some((addOn) => addOn.id === inheritedFromId)) {
+      throw invalid('91911', 'add_ons', 'Cannot add duplicate add-on or discount.');
+    }
+    added.push({
+      id: inheritedFromId,
+      amountCents: amountCents(amount, '92002', 'amount', 'Amount is an invalid format.'),
+      quantity: quantityOf(quantity),
+    });
+  }
+  return added;
+}
+
+/**
+ * Starts a subscription and charges its first cycle at once. A declined first charge is answered
+ * with its transaction and leaves no subscription, as at Braintree.
+ */
+export function createSubscription(
+  merchant: MerchantState,
+  request: LocalSubscriptionCreateRequest,
+  now: Date,
+  events: GatewayEvent[],
+): StoredSubscription {
+  const { id, planId, paymentMethodToken } = request;
+  if (typeof id !== 'string' || !ID_PATTERN.test(id) || id.length > 255) {
+    throw invalid('81906', 'id', "ID is invalid (use only letters, numbers, '-', and '_').");
+  }
+  if (merchant.subscriptions.has(id)) throw invalid('81902', 'id', 'ID has already been taken.');
+  const plan = typeof planId === 'string' ? merchant.plans.get(planId) : undefined;
+  if (!plan) throw invalid('91904', 'plan_id', 'Plan ID is invalid.');
+  if (typeof paymentMethodToken !== 'string' || !merchant.paymentMethods.has(paymentMethodToken)) {
+    throw invalid('91903', 'payment_method_token', 'Payment method token is invalid.');
+  }
+  const priceCents =
+    request.price === undefined
+      ? (parseCents(plan.price) ?? 0)
+      : amountCents(request.price, '81904', 'price', 'Price is an invalid format.');
+  if (request.addOns !== undefined && (typeof request.addOns !== 'object' || request.addOns === null)) {
+    throw badRequest('addOns must be an object with an add list.');
+  }
+  const addOns = addOnsToAdd(request.addOns?.add);
+
+  const today = dayOf(now);
+  const at = now.toISOString();
+  const amount = cycleCents({ priceCents, addOns });
+  const transaction =
+    amount > 0
+      ? charge(merchant, { paymentMethodToken, amountCents: amount, at, currency: plan.currency, subscriptionId: id })
+      : undefined;
+  if (transaction && !succeeded(transaction)) throw declinedCharge(transaction);
+
+  const billingDayOfMonth = dayOfMonth(today);
+  const nextBillingDate = addBillingMonths(today, plan.billingFrequencyMonths, billingDayOfMonth);
+  const subscription: StoredSubscription = {
+    id,
+    planId: plan.id,
+    status: 'Active',
+    priceCents,
+    currency: plan.currency,
+    paymentMethodToken,
+    billingDayOfMonth,
+    billingFrequency: plan.billingFrequencyMonths,
+    ...(plan.numberOfBillingCycles !== undefined ? { numberOfBillingCycles: plan.numberOfBillingCycles } : {}),
+    firstBillingDate: today,
+    billingPeriodStartDate: today,
+    billingPeriodEndDate: addDays(nextBillingDate, -1),
+    paidThroughDate: addDays(nextBillingDate, -1),
+    nextBillingDate,
+    currentBillingCycle: 1,
+    failureCount: 0,
+    balanceCents: 0,
+    pastDueSince: null,
+    addOns,
+    transactionIds: transaction ? [transaction.id] : [],
+    createdAt: at,
+    updatedAt: at,
+  };
+  merchant.subscriptions.set(id, subscription);
+  events.push({ merchantId: merchant.id, subscriptionId: id, kind: 'subscription_went_active', at });
+  events.push({
+    merchantId: merchant.id,
+    subscriptionId: id,
+    kind: 'subscription_charged_successfully',
+    at,
+    ...(transaction
+      ? { transaction: { id: transaction.id, amount: formatCents(transaction.amountCents), status: transaction.status } }
+      : {}),
+  });
+  return subscription;
+}
+
+/** One billing date of one subscription: expire it, or open the next cycle and charge it. */
+function billCycle(merchant: MerchantState, subscription: StoredSubscription, due: string, events: GatewayEvent[]): void {
+  const at = stampFor(subscription, startOf(due));
+  const event = (kind: SubscriptionWebhookKind, transaction?: StoredTransaction) =>
+    events.push({
+      merchantId: merchant.id,
+      subscriptionId: subscription.id,
+      kind,
+      at,
+      ...(transaction
+        ? { transaction: { id: transaction.id, amount: formatCents(transaction.amountCents), status: transaction.status } }
+        : {}),
+    });
+  subscription.updatedAt = at;
+  if (
+    subscription.numberOfBillingCycles !== undefined &&
+    subscription.currentBillingCycle >= subscription.numberOfBillingCycles
+  ) {
+    subscription.status = 'Expired';
+    subscription.nextBillingDate = null;
+    event('subscription_expired');
+    return;
+  }
+  const next = addBillingMonths(due, subscription.billingFrequency, subscription.billingDayOfMonth);
+  subscription.currentBillingCycle += 1;
+  subscription.billingPeriodStartDate = due;
+  subscription.billingPeriodEndDate = addDays(next, -1);
+  subscription.nextBillingDate = next;
+  // A past-due balance is charged with the new cycle: it grows each cycle until a charge succeeds.
+  const amount = subscription.balanceCents + cycleCents(subscription);
+  if (amount === 0) {
+    subscription.paidThroughDate = subscription.billingPeriodEndDate;
+    event('subscription_charged_successfully');
+    return;
+  }
+  const transaction = charge(merchant, {
+    paymentMethodToken: subscription.paymentMethodToken,
+    amountCents: amount,
+    at,
+    currency: subscription.currency,
+    subscriptionId: subscription.id,
+  });
+  subscription.transactionIds.push(transaction.id);
+  if (succeeded(transaction)) {
+    const wasPastDue = subscription.status === 'Past Due';
+    subscription.balanceCents = 0;
+    subscription.failureCount = 0;
+    subscription.paidThroughDate = subscription.billingPeriodEndDate;
+    subscription.status = 'Active';
+    subscription.pastDueSince = null;
+    event('subscription_charged_successfully', transaction);
+    if (wasPastDue) event('subscription_went_active');
+    return;
+  }
+  subscription.balanceCents = amount;
+  subscription.failureCount += 1;
+  event('subscription_charged_unsuccessfully', transaction);
+  if (subscription.status === 'Active') {
+    subscription.status = 'Past Due';
+    subscription.pastDueSince = due;
+    event('subscription_went_past_due');
+  }
+}
+
+/**
+ * Bills every billing date that has come, in the order they fell (across merchants), as many
+ * cycles as each subscription missed. Returns nothing; what happened is added to `events`.
+ */
+export function runDueBillings(state: GatewayState, today: string, events: GatewayEvent[]): void {
+  for (;;) {
+    let earliest: { merchant: MerchantState; subscription: StoredSubscription; due: string } | undefined;
+    for (const merchant of state.merchants.values()) {
+      for (const subscription of merchant.subscriptions.values()) {
+        const due = subscription.nextBillingDate;
+        if ((subscription.status !== 'Active' && subscription.status !== 'Past Due') || due === null || due > today) continue;
+        if (!earliest || due < earliest.due) earliest = { merchant, subscription, due };
+      }
+    }
+    if (!earliest) return;
+    billCycle(earliest.merchant, earliest.subscription, earliest.due, events);
+  }
+}
+
+/** A manual retry of a past-due subscription's balance (or the amount given). */
+export function retryCharge(
+  merchant: MerchantState,
+  subscription: StoredSubscription,
+  request: { amount?: unknown },
+  now: Date,
+  events: GatewayEvent[],
+): StoredTransaction {
+  if (subscription.status !== 'Past Due') {
+    throw invalid('91531', 'subscription_id', 'Subscription status must be Past Due in order to retry.');
+  }
+  const amount =
+    request.amount === undefined || request.amount === null
+      ? subscription.balanceCents
+      : amountCents(request.amount, '81503', 'amount', 'Amount is an invalid format.');
+  if (amount <= 0) throw invalid('81531', 'amount', 'Amount must be greater than zero.');
+  const at = stampFor(subscription, now);
+  const transaction = charge(merchant, {
+    paymentMethodToken: subscription.paymentMethodToken,
+    amountCents: amount,
+    at,
+    currency: subscription.currency,
+    subscriptionId: subscription.id,
+  });
+  subscription.transactionIds.push(transaction.id);
+  subscription.updatedAt = at;
+  // Braintree sends no charged_unsuccessfully for a manual retry, and counts no failure.
+  if (!succeeded(transaction)) throw declinedCharge(transaction);
+  subscription.balanceCents = Math.max(0, subscription.balanceCents - amount);
+  if (subscription.balanceCents === 0) {
+    subscription.status = 'Active';
+    subscription.failureCount = 0;
+    subscription.pastDueSince = null;
+    subscription.paidThroughDate = subscription.billingPeriodEndDate;
+    events.push({ merchantId: merchant.id, subscriptionId: subscription.id, kind: 'subscription_went_active', at });
+  }
+  return transaction;
+}
+
+function refuseEditOfEnded(subscription: StoredSubscription): void {
+  if (subscription.status === 'Canceled')
+    throw invalid('81901', 'status', 'Subscription has been canceled and cannot be updated.');
+  if (subscription.status === 'Expired') throw invalid('81910', 'status', 'Subscription has expired and cannot be updated.');
+}
+
+/**
+ * Changes the card, the price or the add-ons; the next charge uses them (the local gateway does
+ * not prorate, as a Braintree merchant without proration does not).
+ */
+export function updateSubscription(
+  merchant: MerchantState,
+  subscription: StoredSubscription,
+  request: LocalSubscriptionUpdateRequest,
+  now: Date,
+): void {
+  refuseEditOfEnded(subscription);
+  const pastDue = subscription.status === 'Past Due';
+  if (request.paymentMethodToken !== undefined) {
+    if (typeof request.paymentMethodToken !== 'string' || !merchant.paymentMethods.has(request.paymentMethodToken)) {
+      throw invalid('91903', 'payment_method_token', 'Payment method token is invalid.');
+    }
+  }
+  const priceCents =
+    request.price === undefined ? undefined : amountCents(request.price, '81904', 'price', 'Price is an invalid format.');
+  if (pastDue && priceCents !== undefined && priceCents !== subscription.priceCents) {
+    throw invalid('91920', 'base', 'Cannot edit price changing fields on past due subscription.');
+  }
+  const changes = request.addOns;
+  if (changes !== undefined && (typeof changes !== 'object' || changes === null)) throw badRequest('addOns must be an object.');
+  const added = addOnsToAdd(changes?.add);
+  const updates = Array.isArray(changes?.update) ? (changes.update as unknown[]) : [];
+  const removals = Array.isArray(changes?.remove) ? (changes.remove as unknown[]) : [];
+  if (pastDue && added.length + updates.length + removals.length > 0) {
+    throw invalid('92022', 'add_ons', 'Cannot edit modifications on past due subscription.');
+  }
+  const addOns = subscription.addOns.map((addOn) => ({ ...addOn }));
+  for (const addOn of added) {
+    if (addOns.some((existing) => existing.id === addOn.id))
+      throw invalid('91911', 'add_ons', 'Cannot add duplicate add-on or discount.');
+    addOns.push(addOn);
+  }
+  for (const update of updates) {
+    const { existingId, amount, quantity } = (update ?? {}) as Record<string, unknown>;
+    const existing = addOns.find((addOn) => addOn.id === existingId);
+    if (!existing) throw invalid('92011', 'existing_id', 'Existing ID is invalid.');
+    if (amount !== undefined) existing.amountCents = amountCents(amount, '92002', 'amount', 'Amount is an invalid format.');
+    if (quantity !== undefined) existing.quantity = quantityOf(quantity);
+  }
+  for (const id of removals) {
+    const index = addOns.findIndex((addOn) => addOn.id === id);
+    if (index < 0) throw invalid('92016', 'add_ons', 'ID to remove is not present.');
+    addOns.splice(index, 1);
+  }
+  if (request.paymentMethodToken !== undefined) subscription.paymentMethodToken = request.paymentMethodToken;
+  if (priceCents !== undefined) subscription.priceCents = priceCents;
+  subscription.addOns = addOns;
+  subscription.updatedAt = stampFor(subscription, now);
+}
+
+export function cancelSubscription(
+  merchant: MerchantState,
+  subscription: StoredSubscription,
+  now: Date,
+  events: GatewayEvent[],
+): void {
+  if (subscription.status === 'Canceled') throw invalid('81905', 'status', 'Subscription has already been canceled.');
+  if (subscription.status === 'Expired') throw invalid('81910', 'status', 'Subscription has expired and cannot be updated.');
+  const at = stampFor(subscription, now);
+  subscription.status = 'Canceled';
+  subscription.nextBillingDate = null;
+  subscription.updatedAt = at;
+  events.push({ merchantId: merchant.id, subscriptionId: subscription.id, kind: 'subscription_canceled', at });
+}

@@ -1,0 +1,160 @@
+import * as z from '../zod';
+import { seoSchema } from './common';
+import { planLimitsSchema } from './transfers';
+import { PRO_PRICE_IDS } from '../transfers/pro-plan';
+
+/**
+ * The Pro plan's subscription as its subscriber sees it. Statuses are the gateway's: Pending,
+ * Active, Past Due (a renewal failed: Pro is kept for the grace period while the card is
+ * updated), Canceled (no more charges: Pro is kept to the end of the period paid for) and
+ * Expired.
+ */
+export const SUBSCRIPTION_STATUSES = ['Pending', 'Active', 'Past Due', 'Canceled', 'Expired'] as const;
+export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
+
+export const INVOICE_STATUSES = ['open', 'paying', 'paid', 'void'] as const;
+
+/** Whole minor units (cents) and a currency: money is never a float. */
+export const moneySchema = z.object({ amountMinor: z.int(), currency: z.string() });
+
+export const paymentMethodSchema = z.object({
+  cardType: z.string(),
+  last4: z.string(),
+  /** MM/YYYY */
+  expirationDate: z.string(),
+});
+
+export const priceSchema = z.object({
+  priceId: z.enum(PRO_PRICE_IDS),
+  interval: z.enum(['month', 'year']),
+  billingFrequencyMonths: z.int(),
+  price: moneySchema,
+  /** What it comes to a month, for comparing the two. */
+  perMonth: moneySchema,
+});
+export type PriceView = z.infer<typeof priceSchema>;
+
+export const productStockSchema = z.object({
+  product: z.object({ productId: z.string(), name: z.string(), description: z.string() }),
+  prices: z.array(priceSchema),
+  /** What each plan allows, side by side. */
+  limits: z.object({ free: planLimitsSchema, pro: planLimitsSchema }),
+});
+export type ProductStock = z.infer<typeof productStockSchema>;
+
+export const subscriptionSchema = z.object({
+  id: z.string(),
+  productId: z.string(),
+  priceId: z.enum(PRO_PRICE_IDS),
+  interval: z.enum(['month', 'year']),
+  status: z.enum(SUBSCRIPTION_STATUSES),
+  price: moneySchema,
+  /** What a failed renewal left owing (zero otherwise). */
+  balance: moneySchema,
+  /** The last day paid for (YYYY-MM-DD). */
+  paidThroughDate: z.nullable(z.string()),
+  /** When the next charge is due (YYYY-MM-DD); null once canceled. */
+  nextBillingDate: z.nullable(z.string()),
+  pastDueSince: z.nullable(z.string()),
+  /** While past due: when Pro stops unless a payment goes through (ISO). */
+  graceEndsAt: z.nullable(z.string()),
+  canceledAt: z.nullable(z.string()),
+  /** Whether it gives Pro right now. */
+  givesPro: z.boolean(),
+  /** When Pro ends if nothing changes (ISO): the grace period's end, or a canceled one's paid period's; null while it renews. */
+  proEndsAt: z.nullable(z.string()),
+  paymentMethod: paymentMethodSchema,
+  createdAt: z.string(),
+});
+export type SubscriptionView = z.infer<typeof subscriptionSchema>;
+
+export const invoiceSchema = z.object({
+  id: z.string(),
+  status: z.enum(INVOICE_STATUSES),
+  lines: z.array(
+    z.object({ productId: z.string(), priceId: z.string(), description: z.string(), quantity: z.int(), amountMinor: z.int() }),
+  ),
+  total: moneySchema,
+  /** Why the last payment attempt failed, for the page to say. */
+  lastDecline: z.nullable(z.object({ reason: z.string(), message: z.string(), at: z.string() })),
+  subscriptionId: z.nullable(z.string()),
+  paidAt: z.nullable(z.string()),
+  createdAt: z.string(),
+});
+export type InvoiceView = z.infer<typeof invoiceSchema>;
+
+export const paymentRecordSchema = z.object({
+  transactionId: z.string(),
+  description: z.string(),
+  amount: moneySchema,
+  chargedAt: z.string(),
+  card: z.nullable(z.object({ cardType: z.string(), last4: z.string() })),
+});
+export type PaymentRecordView = z.infer<typeof paymentRecordSchema>;
+
+/** What the browser's card form needs: the gateway (Braintree's Drop-in, or the local gateway's own form) and a client token. */
+export const paymentClientSchema = z.object({
+  environment: z.enum(['local', 'sandbox', 'production']),
+  clientToken: z.string(),
+});
+export type PaymentClient = z.infer<typeof paymentClientSchema>;
+
+export const priceQuerySchema = z.strictObject({
+  priceId: z.enum(PRO_PRICE_IDS, { message: `Choose one of: ${PRO_PRICE_IDS.join(', ')}` }),
+});
+
+export const invoiceParamsSchema = z.strictObject({ invoiceId: z.string().check(z.minLength(1), z.maxLength(64)) });
+export const subscriptionParamsSchema = z.strictObject({
+  subscriptionProductId: z.string().check(z.minLength(1), z.maxLength(64)),
+});
+
+/** A nonce is all of a card that ever reaches us. */
+const nonceSchema = z
+  .string({ message: 'Send the payment method nonce from the card form' })
+  .check(z.minLength(1, 'Send the payment method nonce from the card form'), z.maxLength(4_096));
+
+export const fulfillInvoiceBodySchema = z.strictObject({
+  paymentMethodNonce: nonceSchema,
+  /** Braintree's device data for its fraud checks, passed through as the Drop-in gives it. */
+  deviceData: z.optional(z.string().check(z.maxLength(8_192))),
+});
+export const updatePaymentMethodBodySchema = fulfillInvoiceBodySchema;
+
+export const activeSubscriptionSchema = z.object({ subscription: z.nullable(subscriptionSchema) });
+export const checkoutInvoiceSchema = z.object({ invoice: invoiceSchema });
+export const fulfilledInvoiceSchema = z.object({ invoice: invoiceSchema, subscription: subscriptionSchema });
+export const subscriptionAnswerSchema = z.object({ subscription: subscriptionSchema });
+
+export const upgradesScreenSchema = z.object({
+  seo: seoSchema,
+  signedIn: z.boolean(),
+  currentPlan: planLimitsSchema,
+  stock: productStockSchema,
+  subscription: z.nullable(subscriptionSchema),
+});
+
+export const checkoutScreenSchema = z.object({
+  seo: seoSchema,
+  stock: productStockSchema,
+  price: priceSchema,
+  invoice: invoiceSchema,
+  /** Null when the caller is on Pro already: there is nothing to pay. */
+  payment: z.nullable(paymentClientSchema),
+  subscription: z.nullable(subscriptionSchema),
+});
+
+export const subscriptionScreenSchema = z.object({
+  seo: seoSchema,
+  currentPlan: planLimitsSchema,
+  subscription: z.nullable(subscriptionSchema),
+  /** Successful charges, newest first (the latest 24). */
+  payments: z.array(paymentRecordSchema),
+  stock: productStockSchema,
+});
+
+/** A Braintree webhook as it is posted: a form with the signature and the payload. */
+export const braintreeWebhookBodySchema = z.strictObject({
+  bt_signature: z.string().check(z.minLength(1), z.maxLength(4_096)),
+  bt_payload: z.string().check(z.minLength(1), z.maxLength(200_000)),
+});
+export const webhookAnswerSchema = z.object({ received: z.literal(true), duplicate: z.boolean() });

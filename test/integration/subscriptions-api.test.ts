@@ -1,0 +1,369 @@
+import braintree from 'braintree';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { getDb } from '../../functions/lib/db/service';
+import { PaymentGatewayUnavailable, type PaymentGateway } from '../../functions/lib/payments/gateway';
+import { createLocalPaymentGateway } from '../../functions/lib/payments/local-gateway';
+import { usePaymentGatewayForTests } from '../../functions/lib/payments/payment-gateway';
+import { LOCAL_GATEWAY_KEYS } from '../../shared/payments/local-gateway';
+import { routes } from '../../shared/routes';
+import { PRO_PRICES } from '../../shared/transfers/pro-plan';
+import { PLAN_LIMITS } from '../../shared/transfers/plans';
+import { expectError, expectOk, type SignedInUser } from '../support/api-client';
+import { apiSuite } from '../support/api-suite';
+import { mailsTo } from '../support/mail';
+
+const suite = apiSuite();
+
+/** The local gateway's keys sign webhooks exactly as Braintree's SDK signs its samples. */
+const signer = new braintree.BraintreeGateway({ environment: braintree.Environment.Sandbox, ...LOCAL_GATEWAY_KEYS });
+
+async function checkoutInvoice(user: SignedInUser, priceId: 'pro-monthly' | 'pro-yearly' = 'pro-monthly') {
+  const answer = await suite.api.call(routes.getCheckoutInvoice, { query: { priceId }, as: user });
+  expectOk(answer);
+  return answer.body.invoice;
+}
+
+async function fulfil(user: SignedInUser, invoiceId: string, nonce: string) {
+  return suite.api.call(routes.fulfillSubscriptionInvoice, {
+    params: { invoiceId },
+    body: { paymentMethodNonce: nonce },
+    as: user,
+  });
+}
+
+async function subscribe(user: SignedInUser, nonce = 'fake-valid-visa-nonce') {
+  const invoice = await checkoutInvoice(user);
+  const paid = await fulfil(user, invoice.id, nonce);
+  expectOk(paid);
+  return paid.body.subscription;
+}
+
+/** Moves the local gateway's clock; renewals fall due and their webhooks are delivered before it answers. */
+async function advanceGatewayClock(days: number): Promise<void> {
+  const answer = await fetch(`${suite.runtime.paymentGatewayEndpoint}/__control/clock`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ advanceDays: days }),
+  });
+  expect(answer.status).toBe(200);
+}
+
+const paymentsOf = async (customerId: string) =>
+  (await getDb().entities.payment.query.byCustomer({ customerId }).go()).data;
+
+afterEach(() => usePaymentGatewayForTests(undefined));
+
+describe('the Pro plan as it is sold', () => {
+  it('lists its monthly and yearly prices from the server, with what each plan allows, to anyone', async () => {
+    // Act
+    const stock = await suite.api.call(routes.getProProductStock);
+
+    // Assess
+    expectOk(stock);
+    expect(stock.body.prices.map((price) => [price.priceId, price.price.amountMinor, price.price.currency])).toEqual([
+      ['pro-monthly', PRO_PRICES['pro-monthly'].amountMinor, 'USD'],
+      ['pro-yearly', PRO_PRICES['pro-yearly'].amountMinor, 'USD'],
+    ]);
+    expect(stock.body.limits).toEqual({ free: PLAN_LIMITS.free, pro: PLAN_LIMITS.pro });
+  });
+
+  it('answers the same open invoice for a price until it is paid, priced by the server', async () => {
+    // Prepare
+    const buyer = await suite.api.signIn('invoice-buyer');
+
+    // Act
+    const first = await checkoutInvoice(buyer, 'pro-yearly');
+    const again = await checkoutInvoice(buyer, 'pro-yearly');
+    const monthly = await checkoutInvoice(buyer, 'pro-monthly');
+    const unknownPrice = await suite.api.call(routes.getCheckoutInvoice, {
+      query: { priceId: 'pro-forever' as 'pro-yearly' },
+      as: buyer,
+    });
+
+    // Assess
+    expect(again.id).toBe(first.id);
+    expect(first).toMatchObject({ status: 'open', total: { amountMinor: 12_000, currency: 'USD' } });
+    expect(monthly.id).not.toBe(first.id);
+    expect(monthly.total.amountMinor).toBe(1_200);
+    expectError(unknownPrice, 400);
+  });
+});
+
+describe('paying an invoice into a subscription', () => {
+  it('says why a card was declined, keeps the invoice payable, and then takes another card', async () => {
+    // Prepare
+    const buyer = await suite.api.signIn('declined-buyer');
+    const invoice = await checkoutInvoice(buyer);
+
+    // Act
+    const declined = await fulfil(buyer, invoice.id, 'fake-processor-declined-visa-nonce');
+    const spent = await fulfil(buyer, invoice.id, 'fake-consumed-nonce');
+    const afterDeclines = await suite.api.call(routes.getCheckoutInvoice, { query: { priceId: 'pro-monthly' }, as: buyer });
+    const paid = await fulfil(buyer, invoice.id, 'fake-valid-visa-nonce');
+
+    // Assess
+    expectError(declined, 402);
+    expect(declined.body).toMatchObject({ code: 'PAYMENT_DECLINED', reason: 'processor_declined' });
+    expect(declined.body.message).toMatch(/declined/i);
+    expectError(spent, 402);
+    expect(spent.body).toMatchObject({ reason: 'consumed_nonce' });
+    expectOk(afterDeclines);
+    expect(afterDeclines.body.invoice).toMatchObject({ id: invoice.id, status: 'open' });
+    expect(afterDeclines.body.invoice.lastDecline?.reason).toBe('consumed_nonce');
+    expectOk(paid);
+    expect(paid.body.invoice).toMatchObject({ id: invoice.id, status: 'paid' });
+    expect(paid.body.subscription).toMatchObject({ status: 'Active', givesPro: true, priceId: 'pro-monthly' });
+    expect(await paymentsOf(buyer.userId)).toHaveLength(1);
+  });
+
+  it('gives Pro at once: new transfers and drafts made on Free take its limits, and a receipt is emailed', async () => {
+    // Prepare
+    const buyer = await suite.api.signIn('pro-limits');
+    const draft = await suite.api.call(routes.createTransfer, { body: { title: 'Made on Free' }, as: buyer });
+    expectOk(draft, 201);
+    const tooBigForFree = { transferId: draft.body.id, name: 'film.mov', size: 3_000_000_000, type: 'video/quicktime' };
+    const refusedOnFree = await suite.api.call(routes.createBRecord, { body: tooBigForFree, as: buyer });
+
+    // Act
+    const subscription = await subscribe(buyer);
+    const home = await suite.api.call(routes.showTransferHome, { as: buyer });
+    const acceptedOnPro = await suite.api.call(routes.createBRecord, { body: tooBigForFree, as: buyer });
+    const active = await suite.api.call(routes.getActiveSubscription, { as: buyer });
+
+    // Assess
+    expectError(refusedOnFree, 400);
+    expectOk(home);
+    expect(home.body.limits).toEqual(PLAN_LIMITS.pro);
+    expectOk(acceptedOnPro, 201);
+    expectOk(active);
+    expect(active.body.subscription?.id).toBe(subscription.id);
+    const receipts = (await mailsTo(suite.runtime.mailDir, buyer.email)).filter((mail) => /receipt/i.test(mail.headers.subject ?? ''));
+    expect(receipts).toHaveLength(1);
+    expect(receipts[0]?.text).toContain('$12.00');
+  });
+
+  it('charges once for a double click, a retry and a second tab, and answers each the same', async () => {
+    // Prepare
+    const buyer = await suite.api.signIn('many-clicks');
+    const invoice = await checkoutInvoice(buyer);
+
+    // Act
+    const answers = await Promise.all(Array.from({ length: 8 }, () => fulfil(buyer, invoice.id, 'fake-valid-visa-nonce')));
+    const later = await fulfil(buyer, invoice.id, 'fake-valid-visa-nonce');
+
+    // Assess
+    const ids = new Set<string>();
+    for (const answer of [...answers, later]) {
+      expectOk(answer);
+      ids.add(answer.body.subscription.id);
+    }
+    expect(ids.size).toBe(1);
+    expect(await paymentsOf(buyer.userId)).toHaveLength(1);
+    const gateway = createLocalPaymentGateway(suite.runtime.paymentGatewayEndpoint);
+    expect((await gateway.findSubscription([...ids][0] as string)).transactions).toHaveLength(1);
+  });
+
+  it('lets nobody but the invoice’s customer see or pay it', async () => {
+    // Prepare
+    const [buyer, stranger] = await Promise.all([suite.api.signIn('owner'), suite.api.signIn('stranger')]);
+    const invoice = await checkoutInvoice(buyer);
+
+    // Act
+    const paidByStranger = await fulfil(stranger, invoice.id, 'fake-valid-visa-nonce');
+    const signedOut = await suite.api.call(routes.fulfillSubscriptionInvoice, {
+      params: { invoiceId: invoice.id },
+      body: { paymentMethodNonce: 'fake-valid-visa-nonce' },
+    });
+
+    // Assess
+    expectError(paidByStranger, 404);
+    expectError(signedOut, 401);
+    expect(await paymentsOf(stranger.userId)).toHaveLength(0);
+    const still = await checkoutInvoice(buyer);
+    expect(still).toMatchObject({ id: invoice.id, status: 'open' });
+  });
+
+  it('answers 503 with Retry-After when the gateway is out of reach, and the invoice stays payable', async () => {
+    // Prepare
+    const buyer = await suite.api.signIn('gateway-down');
+    const invoice = await checkoutInvoice(buyer);
+    usePaymentGatewayForTests(createLocalPaymentGateway('http://127.0.0.1:9'));
+
+    // Act
+    const down = await fulfil(buyer, invoice.id, 'fake-valid-visa-nonce');
+    usePaymentGatewayForTests(undefined);
+    const back = await fulfil(buyer, invoice.id, 'fake-valid-visa-nonce');
+
+    // Assess
+    expectError(down, 503);
+    expect(Number(down.headers.get('retry-after'))).toBeGreaterThan(0);
+    expectOk(back);
+    expect(await paymentsOf(buyer.userId)).toHaveLength(1);
+  });
+
+  it('never bills twice when the answer to the charge was lost: the retry finds the subscription the charge made', async () => {
+    // Prepare: the gateway makes the subscription, but its answer never arrives.
+    const buyer = await suite.api.signIn('lost-answer');
+    const invoice = await checkoutInvoice(buyer);
+    const real = createLocalPaymentGateway(suite.runtime.paymentGatewayEndpoint);
+    const losesAnswers: PaymentGateway = {
+      ...real,
+      environment: real.environment,
+      createSubscription: async (request) => {
+        await real.createSubscription(request);
+        throw new PaymentGatewayUnavailable(new Error('socket hang up'));
+      },
+    };
+    usePaymentGatewayForTests(losesAnswers);
+
+    // Act
+    const lost = await fulfil(buyer, invoice.id, 'fake-valid-visa-nonce');
+    usePaymentGatewayForTests(undefined);
+    const retried = await fulfil(buyer, invoice.id, 'fake-valid-visa-nonce');
+
+    // Assess
+    expectError(lost, 503);
+    expectOk(retried);
+    expect((await real.findSubscription(retried.body.subscription.id)).transactions).toHaveLength(1);
+    expect(await paymentsOf(buyer.userId)).toHaveLength(1);
+  });
+
+  it('refuses a second Pro subscription to someone who has one', async () => {
+    // Prepare
+    const buyer = await suite.api.signIn('already-pro');
+    await subscribe(buyer);
+
+    // Act
+    const another = await suite.api.call(routes.getCheckoutInvoice, { query: { priceId: 'pro-yearly' }, as: buyer });
+
+    // Assess
+    expectError(another, 409);
+  });
+});
+
+describe('a subscription over time', () => {
+  it('goes past due when a renewal is declined: the subscriber is emailed and notified, keeps Pro, updates the card and is active again', async () => {
+    // Prepare
+    const buyer = await suite.api.signIn('renewal');
+    const started = await subscribe(buyer, 'local-declines-later-visa-nonce');
+
+    // Act: a month on, the renewal is declined and the gateway's webhooks arrive.
+    await advanceGatewayClock(32);
+    const pastDue = await suite.api.call(routes.showSubscriptionScreen, { as: buyer });
+    const updated = await suite.api.call(routes.updateSubscriptionPaymentMethod, {
+      params: { subscriptionProductId: started.id },
+      body: { paymentMethodNonce: 'fake-valid-mastercard-nonce' },
+      as: buyer,
+    });
+    const notifications = await suite.api.call(routes.listUnseenNotifications, { as: buyer });
+
+    // Assess
+    expectOk(pastDue);
+    expect(pastDue.body.subscription).toMatchObject({ id: started.id, status: 'Past Due', givesPro: true });
+    expect(pastDue.body.subscription?.graceEndsAt).not.toBeNull();
+    expect(pastDue.body.currentPlan.planId).toBe('pro');
+    const failedMail = (await mailsTo(suite.runtime.mailDir, buyer.email)).find((mail) => /failed/i.test(mail.headers.subject ?? ''));
+    expect(failedMail?.text).toMatch(/Update your card/);
+    expectOk(updated);
+    expect(updated.body.subscription).toMatchObject({ status: 'Active', paymentMethod: { cardType: 'MasterCard' } });
+    expectOk(notifications);
+    const kinds = notifications.body.items.map((item) => item.kind);
+    expect(kinds).toEqual(expect.arrayContaining(['subscription-payment-failed', 'subscription-payment-recovered']));
+    // The first charge and the retry: two receipts' worth of payments, one each.
+    expect(await paymentsOf(buyer.userId)).toHaveLength(2);
+  });
+
+  it('cancels for its subscriber only: no more charges, Pro to the end of the paid period, and again changes nothing', async () => {
+    // Prepare
+    const [buyer, stranger] = await Promise.all([suite.api.signIn('canceler'), suite.api.signIn('not-the-subscriber')]);
+    const started = await subscribe(buyer);
+
+    // Act
+    const byStranger = await suite.api.call(routes.cancelSubscription, {
+      params: { subscriptionProductId: started.id },
+      as: stranger,
+    });
+    const canceled = await suite.api.call(routes.cancelSubscription, { params: { subscriptionProductId: started.id }, as: buyer });
+    const again = await suite.api.call(routes.cancelSubscription, { params: { subscriptionProductId: started.id }, as: buyer });
+    const home = await suite.api.call(routes.showTransferHome, { as: buyer });
+
+    // Assess
+    expectError(byStranger, 404);
+    expectOk(canceled);
+    expect(canceled.body.subscription).toMatchObject({ status: 'Canceled', givesPro: true, nextBillingDate: null });
+    expect(canceled.body.subscription.proEndsAt).toBe(
+      new Date(Date.parse(`${canceled.body.subscription.paidThroughDate}T00:00:00Z`) + 86_400_000).toISOString(),
+    );
+    expectOk(again);
+    expect(again.body.subscription).toEqual(canceled.body.subscription);
+    expectOk(home);
+    expect(home.body.limits.planId).toBe('pro');
+    const confirmation = (await mailsTo(suite.runtime.mailDir, buyer.email)).find((mail) => /canceled/i.test(mail.headers.subject ?? ''));
+    expect(confirmation).toBeDefined();
+  });
+});
+
+describe('the gateway’s webhook', () => {
+  const post = (form: { bt_signature: string; bt_payload: string }) =>
+    fetch(`${suite.runtime.url}${routes.receiveBraintreeWebhook.path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ bt_signature: form.bt_signature, bt_payload: form.bt_payload }).toString(),
+    });
+  let subscriber: SignedInUser;
+  let subscriptionId: string;
+
+  beforeAll(async () => {
+    subscriber = await suite.api.signIn('webhook-subscriber');
+    subscriptionId = (await subscribe(subscriber)).id;
+  });
+
+  it('refuses a bad signature with 401 and changes nothing', async () => {
+    // Prepare
+    const sample = await signer.webhookTesting.sampleNotification('subscription_canceled', subscriptionId);
+    const otherKey = new braintree.BraintreeGateway({
+      environment: braintree.Environment.Sandbox,
+      ...LOCAL_GATEWAY_KEYS,
+      privateKey: 'somebody-else',
+    });
+    const forged = await otherKey.webhookTesting.sampleNotification('subscription_canceled', subscriptionId);
+
+    // Act
+    const tampered = await post({ bt_signature: `${sample.bt_signature}0`, bt_payload: sample.bt_payload });
+    const wrongKey = await post(forged);
+
+    // Assess
+    expect(tampered.status).toBe(401);
+    expect(wrongKey.status).toBe(401);
+    const { data } = await getDb().entities.subscription.get({ subscriptionId }).go();
+    expect(data?.status).toBe('Active');
+  });
+
+  it('acknowledges a repeated delivery once and ignores it', async () => {
+    // Prepare: a kind the gateway itself has not sent for this subscription (its samples are stamped to the second).
+    const sample = await signer.webhookTesting.sampleNotification('subscription_trial_ended', subscriptionId);
+
+    // Act
+    const first = await post(sample);
+    const repeat = await post(sample);
+
+    // Assess
+    expect(first.status).toBe(200);
+    expect(await first.json()).toEqual({ received: true, duplicate: false });
+    expect(repeat.status).toBe(200);
+    expect(await repeat.json()).toEqual({ received: true, duplicate: true });
+  });
+
+  it('applies what the gateway says now, not what the notification claims', async () => {
+    // Prepare: a forged-looking but validly signed "canceled" for a subscription that is active at the gateway.
+    const sample = await signer.webhookTesting.sampleNotification('subscription_canceled', subscriptionId);
+
+    // Act
+    const answer = await post(sample);
+
+    // Assess
+    expect(answer.status).toBe(200);
+    const { data } = await getDb().entities.subscription.get({ subscriptionId }).go();
+    expect(data?.status).toBe('Active');
+  });
+});

@@ -1,0 +1,544 @@
+import braintree from 'braintree';
+import { describe, expect, it, vi } from 'vitest';
+import type { BraintreeCredentials } from '../../functions/lib/payments/braintree-credentials';
+import {
+  type BraintreeSdk,
+  createBraintreePaymentGateway,
+  type SdkFailure,
+  type SdkSubscription,
+  type SdkTransaction,
+} from '../../functions/lib/payments/braintree-gateway';
+import {
+  InvalidWebhookSignature,
+  PaymentDeclined,
+  PaymentGatewayUnavailable,
+  PaymentRecordNotFound,
+  SubscriptionIdTaken,
+} from '../../functions/lib/payments/gateway';
+
+const CREDENTIALS: BraintreeCredentials = {
+  merchantId: 'merchant-1',
+  publicKey: 'public-key-1',
+  privateKey: 'private-key-1',
+  environment: 'sandbox',
+};
+
+/** An SDK exception, as the SDK makes them: an Error whose type and name are the kind. */
+const sdkError = (type: string, message = type) => Object.assign(new Error(message), { type, name: type });
+
+function failure(
+  parts: Partial<Omit<SdkFailure, 'success' | 'errors'>> & { errors?: { code: string; attribute?: string; message: string }[] },
+): SdkFailure {
+  const errors = parts.errors ?? [];
+  return {
+    ...parts,
+    success: false,
+    message: parts.message ?? errors.map((error) => error.message).join(' '),
+    errors: { deepErrors: () => errors },
+  };
+}
+
+const transaction = (overrides: Partial<SdkTransaction> = {}): SdkTransaction => ({
+  id: 'txn-1',
+  status: 'submitted_for_settlement',
+  amount: '9',
+  currencyIsoCode: 'EUR',
+  createdAt: '2024-01-31T10:00:00Z',
+  processorResponseCode: '1000',
+  processorResponseText: 'Approved',
+  ...overrides,
+});
+
+const subscription = (overrides: Partial<SdkSubscription> = {}): SdkSubscription => ({
+  id: 'sub-1',
+  planId: 'pro-monthly',
+  status: 'Active',
+  price: '9.00',
+  paymentMethodToken: 'card-1',
+  billingPeriodStartDate: '2024-01-31',
+  billingPeriodEndDate: '2024-02-28',
+  paidThroughDate: '2024-02-28',
+  nextBillingDate: '2024-02-29',
+  currentBillingCycle: 1,
+  failureCount: 0,
+  balance: '0.00',
+  daysPastDue: null,
+  addOns: [{ id: 'seat', amount: '2.5', quantity: 2 }],
+  transactions: [
+    transaction({ id: 'older', createdAt: '2024-01-01T00:00:00Z' }),
+    transaction({ id: 'newer', createdAt: '2024-01-31T10:00:00Z' }),
+  ],
+  updatedAt: '2024-01-31T10:00:01Z',
+  ...overrides,
+});
+
+/** A hand-made SDK gateway: every method a mock, answering success unless a test says otherwise. */
+function fakeSdk() {
+  const sdk = {
+    customer: {
+      find: vi.fn<BraintreeSdk['customer']['find']>(async () => ({ id: 'customer-1' })),
+      create: vi.fn<BraintreeSdk['customer']['create']>(async () => ({ success: true as const, customer: {} })),
+    },
+    paymentMethod: {
+      create: vi.fn<BraintreeSdk['paymentMethod']['create']>(async () => ({
+        success: true as const,
+        paymentMethod: { token: 'card-1', cardType: 'Visa', last4: '1111', expirationDate: '12/2030' },
+      })),
+    },
+    transaction: {
+      sale: vi.fn<BraintreeSdk['transaction']['sale']>(async () => ({ success: true as const, transaction: transaction() })),
+    },
+    subscription: {
+      create: vi.fn<BraintreeSdk['subscription']['create']>(async () => ({
+        success: true as const,
+        subscription: subscription(),
+      })),
+      find: vi.fn<BraintreeSdk['subscription']['find']>(async () => subscription()),
+      update: vi.fn<BraintreeSdk['subscription']['update']>(async () => ({
+        success: true as const,
+        subscription: subscription(),
+      })),
+      retryCharge: vi.fn<BraintreeSdk['subscription']['retryCharge']>(async () => ({
+        success: true as const,
+        transaction: transaction(),
+      })),
+      cancel: vi.fn<BraintreeSdk['subscription']['cancel']>(async () => ({
+        success: true as const,
+        subscription: subscription({ status: 'Canceled' }),
+      })),
+    },
+    plan: { find: vi.fn<BraintreeSdk['plan']['find']>(async () => ({ billingFrequency: 1 })) },
+    clientToken: {
+      generate: vi.fn<BraintreeSdk['clientToken']['generate']>(async () => ({
+        success: true as const,
+        clientToken: 'client-token-1',
+      })),
+    },
+    webhookNotification: {
+      parse: vi.fn<BraintreeSdk['webhookNotification']['parse']>(async () => ({
+        kind: 'subscription_went_active',
+        timestamp: '2024-01-31T10:00:00Z',
+        subscription: { id: 'sub-1' },
+      })),
+    },
+  } satisfies BraintreeSdk;
+  return { sdk, gateway: createBraintreePaymentGateway(CREDENTIALS, sdk) };
+}
+
+async function caught(work: Promise<unknown>): Promise<unknown> {
+  return work.then(
+    () => {
+      throw new Error('expected a failure');
+    },
+    (error: unknown) => error,
+  );
+}
+
+describe('Braintree adapter: successes', () => {
+  it('vaults a nonce verified and as the default card', async () => {
+    // Prepare
+    const { sdk, gateway } = fakeSdk();
+
+    // Act
+    const card = await gateway.vaultPaymentMethod({ customerId: 'customer-1', nonce: 'nonce-1' });
+
+    // Assess
+    expect(gateway.environment).toBe('sandbox');
+    expect(card).toEqual({ token: 'card-1', cardType: 'Visa', last4: '1111', expirationDate: '12/2030' });
+    expect(sdk.paymentMethod.create).toHaveBeenCalledWith({
+      customerId: 'customer-1',
+      paymentMethodNonce: 'nonce-1',
+      options: { verifyCard: true, makeDefault: true },
+    });
+  });
+
+  it('charges a sale submitted for settlement, with the amount in two places', async () => {
+    // Prepare
+    const { sdk, gateway } = fakeSdk();
+
+    // Act
+    const sale = await gateway.sale({ amount: '9.00', paymentMethodToken: 'card-1', orderId: 'order-1' });
+
+    // Assess
+    expect(sdk.transaction.sale).toHaveBeenCalledWith({
+      amount: '9.00',
+      paymentMethodToken: 'card-1',
+      orderId: 'order-1',
+      options: { submitForSettlement: true },
+    });
+    expect(sale).toEqual({
+      id: 'txn-1',
+      status: 'submitted_for_settlement',
+      amount: '9.00',
+      currency: 'EUR',
+      createdAt: '2024-01-31T10:00:00.000Z',
+    });
+  });
+
+  it("creates a subscription with our id, price and add-ons only, mapped to the port's shape", async () => {
+    // Prepare
+    const { sdk, gateway } = fakeSdk();
+
+    // Act
+    const created = await gateway.createSubscription({
+      id: 'sub-1',
+      planId: 'pro-monthly',
+      paymentMethodToken: 'card-1',
+      price: '9.00',
+      addOns: [{ id: 'seat', amount: '2.50', quantity: 2 }],
+    });
+
+    // Assess
+    expect(sdk.subscription.create).toHaveBeenCalledWith({
+      id: 'sub-1',
+      planId: 'pro-monthly',
+      paymentMethodToken: 'card-1',
+      price: '9.00',
+      addOns: { add: [{ inheritedFromId: 'seat', amount: '2.50', quantity: 2 }] },
+      options: { doNotInheritAddOnsOrDiscounts: true },
+    });
+    expect(sdk.plan.find).toHaveBeenCalledWith('pro-monthly');
+    expect(created).toEqual({
+      id: 'sub-1',
+      planId: 'pro-monthly',
+      status: 'Active',
+      price: '9.00',
+      currency: 'EUR',
+      paymentMethodToken: 'card-1',
+      billingPeriodStartDate: '2024-01-31',
+      billingPeriodEndDate: '2024-02-28',
+      paidThroughDate: '2024-02-28',
+      nextBillingDate: '2024-02-29',
+      billingFrequency: 1,
+      currentBillingCycle: 1,
+      failureCount: 0,
+      balance: '0.00',
+      daysPastDue: 0,
+      addOns: [{ id: 'seat', amount: '2.50', quantity: 2 }],
+      transactions: [
+        expect.objectContaining({ id: 'newer', amount: '9.00' }),
+        expect.objectContaining({ id: 'older', createdAt: '2024-01-01T00:00:00.000Z' }),
+      ],
+      updatedAt: '2024-01-31T10:00:01.000Z',
+    });
+  });
+
+  it('answers no next billing date once canceled, and asks the plan for its frequency once', async () => {
+    // Prepare
+    const { sdk, gateway } = fakeSdk();
+    sdk.subscription.find.mockResolvedValue(
+      subscription({ status: 'Past Due', daysPastDue: 4, balance: '9.00', failureCount: 1 }),
+    );
+
+    // Act
+    const canceled = await gateway.cancelSubscription('sub-1');
+    const pastDue = await gateway.findSubscription('sub-1');
+
+    // Assess
+    expect(canceled).toMatchObject({ status: 'Canceled', nextBillingDate: null });
+    expect(pastDue).toMatchObject({
+      status: 'Past Due',
+      daysPastDue: 4,
+      balance: '9.00',
+      failureCount: 1,
+      nextBillingDate: '2024-02-29',
+    });
+    expect(sdk.plan.find).toHaveBeenCalledTimes(1);
+  });
+
+  it('splits add-on changes into add, update and remove as Braintree takes them', async () => {
+    // Prepare
+    const { sdk, gateway } = fakeSdk();
+
+    // Act
+    await gateway.updateSubscription('sub-1', {
+      price: '19.00',
+      addOns: [
+        { id: 'seat', amount: '3.00', quantity: 1 },
+        { id: 'storage', amount: '1.00', quantity: 5 },
+      ],
+      removeAddOns: ['not-there'],
+    });
+
+    // Assess
+    expect(sdk.subscription.update).toHaveBeenCalledWith('sub-1', {
+      price: '19.00',
+      addOns: {
+        add: [{ inheritedFromId: 'storage', amount: '1.00', quantity: 5 }],
+        update: [{ existingId: 'seat', amount: '3.00', quantity: 1 }],
+        remove: [],
+      },
+    });
+  });
+
+  it('retries a past-due charge for its balance, submitted for settlement', async () => {
+    // Prepare
+    const { sdk, gateway } = fakeSdk();
+
+    // Act
+    const retried = await gateway.retrySubscriptionCharge('sub-1');
+
+    // Assess
+    expect(sdk.subscription.retryCharge).toHaveBeenCalledWith('sub-1', undefined, true);
+    expect(retried.status).toBe('submitted_for_settlement');
+  });
+
+  it('creates a missing customer with the name split in two, and leaves an existing one alone', async () => {
+    // Prepare
+    const { sdk, gateway } = fakeSdk();
+    sdk.customer.find.mockRejectedValueOnce(sdkError('notFoundError'));
+
+    // Act
+    await gateway.ensureCustomer({ id: 'customer-1', email: 'ada@example.com', name: 'Ada King Lovelace' });
+    await gateway.ensureCustomer({ id: 'customer-1', email: 'ada@example.com' });
+
+    // Assess
+    expect(sdk.customer.create).toHaveBeenCalledTimes(1);
+    expect(sdk.customer.create).toHaveBeenCalledWith({
+      id: 'customer-1',
+      email: 'ada@example.com',
+      firstName: 'Ada King',
+      lastName: 'Lovelace',
+    });
+  });
+
+  it('takes a customer created meanwhile (91609) as created', async () => {
+    // Prepare
+    const { sdk, gateway } = fakeSdk();
+    sdk.customer.find.mockRejectedValueOnce(sdkError('notFoundError'));
+    sdk.customer.create.mockResolvedValueOnce(
+      failure({ errors: [{ code: '91609', attribute: 'id', message: 'Customer ID has already been taken.' }] }),
+    );
+
+    // Act
+    const ensured = gateway.ensureCustomer({ id: 'customer-1', email: 'ada@example.com' });
+
+    // Assess
+    await expect(ensured).resolves.toBeUndefined();
+  });
+
+  it('reads a webhook the real SDK signed, offline', async () => {
+    // Prepare
+    const gateway = createBraintreePaymentGateway(CREDENTIALS);
+    const signer = new braintree.BraintreeGateway({
+      environment: braintree.Environment.Sandbox,
+      merchantId: CREDENTIALS.merchantId,
+      publicKey: CREDENTIALS.publicKey,
+      privateKey: CREDENTIALS.privateKey,
+    });
+    const sample = await signer.webhookTesting.sampleNotification('subscription_went_past_due', 'sub-9');
+
+    // Act
+    const parsed = await gateway.parseWebhook({ signature: sample.bt_signature, payload: sample.bt_payload });
+
+    // Assess
+    expect(parsed).toMatchObject({ kind: 'subscription_went_past_due', subscriptionId: 'sub-9' });
+    expect(parsed.timestamp).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.000Z$/);
+  });
+});
+
+describe('Braintree adapter: failures', () => {
+  it('maps a processor-declined sale to PaymentDeclined, in words for the buyer', async () => {
+    // Prepare
+    const { sdk, gateway } = fakeSdk();
+    sdk.transaction.sale.mockResolvedValueOnce(
+      failure({
+        message: 'Do Not Honor',
+        transaction: transaction({
+          status: 'processor_declined',
+          processorResponseCode: '2000',
+          processorResponseText: 'Do Not Honor',
+        }),
+      }),
+    );
+
+    // Act
+    const error = await caught(gateway.sale({ amount: '2000.00', paymentMethodToken: 'card-1', orderId: 'order-1' }));
+
+    // Assess
+    expect(error).toBeInstanceOf(PaymentDeclined);
+    expect(error).toMatchObject({
+      statusCode: 402,
+      reason: 'processor_declined',
+      message: 'Your card was declined by your bank (Do Not Honor). Try another card.',
+      details: { reason: 'processor_declined', processorResponseText: 'Do Not Honor' },
+    });
+  });
+
+  it('maps a gateway-rejected sale to PaymentDeclined gateway_rejected', async () => {
+    // Prepare
+    const { sdk, gateway } = fakeSdk();
+    sdk.transaction.sale.mockResolvedValueOnce(
+      failure({
+        transaction: transaction({ status: 'gateway_rejected', gatewayRejectionReason: 'cvv', processorResponseCode: '' }),
+      }),
+    );
+
+    // Act
+    const error = await caught(gateway.sale({ amount: '5001.00', paymentMethodToken: 'card-1', orderId: 'order-1' }));
+
+    // Assess
+    expect(error).toBeInstanceOf(PaymentDeclined);
+    expect(error).toMatchObject({ reason: 'gateway_rejected' });
+    expect((error as Error).message).toContain('the security code did not match the card');
+  });
+
+  it('maps a verification declined while vaulting to PaymentDeclined processor_declined', async () => {
+    // Prepare
+    const { sdk, gateway } = fakeSdk();
+    sdk.paymentMethod.create.mockResolvedValueOnce(
+      failure({
+        verification: {
+          status: 'processor_declined',
+          processorResponseCode: '2001',
+          processorResponseText: 'Insufficient Funds',
+        },
+      }),
+    );
+
+    // Act
+    const error = await caught(gateway.vaultPaymentMethod({ customerId: 'customer-1', nonce: 'nonce-1' }));
+
+    // Assess
+    expect(error).toMatchObject({ reason: 'processor_declined', details: { processorResponseText: 'Insufficient Funds' } });
+  });
+
+  it.each([
+    ['93107', 'consumed_nonce'],
+    ['93108', 'invalid_nonce'],
+    ['81715', 'invalid_card'],
+  ])('maps the validation error %s on a vault to PaymentDeclined %s', async (code, reason) => {
+    // Prepare
+    const { sdk, gateway } = fakeSdk();
+    sdk.paymentMethod.create.mockResolvedValueOnce(
+      failure({ errors: [{ code, attribute: 'payment_method_nonce', message: 'refused' }] }),
+    );
+
+    // Act
+    const error = await caught(gateway.vaultPaymentMethod({ customerId: 'customer-1', nonce: 'nonce-1' }));
+
+    // Assess
+    expect(error).toBeInstanceOf(PaymentDeclined);
+    expect((error as PaymentDeclined).reason).toBe(reason);
+  });
+
+  it('maps "ID has already been taken" (81902) to SubscriptionIdTaken', async () => {
+    // Prepare
+    const { sdk, gateway } = fakeSdk();
+    sdk.subscription.create.mockResolvedValueOnce(
+      failure({ errors: [{ code: '81902', attribute: 'id', message: 'ID has already been taken.' }] }),
+    );
+
+    // Act
+    const error = await caught(
+      gateway.createSubscription({ id: 'sub-1', planId: 'pro-monthly', paymentMethodToken: 'card-1', price: '9.00' }),
+    );
+
+    // Assess
+    expect(error).toBeInstanceOf(SubscriptionIdTaken);
+  });
+
+  it("maps any other refusal to a plain error naming Braintree's codes (our request's fault)", async () => {
+    // Prepare
+    const { sdk, gateway } = fakeSdk();
+    sdk.subscription.create.mockResolvedValueOnce(
+      failure({ errors: [{ code: '91904', attribute: 'plan_id', message: 'Plan ID is invalid.' }] }),
+    );
+
+    // Act
+    const error = await caught(
+      gateway.createSubscription({ id: 'sub-1', planId: 'nope', paymentMethodToken: 'card-1', price: '9.00' }),
+    );
+
+    // Assess
+    expect(error).not.toBeInstanceOf(PaymentDeclined);
+    expect((error as Error).message).toBe('The payment gateway refused a subscription: 91904 Plan ID is invalid.');
+  });
+
+  it('maps notFoundError to PaymentRecordNotFound', async () => {
+    // Prepare
+    const { sdk, gateway } = fakeSdk();
+    sdk.subscription.find.mockRejectedValueOnce(sdkError('notFoundError', 'Not Found'));
+
+    // Act
+    const error = await caught(gateway.findSubscription('sub-404'));
+
+    // Assess
+    expect(error).toBeInstanceOf(PaymentRecordNotFound);
+    expect((error as Error).message).toBe('Subscription sub-404 is not known to the payment gateway');
+  });
+
+  it.each([
+    'unexpectedError',
+    'serviceUnavailableError',
+    'serverError',
+    'gatewayTimeoutError',
+    'requestTimeoutError',
+    'tooManyRequestsError',
+  ])('maps %s (a timeout or an outage) to PaymentGatewayUnavailable', async (type) => {
+    // Prepare
+    const { sdk, gateway } = fakeSdk();
+    sdk.transaction.sale.mockRejectedValueOnce(sdkError(type, 'Request timed out'));
+
+    // Act
+    const error = await caught(gateway.sale({ amount: '9.00', paymentMethodToken: 'card-1', orderId: 'order-1' }));
+
+    // Assess
+    expect(error).toBeInstanceOf(PaymentGatewayUnavailable);
+    expect(error).toMatchObject({ statusCode: 503, details: { retryAfterSeconds: 30 } });
+  });
+
+  it('maps a network error to PaymentGatewayUnavailable', async () => {
+    // Prepare
+    const { sdk, gateway } = fakeSdk();
+    sdk.clientToken.generate.mockRejectedValueOnce(Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }));
+
+    // Act
+    const error = await caught(gateway.clientToken('customer-1'));
+
+    // Assess
+    expect(error).toBeInstanceOf(PaymentGatewayUnavailable);
+  });
+
+  it.each(['authenticationError', 'authorizationError'])('maps %s to a plain error (a 500: our keys are wrong)', async (type) => {
+    // Prepare
+    const { sdk, gateway } = fakeSdk();
+    sdk.subscription.find.mockRejectedValueOnce(sdkError(type));
+
+    // Act
+    const error = await caught(gateway.findSubscription('sub-1'));
+
+    // Assess
+    expect(error).not.toBeInstanceOf(PaymentGatewayUnavailable);
+    expect(error).not.toBeInstanceOf(PaymentRecordNotFound);
+    expect((error as Error).message).toContain(`Braintree refused our credentials or SDK (${type})`);
+  });
+
+  it('answers the canceled subscription when it was canceled already (81905)', async () => {
+    // Prepare
+    const { sdk, gateway } = fakeSdk();
+    sdk.subscription.cancel.mockResolvedValueOnce(
+      failure({ errors: [{ code: '81905', attribute: 'status', message: 'Subscription has already been canceled.' }] }),
+    );
+    sdk.subscription.find.mockResolvedValueOnce(subscription({ status: 'Canceled' }));
+
+    // Act
+    const canceled = await gateway.cancelSubscription('sub-1');
+
+    // Assess
+    expect(canceled.status).toBe('Canceled');
+  });
+
+  it('maps a signature that does not match to InvalidWebhookSignature', async () => {
+    // Prepare
+    const { sdk, gateway } = fakeSdk();
+    sdk.webhookNotification.parse.mockRejectedValueOnce(sdkError('invalidSignatureError', 'signature does not match payload'));
+
+    // Act
+    const error = await caught(gateway.parseWebhook({ signature: 'public-key-1|bad', payload: 'abc' }));
+
+    // Assess
+    expect(error).toBeInstanceOf(InvalidWebhookSignature);
+    expect(error).toMatchObject({ statusCode: 401 });
+  });
+});

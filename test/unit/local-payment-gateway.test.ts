@@ -1,0 +1,818 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  InvalidWebhookSignature,
+  type PaymentGateway,
+  PaymentDeclined,
+  PaymentGatewayUnavailable,
+  PaymentRecordNotFound,
+  SubscriptionIdTaken,
+} from '../../functions/lib/payments/gateway';
+import { createLocalPaymentGateway } from '../../functions/lib/payments/local-gateway';
+import { type LocalPaymentGateway, startLocalPaymentGateway } from '../../infra/local/payment-gateway';
+import type { LocalGatewayPlan } from '../../infra/local/payment-gateway/state';
+import { decodeLocalClientToken, LOCAL_GATEWAY_KEYS, type LocalTokenizeRequest } from '../../shared/payments/local-gateway';
+
+const ALLOWED_ORIGIN = 'http://localhost:5173';
+const PLANS: LocalGatewayPlan[] = [
+  { id: 'pro-monthly', billingFrequencyMonths: 1, price: '9.00', currency: 'USD' },
+  { id: 'pro-two-cycles', billingFrequencyMonths: 1, price: '5.00', currency: 'USD', numberOfBillingCycles: 2 },
+];
+const DAY_MS = 86_400_000;
+
+interface ReceivedWebhook {
+  signature: string;
+  payload: string;
+}
+
+/** The product's webhook route, standing in: records each form POST, answers the status given. */
+async function startWebhookReceiver() {
+  const received: ReceivedWebhook[] = [];
+  const answers: number[] = [];
+  const server: Server = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      const form = new URLSearchParams(Buffer.concat(chunks).toString('utf8'));
+      const status = answers.shift() ?? 200;
+      if (status === 200) received.push({ signature: form.get('bt_signature') ?? '', payload: form.get('bt_payload') ?? '' });
+      response.writeHead(status).end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/payments/webhooks`,
+    received,
+    /** The statuses the next POSTs are answered with (200 after these). */
+    answerNext: (...statuses: number[]) => answers.push(...statuses),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}
+
+type Receiver = Awaited<ReturnType<typeof startWebhookReceiver>>;
+const cleanups: (() => Promise<void> | void)[] = [];
+
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+async function startGateway(options: { dataDir?: string; receiver?: Receiver; retryDelaysMs?: number[] } = {}) {
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'payment-gateway-'));
+  if (!options.dataDir) cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+  const receiver = options.receiver ?? (await startWebhookReceiver());
+  if (!options.receiver) cleanups.push(receiver.close);
+  const logged: string[] = [];
+  const server: LocalPaymentGateway = await startLocalPaymentGateway({
+    dataDir,
+    allowedOrigins: [ALLOWED_ORIGIN],
+    webhookUrl: receiver.url,
+    plans: PLANS,
+    log: (line) => logged.push(line),
+    webhookRetryDelaysMs: options.retryDelaysMs ?? [20, 40],
+    webhookTimeoutMs: 1_000,
+  });
+  cleanups.push(server.stop);
+  const gateway = createLocalPaymentGateway(server.endpoint);
+  return { server, gateway, receiver, dataDir, logged };
+}
+
+async function control(server: LocalPaymentGateway, method: string, path: string, body?: unknown) {
+  const response = await fetch(`${server.endpoint}${path}`, {
+    method,
+    headers: { 'content-type': 'application/json' },
+    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+  });
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
+
+interface ClockAnswer {
+  now: string;
+  today: string;
+  events: { kind: string; subscriptionId: string; transaction?: { amount: string; status: string } }[];
+  deliveries: { kind: string; delivered: boolean; attempts: number }[];
+}
+
+async function advanceClock(server: LocalPaymentGateway, body: { advanceDays?: number; advanceSeconds?: number }) {
+  const answer = await control(server, 'POST', '/__control/clock', body);
+  expect(answer.status).toBe(200);
+  return answer.body as unknown as ClockAnswer;
+}
+
+/** Days from the gateway's today to `day`. */
+async function daysUntil(server: LocalPaymentGateway, day: string) {
+  const clock = (await control(server, 'GET', '/__control/clock')).body as { today: string };
+  return Math.round((Date.parse(day) - Date.parse(clock.today)) / DAY_MS);
+}
+
+async function waitFor(condition: () => boolean, what: string) {
+  const deadline = Date.now() + 3_000;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+async function customerWithCard(gateway: PaymentGateway, nonce = 'fake-valid-visa-nonce', customerId = 'customer-1') {
+  await gateway.ensureCustomer({ id: customerId, email: `${customerId}@example.com`, name: 'Ada Lovelace' });
+  return gateway.vaultPaymentMethod({ customerId, nonce });
+}
+
+/** The kinds of the webhooks received, each verified by the adapter as the product verifies them. */
+async function receivedKinds(gateway: PaymentGateway, receiver: Receiver) {
+  const parsed = await Promise.all(receiver.received.map((webhook) => gateway.parseWebhook(webhook)));
+  return parsed.map((webhook) => `${webhook.kind} ${webhook.subscriptionId ?? ''}`.trim());
+}
+
+async function tokenizeRequest(
+  server: LocalPaymentGateway,
+  clientToken: string,
+  body: Omit<LocalTokenizeRequest, 'authorizationFingerprint'>,
+  origin?: string,
+) {
+  const token = decodeLocalClientToken(clientToken);
+  if (!token) throw new Error('not a local client token');
+  expect(token.tokenizeUrl.startsWith(server.endpoint)).toBe(true);
+  return fetch(token.tokenizeUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(origin ? { origin } : {}) },
+    body: JSON.stringify({ authorizationFingerprint: token.authorizationFingerprint, ...body }),
+  });
+}
+
+async function declineOf(work: Promise<unknown>): Promise<PaymentDeclined> {
+  const error = await work.then(
+    () => undefined,
+    (caught: unknown) => caught,
+  );
+  expect(error).toBeInstanceOf(PaymentDeclined);
+  return error as PaymentDeclined;
+}
+
+describe('local payment gateway: cards and sales', () => {
+  it('vaults an approved test nonce and charges it, submitted for settlement', async () => {
+    // Prepare
+    const { gateway } = await startGateway();
+
+    // Act
+    const card = await customerWithCard(gateway);
+    const sale = await gateway.sale({ amount: '12.50', paymentMethodToken: card.token, orderId: 'order-1' });
+
+    // Assess
+    expect(gateway.environment).toBe('local');
+    expect(card).toMatchObject({ cardType: 'Visa', last4: '1881' });
+    expect(card.expirationDate).toMatch(/^12\/\d{4}$/);
+    expect(sale).toMatchObject({ status: 'submitted_for_settlement', amount: '12.50', currency: 'USD' });
+    expect(sale.processorResponseText).toBeUndefined();
+  });
+
+  it('creates a customer once: a second ensureCustomer changes nothing', async () => {
+    // Prepare
+    const { gateway, server } = await startGateway();
+    await gateway.ensureCustomer({ id: 'customer-1', email: 'first@example.com' });
+
+    // Act
+    await gateway.ensureCustomer({ id: 'customer-1', email: 'second@example.com' });
+
+    // Assess
+    const answer = await fetch(`${server.endpoint}/merchants/local-merchant/customers/customer-1`, {
+      headers: {
+        authorization: `Basic ${Buffer.from(`${LOCAL_GATEWAY_KEYS.publicKey}:${LOCAL_GATEWAY_KEYS.privateKey}`).toString('base64')}`,
+      },
+    });
+    expect(((await answer.json()) as { customer: { email: string } }).customer.email).toBe('first@example.com');
+  });
+
+  it.each([
+    [
+      'fake-processor-declined-visa-nonce',
+      'processor_declined',
+      'Your card was declined by your bank (Do Not Honor). Try another card.',
+    ],
+    ['fake-processor-failure-visa-nonce', 'failed', 'Processor Network Unavailable - Try Again'],
+    ['fake-processor-failure-jcb-nonce', 'failed', 'Processor Network Unavailable - Try Again'],
+    ['fake-gateway-rejected-fraud-nonce', 'gateway_rejected', 'fraud checks'],
+    ['fake-consumed-nonce', 'consumed_nonce', 'used already'],
+    ['fake-luhn-invalid-nonce', 'invalid_card', 'card number is not valid'],
+    ['not-a-nonce-anyone-made', 'invalid_nonce', 'expired or were not recognised'],
+  ])('refuses to vault %s: PaymentDeclined %s', async (nonce, reason, words) => {
+    // Prepare
+    const { gateway } = await startGateway();
+    await gateway.ensureCustomer({ id: 'customer-1', email: 'buyer@example.com' });
+
+    // Act
+    const declined = await declineOf(gateway.vaultPaymentMethod({ customerId: 'customer-1', nonce }));
+
+    // Assess
+    expect(declined.reason).toBe(reason);
+    expect(declined.statusCode).toBe(402);
+    expect(declined.message).toContain(words);
+  });
+
+  it.each([
+    ['2000.00', 'processor_declined', 'Do Not Honor'],
+    ['2001.50', 'processor_declined', 'Insufficient Funds'],
+    ['2999.99', 'processor_declined', 'Processor Declined'],
+    ['3000.00', 'failed', 'Processor Network Unavailable - Try Again'],
+    ['3000.99', 'failed', 'Processor Network Unavailable - Try Again'],
+    ['5001.00', 'gateway_rejected', undefined],
+  ])('declines a sale of %s: %s', async (amount, reason, processorResponseText) => {
+    // Prepare
+    const { gateway } = await startGateway();
+    const card = await customerWithCard(gateway);
+
+    // Act
+    const declined = await declineOf(gateway.sale({ amount, paymentMethodToken: card.token, orderId: 'order-1' }));
+
+    // Assess
+    expect(declined.reason).toBe(reason);
+    expect(declined.details.processorResponseText).toBe(processorResponseText);
+  });
+
+  it.each(['1999.99', '3001.00', '5001.01', '0.01'])('approves a sale of %s', async (amount) => {
+    // Prepare
+    const { gateway } = await startGateway();
+    const card = await customerWithCard(gateway);
+
+    // Act
+    const sale = await gateway.sale({ amount, paymentMethodToken: card.token, orderId: 'order-1' });
+
+    // Assess
+    expect(sale.status).toBe('submitted_for_settlement');
+    expect(sale.amount).toBe(amount);
+  });
+});
+
+describe('local payment gateway: the browser card form', () => {
+  it('tokenizes a test card into a nonce that vaults once, then is spent', async () => {
+    // Prepare
+    const { gateway, server } = await startGateway();
+    await gateway.ensureCustomer({ id: 'customer-1', email: 'buyer@example.com' });
+    const clientToken = await gateway.clientToken('customer-1');
+
+    // Act
+    const response = await tokenizeRequest(server, clientToken, {
+      creditCard: { number: '4111 1111 1111 1111', expirationDate: '12/39', cvv: '123', postalCode: '94107' },
+    });
+    const tokenized = (await response.json()) as { nonce: string; details: { cardType: string; lastFour: string } };
+    const card = await gateway.vaultPaymentMethod({ customerId: 'customer-1', nonce: tokenized.nonce });
+    const again = await declineOf(gateway.vaultPaymentMethod({ customerId: 'customer-1', nonce: tokenized.nonce }));
+
+    // Assess
+    expect(response.status).toBe(201);
+    expect(tokenized.nonce).toMatch(/^tokencc_/);
+    expect(tokenized.details).toEqual({ cardType: 'Visa', lastFour: '1111' });
+    expect(card).toMatchObject({ cardType: 'Visa', last4: '1111', expirationDate: '12/2039' });
+    expect(again.reason).toBe('consumed_nonce');
+  });
+
+  it("vaults nothing for Braintree's declining test card; the local declining card takes one charge, then declines", async () => {
+    // Prepare
+    const { gateway, server } = await startGateway();
+    await gateway.ensureCustomer({ id: 'customer-1', email: 'buyer@example.com' });
+    const clientToken = await gateway.clientToken('customer-1');
+    const nonceFor = async (number: string) =>
+      (
+        (await (
+          await tokenizeRequest(server, clientToken, { creditCard: { number, expirationDate: '01/40', cvv: '123' } })
+        ).json()) as { nonce: string }
+      ).nonce;
+
+    // Act
+    const declined = await declineOf(
+      gateway.vaultPaymentMethod({ customerId: 'customer-1', nonce: await nonceFor('4000111111111115') }),
+    );
+    const decliningLater = await gateway.vaultPaymentMethod({
+      customerId: 'customer-1',
+      nonce: await nonceFor('4000000000000341'),
+    });
+    const firstCharge = await gateway.sale({ amount: '9.00', paymentMethodToken: decliningLater.token, orderId: 'order-1' });
+    const laterCharge = await declineOf(
+      gateway.sale({ amount: '9.00', paymentMethodToken: decliningLater.token, orderId: 'order-2' }),
+    );
+
+    // Assess
+    expect(declined.reason).toBe('processor_declined');
+    expect(decliningLater.last4).toBe('0341');
+    expect(firstCharge.status).toBe('submitted_for_settlement');
+    expect(laterCharge.reason).toBe('processor_declined');
+  });
+
+  it('answers 422 with a message per field for a bad number, a past expiry and a short Amex CVV', async () => {
+    // Prepare
+    const { gateway, server } = await startGateway();
+    await gateway.ensureCustomer({ id: 'customer-1', email: 'buyer@example.com' });
+    const clientToken = await gateway.clientToken('customer-1');
+
+    // Act
+    const badNumber = await tokenizeRequest(server, clientToken, {
+      creditCard: { number: '4111111111111112', expirationDate: '01/20', cvv: '12' },
+    });
+    const amex = await tokenizeRequest(server, clientToken, {
+      creditCard: { number: '378282246310005', expirationDate: '13/40', cvv: '123' },
+    });
+
+    // Assess
+    expect(badNumber.status).toBe(422);
+    expect(((await badNumber.json()) as { fieldErrors: { field: string; message: string }[] }).fieldErrors).toEqual([
+      { field: 'number', message: 'This card number is not valid: check it for typos.' },
+      { field: 'expirationDate', message: 'This card has expired.' },
+      { field: 'cvv', message: 'Enter the 3-digit security code on the back of the card.' },
+    ]);
+    expect(((await amex.json()) as { fieldErrors: { field: string }[] }).fieldErrors.map((error) => error.field)).toEqual([
+      'expirationDate',
+      'cvv',
+    ]);
+  });
+
+  it('answers CORS to the allowed origin only, preflight included', async () => {
+    // Prepare
+    const { gateway, server } = await startGateway();
+    await gateway.ensureCustomer({ id: 'customer-1', email: 'buyer@example.com' });
+    const clientToken = await gateway.clientToken('customer-1');
+    const tokenizeUrl = decodeLocalClientToken(clientToken)?.tokenizeUrl ?? '';
+    const preflight = (origin: string) =>
+      fetch(tokenizeUrl, {
+        method: 'OPTIONS',
+        headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' },
+      });
+
+    // Act
+    const allowedPreflight = await preflight(ALLOWED_ORIGIN);
+    const otherPreflight = await preflight('https://evil.example');
+    const allowedPost = await tokenizeRequest(server, clientToken, { testNonce: 'fake-valid-visa-nonce' }, ALLOWED_ORIGIN);
+    const otherPost = await tokenizeRequest(server, clientToken, { testNonce: 'fake-valid-visa-nonce' }, 'https://evil.example');
+
+    // Assess
+    expect(allowedPreflight.status).toBe(204);
+    expect(allowedPreflight.headers.get('access-control-allow-origin')).toBe(ALLOWED_ORIGIN);
+    expect(allowedPreflight.headers.get('access-control-allow-methods')).toContain('POST');
+    expect(otherPreflight.status).toBe(403);
+    expect(otherPreflight.headers.get('access-control-allow-origin')).toBeNull();
+    expect(allowedPost.status).toBe(201);
+    expect(allowedPost.headers.get('access-control-allow-origin')).toBe(ALLOWED_ORIGIN);
+    expect(await allowedPost.json()).toEqual({ nonce: 'fake-valid-visa-nonce', details: { cardType: 'Visa', lastFour: '1881' } });
+    expect(otherPost.status).toBe(403);
+    expect(otherPost.headers.get('access-control-allow-origin')).toBeNull();
+  });
+
+  it('refuses a client token after 24 hours and a card nonce after 3 hours, by the gateway clock', async () => {
+    // Prepare
+    const { gateway, server } = await startGateway();
+    await gateway.ensureCustomer({ id: 'customer-1', email: 'buyer@example.com' });
+    const clientToken = await gateway.clientToken('customer-1');
+    const card = { creditCard: { number: '5555555555554444', expirationDate: '01/40', cvv: '123' } };
+    const { nonce } = (await (await tokenizeRequest(server, clientToken, card)).json()) as { nonce: string };
+
+    // Act
+    await advanceClock(server, { advanceSeconds: 3 * 3_600 + 1 });
+    const staleNonce = await declineOf(gateway.vaultPaymentMethod({ customerId: 'customer-1', nonce }));
+    await advanceClock(server, { advanceDays: 1 });
+    const staleToken = await tokenizeRequest(server, clientToken, card);
+
+    // Assess
+    expect(staleNonce.reason).toBe('invalid_nonce');
+    expect(staleToken.status).toBe(401);
+  });
+});
+
+describe('local payment gateway: subscriptions', () => {
+  it('charges the first cycle at once and sends went_active and charged_successfully', async () => {
+    // Prepare
+    const { gateway, server, receiver } = await startGateway();
+    const card = await customerWithCard(gateway);
+    const { today } = (await control(server, 'GET', '/__control/clock')).body as { today: string };
+
+    // Act
+    const subscription = await gateway.createSubscription({
+      id: 'sub-1',
+      planId: 'pro-monthly',
+      paymentMethodToken: card.token,
+      price: '9.00',
+      addOns: [{ id: 'extra-seat', amount: '2.50', quantity: 2 }],
+    });
+
+    // Assess
+    expect(subscription).toMatchObject({
+      id: 'sub-1',
+      status: 'Active',
+      price: '9.00',
+      currency: 'USD',
+      billingPeriodStartDate: today,
+      currentBillingCycle: 1,
+      billingFrequency: 1,
+      failureCount: 0,
+      balance: '0.00',
+      daysPastDue: 0,
+      addOns: [{ id: 'extra-seat', amount: '2.50', quantity: 2 }],
+    });
+    expect(subscription.transactions).toEqual([expect.objectContaining({ amount: '14.00', status: 'submitted_for_settlement' })]);
+    const next = new Date(Date.parse(subscription.nextBillingDate ?? ''));
+    expect(next.getUTCMonth()).toBe((new Date(Date.parse(today)).getUTCMonth() + 1) % 12);
+    expect(Date.parse(subscription.paidThroughDate ?? '')).toBe(next.getTime() - DAY_MS);
+    expect(subscription.billingPeriodEndDate).toBe(subscription.paidThroughDate);
+    await waitFor(() => receiver.received.length === 2, 'two webhooks');
+    expect(await receivedKinds(gateway, receiver)).toEqual([
+      'subscription_went_active sub-1',
+      'subscription_charged_successfully sub-1',
+    ]);
+  });
+
+  it('keeps no subscription when the first charge is declined', async () => {
+    // Prepare
+    const { gateway } = await startGateway();
+    const card = await customerWithCard(gateway);
+
+    // Act
+    const declined = await declineOf(
+      gateway.createSubscription({ id: 'sub-1', planId: 'pro-monthly', paymentMethodToken: card.token, price: '2046.00' }),
+    );
+
+    // Assess
+    expect(declined.reason).toBe('processor_declined');
+    expect(declined.details.processorResponseText).toBe('Declined');
+    await expect(gateway.findSubscription('sub-1')).rejects.toBeInstanceOf(PaymentRecordNotFound);
+  });
+
+  it('refuses a second subscription with the same id: SubscriptionIdTaken', async () => {
+    // Prepare
+    const { gateway } = await startGateway();
+    const card = await customerWithCard(gateway);
+    const request = { id: 'sub-1', planId: 'pro-monthly', paymentMethodToken: card.token, price: '9.00' };
+    await gateway.createSubscription(request);
+
+    // Act
+    const repeated = gateway.createSubscription(request);
+
+    // Assess
+    await expect(repeated).rejects.toBeInstanceOf(SubscriptionIdTaken);
+    expect((await gateway.findSubscription('sub-1')).transactions).toHaveLength(1);
+  });
+
+  it('charges the next cycle when the clock reaches it, and its webhook verifies', async () => {
+    // Prepare
+    const { gateway, server, receiver } = await startGateway();
+    const card = await customerWithCard(gateway);
+    const created = await gateway.createSubscription({
+      id: 'sub-1',
+      planId: 'pro-monthly',
+      paymentMethodToken: card.token,
+      price: '9.00',
+    });
+    await waitFor(() => receiver.received.length === 2, 'the creation webhooks');
+
+    // Act
+    const moved = await advanceClock(server, { advanceDays: await daysUntil(server, created.nextBillingDate ?? '') });
+    const renewed = await gateway.findSubscription('sub-1');
+
+    // Assess
+    expect(moved.events.map((event) => event.kind)).toEqual(['subscription_charged_successfully']);
+    expect(moved.deliveries).toEqual([
+      expect.objectContaining({ kind: 'subscription_charged_successfully', delivered: true, attempts: 1 }),
+    ]);
+    expect(renewed).toMatchObject({ status: 'Active', currentBillingCycle: 2, billingPeriodStartDate: created.nextBillingDate });
+    expect(renewed.transactions).toHaveLength(2);
+    expect(renewed.transactions[0]?.createdAt.localeCompare(renewed.transactions[1]?.createdAt ?? '')).toBe(1);
+    expect(renewed.updatedAt > created.updatedAt).toBe(true);
+    expect(renewed.paidThroughDate).toBe(renewed.billingPeriodEndDate);
+    const webhook = await gateway.parseWebhook(receiver.received[2] ?? { signature: '', payload: '' });
+    expect(webhook).toMatchObject({ kind: 'subscription_charged_successfully', subscriptionId: 'sub-1' });
+    expect(Date.parse(webhook.timestamp)).toBeGreaterThan(Date.parse(created.updatedAt));
+  });
+
+  it('goes Past Due when a later charge is declined, then Active again on a retry', async () => {
+    // Prepare
+    const { gateway, server, receiver } = await startGateway();
+    const card = await customerWithCard(gateway);
+    const created = await gateway.createSubscription({
+      id: 'sub-1',
+      planId: 'pro-monthly',
+      paymentMethodToken: card.token,
+      price: '9.00',
+    });
+    await waitFor(() => receiver.received.length === 2, 'the creation webhooks');
+    const decline = await control(server, 'POST', `/__control/payment-methods/${card.token}/decline`, { declining: true });
+
+    // Act
+    const moved = await advanceClock(server, { advanceDays: (await daysUntil(server, created.nextBillingDate ?? '')) + 3 });
+    const pastDue = await gateway.findSubscription('sub-1');
+    const retryWhileDeclining = await declineOf(gateway.retrySubscriptionCharge('sub-1'));
+    await control(server, 'POST', `/__control/payment-methods/${card.token}/decline`, { declining: false });
+    const retried = await gateway.retrySubscriptionCharge('sub-1');
+    const active = await gateway.findSubscription('sub-1');
+
+    // Assess
+    expect(decline).toEqual({ status: 200, body: { token: card.token, merchantId: 'local-merchant', declining: true } });
+    expect(moved.events.map((event) => event.kind)).toEqual([
+      'subscription_charged_unsuccessfully',
+      'subscription_went_past_due',
+    ]);
+    expect(pastDue).toMatchObject({
+      status: 'Past Due',
+      failureCount: 1,
+      balance: '9.00',
+      daysPastDue: 3,
+      paidThroughDate: created.paidThroughDate,
+    });
+    expect(pastDue.transactions[0]).toMatchObject({ status: 'processor_declined', processorResponseText: 'Do Not Honor' });
+    expect(retryWhileDeclining.reason).toBe('processor_declined');
+    expect(retried).toMatchObject({ status: 'submitted_for_settlement', amount: '9.00' });
+    expect(active).toMatchObject({ status: 'Active', balance: '0.00', failureCount: 0, daysPastDue: 0 });
+    expect(active.paidThroughDate).toBe(active.billingPeriodEndDate);
+    await waitFor(() => receiver.received.length === 5, 'the went_active webhook');
+    expect((await receivedKinds(gateway, receiver)).slice(2)).toEqual([
+      'subscription_charged_unsuccessfully sub-1',
+      'subscription_went_past_due sub-1',
+      'subscription_went_active sub-1',
+    ]);
+  });
+
+  it('subscribes with the local declines-later nonce, then its renewal is declined', async () => {
+    // Prepare
+    const { gateway, server } = await startGateway();
+    const card = await customerWithCard(gateway, 'local-declines-later-visa-nonce');
+
+    // Act
+    const created = await gateway.createSubscription({
+      id: 'sub-1',
+      planId: 'pro-monthly',
+      paymentMethodToken: card.token,
+      price: '9.00',
+    });
+    const moved = await advanceClock(server, { advanceDays: await daysUntil(server, created.nextBillingDate ?? '') });
+
+    // Assess
+    expect(created.status).toBe('Active');
+    expect(moved.events.map((event) => event.kind)).toEqual([
+      'subscription_charged_unsuccessfully',
+      'subscription_went_past_due',
+    ]);
+    expect((await gateway.findSubscription('sub-1')).status).toBe('Past Due');
+  });
+
+  it('stops billing once canceled; a second cancel answers the canceled subscription', async () => {
+    // Prepare
+    const { gateway, server, receiver } = await startGateway();
+    const card = await customerWithCard(gateway);
+    await gateway.createSubscription({ id: 'sub-1', planId: 'pro-monthly', paymentMethodToken: card.token, price: '9.00' });
+
+    // Act
+    const canceled = await gateway.cancelSubscription('sub-1');
+    const again = await gateway.cancelSubscription('sub-1');
+    const moved = await advanceClock(server, { advanceDays: 70 });
+
+    // Assess
+    expect(canceled).toMatchObject({ status: 'Canceled', nextBillingDate: null });
+    expect(again).toEqual(canceled);
+    expect(moved.events).toEqual([]);
+    expect((await gateway.findSubscription('sub-1')).transactions).toHaveLength(1);
+    await waitFor(() => receiver.received.length === 3, 'the canceled webhook');
+    expect((await receivedKinds(gateway, receiver))[2]).toBe('subscription_canceled sub-1');
+    await expect(gateway.updateSubscription('sub-1', { price: '1.00' })).rejects.toThrow(/81901/);
+  });
+
+  it("expires after the plan's number of cycles", async () => {
+    // Prepare
+    const { gateway, server } = await startGateway();
+    const card = await customerWithCard(gateway);
+    await gateway.createSubscription({ id: 'sub-1', planId: 'pro-two-cycles', paymentMethodToken: card.token, price: '5.00' });
+
+    // Act
+    const moved = await advanceClock(server, { advanceDays: 70 });
+
+    // Assess
+    expect(moved.events.map((event) => event.kind)).toEqual(['subscription_charged_successfully', 'subscription_expired']);
+    expect(await gateway.findSubscription('sub-1')).toMatchObject({
+      status: 'Expired',
+      currentBillingCycle: 2,
+      nextBillingDate: null,
+    });
+  });
+
+  it('bills the new price and add-ons from the next cycle after an update', async () => {
+    // Prepare
+    const { gateway, server } = await startGateway();
+    const card = await customerWithCard(gateway);
+    const other = await gateway.vaultPaymentMethod({ customerId: 'customer-1', nonce: 'fake-valid-mastercard-nonce' });
+    const created = await gateway.createSubscription({
+      id: 'sub-1',
+      planId: 'pro-monthly',
+      paymentMethodToken: card.token,
+      price: '9.00',
+      addOns: [{ id: 'storage', amount: '1.00', quantity: 1 }],
+    });
+
+    // Act
+    const updated = await gateway.updateSubscription('sub-1', {
+      paymentMethodToken: other.token,
+      price: '19.00',
+      addOns: [{ id: 'extra-seat', amount: '3.00', quantity: 2 }],
+      removeAddOns: ['storage'],
+    });
+    const moved = await advanceClock(server, { advanceDays: await daysUntil(server, created.nextBillingDate ?? '') });
+
+    // Assess
+    expect(updated).toMatchObject({
+      price: '19.00',
+      paymentMethodToken: other.token,
+      addOns: [{ id: 'extra-seat', amount: '3.00', quantity: 2 }],
+    });
+    expect(updated.transactions).toHaveLength(1);
+    expect(updated.updatedAt > created.updatedAt).toBe(true);
+    expect(moved.events[0]?.transaction).toEqual({ id: expect.any(String), amount: '25.00', status: 'submitted_for_settlement' });
+  });
+
+  it('keeps subscriptions and the clock across a restart', async () => {
+    // Prepare
+    const receiver = await startWebhookReceiver();
+    cleanups.push(receiver.close);
+    const first = await startGateway({ receiver });
+    const card = await customerWithCard(first.gateway);
+    await first.gateway.createSubscription({ id: 'sub-1', planId: 'pro-monthly', paymentMethodToken: card.token, price: '9.00' });
+    await advanceClock(first.server, { advanceDays: 2 });
+    const before = await first.gateway.findSubscription('sub-1');
+    const clockBefore = (await control(first.server, 'GET', '/__control/clock')).body as { offsetSeconds: number };
+
+    // Act
+    await first.server.stop();
+    const second = await startGateway({ receiver, dataDir: first.dataDir });
+    const after = await second.gateway.findSubscription('sub-1');
+    const clockAfter = (await control(second.server, 'GET', '/__control/clock')).body as { offsetSeconds: number };
+
+    // Assess
+    expect(second.server.endpoint).not.toBe(first.server.endpoint);
+    expect(after).toEqual(before);
+    expect(clockAfter.offsetSeconds).toBe(clockBefore.offsetSeconds);
+    expect(clockAfter.offsetSeconds).toBe(2 * 86_400);
+  });
+});
+
+describe('local payment gateway: webhooks', () => {
+  it('refuses a tampered payload and a signature made with another key: InvalidWebhookSignature', async () => {
+    // Prepare
+    const { gateway, receiver } = await startGateway();
+    const card = await customerWithCard(gateway);
+    await gateway.createSubscription({ id: 'sub-1', planId: 'pro-monthly', paymentMethodToken: card.token, price: '9.00' });
+    await waitFor(() => receiver.received.length === 2, 'the creation webhooks');
+    const genuine = receiver.received[0] ?? { signature: '', payload: '' };
+    const tampered = {
+      signature: genuine.signature,
+      payload: genuine.payload.replace(/^./, (first) => (first === 'P' ? 'Q' : 'P')),
+    };
+    const otherKey = createLocalPaymentGateway('http://127.0.0.1:9', {
+      ...LOCAL_GATEWAY_KEYS,
+      privateKey: 'another-private-key',
+    });
+
+    // Act
+    const parsedGenuine = await gateway.parseWebhook(genuine);
+    const parsedTampered = gateway.parseWebhook(tampered);
+    const parsedWithOtherKey = otherKey.parseWebhook(genuine);
+
+    // Assess
+    expect(parsedGenuine.kind).toBe('subscription_went_active');
+    await expect(parsedTampered).rejects.toBeInstanceOf(InvalidWebhookSignature);
+    await expect(parsedWithOtherKey).rejects.toBeInstanceOf(InvalidWebhookSignature);
+  });
+
+  it('retries a webhook the receiver failed, and gives up (logged) after the last retry', async () => {
+    // Prepare
+    const { gateway, server, receiver, logged } = await startGateway({ retryDelaysMs: [10, 10] });
+    const card = await customerWithCard(gateway);
+    const created = await gateway.createSubscription({
+      id: 'sub-1',
+      planId: 'pro-monthly',
+      paymentMethodToken: card.token,
+      price: '9.00',
+    });
+    await waitFor(() => receiver.received.length === 2, 'the creation webhooks');
+    const days = await daysUntil(server, created.nextBillingDate ?? '');
+
+    // Act
+    receiver.answerNext(500);
+    const retried = await advanceClock(server, { advanceDays: days });
+    receiver.answerNext(500, 502, 503);
+    await control(server, 'POST', `/__control/payment-methods/${card.token}/decline`, { declining: true });
+    const dropped = await advanceClock(server, { advanceDays: 31 });
+
+    // Assess
+    expect(retried.deliveries).toEqual([
+      expect.objectContaining({ kind: 'subscription_charged_successfully', delivered: true, attempts: 2 }),
+    ]);
+    expect(dropped.deliveries).toEqual([
+      expect.objectContaining({ kind: 'subscription_charged_unsuccessfully', delivered: false, attempts: 3 }),
+      expect.objectContaining({ kind: 'subscription_went_past_due', delivered: true, attempts: 1 }),
+    ]);
+    expect(logged.some((line) => line.includes('gave up on the subscription_charged_unsuccessfully webhook'))).toBe(true);
+  });
+});
+
+describe('local payment gateway: access and failures', () => {
+  it('answers 401 to wrong keys; the adapter reports a configuration error, not an outage', async () => {
+    // Prepare
+    const { server } = await startGateway();
+    const wrongKeys = createLocalPaymentGateway(server.endpoint, { ...LOCAL_GATEWAY_KEYS, privateKey: 'not-the-key' });
+
+    // Act
+    const raw = await fetch(`${server.endpoint}/merchants/local-merchant/subscriptions/sub-1`, {
+      headers: { authorization: `Basic ${Buffer.from('local-public-key:wrong').toString('base64')}` },
+    });
+    const unauthenticated = await fetch(`${server.endpoint}/merchants/local-merchant/subscriptions/sub-1`);
+    const viaAdapter = await wrongKeys.findSubscription('sub-1').catch((error: unknown) => error);
+
+    // Assess
+    expect(raw.status).toBe(401);
+    expect(unauthenticated.status).toBe(401);
+    expect(unauthenticated.headers.get('www-authenticate')).toContain('Basic');
+    expect(viaAdapter).toBeInstanceOf(Error);
+    expect(viaAdapter).not.toBeInstanceOf(PaymentGatewayUnavailable);
+    expect((viaAdapter as Error).message).toContain('refused our keys (401)');
+  });
+
+  it("keeps each merchant's records its own: another merchant's keys get 403", async () => {
+    // Prepare
+    const { server, gateway, receiver } = await startGateway();
+    const created = await control(server, 'POST', '/__control/merchants', { merchantId: 'storefront', webhookUrl: receiver.url });
+    const keys = created.body as { merchantId: string; publicKey: string; privateKey: string };
+    const storefront = createLocalPaymentGateway(server.endpoint, keys);
+
+    // Act
+    const card = await customerWithCard(storefront, 'fake-valid-amex-nonce', 'shopper-1');
+    const crossed = await fetch(`${server.endpoint}/merchants/local-merchant/customers/shopper-1`, {
+      headers: { authorization: `Basic ${Buffer.from(`${keys.publicKey}:${keys.privateKey}`).toString('base64')}` },
+    });
+    const repeated = await control(server, 'POST', '/__control/merchants', {
+      merchantId: 'storefront',
+      webhookUrl: receiver.url,
+    });
+
+    // Assess
+    expect(created.status).toBe(201);
+    expect(card).toMatchObject({ cardType: 'American Express', last4: '0005' });
+    expect(crossed.status).toBe(403);
+    await expect(gateway.sale({ amount: '1.00', paymentMethodToken: card.token, orderId: 'o' })).rejects.toThrow(/91518/);
+    expect(repeated.status).toBe(409);
+  });
+
+  it('is PaymentGatewayUnavailable once stopped', async () => {
+    // Prepare
+    const { server, gateway } = await startGateway();
+    await server.stop();
+
+    // Act
+    const outcome = gateway.findSubscription('sub-1');
+
+    // Assess
+    await expect(outcome).rejects.toBeInstanceOf(PaymentGatewayUnavailable);
+    await expect(outcome).rejects.toMatchObject({ statusCode: 503, details: { retryAfterSeconds: 30 } });
+  });
+
+  it('answers malformed requests with 4xx and keeps serving', async () => {
+    // Prepare
+    const { server, gateway } = await startGateway();
+    const authorization = `Basic ${Buffer.from(`${LOCAL_GATEWAY_KEYS.publicKey}:${LOCAL_GATEWAY_KEYS.privateKey}`).toString('base64')}`;
+    const send = (path: string, init: RequestInit = {}) =>
+      fetch(`${server.endpoint}${path}`, {
+        ...init,
+        headers: { authorization, 'content-type': 'application/json', ...init.headers },
+      });
+
+    // Act
+    const statuses = [
+      (await send('/merchants/local-merchant/subscriptions', { method: 'POST', body: '{not json' })).status,
+      (await send('/merchants/local-merchant/subscriptions', { method: 'POST', body: '[1,2]' })).status,
+      (await send('/merchants/local-merchant/subscriptions', { method: 'POST', body: JSON.stringify({ id: 5, planId: null }) }))
+        .status,
+      (await send('/merchants/local-merchant/subscriptions/%E0%A4%A')).status,
+      (await send('/merchants/local-merchant/nothing-here')).status,
+      (
+        await send('/merchants/local-merchant/transactions', {
+          method: 'POST',
+          body: JSON.stringify({ amount: '-1', paymentMethodToken: 'x' }),
+        })
+      ).status,
+      (
+        await send('/merchants/local-merchant/customers', {
+          method: 'POST',
+          body: JSON.stringify({ id: 'new', email: 'a@example.com' }),
+        })
+      ).status,
+      (await send('/merchants/local-merchant/customers', { method: 'POST', body: 'x'.repeat(70_000) })).status,
+      (await control(server, 'POST', '/__control/clock', { advanceDays: -1 })).status,
+      (await control(server, 'POST', '/__control/clock', { advanceDays: 'soon' })).status,
+      (await control(server, 'POST', '/__control/payment-methods/nope/decline', { declining: true })).status,
+      (await control(server, 'POST', '/__control/merchants', { webhookUrl: 'ftp://example.com' })).status,
+    ];
+    await gateway.ensureCustomer({ id: 'customer-1', email: 'still@example.com' });
+
+    // Assess
+    expect(statuses).toEqual([400, 400, 422, 400, 404, 422, 422, 413, 400, 400, 404, 400]);
+  });
+});
