@@ -130,6 +130,20 @@ export const pageRoutes: RouteObject[] = [
             lazy: async () => ({ Component: (await import('../features/transfers/routes/package-page')).PackagePage }),
           },
           {
+            path: 'upgrades',
+            lazy: async () => ({ Component: (await import('../features/subscriptions/routes/upgrades-page')).UpgradesPage }),
+          },
+          {
+            path: 'checkout',
+            lazy: async () => ({ Component: (await import('../features/subscriptions/routes/checkout-page')).CheckoutPage }),
+          },
+          {
+            path: 'subscription',
+            lazy: async () => ({
+              Component: (await import('../features/subscriptions/routes/subscription-page')).SubscriptionPage,
+            }),
+          },
+          {
             path: 'notifications',
             lazy: async () => ({
               Component: (await import('../features/notifications/routes/notifications-page')).NotificationsPage,

@@ -1,0 +1,81 @@
+import { formatMoney } from '../../../../../shared/payments/money';
+import type { Money, PriceView, SubscriptionStatus, SubscriptionView } from '../api/subscription-keys';
+
+export { formatMoney };
+
+const UNITS = ['kB', 'MB', 'GB', 'TB'] as const;
+
+/** Sizes in decimal units, as plans are stated (2 GB = 2,000,000,000 bytes). */
+export function formatBytes(bytes: number): string {
+  if (!Number.isFinite(bytes) || bytes < 1000) return `${Math.max(0, Math.round(bytes || 0))} bytes`;
+  let value = bytes;
+  let unit: (typeof UNITS)[number] = 'kB';
+  for (const next of UNITS) {
+    value /= 1000;
+    unit = next;
+    if (value < 1000) break;
+  }
+  const digits = value < 10 ? 2 : value < 100 ? 1 : 0;
+  return `${Number(value.toFixed(digits))} ${unit}`;
+}
+
+const LONG_DATE: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'long', year: 'numeric' };
+
+/** An instant as a date in the reader's time zone: "3 March 2026". */
+export function formatDate(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : date.toLocaleDateString('en-GB', LONG_DATE);
+}
+
+/**
+ * A billing day (YYYY-MM-DD, the gateway's calendar day) as it is written, whatever the reader's
+ * time zone: read as an instant, it would show the day before west of UTC.
+ */
+export function formatDay(day: string): string {
+  const date = new Date(`${day}T00:00:00.000Z`);
+  return Number.isNaN(date.getTime()) ? day : date.toLocaleDateString('en-GB', { ...LONG_DATE, timeZone: 'UTC' });
+}
+
+/** "a month", "a year". */
+export function perInterval(interval: PriceView['interval']): string {
+  return interval === 'month' ? 'a month' : 'a year';
+}
+
+/** "every month", "every year". */
+export function everyInterval(interval: PriceView['interval']): string {
+  return interval === 'month' ? 'every month' : 'every year';
+}
+
+/** "Monthly", "Yearly". */
+export function intervalName(interval: PriceView['interval']): string {
+  return interval === 'month' ? 'Monthly' : 'Yearly';
+}
+
+const STATUS_WORDS: Readonly<Record<SubscriptionStatus, string>> = {
+  Pending: 'Pending',
+  Active: 'Active',
+  'Past Due': 'Past due',
+  Canceled: 'Canceled',
+  Expired: 'Expired',
+};
+
+export function statusWords(status: SubscriptionStatus): string {
+  return STATUS_WORDS[status];
+}
+
+/** "Visa ending 1111, expires 12/2030". */
+export function describeCard(card: SubscriptionView['paymentMethod']): string {
+  return `${card.cardType} ending ${card.last4}, expires ${card.expirationDate}`;
+}
+
+/** What paying yearly saves over twelve monthly payments, when it saves anything. */
+export function yearlySaving(
+  monthly: PriceView | undefined,
+  yearly: PriceView | undefined,
+): { saved: Money; percent: number } | null {
+  if (!monthly || !yearly || monthly.price.currency !== yearly.price.currency) return null;
+  const twelveMonths = monthly.price.amountMinor * yearly.billingFrequencyMonths;
+  const saved = twelveMonths - yearly.price.amountMinor;
+  if (saved <= 0) return null;
+  return { saved: { amountMinor: saved, currency: yearly.price.currency }, percent: Math.round((saved / twelveMonths) * 100) };
+}

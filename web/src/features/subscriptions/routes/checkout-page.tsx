@@ -1,0 +1,210 @@
+import { useEffect, useId } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { APP_NAME } from '../../../../../shared/constants';
+import { priceQuerySchema } from '../../../../../shared/schemas/subscriptions';
+import { Button } from '../../../components/button';
+import { PageMeta, type PageSeo } from '../../../components/page-meta';
+import { PageSpinner } from '../../../components/spinner';
+import { EmptyState, ErrorState, NotFoundState, StateLinks } from '../../../components/state-message';
+import { ApiError } from '../../../lib/api-client';
+import { useCurrentUser } from '../../../lib/current-user';
+import { useLoginModal } from '../../../lib/login-modal';
+import { toast } from '../../../lib/toast';
+import { useFulfillSubscriptionInvoice } from '../api/fulfill-subscription-invoice';
+import { useCheckoutScreen } from '../api/show-checkout-screen';
+import type { CheckoutScreen, PaymentClient, PaymentMethodNonce, ProPriceId } from '../api/subscription-keys';
+import { PlanLimitsList } from '../components/plan-card';
+import { PaymentMethodForm } from '../components/payment-method-form';
+import { everyInterval, formatMoney, intervalName } from '../lib/format';
+import { CHECKOUT_PRICE_PARAM, SUBSCRIPTION_PATH, UPGRADES_PATH } from '../lib/paths';
+import { paymentProblemOf } from '../lib/payment-problem';
+import styles from '../components/subscriptions.module.css';
+
+const FALLBACK_SEO: PageSeo = { title: `Checkout · ${APP_NAME}` };
+
+function UnknownPrice() {
+  return (
+    <>
+      <PageMeta seo={{ title: `Unknown price · ${APP_NAME}` }} />
+      <NotFoundState title="That is not one of our prices">
+        <p>The link you followed names a price we do not sell. Choose monthly or yearly on the plans page.</p>
+        <StateLinks>
+          <Link to={UPGRADES_PATH}>See the plans</Link>
+        </StateLinks>
+      </NotFoundState>
+    </>
+  );
+}
+
+function AlreadyOnPro({ level }: { level: 1 | 2 }) {
+  return (
+    <EmptyState title="You’re on Pro already" icon="✓" level={level}>
+      <p>There is nothing to pay. Your plan, card and payments are on your subscription page.</p>
+      <StateLinks>
+        <Link to={SUBSCRIPTION_PATH}>Go to your subscription</Link>
+      </StateLinks>
+    </EmptyState>
+  );
+}
+
+function OrderSummary({ screen }: { screen: CheckoutScreen }) {
+  const titleId = useId();
+  const { invoice, price, stock } = screen;
+  return (
+    <section className={styles.card} aria-labelledby={titleId}>
+      <h2 id={titleId} className={styles.sectionTitle}>
+        Order summary
+      </h2>
+      <ul className={styles.summaryLines} aria-label="Order lines">
+        {invoice.lines.map((line) => (
+          <li key={`${line.productId}-${line.priceId}`} className={styles.summaryLine}>
+            <span>
+              {line.description}
+              {line.quantity > 1 ? ` × ${line.quantity}` : null}
+            </span>
+            <span>{formatMoney({ amountMinor: line.amountMinor, currency: invoice.total.currency })}</span>
+          </li>
+        ))}
+      </ul>
+      <p className={styles.summaryTotal}>
+        <span>Total today</span>
+        <span>{formatMoney(invoice.total)}</span>
+      </p>
+      <p className={styles.muted}>
+        {formatMoney(invoice.total)} today, then {formatMoney(price.price)} {everyInterval(price.interval)}, cancel any time.
+      </p>
+      <PlanLimitsList limits={stock.limits.pro} />
+      <p className={styles.muted}>
+        <Link to={UPGRADES_PATH}>Change plan</Link>
+      </p>
+    </section>
+  );
+}
+
+function Payment({ screen, payment, userId }: { screen: CheckoutScreen; payment: PaymentClient; userId: string }) {
+  const titleId = useId();
+  const navigate = useNavigate();
+  const fulfill = useFulfillSubscriptionInvoice(userId, screen.invoice.id);
+  const pay = async (method: PaymentMethodNonce) => {
+    await fulfill.mutateAsync(method);
+    toast.success('Welcome to Pro');
+    await navigate(SUBSCRIPTION_PATH);
+  };
+
+  const problem = fulfill.isError ? paymentProblemOf(fulfill.error) : null;
+  return (
+    <section className={styles.card} aria-labelledby={titleId}>
+      <h2 id={titleId} className={styles.sectionTitle}>
+        Payment
+      </h2>
+      <PaymentMethodForm
+        client={payment}
+        label="Card details"
+        submitLabel={`Pay ${formatMoney(screen.invoice.total)}`}
+        pendingLabel="Paying…"
+        onPaymentMethod={pay}
+        problem={
+          problem ? (
+            <>
+              <p>{problem.message}</p>
+              {problem.kind === 'conflict' ? (
+                <p>
+                  <Link to={SUBSCRIPTION_PATH}>Go to your subscription</Link>
+                </p>
+              ) : null}
+            </>
+          ) : null
+        }
+      />
+    </section>
+  );
+}
+
+function Checkout({ userId, priceId }: { userId: string; priceId: ProPriceId }) {
+  const query = useCheckoutScreen(userId, priceId);
+  const error = query.error;
+
+  if (query.data) {
+    const screen = query.data;
+    const onPro = screen.payment === null || screen.subscription?.givesPro === true;
+    return (
+      <>
+        <PageMeta seo={screen.seo} />
+        <header className={styles.header}>
+          <h1 className={styles.title}>Checkout</h1>
+          <p className={styles.lede}>
+            {screen.stock.product.name}, billed {intervalName(screen.price.interval).toLowerCase()}.
+          </p>
+        </header>
+        {onPro || !screen.payment ? (
+          <AlreadyOnPro level={2} />
+        ) : (
+          <div className={styles.checkout}>
+            <OrderSummary screen={screen} />
+            <Payment screen={screen} payment={screen.payment} userId={userId} />
+          </div>
+        )}
+      </>
+    );
+  }
+  if (error instanceof ApiError && error.status === 400) return <UnknownPrice />;
+  let content;
+  if (error instanceof ApiError && error.status === 409) content = <AlreadyOnPro level={1} />;
+  else if (query.isError)
+    content = (
+      <ErrorState
+        title="The checkout could not be loaded"
+        error={error}
+        onRetry={() => void query.refetch()}
+        retrying={query.isFetching}
+      />
+    );
+  else content = <PageSpinner label="Loading the checkout" />;
+  return (
+    <>
+      <PageMeta seo={FALLBACK_SEO} />
+      {content}
+    </>
+  );
+}
+
+/** Signed out: the way to log in, opened at once (the visitor came here to pay); the login lands back on this checkout. */
+function LogInToPay() {
+  const { open } = useLoginModal();
+  useEffect(() => open(), [open]);
+  return (
+    <>
+      <PageMeta seo={FALLBACK_SEO} />
+      <EmptyState title="Log in to upgrade to Pro" level={1}>
+        <p>Pro belongs to your account: log in (or sign up) first, and you come straight back here to pay.</p>
+        <StateLinks>
+          <Button onClick={open}>Log in</Button>
+        </StateLinks>
+      </EmptyState>
+    </>
+  );
+}
+
+/**
+ * /checkout?price=pro-monthly|pro-yearly: the order and the card form for one of Pro's prices.
+ * Signed in only; an unknown price is said plainly, with the way back to the plans.
+ */
+export function CheckoutPage() {
+  const [searchParams] = useSearchParams();
+  const { user, isPending } = useCurrentUser();
+  const price = priceQuerySchema.safeParse({ priceId: searchParams.get(CHECKOUT_PRICE_PARAM) ?? '' });
+
+  let content;
+  if (!price.success) content = <UnknownPrice />;
+  else if (isPending)
+    content = (
+      <>
+        <PageMeta seo={FALLBACK_SEO} />
+        <PageSpinner label="Loading" />
+      </>
+    );
+  else if (!user) content = <LogInToPay />;
+  else content = <Checkout userId={user.userId} priceId={price.data.priceId} />;
+
+  return <div className={styles.page}>{content}</div>;
+}

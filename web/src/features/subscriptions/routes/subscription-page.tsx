@@ -1,0 +1,274 @@
+import { useId, useState } from 'react';
+import { Link } from 'react-router';
+import { APP_NAME } from '../../../../../shared/constants';
+import { Button, buttonClassName } from '../../../components/button';
+import { PageMeta } from '../../../components/page-meta';
+import { PageSpinner } from '../../../components/spinner';
+import { EmptyState, ErrorState, StateLinks } from '../../../components/state-message';
+import { useCurrentUser } from '../../../lib/current-user';
+import { useLoginModal } from '../../../lib/login-modal';
+import { useSubscriptionScreen } from '../api/show-subscription-screen';
+import type { PaymentRecordView, PlanLimitsView, SubscriptionScreen, SubscriptionView } from '../api/subscription-keys';
+import { CancelSubscriptionDialog } from '../components/cancel-subscription-dialog';
+import { PlanLimitsList } from '../components/plan-card';
+import { UpdateCardDialog } from '../components/update-card-dialog';
+import { describeCard, formatDate, formatDay, formatMoney, perInterval, statusWords } from '../lib/format';
+import { UPGRADES_PATH } from '../lib/paths';
+import styles from '../components/subscriptions.module.css';
+
+const FALLBACK_SEO = { title: `Your subscription · ${APP_NAME}` };
+
+/** Statuses whose card can still be replaced and which can still be canceled (the server refuses the others). */
+const RUNNING = new Set<SubscriptionView['status']>(['Pending', 'Active', 'Past Due']);
+
+/** The last day Pro lasts once canceled: the last day paid for. */
+function proUntil(subscription: SubscriptionView): string | null {
+  if (subscription.paidThroughDate) return formatDay(subscription.paidThroughDate);
+  return subscription.proEndsAt ? formatDate(subscription.proEndsAt) : null;
+}
+
+function PastDueBanner({ subscription }: { subscription: SubscriptionView }) {
+  return (
+    <div className={styles.banner} role="alert">
+      <p>
+        <strong>Your last payment failed.</strong>{' '}
+        {subscription.graceEndsAt
+          ? `Update your card by ${formatDate(subscription.graceEndsAt)} to keep Pro.`
+          : 'Update your card to keep Pro.'}
+      </p>
+    </div>
+  );
+}
+
+/** What comes next: the next charge, or when Pro ends. */
+function nextCharge(subscription: SubscriptionView): string {
+  if (subscription.status === 'Canceled') {
+    const until = proUntil(subscription);
+    return until ? `None: Pro until ${until}` : 'None';
+  }
+  if (subscription.status === 'Past Due') {
+    return subscription.graceEndsAt
+      ? `${formatMoney(subscription.balance)} owing: Pro until ${formatDate(subscription.graceEndsAt)} unless it is paid`
+      : `${formatMoney(subscription.balance)} owing`;
+  }
+  return subscription.nextBillingDate
+    ? `${formatMoney(subscription.price)} on ${formatDay(subscription.nextBillingDate)}`
+    : 'Not scheduled yet';
+}
+
+function ProPlan({
+  subscription,
+  limits,
+  onUpdateCard,
+  onCancel,
+}: {
+  subscription: SubscriptionView;
+  limits: PlanLimitsView;
+  onUpdateCard: () => void;
+  onCancel: () => void;
+}) {
+  const planId = useId();
+  const cardId = useId();
+  const running = RUNNING.has(subscription.status);
+  return (
+    <>
+      <section className={styles.card} aria-labelledby={planId}>
+        <h2 id={planId} className={styles.sectionTitle}>
+          Your plan
+        </h2>
+        <dl className={styles.facts}>
+          <dt>Plan</dt>
+          <dd>{limits.planId === 'pro' ? 'Pro' : 'Free'}</dd>
+          <dt>Status</dt>
+          <dd>{statusWords(subscription.status)}</dd>
+          <dt>Price</dt>
+          <dd>
+            {formatMoney(subscription.price)} {perInterval(subscription.interval)}
+          </dd>
+          <dt>Next charge</dt>
+          <dd>{nextCharge(subscription)}</dd>
+        </dl>
+        <PlanLimitsList limits={limits} />
+        {subscription.status === 'Canceled' ? (
+          <p className={styles.muted}>
+            Your subscription is canceled: nothing more will be charged
+            {proUntil(subscription) ? `, and your account goes back to Free after ${proUntil(subscription)}` : ''}.
+          </p>
+        ) : null}
+        {running ? (
+          <div className={styles.actions}>
+            <Button variant="secondary" onClick={onCancel}>
+              Cancel subscription
+            </Button>
+          </div>
+        ) : null}
+      </section>
+      <section className={styles.card} aria-labelledby={cardId}>
+        <h2 id={cardId} className={styles.sectionTitle}>
+          Card
+        </h2>
+        <p className={styles.muted}>{describeCard(subscription.paymentMethod)}</p>
+        {running ? (
+          <div className={styles.actions}>
+            <Button onClick={onUpdateCard}>Update card</Button>
+          </div>
+        ) : null}
+      </section>
+    </>
+  );
+}
+
+function FreePlan({ limits, ended }: { limits: PlanLimitsView; ended: SubscriptionView | null }) {
+  const titleId = useId();
+  const endedOn = ended
+    ? ended.proEndsAt
+      ? formatDate(ended.proEndsAt)
+      : ended.paidThroughDate
+        ? formatDay(ended.paidThroughDate)
+        : null
+    : null;
+  return (
+    <section className={styles.card} aria-labelledby={titleId}>
+      <h2 id={titleId} className={styles.sectionTitle}>
+        You&rsquo;re on Free
+      </h2>
+      {ended ? <p className={styles.muted}>Your Pro subscription has ended{endedOn ? ` (${endedOn})` : ''}.</p> : null}
+      <PlanLimitsList limits={limits} />
+      <div className={styles.actions}>
+        <Link to={UPGRADES_PATH} className={buttonClassName()}>
+          See what Pro gives
+        </Link>
+      </div>
+    </section>
+  );
+}
+
+function Payments({ payments }: { payments: PaymentRecordView[] }) {
+  const titleId = useId();
+  return (
+    <section className={styles.section} aria-labelledby={titleId}>
+      <h2 id={titleId} className={styles.sectionTitle}>
+        Payments
+      </h2>
+      {payments.length ? (
+        <div className={styles.tableWrap}>
+          <table className={styles.table} aria-labelledby={titleId}>
+            <thead>
+              <tr>
+                <th scope="col">Date</th>
+                <th scope="col">Description</th>
+                <th scope="col" className={styles.amount}>
+                  Amount
+                </th>
+                <th scope="col">Card</th>
+              </tr>
+            </thead>
+            <tbody>
+              {payments.map((payment) => (
+                <tr key={payment.transactionId}>
+                  <td>
+                    <time dateTime={payment.chargedAt}>{formatDate(payment.chargedAt)}</time>
+                  </td>
+                  <td>{payment.description}</td>
+                  <td className={styles.amount}>{formatMoney(payment.amount)}</td>
+                  <td>{payment.card ? `${payment.card.cardType} ending ${payment.card.last4}` : '—'}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : (
+        <p className={styles.muted}>No payments yet.</p>
+      )}
+    </section>
+  );
+}
+
+function Subscription({ userId, screen }: { userId: string; screen: SubscriptionScreen }) {
+  const [dialog, setDialog] = useState<'card' | 'cancel' | null>(null);
+  const { subscription, currentPlan, payments } = screen;
+  const hasPro = subscription !== null && (subscription.givesPro || currentPlan.planId === 'pro');
+  return (
+    <>
+      {subscription && hasPro && subscription.status === 'Past Due' ? <PastDueBanner subscription={subscription} /> : null}
+      {subscription && hasPro ? (
+        <ProPlan
+          subscription={subscription}
+          limits={currentPlan}
+          onUpdateCard={() => setDialog('card')}
+          onCancel={() => setDialog('cancel')}
+        />
+      ) : (
+        <FreePlan limits={currentPlan} ended={subscription} />
+      )}
+      <Payments payments={payments} />
+      {subscription && dialog === 'card' ? (
+        <UpdateCardDialog userId={userId} subscription={subscription} onClose={() => setDialog(null)} />
+      ) : null}
+      {subscription && dialog === 'cancel' ? (
+        <CancelSubscriptionDialog userId={userId} subscription={subscription} onClose={() => setDialog(null)} />
+      ) : null}
+    </>
+  );
+}
+
+function SubscriptionScreenView({ userId }: { userId: string }) {
+  const query = useSubscriptionScreen(userId);
+  if (query.data) {
+    return (
+      <>
+        <PageMeta seo={query.data.seo} />
+        <Subscription userId={userId} screen={query.data} />
+      </>
+    );
+  }
+  return (
+    <>
+      <PageMeta seo={FALLBACK_SEO} />
+      {query.isError ? (
+        <ErrorState
+          title="Your subscription could not be loaded"
+          error={query.error}
+          onRetry={() => void query.refetch()}
+          retrying={query.isFetching}
+        />
+      ) : (
+        <PageSpinner label="Loading your subscription" />
+      )}
+    </>
+  );
+}
+
+/**
+ * /subscription: the signed-in person's plan. With Pro: its status, price, next charge and card,
+ * with the ways to replace the card and to cancel; a past-due one says so first. On Free, the
+ * way to Pro. Their payments either way.
+ */
+export function SubscriptionPage() {
+  const { user, isPending } = useCurrentUser();
+  const loginModal = useLoginModal();
+
+  let content;
+  if (isPending) content = <PageSpinner label="Loading" />;
+  else if (!user)
+    content = (
+      <EmptyState title="Log in to see your subscription">
+        <StateLinks>
+          <Button onClick={loginModal.open}>Log in</Button>
+        </StateLinks>
+      </EmptyState>
+    );
+  else content = <SubscriptionScreenView userId={user.userId} />;
+
+  return (
+    <>
+      {user ? null : <PageMeta seo={FALLBACK_SEO} />}
+      <div className={styles.narrow}>
+        <header className={styles.header}>
+          <h1 className={styles.title}>Your subscription</h1>
+        </header>
+        {content}
+      </div>
+    </>
+  );
+}
