@@ -21,6 +21,7 @@ export const handler = createHandler(ourTransferRoutes.fulfillSubscriptionInvoic
     invoiceId: invoice.invoiceId,
     customer,
     nonce: body.paymentMethodNonce,
+    deviceData: body.deviceData,
     offerFor: proOfferFor,
     now: () => new Date(),
   });

@@ -16,7 +16,11 @@ export const handler = createHandler(ourTransferRoutes.updateSubscriptionPayment
   }
   const [gateway, customer] = await Promise.all([paymentGateway(), gatewayCustomerOf(db, caller.userId)]);
   await gateway.ensureCustomer(customer);
-  const card = await gateway.vaultPaymentMethod({ customerId: customer.id, nonce: body.paymentMethodNonce });
+  const card = await gateway.vaultPaymentMethod({
+    customerId: customer.id,
+    nonce: body.paymentMethodNonce,
+    ...(body.deviceData ? { deviceData: body.deviceData } : {}),
+  });
   let updated = await gateway.updateSubscription(subscription.subscriptionId, { paymentMethodToken: card.token });
   let declined: PaymentDeclined | undefined;
   if (updated.status === 'Past Due') {
@@ -30,6 +34,12 @@ export const handler = createHandler(ourTransferRoutes.updateSubscriptionPayment
     updated = await gateway.findSubscription(subscription.subscriptionId);
   }
   const stored = (await applyGatewayState(db, updated, new Date(), card)) ?? subscription;
-  if (declined) throw new PaymentDeclined(declined.reason, `Your new card is saved, but it was declined too: ${declined.message}`);
-  return { subscription: toSubscriptionView(stored, new Date()) };
+  const view = toSubscriptionView(stored, new Date());
+  if (declined) {
+    // The card is on the subscription all the same: the answer says so, with the subscription as it now is.
+    throw new PaymentDeclined(declined.reason, `Your new card is saved, but it was declined too: ${declined.message}`, {
+      details: { subscription: view },
+    });
+  }
+  return { subscription: view };
 });

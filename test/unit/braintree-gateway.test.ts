@@ -152,6 +152,22 @@ describe('Braintree adapter: successes', () => {
     });
   });
 
+  it("passes Drop-in's device data on for Braintree's fraud checks", async () => {
+    // Prepare
+    const { sdk, gateway } = fakeSdk();
+
+    // Act
+    await gateway.vaultPaymentMethod({ customerId: 'customer-1', nonce: 'nonce-1', deviceData: '{"correlation_id":"abc"}' });
+
+    // Assess
+    expect(sdk.paymentMethod.create).toHaveBeenCalledWith({
+      customerId: 'customer-1',
+      paymentMethodNonce: 'nonce-1',
+      deviceData: '{"correlation_id":"abc"}',
+      options: { verifyCard: true, makeDefault: true },
+    });
+  });
+
   it('charges a sale submitted for settlement, with the amount in two places', async () => {
     // Prepare
     const { sdk, gateway } = fakeSdk();

@@ -364,12 +364,13 @@ export function createBraintreePaymentGateway(
       throw refusal(result, 'a new customer');
     },
 
-    async vaultPaymentMethod({ customerId, nonce }) {
+    async vaultPaymentMethod({ customerId, nonce, deviceData }) {
       const result = await call(
         () =>
           sdk.paymentMethod.create({
             customerId,
             paymentMethodNonce: nonce,
+            ...(deviceData ? { deviceData } : {}),
             options: { verifyCard: true, makeDefault: true },
           }),
         `Customer ${customerId}`,

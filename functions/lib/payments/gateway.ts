@@ -140,7 +140,12 @@ export interface PaymentGateway {
    * Vaults the card behind a one-time nonce for the customer, verified with the processor.
    * Throws PaymentDeclined when the nonce is spent or invalid, or the card is declined.
    */
-  vaultPaymentMethod(request: { customerId: string; nonce: string }): Promise<PaymentMethodSummary>;
+  vaultPaymentMethod(request: {
+    customerId: string;
+    nonce: string;
+    /** The browser's device data from Drop-in, for Braintree's fraud checks (the local gateway ignores it). */
+    deviceData?: string;
+  }): Promise<PaymentMethodSummary>;
   /** A one-time charge submitted for settlement. Throws PaymentDeclined when it is declined. */
   sale(request: { amount: Amount; paymentMethodToken: string; orderId: string }): Promise<GatewayTransaction>;
   /**
@@ -175,13 +180,17 @@ export class PaymentDeclined extends HttpError {
   constructor(
     readonly reason: DeclineReason,
     message: string,
-    options?: { cause?: unknown; processorResponseText?: string },
+    options?: { cause?: unknown; processorResponseText?: string; details?: Record<string, unknown> },
   ) {
     super(
       402,
       'PAYMENT_DECLINED',
       message,
-      { reason, ...(options?.processorResponseText ? { processorResponseText: options.processorResponseText } : {}) },
+      {
+        reason,
+        ...(options?.processorResponseText ? { processorResponseText: options.processorResponseText } : {}),
+        ...options?.details,
+      },
       options,
     );
   }

@@ -53,6 +53,7 @@ export async function paySubscriptionInvoice(
     invoiceId: string;
     customer: { id: string; email: string; name?: string };
     nonce: string;
+    deviceData?: string | undefined;
     offerFor: (invoice: InvoiceItem) => SubscriptionOffer;
     now: () => Date;
   },
@@ -91,7 +92,13 @@ async function payClaimed(
   const subscriptionId = subscriptionIdFor(invoice.invoiceId);
   let started: { gateway: GatewaySubscription; card: PaymentMethodSummary };
   try {
-    started = await startAtGateway(db, gateway, claim, { subscriptionId, offer, customer: request.customer, nonce: request.nonce });
+    started = await startAtGateway(db, gateway, claim, {
+      subscriptionId,
+      offer,
+      customer: request.customer,
+      nonce: request.nonce,
+      deviceData: request.deviceData,
+    });
   } catch (error) {
     if (error instanceof PaymentDeclined) await recordDecline(db, claim, error, request.now());
     else await releaseInvoice(db, claim, request.now());
@@ -152,7 +159,13 @@ async function startAtGateway(
   db: Db,
   gateway: PaymentGateway,
   claim: InvoiceClaim,
-  steps: { subscriptionId: string; offer: SubscriptionOffer; customer: { id: string; email: string; name?: string }; nonce: string },
+  steps: {
+    subscriptionId: string;
+    offer: SubscriptionOffer;
+    customer: { id: string; email: string; name?: string };
+    nonce: string;
+    deviceData?: string | undefined;
+  },
 ): Promise<{ gateway: GatewaySubscription; card: PaymentMethodSummary }> {
   const { invoice } = claim;
   if (claim.attempt > 1 && invoice.paymentMethod) {
@@ -160,7 +173,11 @@ async function startAtGateway(
     if (existing) return { gateway: existing, card: invoice.paymentMethod };
   }
   await gateway.ensureCustomer(steps.customer);
-  const card = await gateway.vaultPaymentMethod({ customerId: steps.customer.id, nonce: steps.nonce });
+  const card = await gateway.vaultPaymentMethod({
+    customerId: steps.customer.id,
+    nonce: steps.nonce,
+    ...(steps.deviceData ? { deviceData: steps.deviceData } : {}),
+  });
   // Kept before the charge, so an attempt resumed after this one stopped can still show the card.
   await db.entities.invoice
     .patch({ invoiceId: invoice.invoiceId })

@@ -31,4 +31,6 @@ export const transferKeys = {
   preview: (fileId: string) => ['transfers', 'preview', fileId] as const,
   resume: (userId: string) => ['transfers', 'resume', userId] as const,
   sender: (userId: string) => ['transfers', 'sender', userId] as const,
+  /** The transfer home as one person (or a signed-out visitor) sees it: their plan's limits. */
+  home: (userId: string | null) => ['transfers', 'home', userId ?? 'signed-out'] as const,
 };

@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { routes } from '../../../../../shared/routes';
+import { PLAN_LIMITS } from '../../../../../shared/transfers/plans';
 import { jane, renderShell } from '../../../test/render-shell';
 import { type StubAnswer, stubRoute, stubRoutes } from '../../../test/stub-routes';
 import type { UploadFn } from '../lib/send-transfer';
@@ -27,6 +28,8 @@ function renderHome(
     upload?: UploadFn;
     own?: StubAnswer<typeof routes.listOwnTransfers>;
     view?: StubAnswer<typeof routes.getTransfer>;
+    /** The limits of the sender's plan now (Free unless told). */
+    limits?: typeof PLAN_LIMITS.free;
     createFiles?: StubAnswer<typeof routes.createFiles>;
     /** Where the API stubs record each call, in order (the upload stand-in may write to it too). */
     log?: string[];
@@ -38,6 +41,16 @@ function renderHome(
   let fileNumber = 0;
   const api = stubRoutes(
     stubRoute(routes.listOwnTransfers, options.own ?? { body: { transfers: [], cursor: null } }),
+    stubRoute(routes.showTransferHome, {
+      body: {
+        seo: { title: 'Send files', description: '', keywords: [], imageUrl: '' },
+        limits: options.limits ?? PLAN_LIMITS.free,
+        signedIn: user !== null,
+        sent: [],
+        received: [],
+        draft: null,
+      },
+    }),
     stubRoute(routes.getTransfer, options.view ?? { status: 404, body: { message: 'No such transfer', code: 'NOT_FOUND' } }),
     stubRoute(routes.listContacts, {
       body: {
@@ -123,6 +136,28 @@ describe('TransferHomePage', () => {
     // Assess
     expect(page.getByRole('heading', { name: 'Send big files, simply' })).toBeInTheDocument();
     expect(await screen.findByRole('dialog')).toBeInTheDocument();
+  });
+
+  it("offers a Pro sender Pro's expiry the moment they subscribe, before they have sent anything", async () => {
+    // Prepare
+    const { page } = renderHome({ limits: PLAN_LIMITS.pro });
+
+    // Act
+    const expiry = await page.findByRole('combobox', { name: 'Expires after' });
+
+    // Assess
+    await waitFor(() => expect(within(expiry).getAllByRole('option')).toHaveLength(PLAN_LIMITS.pro.maxExpiryDays));
+  });
+
+  it('offers a Free sender at most 7 days', async () => {
+    // Prepare
+    const { page } = renderHome();
+
+    // Act
+    const expiry = await page.findByRole('combobox', { name: 'Expires after' });
+
+    // Assess
+    await waitFor(() => expect(within(expiry).getAllByRole('option')).toHaveLength(PLAN_LIMITS.free.maxExpiryDays));
   });
 
   it('lists the files added with their sizes and removes one', async () => {

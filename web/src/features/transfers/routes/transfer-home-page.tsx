@@ -8,6 +8,7 @@ import { EmptyState } from '../../../components/state-message';
 import { useCurrentUser } from '../../../lib/current-user';
 import { useLoginModal } from '../../../lib/login-modal';
 import { useTransfer } from '../api/get-transfer';
+import { useTransferHome } from '../api/get-transfer-home';
 import { useOwnTransfers } from '../api/list-own-transfers';
 import { type ResumableDraft, TransferForm } from '../components/transfer-form';
 import { formatBytes } from '../lib/format';
@@ -16,18 +17,18 @@ import type { UploadTransport } from '../lib/upload-transport';
 import styles from '../components/transfers.module.css';
 
 /**
- * The sender's plan and unfinished draft, from their newest transfers: the newest draft that has
- * not expired (else the newest transfer) tells the plan's limits, and a draft with pending files
- * can be resumed.
+ * The sender's plan and unfinished draft: the transfer home tells the limits of their plan now
+ * (Pro the moment they subscribe), and the newest draft with pending files, read in full, can be
+ * resumed.
  */
 function useSenderState(userId: string | null) {
+  const home = useTransferHome(userId);
   const own = useOwnTransfers(userId);
   const transfers = own.data?.pages[0]?.transfers ?? [];
   const draft = transfers.find((transfer) => transfer.status === 'draft' && !transfer.expired);
-  const probe = draft ?? transfers[0];
-  const view = useTransfer(probe?.id ?? '', Boolean(probe));
-  const data = view.data && view.data.transfer.id === probe?.id ? view.data : undefined;
-  const limits = data?.limits ?? PLAN_LIMITS.free;
+  const view = useTransfer(draft?.id ?? '', Boolean(draft));
+  const data = view.data && view.data.transfer.id === draft?.id ? view.data : undefined;
+  const limits = home.data?.limits ?? data?.limits ?? PLAN_LIMITS.free;
   const resumable: ResumableDraft | null =
     data && draft && data.transfer.status === 'draft' && data.files.some((file) => file.status === 'pending')
       ? { transfer: data.transfer, files: data.files, recipients: data.members.map((member) => member.email) }
