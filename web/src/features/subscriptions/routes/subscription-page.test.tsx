@@ -97,6 +97,20 @@ describe('SubscriptionPage', () => {
     expect(page.getByRole('region', { name: 'Your plan' })).toHaveTextContent('Next charge$12.00 owing');
   });
 
+  it('keeps a past-due subscription whose grace ran out manageable: Pro is paused and a new card brings it back', async () => {
+    // Prepare
+    const { page } = renderSubscription(() =>
+      subscriptionScreen({ currentPlan: PLAN_LIMITS.free, subscription: pastDue({ givesPro: false }) }),
+    );
+
+    // Assess
+    expect(await page.findByRole('alert')).toHaveTextContent(
+      'Your last payment failed. Pro is paused until a payment goes through: update your card to get it back at once.',
+    );
+    expect(page.getByRole('region', { name: 'Your plan' })).toHaveTextContent('PlanFree');
+    expect(page.getByRole('button', { name: 'Update card' })).toBeInTheDocument();
+  });
+
   it('cancels only once confirmed, then says Pro stays until the paid-through date', async () => {
     // Prepare: the page's answer follows the cancellation
     let subscription = makeSubscription();

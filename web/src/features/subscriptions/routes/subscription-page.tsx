@@ -32,9 +32,11 @@ function PastDueBanner({ subscription }: { subscription: SubscriptionView }) {
     <div className={styles.banner} role="alert">
       <p>
         <strong>Your last payment failed.</strong>{' '}
-        {subscription.graceEndsAt
-          ? `Update your card by ${formatDate(subscription.graceEndsAt)} to keep Pro.`
-          : 'Update your card to keep Pro.'}
+        {!subscription.givesPro
+          ? 'Pro is paused until a payment goes through: update your card to get it back at once.'
+          : subscription.graceEndsAt
+            ? `Update your card by ${formatDate(subscription.graceEndsAt)} to keep Pro.`
+            : 'Update your card to keep Pro.'}
       </p>
     </div>
   );
@@ -187,10 +189,12 @@ function Payments({ payments }: { payments: PaymentRecordView[] }) {
 function Subscription({ userId, screen }: { userId: string; screen: SubscriptionScreen }) {
   const [dialog, setDialog] = useState<'card' | 'cancel' | null>(null);
   const { subscription, currentPlan, payments } = screen;
-  const hasPro = subscription !== null && (subscription.givesPro || currentPlan.planId === 'pro');
+  // A past-due subscription stays manageable after its grace period: a new card brings Pro back.
+  const pastDue = subscription?.status === 'Past Due';
+  const hasPro = subscription !== null && (subscription.givesPro || currentPlan.planId === 'pro' || pastDue);
   return (
     <>
-      {subscription && hasPro && subscription.status === 'Past Due' ? <PastDueBanner subscription={subscription} /> : null}
+      {subscription && pastDue ? <PastDueBanner subscription={subscription} /> : null}
       {subscription && hasPro ? (
         <ProPlan
           subscription={subscription}
