@@ -82,23 +82,32 @@ export async function syncSubscription(
   if (!previous) return { subscription: null, changes: NO_CHANGES };
   let subscription = previous;
   let applied = false;
-  if (gateway.updatedAt > previous.gatewayUpdatedAt || options.paymentMethod) {
+  if (gateway.updatedAt > previous.gatewayUpdatedAt) {
     const { set, remove } = stateFromGateway(gateway, previous, now);
     try {
       const { data } = await db.entities.subscription
         .patch({ subscriptionId: gateway.id })
-        .set({ ...set, ...(options.paymentMethod ? { paymentMethod: options.paymentMethod } : {}), updatedAt: now.toISOString() })
+        .set({ ...set, updatedAt: now.toISOString() })
         .remove(remove)
-        // Never over a copy the gateway changed later than this answer (an equal one is the same state again).
-        .where((attributes, { lte }) => lte(attributes.gatewayUpdatedAt, gateway.updatedAt))
+        // Only over an older copy: of two syncs of the same state (a webhook racing the route that
+        // caused it), one writes and the other reads, so what only we stamp is stamped once.
+        .where((attributes, { lt }) => lt(attributes.gatewayUpdatedAt, gateway.updatedAt))
         .go({ response: 'all_new' });
       subscription = data as SubscriptionItem;
-      applied = gateway.updatedAt > previous.gatewayUpdatedAt;
+      applied = true;
     } catch (error) {
       if (!isConditionalCheckFailed(error)) throw error;
       const { data: newer } = await db.entities.subscription.get({ subscriptionId: gateway.id }).go({ consistent: true });
       subscription = newer ?? previous;
     }
+  }
+  const card = options.paymentMethod;
+  if (card && subscription.paymentMethod.token !== card.token) {
+    const { data } = await db.entities.subscription
+      .patch({ subscriptionId: gateway.id })
+      .set({ paymentMethod: card, updatedAt: now.toISOString() })
+      .go({ response: 'all_new' });
+    subscription = data as SubscriptionItem;
   }
   const newPayments = await recordPayments(db, subscription, gateway.transactions, options.describeCharge(subscription));
   return {

@@ -1,6 +1,6 @@
 import { type ReactNode, useId } from 'react';
+import { formatBytes } from '../../../lib/format-bytes';
 import type { PlanLimitsView } from '../api/subscription-keys';
-import { formatBytes } from '../lib/format';
 import styles from './subscriptions.module.css';
 
 /** What a plan allows, in the same order for every plan so two cards side by side compare line by line. */

@@ -1,10 +1,6 @@
-import * as Dialog from '@radix-ui/react-dialog';
-import { Button } from '../../../components/button';
-import { CloseIcon } from '../../../components/icons';
+import { DialogFrame } from '../../../components/dialog-frame';
 import { PageSpinner } from '../../../components/spinner';
 import { ErrorState } from '../../../components/state-message';
-import dialog from '../../../components/dialog.module.css';
-import { useReturnFocus } from '../../../lib/return-focus';
 import { toast } from '../../../lib/toast';
 import { usePaymentClientToken } from '../api/get-payment-client-token';
 import type { PaymentMethodNonce, SubscriptionView } from '../api/subscription-keys';
@@ -12,7 +8,6 @@ import { useUpdateSubscriptionPaymentMethod } from '../api/update-subscription-p
 import { formatMoney } from '../lib/format';
 import { paymentProblemOf } from '../lib/payment-problem';
 import { PaymentMethodForm } from './payment-method-form';
-import styles from './subscriptions.module.css';
 
 /**
  * Puts a new card on the subscription, with the same card form as the checkout. A past-due
@@ -30,8 +25,6 @@ export function UpdateCardDialog({
 }) {
   const client = usePaymentClientToken(userId);
   const update = useUpdateSubscriptionPaymentMethod(userId, subscription.id);
-  // Mounted only while open: the control focused at mount is the one that opened it.
-  const returnFocus = useReturnFocus(true);
   const pastDue = subscription.status === 'Past Due';
 
   const save = async (method: PaymentMethodNonce) => {
@@ -70,24 +63,17 @@ export function UpdateCardDialog({
   }
 
   return (
-    <Dialog.Root open onOpenChange={(open) => (open ? undefined : onClose())}>
-      <Dialog.Portal>
-        <Dialog.Overlay className={dialog.overlay} />
-        <Dialog.Content className={styles.wideModal} onCloseAutoFocus={returnFocus}>
-          <Dialog.Close asChild>
-            <Button variant="ghost" iconOnly className={dialog.close} aria-label="Close">
-              <CloseIcon />
-            </Button>
-          </Dialog.Close>
-          <Dialog.Title className={dialog.title}>Update your card</Dialog.Title>
-          <Dialog.Description className={dialog.description}>
-            {pastDue
-              ? `Every charge goes to the new card from now on, starting with the ${formatMoney(subscription.balance)} owing, charged at once.`
-              : 'Every charge goes to the new card from now on.'}
-          </Dialog.Description>
-          {form}
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <DialogFrame
+      title="Update your card"
+      description={
+        pastDue
+          ? `Every charge goes to the new card from now on, starting with the ${formatMoney(subscription.balance)} owing, charged at once.`
+          : 'Every charge goes to the new card from now on.'
+      }
+      onClose={onClose}
+      wide
+    >
+      {form}
+    </DialogFrame>
   );
 }

@@ -3,22 +3,6 @@ import type { Money, PriceView, SubscriptionStatus, SubscriptionView } from '../
 
 export { formatMoney };
 
-const UNITS = ['kB', 'MB', 'GB', 'TB'] as const;
-
-/** Sizes in decimal units, as plans are stated (2 GB = 2,000,000,000 bytes). */
-export function formatBytes(bytes: number): string {
-  if (!Number.isFinite(bytes) || bytes < 1000) return `${Math.max(0, Math.round(bytes || 0))} bytes`;
-  let value = bytes;
-  let unit: (typeof UNITS)[number] = 'kB';
-  for (const next of UNITS) {
-    value /= 1000;
-    unit = next;
-    if (value < 1000) break;
-  }
-  const digits = value < 10 ? 2 : value < 100 ? 1 : 0;
-  return `${Number(value.toFixed(digits))} ${unit}`;
-}
-
 const LONG_DATE: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'long', year: 'numeric' };
 
 /** An instant as a date in the reader's time zone: "3 March 2026". */

@@ -1,7 +1,8 @@
 import { type DragEvent, useId, useState } from 'react';
 import { Button, buttonClassName } from '../../../components/button';
 import { CloseIcon } from '../../../components/icons';
-import { formatBytes, plural } from '../lib/format';
+import { formatBytes } from '../../../lib/format-bytes';
+import { plural } from '../lib/format';
 import type { PickedFile } from '../lib/send-transfer';
 import styles from './transfers.module.css';
 

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { PLAN_LIMITS } from '../../../../../shared/transfers/plans';
-import { formatBytes } from '../lib/format';
+import { formatBytes } from '../../../lib/format-bytes';
 import { TRANSFER_EVENTS, trackTransferEvent } from '../lib/transfer-events';
 import styles from './transfers.module.css';
 

@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
-import { formatBytes, formatSpeed, formatTimeLeft } from '../lib/format';
+import { formatBytes } from '../../../lib/format-bytes';
+import { formatSpeed, formatTimeLeft } from '../lib/format';
 import type { FileProgress, SendProgressStore } from '../lib/send-progress';
 import type { PickedFile } from '../lib/send-transfer';
 import { ProgressBar } from './progress-bar';

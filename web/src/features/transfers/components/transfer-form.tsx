@@ -4,6 +4,7 @@ import { MAX_FILES_PER_TRANSFER, type PlanLimits } from '../../../../../shared/t
 import { refusedTransferFile } from '../../../../../shared/transfers/file-rules';
 import { Button } from '../../../components/button';
 import { ApiError } from '../../../lib/api-client';
+import { formatBytes } from '../../../lib/format-bytes';
 import { abortUpload } from '../api/abort-upload';
 import { addRecipient } from '../api/add-recipient';
 import { createFiles } from '../api/create-files';
@@ -12,7 +13,7 @@ import { deleteFile } from '../api/delete-file';
 import { finalizeTransfer } from '../api/finalize-transfer';
 import { recordFinalizeTiming } from '../api/record-finalize-timing';
 import { type FileView, type TransferSummary, transferKeys } from '../api/transfer-keys';
-import { formatBytes, formatDate, looksLikeEmail, plural, transferName } from '../lib/format';
+import { formatDate, looksLikeEmail, plural, transferName } from '../lib/format';
 import { SendProgressStore } from '../lib/send-progress';
 import { type PickedFile, pickedKey, type SendDeps, sendTransfer, SendSession, type UploadFn } from '../lib/send-transfer';
 import { TRANSFER_EVENTS, trackTransferEvent } from '../lib/transfer-events';

@@ -1,7 +1,8 @@
 import { Link } from 'react-router';
 import { MoreButton, type PagedQuery } from '../../../components/more-button';
+import { formatBytes } from '../../../lib/format-bytes';
 import type { TransferSummary } from '../api/transfer-keys';
-import { formatBytes, formatDate, transferName, transferStatus } from '../lib/format';
+import { formatDate, transferName, transferStatus } from '../lib/format';
 import styles from './transfers.module.css';
 
 /** A list of transfers, one row each: name, date, size and status, linking to where `linkTo` says. */

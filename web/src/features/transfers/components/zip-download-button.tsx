@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button } from '../../../components/button';
+import { formatBytes } from '../../../lib/format-bytes';
 import { getZipManifest } from '../api/download-all-files';
-import { formatBytes } from '../lib/format';
 import { ProgressBar } from './progress-bar';
 import styles from './package.module.css';
 

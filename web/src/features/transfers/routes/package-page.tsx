@@ -9,12 +9,13 @@ import { EmptyState, ErrorState, NotFoundState, StateLinks } from '../../../comp
 import { ApiError } from '../../../lib/api-client';
 import { currentUserQueryKey, useCurrentUser } from '../../../lib/current-user';
 import { useLoginModal } from '../../../lib/login-modal';
+import { formatBytes } from '../../../lib/format-bytes';
 import { acceptTransferInvite } from '../api/accept-transfer-invite';
 import { useTransferPackage } from '../api/get-transfer-package';
 import { type PackageView, transferKeys } from '../api/transfer-keys';
 import { PackageFileCard } from '../components/package-file-card';
 import { ZipDownloadButton } from '../components/zip-download-button';
-import { formatBytes, formatDate, plural, transferName } from '../lib/format';
+import { formatDate, plural, transferName } from '../lib/format';
 import styles from '../components/transfers.module.css';
 import packageStyles from '../components/package.module.css';
 

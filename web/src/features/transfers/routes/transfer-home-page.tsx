@@ -11,7 +11,7 @@ import { useTransfer } from '../api/get-transfer';
 import { useTransferHome } from '../api/get-transfer-home';
 import { useOwnTransfers } from '../api/list-own-transfers';
 import { type ResumableDraft, TransferForm } from '../components/transfer-form';
-import { formatBytes } from '../lib/format';
+import { formatBytes } from '../../../lib/format-bytes';
 import type { UploadFn } from '../lib/send-transfer';
 import type { UploadTransport } from '../lib/upload-transport';
 import styles from '../components/transfers.module.css';

@@ -9,21 +9,13 @@ import { ApiError } from '../../../lib/api-client';
 import { useCurrentUser } from '../../../lib/current-user';
 import { useLoginModal } from '../../../lib/login-modal';
 import { toast } from '../../../lib/toast';
+import { formatBytes } from '../../../lib/format-bytes';
 import { useAddRecipient } from '../api/add-recipient';
 import { useTransfer } from '../api/get-transfer';
 import type { MemberView, TransferView } from '../api/transfer-keys';
 import { CopyLink } from '../components/copy-link';
 import { DeleteTransferDialog } from '../components/delete-transfer-dialog';
-import {
-  formatBytes,
-  formatDate,
-  formatDateTime,
-  looksLikeEmail,
-  packageUrl,
-  plural,
-  transferName,
-  transferStatus,
-} from '../lib/format';
+import { formatDate, formatDateTime, looksLikeEmail, packageUrl, plural, transferName, transferStatus } from '../lib/format';
 import styles from '../components/transfers.module.css';
 
 /** What a recipient downloaded, oldest first, by file name ('all' is the zip). */
