@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { endOfPaidDay, entitlementEndsAt, givesEntitlement, graceEndsAt } from '../../functions/lib/payments/entitlement';
 import type { GatewaySubscription } from '../../functions/lib/payments/gateway';
-import { stateFromGateway } from '../../functions/lib/payments/subscription-sync';
+import { gatewayVersionOf, stateFromGateway } from '../../functions/lib/payments/subscription-sync';
 
 const GRACE_DAYS = 7;
 const at = (iso: string) => new Date(iso);
@@ -106,5 +106,21 @@ describe("our copy of the gateway's subscription", () => {
     expect(set.canceledAt).toBe(now.toISOString());
     expect(remove).toContain('nextBillingDate');
     expect(again.set.canceledAt).toBe('2026-12-01T00:00:00Z');
+  });
+
+  it('orders two states of the same second by what happened: a charge, then an end', () => {
+    // Prepare: Braintree stamps changes to the second.
+    const charge = { id: 't1', status: 'settled' as const, amount: '12.00', currency: 'USD', createdAt: '2026-12-26T00:00:05Z' };
+    const pastDue = gateway({ status: 'Past Due', updatedAt: '2026-12-26T00:00:05Z' });
+    const paidAgain = gateway({ status: 'Active', updatedAt: '2026-12-26T00:00:05Z', transactions: [charge] });
+    const canceled = gateway({ status: 'Canceled', updatedAt: '2026-12-26T00:00:05Z', transactions: [charge] });
+    const nextSecond = gateway({ status: 'Past Due', updatedAt: '2026-12-26T00:00:06Z' });
+
+    // Act
+    const versions = [pastDue, paidAgain, canceled, nextSecond].map(gatewayVersionOf);
+
+    // Assess
+    expect([...versions].sort()).toEqual(versions);
+    expect(new Set(versions).size).toBe(4);
   });
 });

@@ -1,7 +1,7 @@
 /**
  * Our copy of a subscription follows the gateway's. Whatever tells us something changed (a
  * webhook, a card update, a cancel), the state written is the one the gateway answers when
- * asked, and a copy is replaced only by one the gateway changed later: deliveries that arrive
+ * asked, and a copy is replaced only by a later one (gatewayVersionOf): deliveries that arrive
  * late, twice or out of order can never roll a subscription back.
  */
 import { fromDecimalAmount } from '../../../shared/payments/money';
@@ -18,6 +18,17 @@ const PAID_STATUSES = new Set<GatewayTransaction['status']>(['authorized', 'subm
 const FAILED_STATUSES = new Set<GatewayTransaction['status']>(['processor_declined', 'gateway_rejected', 'failed']);
 
 export const isPaid = (transaction: GatewayTransaction) => PAID_STATUSES.has(transaction.status);
+
+/**
+ * How far along the gateway's story a copy is, as a string that sorts in that order. Braintree
+ * stamps changes to the second, so two states of one second carry one time: then a charge (which
+ * adds a transaction) and an end (canceled or expired, after which nothing changes) tell which
+ * came later.
+ */
+export function gatewayVersionOf(gateway: Pick<GatewaySubscription, 'updatedAt' | 'transactions' | 'status'>): string {
+  const ended = gateway.status === 'Canceled' || gateway.status === 'Expired' ? 1 : 0;
+  return `${new Date(gateway.updatedAt).toISOString()}|${String(gateway.transactions.length).padStart(6, '0')}|${ended}`;
+}
 
 /** What a sync changed that someone should hear about. */
 export interface SubscriptionChanges {
@@ -51,7 +62,7 @@ export function stateFromGateway(
     currency: gateway.currency,
     failureCount: gateway.failureCount,
     balanceMinor: fromDecimalAmount(gateway.balance),
-    gatewayUpdatedAt: gateway.updatedAt,
+    gatewayVersion: gatewayVersionOf(gateway),
     ...(gateway.billingPeriodStartDate ? { billingPeriodStartDate: gateway.billingPeriodStartDate } : {}),
     ...(gateway.billingPeriodEndDate ? { billingPeriodEndDate: gateway.billingPeriodEndDate } : {}),
     ...(gateway.paidThroughDate ? { paidThroughDate: gateway.paidThroughDate } : {}),
@@ -82,7 +93,8 @@ export async function syncSubscription(
   if (!previous) return { subscription: null, changes: NO_CHANGES };
   let subscription = previous;
   let applied = false;
-  if (gateway.updatedAt > previous.gatewayUpdatedAt) {
+  const version = gatewayVersionOf(gateway);
+  if (version > previous.gatewayVersion) {
     const { set, remove } = stateFromGateway(gateway, previous, now);
     try {
       const { data } = await db.entities.subscription
@@ -91,7 +103,7 @@ export async function syncSubscription(
         .remove(remove)
         // Only over an older copy: of two syncs of the same state (a webhook racing the route that
         // caused it), one writes and the other reads, so what only we stamp is stamped once.
-        .where((attributes, { lt }) => lt(attributes.gatewayUpdatedAt, gateway.updatedAt))
+        .where((attributes, { lt }) => lt(attributes.gatewayVersion, version))
         .go({ response: 'all_new' });
       subscription = data as SubscriptionItem;
       applied = true;

@@ -7,7 +7,7 @@ export const STORED_SUBSCRIPTION_STATUSES = ['Pending', 'Active', 'Past Due', 'C
 /**
  * A customer's subscription as the gateway last described it (its id is the gateway's), with
  * what only we know: when it went past due, when the customer canceled, the card shown. A copy is
- * replaced only by one the gateway changed later (`gatewayUpdatedAt`), so webhooks that arrive
+ * replaced only by a later one of the gateway's (`gatewayVersion`: its change time, then its charges), so webhooks that arrive
  * late or out of order never roll it back. A customer's subscriptions to one product are
  * listed newest first through gsi1.
  */
@@ -46,7 +46,8 @@ export const createSubscriptionEntity = (config?: EntityConfiguration) =>
             expirationDate: { type: 'string', required: true },
           },
         },
-        gatewayUpdatedAt: { type: 'string', required: true },
+        /** Orders copies of the gateway's state: its change time, its charge count, whether it ended (gatewayVersionOf). */
+        gatewayVersion: { type: 'string', required: true },
         createdAt: { type: 'string', required: true },
         updatedAt: { type: 'string', required: true },
       },
