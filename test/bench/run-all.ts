@@ -422,18 +422,27 @@ async function benchApi(options: { api: boolean; web: boolean; bundles: Map<stri
 /** Package views a second on one package: far more than a transfer's recipients open, evenly spaced as independent visitors arrive. */
 const PACKAGE_RATE = Number(process.env.BENCH_PACKAGE_RATE ?? 10);
 
-async function benchTransfersOnNpmStart(): Promise<void> {
+/** `npm start` with no demo data, on a free port and a data folder of its own, and what it printed at start. */
+async function startEmptyProduct(dataFolder: string) {
   const port = await findFreePort();
   const server = await startUntil(process.execPath, LOCAL_START, /API and web app listening/, {
-    DATA_DIR: join(workDir, 'transfers-data'),
+    DATA_DIR: join(workDir, dataFolder),
     PORT: String(port),
     SEED_PUBLICATIONS: '0',
   });
+  /** A value the start printed (an emulator's endpoint), by the pattern that captures it. */
+  const printed = (pattern: RegExp, what: string): string => {
+    const value = pattern.exec(server.output())?.[1];
+    if (!value) throw new Error(`npm start did not print ${what}`);
+    return value;
+  };
+  return { server, port, printed, dynamoDbEndpoint: printed(/DynamoDB Local ready at (\S+)/, "DynamoDB Local's endpoint") };
+}
+
+async function benchTransfersOnNpmStart(): Promise<void> {
+  const { server, port, printed, dynamoDbEndpoint } = await startEmptyProduct('transfers-data');
   try {
-    const output = server.output();
-    const dynamoDbEndpoint = /DynamoDB Local ready at (\S+)/.exec(output)?.[1];
-    const s3Endpoint = /S3 emulator ready at (\S+)/.exec(output)?.[1];
-    if (!dynamoDbEndpoint || !s3Endpoint) throw new Error('npm start did not print its DynamoDB Local and S3 endpoints');
+    const s3Endpoint = printed(/S3 emulator ready at (\S+)/, "the S3 emulator's endpoint");
     const apiUrl = `http://127.0.0.1:${port}`;
     const tableEnv = { ...lambdaEnv, DYNAMODB_ENDPOINT: dynamoDbEndpoint, API_URL: apiUrl };
     const signedIn = JSON.parse(await run(TSX, [join(REPO_ROOT, 'test/bench/transfer-sign-in.ts')], tableEnv)) as {
@@ -539,17 +548,12 @@ async function benchTransfersOnNpmStart(): Promise<void> {
  * payments of one invoice, which must charge once.
  */
 async function benchCheckoutOnNpmStart(): Promise<void> {
-  const port = await findFreePort();
-  const server = await startUntil(process.execPath, LOCAL_START, /API and web app listening/, {
-    DATA_DIR: join(workDir, 'payments-data'),
-    PORT: String(port),
-    SEED_PUBLICATIONS: '0',
-  });
+  const { server, port, printed, dynamoDbEndpoint } = await startEmptyProduct('payments-data');
   try {
-    const output = server.output();
-    const dynamoDbEndpoint = /DynamoDB Local ready at (\S+)/.exec(output)?.[1];
-    const gatewayEndpoint = /Payment gateway \(Braintree's sandbox, locally\) at (\S+)/.exec(output)?.[1];
-    if (!dynamoDbEndpoint || !gatewayEndpoint) throw new Error('npm start did not print its DynamoDB Local and payment gateway endpoints');
+    const gatewayEndpoint = printed(
+      /Payment gateway \(Braintree's sandbox, locally\) at (\S+)/,
+      "the payment gateway's endpoint",
+    );
     heading('Pro plan checkout (invoice, pay, fulfil) against the local payment gateway');
     const result = JSON.parse(
       await run(TSX, [join(REPO_ROOT, 'test/bench/checkout.ts')], {
@@ -558,7 +562,15 @@ async function benchCheckoutOnNpmStart(): Promise<void> {
         API_URL: `http://127.0.0.1:${port}`,
         PAYMENT_GATEWAY_URL: gatewayEndpoint,
       }),
-    ) as { runs: number; p50Ms: number; p99Ms: number; concurrent: number; statuses: number[]; subscriptions: number; charges: number };
+    ) as {
+      runs: number;
+      p50Ms: number;
+      p99Ms: number;
+      concurrent: number;
+      statuses: number[];
+      subscriptions: number;
+      charges: number;
+    };
     print(`${result.runs} checkouts one after another: p50 ${result.p50Ms} ms, p99 ${result.p99Ms} ms for the whole flow`);
     print(
       `${result.concurrent} concurrent payments of one invoice: answered ${result.statuses.join(', ')}, ${result.subscriptions} subscription, ${result.charges} charge at the gateway (goal: exactly one): ${verdict(result.charges === 1 && result.subscriptions === 1 && result.statuses.every((status) => status === 200))}`,

@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newestLoginLink } from '../support/mail';
+import { logInByEmailFromModal } from '../support/email-login';
 import { checkEveryPageTheSuiteVisits, expectAccessible } from '../support/accessibility';
 import { launchBrowser, screenshotPath } from '../support/browser';
 import { startTestRuntime, type TestRuntime } from '../support/local-runtime';
@@ -29,16 +29,7 @@ describe('the account page in a real browser', () => {
     await page.goto(`${runtime.url}/me`);
     await page.getByRole('heading', { level: 1, name: 'Log in to see your account' }).waitFor();
     await page.getByRole('main').getByRole('button', { name: 'Log in', exact: true }).click();
-    await page.getByRole('dialog').getByRole('button', { name: 'Continue with email' }).click();
-    await page.getByRole('textbox', { name: 'Email' }).fill(email);
-    await page.getByRole('button', { name: 'Send', exact: true }).click();
-    await page
-      .getByRole('dialog', { name: `Login link sent to ${email}` })
-      .getByRole('button', { name: 'Ok' })
-      .click();
-    const confirmUrl = new URL(await newestLoginLink(runtime.mailDir, email));
-    await page.goto(`${runtime.url}${confirmUrl.pathname}${confirmUrl.hash}`);
-    await page.getByRole('main').getByRole('button', { name: 'Log in', exact: true }).click();
+    await logInByEmailFromModal(page, runtime, email);
     // Back on /me, where the login started, and signed in.
     await page.waitForURL(`${runtime.url}/me`);
     await page.getByRole('button', { name: /^Account menu for / }).waitFor();

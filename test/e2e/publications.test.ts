@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkEveryPageTheSuiteVisits } from '../support/accessibility';
 import { launchBrowser, screenshotPath } from '../support/browser';
 import { startTestRuntime, type TestRuntime } from '../support/local-runtime';
-import { newestLoginLink } from '../support/mail';
+import { logInByEmailFromModal } from '../support/email-login';
 import { signedInBrowser } from '../support/signed-in-browser';
 
 let runtime: TestRuntime;
@@ -72,16 +72,7 @@ describe('publication pages in a real browser', () => {
 
     // Act
     await page.getByRole('button', { name: 'Login', exact: true }).click();
-    await page.getByRole('dialog').getByRole('button', { name: 'Continue with email' }).click();
-    await page.getByRole('textbox', { name: 'Email' }).fill(email);
-    await page.getByRole('button', { name: 'Send', exact: true }).click();
-    await page
-      .getByRole('dialog', { name: `Login link sent to ${email}` })
-      .getByRole('button', { name: 'Ok' })
-      .click();
-    const confirmUrl = new URL(await newestLoginLink(runtime.mailDir, email));
-    await page.goto(`${runtime.url}${confirmUrl.pathname}${confirmUrl.hash}`);
-    await page.getByRole('main').getByRole('button', { name: 'Log in', exact: true }).click();
+    await logInByEmailFromModal(page, runtime, email);
 
     // Assess
     await page.waitForURL(`${runtime.url}${topicPath}`);

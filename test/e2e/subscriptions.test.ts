@@ -5,7 +5,7 @@ import { checkEveryPageTheSuiteVisits, expectAccessible } from '../support/acces
 import { createApiClient, expectOk, type Session } from '../support/api-client';
 import { launchBrowser, screenshotPath } from '../support/browser';
 import { startTestRuntime, type TestRuntime } from '../support/local-runtime';
-import { newestLoginLink } from '../support/mail';
+import { logInByEmailFromModal } from '../support/email-login';
 
 /** Local test cards (shared/payments/local-gateway.ts). */
 const DECLINED_CARD = '4000 1111 1111 1115';
@@ -113,16 +113,7 @@ describe('the Pro plan in a real browser', () => {
     // Act: the checkout asks them to log in first; they log in by email
     await page.waitForURL(`${runtime.url}/checkout?price=pro-monthly`);
     const email = `e2e-pro-${Date.now()}@example.com`;
-    await page.getByRole('dialog').getByRole('button', { name: 'Continue with email' }).click();
-    await page.getByRole('textbox', { name: 'Email' }).fill(email);
-    await page.getByRole('button', { name: 'Send', exact: true }).click();
-    await page
-      .getByRole('dialog', { name: `Login link sent to ${email}` })
-      .getByRole('button', { name: 'Ok' })
-      .click();
-    const confirmUrl = new URL(await newestLoginLink(runtime.mailDir, email));
-    await page.goto(`${runtime.url}${confirmUrl.pathname}${confirmUrl.hash}`);
-    await page.getByRole('main').getByRole('button', { name: 'Log in', exact: true }).click();
+    await logInByEmailFromModal(page, runtime, email);
 
     // Assess: back on the checkout they started from, signed in, with the order and the local card form
     await page.waitForURL(`${runtime.url}/checkout?price=pro-monthly`);
