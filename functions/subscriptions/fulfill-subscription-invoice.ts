@@ -14,8 +14,8 @@ export const handler = createHandler(ourTransferRoutes.fulfillSubscriptionInvoic
   const db = getDb();
   const now = new Date();
   const invoice = await readOwnInvoice(db, params.invoiceId, caller.userId);
-  // A paid invoice answers its result again; only a new payment is refused to someone already on Pro.
-  if (invoice.status !== 'paid') await refuseWhenPro(db, caller.userId, now);
+  // A paid invoice answers its result again; only a payment of another invoice is refused to someone already on Pro.
+  if (invoice.status !== 'paid') await refuseWhenPro(db, caller.userId, now, invoice.invoiceId);
   const [gateway, customer] = await Promise.all([paymentGateway(), gatewayCustomerOf(db, caller.userId)]);
   const paid = await paySubscriptionInvoice(db, gateway, {
     invoiceId: invoice.invoiceId,

@@ -148,7 +148,7 @@ describe('paying an invoice into a subscription', () => {
     const invoice = await checkoutInvoice(buyer);
 
     // Act
-    const answers = await Promise.all(Array.from({ length: 8 }, () => fulfil(buyer, invoice.id, 'fake-valid-visa-nonce')));
+    const answers = await Promise.all(Array.from({ length: 20 }, () => fulfil(buyer, invoice.id, 'fake-valid-visa-nonce')));
     const later = await fulfil(buyer, invoice.id, 'fake-valid-visa-nonce');
 
     // Assess
@@ -161,6 +161,31 @@ describe('paying an invoice into a subscription', () => {
     expect(await paymentsOf(buyer.userId)).toHaveLength(1);
     const gateway = createLocalPaymentGateway(suite.runtime.paymentGatewayEndpoint);
     expect((await gateway.findSubscription([...ids][0] as string)).transactions).toHaveLength(1);
+  });
+
+  it('answers a payment that started before the subscription existed with that subscription, not "already on Pro"', async () => {
+    // Prepare: the invoice is paid, and is seen mid-payment by a second tab that read it a moment earlier.
+    const buyer = await suite.api.signIn('second-tab');
+    const invoice = await checkoutInvoice(buyer);
+    const first = await fulfil(buyer, invoice.id, 'fake-valid-visa-nonce');
+    expectOk(first);
+    const invoices = getDb().entities.invoice;
+    await invoices
+      .patch({ invoiceId: invoice.id })
+      .set({ status: 'paying', payingUntil: new Date(Date.now() + 30_000).toISOString() })
+      .go();
+    const finishing = new Promise((resolve) => setTimeout(resolve, 400)).then(() =>
+      invoices.patch({ invoiceId: invoice.id }).set({ status: 'paid' }).remove(['payingUntil']).go(),
+    );
+
+    // Act
+    const second = await fulfil(buyer, invoice.id, 'fake-valid-visa-nonce');
+    await finishing;
+
+    // Assess
+    expectOk(second);
+    expect(second.body.subscription.id).toBe(first.body.subscription.id);
+    expect(await paymentsOf(buyer.userId)).toHaveLength(1);
   });
 
   it('lets nobody but the invoice’s customer see or pay it', async () => {

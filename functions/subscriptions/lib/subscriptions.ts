@@ -29,9 +29,14 @@ export async function requireOwnSubscription(db: Db, subscriptionId: string, cus
   return data;
 }
 
-/** Buying Pro twice is never what someone means: they are sent to their subscription instead. */
-export async function refuseWhenPro(db: Db, customerId: string, now: Date): Promise<void> {
-  if (givesPro(await readProSubscription(db, customerId), now)) {
+/**
+ * Buying Pro twice is never what someone means: they are sent to their subscription instead.
+ * The subscription `invoiceId` itself started is no reason to refuse: paying that invoice again
+ * (a second tab, a retry) answers what the first payment did.
+ */
+export async function refuseWhenPro(db: Db, customerId: string, now: Date, invoiceId?: string): Promise<void> {
+  const subscription = await readProSubscription(db, customerId);
+  if (subscription && subscription.invoiceId !== invoiceId && givesPro(subscription, now)) {
     throw new Conflict('You are on Pro already: manage your plan on your subscription page.');
   }
 }
