@@ -8,6 +8,8 @@ import { getDb } from '../../functions/lib/db/service';
 import { runAsFunction } from '../../functions/lib/function-environment';
 import { hashToken } from '../../functions/lib/app-auth';
 import { enforceTableGrants } from '../../infra/local/grants';
+import { functionScope } from '../../infra/local/functions';
+import type { DeploymentSettings } from '../../infra/function-environment';
 import { createTestTable, type TestTable } from '../support/dynamo';
 import { startTestRuntime, type TestRuntime } from '../support/local-runtime';
 
@@ -84,6 +86,31 @@ describe('settings, given only to the functions that declare them', () => {
     // Assess
     expect(withoutEmail).toThrow(/MAIL_FROM/);
     expect(withEmail).toBe('TopPubs <login@example.com>');
+  });
+});
+
+describe('the payment gateway, given only to the functions that declare payments', () => {
+  const deployment: DeploymentSettings = {
+    common: { TABLE_NAME: 't', ALLOWED_ORIGINS: 'https://app.example.com' },
+    email: {},
+    bucket: {},
+    realtime: {},
+    payments: { PAYMENT_GATEWAY: 'local', PAYMENT_GATEWAY_URL: 'http://127.0.0.1:9' },
+    queues: {},
+    settings: {},
+  };
+
+  it('refuses it to a function without the capability, as AWS gives that function neither the secret nor its name', () => {
+    // Act
+    const without = () => runAsFunction(functionScope('no-payments', READ_WRITE, deployment), () => getConfig().paymentGateway);
+    const withPayments = runAsFunction(
+      functionScope('payments', capabilitiesOf({ payments: true }, { table: 'read-write' }), deployment),
+      () => getConfig().paymentGateway,
+    );
+
+    // Assess
+    expect(without).toThrow(/PAYMENT_GATEWAY/);
+    expect(withPayments).toEqual({ kind: 'local', url: 'http://127.0.0.1:9' });
   });
 });
 
