@@ -119,9 +119,7 @@ export interface Config {
   queueUrl(name: QueueName): string;
 }
 
-export type PaymentGatewaySettings =
-  | { kind: 'braintree'; secretArn: string }
-  | { kind: 'local'; url: string };
+export type PaymentGatewaySettings = { kind: 'braintree'; secretArn: string } | { kind: 'local'; url: string };
 
 function loadPaymentGateway(env: Environment): PaymentGatewaySettings {
   const kind = requireEnv('PAYMENT_GATEWAY', env);
@@ -133,7 +131,9 @@ function loadPaymentGateway(env: Environment): PaymentGatewaySettings {
 /** A function sent to a work queue its capabilities do not name, so the deployment never gave it the queue. */
 export class QueueNotDeclared extends ConfigError {
   constructor(readonly queue: QueueName) {
-    super(`This function sends to the '${queue}' queue but its capabilities do not name it: add '${queue}' to its capabilities.queues.`);
+    super(
+      `This function sends to the '${queue}' queue but its capabilities do not name it: add '${queue}' to its capabilities.queues.`,
+    );
   }
 }
 
@@ -174,7 +174,8 @@ function loadSourceFixtureOrigin(env: Environment, stage: string, fetchPrivateAd
   } catch {
     origin = '';
   }
-  if (!origin) throw new ConfigError(`SOURCE_FIXTURE_ORIGIN must be an http(s) origin such as http://127.0.0.1:4010, not '${value}'`);
+  if (!origin)
+    throw new ConfigError(`SOURCE_FIXTURE_ORIGIN must be an http(s) origin such as http://127.0.0.1:4010, not '${value}'`);
   // A fixture server on this machine is a private address: without this, every read is refused.
   if (!fetchPrivateAddresses) throw new ConfigError('SOURCE_FIXTURE_ORIGIN needs FETCH_PRIVATE_ADDRESSES=true');
   return origin;

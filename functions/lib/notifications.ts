@@ -28,7 +28,12 @@ export interface NotificationEvent {
   kind: NotificationKind;
   /** Defaults to the platform's own app. */
   app?: NotificationApp;
-  object: { type: 'story' | 'user' | 'publication' | 'transfer' | 'subscription'; id: string; title?: string | undefined; detail?: string | undefined };
+  object: {
+    type: 'story' | 'user' | 'publication' | 'transfer' | 'subscription';
+    id: string;
+    title?: string | undefined;
+    detail?: string | undefined;
+  };
   at: Date;
   /** The platform itself acted (an editorial decision by a superuser): blocks between people do not apply. */
   byPlatform?: boolean;

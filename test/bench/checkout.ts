@@ -21,7 +21,9 @@ const headers = (token: string) => ({
 });
 
 async function invoiceFor(token: string): Promise<string> {
-  const answer = await fetch(`${apiUrl}/api/i/ourTransfers/subscription/checkout_invoice?priceId=pro-monthly`, { headers: headers(token) });
+  const answer = await fetch(`${apiUrl}/api/i/ourTransfers/subscription/checkout_invoice?priceId=pro-monthly`, {
+    headers: headers(token),
+  });
   if (answer.status !== 200) throw new Error(`The invoice answered ${answer.status}: ${await answer.text()}`);
   return ((await answer.json()) as { invoice: { id: string } }).invoice.id;
 }
@@ -36,7 +38,8 @@ async function pay(token: string, invoiceId: string): Promise<{ status: number; 
   return { status: answer.status, ...(body.subscription ? { subscriptionId: body.subscription.id } : {}) };
 }
 
-const percentile = (sorted: readonly number[], share: number) => sorted[Math.min(sorted.length - 1, Math.ceil(share * sorted.length) - 1)] ?? NaN;
+const percentile = (sorted: readonly number[], share: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil(share * sorted.length) - 1)] ?? NaN;
 
 // Buyers are signed in first: the figure is the checkout, not the sign-in.
 const buyers = [];

@@ -337,7 +337,10 @@ describe('cdk stacks for the real route table', () => {
       const stack = Stack.of(fn);
       const template = templates.get(stack) ?? Template.fromStack(stack);
       templates.set(stack, template);
-      const resources = template.toJSON().Resources as Record<string, { Properties: { Environment?: { Variables: Record<string, unknown> } } }>;
+      const resources = template.toJSON().Resources as Record<
+        string,
+        { Properties: { Environment?: { Variables: Record<string, unknown> } } }
+      >;
       const variables = resources[stack.getLogicalId(fn.node.defaultChild as never)]?.Properties.Environment?.Variables ?? {};
       expect(roleActions(fn).includes('secretsmanager:GetSecretValue'), name).toBe(payers.includes(name));
       expect(variables.PAYMENT_GATEWAY === 'braintree', name).toBe(payers.includes(name));

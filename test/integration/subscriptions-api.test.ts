@@ -48,8 +48,7 @@ async function advanceGatewayClock(days: number): Promise<void> {
   expect(answer.status).toBe(200);
 }
 
-const paymentsOf = async (customerId: string) =>
-  (await getDb().entities.payment.query.byCustomer({ customerId }).go()).data;
+const paymentsOf = async (customerId: string) => (await getDb().entities.payment.query.byCustomer({ customerId }).go()).data;
 
 afterEach(() => usePaymentGatewayForTests(undefined));
 
@@ -137,7 +136,9 @@ describe('paying an invoice into a subscription', () => {
     expectOk(acceptedOnPro, 201);
     expectOk(active);
     expect(active.body.subscription?.id).toBe(subscription.id);
-    const receipts = (await mailsTo(suite.runtime.mailDir, buyer.email)).filter((mail) => /receipt/i.test(mail.headers.subject ?? ''));
+    const receipts = (await mailsTo(suite.runtime.mailDir, buyer.email)).filter((mail) =>
+      /receipt/i.test(mail.headers.subject ?? ''),
+    );
     expect(receipts).toHaveLength(1);
     expect(receipts[0]?.text).toContain('$12.00');
   });
@@ -287,7 +288,9 @@ describe('a subscription over time', () => {
     expect(pastDue.body.subscription).toMatchObject({ id: started.id, status: 'Past Due', givesPro: true });
     expect(pastDue.body.subscription?.graceEndsAt).not.toBeNull();
     expect(pastDue.body.currentPlan.planId).toBe('pro');
-    const failedMail = (await mailsTo(suite.runtime.mailDir, buyer.email)).find((mail) => /failed/i.test(mail.headers.subject ?? ''));
+    const failedMail = (await mailsTo(suite.runtime.mailDir, buyer.email)).find((mail) =>
+      /failed/i.test(mail.headers.subject ?? ''),
+    );
     expect(failedMail?.text).toMatch(/Update your card/);
     expectOk(updated);
     expect(updated.body.subscription).toMatchObject({ status: 'Active', paymentMethod: { cardType: 'MasterCard' } });
@@ -308,7 +311,10 @@ describe('a subscription over time', () => {
       params: { subscriptionProductId: started.id },
       as: stranger,
     });
-    const canceled = await suite.api.call(routes.cancelSubscription, { params: { subscriptionProductId: started.id }, as: buyer });
+    const canceled = await suite.api.call(routes.cancelSubscription, {
+      params: { subscriptionProductId: started.id },
+      as: buyer,
+    });
     const again = await suite.api.call(routes.cancelSubscription, { params: { subscriptionProductId: started.id }, as: buyer });
     const home = await suite.api.call(routes.showTransferHome, { as: buyer });
 
@@ -323,7 +329,9 @@ describe('a subscription over time', () => {
     expect(again.body.subscription).toEqual(canceled.body.subscription);
     expectOk(home);
     expect(home.body.limits.planId).toBe('pro');
-    const confirmation = (await mailsTo(suite.runtime.mailDir, buyer.email)).find((mail) => /canceled/i.test(mail.headers.subject ?? ''));
+    const confirmation = (await mailsTo(suite.runtime.mailDir, buyer.email)).find((mail) =>
+      /canceled/i.test(mail.headers.subject ?? ''),
+    );
     expect(confirmation).toBeDefined();
   });
 });

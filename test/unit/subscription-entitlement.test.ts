@@ -9,7 +9,9 @@ const at = (iso: string) => new Date(iso);
 describe('what a subscription gives, by its status and the clock', () => {
   it('gives it while active, whatever the dates say', () => {
     // Act / Assess
-    expect(givesEntitlement({ status: 'Active', paidThroughDate: '2020-01-01' }, at('2026-11-26T12:00:00Z'), GRACE_DAYS)).toBe(true);
+    expect(givesEntitlement({ status: 'Active', paidThroughDate: '2020-01-01' }, at('2026-11-26T12:00:00Z'), GRACE_DAYS)).toBe(
+      true,
+    );
   });
 
   it('keeps a past-due subscription for the grace period from when it went past due, and not a second longer', () => {
@@ -90,7 +92,11 @@ describe("our copy of the gateway's subscription", () => {
 
     // Act
     const first = stateFromGateway(declined, { status: 'Active' }, now);
-    const later = stateFromGateway(declined, { status: 'Past Due', pastDueSince: '2026-12-26T00:00:05Z' }, at('2027-01-02T00:00:00Z'));
+    const later = stateFromGateway(
+      declined,
+      { status: 'Past Due', pastDueSince: '2026-12-26T00:00:05Z' },
+      at('2027-01-02T00:00:00Z'),
+    );
 
     // Assess
     expect(first.set).toMatchObject({ status: 'Past Due', pastDueSince: '2026-12-26T00:00:05Z', balanceMinor: 1200 });
@@ -100,7 +106,11 @@ describe("our copy of the gateway's subscription", () => {
   it('stamps a cancellation once and drops the next billing date', () => {
     // Act
     const { set, remove } = stateFromGateway(gateway({ status: 'Canceled', nextBillingDate: null }), { status: 'Active' }, now);
-    const again = stateFromGateway(gateway({ status: 'Canceled', nextBillingDate: null }), { status: 'Canceled', canceledAt: '2026-12-01T00:00:00Z' }, now);
+    const again = stateFromGateway(
+      gateway({ status: 'Canceled', nextBillingDate: null }),
+      { status: 'Canceled', canceledAt: '2026-12-01T00:00:00Z' },
+      now,
+    );
 
     // Assess
     expect(set.canceledAt).toBe(now.toISOString());

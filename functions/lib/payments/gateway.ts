@@ -165,12 +165,7 @@ export interface PaymentGateway {
 }
 
 export type DeclineReason =
-  | 'processor_declined'
-  | 'gateway_rejected'
-  | 'failed'
-  | 'consumed_nonce'
-  | 'invalid_nonce'
-  | 'invalid_card';
+  'processor_declined' | 'gateway_rejected' | 'failed' | 'consumed_nonce' | 'invalid_nonce' | 'invalid_card';
 
 /**
  * The gateway said no to this card or this charge: the buyer can try another card. 402, as

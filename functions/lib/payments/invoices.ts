@@ -170,7 +170,12 @@ async function releaseClaim(
  * the invoice is payable again with nothing new to say (the other request could not reach the
  * gateway, or its claim lapsed): the caller may claim it itself.
  */
-export async function awaitPaymentOutcome(db: Db, invoiceId: string, customerId: string, since: Date): Promise<InvoiceItem | null> {
+export async function awaitPaymentOutcome(
+  db: Db,
+  invoiceId: string,
+  customerId: string,
+  since: Date,
+): Promise<InvoiceItem | null> {
   const deadline = Date.now() + OUTCOME_WAIT_MS;
   for (;;) {
     const invoice = await readOwnInvoice(db, invoiceId, customerId);
@@ -184,7 +189,8 @@ export async function awaitPaymentOutcome(db: Db, invoiceId: string, customerId:
       return null;
     }
     if (invoice.payingUntil && Date.parse(invoice.payingUntil) <= Date.now()) return null;
-    if (Date.now() >= deadline) throw new Conflict('This invoice is being paid right now. Reload the page in a moment to see the result.');
+    if (Date.now() >= deadline)
+      throw new Conflict('This invoice is being paid right now. Reload the page in a moment to see the result.');
     await new Promise((resolve) => setTimeout(resolve, OUTCOME_POLL_MS));
   }
 }

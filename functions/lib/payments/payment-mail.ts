@@ -46,7 +46,10 @@ export const paymentReceiptEmail = defineMailKind<ReceiptData>({
         <body style="font-family:system-ui,sans-serif;line-height:1.5">
           <p>Thank you for your payment to ${APP_NAME}.</p>
           <table style="border-collapse:collapse">
-            <tr><td style="padding:4px 16px 4px 0">${description}</td><td style="padding:4px 0;font-weight:600">${amount}</td></tr>
+            <tr>
+              <td style="padding:4px 16px 4px 0">${description}</td>
+              <td style="padding:4px 0;font-weight:600">${amount}</td>
+            </tr>
           </table>
           <p style="color:#555">Charged on ${chargedOn} to ${card}. Reference: ${transactionId}</p>
           <p><a href="${link}">Your subscription and past payments</a></p>
@@ -82,7 +85,10 @@ export const paymentFailedEmail = defineMailKind<PastDueData>({
       <html>
         <body style="font-family:system-ui,sans-serif;line-height:1.5">
           <p>The payment of ${amount} for ${description} did not go through.</p>
-          <p>You keep everything it gives you until ${graceEndsOn}. Update your card before then and we will charge it straight away.</p>
+          <p>
+            You keep everything it gives you until ${graceEndsOn}. Update your card before then and we will charge it straight
+            away.
+          </p>
           <p><a href="${link}">Update your card</a></p>
         </body>
       </html>`;
@@ -185,7 +191,10 @@ export async function tellPaymentFailed(
       now: details.now,
       data: () => ({
         description: details.description,
-        amount: formatMoney({ amountMinor: subscription.balanceMinor || subscription.priceMinor, currency: subscription.currency }),
+        amount: formatMoney({
+          amountMinor: subscription.balanceMinor || subscription.priceMinor,
+          currency: subscription.currency,
+        }),
         graceEndsOn: formatDay(details.graceEndsAt),
         billingUrl: details.billingUrl,
       }),
@@ -193,7 +202,12 @@ export async function tellPaymentFailed(
   );
 }
 
-export async function tellPaymentRecovered(db: Db, subscription: SubscriptionItem, description: string, now: Date): Promise<void> {
+export async function tellPaymentRecovered(
+  db: Db,
+  subscription: SubscriptionItem,
+  description: string,
+  now: Date,
+): Promise<void> {
   await notify(db, subscription, 'subscription-payment-recovered', description, now);
 }
 

@@ -76,7 +76,9 @@ export async function paySubscriptionInvoice(
 
 async function answerPaid(db: Db, invoice: InvoiceItem): Promise<PaidSubscription> {
   if (!invoice.subscriptionId) throw new Error(`Invoice ${invoice.invoiceId} is paid but started no subscription`);
-  const { data: subscription } = await db.entities.subscription.get({ subscriptionId: invoice.subscriptionId }).go({ consistent: true });
+  const { data: subscription } = await db.entities.subscription
+    .get({ subscriptionId: invoice.subscriptionId })
+    .go({ consistent: true });
   if (!subscription) throw new Error(`Invoice ${invoice.invoiceId} is paid but its subscription is not stored`);
   return { invoice, subscription, newPayments: [] };
 }

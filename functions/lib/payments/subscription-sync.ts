@@ -68,7 +68,10 @@ export function stateFromGateway(
     ...(gateway.paidThroughDate ? { paidThroughDate: gateway.paidThroughDate } : {}),
     ...(gateway.nextBillingDate ? { nextBillingDate: gateway.nextBillingDate } : {}),
     ...(pastDue
-      ? { pastDueSince: previous?.status === 'Past Due' && previous.pastDueSince ? previous.pastDueSince : pastDueStart(gateway, now) }
+      ? {
+          pastDueSince:
+            previous?.status === 'Past Due' && previous.pastDueSince ? previous.pastDueSince : pastDueStart(gateway, now),
+        }
       : {}),
     ...(gateway.status === 'Canceled' ? { canceledAt: previous?.canceledAt ?? now.toISOString() } : {}),
   };

@@ -9,12 +9,15 @@ import type { SubscriptionItem } from '../../lib/db/entities/subscription';
 import type { InvoiceLine } from '../../lib/payments/invoices';
 import type { SubscriptionOffer } from '../../lib/payments/subscription-checkout';
 
-export const describePrice = (price: Pick<ProPrice, 'interval'>) => `${PRO_PRODUCT.name}, ${price.interval === 'year' ? 'yearly' : 'monthly'}`;
+export const describePrice = (price: Pick<ProPrice, 'interval'>) =>
+  `${PRO_PRODUCT.name}, ${price.interval === 'year' ? 'yearly' : 'monthly'}`;
 
 export function proInvoiceLines(priceId: ProPriceId): { lines: InvoiceLine[]; currency: string } {
   const price = PRO_PRICES[priceId];
   return {
-    lines: [{ productId: PRO_PRODUCT_ID, priceId, description: describePrice(price), quantity: 1, amountMinor: price.amountMinor }],
+    lines: [
+      { productId: PRO_PRODUCT_ID, priceId, description: describePrice(price), quantity: 1, amountMinor: price.amountMinor },
+    ],
     currency: price.currency,
   };
 }

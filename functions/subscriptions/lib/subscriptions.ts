@@ -67,7 +67,8 @@ export async function applyGatewayState(
   await sendReceipts(db, changes.newPayments, billingPageUrl(), now);
   if (changes.becamePastDue) {
     const graceEnds = graceEndsAt(subscription, PAST_DUE_GRACE_DAYS);
-    if (graceEnds) await tellPaymentFailed(db, subscription, { description, graceEndsAt: graceEnds, billingUrl: billingPageUrl(), now });
+    if (graceEnds)
+      await tellPaymentFailed(db, subscription, { description, graceEndsAt: graceEnds, billingUrl: billingPageUrl(), now });
   }
   if (changes.recovered) await tellPaymentRecovered(db, subscription, description, now);
   return subscription;

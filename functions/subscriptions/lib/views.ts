@@ -1,6 +1,12 @@
 import { PRO_PRICES, PRO_PRODUCT, PAST_DUE_GRACE_DAYS, type ProPrice } from '../../../shared/transfers/pro-plan';
 import { PLAN_LIMITS } from '../../../shared/transfers/plans';
-import type { InvoiceView, PaymentRecordView, PriceView, ProductStock, SubscriptionView } from '../../../shared/schemas/subscriptions';
+import type {
+  InvoiceView,
+  PaymentRecordView,
+  PriceView,
+  ProductStock,
+  SubscriptionView,
+} from '../../../shared/schemas/subscriptions';
 import type { InvoiceItem } from '../../lib/db/entities/invoice';
 import type { PaymentItem } from '../../lib/db/entities/payment';
 import type { SubscriptionItem } from '../../lib/db/entities/subscription';

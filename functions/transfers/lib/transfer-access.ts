@@ -87,6 +87,9 @@ export async function readMembership(db: Db, transferId: string, email: string |
 
 /** A sent transfer the caller may open (its sender or a recipient), not expired: else 404, or 410 with the date. */
 export async function requirePackageAccess(db: Db, transferId: string, caller: UserCaller, now: Date): Promise<PackageAccess> {
-  const [transfer, member] = await Promise.all([readTransfer(db, transferId), readMembership(db, transferId, caller.verifiedEmail)]);
+  const [transfer, member] = await Promise.all([
+    readTransfer(db, transferId),
+    readMembership(db, transferId, caller.verifiedEmail),
+  ]);
   return checkPackageAccess(transfer, caller, member, now);
 }

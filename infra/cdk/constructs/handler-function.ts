@@ -169,7 +169,8 @@ export class HandlerFunction extends Construct {
     }
     if (capabilities.payments) {
       const { paymentSecret } = props.environment;
-      if (!paymentSecret) throw new Error(`${props.handler} calls the payment gateway, but this deployment has no Braintree secret`);
+      if (!paymentSecret)
+        throw new Error(`${props.handler} calls the payment gateway, but this deployment has no Braintree secret`);
       paymentSecret.grantRead(role);
     }
     if (capabilities.realtime) {
