@@ -8,6 +8,8 @@ import { HttpError, Unauthorized } from '../lib/errors';
 import { createHandler } from '../lib/http/create-handler';
 import { reply } from '../lib/http/responses';
 import { logger } from '../lib/logger';
+import { cancelSubscriptionsOf } from '../lib/payments/account-closing';
+import { paymentGateway } from '../lib/payments/payment-gateway';
 import { clearedSessionCookies, endAllSessions, getSessionByToken } from '../lib/sessions';
 import { removeSocialTracesOf } from '../lib/social-removal';
 
@@ -97,7 +99,8 @@ async function deleteExternalIdentitiesOf(db: Db, userId: string): Promise<void>
  * transaction: from then on every remaining session of the user resolves to nobody (resolveSession
  * needs the user item), the username is free, and the email logs in as a new account with a new id.
  * Then the blocks this user made, its Google links, its follows (with the other people's counts),
- * its notifications and every session are deleted.
+ * its notifications and every session are deleted. Before any of it, every subscription that
+ * still bills is canceled at the payment gateway.
  *
  * Reports this user made are kept, unchanged: moderators need them, and what they hold of the
  * reporter is an opaque random id that no longer leads to anyone (a new account of the same
@@ -111,6 +114,8 @@ export const handler = createHandler(accountRoutes.deleteAccount, async ({ calle
   if (!session || session.sessionId !== caller.sessionId || session.userId !== caller.userId) throw new Unauthorized();
   if (Date.now() - Date.parse(session.createdAt) > RECENT_LOGIN_MS) throw new RecentLoginRequired();
 
+  // First, while the account can still be kept: nobody is billed for an account that is gone.
+  const canceledSubscriptions = await cancelSubscriptionsOf(db, paymentGateway, caller.userId, new Date());
   if (!(await deleteUserAndClaims(db, caller.userId))) throw new Unauthorized();
   await Promise.all([
     deleteBlocksBy(db, caller.userId),
@@ -118,6 +123,6 @@ export const handler = createHandler(accountRoutes.deleteAccount, async ({ calle
     removeSocialTracesOf(db, caller.userId),
   ]);
   const endedSessions = await endAllSessions(db, caller.userId);
-  logger.info('Deleted an account', { userId: caller.userId, endedSessions });
+  logger.info('Deleted an account', { userId: caller.userId, endedSessions, canceledSubscriptions });
   return reply({ deleted: true }, { cookies: clearedSessionCookies({ domain: config.sessionCookieDomain }) });
 });

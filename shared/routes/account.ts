@@ -250,8 +250,11 @@ export const deleteAccount = defineRoute({
   path: '/api/i/user/me/mod',
   access: 'user',
   handler: 'account/delete-account',
-  summary: 'Deletes the account: needs a login in the last 15 minutes; frees username and email, ends every session.',
+  summary:
+    'Deletes the account: needs a login in the last 15 minutes; cancels any subscription that still bills (503, and nothing deleted, when the payment gateway cannot be reached), frees username and email, ends every session.',
   response: z.object({ deleted: z.literal(true) }),
+  capabilities: { payments: true },
+  timeoutSeconds: 25,
 });
 
 export const listOpenReports = defineRoute({

@@ -324,6 +324,7 @@ describe('cdk stacks for the real route table', () => {
 
     // Assess
     expect(payers).toEqual([
+      'deleteAccount',
       'showCheckoutScreen',
       'fulfillSubscriptionInvoice',
       'cancelSubscription',

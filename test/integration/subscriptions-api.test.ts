@@ -336,6 +336,38 @@ describe('a subscription over time', () => {
   });
 });
 
+describe('deleting the account', () => {
+  it('cancels the subscription at the gateway first: nobody is charged for an account that is gone', async () => {
+    // Prepare
+    const buyer = await suite.api.signIn('leaving');
+    const started = await subscribe(buyer);
+
+    // Act
+    const deleted = await suite.api.call(routes.deleteAccount, { as: buyer });
+
+    // Assess
+    expectOk(deleted);
+    const gateway = createLocalPaymentGateway(suite.runtime.paymentGatewayEndpoint);
+    expect((await gateway.findSubscription(started.id)).status).toBe('Canceled');
+  });
+
+  it('keeps the account when the gateway cannot be reached to cancel, and says to try again', async () => {
+    // Prepare
+    const buyer = await suite.api.signIn('leaving-offline');
+    await subscribe(buyer);
+    usePaymentGatewayForTests(createLocalPaymentGateway('http://127.0.0.1:9'));
+
+    // Act
+    const refused = await suite.api.call(routes.deleteAccount, { as: buyer });
+    usePaymentGatewayForTests(undefined);
+    const me = await suite.api.call(routes.getMe, { as: buyer });
+
+    // Assess
+    expectError(refused, 503);
+    expectOk(me);
+  });
+});
+
 describe('the gateway’s webhook', () => {
   const post = (form: { bt_signature: string; bt_payload: string }) =>
     fetch(`${suite.runtime.url}${routes.receiveBraintreeWebhook.path}`, {
