@@ -23,6 +23,13 @@ export interface DeploymentSettings {
   /** Only functions with the payments capability: which gateway, and where its keys or its local stand-in are. */
   payments: Readonly<Record<string, string>>;
   /**
+   * Only functions with the merchantKeys capability ('seal' or 'open'): how merchants' keys are
+   * sealed (the KMS key's ARN in AWS; the key file and the local gateway locally). Each also gets
+   * MERCHANT_KEYS_MODE, its own capability. Optional: a deployment without it gives such a
+   * function only the mode, and config then refuses it (CDK refuses it at synth).
+   */
+  merchantKeys?: Readonly<Record<string, string>> | undefined;
+  /**
    * Per work queue, what a function that sends to it gets: the queue's URL (in its
    * `urlVariable`), and locally the emulator's endpoint (SQS_ENDPOINT).
    */
@@ -47,6 +54,9 @@ export function environmentFor(capabilities: Capabilities, deployment: Deploymen
   if (capabilities.bucket !== 'none') Object.assign(environment, deployment.bucket);
   if (capabilities.realtime) Object.assign(environment, deployment.realtime);
   if (capabilities.payments) Object.assign(environment, deployment.payments);
+  if (capabilities.merchantKeys !== 'none') {
+    Object.assign(environment, deployment.merchantKeys ?? {}, { MERCHANT_KEYS_MODE: capabilities.merchantKeys });
+  }
   for (const queue of capabilities.queues) {
     const values = deployment.queues[queue];
     if (!values) throw new Error(`A function sends to the ${queue} queue, but this deployment has no such queue`);

@@ -36,6 +36,12 @@ export const DECLARED_SETTINGS_VARIABLE = 'DECLARED_SETTINGS';
 
 export type TableAccess = 'read' | 'read-write';
 export type BucketAccess = 'none' | 'read' | 'write' | 'read-write';
+/**
+ * What a function may do with merchants' own gateway keys (functions/lib/payments/merchant-keys.ts):
+ * nothing, seal them (encrypt keys a merchant just connected), or open them too (decrypt, to call
+ * the merchant's gateway). 'open' implies 'seal'.
+ */
+export type MerchantKeysAccess = 'none' | 'seal' | 'open';
 
 export interface Capabilities {
   /**
@@ -57,6 +63,12 @@ export interface Capabilities {
    * else of Secrets Manager); locally, reaches the local gateway.
    */
   payments: boolean;
+  /**
+   * Merchants' own Braintree keys, encrypted at rest: in AWS, kms:GenerateDataKey on the merchant
+   * keys' KMS key ('seal'), plus kms:Decrypt on it ('open'); locally, the same refusal of an open
+   * by a 'seal'-only function. Also where a merchant's local test gateway is (locally only).
+   */
+  merchantKeys: MerchantKeysAccess;
   /** Work queues (shared/queues.ts) it sends messages to: their URLs, and in AWS sqs:SendMessage on them only. */
   queues: readonly QueueName[];
   /** Optional setting groups the function reads. */
@@ -73,9 +85,14 @@ export function capabilitiesOf(declared: CapabilityDeclaration, defaults: Pick<C
     bucket: declared.bucket ?? 'none',
     realtime: declared.realtime ?? false,
     payments: declared.payments ?? false,
+    merchantKeys: declared.merchantKeys ?? 'none',
     queues: declared.queues ?? [],
     settings: declared.settings ?? [],
   };
 }
 
 export const tableAllowsWrites = (capabilities: Capabilities): boolean => capabilities.table === 'read-write';
+
+/** Whether a function may open (decrypt) merchants' keys, and not only seal them. */
+export const mayOpenMerchantKeys = (capabilities: Pick<Capabilities, 'merchantKeys'>): boolean =>
+  capabilities.merchantKeys === 'open';

@@ -113,6 +113,20 @@ export interface Config {
    */
   paymentGateway: PaymentGatewaySettings;
   /**
+   * How merchants' own gateway keys are sealed and opened (functions with the merchantKeys
+   * capability only): KMS envelope encryption with the key the data stack makes
+   * (MERCHANT_KEYS=kms, MERCHANT_KEYS_KMS_KEY_ARN), or locally a key-encryption key in a file
+   * under the data folder (MERCHANT_KEYS=local, MERCHANT_KEYS_FILE) with the function's mode
+   * (MERCHANT_KEYS_MODE, 'seal' or 'open'). Any other function gets a ConfigError.
+   */
+  merchantKeys: MerchantKeySettings;
+  /**
+   * Locally only (MERCHANT_GATEWAY_URL, functions with the merchantKeys capability): the local
+   * payment gateway that merchants connected with environment 'local' use. Undefined in AWS,
+   * where such keys are refused.
+   */
+  merchantGatewayUrl: string | undefined;
+  /**
    * The URL of a work queue this function sends to (shared/queues.ts). Only functions whose
    * capabilities name the queue are given it; any other gets a ConfigError saying so.
    */
@@ -120,6 +134,41 @@ export interface Config {
 }
 
 export type PaymentGatewaySettings = { kind: 'braintree'; secretArn: string } | { kind: 'local'; url: string };
+
+export type MerchantKeysMode = 'seal' | 'open';
+export type MerchantKeySettings = { kind: 'kms'; keyArn: string } | { kind: 'local'; keyFile: string; mode: MerchantKeysMode };
+
+/** A function sealed or opened merchant keys without the capability: the deployment never gave it the key. */
+export class MerchantKeysNotDeclared extends ConfigError {
+  constructor() {
+    super(
+      "This function seals or opens merchants' gateway keys but does not declare it (MERCHANT_KEYS is not set): add merchantKeys: 'seal' or 'open' to its capabilities.",
+    );
+  }
+}
+
+function loadMerchantKeys(env: Environment, stage: string): MerchantKeySettings {
+  const kind = env.MERCHANT_KEYS?.trim();
+  if (!kind) throw new MerchantKeysNotDeclared();
+  if (kind === 'kms') return { kind, keyArn: requireEnv('MERCHANT_KEYS_KMS_KEY_ARN', env) };
+  if (kind === 'local') {
+    if (stage !== 'local') throw new ConfigError(`MERCHANT_KEYS=local is for the local runtime only, not stage '${stage}'`);
+    const mode = requireEnv('MERCHANT_KEYS_MODE', env);
+    if (mode !== 'seal' && mode !== 'open') throw new ConfigError(`MERCHANT_KEYS_MODE must be 'seal' or 'open', not '${mode}'`);
+    return { kind, keyFile: requireEnv('MERCHANT_KEYS_FILE', env), mode };
+  }
+  throw new ConfigError(`MERCHANT_KEYS must be 'kms' or 'local', not '${kind}'`);
+}
+
+function loadMerchantGatewayUrl(env: Environment, stage: string): string | undefined {
+  const value = env.MERCHANT_GATEWAY_URL?.trim();
+  if (!value) return undefined;
+  if (stage !== 'local') throw new ConfigError(`MERCHANT_GATEWAY_URL is for the local runtime only, not stage '${stage}'`);
+  if (!URL.canParse(value) || !/^https?:$/.test(new URL(value).protocol)) {
+    throw new ConfigError(`MERCHANT_GATEWAY_URL must be an http(s) URL, not '${value}'`);
+  }
+  return value;
+}
 
 function loadPaymentGateway(env: Environment): PaymentGatewaySettings {
   const kind = requireEnv('PAYMENT_GATEWAY', env);
@@ -227,6 +276,11 @@ export function loadConfig(env: Environment = process.env): Config {
   const mailFrom = lazy(() => requireEnv('MAIL_FROM', env));
   const fileBucketName = lazy(() => requireEnv('FILE_BUCKET_NAME', env));
   const paymentGateway = lazy(() => loadPaymentGateway(env));
+  const merchantKeys = lazy(() => loadMerchantKeys(env, stage));
+  const merchantGatewayUrl = lazy(() => {
+    merchantKeys();
+    return loadMerchantGatewayUrl(env, stage);
+  });
   const fetchPrivateAddresses = loadFetchPrivateAddresses(env, stage);
   return {
     stage,
@@ -307,6 +361,12 @@ export function loadConfig(env: Environment = process.env): Config {
     },
     get paymentGateway() {
       return paymentGateway();
+    },
+    get merchantKeys() {
+      return merchantKeys();
+    },
+    get merchantGatewayUrl() {
+      return merchantGatewayUrl();
     },
     sqsEndpoint: env.SQS_ENDPOINT || undefined,
     queueUrl(name: QueueName) {

@@ -59,6 +59,10 @@ export function describeEvent(
       return `The payment for ${title ?? 'your subscription'} did not go through: update your card to keep it.`;
     case 'subscription-payment-recovered':
       return `The payment for ${title ?? 'your subscription'} went through: it is active again.`;
+    case 'store-order-confirmed':
+      return `Your order ${title ? `at ${title} ` : ''}is paid.`;
+    case 'store-sale':
+      return `${actorName} bought ${title ? `“${title}”` : 'from your shop'}.`;
   }
 }
 

@@ -29,7 +29,7 @@ export interface NotificationEvent {
   /** Defaults to the platform's own app. */
   app?: NotificationApp;
   object: {
-    type: 'story' | 'user' | 'publication' | 'transfer' | 'subscription';
+    type: 'story' | 'user' | 'publication' | 'transfer' | 'subscription' | 'store-order';
     id: string;
     title?: string | undefined;
     detail?: string | undefined;

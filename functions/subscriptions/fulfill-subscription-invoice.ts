@@ -5,7 +5,7 @@ import { readOwnInvoice } from '../lib/payments/invoices';
 import { sendReceipts } from '../lib/payments/payment-mail';
 import { paymentGateway } from '../lib/payments/payment-gateway';
 import { paySubscriptionInvoice } from '../lib/payments/subscription-checkout';
-import { gatewayCustomerOf } from './lib/customers';
+import { gatewayCustomerOf } from '../lib/payments/customers';
 import { billingPageUrl, proOfferFor } from './lib/pro-offer';
 import { refuseWhenPro } from './lib/subscriptions';
 import { toInvoiceView, toSubscriptionView } from './lib/views';

@@ -2,7 +2,7 @@ import * as ourTransferRoutes from '../../shared/routes/our-transfers';
 import { getDb } from '../lib/db/service';
 import { createHandler } from '../lib/http/create-handler';
 import { paymentGateway } from '../lib/payments/payment-gateway';
-import { paymentClientFor } from './lib/payment-client';
+import { paymentClientFor } from '../lib/payments/payment-client';
 
 export const handler = createHandler(ourTransferRoutes.getPaymentClientToken, async ({ caller }) =>
   paymentClientFor(getDb(), await paymentGateway(), caller.userId),

@@ -5,7 +5,7 @@ import { createHandler } from '../lib/http/create-handler';
 import { openInvoiceFor } from '../lib/payments/invoices';
 import { paymentGateway } from '../lib/payments/payment-gateway';
 import { givesPro, PLATFORM_SELLER_ID, readProSubscription } from '../lib/payments/pro-plan-access';
-import { paymentClientFor } from './lib/payment-client';
+import { paymentClientFor } from '../lib/payments/payment-client';
 import { proInvoiceLines } from './lib/pro-offer';
 import { checkoutSeo } from './lib/screens';
 import { proProductStock, toInvoiceView, toPriceView, toSubscriptionView } from './lib/views';

@@ -4,7 +4,7 @@ import { getDb } from '../lib/db/service';
 import { Conflict } from '../lib/errors';
 import { PaymentDeclined } from '../lib/payments/gateway';
 import { paymentGateway } from '../lib/payments/payment-gateway';
-import { gatewayCustomerOf } from './lib/customers';
+import { gatewayCustomerOf } from '../lib/payments/customers';
 import { applyGatewayState, requireOwnSubscription } from './lib/subscriptions';
 import { toSubscriptionView } from './lib/views';
 

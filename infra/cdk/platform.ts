@@ -137,6 +137,7 @@ export function createPlatform(app: App, props: PlatformProps): Platform {
     mailConfigurationSet: email.configurationSet,
     fileBucketArnExport: fileBucketArnExportName(data.node.id),
     paymentSecret: data.braintreeSecret,
+    merchantKeysKey: data.merchantKeysKey,
     deployment: {
       common: {
         STAGE: props.stage,
@@ -153,6 +154,7 @@ export function createPlatform(app: App, props: PlatformProps): Platform {
       bucket: { FILE_BUCKET_NAME: data.fileBucket.bucketName },
       realtime: {},
       payments: { PAYMENT_GATEWAY: 'braintree', BRAINTREE_SECRET_ARN: data.braintreeSecret.secretArn },
+      merchantKeys: { MERCHANT_KEYS: 'kms', MERCHANT_KEYS_KMS_KEY_ARN: data.merchantKeysKey.keyArn },
       // Filled in once the queues stack exists (below): the realtime functions send to none.
       queues: {},
       settings: resolveProviderSettings(props.providers ?? {}),

@@ -1,4 +1,5 @@
-import { mkdirSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { closeSync, fstatSync, mkdirSync, openSync, writeSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { type AddressInfo, isIP } from 'node:net';
 import { join } from 'node:path';
@@ -33,6 +34,7 @@ import { LOCAL_BUCKETS, startS3Local } from './s3-local';
 import { startLocalPaymentGateway } from './payment-gateway';
 import { PRO_PRICES } from '../../shared/transfers/pro-plan';
 import { toDecimalAmount } from '../../shared/payments/money';
+import { localDemoPlans } from '../../shared/payments/local-gateway';
 import { receiveBraintreeWebhook } from '../../shared/routes/payments';
 import { type JobHandler, startScheduler } from './scheduler';
 import { generateSeedData } from './seed/generate-publications';
@@ -170,17 +172,20 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
     const s3 = await startS3Local({ dataDir: join(options.dataDir, 's3'), allowedOrigins, log });
     stops.push(s3.stop);
     log(`S3 emulator ready at ${s3.endpoint}`);
-    // Braintree's sandbox, locally: the Pro plan's prices are its plans, and its webhooks come to our route.
+    // Braintree's sandbox, locally: the Pro plan's prices are its plans (the first names the local
+    // merchant's currency), then the demo plans a storefront grade may name; its webhooks come to our route.
+    const proPlans = Object.values(PRO_PRICES).map((price) => ({
+      id: price.gatewayPlanId,
+      name: `Transfer Pro (${price.interval === 'year' ? 'yearly' : 'monthly'})`,
+      billingFrequencyMonths: price.billingFrequencyMonths,
+      price: toDecimalAmount(price.amountMinor),
+      currency: price.currency,
+    }));
     const payments = await startLocalPaymentGateway({
       dataDir: join(options.dataDir, 'payments'),
       allowedOrigins,
       webhookUrl: `http://127.0.0.1:${port}${receiveBraintreeWebhook.path}`,
-      plans: Object.values(PRO_PRICES).map((price) => ({
-        id: price.gatewayPlanId,
-        billingFrequencyMonths: price.billingFrequencyMonths,
-        price: toDecimalAmount(price.amountMinor),
-        currency: price.currency,
-      })),
+      plans: [...proPlans, ...localDemoPlans(proPlans[0]?.currency ?? 'USD')],
       log,
     });
     stops.push(payments.stop);
@@ -217,6 +222,12 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
       email: { MAIL_FROM: LOCAL_MAIL_FROM, MAIL_OUTBOX_DIR: mailDir },
       bucket: { FILE_BUCKET_NAME: LOCAL_BUCKETS[0], S3_ENDPOINT: s3.endpoint },
       payments: { PAYMENT_GATEWAY: 'local', PAYMENT_GATEWAY_URL: payments.endpoint },
+      // Merchants' own keys: sealed with a key of this machine's, and 'local' merchant accounts on the local gateway.
+      merchantKeys: {
+        MERCHANT_KEYS: 'local',
+        MERCHANT_KEYS_FILE: ensureMerchantKeysKey(join(options.dataDir, MERCHANT_KEYS_KEY_FILE)),
+        MERCHANT_GATEWAY_URL: payments.endpoint,
+      },
       realtime: { REALTIME_MANAGEMENT_ENDPOINT: `http://127.0.0.1:${port}${LOCAL_REALTIME_MANAGEMENT_PATH}` },
       queues: Object.fromEntries(
         WORK_QUEUES.map((queue) => [queue.name, { [queue.urlVariable]: sqs.queueUrl(queue.name), SQS_ENDPOINT: sqs.endpoint }]),
@@ -342,6 +353,39 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
     await stopAll();
     throw error;
   }
+}
+
+/** The local stand-in for the KMS key that seals merchants' keys, under the data folder. */
+export const MERCHANT_KEYS_KEY_FILE = 'merchant-keys.key';
+const MERCHANT_KEYS_KEY_BYTES = 32;
+
+/**
+ * The local key-encryption key of merchants' keys: made on the first start (32 random bytes,
+ * readable by this user only), kept after, since every sealed key depends on it. Returns its path.
+ */
+export function ensureMerchantKeysKey(file: string): string {
+  let descriptor: number | undefined;
+  try {
+    // 'wx': made only when there is none, so two starts at once cannot both write one.
+    descriptor = openSync(file, 'wx', 0o600);
+    writeSync(descriptor, randomBytes(MERCHANT_KEYS_KEY_BYTES));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  } finally {
+    if (descriptor !== undefined) closeSync(descriptor);
+  }
+  const existing = openSync(file, 'r');
+  try {
+    const { size } = fstatSync(existing);
+    if (size !== MERCHANT_KEYS_KEY_BYTES) {
+      throw new Error(
+        `${file} must hold exactly ${MERCHANT_KEYS_KEY_BYTES} bytes (the key that seals merchants' gateway keys); it has ${size}.`,
+      );
+    }
+  } finally {
+    closeSync(existing);
+  }
+  return file;
 }
 
 /** DynamoDB Local writes fastest with about this many BatchWrites in flight on two cores. */

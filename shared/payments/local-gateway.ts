@@ -20,6 +20,46 @@ export const LOCAL_GATEWAY_KEYS: LocalGatewayKeys = {
   privateKey: 'local-private-key',
 };
 
+/** An add-on a local plan offers (Braintree keeps add-ons in its control panel, attached to plans). */
+export interface LocalPlanAddOn {
+  readonly id: string;
+  readonly name: string;
+  /** Per cycle, "2.00". */
+  readonly amount: string;
+}
+
+/** A plan of the local gateway without its currency, which is the merchant account's. */
+export interface LocalDemoPlan {
+  readonly id: string;
+  readonly name: string;
+  readonly billingFrequencyMonths: number;
+  /** The plan's price per cycle; a subscription names its own (the storefront's grade price). */
+  readonly price: string;
+  readonly addOns: readonly LocalPlanAddOn[];
+}
+
+const DEMO_ADD_ONS: readonly LocalPlanAddOn[] = [
+  { id: 'extra-seat', name: 'Extra seat', amount: '2.00' },
+  { id: 'priority-support', name: 'Priority support', amount: '5.00' },
+];
+
+/**
+ * The plans a merchant account of the local gateway gets when none are named: the local merchant
+ * of `npm start` (besides the Pro plan's) and every account made by `POST /__control/merchants`
+ * without `plans` (a storefront merchant connecting locally). A grade's own price overrides the
+ * plan's per subscription, as at Braintree.
+ */
+export const LOCAL_DEMO_PLANS: readonly LocalDemoPlan[] = [
+  { id: 'monthly', name: 'Monthly', billingFrequencyMonths: 1, price: '10.00', addOns: DEMO_ADD_ONS },
+  { id: 'quarterly', name: 'Quarterly', billingFrequencyMonths: 3, price: '10.00', addOns: DEMO_ADD_ONS },
+  { id: 'yearly', name: 'Yearly', billingFrequencyMonths: 12, price: '10.00', addOns: DEMO_ADD_ONS },
+];
+
+/** LOCAL_DEMO_PLANS in a merchant account's currency (ISO 4217, "USD"). */
+export function localDemoPlans(currency: string): (LocalDemoPlan & { readonly currency: string })[] {
+  return LOCAL_DEMO_PLANS.map((plan) => ({ ...plan, addOns: plan.addOns.map((addOn) => ({ ...addOn })), currency }));
+}
+
 /** What the gateway does with a card when it is vaulted (verified) and charged. */
 export type LocalCardOutcome =
   /** Verified; charges follow the test amounts. */

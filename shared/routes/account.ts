@@ -253,7 +253,8 @@ export const deleteAccount = defineRoute({
   summary:
     'Deletes the account: needs a login in the last 15 minutes; cancels any subscription that still bills (503, and nothing deleted, when the payment gateway cannot be reached), frees username and email, ends every session.',
   response: z.object({ deleted: z.literal(true) }),
-  capabilities: { payments: true },
+  // The Pro plan at the platform's gateway, a shop's subscriptions at the shop's own (its keys opened).
+  capabilities: { payments: true, merchantKeys: 'open' },
   timeoutSeconds: 25,
 });
 

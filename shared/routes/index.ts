@@ -11,6 +11,7 @@ import { allTransferRoutes } from './transfers';
 import { allFileRoutes } from './files';
 import { allOurTransferRoutes } from './our-transfers';
 import { allPaymentRoutes } from './payments';
+import { allPenpayRoutes } from './penpay';
 
 export * from './define-route';
 
@@ -36,6 +37,7 @@ export const routes = {
   ...allFileRoutes,
   ...allOurTransferRoutes,
   ...allPaymentRoutes,
+  ...allPenpayRoutes,
 } satisfies Record<string, RouteDefinition>;
 
 export type RouteName = keyof typeof routes;

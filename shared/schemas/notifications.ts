@@ -15,7 +15,9 @@ export type NotificationApp = (typeof NOTIFICATION_APPS)[number];
  * platform's news about a publication the recipient follows: it entered a board's top 100,
  * climbed 10 places or more, or became active again (the `detail` says which). The file-transfer
  * app's: a transfer was sent to the recipient, and a recipient first downloaded the sender's files;
- * its Pro plan's: a renewal failed (the subscription is past due) and a payment went through again.
+ * its Pro plan's (and a shop's subscriptions'): a renewal failed (the subscription is past due) and a
+ * payment went through again. The storefront's: a customer's order was paid (to the customer), and
+ * a sale (to the merchant, with the buyer as actor).
  */
 export const NOTIFICATION_KINDS = [
   'story-liked',
@@ -27,6 +29,8 @@ export const NOTIFICATION_KINDS = [
   'transfer-downloaded',
   'subscription-payment-failed',
   'subscription-payment-recovered',
+  'store-order-confirmed',
+  'store-sale',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -43,7 +47,7 @@ export const notificationSchema = z.object({
   app: z.enum(NOTIFICATION_APPS),
   /** What the notification is about: a story, the recipient's own profile for a follow, or a publication (by slug). */
   object: z.object({
-    type: z.enum(['story', 'user', 'publication', 'transfer', 'subscription']),
+    type: z.enum(['story', 'user', 'publication', 'transfer', 'subscription', 'store-order']),
     id: z.string(),
     title: z.nullable(z.string()),
     /** What happened to it, in words, for the platform's news: "climbed 12 places to #34 on Most followed". */

@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: every performance budget of the platform, measured on this machine and
  * printed with its target. Seeds a throw-away on-disk data folder; leaves nothing running.
- * `npm run bench -- bundles api` runs only the sections named (bundles, job, api, pages, stories, transfers, payments, web).
+ * `npm run bench -- bundles api` runs only the sections named (bundles, job, api, pages, stories, transfers, payments, store, web).
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -39,7 +39,7 @@ const lambdaEnv = {
   POWERTOOLS_METRICS_DISABLED: 'true',
 };
 
-const SECTIONS = ['bundles', 'job', 'api', 'pages', 'stories', 'transfers', 'payments', 'web'] as const;
+const SECTIONS = ['bundles', 'job', 'api', 'pages', 'stories', 'transfers', 'payments', 'store', 'web'] as const;
 type Section = (typeof SECTIONS)[number];
 
 function chosenSections(args: readonly string[]): Set<Section> {
@@ -580,6 +580,66 @@ async function benchCheckoutOnNpmStart(): Promise<void> {
   }
 }
 
+/**
+ * The storefront on `npm start`: the cart and the checkout of 200 customers one after another, then
+ * the shop and product pages under load and the merchant's dashboard over 10,000 orders.
+ */
+async function benchStorefrontOnNpmStart(): Promise<void> {
+  const { server, port, dynamoDbEndpoint } = await startEmptyProduct('store-data');
+  try {
+    const apiUrl = `http://127.0.0.1:${port}`;
+    heading('Storefront: add to cart, then checkout (cart invoice, pay, fulfil) against the local payment gateway');
+    const result = JSON.parse(
+      await run(TSX, [join(REPO_ROOT, 'test/bench/storefront.ts')], {
+        ...lambdaEnv,
+        DYNAMODB_ENDPOINT: dynamoDbEndpoint,
+        API_URL: apiUrl,
+      }),
+    ) as {
+      runs: number;
+      addToCart: { p50Ms: number; p99Ms: number };
+      checkout: { p50Ms: number; p99Ms: number };
+      orders: number;
+      shop: { id: string; handle: string };
+      productStockId: string;
+      merchantToken: string;
+    };
+    print(`${result.runs} customers one after another:`);
+    print(`  add to cart: p50 ${result.addToCart.p50Ms} ms, p99 ${result.addToCart.p99Ms} ms`);
+    print(`  checkout (the cart's invoice, then paying it): p50 ${result.checkout.p50Ms} ms, p99 ${result.checkout.p99Ms} ms`);
+
+    heading('Storefront pages under load: autocannon, 32 connections, 10 s (after a 2 s warm-up)');
+    const pages = [
+      ['shop page', `/api/i/penpay/merchant/${result.shop.handle}/v`],
+      ['shop products', `/api/i/penpay/merchant/${result.shop.handle}/v/feed/products`],
+      ['product page', `/api/i/penpay/product/${result.productStockId}/v`],
+    ] as const;
+    for (const [name, path] of pages) {
+      const answered = await load(`${apiUrl}${path}`);
+      print(
+        `  ${name} (${path.replace(result.shop.handle, '{handle}').replace(result.productStockId, '{productStockId}')}): ${answered.requests.average.toFixed(0)} req/s, p50 ${answered.latency.p50} ms, p99 ${answered.latency.p99} ms, errors ${answered.errors + answered.non2xx}; p99 (target <= 25 ms): ${verdict(answered.latency.p99 <= 25 && answered.errors + answered.non2xx === 0)}`,
+      );
+    }
+
+    heading(`Merchant dashboard over ${result.orders.toLocaleString('en-US')} orders, 20 req/s evenly spaced`);
+    const dashboard = (seconds: number) =>
+      steadyLoad({
+        url: apiUrl,
+        rate: 20,
+        seconds,
+        path: () => '/api/i/penpay/merchant/me/v/screen/dashboard',
+        headers: { cookie: `ssoat=${result.merchantToken}` },
+      });
+    await dashboard(3);
+    const steady = await dashboard(10);
+    print(
+      `  p50 ${steady.p50} ms, p99 ${steady.p99} ms, errors ${steady.errors} (two queries of precomputed figures, whatever the orders); p99 (target <= 50 ms): ${verdict(steady.p99 <= 50 && steady.errors === 0)}`,
+    );
+  } finally {
+    await stopChild(server.child);
+  }
+}
+
 const sections = chosenSections(process.argv.slice(2));
 try {
   if (sections.has('api') || sections.has('web') || sections.has('stories') || sections.has('transfers'))
@@ -591,6 +651,7 @@ try {
   if (sections.has('stories')) await benchStoriesOnNpmStart();
   if (sections.has('transfers')) await benchTransfersOnNpmStart();
   if (sections.has('payments')) await benchCheckoutOnNpmStart();
+  if (sections.has('store')) await benchStorefrontOnNpmStart();
 } finally {
   rmSync(workDir, { recursive: true, force: true });
 }

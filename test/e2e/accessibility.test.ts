@@ -7,14 +7,29 @@ import {
   expectOpenPagesAccessible,
   unchangedSinceChecked,
 } from '../support/accessibility';
+import { createApiClient } from '../support/api-client';
 import { launchBrowser } from '../support/browser';
 import { startTestRuntime, type TestRuntime } from '../support/local-runtime';
+import { addGrade, addProduct, openShop } from '../support/penpay';
 
 let runtime: TestRuntime;
 let browser: Browser;
+/** A shop taking payments, with a public product sold once and by subscription: its store pages are checked. */
+let store: { handle: string; productStockId: string; gradeId: string; merchantAccountId: string };
 
 beforeAll(async () => {
   [runtime, browser] = await Promise.all([startTestRuntime({ seedPublications: 120 }), launchBrowser()]);
+  const suite = { runtime, api: createApiClient(runtime) };
+  const shop = await openShop(suite, 'a11y');
+  const product = await addProduct(suite, shop, 'Zine club');
+  const grade = await addGrade(suite, shop, product, 'Single issue', 1_200);
+  await addGrade(suite, shop, product, 'Monthly club', 900, { plan: 'monthly' });
+  store = {
+    handle: shop.merchant.handle,
+    productStockId: product.id,
+    gradeId: grade.id,
+    merchantAccountId: shop.merchant.id,
+  };
 });
 
 checkEveryPageTheSuiteVisits(() => browser);
@@ -58,7 +73,34 @@ const PAGES: { path: string; loaded: (page: Page) => Promise<unknown> }[] = [
     path: '/unsubscribe?token=example',
     loaded: (page) => page.getByRole('button', { name: 'Stop notification emails' }).waitFor(),
   },
+  { path: '/merchant', loaded: (page) => page.getByRole('heading', { name: 'Log in to sell on your own shop' }).waitFor() },
+  { path: '/store/orders', loaded: (page) => page.getByRole('heading', { name: 'Log in to see your orders' }).waitFor() },
   { path: '/no/such/page', loaded: (page) => page.getByRole('heading', { level: 1, name: /not found/i }).waitFor() },
+];
+
+/** The store's pages for a visitor, at the addresses of the shop made before the suite (named for the test's title). */
+const STORE_PAGES: { name: string; path: () => string; loaded: (page: Page) => Promise<unknown> }[] = [
+  {
+    name: '/shop/:handle',
+    path: () => `/shop/${store.handle}`,
+    loaded: (page) => page.getByRole('article', { name: 'Zine club' }).waitFor(),
+  },
+  {
+    name: '/product/:productStockId',
+    path: () => `/product/${store.productStockId}`,
+    loaded: (page) =>
+      page.getByRole('region', { name: 'Monthly club', exact: true }).getByRole('button', { name: 'Add to cart' }).waitFor(),
+  },
+  {
+    name: '/product/:productStockId/grade/:productStockGradeId',
+    path: () => `/product/${store.productStockId}/grade/${store.gradeId}`,
+    loaded: (page) => page.getByRole('button', { name: 'Add to cart' }).waitFor(),
+  },
+  {
+    name: '/cart/:merchantAccountId',
+    path: () => `/cart/${store.merchantAccountId}`,
+    loaded: (page) => page.getByRole('heading', { level: 1, name: 'Log in to see your cart' }).waitFor(),
+  },
 ];
 
 async function openPage(path: string, viewport: { width: number; height: number }): Promise<Page> {
@@ -80,6 +122,17 @@ describe('WCAG 2.1 AA on every page, checked by axe-core', () => {
 
         // Assess
         await expectAccessible(page, `${path} on a ${viewport.name}`);
+      });
+    }
+
+    for (const { name, path, loaded } of STORE_PAGES) {
+      it(`${name} on a ${viewport.name}`, async () => {
+        // Act
+        const page = await openPage(path(), viewport.size);
+        await loaded(page);
+
+        // Assess
+        await expectAccessible(page, `${name} on a ${viewport.name}`);
       });
     }
 

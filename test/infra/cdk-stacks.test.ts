@@ -1,5 +1,6 @@
 import { App, Stack } from 'aws-cdk-lib';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import * as kms from 'aws-cdk-lib/aws-kms';
 import * as ses from 'aws-cdk-lib/aws-ses';
 import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
@@ -309,6 +310,12 @@ describe('cdk stacks for the real route table', () => {
       'cancelSubscription',
       'updateSubscriptionPaymentMethod',
       'receiveBraintreeWebhook',
+      'fulfillStoreInvoice',
+      'updateStoreSubscriptionPaymentMethod',
+      'addStoreSubscriptionAddOn',
+      'cancelStoreSubscription',
+      'removeStoreSubscriptionAddOn',
+      'receiveMerchantWebhook',
     ]);
     for (const [name] of routeEntries) {
       expect(actionsOf(name).includes('ses:SendEmail'), name).toBe(senders.includes(name));
@@ -352,6 +359,43 @@ describe('cdk stacks for the real route table', () => {
       GenerateSecretString: Match.objectLike({ GenerateStringKey: 'privateKey' }),
     });
     expect(JSON.stringify(data.toJSON())).not.toMatch(/privateKey"\s*:\s*"[^"]/);
+  });
+
+  it("keeps merchants' keys under a rotated, retained KMS key that only the routes declaring merchantKeys may use", () => {
+    // Prepare
+    const data = Template.fromStack(platform.data);
+    const keyId = platform.data.getLogicalId(platform.data.merchantKeysKey.node.defaultChild as never);
+    const functionOf = (name: string) =>
+      platform.routeStacks.find((stack) => stack.functions.has(name))?.functions.get(name)?.function as lambda.Function;
+    const kmsActionsOf = (fn: lambda.Function) =>
+      roleStatements(fn).flatMap((statement) => [statement.Action].flat().filter((action) => action.startsWith('kms:')));
+
+    // Assess
+    data.hasResource('AWS::KMS::Key', {
+      Properties: Match.objectLike({ EnableKeyRotation: true }),
+      DeletionPolicy: 'Retain',
+      UpdateReplacePolicy: 'Retain',
+    });
+    expect(Object.keys(data.findResources('AWS::KMS::Key'))).toEqual([keyId]);
+    for (const [name, route] of routeEntries) {
+      const fn = functionOf(name);
+      const variables = variablesOf(fn);
+      const expected = { none: [], seal: ['kms:GenerateDataKey'], open: ['kms:Decrypt', 'kms:GenerateDataKey'] }[
+        route.capabilities.merchantKeys
+      ];
+      expect(kmsActionsOf(fn).sort(), name).toEqual(expected);
+      for (const statement of roleStatements(fn).filter((each) => [each.Action].flat().some((a) => a.startsWith('kms:')))) {
+        // That key only: its ARN, imported from the data stack.
+        expect(JSON.stringify(statement.Resource), name).toMatch(/^\{"Fn::ImportValue":"[^"]*MerchantKeysKey[^"]*Arn[^"]*"\}$/);
+      }
+      expect(variables.MERCHANT_KEYS === 'kms', name).toBe(route.capabilities.merchantKeys !== 'none');
+      expect(variables.MERCHANT_KEYS_MODE, name).toBe(
+        route.capabilities.merchantKeys === 'none' ? undefined : route.capabilities.merchantKeys,
+      );
+      // Never the local stand-in's settings in AWS.
+      expect(variables.MERCHANT_GATEWAY_URL, name).toBeUndefined();
+      expect(variables.MERCHANT_KEYS_FILE, name).toBeUndefined();
+    }
   });
 
   it('serves the WebSocket API with its three functions, and lets only the pushing routes post to its connections', () => {
@@ -408,6 +452,12 @@ describe('cdk stacks for the real route table', () => {
       'downloadFile',
       'updateSubscriptionPaymentMethod',
       'receiveBraintreeWebhook',
+      'fulfillStoreInvoice',
+      'updateStoreSubscriptionPaymentMethod',
+      'addStoreSubscriptionAddOn',
+      'cancelStoreSubscription',
+      'removeStoreSubscriptionAddOn',
+      'receiveMerchantWebhook',
     ]);
     for (const [name] of routeEntries) {
       const { variables, managedPolicies } = environmentOf(name);
@@ -970,5 +1020,82 @@ describe('a function that sends to a work queue', () => {
     expect(create).toThrow(
       'ranking/plan-source-collection sends to the source-collection queue, but this deployment has no such queue',
     );
+  });
+});
+
+describe("a function that seals or opens merchants' keys", () => {
+  function functionsWithKey() {
+    const stack = new Stack(new App(), 'Keys');
+    const key = new kms.Key(stack, 'MerchantKeys', { enableKeyRotation: true });
+    const otherKey = new kms.Key(stack, 'OtherKey', { enableKeyRotation: true });
+    const environment: FunctionEnvironment = {
+      table: dynamodb.Table.fromTableName(stack, 'Table', 'table'),
+      mailIdentity: ses.EmailIdentity.fromEmailIdentityName(stack, 'Identity', 'example.com'),
+      mailConfigurationSet: ses.ConfigurationSet.fromConfigurationSetName(stack, 'Set', 'set'),
+      fileBucketArnExport: 'Test-FileBucketArn',
+      merchantKeysKey: key,
+      deployment: {
+        common: {},
+        email: {},
+        bucket: {},
+        realtime: {},
+        payments: {},
+        merchantKeys: { MERCHANT_KEYS: 'kms', MERCHANT_KEYS_KMS_KEY_ARN: key.keyArn },
+        queues: {},
+        settings: {},
+      },
+    };
+    const make = (id: string, merchantKeys: 'none' | 'seal' | 'open') =>
+      new HandlerFunction(stack, id, {
+        handler: `penpay/${id}`,
+        code: inlineCode(),
+        environment,
+        capabilities: capabilitiesOf({ merchantKeys }, { table: 'read-write' }),
+      }).function;
+    const functions = { open: make('Open', 'open'), seal: make('Seal', 'seal'), none: make('None', 'none') };
+    return { stack, key, otherKey, functions };
+  }
+
+  it("gets kms:Decrypt ('open') or only kms:GenerateDataKey ('seal') on that key alone; without the capability, nothing", () => {
+    // Prepare
+    const { stack, key, functions } = functionsWithKey();
+    const keyArn = { 'Fn::GetAtt': [stack.getLogicalId(key.node.defaultChild as never), 'Arn'] };
+    const kmsStatementsOf = (fn: lambda.Function) =>
+      roleStatements(fn).filter((statement) => [statement.Action].flat().some((action) => action.startsWith('kms:')));
+
+    // Assess
+    expect(kmsStatementsOf(functions.open)).toEqual([
+      expect.objectContaining({ Action: ['kms:GenerateDataKey', 'kms:Decrypt'], Resource: keyArn }),
+    ]);
+    expect(kmsStatementsOf(functions.seal)).toEqual([
+      expect.objectContaining({ Action: 'kms:GenerateDataKey', Resource: keyArn }),
+    ]);
+    expect(kmsStatementsOf(functions.none)).toEqual([]);
+    expect(variablesOf(functions.open)).toMatchObject({ MERCHANT_KEYS: 'kms', MERCHANT_KEYS_MODE: 'open' });
+    expect(variablesOf(functions.none).MERCHANT_KEYS).toBeUndefined();
+    // No key policy names the functions: the key trusts the account's IAM policies, scoped per role above.
+    const keyPolicy = JSON.stringify(Template.fromStack(stack).findResources('AWS::KMS::Key'));
+    expect(keyPolicy).not.toMatch(/kms:Decrypt[^*]*Role/);
+  });
+
+  it('fails synth, naming the function, when the deployment has no merchant keys key', () => {
+    // Prepare
+    const stack = new Stack(new App(), 'NoKey');
+    const create = () =>
+      new HandlerFunction(stack, 'Open', {
+        handler: 'penpay/open',
+        code: inlineCode(),
+        environment: {
+          table: dynamodb.Table.fromTableName(stack, 'Table', 'table'),
+          mailIdentity: ses.EmailIdentity.fromEmailIdentityName(stack, 'Identity', 'example.com'),
+          mailConfigurationSet: ses.ConfigurationSet.fromConfigurationSetName(stack, 'Set', 'set'),
+          fileBucketArnExport: 'Test-FileBucketArn',
+          deployment: { common: {}, email: {}, bucket: {}, realtime: {}, payments: {}, queues: {}, settings: {} },
+        },
+        capabilities: capabilitiesOf({ merchantKeys: 'open' }, { table: 'read' }),
+      });
+
+    // Assess
+    expect(create).toThrow("penpay/open seals merchant keys, but this deployment has no merchant keys' KMS key");
   });
 });

@@ -1,12 +1,17 @@
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { capabilitiesOf } from '../../shared/capabilities';
 import { issueLoginLink } from '../../functions/account/lib/login-links';
-import { getConfig, SettingNotDeclared } from '../../functions/lib/config';
+import { ConfigError, getConfig, SettingNotDeclared } from '../../functions/lib/config';
 import { createDocumentClient } from '../../functions/lib/db/client';
 import { getDb } from '../../functions/lib/db/service';
 import { runAsFunction } from '../../functions/lib/function-environment';
 import { hashToken } from '../../functions/lib/app-auth';
+import { MerchantKeysAccessDenied, openMerchantKeys, sealMerchantKeys } from '../../functions/lib/payments/merchant-keys';
+import { ensureMerchantKeysKey } from '../../infra/local/runtime';
 import { enforceTableGrants } from '../../infra/local/grants';
 import { functionScope } from '../../infra/local/functions';
 import type { DeploymentSettings } from '../../infra/function-environment';
@@ -111,6 +116,67 @@ describe('the payment gateway, given only to the functions that declare payments
     // Assess
     expect(without).toThrow(/PAYMENT_GATEWAY/);
     expect(withPayments).toEqual({ kind: 'local', url: 'http://127.0.0.1:9' });
+  });
+});
+
+describe("merchants' gateway keys, sealed and opened only by the functions that declare it", () => {
+  let dataDir: string;
+  let deployment: DeploymentSettings;
+  const withKeys = (merchantKeys: 'none' | 'seal' | 'open') =>
+    functionScope(`keys-${merchantKeys}`, capabilitiesOf({ merchantKeys }, { table: 'read-write' }), deployment);
+  const KEYS = { environment: 'local' as const, merchantId: 'shop', publicKey: 'shop-public', privateKey: 'shop-private' };
+
+  beforeAll(() => {
+    dataDir = mkdtempSync(join(tmpdir(), 'capability-keys-'));
+    deployment = {
+      common: { TABLE_NAME: 't', ALLOWED_ORIGINS: 'https://app.example.com' },
+      email: {},
+      bucket: {},
+      realtime: {},
+      payments: {},
+      merchantKeys: {
+        MERCHANT_KEYS: 'local',
+        MERCHANT_KEYS_FILE: ensureMerchantKeysKey(join(dataDir, 'merchant-keys.key')),
+        MERCHANT_GATEWAY_URL: 'http://127.0.0.1:9',
+      },
+      queues: {},
+      settings: {},
+    };
+  });
+
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  it('refuses the settings to a function without the capability, as AWS gives it neither the key nor its ARN', () => {
+    // Act
+    const without = () => runAsFunction(withKeys('none'), () => getConfig().merchantKeys);
+    const gatewayUrl = () => runAsFunction(withKeys('none'), () => getConfig().merchantGatewayUrl);
+    const sealing = runAsFunction(withKeys('seal'), () => getConfig().merchantKeys);
+    const opening = runAsFunction(withKeys('open'), () => getConfig().merchantKeys);
+
+    // Assess
+    expect(without).toThrow(ConfigError);
+    expect(without).toThrow(/MERCHANT_KEYS/);
+    expect(gatewayUrl).toThrow(ConfigError);
+    expect(sealing).toEqual({ kind: 'local', keyFile: join(dataDir, 'merchant-keys.key'), mode: 'seal' });
+    expect(opening).toMatchObject({ kind: 'local', mode: 'open' });
+    expect(runAsFunction(withKeys('open'), () => getConfig().merchantGatewayUrl)).toBe('http://127.0.0.1:9');
+  });
+
+  it("lets a 'seal' function seal but not open, as IAM grants it kms:GenerateDataKey only; an 'open' function does both", async () => {
+    // Act
+    const sealed = await runAsFunction(withKeys('seal'), () => sealMerchantKeys('shop-1', KEYS));
+    const refused = await runAsFunction(withKeys('seal'), () => openMerchantKeys('shop-1', sealed)).catch(
+      (error: unknown) => error,
+    );
+    const opened = await runAsFunction(withKeys('open'), () => openMerchantKeys('shop-1', sealed));
+    const notDeclared = await runAsFunction(withKeys('none'), () => sealMerchantKeys('shop-1', KEYS)).catch(
+      (error: unknown) => error,
+    );
+
+    // Assess
+    expect(refused).toBeInstanceOf(MerchantKeysAccessDenied);
+    expect(opened).toEqual(KEYS);
+    expect(notDeclared).toBeInstanceOf(ConfigError);
   });
 });
 

@@ -33,9 +33,20 @@ const DAY_MS = 24 * 3600 * 1000;
  */
 /**
  * An id-like value, then the values of the enum-valued parameters: a like's status, a review
- * decision, a reported object's type and a report resolution.
+ * decision, a reported object's type and a report resolution; then the storefront's typed ids
+ * (a product, a grade, a cart item) and a visibility.
  */
-const PLACEHOLDERS = ['matrix-placeholder-0123456789', 'on', 'accept', 'story', 'dismissed'];
+const PLACEHOLDERS = [
+  'matrix-placeholder-0123456789',
+  'on',
+  'accept',
+  'story',
+  'dismissed',
+  'prd_matrixplaceholder012',
+  'grd_matrixplaceholder012',
+  'cit_matrixplaceholder012',
+  'public',
+];
 
 let runtime: TestRuntime;
 let api: ApiClient;

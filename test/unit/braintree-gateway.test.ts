@@ -1,14 +1,18 @@
 import braintree from 'braintree';
+import { createRequire } from 'node:module';
 import { describe, expect, it, vi } from 'vitest';
 import type { BraintreeCredentials } from '../../functions/lib/payments/braintree-credentials';
 import {
   type BraintreeSdk,
   createBraintreePaymentGateway,
   type SdkFailure,
+  type SdkPlan,
   type SdkSubscription,
   type SdkTransaction,
+  type SdkTransactionSearch,
 } from '../../functions/lib/payments/braintree-gateway';
 import {
+  GatewayCredentialsRejected,
   InvalidWebhookSignature,
   PaymentDeclined,
   PaymentGatewayUnavailable,
@@ -72,6 +76,12 @@ const subscription = (overrides: Partial<SdkSubscription> = {}): SdkSubscription
   ...overrides,
 });
 
+/** What the SDK's search answers: a stream of transactions (here an async iterable of them). */
+async function* found(transactions: SdkTransaction[], failure?: Error): AsyncGenerator<SdkTransaction> {
+  for (const item of transactions) yield await Promise.resolve(item);
+  if (failure) throw failure;
+}
+
 /** A hand-made SDK gateway: every method a mock, answering success unless a test says otherwise. */
 function fakeSdk() {
   const sdk = {
@@ -87,6 +97,7 @@ function fakeSdk() {
     },
     transaction: {
       sale: vi.fn<BraintreeSdk['transaction']['sale']>(async () => ({ success: true as const, transaction: transaction() })),
+      search: vi.fn<BraintreeSdk['transaction']['search']>(() => found([])),
     },
     subscription: {
       create: vi.fn<BraintreeSdk['subscription']['create']>(async () => ({
@@ -107,7 +118,10 @@ function fakeSdk() {
         subscription: subscription({ status: 'Canceled' }),
       })),
     },
-    plan: { find: vi.fn<BraintreeSdk['plan']['find']>(async () => ({ billingFrequency: 1 })) },
+    plan: {
+      find: vi.fn<BraintreeSdk['plan']['find']>(async () => ({ billingFrequency: 1 })),
+      all: vi.fn<BraintreeSdk['plan']['all']>(async () => []),
+    },
     clientToken: {
       generate: vi.fn<BraintreeSdk['clientToken']['generate']>(async () => ({
         success: true as const,
@@ -556,5 +570,172 @@ describe('Braintree adapter: failures', () => {
     // Assess
     expect(error).toBeInstanceOf(InvalidWebhookSignature);
     expect(error).toMatchObject({ statusCode: 401 });
+  });
+});
+
+/** The SDK's own transaction search, to run the adapter's search builder against. */
+const { TransactionSearch } = createRequire(import.meta.url)('braintree/lib/braintree/transaction_search') as {
+  TransactionSearch: new () => SdkTransactionSearch & { toHash(): Record<string, unknown> };
+};
+
+describe('Braintree adapter: plans, sales by order id and proration', () => {
+  const monthly: SdkPlan = {
+    id: 'monthly',
+    name: 'Monthly',
+    price: '10',
+    currencyIsoCode: 'EUR',
+    billingFrequency: 1,
+    addOns: [{ id: 'extra-seat', name: 'Extra seat', amount: '2' }],
+  };
+
+  it("lists the merchant's plans with their add-ons, and knows their cycles without asking again", async () => {
+    // Prepare
+    const { sdk, gateway } = fakeSdk();
+    sdk.plan.all.mockResolvedValueOnce([monthly, { id: 'yearly', price: '100.00', billingFrequency: '12', addOns: null }]);
+    sdk.subscription.find.mockResolvedValueOnce(subscription({ planId: 'yearly' }));
+
+    // Act
+    const plans = await gateway.listPlans();
+    const yearly = await gateway.findSubscription('sub-1');
+
+    // Assess
+    expect(plans).toEqual([
+      {
+        id: 'monthly',
+        name: 'Monthly',
+        price: '10.00',
+        currency: 'EUR',
+        billingFrequency: 1,
+        addOns: [{ id: 'extra-seat', name: 'Extra seat', amount: '2.00' }],
+      },
+      { id: 'yearly', name: 'yearly', price: '100.00', currency: 'USD', billingFrequency: 12, addOns: [] },
+    ]);
+    expect(yearly.billingFrequency).toBe(12);
+    expect(sdk.plan.find).not.toHaveBeenCalled();
+  });
+
+  it.each(['authenticationError', 'authorizationError'])(
+    'answers keys Braintree refuses (%s) with GatewayCredentialsRejected, a 400 a merchant understands',
+    async (type) => {
+      // Prepare
+      const { sdk, gateway } = fakeSdk();
+      sdk.plan.all.mockRejectedValueOnce(sdkError(type));
+
+      // Act
+      const error = await caught(gateway.listPlans());
+
+      // Assess
+      expect(error).toBeInstanceOf(GatewayCredentialsRejected);
+      expect(error).toMatchObject({ statusCode: 400, code: 'GATEWAY_CREDENTIALS_REJECTED' });
+      expect((error as Error).message).toMatch(/did not accept these keys.*sandbox keys, not production ones/);
+      expect((error as Error).message).not.toContain(CREDENTIALS.privateKey);
+    },
+  );
+
+  it('lists plans as unavailable, not as bad keys, when Braintree is down', async () => {
+    // Prepare
+    const { sdk, gateway } = fakeSdk();
+    sdk.plan.all.mockRejectedValueOnce(sdkError('serviceUnavailableError'));
+
+    // Act
+    const error = await caught(gateway.listPlans());
+
+    // Assess
+    expect(error).toBeInstanceOf(PaymentGatewayUnavailable);
+  });
+
+  it("finds an order's sale by its order id: the one that took the money, over a newer declined attempt", async () => {
+    // Prepare
+    const { sdk, gateway } = fakeSdk();
+    sdk.transaction.search.mockImplementationOnce(() =>
+      found([
+        transaction({ id: 'paid', status: 'settled', createdAt: '2024-01-31T10:00:00Z' }),
+        transaction({ id: 'declined', status: 'processor_declined', createdAt: '2024-01-31T10:05:00Z' }),
+      ]),
+    );
+
+    // Act
+    const sale = await gateway.findSaleByOrderId('order-7');
+    const search = new TransactionSearch();
+    sdk.transaction.search.mock.calls[0]?.[0](search);
+
+    // Assess
+    expect(sale).toMatchObject({ id: 'paid', status: 'settled', amount: '9.00' });
+    expect(search.toHash()).toEqual({ orderId: { is: 'order-7' }, type: ['sale'] });
+  });
+
+  it('answers the newest attempt when none took the money, and null when there was no sale', async () => {
+    // Prepare
+    const { sdk, gateway } = fakeSdk();
+    sdk.transaction.search.mockImplementationOnce(() =>
+      found([
+        transaction({ id: 'first', status: 'processor_declined', createdAt: '2024-01-31T10:00:00Z' }),
+        transaction({ id: 'second', status: 'gateway_rejected', createdAt: '2024-01-31T10:01:00Z' }),
+      ]),
+    );
+
+    // Act
+    const declined = await gateway.findSaleByOrderId('order-8');
+    const none = await gateway.findSaleByOrderId('order-9');
+
+    // Assess
+    expect(declined?.id).toBe('second');
+    expect(none).toBeNull();
+  });
+
+  it('maps a search that fails half-way (the stream errors) to PaymentGatewayUnavailable', async () => {
+    // Prepare
+    const { sdk, gateway } = fakeSdk();
+    sdk.transaction.search.mockImplementationOnce(() => found([transaction()], sdkError('unexpectedError', 'socket hang up')));
+
+    // Act
+    const error = await caught(gateway.findSaleByOrderId('order-1'));
+
+    // Assess
+    expect(error).toBeInstanceOf(PaymentGatewayUnavailable);
+  });
+
+  it('asks Braintree to prorate an update, reverting it if the prorated charge fails, and answers the prorated charge first', async () => {
+    // Prepare
+    const { sdk, gateway } = fakeSdk();
+    const prorated = transaction({ id: 'prorated', amount: '5.00', createdAt: '2024-02-14T09:00:00Z' });
+    sdk.subscription.update.mockResolvedValueOnce({
+      success: true,
+      subscription: subscription({ price: '19.00', transactions: [...(subscription().transactions ?? []), prorated] }),
+    });
+
+    // Act
+    const updated = await gateway.updateSubscription('sub-1', { price: '19.00', prorateCharges: true });
+    await gateway.updateSubscription('sub-1', { price: '9.00', prorateCharges: false });
+    await gateway.updateSubscription('sub-1', { price: '9.00' });
+
+    // Assess
+    expect(sdk.subscription.update.mock.calls.map(([, request]) => request)).toEqual([
+      { price: '19.00', options: { prorateCharges: true, revertSubscriptionOnProrationFailure: true } },
+      { price: '9.00', options: { prorateCharges: false } },
+      { price: '9.00' },
+    ]);
+    expect(updated.transactions[0]).toMatchObject({ id: 'prorated', amount: '5.00' });
+  });
+
+  it('maps a declined prorated charge (the update reverted) to PaymentDeclined', async () => {
+    // Prepare
+    const { sdk, gateway } = fakeSdk();
+    sdk.subscription.update.mockResolvedValueOnce(
+      failure({
+        transaction: transaction({
+          status: 'processor_declined',
+          processorResponseCode: '2000',
+          processorResponseText: 'Do Not Honor',
+        }),
+      }),
+    );
+
+    // Act
+    const error = await caught(gateway.updateSubscription('sub-1', { price: '19.00', prorateCharges: true }));
+
+    // Assess
+    expect(error).toBeInstanceOf(PaymentDeclined);
+    expect(error).toMatchObject({ reason: 'processor_declined', statusCode: 402 });
   });
 });

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
+  GatewayCredentialsRejected,
   InvalidWebhookSignature,
   type PaymentGateway,
   PaymentDeclined,
@@ -14,13 +15,30 @@ import {
 } from '../../functions/lib/payments/gateway';
 import { createLocalPaymentGateway } from '../../functions/lib/payments/local-gateway';
 import { type LocalPaymentGateway, startLocalPaymentGateway } from '../../infra/local/payment-gateway';
-import type { LocalGatewayPlan } from '../../infra/local/payment-gateway/state';
-import { decodeLocalClientToken, LOCAL_GATEWAY_KEYS, type LocalTokenizeRequest } from '../../shared/payments/local-gateway';
+import { proratedCents } from '../../infra/local/payment-gateway/billing';
+import type { LocalGatewayPlan, StoredSubscription } from '../../infra/local/payment-gateway/state';
+import {
+  decodeLocalClientToken,
+  LOCAL_DEMO_PLANS,
+  LOCAL_GATEWAY_KEYS,
+  type LocalTokenizeRequest,
+} from '../../shared/payments/local-gateway';
 
 const ALLOWED_ORIGIN = 'http://localhost:5173';
 const PLANS: LocalGatewayPlan[] = [
   { id: 'pro-monthly', billingFrequencyMonths: 1, price: '9.00', currency: 'USD' },
   { id: 'pro-two-cycles', billingFrequencyMonths: 1, price: '5.00', currency: 'USD', numberOfBillingCycles: 2 },
+  {
+    id: 'team-quarterly',
+    name: 'Team, quarterly',
+    billingFrequencyMonths: 3,
+    price: '30',
+    currency: 'USD',
+    addOns: [
+      { id: 'extra-seat', name: 'Extra seat', amount: '2' },
+      { id: 'priority-support', name: 'Priority support', amount: '5.00' },
+    ],
+  },
 ];
 const DAY_MS = 86_400_000;
 
@@ -814,5 +832,288 @@ describe('local payment gateway: access and failures', () => {
 
     // Assess
     expect(statuses).toEqual([400, 400, 422, 400, 404, 422, 422, 413, 400, 400, 404, 400]);
+  });
+});
+
+/** The local merchant's keys as HTTP Basic, for requests the adapter does not make. */
+const LOCAL_AUTHORIZATION = `Basic ${Buffer.from(`${LOCAL_GATEWAY_KEYS.publicKey}:${LOCAL_GATEWAY_KEYS.privateKey}`).toString('base64')}`;
+
+describe('local payment gateway: plans and finding a sale by its order id', () => {
+  it("lists the merchant's plans with their names and add-ons, two places to every amount", async () => {
+    // Prepare
+    const { gateway } = await startGateway();
+
+    // Act
+    const plans = await gateway.listPlans();
+
+    // Assess
+    expect(plans).toEqual([
+      { id: 'pro-monthly', name: 'pro-monthly', price: '9.00', currency: 'USD', billingFrequency: 1, addOns: [] },
+      { id: 'pro-two-cycles', name: 'pro-two-cycles', price: '5.00', currency: 'USD', billingFrequency: 1, addOns: [] },
+      {
+        id: 'team-quarterly',
+        name: 'Team, quarterly',
+        price: '30.00',
+        currency: 'USD',
+        billingFrequency: 3,
+        addOns: [
+          { id: 'extra-seat', name: 'Extra seat', amount: '2.00' },
+          { id: 'priority-support', name: 'Priority support', amount: '5.00' },
+        ],
+      },
+    ]);
+  });
+
+  it('gives a merchant made without plans the demo plans, in its currency', async () => {
+    // Prepare
+    const { server, receiver } = await startGateway();
+
+    // Act
+    const created = await control(server, 'POST', '/__control/merchants', { webhookUrl: receiver.url, currency: 'EUR' });
+    const plans = await createLocalPaymentGateway(
+      server.endpoint,
+      created.body as { merchantId: string; publicKey: string; privateKey: string },
+    ).listPlans();
+
+    // Assess
+    expect(created.status).toBe(201);
+    expect(plans.map((plan) => [plan.id, plan.billingFrequency, plan.price, plan.currency])).toEqual([
+      ['monthly', 1, '10.00', 'EUR'],
+      ['quarterly', 3, '10.00', 'EUR'],
+      ['yearly', 12, '10.00', 'EUR'],
+    ]);
+    expect(plans.map((plan) => plan.id)).toEqual(LOCAL_DEMO_PLANS.map((plan) => plan.id));
+    for (const plan of plans) {
+      expect(plan.addOns).toEqual([
+        { id: 'extra-seat', name: 'Extra seat', amount: '2.00' },
+        { id: 'priority-support', name: 'Priority support', amount: '5.00' },
+      ]);
+    }
+  });
+
+  it('refuses plans with a bad name or add-on as a 400, naming the plan', async () => {
+    // Prepare
+    const { server, receiver } = await startGateway();
+    const plan = { id: 'p', billingFrequencyMonths: 1, price: '1.00', currency: 'USD' };
+
+    // Act
+    const answers = await Promise.all(
+      [
+        [{ ...plan, name: '' }],
+        [{ ...plan, addOns: 'extra-seat' }],
+        [{ ...plan, addOns: [{ id: 'seat', name: 'Seat', amount: '-1' }] }],
+        [{ ...plan, addOns: [{ id: 'bad id', name: 'Seat', amount: '1.00' }] }],
+        [
+          {
+            ...plan,
+            addOns: [
+              { id: 'seat', amount: '1.00' },
+              { id: 'seat', amount: '2.00' },
+            ],
+          },
+        ],
+        [plan, plan],
+      ].map((plans) => control(server, 'POST', '/__control/merchants', { webhookUrl: receiver.url, plans })),
+    );
+
+    // Assess
+    expect(answers.map((answer) => answer.status)).toEqual([400, 400, 400, 400, 400, 400]);
+    expect(String(answers[2]?.body.message)).toContain('Plan p: add-on seat');
+  });
+
+  it('answers keys it does not know, or keys of another merchant, with GatewayCredentialsRejected', async () => {
+    // Prepare
+    const { server, receiver } = await startGateway();
+    const other = (await control(server, 'POST', '/__control/merchants', { webhookUrl: receiver.url })).body as {
+      publicKey: string;
+      privateKey: string;
+    };
+    const wrongKey = createLocalPaymentGateway(server.endpoint, { ...LOCAL_GATEWAY_KEYS, privateKey: 'not-the-key' });
+    const otherMerchantsKeys = createLocalPaymentGateway(server.endpoint, {
+      merchantId: LOCAL_GATEWAY_KEYS.merchantId,
+      publicKey: other.publicKey,
+      privateKey: other.privateKey,
+    });
+
+    // Act
+    const unknown = await wrongKey.listPlans().catch((error: unknown) => error);
+    const foreign = await otherMerchantsKeys.listPlans().catch((error: unknown) => error);
+
+    // Assess
+    for (const error of [unknown, foreign]) {
+      expect(error).toBeInstanceOf(GatewayCredentialsRejected);
+      expect(error).toMatchObject({ statusCode: 400, code: 'GATEWAY_CREDENTIALS_REJECTED' });
+      expect((error as Error).message).not.toContain('not-the-key');
+    }
+  });
+
+  it("finds an order's sale after a lost answer, the approved one over a declined attempt; null for another order", async () => {
+    // Prepare
+    const { gateway } = await startGateway();
+    const card = await customerWithCard(gateway);
+    await gateway.createSubscription({ id: 'sub-1', planId: 'pro-monthly', paymentMethodToken: card.token, price: '9.00' });
+    await declineOf(gateway.sale({ amount: '2001.00', paymentMethodToken: card.token, orderId: 'order-1' }));
+    const approved = await gateway.sale({ amount: '12.00', paymentMethodToken: card.token, orderId: 'order-1' });
+    const declinedOnly = await gateway
+      .sale({ amount: '2000.00', paymentMethodToken: card.token, orderId: 'order-2' })
+      .catch(() => undefined);
+
+    // Act
+    const found = await gateway.findSaleByOrderId('order-1');
+    const declined = await gateway.findSaleByOrderId('order-2');
+    const none = await gateway.findSaleByOrderId('order-3');
+
+    // Assess
+    expect(found).toEqual(approved);
+    expect(declinedOnly).toBeUndefined();
+    expect(declined).toMatchObject({ status: 'processor_declined', amount: '2000.00', processorResponseText: 'Do Not Honor' });
+    expect(none).toBeNull();
+  });
+
+  it('answers a search without an order id with a 400', async () => {
+    // Prepare
+    const { server } = await startGateway();
+
+    // Act
+    const answer = await fetch(`${server.endpoint}/merchants/local-merchant/transactions/advanced_search`, {
+      method: 'POST',
+      headers: { authorization: LOCAL_AUTHORIZATION, 'content-type': 'application/json' },
+      body: JSON.stringify({ orderId: 'order-1' }),
+    });
+
+    // Assess
+    expect(answer.status).toBe(400);
+  });
+});
+
+describe('local payment gateway: proration, as Braintree prorates', () => {
+  const cycle = (start: string, end: string, next: string) =>
+    ({ billingPeriodStartDate: start, billingPeriodEndDate: end, nextBillingDate: next }) as StoredSubscription;
+
+  it("computes the difference times the days left in the cycle over the cycle's days, to the cent", () => {
+    // Assess: 30.00 to 60.00 on 10 June of a 1-30 June cycle (20 of 30 days left): 20.00;
+    // 1,200.00 to 1,920.00 on 1 June of a calendar-year cycle (213 of 365 days left): 420.16.
+    expect(proratedCents(cycle('2024-06-01', '2024-06-30', '2024-07-01'), 3_000, 6_000, '2024-06-10')).toBe(2_000);
+    expect(proratedCents(cycle('2023-01-01', '2023-12-31', '2024-01-01'), 120_000, 192_000, '2023-06-01')).toBe(42_016);
+    expect(proratedCents(cycle('2024-06-01', '2024-06-30', '2024-07-01'), 6_000, 3_000, '2024-06-10')).toBe(-2_000);
+    expect(proratedCents(cycle('2024-06-01', '2024-06-30', '2024-07-01'), 3_000, 6_000, '2024-06-30')).toBe(0);
+  });
+
+  async function subscribedFor(days: number) {
+    const started = await startGateway();
+    const card = await customerWithCard(started.gateway);
+    const created = await started.gateway.createSubscription({
+      id: 'sub-1',
+      planId: 'team-quarterly',
+      paymentMethodToken: card.token,
+      price: '30.00',
+    });
+    await advanceClock(started.server, { advanceDays: days });
+    const { today } = (await control(started.server, 'GET', '/__control/clock')).body as { today: string };
+    return { ...started, card, created, today };
+  }
+
+  const daysFrom = (from: string, to: string) => Math.round((Date.parse(to) - Date.parse(from)) / DAY_MS);
+
+  it('charges the prorated difference for the rest of the cycle at once when the price and add-ons go up', async () => {
+    // Prepare: a quarterly plan, 10 days into its first cycle
+    const { gateway, server, created, today } = await subscribedFor(10);
+
+    // Act: 30.00 a quarter becomes 45.00 and two extra seats (4.00): 19.00 more per cycle
+    const updated = await gateway.updateSubscription('sub-1', {
+      price: '45.00',
+      addOns: [{ id: 'extra-seat', amount: '2.00', quantity: 2 }],
+      prorateCharges: true,
+    });
+    const renewed = await advanceClock(server, { advanceDays: daysFrom(today, created.nextBillingDate ?? '') });
+
+    // Assess
+    const cycleDays = daysFrom(created.billingPeriodStartDate ?? '', created.nextBillingDate ?? '');
+    const daysLeft = daysFrom(today, created.billingPeriodEndDate ?? '');
+    const expectedCents = Math.round((1_900 * daysLeft) / cycleDays);
+    expect(cycleDays).toBeGreaterThanOrEqual(89);
+    expect(daysLeft).toBe(cycleDays - 11);
+    expect(updated).toMatchObject({
+      price: '45.00',
+      balance: '0.00',
+      status: 'Active',
+      nextBillingDate: created.nextBillingDate,
+    });
+    expect(updated.transactions).toHaveLength(2);
+    expect(updated.transactions[0]).toMatchObject({
+      amount: `${Math.floor(expectedCents / 100)}.${String(expectedCents % 100).padStart(2, '0')}`,
+      status: 'submitted_for_settlement',
+    });
+    expect(updated.transactions[1]).toEqual(created.transactions[0]);
+    expect(renewed.events[0]?.transaction).toMatchObject({ amount: '49.00', status: 'submitted_for_settlement' });
+  });
+
+  it('leaves the subscription unchanged and answers the decline when the prorated charge is declined', async () => {
+    // Prepare
+    const { gateway, server, card } = await subscribedFor(5);
+    await control(server, 'POST', `/__control/payment-methods/${card.token}/decline`, { declining: true });
+    const before = await gateway.findSubscription('sub-1');
+
+    // Act
+    const decline = await declineOf(gateway.updateSubscription('sub-1', { price: '60.00', prorateCharges: true }));
+    const after = await gateway.findSubscription('sub-1');
+
+    // Assess
+    expect(decline).toMatchObject({ reason: 'processor_declined', statusCode: 402 });
+    expect(decline.message).toContain('Do Not Honor');
+    expect(after).toEqual(before);
+  });
+
+  it('keeps the change and puts the amount on the balance when asked not to revert (revertSubscriptionOnProrationFailure: false)', async () => {
+    // Prepare
+    const { gateway, server, card } = await subscribedFor(5);
+    await control(server, 'POST', `/__control/payment-methods/${card.token}/decline`, { declining: true });
+
+    // Act
+    const answer = await fetch(`${server.endpoint}/merchants/local-merchant/subscriptions/sub-1`, {
+      method: 'PUT',
+      headers: { authorization: LOCAL_AUTHORIZATION, 'content-type': 'application/json' },
+      body: JSON.stringify({ price: '60.00', options: { prorateCharges: true, revertSubscriptionOnProrationFailure: false } }),
+    });
+    const after = await gateway.findSubscription('sub-1');
+
+    // Assess
+    expect(answer.status).toBe(200);
+    expect(after).toMatchObject({ price: '60.00', status: 'Active' });
+    expect(after.transactions[0]).toMatchObject({ status: 'processor_declined', amount: after.balance });
+    expect(Number(after.balance)).toBeGreaterThan(0);
+  });
+
+  it('credits the prorated difference to the balance when the price goes down, and the next charge uses it up', async () => {
+    // Prepare
+    const { gateway, server, created, today } = await subscribedFor(30);
+
+    // Act
+    const updated = await gateway.updateSubscription('sub-1', { price: '12.00', prorateCharges: true });
+    const renewed = await advanceClock(server, { advanceDays: daysFrom(today, created.nextBillingDate ?? '') });
+    const after = await gateway.findSubscription('sub-1');
+
+    // Assess
+    const cycleDays = daysFrom(created.billingPeriodStartDate ?? '', created.nextBillingDate ?? '');
+    const creditCents = Math.round((1_800 * daysFrom(today, created.billingPeriodEndDate ?? '')) / cycleDays);
+    expect(updated.transactions).toHaveLength(1);
+    expect(updated.balance).toBe(`-${Math.floor(creditCents / 100)}.${String(creditCents % 100).padStart(2, '0')}`);
+    const chargedCents = 1_200 - creditCents;
+    expect(renewed.events[0]?.transaction).toMatchObject({
+      amount: `${Math.floor(chargedCents / 100)}.${String(chargedCents % 100).padStart(2, '0')}`,
+    });
+    expect(after.balance).toBe('0.00');
+  });
+
+  it('changes nothing now without proration: the new price is billed from the next cycle', async () => {
+    // Prepare
+    const { gateway } = await subscribedFor(10);
+
+    // Act
+    const updated = await gateway.updateSubscription('sub-1', { price: '60.00', prorateCharges: false });
+
+    // Assess
+    expect(updated).toMatchObject({ price: '60.00', balance: '0.00' });
+    expect(updated.transactions).toHaveLength(1);
   });
 });

@@ -40,6 +40,17 @@ import { createOpenInvoiceEntity } from './entities/open-invoice';
 import { createSubscriptionEntity } from './entities/subscription';
 import { createPaymentEntity } from './entities/payment';
 import { createWebhookEventEntity } from './entities/webhook-event';
+import {
+  createMerchantAccountEntity,
+  createMerchantGatewayKeysEntity,
+  createMerchantHandleEntity,
+  createMerchantOwnerEntity,
+} from './entities/merchant-account';
+import { createProductStockEntity } from './entities/product-stock';
+import { createProductStockGradeEntity } from './entities/product-stock-grade';
+import { createCartItemEntity } from './entities/cart-item';
+import { createStoreOrderEntity } from './entities/store-order';
+import { createStoreFigureEntity, createStoreSaleEntity } from './entities/store-figures';
 
 /** Every entity of the table, by the name code reaches it with (`db.entities.<name>`). */
 const entityFactories = {
@@ -85,6 +96,16 @@ const entityFactories = {
   subscription: createSubscriptionEntity,
   payment: createPaymentEntity,
   webhookEvent: createWebhookEventEntity,
+  merchantAccount: createMerchantAccountEntity,
+  merchantHandle: createMerchantHandleEntity,
+  merchantOwner: createMerchantOwnerEntity,
+  merchantGatewayKeys: createMerchantGatewayKeysEntity,
+  productStock: createProductStockEntity,
+  productStockGrade: createProductStockGradeEntity,
+  cartItem: createCartItemEntity,
+  storeOrder: createStoreOrderEntity,
+  storeFigure: createStoreFigureEntity,
+  storeSale: createStoreSaleEntity,
 } satisfies Record<string, (config: EntityConfiguration) => unknown>;
 
 type EntityFactories = typeof entityFactories;

@@ -1,28 +1,45 @@
 /**
  * A customer who deletes their account is never charged again: every subscription of theirs
- * that still bills is canceled at the gateway first, before anything of the account is deleted,
- * so a gateway that cannot be reached stops the deletion (503) instead of leaving a charge
- * running for nobody.
+ * that still bills is canceled at its seller's gateway first (the platform's for the Pro plan, a
+ * shop's own for the storefront, opened with the shop's sealed keys), before anything of the
+ * account is deleted, so a gateway that cannot be reached stops the deletion (503) instead of
+ * leaving a charge running for nobody.
  */
+import type { SubscriptionItem } from '../db/entities/subscription';
 import type { Db } from '../db/service';
 import type { PaymentGateway } from './gateway';
+import { merchantPaymentGateway } from './merchant-gateway';
+import { PLATFORM_SELLER_ID } from './pro-plan-access';
+import { countSubscriptionChange } from './subscription-counts';
 import { syncSubscription } from './subscription-sync';
 
 const STILL_BILLING = new Set(['Pending', 'Active', 'Past Due']);
 
 export async function cancelSubscriptionsOf(
   db: Db,
-  gateway: () => Promise<PaymentGateway>,
+  platformGateway: () => Promise<PaymentGateway>,
   customerId: string,
   now: Date,
 ): Promise<number> {
   const { data: subscriptions } = await db.entities.subscription.query.byCustomer({ customerId }).go({ pages: 'all' });
   const billing = subscriptions.filter((subscription) => STILL_BILLING.has(subscription.status));
-  if (billing.length === 0) return 0;
-  const payments = await gateway();
   for (const subscription of billing) {
-    const canceled = await payments.cancelSubscription(subscription.subscriptionId);
-    await syncSubscription(db, canceled, { now, describeCharge: (item) => item.productId });
+    const gateway =
+      subscription.sellerId === PLATFORM_SELLER_ID ? await platformGateway() : await shopGatewayOf(db, subscription);
+    const canceled = await gateway.cancelSubscription(subscription.subscriptionId);
+    const { changes } = await syncSubscription(db, canceled, { now, describeCharge: (item) => item.productId });
+    // A shop's dashboard counts its active subscriptions: the sync that applied the change moves the count, once.
+    if (subscription.sellerId !== PLATFORM_SELLER_ID && changes.applied) {
+      await countSubscriptionChange(db, subscription, changes.previousStatus, canceled.status);
+    }
   }
   return billing.length;
+}
+
+async function shopGatewayOf(db: Db, subscription: SubscriptionItem): Promise<PaymentGateway> {
+  const { data: keys } = await db.entities.merchantGatewayKeys
+    .get({ merchantAccountId: subscription.sellerId })
+    .go({ consistent: true });
+  if (!keys) throw new Error(`Subscription ${subscription.subscriptionId} is sold by a shop whose payment account is gone`);
+  return merchantPaymentGateway(subscription.sellerId, keys.sealed);
 }

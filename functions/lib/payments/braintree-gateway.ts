@@ -6,6 +6,8 @@ import type { BraintreeCredentials } from './braintree-credentials';
 import {
   type Amount,
   type GatewayAddOn,
+  GatewayCredentialsRejected,
+  type GatewayPlan,
   type GatewaySubscription,
   type GatewaySubscriptionStatus,
   type GatewayTransaction,
@@ -15,6 +17,7 @@ import {
   type PaymentMethodSummary,
   PaymentRecordNotFound,
   type ParsedWebhook,
+  saleOfOrder,
   SUBSCRIPTION_STATUSES,
   SubscriptionIdTaken,
   type TransactionStatus,
@@ -102,6 +105,21 @@ export interface SdkSubscription {
   updatedAt: string | Date;
 }
 
+export interface SdkPlan {
+  id: string;
+  name?: string | null;
+  price?: string | null;
+  currencyIsoCode?: string | null;
+  billingFrequency?: number | string | null;
+  addOns?: { id: string; name?: string | null; amount?: string | null }[] | null;
+}
+
+/** The transaction search's fields this adapter uses (the SDK's search nodes). */
+export interface SdkTransactionSearch {
+  orderId(): { is(value: string): unknown };
+  type(): { is(value: string): unknown };
+}
+
 export interface BraintreeSdk {
   customer: {
     find(customerId: string): Promise<unknown>;
@@ -110,7 +128,11 @@ export interface BraintreeSdk {
   paymentMethod: {
     create(request: braintree.PaymentMethodCreateRequest): Promise<SdkResult<{ paymentMethod: SdkPaymentMethod }>>;
   };
-  transaction: { sale(request: braintree.TransactionRequest): Promise<SdkResult<{ transaction: SdkTransaction }>> };
+  transaction: {
+    sale(request: braintree.TransactionRequest): Promise<SdkResult<{ transaction: SdkTransaction }>>;
+    /** The SDK answers a stream of the transactions found (a Readable in object mode). */
+    search(build: (search: SdkTransactionSearch) => void): AsyncIterable<SdkTransaction>;
+  };
   subscription: {
     create(request: braintree.SubscriptionCreateRequest): Promise<SdkResult<{ subscription: SdkSubscription }>>;
     find(subscriptionId: string): Promise<SdkSubscription>;
@@ -125,7 +147,11 @@ export interface BraintreeSdk {
     ): Promise<SdkResult<{ transaction: SdkTransaction }>>;
     cancel(subscriptionId: string): Promise<SdkResult<{ subscription: SdkSubscription }>>;
   };
-  plan: { find(planId: string): Promise<{ billingFrequency?: number | string | null }> };
+  plan: {
+    find(planId: string): Promise<{ billingFrequency?: number | string | null }>;
+    /** Every plan of the merchant account (the SDK answers an array, with `plans` on it too). */
+    all(): Promise<SdkPlan[]>;
+  };
   clientToken: { generate(request: braintree.ClientTokenRequest): Promise<SdkResult<{ clientToken: string }>> };
   webhookNotification: {
     parse(
@@ -277,6 +303,31 @@ export function toGatewaySubscription(subscription: SdkSubscription, billingFreq
   };
 }
 
+/** A plan's months per cycle; a plan without a whole number of them is Braintree's data gone wrong. */
+function monthsOf(planId: string, billingFrequency: number | string | null | undefined): number {
+  const months = Number(billingFrequency);
+  if (!Number.isInteger(months) || months < 1) throw new Error(`Braintree plan ${planId} has no billing frequency`);
+  return months;
+}
+
+export function toGatewayPlan(plan: SdkPlan): GatewayPlan {
+  return {
+    id: plan.id,
+    name: plan.name || plan.id,
+    price: normalizeAmount(plan.price ?? '0'),
+    currency: plan.currencyIsoCode || DEFAULT_CURRENCY,
+    billingFrequency: monthsOf(plan.id, plan.billingFrequency),
+    addOns: (plan.addOns ?? []).map((addOn) => ({
+      id: addOn.id,
+      name: addOn.name || addOn.id,
+      amount: normalizeAmount(addOn.amount ?? '0'),
+    })),
+  };
+}
+
+/** SDK error types of keys Braintree does not accept for this merchant id and environment. */
+const CREDENTIALS_REJECTED_TYPES = new Set(['authenticationError', 'authorizationError', 'notFoundError']);
+
 function toPaymentMethodSummary(method: SdkPaymentMethod): PaymentMethodSummary {
   return {
     token: method.token,
@@ -319,11 +370,7 @@ export function createBraintreePaymentGateway(
   const billingFrequencyOf = (planId: string): Promise<number> => {
     let frequency = billingFrequencies.get(planId);
     if (!frequency) {
-      frequency = call(() => sdk.plan.find(planId), `Plan ${planId}`).then((plan) => {
-        const months = Number(plan.billingFrequency);
-        if (!Number.isInteger(months) || months < 1) throw new Error(`Braintree plan ${planId} has no billing frequency`);
-        return months;
-      });
+      frequency = call(() => sdk.plan.find(planId), `Plan ${planId}`).then((plan) => monthsOf(planId, plan.billingFrequency));
       billingFrequencies.set(planId, frequency);
       frequency.catch(() => billingFrequencies.delete(planId));
     }
@@ -388,6 +435,39 @@ export function createBraintreePaymentGateway(
       return toGatewayTransaction(result.transaction);
     },
 
+    async findSaleByOrderId(orderId) {
+      const attempts: GatewayTransaction[] = [];
+      try {
+        const found = sdk.transaction.search((search) => {
+          search.orderId().is(orderId);
+          search.type().is('sale');
+        });
+        for await (const transaction of found) attempts.push(toGatewayTransaction(transaction));
+      } catch (error) {
+        throw portError(error, `Order ${orderId}`);
+      }
+      return saleOfOrder(attempts.sort((a, b) => b.createdAt.localeCompare(a.createdAt)));
+    },
+
+    async listPlans() {
+      let sdkPlans: SdkPlan[];
+      try {
+        sdkPlans = await sdk.plan.all();
+      } catch (error) {
+        const type = typeOf(error);
+        if (typeof type === 'string' && CREDENTIALS_REJECTED_TYPES.has(type)) {
+          throw new GatewayCredentialsRejected({ cause: error, environment: credentials.environment });
+        }
+        throw portError(error, 'The merchant account');
+      }
+      const plans = [...sdkPlans].map(toGatewayPlan);
+      // Known now: a subscription of one of them needs no plan lookup of its own.
+      for (const plan of plans) {
+        if (!billingFrequencies.has(plan.id)) billingFrequencies.set(plan.id, Promise.resolve(plan.billingFrequency));
+      }
+      return plans;
+    },
+
     async createSubscription(request) {
       const addOns = request.addOns ?? [];
       const result = await call(
@@ -427,6 +507,16 @@ export function createBraintreePaymentGateway(
             ...(update.paymentMethodToken !== undefined ? { paymentMethodToken: update.paymentMethodToken } : {}),
             ...(update.price !== undefined ? { price: update.price } : {}),
             ...(changes && hasAddOnChanges(changes) ? { addOns: changes } : {}),
+            // Said aloud rather than left to the control panel's setting; a declined prorated
+            // charge reverts the update (Braintree's default) and is answered as the decline.
+            ...(update.prorateCharges !== undefined
+              ? {
+                  options: {
+                    prorateCharges: update.prorateCharges,
+                    ...(update.prorateCharges ? { revertSubscriptionOnProrationFailure: true } : {}),
+                  },
+                }
+              : {}),
           }),
         `Subscription ${id}`,
       );

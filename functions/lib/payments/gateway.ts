@@ -62,6 +62,22 @@ export interface GatewayTransaction {
   processorResponseText?: string;
 }
 
+/** Statuses of a transaction that took (or is taking) the money. */
+export const MONEY_TAKEN_STATUSES: ReadonlySet<TransactionStatus> = new Set([
+  'authorized',
+  'submitted_for_settlement',
+  'settling',
+  'settled',
+]);
+
+/**
+ * Of the attempts at one order's sale (newest first), the one findSaleByOrderId answers: the
+ * newest that took the money, else the newest attempt; null when there is none.
+ */
+export function saleOfOrder(attemptsNewestFirst: readonly GatewayTransaction[]): GatewayTransaction | null {
+  return attemptsNewestFirst.find((attempt) => MONEY_TAKEN_STATUSES.has(attempt.status)) ?? attemptsNewestFirst[0] ?? null;
+}
+
 export interface GatewayAddOn {
   id: string;
   amount: Amount;
@@ -99,6 +115,25 @@ export interface GatewaySubscription {
   updatedAt: string;
 }
 
+/** An add-on a plan offers, at the plan's amount (a subscription may name its own). */
+export interface GatewayPlanAddOn {
+  id: string;
+  name: string;
+  amount: Amount;
+}
+
+/** A plan of the merchant account, as its control panel defines it. */
+export interface GatewayPlan {
+  id: string;
+  name: string;
+  /** Per cycle; a subscription may name its own price. */
+  price: Amount;
+  currency: string;
+  /** Months in a cycle. */
+  billingFrequency: number;
+  addOns: GatewayPlanAddOn[];
+}
+
 export interface ParsedWebhook {
   kind: string;
   /** ISO 8601, as the gateway stamped the notification. */
@@ -128,6 +163,15 @@ export interface UpdateSubscriptionRequest {
   addOns?: readonly GatewayAddOn[];
   /** Ids of add-ons to remove. */
   removeAddOns?: readonly string[];
+  /**
+   * Prorate the change within the current cycle, as Braintree does: when the cycle's amount
+   * (price and add-ons) goes up, the difference for the days left in the cycle is charged at
+   * once, and the new transaction is the first of the answer's `transactions`; a declined
+   * prorated charge leaves the subscription as it was and throws PaymentDeclined. When it goes
+   * down, the difference for the days left is a credit (a negative balance) that later charges
+   * use up. Unset or false: the change applies from the next cycle, nothing is charged now.
+   */
+  prorateCharges?: boolean;
 }
 
 export interface PaymentGateway {
@@ -148,6 +192,17 @@ export interface PaymentGateway {
   }): Promise<PaymentMethodSummary>;
   /** A one-time charge submitted for settlement. Throws PaymentDeclined when it is declined. */
   sale(request: { amount: Amount; paymentMethodToken: string; orderId: string }): Promise<GatewayTransaction>;
+  /**
+   * The sale made with this order id, so a sale retried after a lost answer is found instead of
+   * charged twice: the one that took the money when there is one (authorized, submitted,
+   * settling or settled), else the newest attempt (declined or voided); null when there was none.
+   */
+  findSaleByOrderId(orderId: string): Promise<GatewayTransaction | null>;
+  /**
+   * The merchant account's plans with their add-ons. Also how keys are checked before they are
+   * kept: keys the gateway refuses throw GatewayCredentialsRejected.
+   */
+  listPlans(): Promise<GatewayPlan[]>;
   /**
    * Starts a subscription; its first cycle is charged at once. Throws PaymentDeclined when that
    * charge is declined (no subscription is left behind), SubscriptionIdTaken when the id exists.
@@ -204,6 +259,29 @@ export const PAYMENT_RETRY_AFTER_SECONDS = 30;
 export class InvalidWebhookSignature extends HttpError {
   constructor(cause?: unknown) {
     super(401, 'INVALID_SIGNATURE', 'The webhook signature does not match.', {}, { cause });
+  }
+}
+
+/**
+ * The gateway refused the keys (unknown, revoked, or for another environment or merchant id): a
+ * merchant connecting their account can fix that, so it is a 400 in words they understand.
+ * Thrown by listPlans, which is how fresh keys are verified before they are sealed.
+ */
+export class GatewayCredentialsRejected extends HttpError {
+  constructor(options?: { cause?: unknown; environment?: GatewayEnvironment }) {
+    super(
+      400,
+      'GATEWAY_CREDENTIALS_REJECTED',
+      `The payment gateway did not accept these keys. Check the merchant id, the public key and the private key in your Braintree control panel (Settings, API), and that they are ${
+        options?.environment === 'production'
+          ? 'production keys, not sandbox ones'
+          : options?.environment === 'sandbox'
+            ? 'sandbox keys, not production ones'
+            : 'for the environment you chose'
+      }.`,
+      {},
+      { cause: options?.cause },
+    );
   }
 }
 

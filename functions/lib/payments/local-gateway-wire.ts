@@ -5,7 +5,7 @@
  * Braintree's fields besides. Requests authenticate with HTTP Basic (public key, private key).
  */
 import type { AddOnChanges } from './add-on-changes';
-import type { GatewayAddOn, GatewaySubscription, GatewayTransaction, PaymentMethodSummary } from './gateway';
+import type { GatewayAddOn, GatewayPlan, GatewaySubscription, GatewayTransaction, PaymentMethodSummary } from './gateway';
 import type { GatewayValidationError } from './gateway-refusals';
 
 const segment = encodeURIComponent;
@@ -16,6 +16,9 @@ export const localGatewayPaths = {
   customer: (merchantId: string, customerId: string) => `/merchants/${segment(merchantId)}/customers/${segment(customerId)}`,
   paymentMethods: (merchantId: string) => `/merchants/${segment(merchantId)}/payment_methods`,
   transactions: (merchantId: string) => `/merchants/${segment(merchantId)}/transactions`,
+  /** Braintree's transaction search, by order id only. */
+  transactionSearch: (merchantId: string) => `/merchants/${segment(merchantId)}/transactions/advanced_search`,
+  plans: (merchantId: string) => `/merchants/${segment(merchantId)}/plans`,
   subscriptions: (merchantId: string) => `/merchants/${segment(merchantId)}/subscriptions`,
   subscription: (merchantId: string, id: string) => `/merchants/${segment(merchantId)}/subscriptions/${segment(id)}`,
   retryCharge: (merchantId: string, id: string) => `/merchants/${segment(merchantId)}/subscriptions/${segment(id)}/retry_charge`,
@@ -59,6 +62,17 @@ export interface LocalSubscriptionUpdateRequest {
   paymentMethodToken?: string;
   price?: string;
   addOns?: Partial<AddOnChanges>;
+  /** Braintree's update options: proration of a change within the cycle. */
+  options?: {
+    prorateCharges?: boolean;
+    /** True unless given: a declined prorated charge leaves the subscription unchanged (422). */
+    revertSubscriptionOnProrationFailure?: boolean;
+  };
+}
+
+/** Braintree's transaction search, as far as the adapter uses it: the sales of one order id. */
+export interface LocalTransactionSearchRequest {
+  orderId: { is: string };
 }
 
 export interface LocalRetryChargeRequest {
@@ -74,6 +88,7 @@ export interface LocalWireTransaction extends GatewayTransaction {
   subscriptionId?: string;
 }
 
+/** `balance` may be negative ("-1.50"): a credit from a prorated decrease, used up by later charges. */
 export interface LocalWireSubscription extends Omit<GatewaySubscription, 'transactions' | 'addOns'> {
   addOns: GatewayAddOn[];
   transactions: LocalWireTransaction[];
@@ -97,6 +112,13 @@ export interface LocalTransactionAnswer {
 }
 export interface LocalSubscriptionAnswer {
   subscription: LocalWireSubscription;
+}
+/** Newest first. */
+export interface LocalTransactionSearchAnswer {
+  transactions: LocalWireTransaction[];
+}
+export interface LocalPlansAnswer {
+  plans: (GatewayPlan & { numberOfBillingCycles: number | null })[];
 }
 
 /** A card verification that failed while vaulting. */

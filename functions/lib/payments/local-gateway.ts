@@ -4,12 +4,15 @@ import { addOnChanges, hasAddOnChanges } from './add-on-changes';
 import { normalizeAmount } from './amounts';
 import { createBraintreePaymentGateway } from './braintree-gateway';
 import {
+  GatewayCredentialsRejected,
+  type GatewayPlan,
   type GatewaySubscription,
   type GatewayTransaction,
   type PaymentGateway,
   PaymentGatewayUnavailable,
   type PaymentMethodSummary,
   PaymentRecordNotFound,
+  saleOfOrder,
   SUBSCRIPTION_STATUSES,
   SubscriptionIdTaken,
 } from './gateway';
@@ -36,6 +39,8 @@ const CUSTOMER_ID_IN_USE_CODE = '91609';
 const STATUS_IS_CANCELED_CODE = '81905';
 
 const amount = z.string().check(z.regex(/^\d+\.\d{2}$/));
+/** A balance: negative for a credit (a prorated decrease). */
+const signedAmount = z.string().check(z.regex(/^-?\d+\.\d{2}$/));
 const day = z.nullable(z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/)));
 const transactionSchema = z.object({
   id: z.string(),
@@ -68,11 +73,19 @@ const subscriptionSchema = z.object({
   billingFrequency: z.number(),
   currentBillingCycle: z.number(),
   failureCount: z.number(),
-  balance: amount,
+  balance: signedAmount,
   daysPastDue: z.number(),
   addOns: z.array(z.object({ id: z.string(), amount, quantity: z.number() })),
   transactions: z.array(transactionSchema),
   updatedAt: z.string(),
+});
+const planSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  price: amount,
+  currency: z.string(),
+  billingFrequency: z.number(),
+  addOns: z.array(z.object({ id: z.string(), name: z.string(), amount })),
 });
 const paymentMethodSchema = z.object({ token: z.string(), cardType: z.string(), last4: z.string(), expirationDate: z.string() });
 const refusalSchema = z.object({
@@ -143,6 +156,20 @@ interface Answer {
   body: Record<string, unknown>;
 }
 
+/** The gateway answered 401 or 403: the keys are not a merchant's, or not this merchant's. */
+class LocalKeysRefused extends Error {
+  override readonly name = 'LocalKeysRefused';
+}
+
+const toPlan = (wire: z.infer<typeof planSchema>): GatewayPlan => ({
+  id: wire.id,
+  name: wire.name,
+  price: wire.price,
+  currency: wire.currency,
+  billingFrequency: wire.billingFrequency,
+  addOns: wire.addOns.map((addOn) => ({ id: addOn.id, name: addOn.name, amount: addOn.amount })),
+});
+
 /**
  * The port over the local gateway at `url` (PAYMENT_GATEWAY_URL), as the merchant `keys` name
  * (the local merchant's unless given).
@@ -186,7 +213,7 @@ export function createLocalPaymentGateway(
     const message = typeof answer.body.message === 'string' ? answer.body.message : `status ${status}`;
     if (status >= 500) throw new PaymentGatewayUnavailable(new Error(`The local payment gateway answered ${status}: ${message}`));
     if (status === 401 || status === 403) {
-      throw new Error(
+      throw new LocalKeysRefused(
         `The local payment gateway refused our keys (${status}): ${message}. Check PAYMENT_GATEWAY_URL and the merchant keys.`,
       );
     }
@@ -270,6 +297,24 @@ export function createLocalPaymentGateway(
       return transactionIn(answer);
     },
 
+    async findSaleByOrderId(orderId) {
+      const answer = await send('POST', localGatewayPaths.transactionSearch(merchant), { orderId: { is: orderId } });
+      if (answer.status !== 200) throw failure(answer, `a search for order ${orderId}`, `Order ${orderId}`);
+      return saleOfOrder(z.array(transactionSchema).parse(answer.body.transactions).map(toTransaction));
+    },
+
+    async listPlans() {
+      let answer: Answer;
+      try {
+        answer = await send('GET', localGatewayPaths.plans(merchant));
+      } catch (error) {
+        if (error instanceof LocalKeysRefused) throw new GatewayCredentialsRejected({ cause: error });
+        throw error;
+      }
+      if (answer.status !== 200) throw failure(answer, 'a list of plans', `Merchant ${merchant}`);
+      return z.array(planSchema).parse(answer.body.plans).map(toPlan);
+    },
+
     async createSubscription(request) {
       const addOns = request.addOns ?? [];
       const answer = await send('POST', localGatewayPaths.subscriptions(merchant), {
@@ -295,6 +340,15 @@ export function createLocalPaymentGateway(
         ...(update.paymentMethodToken !== undefined ? { paymentMethodToken: update.paymentMethodToken } : {}),
         ...(update.price !== undefined ? { price: update.price } : {}),
         ...(changes && hasAddOnChanges(changes) ? { addOns: changes } : {}),
+        // A declined prorated charge leaves the subscription as it was (Braintree's default, said aloud).
+        ...(update.prorateCharges !== undefined
+          ? {
+              options: {
+                prorateCharges: update.prorateCharges,
+                ...(update.prorateCharges ? { revertSubscriptionOnProrationFailure: true } : {}),
+              },
+            }
+          : {}),
       });
       if (answer.status !== 200) throw failure(answer, `an update of subscription ${id}`, `Subscription ${id}`);
       return subscriptionIn(answer);

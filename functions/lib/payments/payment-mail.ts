@@ -4,6 +4,7 @@
  * when a payment goes through again, and a confirmation when they cancel. Telling never fails
  * the payment that caused it: a mail that cannot go out is logged, and the payment stands.
  */
+import { PLATFORM_SELLER_ID } from './pro-plan-access';
 import { APP_NAME } from '../../../shared/constants';
 import { formatMoney } from '../../../shared/payments/money';
 import type { NotificationKind } from '../../../shared/schemas/notifications';
@@ -238,7 +239,8 @@ async function notify(db: Db, subscription: SubscriptionItem, kind: Notification
       recipientId: subscription.customerId,
       actorId: PLATFORM_ACTOR_ID,
       kind,
-      app: 'transfer',
+      // The Pro plan is the transfer app's; any other seller is a shop of the storefront.
+      app: subscription.sellerId === PLATFORM_SELLER_ID ? 'transfer' : 'store',
       object: { type: 'subscription', id: subscription.subscriptionId, title },
       at: now,
       byPlatform: true,

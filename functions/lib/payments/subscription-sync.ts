@@ -17,6 +17,10 @@ const RECENT_TRANSACTIONS = 5;
 const PAID_STATUSES = new Set<GatewayTransaction['status']>(['authorized', 'submitted_for_settlement', 'settling', 'settled']);
 const FAILED_STATUSES = new Set<GatewayTransaction['status']>(['processor_declined', 'gateway_rejected', 'failed']);
 
+/** A balance may be negative (a credit); amounts never are. */
+const signedMinor = (amount: string) =>
+  amount.trim().startsWith('-') ? -fromDecimalAmount(amount.trim().slice(1)) : fromDecimalAmount(amount);
+
 export const isPaid = (transaction: GatewayTransaction) => PAID_STATUSES.has(transaction.status);
 
 /**
@@ -38,9 +42,18 @@ export interface SubscriptionChanges {
   recovered: boolean;
   /** Charges seen for the first time: one receipt each. */
   newPayments: PaymentItem[];
+  /** This sync wrote the gateway's state (its conditional write won), moving the status from `previousStatus`. */
+  applied: boolean;
+  previousStatus: SubscriptionItem['status'] | null;
 }
 
-const NO_CHANGES: SubscriptionChanges = { becamePastDue: false, recovered: false, newPayments: [] };
+const NO_CHANGES: SubscriptionChanges = {
+  becamePastDue: false,
+  recovered: false,
+  newPayments: [],
+  applied: false,
+  previousStatus: null,
+};
 
 /** When a past-due subscription's trouble started: its newest failed charge, or as many days ago as the gateway counts. */
 function pastDueStart(gateway: GatewaySubscription, now: Date): string {
@@ -61,7 +74,8 @@ export function stateFromGateway(
     priceMinor: fromDecimalAmount(gateway.price),
     currency: gateway.currency,
     failureCount: gateway.failureCount,
-    balanceMinor: fromDecimalAmount(gateway.balance),
+    // A decrease prorated by the gateway leaves a credit: a negative balance.
+    balanceMinor: signedMinor(gateway.balance),
     gatewayVersion: gatewayVersionOf(gateway),
     ...(gateway.billingPeriodStartDate ? { billingPeriodStartDate: gateway.billingPeriodStartDate } : {}),
     ...(gateway.billingPeriodEndDate ? { billingPeriodEndDate: gateway.billingPeriodEndDate } : {}),
@@ -131,6 +145,8 @@ export async function syncSubscription(
       becamePastDue: applied && subscription.status === 'Past Due' && previous.status !== 'Past Due',
       recovered: applied && subscription.status === 'Active' && previous.status === 'Past Due',
       newPayments,
+      applied,
+      previousStatus: previous.status,
     },
   };
 }

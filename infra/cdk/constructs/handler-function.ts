@@ -2,6 +2,7 @@ import { Duration, Fn, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 import * as iam from 'aws-cdk-lib/aws-iam';
+import type * as kms from 'aws-cdk-lib/aws-kms';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
@@ -30,6 +31,11 @@ export interface FunctionEnvironment {
   fileBucketArnExport: string;
   /** The Braintree keys: functions with the payments capability may read this secret, and no other. */
   paymentSecret?: secretsmanager.ISecret | undefined;
+  /**
+   * The key that seals merchants' gateway keys: functions with the merchantKeys capability get
+   * kms:GenerateDataKey on it ('seal'), and kms:Decrypt too ('open'); on this key only.
+   */
+  merchantKeysKey?: kms.IKey | undefined;
   /** Lets a function post to the WebSocket API's connections: attached to those with the realtime capability. */
   realtimePushPolicy?: iam.IManagedPolicy | undefined;
   /**
@@ -79,6 +85,11 @@ const DEFAULT_TIMEOUT = Duration.seconds(10);
 const BUCKET_READ_ACTIONS = ['s3:GetObject', 's3:ListMultipartUploadParts'];
 /** PutObjectTagging: uploads carry the retention tag their lifecycle rule keys on. */
 const BUCKET_WRITE_ACTIONS = ['s3:PutObject', 's3:PutObjectTagging', 's3:AbortMultipartUpload'];
+/** What each merchantKeys capability may do with the merchant keys' KMS key. */
+const MERCHANT_KEYS_ACTIONS = {
+  seal: ['kms:GenerateDataKey'],
+  open: ['kms:GenerateDataKey', 'kms:Decrypt'],
+} as const satisfies Record<'seal' | 'open', readonly string[]>;
 /** Where the functions keep files: a transfer's files and images (functions/transfers/lib/stored-files.ts). */
 const FILE_KEY_PREFIXES = ['transfers/', 'images/'];
 
@@ -172,6 +183,13 @@ export class HandlerFunction extends Construct {
       if (!paymentSecret)
         throw new Error(`${props.handler} calls the payment gateway, but this deployment has no Braintree secret`);
       paymentSecret.grantRead(role);
+    }
+    if (capabilities.merchantKeys !== 'none') {
+      const { merchantKeysKey } = props.environment;
+      if (!merchantKeysKey)
+        throw new Error(`${props.handler} seals merchant keys, but this deployment has no merchant keys' KMS key`);
+      // Exactly these actions (grantEncrypt would add Encrypt and ReEncrypt*, which nothing here needs).
+      merchantKeysKey.grant(role, ...MERCHANT_KEYS_ACTIONS[capabilities.merchantKeys]);
     }
     if (capabilities.realtime) {
       const { realtimePushPolicy } = props.environment;

@@ -2,6 +2,7 @@ import { CfnOutput, Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-
 import * as iam from 'aws-cdk-lib/aws-iam';
 import type { StackProps } from 'aws-cdk-lib';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import * as kms from 'aws-cdk-lib/aws-kms';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
@@ -31,6 +32,13 @@ export class DataStack extends Stack {
    * it at run time.
    */
   readonly braintreeSecret: secretsmanager.Secret;
+  /**
+   * The key that seals merchants' own Braintree keys (the storefront): envelope encryption, a
+   * data key per sealing from GenerateDataKey, bound to the merchant account by the encryption
+   * context. Rotated yearly by KMS (older key material stays to decrypt what it sealed), and
+   * retained with the table, whose items it is needed to read.
+   */
+  readonly merchantKeysKey: kms.Key;
 
   constructor(scope: Construct, id: string, props: DataStackProps) {
     super(scope, id, props);
@@ -122,7 +130,14 @@ export class DataStack extends Stack {
         "Braintree's API keys are made and revoked in Braintree's control panel, not by a rotation Lambda: an operator replaces them there and here (docs/operations.md).",
     });
 
+    this.merchantKeysKey = new kms.Key(this, 'MerchantKeysKey', {
+      description: "Seals merchants' own Braintree keys in the table (envelope encryption, one data key per sealing)",
+      enableKeyRotation: true,
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+
     new CfnOutput(this, 'TableName', { value: this.table.tableName });
+    new CfnOutput(this, 'MerchantKeysKeyArn', { value: this.merchantKeysKey.keyArn });
     new CfnOutput(this, 'BraintreeSecretName', { value: this.braintreeSecret.secretName });
     new CfnOutput(this, 'FileBucketName', { value: this.fileBucket.bucketName });
     new CfnOutput(this, 'FileBucketArn', { value: this.fileBucket.bucketArn, exportName: fileBucketArnExportName(id) });

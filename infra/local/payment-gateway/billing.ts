@@ -172,7 +172,7 @@ export function toWireSubscription(
     billingFrequency: subscription.billingFrequency,
     currentBillingCycle: subscription.currentBillingCycle,
     failureCount: subscription.failureCount,
-    balance: formatCents(subscription.balanceCents),
+    balance: signedCents(subscription.balanceCents),
     daysPastDue:
       subscription.status === 'Past Due' && subscription.pastDueSince
         ? Math.max(0, daysBetween(subscription.pastDueSince, today))
@@ -190,6 +190,9 @@ export function toWireSubscription(
     createdAt: subscription.createdAt,
   };
 }
+
+/** A balance as Braintree writes it: "-1.50" for a credit. */
+const signedCents = (cents: number) => (cents < 0 ? `-${formatCents(-cents)}` : formatCents(cents));
 
 /** What one cycle costs: the price and every add-on times its quantity. */
 const cycleCents = (subscription: Pick<StoredSubscription, 'priceCents' | 'addOns'>) =>
@@ -337,8 +340,11 @@ function billCycle(merchant: MerchantState, subscription: StoredSubscription, du
   subscription.billingPeriodEndDate = addDays(next, -1);
   subscription.nextBillingDate = next;
   // A past-due balance is charged with the new cycle: it grows each cycle until a charge succeeds.
+  // A credit (a negative balance, from a prorated decrease) is used up first: a cycle it covers
+  // whole is not charged at all (Braintree shows a skipped charge), and what is left carries on.
   const amount = subscription.balanceCents + cycleCents(subscription);
-  if (amount === 0) {
+  if (amount <= 0) {
+    subscription.balanceCents = amount;
     subscription.paidThroughDate = subscription.billingPeriodEndDate;
     event('subscription_charged_successfully');
     return;
@@ -436,9 +442,43 @@ function refuseEditOfEnded(subscription: StoredSubscription): void {
   if (subscription.status === 'Expired') throw invalid('81910', 'status', 'Subscription has expired and cannot be updated.');
 }
 
+/** Options of an update, as Braintree takes them (prorateCharges, revertSubscriptionOnProrationFailure). */
+function updateOptionsOf(options: unknown): { prorate: boolean; revertOnFailure: boolean } {
+  if (options === undefined) return { prorate: false, revertOnFailure: true };
+  if (typeof options !== 'object' || options === null) throw badRequest('options must be an object.');
+  const { prorateCharges, revertSubscriptionOnProrationFailure } = options as Record<string, unknown>;
+  for (const [name, value] of Object.entries({ prorateCharges, revertSubscriptionOnProrationFailure })) {
+    if (value !== undefined && typeof value !== 'boolean') throw badRequest(`options.${name} must be true or false.`);
+  }
+  return { prorate: prorateCharges === true, revertOnFailure: revertSubscriptionOnProrationFailure !== false };
+}
+
 /**
- * Changes the card, the price or the add-ons; the next charge uses them (the local gateway does
- * not prorate, as a Braintree merchant without proration does not).
+ * The prorated part of a change of the cycle's amount from `before` to `after` cents, on `today`:
+ * the difference times the days left in the cycle after today, over the cycle's days, rounded to
+ * the cent (half away from zero). Positive is owed now, negative a credit. Zero when the
+ * subscription has no current cycle.
+ */
+export function proratedCents(subscription: StoredSubscription, before: number, after: number, today: string): number {
+  const { billingPeriodStartDate: start, billingPeriodEndDate: end, nextBillingDate: next } = subscription;
+  if (!start || !end || !next || after === before) return 0;
+  const cycleDays = daysBetween(start, next);
+  const daysLeft = Math.min(Math.max(daysBetween(today, end), 0), cycleDays);
+  if (cycleDays <= 0 || daysLeft === 0) return 0;
+  const difference = after - before;
+  return Math.sign(difference) * Math.round((Math.abs(difference) * daysLeft) / cycleDays);
+}
+
+/**
+ * Changes the card, the price or the add-ons. Without proration (Braintree's default for a
+ * merchant who has not turned it on) the next cycle's charge uses them and nothing is charged now.
+ * With `options.prorateCharges`, as Braintree documents it: a higher cycle amount (price plus
+ * add-ons) charges the prorated difference for the rest of the cycle at once, less any credit
+ * on the balance; the transaction joins the subscription's. If that charge is declined, the
+ * subscription is left as it was and the decline is answered (422 with the transaction), unless
+ * `revertSubscriptionOnProrationFailure` is false: then the change is kept and the amount goes
+ * on the balance, to be charged with the next cycle. A lower amount credits the prorated
+ * difference to the balance (negative), which later charges use up.
  */
 export function updateSubscription(
   merchant: MerchantState,
@@ -447,6 +487,7 @@ export function updateSubscription(
   now: Date,
 ): void {
   refuseEditOfEnded(subscription);
+  const options = updateOptionsOf(request.options);
   const pastDue = subscription.status === 'Past Due';
   if (request.paymentMethodToken !== undefined) {
     if (typeof request.paymentMethodToken !== 'string' || !merchant.paymentMethods.has(request.paymentMethodToken)) {
@@ -484,9 +525,39 @@ export function updateSubscription(
     if (index < 0) throw invalid('92016', 'add_ons', 'ID to remove is not present.');
     addOns.splice(index, 1);
   }
-  if (request.paymentMethodToken !== undefined) subscription.paymentMethodToken = request.paymentMethodToken;
-  if (priceCents !== undefined) subscription.priceCents = priceCents;
+  const paymentMethodToken = request.paymentMethodToken ?? subscription.paymentMethodToken;
+  const newPriceCents = priceCents ?? subscription.priceCents;
+  let balanceCents = subscription.balanceCents;
+  let prorated: StoredTransaction | undefined;
+  if (options.prorate && subscription.status === 'Active') {
+    const difference = proratedCents(
+      subscription,
+      cycleCents(subscription),
+      cycleCents({ priceCents: newPriceCents, addOns }),
+      dayOf(now),
+    );
+    // A credit already on the balance pays for an increase first.
+    const due = balanceCents + difference;
+    if (difference > 0 && due > 0) {
+      prorated = charge(merchant, {
+        paymentMethodToken,
+        amountCents: due,
+        at: now.toISOString(),
+        currency: subscription.currency,
+        subscriptionId: subscription.id,
+      });
+      if (succeeded(prorated)) balanceCents = 0;
+      else if (options.revertOnFailure) throw declinedCharge(prorated);
+      else balanceCents = due;
+    } else {
+      balanceCents = due;
+    }
+  }
+  subscription.paymentMethodToken = paymentMethodToken;
+  subscription.priceCents = newPriceCents;
   subscription.addOns = addOns;
+  subscription.balanceCents = balanceCents;
+  if (prorated) subscription.transactionIds.push(prorated.id);
   subscription.updatedAt = stampFor(subscription, now);
 }
 

@@ -1,7 +1,7 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { parseCents } from '../../../functions/lib/payments/amounts';
+import { formatCents, parseCents } from '../../../functions/lib/payments/amounts';
 import {
   type LocalCustomerRequest,
   localGatewayPaths,
@@ -9,7 +9,7 @@ import {
   type LocalSubscriptionCreateRequest,
   type LocalSubscriptionUpdateRequest,
 } from '../../../functions/lib/payments/local-gateway-wire';
-import { LOCAL_GATEWAY_KEYS } from '../../../shared/payments/local-gateway';
+import { LOCAL_GATEWAY_KEYS, localDemoPlans, type LocalPlanAddOn } from '../../../shared/payments/local-gateway';
 import {
   cancelSubscription,
   charge,
@@ -27,7 +27,14 @@ import {
 } from './billing';
 import { basicCredentials, corsHeaders, pathSegments, readJson, sendJson } from './http';
 import { badRequest, GatewayHttpError, invalid, notFound } from './refusals';
-import { emptyMerchant, type GatewayState, type LocalGatewayPlan, type MerchantState, StateFile } from './state';
+import {
+  emptyMerchant,
+  type GatewayState,
+  type LocalGatewayPlan,
+  type MerchantState,
+  StateFile,
+  type StoredTransaction,
+} from './state';
 import {
   checkFingerprint,
   clientToken,
@@ -62,7 +69,11 @@ export interface StartLocalPaymentGatewayOptions {
   allowedOrigins: readonly string[];
   /** Where the local merchant's webhooks go (the product's webhook route). */
   webhookUrl: string;
-  /** The local merchant's plans. */
+  /**
+   * The local merchant's plans (the Pro plan's, and the demo plans of shared/payments/
+   * local-gateway.ts). Merchants made by POST /__control/merchants without plans get the demo
+   * plans in their currency.
+   */
   plans: readonly LocalGatewayPlan[];
   log?: (line: string) => void;
   /** The address to listen on; 127.0.0.1 unless given. */
@@ -86,9 +97,36 @@ const DEFAULT_WEBHOOK_TIMEOUT_MS = 5_000;
 /** The clock moves at most ten years at a time: enough for any billing test, and no overflow. */
 const MAX_ADVANCE_SECONDS = 10 * 366 * 24 * 60 * 60;
 
+const NAME_MAX_LENGTH = 100;
+
+function checkName(value: unknown, what: string): string | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value !== 'string' || value.trim() === '' || value.length > NAME_MAX_LENGTH) {
+    throw badRequest(`${what}: name must be text of 1 to ${NAME_MAX_LENGTH} characters.`);
+  }
+  return value;
+}
+
+function checkPlanAddOns(value: unknown, planId: string): LocalPlanAddOn[] {
+  if (value === undefined) return [];
+  if (!Array.isArray(value)) throw badRequest(`Plan ${planId}: addOns must be a list.`);
+  const addOns: LocalPlanAddOn[] = [];
+  for (const item of value as unknown[]) {
+    const { id, name, amount } = (item ?? {}) as Record<string, unknown>;
+    if (typeof id !== 'string' || !ID_PATTERN.test(id) || id.length > 64) {
+      throw badRequest(`Plan ${planId}: an add-on needs an id of letters, digits, "-" and "_".`);
+    }
+    if (addOns.some((addOn) => addOn.id === id)) throw badRequest(`Plan ${planId}: add-on ${id} is listed twice.`);
+    const cents = typeof amount === 'string' ? parseCents(amount) : undefined;
+    if (cents === undefined) throw badRequest(`Plan ${planId}: add-on ${id}'s amount must be a decimal amount such as "2.00".`);
+    addOns.push({ id, name: checkName(name, `Plan ${planId}, add-on ${id}`) ?? id, amount: formatCents(cents) });
+  }
+  return addOns;
+}
+
 function checkPlan(value: unknown): LocalGatewayPlan {
   const plan = (value ?? {}) as Partial<Record<keyof LocalGatewayPlan, unknown>>;
-  const { id, billingFrequencyMonths, price, currency, numberOfBillingCycles } = plan;
+  const { id, name, billingFrequencyMonths, price, currency, numberOfBillingCycles, addOns } = plan;
   if (typeof id !== 'string' || !ID_PATTERN.test(id)) throw badRequest('A plan needs an id of letters, digits, "-" and "_".');
   if (
     typeof billingFrequencyMonths !== 'number' ||
@@ -110,11 +148,42 @@ function checkPlan(value: unknown): LocalGatewayPlan {
   }
   return {
     id,
+    name: checkName(name, `Plan ${id}`) ?? id,
     billingFrequencyMonths,
     price,
     currency,
     ...(numberOfBillingCycles !== undefined ? { numberOfBillingCycles } : {}),
+    addOns: checkPlanAddOns(addOns, id),
   };
+}
+
+function checkPlans(value: unknown): LocalGatewayPlan[] {
+  if (!Array.isArray(value)) throw badRequest('plans must be a list.');
+  const checked = (value as unknown[]).map(checkPlan);
+  const ids = new Set(checked.map((plan) => plan.id));
+  if (ids.size !== checked.length) throw badRequest('Each plan needs an id of its own.');
+  return checked;
+}
+
+/** A plan as GET /merchants/{m}/plans answers it (the port's GatewayPlan, and Braintree's cycles). */
+const toWirePlan = (plan: LocalGatewayPlan) => ({
+  id: plan.id,
+  // Plans saved before plans had names and add-ons answer with their id and none.
+  name: plan.name ?? plan.id,
+  price: formatCents(parseCents(plan.price) ?? 0),
+  currency: plan.currency,
+  billingFrequency: plan.billingFrequencyMonths,
+  addOns: (plan.addOns ?? []).map((addOn) => ({ id: addOn.id, name: addOn.name, amount: addOn.amount })),
+  numberOfBillingCycles: plan.numberOfBillingCycles ?? null,
+});
+
+/** Braintree's transaction search by order id: its one-time sales (not subscription charges), newest first. */
+function salesWithOrderId(merchant: MerchantState, body: Record<string, unknown>): StoredTransaction[] {
+  const orderId = (body.orderId as { is?: unknown } | undefined)?.is;
+  if (typeof orderId !== 'string' || orderId === '') throw badRequest('Search by { "orderId": { "is": "..." } }.');
+  return [...merchant.transactions.values()]
+    .filter((transaction) => transaction.orderId === orderId && transaction.subscriptionId === undefined)
+    .reverse();
 }
 
 function checkWebhookUrl(value: unknown): string {
@@ -132,7 +201,7 @@ const sameSecret = (given: string, expected: string) => {
 
 export async function startLocalPaymentGateway(options: StartLocalPaymentGatewayOptions): Promise<LocalPaymentGateway> {
   const log = options.log ?? ((line: string) => console.error(line));
-  const plans = options.plans.map(checkPlan);
+  const plans = checkPlans(options.plans);
   const webhookUrl = checkWebhookUrl(options.webhookUrl);
   const file = new StateFile(options.dataDir, log);
   const state: GatewayState = await file.load();
@@ -216,7 +285,10 @@ export async function startLocalPaymentGateway(options: StartLocalPaymentGateway
     const today = clock.today();
     const events = catchUp();
     const [resource, id, action, ...extra] = rest;
-    const route = `${method} ${resource ?? ''}${id !== undefined ? '/:id' : ''}${action !== undefined ? `/${action}` : ''}`;
+    const route =
+      resource === 'transactions' && id === 'advanced_search' && action === undefined
+        ? `${method} transactions/advanced_search`
+        : `${method} ${resource ?? ''}${id !== undefined ? '/:id' : ''}${action !== undefined ? `/${action}` : ''}`;
     if (extra.length > 0) throw notFound('This route');
     const handle = (): [number, unknown] => {
       switch (route) {
@@ -261,6 +333,10 @@ export async function startLocalPaymentGateway(options: StartLocalPaymentGateway
           if (!submit) transaction.status = 'authorized';
           return [201, { transaction: toWireTransaction(transaction) }];
         }
+        case 'POST transactions/advanced_search':
+          return [200, { transactions: salesWithOrderId(merchant, body).map(toWireTransaction) }];
+        case 'GET plans':
+          return [200, { plans: [...merchant.plans.values()].map(toWirePlan) }];
         case 'POST subscriptions': {
           const subscription = createSubscription(merchant, body as unknown as LocalSubscriptionCreateRequest, now, events);
           return [201, { subscription: toWireSubscription(merchant, subscription, today) }];
@@ -348,11 +424,12 @@ export async function startLocalPaymentGateway(options: StartLocalPaymentGateway
     if ([...state.merchants.values()].some((merchant) => merchant.publicKey === publicKey)) {
       throw new GatewayHttpError(409, { message: 'Another merchant has this public key.' });
     }
-    if (body.plans !== undefined && !Array.isArray(body.plans)) throw badRequest('plans must be a list.');
-    const merchantPlans = body.plans === undefined ? plans : (body.plans as unknown[]).map(checkPlan);
-    const currency = body.currency ?? merchantPlans[0]?.currency ?? 'USD';
+    const namedPlans = body.plans === undefined ? undefined : checkPlans(body.plans);
+    const currency = body.currency ?? namedPlans?.[0]?.currency ?? 'USD';
     if (typeof currency !== 'string' || !/^[A-Z]{3}$/.test(currency))
       throw badRequest('currency must be an ISO 4217 code such as "USD".');
+    // Without plans, the demo plans (monthly, quarterly, yearly, with two add-ons) in its currency.
+    const merchantPlans = namedPlans ?? localDemoPlans(currency).map(checkPlan);
     const merchant = emptyMerchant({
       id: merchantId,
       publicKey,

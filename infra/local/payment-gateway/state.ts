@@ -1,7 +1,7 @@
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { GatewaySubscriptionStatus, TransactionStatus } from '../../../functions/lib/payments/gateway';
-import type { LocalCardOutcome } from '../../../shared/payments/local-gateway';
+import type { LocalCardOutcome, LocalPlanAddOn } from '../../../shared/payments/local-gateway';
 
 /**
  * Everything the local gateway knows, per merchant, and the file it lives in: one JSON file under
@@ -12,6 +12,8 @@ import type { LocalCardOutcome } from '../../../shared/payments/local-gateway';
 
 export interface LocalGatewayPlan {
   id: string;
+  /** What the control panel calls it; the id when not given. */
+  name?: string;
   /** Months in a cycle. */
   billingFrequencyMonths: number;
   /** The plan's price per cycle ("9.00"); a subscription may name its own. */
@@ -19,6 +21,8 @@ export interface LocalGatewayPlan {
   currency: string;
   /** Cycles until a subscription expires (Braintree's "number of billing cycles"); forever when unset. */
   numberOfBillingCycles?: number;
+  /** The add-ons the plan offers (a subscription names the ones it takes, at its own amounts); none when not given. */
+  addOns?: readonly LocalPlanAddOn[];
 }
 
 export interface StoredCustomer {
@@ -96,6 +100,7 @@ export interface StoredSubscription {
   nextBillingDate: string | null;
   currentBillingCycle: number;
   failureCount: number;
+  /** What is owed; negative for a credit (a prorated decrease), which later charges use up. */
   balanceCents: number;
   /** The billing date whose charge failed first, while it is Past Due. */
   pastDueSince: string | null;

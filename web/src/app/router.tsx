@@ -4,7 +4,8 @@ import { AppLayout } from './layout/app-layout';
 import { RouteError } from './routes/route-error';
 
 /**
- * Page routes of the ranking site and the account pages. Pages load on demand, so the first
+ * Page routes of the ranking site, the account pages and the other apps' (transfers, the Pro
+ * plan, the storefront's shops, carts and orders, the merchant area). Pages load on demand, so the first
  * visit downloads only the shell and the page it opens.
  */
 export const pageRoutes: RouteObject[] = [
@@ -141,6 +142,42 @@ export const pageRoutes: RouteObject[] = [
             path: 'subscription',
             lazy: async () => ({
               Component: (await import('../features/subscriptions/routes/subscription-page')).SubscriptionPage,
+            }),
+          },
+          {
+            path: 'shop/:shopId',
+            lazy: async () => ({ Component: (await import('../features/store/routes/shop-page')).ShopPage }),
+          },
+          {
+            path: 'product/:productStockId',
+            lazy: async () => ({ Component: (await import('../features/store/routes/product-page')).ProductPage }),
+          },
+          {
+            path: 'product/:productStockId/grade/:productStockGradeId',
+            lazy: async () => ({ Component: (await import('../features/store/routes/grade-page')).GradePage }),
+          },
+          {
+            path: 'cart/:merchantAccountId',
+            lazy: async () => ({ Component: (await import('../features/store/routes/cart-page')).CartPage }),
+          },
+          {
+            path: 'store/orders',
+            lazy: async () => ({ Component: (await import('../features/store/routes/orders-page')).OrdersPage }),
+          },
+          {
+            path: 'merchant',
+            lazy: async () => ({ Component: (await import('../features/merchant/routes/merchant-home-page')).MerchantHomePage }),
+          },
+          {
+            path: 'merchant/products/:productStockId',
+            lazy: async () => ({
+              Component: (await import('../features/merchant/routes/merchant-product-page')).MerchantProductPage,
+            }),
+          },
+          {
+            path: 'merchant/products/:productStockId/grades/:productStockGradeId',
+            lazy: async () => ({
+              Component: (await import('../features/merchant/routes/merchant-grade-page')).MerchantGradePage,
             }),
           },
           {

@@ -37,6 +37,8 @@ export const createInvoiceEntity = (config?: EntityConfiguration) =>
               description: { type: 'string', required: true },
               quantity: { type: 'number', required: true },
               amountMinor: { type: 'number', required: true },
+              /** Storefront lines: sold once (part of the invoice's sale) or the first cycle of a subscription. */
+              billing: { type: ['once', 'subscription'] as const },
             },
           },
         },
@@ -64,6 +66,8 @@ export const createInvoiceEntity = (config?: EntityConfiguration) =>
           },
         },
         subscriptionId: { type: 'string' },
+        /** Storefront invoices: every subscription the invoice started (one per subscription line, in line order). */
+        subscriptionIds: { type: 'list', items: { type: 'string' } },
         transactionId: { type: 'string' },
         paidAt: { type: 'string' },
         createdAt: { type: 'string', required: true },

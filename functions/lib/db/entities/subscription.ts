@@ -46,6 +46,19 @@ export const createSubscriptionEntity = (config?: EntityConfiguration) =>
             expirationDate: { type: 'string', required: true },
           },
         },
+        /** Add-ons on it, as the gateway last described them, with the names the grade gave them (storefront). */
+        addOns: {
+          type: 'list',
+          items: {
+            type: 'map',
+            properties: {
+              addOnId: { type: 'string', required: true },
+              name: { type: 'string', required: true },
+              quantity: { type: 'number', required: true },
+              amountMinor: { type: 'number', required: true },
+            },
+          },
+        },
         /** Orders copies of the gateway's state: its change time, its charge count, whether it ended (gatewayVersionOf). */
         gatewayVersion: { type: 'string', required: true },
         createdAt: { type: 'string', required: true },

@@ -38,6 +38,17 @@ export function Footer() {
             </li>
           </ul>
         </nav>
+        <nav aria-label="Store">
+          <h2 className={styles.heading}>Store</h2>
+          <ul className={styles.links}>
+            <li>
+              <Link to="/store/orders">My orders</Link>
+            </li>
+            <li>
+              <Link to="/merchant">Your shop</Link>
+            </li>
+          </ul>
+        </nav>
         <nav aria-label="About">
           <h2 className={styles.heading}>{APP_NAME}</h2>
           <ul className={styles.links}>

@@ -36,12 +36,17 @@ export function describeNotification(notification: Notification): string {
       return `The payment for ${notification.object.title ?? 'your subscription'} did not go through: update your card to keep it`;
     case 'subscription-payment-recovered':
       return `The payment for ${notification.object.title ?? 'your subscription'} went through: it is active again`;
+    case 'store-order-confirmed':
+      return `Your order${notification.object.title ? ` at ${notification.object.title}` : ''} is paid`;
+    case 'store-sale':
+      return `${who} bought ${title ?? 'from your shop'}`;
   }
 }
 
 /** Where a notification leads: the follower's profile, or the story itself. */
 export function notificationHref(notification: Notification): string {
-  if (notification.object.type === 'subscription') return '/subscription';
+  if (notification.object.type === 'subscription') return notification.app === 'store' ? '/store/orders' : '/subscription';
+  if (notification.object.type === 'store-order') return notification.kind === 'store-sale' ? '/merchant' : '/store/orders';
   if (notification.object.type === 'publication') return `/pub/${encodeURIComponent(notification.object.id)}`;
   if (notification.object.type === 'transfer') {
     const id = encodeURIComponent(notification.object.id);

@@ -42,8 +42,5 @@ export const subscriptionKeys = {
  */
 export const TRANSFERS_QUERY_PREFIX = ['transfers'] as const;
 
-/** What the card form hands over: a single-use nonce for the card (never the card itself), and Braintree's device data. */
-export interface PaymentMethodNonce {
-  nonce: string;
-  deviceData?: string | undefined;
-}
+/** What the card form hands over (web/src/components/card-form): a single-use nonce for the card, never the card itself. */
+export type { PaymentMethodNonce } from '../../../lib/payments/payment-method-nonce';

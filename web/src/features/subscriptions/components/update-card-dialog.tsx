@@ -1,3 +1,4 @@
+import { PaymentMethodForm } from '../../../components/card-form/payment-method-form';
 import { DialogFrame } from '../../../components/dialog-frame';
 import { PageSpinner } from '../../../components/spinner';
 import { ErrorState } from '../../../components/state-message';
@@ -6,8 +7,7 @@ import { usePaymentClientToken } from '../api/get-payment-client-token';
 import type { PaymentMethodNonce, SubscriptionView } from '../api/subscription-keys';
 import { useUpdateSubscriptionPaymentMethod } from '../api/update-subscription-payment-method';
 import { formatMoney } from '../lib/format';
-import { paymentProblemOf } from '../lib/payment-problem';
-import { PaymentMethodForm } from './payment-method-form';
+import { paymentProblemOf } from '../../../lib/payments/payment-problem';
 
 /**
  * Puts a new card on the subscription, with the same card form as the checkout. A past-due

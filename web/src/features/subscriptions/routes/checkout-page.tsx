@@ -3,6 +3,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { APP_NAME } from '../../../../../shared/constants';
 import { priceQuerySchema } from '../../../../../shared/schemas/subscriptions';
 import { Button } from '../../../components/button';
+import { PaymentMethodForm } from '../../../components/card-form/payment-method-form';
 import { PageMeta, type PageSeo } from '../../../components/page-meta';
 import { PageSpinner } from '../../../components/spinner';
 import { EmptyState, ErrorState, NotFoundState, StateLinks } from '../../../components/state-message';
@@ -14,10 +15,9 @@ import { useFulfillSubscriptionInvoice } from '../api/fulfill-subscription-invoi
 import { useCheckoutScreen } from '../api/show-checkout-screen';
 import type { CheckoutScreen, PaymentClient, PaymentMethodNonce, ProPriceId } from '../api/subscription-keys';
 import { PlanLimitsList } from '../components/plan-card';
-import { PaymentMethodForm } from '../components/payment-method-form';
 import { everyInterval, formatMoney, intervalName } from '../lib/format';
 import { CHECKOUT_PRICE_PARAM, SUBSCRIPTION_PATH, UPGRADES_PATH } from '../lib/paths';
-import { paymentProblemOf } from '../lib/payment-problem';
+import { paymentProblemOf } from '../../../lib/payments/payment-problem';
 import styles from '../components/subscriptions.module.css';
 
 const FALLBACK_SEO: PageSeo = { title: `Checkout · ${APP_NAME}` };
@@ -91,7 +91,7 @@ function Payment({ screen, payment, userId }: { screen: CheckoutScreen; payment:
     await navigate(SUBSCRIPTION_PATH);
   };
 
-  const problem = fulfill.isError ? paymentProblemOf(fulfill.error) : null;
+  const problem = fulfill.isError ? paymentProblemOf(fulfill.error, { conflict: 'You are on Pro already.' }) : null;
   return (
     <section className={styles.card} aria-labelledby={titleId}>
       <h2 id={titleId} className={styles.sectionTitle}>

@@ -1,0 +1,16 @@
+import * as penpayRoutes from '../../shared/routes/penpay';
+import { getDb } from '../lib/db/service';
+import { createHandler } from '../lib/http/create-handler';
+import { applyStoreGatewayState, hasEnded, openShopOf, requireOwnStoreSubscription } from './lib/store-subscriptions';
+
+export const handler = createHandler(penpayRoutes.cancelStoreSubscription, async ({ params, caller }) => {
+  const db = getDb();
+  const subscription = await requireOwnStoreSubscription(db, params.subscriptionProductId, caller.userId);
+  // Canceling again changes nothing and answers the same.
+  if (hasEnded(subscription)) return true;
+  const { merchant, gateway } = await openShopOf(db, subscription);
+  const canceled = await gateway.cancelSubscription(subscription.subscriptionId);
+  // Whoever applies the cancellation (this route, or the gateway's webhook racing it) counts it and confirms it by email.
+  await applyStoreGatewayState(db, canceled, new Date(), { merchant });
+  return true;
+});

@@ -1,0 +1,107 @@
+/**
+ * The shop's sales ledger: every charge a shop takes (a cart's sale, a subscription's first
+ * cycle, a renewal) becomes a sale row and a day's figures for the shop and for each product and
+ * grade it touches, which is what the dashboards read (one Query per scope, whatever the number
+ * of orders behind them).
+ *
+ * A charge is recorded once however many times it is told: the checkout and a webhook may both
+ * see a subscription's first charge. The shop's sale row is keyed by the charge (its time and
+ * the gateway's transaction id) and created with a not-exists condition in the same transaction
+ * as the figures' ADDs, so a second recording changes nothing at all.
+ */
+import { pauseBeforeRetry } from '../../lib/contended-writes';
+import { gradeScope, productScope, shopScope, type StoreSaleItem } from '../../lib/db/entities/store-figures';
+import { failedConditions } from '../../lib/db/errors';
+import type { Db } from '../../lib/db/service';
+
+export interface StoreCharge {
+  merchantAccountId: string;
+  transactionId: string;
+  kind: 'order' | 'renewal';
+  invoiceId?: string;
+  subscriptionId?: string;
+  customer: { id: string; name: string; email: string | null };
+  /**
+   * The gateway's createdAt of the transaction, exactly as it gave it: with the transaction id it
+   * keys the sale, so every recorder of one charge must pass the same value.
+   */
+  paidAt: string;
+  currency: string;
+  /** What the charge paid for; `amountMinor` is the line's whole amount (all its units). */
+  lines: { productStockId: string; productStockGradeId: string; description: string; units: number; amountMinor: number }[];
+}
+
+/**
+ * Days whose figures collide with another charge's (two sales of one shop at once) are retried:
+ * the transaction is all or nothing, so a retry cannot count twice.
+ */
+const ATTEMPTS = 6;
+
+type ChargeLine = StoreCharge['lines'][number];
+
+const sum = (values: readonly number[]) => values.reduce((total, value) => total + value, 0);
+
+/** "Mug — Large × 2, Poster — A2": a sale's lines on one row of a dashboard. */
+function describe(lines: readonly ChargeLine[]): string {
+  return lines.map((line) => (line.units > 1 ? `${line.description} × ${line.units}` : line.description)).join(', ');
+}
+
+function groupBy(lines: readonly ChargeLine[], keyOf: (line: ChargeLine) => string): Map<string, ChargeLine[]> {
+  const groups = new Map<string, ChargeLine[]>();
+  for (const line of lines) groups.set(keyOf(line), [...(groups.get(keyOf(line)) ?? []), line]);
+  return groups;
+}
+
+/** The UTC day a charge counts on, as the dashboards read them. */
+export const figureDayOf = (paidAt: string) => `day:${new Date(paidAt).toISOString().slice(0, 10)}`;
+
+/**
+ * Records a charge in the ledger, in one transaction. True when this call recorded it; false
+ * when it was recorded already (nothing changed).
+ */
+export async function recordStoreCharge(db: Db, charge: StoreCharge): Promise<boolean> {
+  if (charge.lines.length === 0) throw new Error(`Charge ${charge.transactionId} has no lines to record`);
+  const scopes: { scope: string; lines: ChargeLine[] }[] = [
+    { scope: shopScope, lines: charge.lines },
+    ...[...groupBy(charge.lines, (line) => line.productStockId)].map(([id, lines]) => ({ scope: productScope(id), lines })),
+    ...[...groupBy(charge.lines, (line) => line.productStockGradeId)].map(([id, lines]) => ({ scope: gradeScope(id), lines })),
+  ];
+  const customerName = charge.customer.name.trim() || charge.customer.email || 'A customer';
+  const rows: StoreSaleItem[] = scopes.map(({ scope, lines }) => ({
+    merchantAccountId: charge.merchantAccountId,
+    scope,
+    transactionId: charge.transactionId,
+    kind: charge.kind,
+    ...(charge.invoiceId ? { invoiceId: charge.invoiceId } : {}),
+    ...(charge.subscriptionId ? { subscriptionId: charge.subscriptionId } : {}),
+    customerId: charge.customer.id,
+    customerName,
+    ...(charge.customer.email ? { customerEmail: charge.customer.email } : {}),
+    description: describe(lines),
+    units: sum(lines.map((line) => line.units)),
+    amountMinor: sum(lines.map((line) => line.amountMinor)),
+    currency: charge.currency,
+    paidAt: charge.paidAt,
+  }));
+  const period = figureDayOf(charge.paidAt);
+  for (let attempt = 1; ; attempt += 1) {
+    const result = await db.transaction
+      .write(({ storeSale, storeFigure }) => [
+        // First, and the only condition: the shop's row says whether this charge is recorded already.
+        ...rows.map((row, index) => (index === 0 ? storeSale.create(row).commit() : storeSale.put(row).commit())),
+        // `update` and not `upsert`: a first ADD makes the day's item, and the item's other figures stay as they are.
+        ...rows.map((row) =>
+          storeFigure
+            .update({ merchantAccountId: charge.merchantAccountId, scope: row.scope, period })
+            .add({ orders: 1, units: row.units, revenueMinor: row.amountMinor })
+            .commit(),
+        ),
+      ])
+      .go();
+    if (!result.canceled) return true;
+    if (failedConditions(result).includes(0)) return false;
+    if (attempt >= ATTEMPTS)
+      throw new Error(`Charge ${charge.transactionId} of ${charge.merchantAccountId} could not be recorded`);
+    await pauseBeforeRetry(attempt);
+  }
+}

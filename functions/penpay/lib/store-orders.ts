@@ -1,0 +1,40 @@
+/**
+ * A customer's orders across every shop, newest first: one Query of gsi1 per page. An order keeps
+ * the shop's name and the lines as they were paid, so a page reads nothing else.
+ */
+import type { OrderView } from '../../../shared/schemas/penpay';
+import { checkedCursor } from '../../lib/db/cursors';
+import type { StoreOrderItem } from '../../lib/db/entities/store-order';
+import type { Db } from '../../lib/db/service';
+
+export const ORDERS_PAGE_SIZE = 20;
+
+export function toOrderView(order: StoreOrderItem): OrderView {
+  const money = (amountMinor: number) => ({ amountMinor, currency: order.currency });
+  return {
+    invoiceId: order.invoiceId,
+    shop: { id: order.merchantAccountId, handle: order.handle, shopName: order.shopName },
+    lines: order.lines.map((line) => ({
+      productStockId: line.productStockId,
+      productStockGradeId: line.productStockGradeId,
+      description: line.description,
+      billing: line.billing,
+      quantity: line.quantity,
+      unitPrice: money(line.unitPriceMinor),
+    })),
+    total: money(order.totalMinor),
+    card: order.card ? { cardType: order.card.cardType, last4: order.card.last4 } : null,
+    paidAt: order.paidAt,
+  };
+}
+
+export async function myOrdersPage(
+  db: Db,
+  customerId: string,
+  cursor: string | undefined,
+): Promise<{ items: OrderView[]; cursor: string | null }> {
+  const query = db.entities.storeOrder.query.byCustomer({ customerId });
+  const from = checkedCursor(cursor, query, 'gsi1pk');
+  const page = await query.go({ order: 'desc', limit: ORDERS_PAGE_SIZE, ...(from ? { cursor: from } : {}) });
+  return { items: page.data.map(toOrderView), cursor: page.cursor ?? null };
+}

@@ -1,0 +1,462 @@
+/**
+ * A customer's subscriptions at shops: subscription items whose seller is a merchant account,
+ * billed by the shop's own gateway. Our copy follows the gateway's state as the Pro plan's does
+ * (subscription-sync.ts: a copy is replaced only by a later one), and besides it keeps what the
+ * shop's dashboard counts: each charge in the shop's sales ledger once, and the active and
+ * past-due counts moved in the same transaction as the status they follow.
+ */
+import { fromDecimalAmount } from '../../../shared/payments/money';
+import type { StoreSubscriptionView } from '../../../shared/schemas/penpay';
+import { pauseBeforeRetry } from '../../lib/contended-writes';
+import { getBatch } from '../../lib/db/batches';
+import type { MerchantAccountItem } from '../../lib/db/entities/merchant-account';
+import type { PaymentItem } from '../../lib/db/entities/payment';
+import type { ProductStockItem } from '../../lib/db/entities/product-stock';
+import type { ProductStockGradeItem } from '../../lib/db/entities/product-stock-grade';
+import type { SubscriptionItem } from '../../lib/db/entities/subscription';
+import type { Db } from '../../lib/db/service';
+import { getUser } from '../../lib/db/users';
+import { Conflict, NotFound } from '../../lib/errors';
+import { graceEndsAt } from '../../lib/payments/entitlement';
+import type {
+  GatewayAddOn,
+  GatewaySubscription,
+  GatewayTransaction,
+  PaymentGateway,
+  PaymentMethodSummary,
+} from '../../lib/payments/gateway';
+import { tellPaymentFailed, tellPaymentRecovered } from '../../lib/payments/payment-mail';
+import { PLATFORM_SELLER_ID } from '../../lib/payments/pro-plan-access';
+import { gatewayVersionOf, isPaid, recordPayments, stateFromGateway } from '../../lib/payments/subscription-sync';
+import { readGrade, readProduct } from './catalog';
+import { readMerchantById } from './merchants';
+import { recordStoreCharge } from './sales-ledger';
+import { shopGateway } from './shop-gateway';
+import { confirmStoreCancellation, sendStoreReceipts, storeBillingUrl } from './store-subscription-mail';
+import { subscriptionCountWrites } from '../../lib/payments/subscription-counts';
+
+type Status = SubscriptionItem['status'];
+type StoredAddOn = NonNullable<SubscriptionItem['addOns']>[number];
+
+/**
+ * How long a past-due customer is told they keep what they pay for. A shop does not tell us its
+ * own policy, so its customers are promised the week the platform gives its own subscribers.
+ */
+export const STORE_PAST_DUE_GRACE_DAYS = 7;
+/** Charges a sync looks at: a cycle makes one, a retry or a prorated add-on another; older ones were seen before. */
+const RECENT_TRANSACTIONS = 5;
+/** A state write that lost to a concurrent one is tried again on the newer copy this many times. */
+const WRITE_ATTEMPTS = 6;
+const ENDED: ReadonlySet<Status> = new Set(['Canceled', 'Expired']);
+
+export const hasEnded = (subscription: Pick<SubscriptionItem, 'status'>) => ENDED.has(subscription.status);
+
+export class StoreSubscriptionNotFound extends NotFound {
+  constructor() {
+    super('No such subscription.');
+  }
+}
+
+/** One of the caller's subscriptions at a shop; anyone else's (or a Pro plan one) is as absent as a made-up id. */
+export async function requireOwnStoreSubscription(db: Db, subscriptionId: string, customerId: string): Promise<SubscriptionItem> {
+  const { data } = await db.entities.subscription.get({ subscriptionId }).go({ consistent: true });
+  if (!data || data.customerId !== customerId || data.sellerId === PLATFORM_SELLER_ID) throw new StoreSubscriptionNotFound();
+  return data;
+}
+
+/**
+ * The shop that sells a subscription and its own gateway, where everything about the
+ * subscription is done.
+ */
+export async function openShopOf(
+  db: Db,
+  subscription: Pick<SubscriptionItem, 'sellerId'>,
+): Promise<{ merchant: MerchantAccountItem; gateway: PaymentGateway }> {
+  const merchant = await readMerchantById(db, subscription.sellerId);
+  if (!merchant?.gateway)
+    throw new Conflict('This shop takes no payments right now, so its subscriptions cannot be changed. Try again later.');
+  return { merchant, gateway: await shopGateway(db, merchant) };
+}
+
+/** What a subscription is of: its shop, product and grade, each read once and only when needed. */
+export interface SubscriptionContext {
+  merchant(): Promise<MerchantAccountItem | null>;
+  product(): Promise<ProductStockItem | null>;
+  grade(): Promise<ProductStockGradeItem | null>;
+}
+
+export function subscriptionContext(
+  db: Db,
+  subscription: Pick<SubscriptionItem, 'sellerId' | 'productId' | 'priceId'>,
+  known: { merchant?: MerchantAccountItem; grade?: ProductStockGradeItem } = {},
+): SubscriptionContext {
+  const once = <T>(read: () => Promise<T>) => {
+    let value: Promise<T> | undefined;
+    return () => (value ??= read());
+  };
+  return {
+    merchant: once(async () => known.merchant ?? (await readMerchantById(db, subscription.sellerId))),
+    product: once(() => readProduct(db, subscription.productId)),
+    grade: once(async () => known.grade ?? (await readGrade(db, subscription.priceId))),
+  };
+}
+
+/** "Coffee beans — Monthly", as a sale and a payment read. */
+export async function describeStoreSubscription(context: SubscriptionContext): Promise<string> {
+  const [product, grade] = await Promise.all([context.product(), context.grade()]);
+  return `${product?.title ?? 'A product'} — ${grade?.name ?? 'subscription'}`;
+}
+
+/** The gateway's add-ons as we keep them, named as the grade names them (or as they were named when added). */
+export function storedAddOns(
+  addOns: readonly GatewayAddOn[],
+  grade: ProductStockGradeItem | null,
+  previous: readonly StoredAddOn[] = [],
+): StoredAddOn[] {
+  return addOns.map((addOn) => ({
+    addOnId: addOn.id,
+    name:
+      grade?.plan?.addOns.find((offer) => offer.addOnId === addOn.id)?.name ??
+      previous.find((kept) => kept.addOnId === addOn.id)?.name ??
+      addOn.id,
+    quantity: addOn.quantity,
+    amountMinor: fromDecimalAmount(addOn.amount),
+  }));
+}
+
+/**
+ * Writes the gateway's state over our copy when it is newer. The write is conditional on the
+ * copy it was computed from (its gatewayVersion), and moves the subscription counts in the same
+ * transaction: only the request whose write went through counts the change, and from the status
+ * that copy really had, however webhooks and routes interleave.
+ */
+async function writeNewerState(
+  db: Db,
+  gateway: GatewaySubscription,
+  first: SubscriptionItem,
+  context: SubscriptionContext,
+  now: Date,
+): Promise<{ subscription: SubscriptionItem; from: Status; applied: boolean }> {
+  const version = gatewayVersionOf(gateway);
+  let previous = first;
+  for (let attempt = 1; ; attempt += 1) {
+    if (version <= previous.gatewayVersion) return { subscription: previous, from: previous.status, applied: false };
+    if (attempt > WRITE_ATTEMPTS) throw new Error(`The state of subscription ${gateway.id} could not be written`);
+    const { set, remove } = stateFromGateway(gateway, previous, now);
+    const changes = {
+      ...set,
+      addOns: storedAddOns(gateway.addOns, await context.grade(), previous.addOns),
+      updatedAt: now.toISOString(),
+    };
+    const from = previous;
+    const result = await db.transaction
+      .write(({ subscription, storeFigure }) => [
+        subscription
+          .patch({ subscriptionId: gateway.id })
+          .set(changes)
+          .remove(remove)
+          .where((attributes, { eq }) => eq(attributes.gatewayVersion, from.gatewayVersion))
+          .commit(),
+        ...subscriptionCountWrites({ storeFigure }, from, from.status, changes.status),
+      ])
+      .go();
+    if (!result.canceled) {
+      const written: SubscriptionItem = { ...from, ...changes };
+      for (const field of remove) delete written[field];
+      return { subscription: written, from: from.status, applied: true };
+    }
+    // Another sync wrote first (or the transaction collided with one): decide again on what is there now.
+    const { data: newer } = await db.entities.subscription.get({ subscriptionId: gateway.id }).go({ consistent: true });
+    if (!newer) return { subscription: previous, from: previous.status, applied: false };
+    if (newer.gatewayVersion === previous.gatewayVersion) await pauseBeforeRetry(attempt);
+    previous = newer;
+  }
+}
+
+/**
+ * Each successful charge of the gateway's that has no payment item yet: first in the shop's
+ * sales ledger (which counts a transaction once), then as the customer's payment, whose
+ * conditional put makes this call the one that tells the customer. In that order, a sync cut
+ * short between the two finishes the charge next time instead of leaving it out of the figures.
+ * Answers the renewals recorded by this call; the subscription's first charge is the checkout's
+ * order, whose receipt the checkout sends.
+ */
+async function recordNewCharges(
+  db: Db,
+  subscription: SubscriptionItem,
+  gateway: GatewaySubscription,
+  context: SubscriptionContext,
+): Promise<PaymentItem[]> {
+  const paid = gateway.transactions.slice(0, RECENT_TRANSACTIONS).filter(isPaid);
+  if (paid.length === 0) return [];
+  const known = await getBatch({
+    keys: paid.map((transaction) => ({ transactionId: transaction.id })),
+    send: async (keys) => {
+      const { data, unprocessed } = await db.entities.payment.get(keys).go();
+      return { data, unprocessed: unprocessed.map((key) => ({ transactionId: key.transactionId })) };
+    },
+    what: 'payments',
+  });
+  const recorded = new Set(known.map((payment) => payment.transactionId));
+  const unseen = paid.filter((transaction) => !recorded.has(transaction.id)).reverse();
+  if (unseen.length === 0) return [];
+  const [description, merchant] = await Promise.all([describeStoreSubscription(context), context.merchant()]);
+  const shopName = merchant?.shopName ?? 'A shop';
+  const firstCharge = gateway.transactions.at(-1);
+  const renewals: PaymentItem[] = [];
+  for (const transaction of unseen) {
+    const kind = transaction.id === firstCharge?.id ? 'order' : 'renewal';
+    const [payment] = await recordSubscriptionCharge(db, subscription, transaction, { kind, description, shopName });
+    if (payment && kind === 'renewal') renewals.push(payment);
+  }
+  return renewals;
+}
+
+/**
+ * One charge of a subscription, in the shop's ledger and the customer's payments (the ledger
+ * first: see recordNewCharges). The customer's payment names the shop, as the checkout's do: it
+ * is listed beside other shops' and the platform's. Answers the payment item when this call made it.
+ */
+export async function recordSubscriptionCharge(
+  db: Db,
+  subscription: SubscriptionItem,
+  transaction: GatewayTransaction,
+  charge: { kind: 'order' | 'renewal'; description: string; shopName: string },
+): Promise<PaymentItem[]> {
+  const customer = await getUser(db, { userId: subscription.customerId });
+  const amountMinor = fromDecimalAmount(transaction.amount);
+  await recordStoreCharge(db, {
+    merchantAccountId: subscription.sellerId,
+    transactionId: transaction.id,
+    kind: charge.kind,
+    invoiceId: subscription.invoiceId,
+    subscriptionId: subscription.subscriptionId,
+    customer: {
+      id: subscription.customerId,
+      name: customer?.name || customer?.username || 'A customer',
+      email: customer?.email ?? null,
+    },
+    paidAt: transaction.createdAt,
+    currency: transaction.currency,
+    lines: [
+      {
+        productStockId: subscription.productId,
+        productStockGradeId: subscription.priceId,
+        description: charge.description,
+        units: 1,
+        amountMinor,
+      },
+    ],
+  });
+  return recordPayments(db, subscription, [transaction], `${charge.shopName}: ${charge.description}`);
+}
+
+/**
+ * The storefront's counterpart of the Pro plan's applyGatewayState: our copy takes the gateway's
+ * state when it is newer (the counts moving with its status), new charges are recorded once,
+ * and the customer hears what it means: a receipt per renewal, a failed renewal, a recovery, a
+ * cancellation (whoever canceled: the customer, or the merchant in their control panel).
+ *
+ * `merchantAccountId` names the shop whose gateway answered: a copy sold by another shop is left
+ * alone (a merchant controls their own gateway, and could make a subscription there under the
+ * id of someone else's). Answers the copy as it now is; null when there is none to apply to.
+ */
+export async function applyStoreGatewayState(
+  db: Db,
+  gateway: GatewaySubscription,
+  now: Date,
+  options: {
+    merchantAccountId?: string;
+    paymentMethod?: PaymentMethodSummary;
+    merchant?: MerchantAccountItem;
+    grade?: ProductStockGradeItem;
+  } = {},
+): Promise<SubscriptionItem | null> {
+  const { data: previous } = await db.entities.subscription.get({ subscriptionId: gateway.id }).go({ consistent: true });
+  const sellerId = options.merchantAccountId ?? options.merchant?.merchantAccountId;
+  if (!previous || previous.sellerId === PLATFORM_SELLER_ID || (sellerId !== undefined && previous.sellerId !== sellerId)) {
+    return null;
+  }
+  const context = subscriptionContext(db, previous, {
+    ...(options.merchant ? { merchant: options.merchant } : {}),
+    ...(options.grade ? { grade: options.grade } : {}),
+  });
+  const state = await writeNewerState(db, gateway, previous, context, now);
+  let subscription = state.subscription;
+  const card = options.paymentMethod;
+  if (card && subscription.paymentMethod.token !== card.token) {
+    const { data } = await db.entities.subscription
+      .patch({ subscriptionId: gateway.id })
+      .set({ paymentMethod: card, updatedAt: now.toISOString() })
+      .go({ response: 'all_new' });
+    subscription = data as SubscriptionItem;
+  }
+  const renewals = await recordNewCharges(db, subscription, gateway, context);
+  await tellCustomer(db, subscription, { ...state, renewals }, context, now);
+  return subscription;
+}
+
+async function tellCustomer(
+  db: Db,
+  subscription: SubscriptionItem,
+  change: { from: Status; applied: boolean; renewals: PaymentItem[] },
+  context: SubscriptionContext,
+  now: Date,
+): Promise<void> {
+  const to = subscription.status;
+  const statusChanged = change.applied && change.from !== to;
+  if (change.renewals.length === 0 && !statusChanged) return;
+  const shopName = (await context.merchant())?.shopName ?? 'the shop';
+  if (change.renewals.length > 0) await sendStoreReceipts(db, shopName, change.renewals, now);
+  if (!statusChanged) return;
+  const description = await describeStoreSubscription(context);
+  if (to === 'Past Due') {
+    const graceEnds = graceEndsAt(subscription, STORE_PAST_DUE_GRACE_DAYS);
+    if (graceEnds) {
+      await tellPaymentFailed(db, subscription, {
+        description: `${description} at ${shopName}`,
+        graceEndsAt: graceEnds,
+        billingUrl: storeBillingUrl(),
+        now,
+      });
+    }
+  } else if (to === 'Active' && change.from === 'Past Due') {
+    await tellPaymentRecovered(db, subscription, `${description} at ${shopName}`, now);
+  } else if (to === 'Canceled') {
+    await confirmStoreCancellation(db, subscription, { shopName, description, now });
+  }
+}
+
+/**
+ * After a route's own add-on change, our copy carries the gateway's answer even when the sync
+ * left it (Braintree stamps changes to the second, so a change in the same second as the last
+ * one does not look newer). Only the route that made the change writes this way.
+ */
+export async function keepGatewayAddOns(
+  db: Db,
+  stored: SubscriptionItem,
+  gateway: GatewaySubscription,
+  grade: ProductStockGradeItem | null,
+  now: Date,
+): Promise<void> {
+  const addOns = storedAddOns(gateway.addOns, grade, stored.addOns);
+  if (JSON.stringify(addOns) === JSON.stringify(stored.addOns ?? [])) return;
+  await db.entities.subscription
+    .patch({ subscriptionId: stored.subscriptionId })
+    .set({ addOns, updatedAt: now.toISOString() })
+    .go({ response: 'none' });
+}
+
+// ---------------------------------------------------------------------------------------------
+// The customer's list
+
+/** The caller's subscriptions at shops, newest first: a person has a handful, read in one go. */
+export async function listStoreSubscriptionsOf(db: Db, customerId: string): Promise<SubscriptionItem[]> {
+  const { data } = await db.entities.subscription.query.byCustomer({ customerId }).go({ pages: 'all' });
+  return data
+    .filter((subscription) => subscription.sellerId !== PLATFORM_SELLER_ID)
+    .sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.subscriptionId.localeCompare(a.subscriptionId));
+}
+
+/** Items by id in one BatchGetItem per 100 (retried), each id once. */
+async function readMany<Key extends Record<string, string>, Item>(
+  keys: readonly Key[],
+  read: (keys: Key[]) => Promise<{ data: Item[]; unprocessed: Key[] }>,
+  what: string,
+): Promise<Item[]> {
+  const unique = [...new Map(keys.map((key) => [JSON.stringify(key), key])).values()];
+  if (unique.length === 0) return [];
+  return getBatch({ keys: unique, send: read, what });
+}
+
+/** The shops, products and grades of some subscriptions: three batched reads, whatever their number. */
+export async function readSubscriptionNames(db: Db, subscriptions: readonly SubscriptionItem[]) {
+  const [merchants, products, grades] = await Promise.all([
+    readMany(
+      subscriptions.map((subscription) => ({ merchantAccountId: subscription.sellerId })),
+      async (keys) => {
+        const { data, unprocessed } = await db.entities.merchantAccount.get(keys).go();
+        return { data, unprocessed: unprocessed.map((key) => ({ merchantAccountId: key.merchantAccountId })) };
+      },
+      'shops',
+    ),
+    readMany(
+      subscriptions.map((subscription) => ({ productStockId: subscription.productId })),
+      async (keys) => {
+        const { data, unprocessed } = await db.entities.productStock.get(keys).go();
+        return { data, unprocessed: unprocessed.map((key) => ({ productStockId: key.productStockId })) };
+      },
+      'products',
+    ),
+    readMany(
+      subscriptions.map((subscription) => ({ productStockGradeId: subscription.priceId })),
+      async (keys) => {
+        const { data, unprocessed } = await db.entities.productStockGrade.get(keys).go();
+        return { data, unprocessed: unprocessed.map((key) => ({ productStockGradeId: key.productStockGradeId })) };
+      },
+      'grades',
+    ),
+  ]);
+  return {
+    merchants: new Map(merchants.map((merchant) => [merchant.merchantAccountId, merchant])),
+    products: new Map(products.map((product) => [product.productStockId, product])),
+    grades: new Map(grades.map((grade) => [grade.productStockGradeId, grade])),
+  };
+}
+
+export function toStoreSubscriptionView(
+  subscription: SubscriptionItem,
+  names: {
+    merchant: MerchantAccountItem | undefined;
+    product: ProductStockItem | undefined;
+    grade: ProductStockGradeItem | undefined;
+  },
+): StoreSubscriptionView {
+  const { merchant, product, grade } = names;
+  const money = (amountMinor: number) => ({ amountMinor, currency: subscription.currency });
+  const addOns = subscription.addOns ?? [];
+  // Adding is for an active subscription only: a past-due or ended one offers nothing to add.
+  const available =
+    subscription.status === 'Active'
+      ? (grade?.plan?.addOns ?? []).filter(
+          (offer) => (addOns.find((addOn) => addOn.addOnId === offer.addOnId)?.quantity ?? 0) < offer.maxQuantity,
+        )
+      : [];
+  return {
+    id: subscription.subscriptionId,
+    shop: {
+      id: subscription.sellerId,
+      handle: merchant?.handle ?? '',
+      shopName: merchant?.shopName ?? 'A closed shop',
+    },
+    productStockId: subscription.productId,
+    productStockGradeId: subscription.priceId,
+    productTitle: product?.title ?? 'A product no longer sold',
+    gradeName: grade?.name ?? '',
+    status: subscription.status,
+    price: money(subscription.priceMinor),
+    billingFrequencyMonths: subscription.billingFrequencyMonths,
+    balance: money(subscription.balanceMinor),
+    nextBillingDate: subscription.nextBillingDate ?? null,
+    paidThroughDate: subscription.paidThroughDate ?? null,
+    canceledAt: subscription.canceledAt ?? null,
+    paymentMethod: {
+      cardType: subscription.paymentMethod.cardType,
+      last4: subscription.paymentMethod.last4,
+      expirationDate: subscription.paymentMethod.expirationDate,
+    },
+    addOns: addOns.map((addOn) => ({
+      addOnId: addOn.addOnId,
+      name: addOn.name,
+      quantity: addOn.quantity,
+      price: money(addOn.amountMinor),
+    })),
+    availableAddOns: available.map((offer) => ({
+      addOnId: offer.addOnId,
+      name: offer.name,
+      price: money(offer.amountMinor),
+      maxQuantity: offer.maxQuantity,
+    })),
+    createdAt: subscription.createdAt,
+  };
+}

@@ -1,0 +1,256 @@
+import { type FormEvent, type InputHTMLAttributes, type ReactNode, useId, useMemo, useState } from 'react';
+import {
+  decodeLocalClientToken,
+  LOCAL_EXTRA_TEST_NONCES,
+  LOCAL_TEST_CARDS,
+  LOCAL_TEST_NONCES,
+  type LocalCardField,
+  type LocalTestCard,
+} from '../../../../shared/payments/local-gateway';
+import { type LocalCardInput, LocalTokenizeFailed, tokenizeLocalCard } from '../../lib/payments/tokenize-local-card';
+import type { PaymentFormProps } from './payment-method-form';
+import { PaymentFormFooter, usePaymentAttempt } from './payment-form-parts';
+import styles from './card-form.module.css';
+
+type FieldErrors = Partial<Record<LocalCardField, string>>;
+
+/** "4111 1111 1111 1111"; American Express in its own 4-6-5 groups. */
+function groupDigits(number: string): string {
+  if (number.length === 15) return `${number.slice(0, 4)} ${number.slice(4, 10)} ${number.slice(10)}`;
+  return number.replace(/(\d{4})(?=\d)/g, '$1 ');
+}
+
+const isAmex = (number: string) => /^3[47]/.test(number.replace(/\D/g, ''));
+
+/** December, four years on: an expiry every test card accepts. */
+function sampleExpiry(now = new Date()): string {
+  return `12/${String((now.getFullYear() + 4) % 100).padStart(2, '0')}`;
+}
+
+function CardField({
+  label,
+  error,
+  hint,
+  className,
+  ...input
+}: { label: string; error?: string | undefined; hint?: ReactNode } & Omit<
+  InputHTMLAttributes<HTMLInputElement>,
+  'aria-invalid' | 'aria-describedby' | 'id'
+>) {
+  const id = useId();
+  const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ');
+  return (
+    <div className={[styles.field, className].filter(Boolean).join(' ')}>
+      <label className={styles.label} htmlFor={id}>
+        {label}
+      </label>
+      <input
+        id={id}
+        className={styles.input}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy || undefined}
+        {...input}
+      />
+      {hint ? (
+        <p id={`${id}-hint`} className={styles.muted}>
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={`${id}-error`} className={styles.fieldError}>
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/**
+ * The local payment gateway's card form: what Braintree's Drop-in is in AWS, for `npm start`
+ * and the tests, where nothing may reach Braintree. It offers the gateway's test cards and test
+ * nonces, so a person can buy, be declined and try again offline; it says plainly that it is a
+ * test form.
+ */
+export function LocalCardForm({
+  clientToken,
+  label,
+  submitLabel,
+  pendingLabel,
+  onPaymentMethod,
+  problem,
+}: PaymentFormProps & { clientToken: string }) {
+  const token = useMemo(() => decodeLocalClientToken(clientToken), [clientToken]);
+  const { busy, attempt } = usePaymentAttempt(onPaymentMethod);
+  const [number, setNumber] = useState('');
+  const [expiry, setExpiry] = useState('');
+  const [cvv, setCvv] = useState('');
+  const [postalCode, setPostalCode] = useState('');
+  const [testNonce, setTestNonce] = useState('');
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
+  /** What the gateway said when it would not tokenize: shown instead of the caller's problem. */
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const nonceSelectId = useId();
+
+  const fillTestCard = (card: LocalTestCard) => {
+    setTestNonce('');
+    setNumber(groupDigits(card.number));
+    if (!/^\d{2}\/\d{2}$/.test(expiry.trim())) setExpiry(sampleExpiry());
+    const cvvLength = isAmex(card.number) ? 4 : 3;
+    if (cvv.length !== cvvLength) setCvv(cvvLength === 4 ? '1234' : '123');
+    setFieldErrors({});
+  };
+
+  const tokenize = async () => {
+    if (!token) return null;
+    setRefusal(null);
+    setFieldErrors({});
+    const input: LocalCardInput = testNonce
+      ? { testNonce }
+      : {
+          creditCard: {
+            number: number.replace(/\s/g, ''),
+            expirationDate: expiry.trim(),
+            cvv: cvv.trim(),
+            ...(postalCode.trim() ? { postalCode: postalCode.trim() } : {}),
+          },
+        };
+    try {
+      const { nonce } = await tokenizeLocalCard(token, input);
+      return { nonce };
+    } catch (error) {
+      if (error instanceof LocalTokenizeFailed) {
+        setFieldErrors(Object.fromEntries(error.fieldErrors.map(({ field, message }) => [field, message])));
+        setRefusal(
+          error.status === 401
+            ? 'This card form has expired. Reload the page to get a new one: nothing was charged.'
+            : error.message,
+        );
+      } else {
+        setRefusal('The local payment gateway is not answering. Is `npm start` still running? Nothing was charged.');
+      }
+      return null;
+    }
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    void attempt(tokenize);
+  };
+
+  if (!token) {
+    return (
+      <p className={styles.alert} role="alert">
+        The card form could not start: the payment gateway sent a client token it does not recognise. Reload the page to try
+        again.
+      </p>
+    );
+  }
+
+  const usingNonce = testNonce !== '';
+  return (
+    <form className={styles.form} aria-label={label} onSubmit={submit} noValidate>
+      <div className={styles.testGateway}>
+        <p>
+          <strong>Local test gateway.</strong> No real card is charged: this form only takes the test cards below.
+        </p>
+      </div>
+      <fieldset className={styles.fields} disabled={busy || usingNonce}>
+        <legend className={styles.fieldsLegend}>Card</legend>
+        <CardField
+          className={styles.fieldWide}
+          label="Card number"
+          name="cardnumber"
+          inputMode="numeric"
+          autoComplete="cc-number"
+          value={number}
+          onChange={(event) => setNumber(event.target.value)}
+          error={fieldErrors.number}
+        />
+        <CardField
+          label="Expiry date (MM/YY)"
+          name="exp-date"
+          inputMode="numeric"
+          autoComplete="cc-exp"
+          placeholder="MM/YY"
+          value={expiry}
+          onChange={(event) => setExpiry(event.target.value)}
+          error={fieldErrors.expirationDate}
+        />
+        <CardField
+          label="Security code"
+          name="cvc"
+          inputMode="numeric"
+          autoComplete="cc-csc"
+          value={cvv}
+          onChange={(event) => setCvv(event.target.value)}
+          error={fieldErrors.cvv}
+        />
+        <CardField
+          label="Postal code (optional)"
+          name="postal"
+          autoComplete="postal-code"
+          value={postalCode}
+          onChange={(event) => setPostalCode(event.target.value)}
+          error={fieldErrors.postalCode}
+        />
+      </fieldset>
+
+      <details className={styles.testCards} open>
+        <summary>Test cards</summary>
+        <p className={styles.muted}>
+          Pick one to fill in its number. Any future expiry date works, with a 3-digit security code (4 for American Express).
+        </p>
+        <ul className={styles.testCardList} aria-label="Test cards">
+          {LOCAL_TEST_CARDS.map((card) => (
+            <li key={card.number}>
+              <button type="button" className={styles.testCard} onClick={() => fillTestCard(card)} disabled={busy}>
+                <span className={styles.testCardNumber}>{groupDigits(card.number)}</span>
+                <span className={styles.testCardLabel}>{card.label}</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      </details>
+
+      <div className={styles.field}>
+        <label className={styles.label} htmlFor={nonceSelectId}>
+          Or pay with a test nonce
+        </label>
+        <select
+          id={nonceSelectId}
+          className={styles.select}
+          value={testNonce}
+          disabled={busy}
+          onChange={(event) => {
+            setTestNonce(event.target.value);
+            setFieldErrors({});
+          }}
+        >
+          <option value="">No: use the card above</option>
+          <optgroup label="Test nonces">
+            {LOCAL_TEST_NONCES.map((nonce) => (
+              <option key={nonce.nonce} value={nonce.nonce}>
+                {nonce.label} ({nonce.nonce})
+              </option>
+            ))}
+          </optgroup>
+          <optgroup label="Also accepted">
+            {LOCAL_EXTRA_TEST_NONCES.map((nonce) => (
+              <option key={nonce.nonce} value={nonce.nonce}>
+                {nonce.label} ({nonce.nonce})
+              </option>
+            ))}
+          </optgroup>
+        </select>
+      </div>
+
+      <PaymentFormFooter
+        problem={refusal ? <p>{refusal}</p> : problem}
+        busy={busy}
+        ready
+        submitLabel={submitLabel}
+        pendingLabel={pendingLabel}
+      />
+    </form>
+  );
+}

@@ -1,0 +1,117 @@
+import { useId } from 'react';
+import { BarChart } from '../../../components/bar-chart';
+import type { FiguresView, SaleView } from '../api/merchant-keys';
+import { formatDate, formatMoney, formatShortDay } from '../lib/format';
+import styles from './merchant.module.css';
+
+const count = (value: number) => value.toLocaleString('en-US');
+
+/**
+ * The last 30 days of a shop, a product or a grade: totals, the subscriptions running now, and
+ * revenue and orders day by day as two bar charts (each with its figures in a table for screen
+ * readers).
+ */
+export function FiguresSection({ figures, title = 'Last 30 days' }: { figures: FiguresView; title?: string }) {
+  const titleId = useId();
+  const money = (amountMinor: number) => formatMoney({ amountMinor, currency: figures.currency });
+  const days = figures.days.map((day) => ({ ...day, label: formatShortDay(day.date) }));
+  return (
+    <section className={styles.card} aria-labelledby={titleId}>
+      <h2 id={titleId} className={styles.sectionTitle}>
+        {title}
+      </h2>
+      <dl className={styles.totals}>
+        <div className={styles.total}>
+          <dt>Revenue</dt>
+          <dd>{formatMoney(figures.totals.revenue)}</dd>
+        </div>
+        <div className={styles.total}>
+          <dt>Orders</dt>
+          <dd>{count(figures.totals.orders)}</dd>
+        </div>
+        <div className={styles.total}>
+          <dt>Units sold</dt>
+          <dd>{count(figures.totals.units)}</dd>
+        </div>
+        <div className={styles.total}>
+          <dt>Active subscriptions</dt>
+          <dd>{count(figures.activeSubscriptions)}</dd>
+        </div>
+        <div className={styles.total}>
+          <dt>Past due</dt>
+          <dd>{count(figures.pastDueSubscriptions)}</dd>
+        </div>
+      </dl>
+      <div className={styles.charts}>
+        <BarChart
+          title="Revenue by day"
+          labelHeader="Day"
+          valueHeader="Revenue"
+          data={days.map((day) => ({ key: day.date, label: day.label, value: day.revenueMinor }))}
+          formatValue={money}
+        />
+        <BarChart
+          title="Orders by day"
+          labelHeader="Day"
+          valueHeader="Orders"
+          data={days.map((day) => ({ key: day.date, label: day.label, value: day.orders }))}
+          formatValue={count}
+        />
+      </div>
+    </section>
+  );
+}
+
+/** The latest sales: when, to whom (to deliver), what and for how much. */
+export function RecentSales({ sales }: { sales: readonly SaleView[] }) {
+  const titleId = useId();
+  return (
+    <section className={styles.card} aria-labelledby={titleId}>
+      <h2 id={titleId} className={styles.sectionTitle}>
+        Recent sales
+      </h2>
+      {sales.length ? (
+        <div className={styles.tableWrap}>
+          <table className={styles.table} aria-labelledby={titleId}>
+            <thead>
+              <tr>
+                <th scope="col">Date</th>
+                <th scope="col">Customer</th>
+                <th scope="col">Item</th>
+                <th scope="col" className={styles.amount}>
+                  Amount
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {sales.map((sale) => (
+                <tr key={`${sale.invoiceId}-${sale.paidAt}`}>
+                  <td>
+                    <time dateTime={sale.paidAt}>{formatDate(sale.paidAt)}</time>
+                  </td>
+                  <td>
+                    {sale.customer.name}
+                    {sale.customer.email ? (
+                      <>
+                        <br />
+                        <span className={styles.itemMeta}>{sale.customer.email}</span>
+                      </>
+                    ) : null}
+                  </td>
+                  <td>
+                    {sale.kind === 'renewal' ? 'Renewal: ' : ''}
+                    {sale.description}
+                    {sale.units > 1 ? ` × ${count(sale.units)}` : ''}
+                  </td>
+                  <td className={styles.amount}>{formatMoney(sale.amount)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : (
+        <p className={styles.muted}>No sales yet.</p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,193 @@
+import { type CSSProperties, type FormEvent, useId, useState } from 'react';
+import { MAX_PRODUCT_IMAGES, updateProductDisplayBodySchema } from '../../../../../shared/schemas/penpay';
+import { Button } from '../../../components/button';
+import { toast } from '../../../lib/toast';
+import type { ImageView, Money, ProductStockView } from '../api/merchant-keys';
+import { useUpdateProductDisplay } from '../api/update-product-display';
+import { type FormErrors, formErrors, issueErrors } from '../lib/form-errors';
+import { formatMoney } from '../lib/format';
+import { ImagePicker } from './image-picker';
+import { FormAlert, TextArea, TextField } from './text-field';
+import styles from './merchant.module.css';
+
+const FIELDS = ['title', 'description', 'imageFileIds', 'tagline', 'accentColor', 'featured', 'position'] as const;
+type Field = (typeof FIELDS)[number];
+
+/** The brand colour: what a product without an accent colour of its own is drawn in. */
+const DEFAULT_ACCENT = '#0f6e56';
+const MAX_POSITION = 9_999;
+
+export interface ProductLook {
+  title: string;
+  tagline: string;
+  description: string;
+  image: ImageView | undefined;
+  accentColor: string | null;
+  featured: boolean;
+  priceFrom: Money | null;
+}
+
+/**
+ * The product's card as the shop will show it, drawn from what is typed (not what is saved), so
+ * the merchant sees a change before making it.
+ */
+export function ProductPreview({ look }: { look: ProductLook }) {
+  const style = look.accentColor ? ({ '--accent': look.accentColor } as CSSProperties) : undefined;
+  return (
+    <article className={styles.productCard} style={style} data-featured={look.featured || undefined}>
+      {look.image ? (
+        <img className={styles.productImage} src={look.image.url} alt="" />
+      ) : (
+        <div className={styles.productImageEmpty}>No image</div>
+      )}
+      <div className={styles.cardBody}>
+        {look.featured ? (
+          <span className={styles.badge} data-tone="positive">
+            Featured
+          </span>
+        ) : null}
+        <p className={styles.cardTitle}>{look.title.trim() || 'Untitled product'}</p>
+        {look.tagline.trim() ? <p className={styles.cardTagline}>{look.tagline.trim()}</p> : null}
+        {look.description.trim() ? <p className={styles.cardText}>{look.description.trim()}</p> : null}
+        <p className={styles.cardPrice}>{look.priceFrom ? `From ${formatMoney(look.priceFrom)}` : 'No grade on sale yet'}</p>
+      </div>
+    </article>
+  );
+}
+
+/**
+ * A product's title, description, images and look in the shop (tagline, accent colour, featured,
+ * position), with its card beside the form as it will look once saved.
+ */
+export function ProductEditor({ userId, product }: { userId: string; product: ProductStockView }) {
+  const titleId = useId();
+  const previewId = useId();
+  const update = useUpdateProductDisplay(userId, product.id);
+  const [title, setTitle] = useState(product.title);
+  const [description, setDescription] = useState(product.description);
+  const [images, setImages] = useState<ImageView[]>(product.images);
+  const [tagline, setTagline] = useState(product.display.tagline ?? '');
+  const [accentColor, setAccentColor] = useState<string | null>(product.display.accentColor);
+  const [featured, setFeatured] = useState(product.display.featured);
+  const [position, setPosition] = useState(String(product.display.position));
+  const [uploading, setUploading] = useState(false);
+  const [errors, setErrors] = useState<FormErrors<Field>>({ fields: {} });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (update.isPending || uploading) return;
+    const order = Number(position);
+    if (!/^\d+$/.test(position.trim()) || order > MAX_POSITION) {
+      setErrors({ fields: { position: `Give a whole number from 0 to ${MAX_POSITION.toLocaleString('en-US')}` } });
+      return;
+    }
+    const checked = updateProductDisplayBodySchema.safeParse({
+      title,
+      description,
+      imageFileIds: images.map((image) => image.fileId),
+      // The API cannot take an accent colour away once set, only change it: none is sent until one is chosen.
+      display: { tagline, featured, position: order, ...(accentColor ? { accentColor } : {}) },
+    });
+    if (!checked.success) {
+      setErrors(issueErrors(checked.error.issues, FIELDS));
+      return;
+    }
+    setErrors({ fields: {} });
+    update.mutate(checked.data, {
+      onSuccess: () => toast.success('Product saved'),
+      onError: (error) => setErrors(formErrors(error, FIELDS)),
+    });
+  };
+
+  return (
+    <section className={styles.card} aria-labelledby={titleId}>
+      <h2 id={titleId} className={styles.sectionTitle}>
+        Product details
+      </h2>
+      <div className={styles.editor}>
+        <form className={styles.form} onSubmit={submit} noValidate aria-labelledby={titleId}>
+          <TextField
+            label="Title"
+            value={title}
+            onChange={(event) => setTitle(event.target.value)}
+            maxLength={120}
+            error={errors.fields.title}
+          />
+          <TextField
+            label="Tagline"
+            value={tagline}
+            onChange={(event) => setTagline(event.target.value)}
+            maxLength={120}
+            hint="A line under the title in your shop."
+            error={errors.fields.tagline}
+          />
+          <TextArea
+            label="Description"
+            value={description}
+            onChange={(event) => setDescription(event.target.value)}
+            maxLength={5000}
+            rows={5}
+            error={errors.fields.description}
+          />
+          <ImagePicker
+            label="Images"
+            images={images}
+            onChange={setImages}
+            max={MAX_PRODUCT_IMAGES}
+            onUploadingChange={setUploading}
+            hint={`Up to ${MAX_PRODUCT_IMAGES}. The first is the one shown in your shop.`}
+          />
+          <div className={styles.fieldGrid}>
+            <div className={styles.field}>
+              <label className={styles.label} htmlFor={`${titleId}-accent`}>
+                Accent colour
+              </label>
+              <input
+                id={`${titleId}-accent`}
+                className={styles.colour}
+                type="color"
+                value={accentColor ?? DEFAULT_ACCENT}
+                onChange={(event) => setAccentColor(event.target.value)}
+                aria-describedby={`${titleId}-accent-hint`}
+              />
+              <p id={`${titleId}-accent-hint`} className={styles.hint}>
+                {accentColor ? `The card’s top edge: ${accentColor}.` : 'None yet: the card uses the site’s colour.'}
+              </p>
+              {errors.fields.accentColor ? <p className={styles.fieldError}>{errors.fields.accentColor}</p> : null}
+            </div>
+            <TextField
+              label="Position"
+              type="number"
+              inputMode="numeric"
+              min={0}
+              max={MAX_POSITION}
+              step={1}
+              value={position}
+              onChange={(event) => setPosition(event.target.value)}
+              hint="Order in your shop: lower comes first."
+              error={errors.fields.position}
+            />
+          </div>
+          <label className={styles.checkbox}>
+            <input type="checkbox" checked={featured} onChange={(event) => setFeatured(event.target.checked)} />
+            <span>Featured: shown first, and larger, in your shop</span>
+          </label>
+          <FormAlert message={errors.form ?? errors.fields.imageFileIds ?? errors.fields.featured} />
+          <div className={styles.actions}>
+            <Button type="submit" disabled={update.isPending || uploading} aria-busy={update.isPending}>
+              {update.isPending ? 'Saving…' : uploading ? 'Waiting for the images…' : 'Save product'}
+            </Button>
+          </div>
+        </form>
+        <div className={styles.previewColumn} role="region" aria-labelledby={previewId}>
+          <p id={previewId} className={styles.previewLabel}>
+            Preview in your shop
+          </p>
+          <ProductPreview
+            look={{ title, tagline, description, image: images[0], accentColor, featured, priceFrom: product.priceFrom }}
+          />
+        </div>
+      </div>
+    </section>
+  );
+}

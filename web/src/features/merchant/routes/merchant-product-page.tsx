@@ -1,0 +1,150 @@
+import { useId, useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { APP_NAME } from '../../../../../shared/constants';
+import { Button } from '../../../components/button';
+import { PageMeta } from '../../../components/page-meta';
+import { PageSpinner } from '../../../components/spinner';
+import { ErrorState, NotFoundState, StateLinks } from '../../../components/state-message';
+import type { ProductDashboard } from '../api/merchant-keys';
+import { useSetProductVisibility } from '../api/set-product-visibility';
+import { useProductDashboard } from '../api/show-product-dashboard';
+import { useStockProduct } from '../api/stock-product';
+import { useUnstockProduct } from '../api/unstock-product';
+import { FiguresSection, RecentSales } from '../components/figures-section';
+import { MerchantGate } from '../components/merchant-gate';
+import { NewGradeDialog } from '../components/new-grade-dialog';
+import { ProductEditor } from '../components/product-editor';
+import { Breadcrumb, ItemHeader } from '../components/product-header';
+import { SellingSection } from '../components/selling-section';
+import { GradeList } from '../components/stock-lists';
+import { StockTabs } from '../components/stock-tabs';
+import { VisibilitySection } from '../components/visibility-form';
+import { isNotFound } from '../lib/form-errors';
+import { PRODUCT_VISIBILITY_HINTS } from '../lib/format';
+import { MERCHANT_PATH, shopProductPath } from '../lib/paths';
+import styles from '../components/merchant.module.css';
+
+const FALLBACK_SEO = { title: `Product · ${APP_NAME}` };
+
+function GradesSection({ userId, dashboard }: { userId: string; dashboard: ProductDashboard }) {
+  const titleId = useId();
+  const [creating, setCreating] = useState(false);
+  const stocked = dashboard.grades.filter((grade) => grade.stocked).length;
+  return (
+    <section className={styles.card} aria-labelledby={titleId}>
+      <div className={styles.sectionHeader}>
+        <h2 id={titleId} className={styles.sectionTitle}>
+          Grades
+        </h2>
+        <Button onClick={() => setCreating(true)}>New grade</Button>
+      </div>
+      <p className={styles.muted}>
+        Customers buy a product through its grades: each has its own price, sold once or by subscription.
+      </p>
+      <StockTabs label="Grades" counts={{ stocked, unstocked: dashboard.grades.length - stocked }}>
+        {(state) => <GradeList userId={userId} productStockId={dashboard.product.id} state={state} />}
+      </StockTabs>
+      {creating ? (
+        <NewGradeDialog
+          userId={userId}
+          productStockId={dashboard.product.id}
+          currency={dashboard.merchant.currency}
+          onClose={() => setCreating(false)}
+        />
+      ) : null}
+    </section>
+  );
+}
+
+function ProductScreen({ userId, dashboard }: { userId: string; dashboard: ProductDashboard }) {
+  const { product } = dashboard;
+  const visibility = useSetProductVisibility(userId, product.id);
+  const stock = useStockProduct(userId, product.id);
+  const unstock = useUnstockProduct(userId, product.id);
+  return (
+    <>
+      <PageMeta seo={dashboard.seo} />
+      <Breadcrumb trail={[]} current={product.title} />
+      <ItemHeader
+        title={product.title}
+        visibility={product.visibility}
+        stocked={product.stocked}
+        shopLink={shopProductPath(product.id)}
+        extra={product.display.featured ? <span className={styles.badge}>Featured</span> : null}
+      />
+      {dashboard.merchant.gateway ? null : (
+        <div className={styles.notice}>
+          <p>
+            <strong>Nothing here can be bought yet:</strong> your shop has no payment account.{' '}
+            <Link to={MERCHANT_PATH}>Connect one on your shop’s page.</Link>
+          </p>
+        </div>
+      )}
+      <FiguresSection figures={dashboard.figures} />
+      <RecentSales sales={dashboard.recentSales} />
+      <ProductEditor userId={userId} product={product} />
+      <GradesSection userId={userId} dashboard={dashboard} />
+      <VisibilitySection
+        key={product.visibility}
+        visibility={product.visibility}
+        hints={PRODUCT_VISIBILITY_HINTS}
+        save={visibility}
+      />
+      <SellingSection noun="product" stocked={product.stocked} stock={stock} unstock={unstock} />
+    </>
+  );
+}
+
+function ProductDashboardView({ userId, productStockId }: { userId: string; productStockId: string }) {
+  const dashboard = useProductDashboard(userId, productStockId);
+  if (dashboard.data) return <ProductScreen userId={userId} dashboard={dashboard.data} />;
+  if (dashboard.isError && isNotFound(dashboard.error)) {
+    return (
+      <>
+        <PageMeta seo={FALLBACK_SEO} />
+        <NotFoundState title="No such product in your shop">
+          <p>It may have been another shop’s, or the link may be mistyped.</p>
+          <StateLinks>
+            <Link to={MERCHANT_PATH}>Go to your shop</Link>
+          </StateLinks>
+        </NotFoundState>
+      </>
+    );
+  }
+  return (
+    <>
+      <PageMeta seo={FALLBACK_SEO} />
+      {dashboard.isError ? (
+        <>
+          <h1 className={styles.title}>Product</h1>
+          <ErrorState
+            title="This product could not be loaded"
+            error={dashboard.error}
+            onRetry={() => void dashboard.refetch()}
+            retrying={dashboard.isFetching}
+          />
+        </>
+      ) : (
+        <PageSpinner label="Loading the product" />
+      )}
+    </>
+  );
+}
+
+/**
+ * /merchant/products/:productStockId: one of the merchant's products. Its figures and sales, its
+ * details with a live preview of its card in the shop, its grades (stocked and not, and a new
+ * one), who sees it, and whether it is on sale.
+ */
+export function MerchantProductPage() {
+  const { productStockId = '' } = useParams();
+  return (
+    <MerchantGate>
+      {(userId) => (
+        <div className={styles.page}>
+          <ProductDashboardView key={productStockId} userId={userId} productStockId={productStockId} />
+        </div>
+      )}
+    </MerchantGate>
+  );
+}

@@ -1,0 +1,88 @@
+import { useId, useRef } from 'react';
+import { Link } from 'react-router';
+import { Button } from '../../../components/button';
+import { ApiError } from '../../../lib/api-client';
+import { useRemoveCartItem } from '../api/remove-cart-item';
+import type { CartInvoice, CartItemView } from '../api/store-keys';
+import { formatMoney, times } from '../lib/format';
+import { productPath } from '../lib/paths';
+import styles from './store.module.css';
+
+/** Why a line is not what it was when it was added: in words, never by colour alone. */
+function ItemFlag({ item }: { item: CartItemView }) {
+  if (item.status === 'price-changed') {
+    return (
+      <p className={styles.flag}>
+        <strong>Price changed:</strong> was {formatMoney(item.addedUnitPrice)}, now {formatMoney(item.unitPrice)}.
+      </p>
+    );
+  }
+  if (item.status === 'unavailable') {
+    return (
+      <p className={styles.flag} data-tone="negative">
+        <strong>No longer sold:</strong> it will not be charged.
+      </p>
+    );
+  }
+  return null;
+}
+
+/**
+ * The cart's items with their quantity and price, each with Remove. A line whose price moved
+ * since it was added shows both prices; one no longer sold says it is not charged.
+ */
+export function CartItems({ userId, cart }: { userId: string; cart: CartInvoice }) {
+  const titleId = useId();
+  const heading = useRef<HTMLHeadingElement>(null);
+  const remove = useRemoveCartItem(userId, cart.shop.id);
+
+  const removeItem = (item: CartItemView) => {
+    remove.mutate(item.id, {
+      // The button pressed is gone with its line: focus goes back to the list's heading.
+      onSettled: () => heading.current?.focus(),
+    });
+  };
+  // A 404 means the item was gone already (another tab): the refetched cart shows that.
+  const failed = remove.isError && !(remove.error instanceof ApiError && remove.error.status === 404);
+
+  return (
+    <section className={styles.card} aria-labelledby={titleId}>
+      <h2 id={titleId} ref={heading} tabIndex={-1} className={styles.sectionTitle}>
+        Items
+      </h2>
+      <ul className={styles.items}>
+        {cart.items.map((item) => {
+          const name = `${item.productTitle}, ${item.gradeName}`;
+          const pending = remove.isPending && remove.variables === item.id;
+          return (
+            <li key={item.id} className={styles.item} data-status={item.status}>
+              <p className={styles.itemName}>
+                <Link to={productPath(item.productStockId)}>{item.productTitle}</Link>, {item.gradeName}
+              </p>
+              <p className={styles.itemAmount}>
+                {item.status === 'unavailable' ? 'Not charged' : formatMoney(times(item.unitPrice, item.quantity))}
+              </p>
+              <div className={styles.itemDetails}>
+                <span className={styles.muted}>
+                  {item.billing === 'subscription'
+                    ? `Subscription, ${formatMoney(item.unitPrice)} each billing cycle`
+                    : `${item.quantity} × ${formatMoney(item.unitPrice)}`}
+                </span>
+                <Button variant="ghost" size="small" onClick={() => removeItem(item)} disabled={remove.isPending}>
+                  {pending ? 'Removing…' : 'Remove'}
+                  <span className="visually-hidden"> {name}</span>
+                </Button>
+              </div>
+              <ItemFlag item={item} />
+            </li>
+          );
+        })}
+      </ul>
+      {failed ? (
+        <div className={styles.alert} role="alert">
+          {remove.error.message || 'The item could not be removed. Try again.'}
+        </div>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,90 @@
+import { useId } from 'react';
+import { PaymentMethodForm } from '../../../components/card-form/payment-method-form';
+import { PageSpinner } from '../../../components/spinner';
+import { ErrorState } from '../../../components/state-message';
+import { ApiError } from '../../../lib/api-client';
+import { paymentProblemOf } from '../../../lib/payments/payment-problem';
+import { useFulfillStoreInvoice } from '../api/fulfill-store-invoice';
+import { useShopPaymentClient } from '../api/get-shop-payment-client';
+import type { PaymentMethodNonce, ShopView, StoreInvoiceView } from '../api/store-keys';
+import { formatMoney } from '../lib/format';
+import styles from './store.module.css';
+
+/**
+ * The card form for the cart's invoice, on the shop's own payment account. A declined card keeps
+ * the form with the bank's reason beside it; a 409 (a price changed, an item stopped being sold
+ * since the invoice was made) is the page's to explain: `onStale` refetches the cart and says
+ * what changed, and nothing was charged.
+ */
+export function CartPayment({
+  userId,
+  shop,
+  invoice,
+  onPaid,
+  onStale,
+  onAttempt,
+}: {
+  userId: string;
+  shop: ShopView;
+  invoice: StoreInvoiceView;
+  onPaid: (invoice: StoreInvoiceView) => void;
+  onStale: (invoice: StoreInvoiceView) => Promise<void>;
+  /** A new attempt begins: what the last one said is out of date. */
+  onAttempt: () => void;
+}) {
+  const titleId = useId();
+  const client = useShopPaymentClient(userId, shop.id);
+  const fulfill = useFulfillStoreInvoice(userId);
+
+  const pay = async (method: PaymentMethodNonce) => {
+    onAttempt();
+    try {
+      await fulfill.mutateAsync({ invoiceId: invoice.id, method });
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 409) await onStale(invoice);
+      throw error;
+    }
+    onPaid(invoice);
+  };
+
+  const problem = fulfill.isError ? paymentProblemOf(fulfill.error) : null;
+  let form;
+  if (client.data) {
+    form = (
+      <PaymentMethodForm
+        client={client.data}
+        label="Card details"
+        submitLabel={`Pay ${formatMoney(invoice.total)}`}
+        pendingLabel="Paying…"
+        onPaymentMethod={pay}
+        // A stale cart is explained above the items, where what changed shows.
+        problem={problem && problem.kind !== 'conflict' ? <p>{problem.message}</p> : null}
+      />
+    );
+  } else if (client.isError) {
+    form = (
+      <ErrorState
+        title="The card form could not be loaded"
+        error={client.error}
+        onRetry={() => void client.refetch()}
+        retrying={client.isFetching}
+        compact
+      />
+    );
+  } else {
+    form = <PageSpinner label="Loading the card form" />;
+  }
+
+  return (
+    <section className={styles.card} aria-labelledby={titleId}>
+      <h2 id={titleId} className={styles.sectionTitle}>
+        Payment
+      </h2>
+      {invoice.lastDecline && !fulfill.isError ? (
+        <p className={styles.muted}>Your last attempt was declined: {invoice.lastDecline.message}</p>
+      ) : null}
+      {form}
+      <p className={styles.muted}>The card is charged by {shop.shopName}, through its own payment account.</p>
+    </section>
+  );
+}

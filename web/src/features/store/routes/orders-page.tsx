@@ -1,0 +1,241 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { APP_NAME } from '../../../../../shared/constants';
+import { Button } from '../../../components/button';
+import { MoreButton } from '../../../components/more-button';
+import { PageMeta } from '../../../components/page-meta';
+import { PageSpinner } from '../../../components/spinner';
+import { EmptyState, ErrorState, StateLinks } from '../../../components/state-message';
+import { useCurrentUser } from '../../../lib/current-user';
+import { useLoginModal } from '../../../lib/login-modal';
+import { useMyOrders } from '../api/list-my-orders';
+import { useMySubscriptions } from '../api/list-my-subscriptions';
+import type { OrderView, StoreSubscriptionView } from '../api/store-keys';
+import { AddAddOnDialog } from '../components/add-add-on-dialog';
+import { CancelSubscriptionDialog } from '../components/cancel-subscription-dialog';
+import { RemoveAddOnDialog } from '../components/remove-add-on-dialog';
+import { type SubscriptionAction, SubscriptionCard } from '../components/subscription-card';
+import { UpdateCardDialog } from '../components/update-card-dialog';
+import { formatDate, formatMoney, times } from '../lib/format';
+import { shopPath } from '../lib/paths';
+import styles from '../components/store.module.css';
+
+const SEO = { title: `My orders · ${APP_NAME}` };
+
+/** The dialog open for one subscription, if any. */
+function ActionDialog({
+  userId,
+  subscription,
+  action,
+  onClose,
+}: {
+  userId: string;
+  subscription: StoreSubscriptionView;
+  action: SubscriptionAction;
+  onClose: () => void;
+}) {
+  if (action.kind === 'add-add-on') return <AddAddOnDialog userId={userId} subscription={subscription} onClose={onClose} />;
+  if (action.kind === 'update-card') return <UpdateCardDialog userId={userId} subscription={subscription} onClose={onClose} />;
+  if (action.kind === 'cancel') return <CancelSubscriptionDialog userId={userId} subscription={subscription} onClose={onClose} />;
+  const addOn = subscription.addOns.find((candidate) => candidate.addOnId === action.addOnId);
+  return addOn ? <RemoveAddOnDialog userId={userId} subscription={subscription} addOn={addOn} onClose={onClose} /> : null;
+}
+
+function Subscriptions({ userId }: { userId: string }) {
+  const titleId = useId();
+  const query = useMySubscriptions(userId);
+  const [open, setOpen] = useState<{ subscriptionId: string; action: SubscriptionAction } | null>(null);
+  const lastOpened = useRef<string | null>(null);
+
+  // The dialog gives focus back to the button that opened it, unless what it did took that
+  // button away (Cancel, Remove): focus then goes to its subscription rather than the page's
+  // top. After the dialog's own return of focus, which it makes in a timeout of its own.
+  useEffect(() => {
+    if (open) {
+      lastOpened.current = open.subscriptionId;
+      return;
+    }
+    const subscriptionId = lastOpened.current;
+    if (!subscriptionId) return;
+    const timer = window.setTimeout(() => {
+      if (document.activeElement && document.activeElement !== document.body) return;
+      document.querySelector<HTMLElement>(`[data-subscription-id="${CSS.escape(subscriptionId)}"] h3`)?.focus();
+    }, 0);
+    return () => window.clearTimeout(timer);
+  }, [open]);
+  const subscriptions = query.data?.items ?? [];
+  const opened = open ? subscriptions.find((subscription) => subscription.id === open.subscriptionId) : undefined;
+
+  let content;
+  if (query.data) {
+    content = subscriptions.length ? (
+      <ul className={styles.list}>
+        {subscriptions.map((subscription) => (
+          <li key={subscription.id}>
+            <SubscriptionCard
+              subscription={subscription}
+              onAction={(action) => setOpen({ subscriptionId: subscription.id, action })}
+            />
+          </li>
+        ))}
+      </ul>
+    ) : (
+      <p className={styles.muted}>No subscriptions. Those you buy in a shop show here, to manage.</p>
+    );
+  } else if (query.isError) {
+    content = (
+      <ErrorState
+        title="Your subscriptions could not be loaded"
+        error={query.error}
+        onRetry={() => void query.refetch()}
+        retrying={query.isFetching}
+        compact
+      />
+    );
+  } else {
+    content = <PageSpinner label="Loading your subscriptions" />;
+  }
+
+  return (
+    <section className={styles.section} aria-labelledby={titleId}>
+      <h2 id={titleId} className={styles.sectionTitle}>
+        Subscriptions
+      </h2>
+      {content}
+      {open && opened ? (
+        <ActionDialog userId={userId} subscription={opened} action={open.action} onClose={() => setOpen(null)} />
+      ) : null}
+    </section>
+  );
+}
+
+function OrderCard({ order }: { order: OrderView }) {
+  const titleId = useId();
+  return (
+    <article className={styles.card} aria-labelledby={titleId}>
+      <div className={styles.subscriptionHeader}>
+        <h3 id={titleId} className={styles.itemTitle}>
+          <Link to={shopPath(order.shop.handle)}>{order.shop.shopName}</Link>
+        </h3>
+        <span className={styles.muted}>
+          Paid <time dateTime={order.paidAt}>{formatDate(order.paidAt)}</time>
+        </span>
+      </div>
+      <ul className={styles.orderLines} aria-label="What you bought">
+        {order.lines.map((line) => (
+          <li key={line.productStockGradeId} className={styles.orderLine}>
+            <span>
+              {line.description}
+              {line.quantity > 1 ? ` × ${line.quantity}` : null}
+              {line.billing === 'subscription' ? ' (subscription, first period)' : null}
+            </span>
+            <span>{formatMoney(times(line.unitPrice, line.quantity))}</span>
+          </li>
+        ))}
+      </ul>
+      <p className={styles.summaryTotal}>
+        <span>Total</span>
+        <span>{formatMoney(order.total)}</span>
+      </p>
+      {order.card ? (
+        <p className={styles.muted}>
+          Paid with {order.card.cardType} ending {order.card.last4}
+        </p>
+      ) : null}
+    </article>
+  );
+}
+
+function Orders({ userId }: { userId: string }) {
+  const titleId = useId();
+  const query = useMyOrders(userId);
+  const orders = query.data?.pages.flatMap((page) => page.items) ?? [];
+
+  let content;
+  if (query.data) {
+    content = orders.length ? (
+      <>
+        <ul className={styles.list}>
+          {orders.map((order) => (
+            <li key={order.invoiceId}>
+              <OrderCard order={order} />
+            </li>
+          ))}
+        </ul>
+        {query.isFetchNextPageError ? (
+          <ErrorState
+            title="More orders could not be loaded"
+            error={query.error}
+            onRetry={() => void query.fetchNextPage()}
+            retrying={query.isFetchingNextPage}
+            compact
+          />
+        ) : null}
+        <MoreButton query={query} label="Load more" className={styles.more} />
+      </>
+    ) : (
+      <p className={styles.muted}>No orders yet. What you buy in a shop shows here once it is paid.</p>
+    );
+  } else if (query.isError) {
+    content = (
+      <ErrorState
+        title="Your orders could not be loaded"
+        error={query.error}
+        onRetry={() => void query.refetch()}
+        retrying={query.isFetching}
+        compact
+      />
+    );
+  } else {
+    content = <PageSpinner label="Loading your orders" />;
+  }
+
+  return (
+    <section className={styles.section} aria-labelledby={titleId}>
+      <h2 id={titleId} className={styles.sectionTitle}>
+        Orders
+      </h2>
+      {content}
+    </section>
+  );
+}
+
+/**
+ * /store/orders: what the signed-in customer bought in every shop. Their subscriptions first
+ * (status, next charge, card, add-ons; add or remove an add-on, update the card, cancel), then
+ * their paid orders, newest first, a page at a time.
+ */
+export function OrdersPage() {
+  const { user, isPending } = useCurrentUser();
+  const loginModal = useLoginModal();
+
+  let content;
+  if (isPending) content = <PageSpinner label="Loading" />;
+  else if (!user)
+    content = (
+      <EmptyState title="Log in to see your orders">
+        <p>Orders and subscriptions belong to your account: log in, and you come straight back here.</p>
+        <StateLinks>
+          <Button onClick={loginModal.open}>Log in</Button>
+        </StateLinks>
+      </EmptyState>
+    );
+  else
+    content = (
+      <>
+        <Subscriptions userId={user.userId} />
+        <Orders userId={user.userId} />
+      </>
+    );
+
+  return (
+    <div className={styles.narrow}>
+      <PageMeta seo={SEO} />
+      <header className={styles.header}>
+        <h1 className={styles.title}>My orders</h1>
+        <p className={styles.lede}>Your subscriptions and what you bought, in every shop.</p>
+      </header>
+      {content}
+    </div>
+  );
+}
