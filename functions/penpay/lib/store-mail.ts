@@ -17,7 +17,7 @@ import { logger } from '../../lib/logger';
 import { html, mailLink } from '../../lib/mail/template';
 import { defineMailKind, sendMail } from '../../lib/mailer';
 import { PLATFORM_ACTOR_ID, recordNotification } from '../../lib/notifications';
-import { formatDay } from '../../lib/payments/payment-mail';
+import { formatDay } from '../../lib/payments/mail-parts';
 import { pushUnseenCounts } from '../../lib/realtime';
 import { storeBillingUrl } from './store-subscription-mail';
 

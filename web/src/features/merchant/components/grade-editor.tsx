@@ -1,4 +1,4 @@
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { updateGradeDisplayBodySchema } from '../../../../../shared/schemas/penpay';
 import { Button } from '../../../components/button';
 import { toast } from '../../../lib/toast';
@@ -6,6 +6,7 @@ import type { GradeView } from '../api/merchant-keys';
 import { useUpdateGradeDisplay } from '../api/update-grade-display';
 import { type FormErrors, formErrors, issueErrors } from '../lib/form-errors';
 import { describePrice } from '../lib/format';
+import { EditorSection, PositionField, readPosition } from './editor-section';
 import { FormAlert, TextArea, TextField } from './text-field';
 import styles from './merchant.module.css';
 
@@ -13,7 +14,6 @@ const FIELDS = ['name', 'description', 'badge', 'highlighted', 'position', 'feat
 type Field = (typeof FIELDS)[number];
 
 const MAX_FEATURES = 12;
-const MAX_POSITION = 9_999;
 
 export interface GradeLook {
   name: string;
@@ -60,8 +60,6 @@ export function GradePreview({ look }: { look: GradeLook }) {
  * lines of what it includes), with its card beside the form as it will look once saved.
  */
 export function GradeEditor({ userId, grade }: { userId: string; grade: GradeView }) {
-  const titleId = useId();
-  const previewId = useId();
   const update = useUpdateGradeDisplay(userId, grade.productStockId, grade.id);
   const [name, setName] = useState(grade.name);
   const [description, setDescription] = useState(grade.description);
@@ -74,16 +72,16 @@ export function GradeEditor({ userId, grade }: { userId: string; grade: GradeVie
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (update.isPending) return;
-    const order = Number(position);
-    if (!/^\d+$/.test(position.trim()) || order > MAX_POSITION) {
-      setErrors({ fields: { position: `Give a whole number from 0 to ${MAX_POSITION.toLocaleString('en-US')}` } });
+    const order = readPosition(position);
+    if ('error' in order) {
+      setErrors({ fields: { position: order.error } });
       return;
     }
     const checked = updateGradeDisplayBodySchema.safeParse({
       name,
       description,
       // An empty line is one being written, not a feature.
-      display: { badge, highlighted, position: order, features: features.filter((feature) => feature.trim()) },
+      display: { badge, highlighted, position: order.position, features: features.filter((feature) => feature.trim()) },
     });
     if (!checked.success) {
       setErrors(issueErrors(checked.error.issues, FIELDS));
@@ -100,97 +98,82 @@ export function GradeEditor({ userId, grade }: { userId: string; grade: GradeVie
     setFeatures((current) => current.map((feature, position) => (position === index ? value : feature)));
 
   return (
-    <section className={styles.card} aria-labelledby={titleId}>
-      <h2 id={titleId} className={styles.sectionTitle}>
-        Grade details
-      </h2>
-      <div className={styles.editor}>
-        <form className={styles.form} onSubmit={submit} noValidate aria-labelledby={titleId}>
-          <TextField
-            label="Name"
-            value={name}
-            onChange={(event) => setName(event.target.value)}
-            maxLength={80}
-            error={errors.fields.name}
-          />
-          <TextArea
-            label="Description"
-            value={description}
-            onChange={(event) => setDescription(event.target.value)}
-            maxLength={2000}
-            rows={3}
-            error={errors.fields.description}
-          />
-          <div className={styles.fieldGrid}>
+    <EditorSection
+      title="Grade details"
+      onSubmit={submit}
+      previewLabel="Preview on the product’s page"
+      preview={
+        <GradePreview look={{ name, description, badge, highlighted, features, price: grade.price, billing: grade.billing }} />
+      }
+    >
+      <TextField
+        label="Name"
+        value={name}
+        onChange={(event) => setName(event.target.value)}
+        maxLength={80}
+        error={errors.fields.name}
+      />
+      <TextArea
+        label="Description"
+        value={description}
+        onChange={(event) => setDescription(event.target.value)}
+        maxLength={2000}
+        rows={3}
+        error={errors.fields.description}
+      />
+      <div className={styles.fieldGrid}>
+        <TextField
+          label="Badge"
+          value={badge}
+          onChange={(event) => setBadge(event.target.value)}
+          maxLength={24}
+          hint="A short label on the card, such as “Most popular”."
+          error={errors.fields.badge}
+        />
+        <PositionField
+          value={position}
+          onChange={setPosition}
+          hint="Order among the product’s grades: lower comes first."
+          error={errors.fields.position}
+        />
+      </div>
+      <label className={styles.checkbox}>
+        <input type="checkbox" checked={highlighted} onChange={(event) => setHighlighted(event.target.checked)} />
+        <span>Highlighted: drawn out from the other grades</span>
+      </label>
+      <fieldset className={styles.fieldset}>
+        <legend className={styles.legend}>What it includes</legend>
+        {features.map((feature, index) => (
+          <div key={index} className={styles.featureRow}>
             <TextField
-              label="Badge"
-              value={badge}
-              onChange={(event) => setBadge(event.target.value)}
-              maxLength={24}
-              hint="A short label on the card, such as “Most popular”."
-              error={errors.fields.badge}
+              label={`Feature ${index + 1}`}
+              value={feature}
+              onChange={(event) => editFeature(index, event.target.value)}
+              maxLength={120}
             />
-            <TextField
-              label="Position"
-              type="number"
-              inputMode="numeric"
-              min={0}
-              max={MAX_POSITION}
-              step={1}
-              value={position}
-              onChange={(event) => setPosition(event.target.value)}
-              hint="Order among the product’s grades: lower comes first."
-              error={errors.fields.position}
-            />
-          </div>
-          <label className={styles.checkbox}>
-            <input type="checkbox" checked={highlighted} onChange={(event) => setHighlighted(event.target.checked)} />
-            <span>Highlighted: drawn out from the other grades</span>
-          </label>
-          <fieldset className={styles.fieldset}>
-            <legend className={styles.legend}>What it includes</legend>
-            {features.map((feature, index) => (
-              <div key={index} className={styles.featureRow}>
-                <TextField
-                  label={`Feature ${index + 1}`}
-                  value={feature}
-                  onChange={(event) => editFeature(index, event.target.value)}
-                  maxLength={120}
-                />
-                <Button
-                  variant="ghost"
-                  onClick={() => setFeatures((current) => current.filter((_, position) => position !== index))}
-                >
-                  Remove<span className="visually-hidden"> feature {index + 1}</span>
-                </Button>
-              </div>
-            ))}
-            {errors.fields.features ? <p className={styles.fieldError}>{errors.fields.features}</p> : null}
-            <div className={styles.actions}>
-              <Button
-                variant="secondary"
-                size="small"
-                disabled={features.length >= MAX_FEATURES}
-                onClick={() => setFeatures((current) => [...current, ''])}
-              >
-                Add a feature
-              </Button>
-            </div>
-          </fieldset>
-          <FormAlert message={errors.form ?? errors.fields.highlighted} />
-          <div className={styles.actions}>
-            <Button type="submit" disabled={update.isPending} aria-busy={update.isPending}>
-              {update.isPending ? 'Saving…' : 'Save grade'}
+            <Button variant="ghost" onClick={() => setFeatures((current) => current.filter((_, position) => position !== index))}>
+              Remove<span className="visually-hidden"> feature {index + 1}</span>
             </Button>
           </div>
-        </form>
-        <div className={styles.previewColumn} role="region" aria-labelledby={previewId}>
-          <p id={previewId} className={styles.previewLabel}>
-            Preview on the product’s page
-          </p>
-          <GradePreview look={{ name, description, badge, highlighted, features, price: grade.price, billing: grade.billing }} />
+        ))}
+        {errors.fields.features ? <p className={styles.fieldError}>{errors.fields.features}</p> : null}
+        <div className={styles.actions}>
+          <Button
+            variant="secondary"
+            size="small"
+            disabled={features.length >= MAX_FEATURES}
+            onClick={() => setFeatures((current) => [...current, ''])}
+          >
+            Add a feature
+          </Button>
         </div>
+      </fieldset>
+      <FormAlert message={errors.form ?? errors.fields.highlighted} />
+      <div className={styles.actions}>
+        <Button type="submit" disabled={update.isPending} aria-busy={update.isPending}>
+          {update.isPending ? 'Saving…' : 'Save grade'}
+        </Button>
       </div>
-    </section>
+    </EditorSection>
   );
 }

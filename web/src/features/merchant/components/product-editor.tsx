@@ -7,6 +7,7 @@ import { useUpdateProductDisplay } from '../api/update-product-display';
 import { type FormErrors, formErrors, issueErrors } from '../lib/form-errors';
 import { formatMoney } from '../lib/format';
 import { ImagePicker } from './image-picker';
+import { EditorSection, PositionField, readPosition } from './editor-section';
 import { FormAlert, TextArea, TextField } from './text-field';
 import styles from './merchant.module.css';
 
@@ -15,7 +16,6 @@ type Field = (typeof FIELDS)[number];
 
 /** The brand colour: what a product without an accent colour of its own is drawn in. */
 const DEFAULT_ACCENT = '#0f6e56';
-const MAX_POSITION = 9_999;
 
 export interface ProductLook {
   title: string;
@@ -60,8 +60,7 @@ export function ProductPreview({ look }: { look: ProductLook }) {
  * position), with its card beside the form as it will look once saved.
  */
 export function ProductEditor({ userId, product }: { userId: string; product: ProductStockView }) {
-  const titleId = useId();
-  const previewId = useId();
+  const accentId = useId();
   const update = useUpdateProductDisplay(userId, product.id);
   const [title, setTitle] = useState(product.title);
   const [description, setDescription] = useState(product.description);
@@ -76,9 +75,9 @@ export function ProductEditor({ userId, product }: { userId: string; product: Pr
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (update.isPending || uploading) return;
-    const order = Number(position);
-    if (!/^\d+$/.test(position.trim()) || order > MAX_POSITION) {
-      setErrors({ fields: { position: `Give a whole number from 0 to ${MAX_POSITION.toLocaleString('en-US')}` } });
+    const order = readPosition(position);
+    if ('error' in order) {
+      setErrors({ fields: { position: order.error } });
       return;
     }
     const checked = updateProductDisplayBodySchema.safeParse({
@@ -86,7 +85,7 @@ export function ProductEditor({ userId, product }: { userId: string; product: Pr
       description,
       imageFileIds: images.map((image) => image.fileId),
       // The API cannot take an accent colour away once set, only change it: none is sent until one is chosen.
-      display: { tagline, featured, position: order, ...(accentColor ? { accentColor } : {}) },
+      display: { tagline, featured, position: order.position, ...(accentColor ? { accentColor } : {}) },
     });
     if (!checked.success) {
       setErrors(issueErrors(checked.error.issues, FIELDS));
@@ -100,94 +99,82 @@ export function ProductEditor({ userId, product }: { userId: string; product: Pr
   };
 
   return (
-    <section className={styles.card} aria-labelledby={titleId}>
-      <h2 id={titleId} className={styles.sectionTitle}>
-        Product details
-      </h2>
-      <div className={styles.editor}>
-        <form className={styles.form} onSubmit={submit} noValidate aria-labelledby={titleId}>
-          <TextField
-            label="Title"
-            value={title}
-            onChange={(event) => setTitle(event.target.value)}
-            maxLength={120}
-            error={errors.fields.title}
-          />
-          <TextField
-            label="Tagline"
-            value={tagline}
-            onChange={(event) => setTagline(event.target.value)}
-            maxLength={120}
-            hint="A line under the title in your shop."
-            error={errors.fields.tagline}
-          />
-          <TextArea
-            label="Description"
-            value={description}
-            onChange={(event) => setDescription(event.target.value)}
-            maxLength={5000}
-            rows={5}
-            error={errors.fields.description}
-          />
-          <ImagePicker
-            label="Images"
-            images={images}
-            onChange={setImages}
-            max={MAX_PRODUCT_IMAGES}
-            onUploadingChange={setUploading}
-            hint={`Up to ${MAX_PRODUCT_IMAGES}. The first is the one shown in your shop.`}
-          />
-          <div className={styles.fieldGrid}>
-            <div className={styles.field}>
-              <label className={styles.label} htmlFor={`${titleId}-accent`}>
-                Accent colour
-              </label>
-              <input
-                id={`${titleId}-accent`}
-                className={styles.colour}
-                type="color"
-                value={accentColor ?? DEFAULT_ACCENT}
-                onChange={(event) => setAccentColor(event.target.value)}
-                aria-describedby={`${titleId}-accent-hint`}
-              />
-              <p id={`${titleId}-accent-hint`} className={styles.hint}>
-                {accentColor ? `The card’s top edge: ${accentColor}.` : 'None yet: the card uses the site’s colour.'}
-              </p>
-              {errors.fields.accentColor ? <p className={styles.fieldError}>{errors.fields.accentColor}</p> : null}
-            </div>
-            <TextField
-              label="Position"
-              type="number"
-              inputMode="numeric"
-              min={0}
-              max={MAX_POSITION}
-              step={1}
-              value={position}
-              onChange={(event) => setPosition(event.target.value)}
-              hint="Order in your shop: lower comes first."
-              error={errors.fields.position}
-            />
-          </div>
-          <label className={styles.checkbox}>
-            <input type="checkbox" checked={featured} onChange={(event) => setFeatured(event.target.checked)} />
-            <span>Featured: shown first, and larger, in your shop</span>
+    <EditorSection
+      title="Product details"
+      onSubmit={submit}
+      previewLabel="Preview in your shop"
+      preview={
+        <ProductPreview
+          look={{ title, tagline, description, image: images[0], accentColor, featured, priceFrom: product.priceFrom }}
+        />
+      }
+    >
+      <TextField
+        label="Title"
+        value={title}
+        onChange={(event) => setTitle(event.target.value)}
+        maxLength={120}
+        error={errors.fields.title}
+      />
+      <TextField
+        label="Tagline"
+        value={tagline}
+        onChange={(event) => setTagline(event.target.value)}
+        maxLength={120}
+        hint="A line under the title in your shop."
+        error={errors.fields.tagline}
+      />
+      <TextArea
+        label="Description"
+        value={description}
+        onChange={(event) => setDescription(event.target.value)}
+        maxLength={5000}
+        rows={5}
+        error={errors.fields.description}
+      />
+      <ImagePicker
+        label="Images"
+        images={images}
+        onChange={setImages}
+        max={MAX_PRODUCT_IMAGES}
+        onUploadingChange={setUploading}
+        hint={`Up to ${MAX_PRODUCT_IMAGES}. The first is the one shown in your shop.`}
+      />
+      <div className={styles.fieldGrid}>
+        <div className={styles.field}>
+          <label className={styles.label} htmlFor={accentId}>
+            Accent colour
           </label>
-          <FormAlert message={errors.form ?? errors.fields.imageFileIds ?? errors.fields.featured} />
-          <div className={styles.actions}>
-            <Button type="submit" disabled={update.isPending || uploading} aria-busy={update.isPending}>
-              {update.isPending ? 'Saving…' : uploading ? 'Waiting for the images…' : 'Save product'}
-            </Button>
-          </div>
-        </form>
-        <div className={styles.previewColumn} role="region" aria-labelledby={previewId}>
-          <p id={previewId} className={styles.previewLabel}>
-            Preview in your shop
-          </p>
-          <ProductPreview
-            look={{ title, tagline, description, image: images[0], accentColor, featured, priceFrom: product.priceFrom }}
+          <input
+            id={accentId}
+            className={styles.colour}
+            type="color"
+            value={accentColor ?? DEFAULT_ACCENT}
+            onChange={(event) => setAccentColor(event.target.value)}
+            aria-describedby={`${accentId}-hint`}
           />
+          <p id={`${accentId}-hint`} className={styles.hint}>
+            {accentColor ? `The card’s top edge: ${accentColor}.` : 'None yet: the card uses the site’s colour.'}
+          </p>
+          {errors.fields.accentColor ? <p className={styles.fieldError}>{errors.fields.accentColor}</p> : null}
         </div>
+        <PositionField
+          value={position}
+          onChange={setPosition}
+          hint="Order in your shop: lower comes first."
+          error={errors.fields.position}
+        />
       </div>
-    </section>
+      <label className={styles.checkbox}>
+        <input type="checkbox" checked={featured} onChange={(event) => setFeatured(event.target.checked)} />
+        <span>Featured: shown first, and larger, in your shop</span>
+      </label>
+      <FormAlert message={errors.form ?? errors.fields.imageFileIds ?? errors.fields.featured} />
+      <div className={styles.actions}>
+        <Button type="submit" disabled={update.isPending || uploading} aria-busy={update.isPending}>
+          {update.isPending ? 'Saving…' : uploading ? 'Waiting for the images…' : 'Save product'}
+        </Button>
+      </div>
+    </EditorSection>
   );
 }

@@ -1,13 +1,11 @@
 import { Link, useParams } from 'react-router';
-import { APP_NAME } from '../../../../../shared/constants';
 import { PageMeta } from '../../../components/page-meta';
-import { PageSpinner } from '../../../components/spinner';
-import { ErrorState, NotFoundState, StateLinks } from '../../../components/state-message';
 import type { GradeDashboard } from '../api/merchant-keys';
 import { useSetGradeVisibility } from '../api/set-grade-visibility';
 import { useGradeDashboard } from '../api/show-grade-dashboard';
 import { useStockGrade } from '../api/stock-grade';
 import { useUnstockGrade } from '../api/unstock-grade';
+import { DashboardFallback } from '../components/dashboard-fallback';
 import { FiguresSection, RecentSales } from '../components/figures-section';
 import { GradeBillingSection, GradePlanSection, GradePriceSection } from '../components/grade-billing';
 import { GradeEditor } from '../components/grade-editor';
@@ -15,12 +13,9 @@ import { MerchantGate } from '../components/merchant-gate';
 import { Breadcrumb, ItemHeader } from '../components/product-header';
 import { SellingSection } from '../components/selling-section';
 import { VisibilitySection } from '../components/visibility-form';
-import { isNotFound } from '../lib/form-errors';
 import { describePrice, GRADE_VISIBILITY_HINTS } from '../lib/format';
 import { MERCHANT_PATH, merchantProductPath, shopProductPath } from '../lib/paths';
 import styles from '../components/merchant.module.css';
-
-const FALLBACK_SEO = { title: `Grade · ${APP_NAME}` };
 
 function GradeScreen({ userId, dashboard }: { userId: string; dashboard: GradeDashboard }) {
   const { grade, product } = dashboard;
@@ -74,37 +69,7 @@ function GradeDashboardView({
 }) {
   const dashboard = useGradeDashboard(userId, productStockId, productStockGradeId);
   if (dashboard.data) return <GradeScreen userId={userId} dashboard={dashboard.data} />;
-  if (dashboard.isError && isNotFound(dashboard.error)) {
-    return (
-      <>
-        <PageMeta seo={FALLBACK_SEO} />
-        <NotFoundState title="No such grade in your shop">
-          <p>It may have been another shop’s, or the link may be mistyped.</p>
-          <StateLinks>
-            <Link to={MERCHANT_PATH}>Go to your shop</Link>
-          </StateLinks>
-        </NotFoundState>
-      </>
-    );
-  }
-  return (
-    <>
-      <PageMeta seo={FALLBACK_SEO} />
-      {dashboard.isError ? (
-        <>
-          <h1 className={styles.title}>Grade</h1>
-          <ErrorState
-            title="This grade could not be loaded"
-            error={dashboard.error}
-            onRetry={() => void dashboard.refetch()}
-            retrying={dashboard.isFetching}
-          />
-        </>
-      ) : (
-        <PageSpinner label="Loading the grade" />
-      )}
-    </>
-  );
+  return <DashboardFallback noun="grade" query={dashboard} />;
 }
 
 /**

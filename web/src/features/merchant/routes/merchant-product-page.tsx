@@ -1,15 +1,13 @@
 import { useId, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { APP_NAME } from '../../../../../shared/constants';
 import { Button } from '../../../components/button';
 import { PageMeta } from '../../../components/page-meta';
-import { PageSpinner } from '../../../components/spinner';
-import { ErrorState, NotFoundState, StateLinks } from '../../../components/state-message';
 import type { ProductDashboard } from '../api/merchant-keys';
 import { useSetProductVisibility } from '../api/set-product-visibility';
 import { useProductDashboard } from '../api/show-product-dashboard';
 import { useStockProduct } from '../api/stock-product';
 import { useUnstockProduct } from '../api/unstock-product';
+import { DashboardFallback } from '../components/dashboard-fallback';
 import { FiguresSection, RecentSales } from '../components/figures-section';
 import { MerchantGate } from '../components/merchant-gate';
 import { NewGradeDialog } from '../components/new-grade-dialog';
@@ -19,12 +17,9 @@ import { SellingSection } from '../components/selling-section';
 import { GradeList } from '../components/stock-lists';
 import { StockTabs } from '../components/stock-tabs';
 import { VisibilitySection } from '../components/visibility-form';
-import { isNotFound } from '../lib/form-errors';
 import { PRODUCT_VISIBILITY_HINTS } from '../lib/format';
 import { MERCHANT_PATH, shopProductPath } from '../lib/paths';
 import styles from '../components/merchant.module.css';
-
-const FALLBACK_SEO = { title: `Product · ${APP_NAME}` };
 
 function GradesSection({ userId, dashboard }: { userId: string; dashboard: ProductDashboard }) {
   const titleId = useId();
@@ -98,37 +93,7 @@ function ProductScreen({ userId, dashboard }: { userId: string; dashboard: Produ
 function ProductDashboardView({ userId, productStockId }: { userId: string; productStockId: string }) {
   const dashboard = useProductDashboard(userId, productStockId);
   if (dashboard.data) return <ProductScreen userId={userId} dashboard={dashboard.data} />;
-  if (dashboard.isError && isNotFound(dashboard.error)) {
-    return (
-      <>
-        <PageMeta seo={FALLBACK_SEO} />
-        <NotFoundState title="No such product in your shop">
-          <p>It may have been another shop’s, or the link may be mistyped.</p>
-          <StateLinks>
-            <Link to={MERCHANT_PATH}>Go to your shop</Link>
-          </StateLinks>
-        </NotFoundState>
-      </>
-    );
-  }
-  return (
-    <>
-      <PageMeta seo={FALLBACK_SEO} />
-      {dashboard.isError ? (
-        <>
-          <h1 className={styles.title}>Product</h1>
-          <ErrorState
-            title="This product could not be loaded"
-            error={dashboard.error}
-            onRetry={() => void dashboard.refetch()}
-            retrying={dashboard.isFetching}
-          />
-        </>
-      ) : (
-        <PageSpinner label="Loading the product" />
-      )}
-    </>
-  );
+  return <DashboardFallback noun="product" query={dashboard} />;
 }
 
 /**
