@@ -575,3 +575,23 @@ describe('a subscription over time, through the shop’s webhooks', () => {
     expect(recentSales.map((sale) => sale.kind)).toEqual(['renewal', 'renewal', 'order']);
   });
 });
+
+describe('a customer who deletes their account', () => {
+  it('has their shop subscription canceled at the shop’s own gateway first, and the shop counts it', async () => {
+    // Prepare
+    const shop = await openShop('leaving-shop');
+    const grade = await subscriptionGrade(shop, 'Leaving club');
+    const leaver = await suite.api.signIn('leaving-customer');
+    const subscriptionId = await subscribe(leaver, shop, grade);
+    expect(await countsOf(shop, grade)).toEqual({ active: 1, pastDue: 0 });
+
+    // Act
+    const deleted = await suite.api.call(routes.deleteAccount, { as: leaver });
+
+    // Assess: nothing bills at the shop's gateway any more, our copy says so, and the dashboard moved once
+    expectOk(deleted);
+    expect((await shop.gateway.findSubscription(subscriptionId)).status).toBe('Canceled');
+    expect((await stored(subscriptionId))?.status).toBe('Canceled');
+    expect(await countsOf(shop, grade)).toEqual({ active: 0, pastDue: 0 });
+  });
+});
