@@ -59,7 +59,7 @@ export const handler = createHandler(penpayRoutes.addStoreSubscriptionAddOn, asy
   for (const transaction of prorated) {
     payments.push(
       ...(await recordSubscriptionCharge(db, subscription, transaction, {
-        kind: 'renewal',
+        kind: 'add-on',
         description: `${grade.name} — ${offer.name} (prorated)`,
         shopName: merchant.shopName,
       })),

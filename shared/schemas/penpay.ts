@@ -496,7 +496,8 @@ export const customerSubscriptionsSchema = z.object({ items: z.array(storeSubscr
 /** A sale as its merchant sees it: who bought (name and email, to deliver), what, and for how much. */
 export const saleSchema = z.object({
   invoiceId: z.string(),
-  kind: z.enum(['order', 'renewal']),
+  /** 'order': a cart's sale or a subscription's first cycle; 'renewal': a later cycle; 'add-on': an add-on's prorated charge. */
+  kind: z.enum(['order', 'renewal', 'add-on']),
   customer: z.object({ name: z.string(), email: z.nullable(z.string()) }),
   description: z.string(),
   units: z.int(),

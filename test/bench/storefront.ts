@@ -11,7 +11,7 @@
  * Prints one JSON line with the figures and what the load phase needs (the shop, product and
  * merchant session), which run-all.ts then loads.
  */
-import { recordStoreCharge } from '../../functions/penpay/lib/sales-ledger';
+import { orderScopesOf, recordStoreCharge } from '../../functions/penpay/lib/sales-ledger';
 import { apiUrl, db, headers, signIn } from './bench-session';
 
 const RUNS = Number(process.env.BENCH_STORE_RUNS ?? 200);
@@ -93,10 +93,12 @@ async function seedWorker(): Promise<void> {
     const index = next;
     next += 1;
     if (index >= seeded) return;
+    const productStockGradeId = index % 3 === 0 ? monthly.id : once.id;
     await recordStoreCharge(db, {
       merchantAccountId: account.id,
       transactionId: `bench-${index}`,
       kind: 'order',
+      opensOrderIn: orderScopesOf([{ productId: product.id, priceId: productStockGradeId, billing: 'once' }], 'sale'),
       invoiceId: `bench-invoice-${index}`,
       customer: { id: `bench-customer-${index % 500}`, name: `Customer ${index % 500}`, email: null },
       paidAt: new Date(now - ((index * 2_591_000) % (30 * 86_400_000))).toISOString(),
@@ -104,7 +106,7 @@ async function seedWorker(): Promise<void> {
       lines: [
         {
           productStockId: product.id,
-          productStockGradeId: index % 3 === 0 ? monthly.id : once.id,
+          productStockGradeId,
           description: 'Field notebook',
           units: 1 + (index % 2),
           amountMinor: 1_200 * (1 + (index % 2)),

@@ -248,8 +248,7 @@ describe('the storefront in a real browser', () => {
     await expect(single.getByRole('status').innerText()).resolves.toMatch(/^In your cart: 1\./);
     await club.getByRole('button', { name: 'Add to cart' }).click();
     await shown(customer, club.getByRole('status').getByRole('link', { name: 'View cart' }), 30_000);
-    // Not checked for WCAG here: the "View cart" link in each grade's status is told from the words
-    // around it by colour alone (link-in-text-block), reported to be fixed in purchase-controls.tsx.
+    await expectAccessible(customer, 'the product page, with both grades in the cart');
     await club.getByRole('status').getByRole('link', { name: 'View cart' }).click();
 
     // Assess: the cart, priced: $21.00 today, then $9.00 every month

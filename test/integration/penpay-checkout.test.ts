@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { gradeScope, productScope, shopScope } from '../../functions/lib/db/entities/store-figures';
 import { getDb } from '../../functions/lib/db/service';
-import { figureDayOf, recordStoreCharge, type StoreCharge } from '../../functions/penpay/lib/sales-ledger';
+import { figureDayOf, orderScopesOf, recordStoreCharge, type StoreCharge } from '../../functions/penpay/lib/sales-ledger';
 import { routes } from '../../shared/routes';
 import type { GradeView } from '../../shared/schemas/penpay';
 import { expectError, expectOk, type SignedInUser } from '../support/api-client';
@@ -158,7 +158,8 @@ describe('buying a one-time and a subscription grade together', () => {
     ]);
 
     // Assess
-    expect(shopDay).toMatchObject({ orders: 2, units: 3, revenueMinor: 3_900 });
+    // One cart paid in two charges (the sale, the first cycle) is one order.
+    expect(shopDay).toMatchObject({ orders: 1, units: 3, revenueMinor: 3_900 });
     expect(mugDay).toMatchObject({ orders: 1, units: 2, revenueMinor: 3_000 });
     expect(monthlyDay).toMatchObject({ orders: 1, units: 1, revenueMinor: 900 });
     expect(total?.activeSubscriptions).toBe(1);
@@ -429,7 +430,8 @@ describe('a subscription declined after the one-time part was paid', () => {
     expect(orders.body.items.map((order) => [order.total.amountMinor, order.lines.length])).toEqual([[2_400, 2]]);
     expect(cart).toMatchObject({ items: [], invoice: null });
     const day = figureDayOf((await gateway.findSaleByOrderId(invoiceId))?.createdAt ?? '');
-    expect(await figure(stocked.shop.merchant.id, shopScope, day)).toMatchObject({ orders: 2, units: 2, revenueMinor: 2_400 });
+    // Still one order: paid in two attempts, counted by the first charge.
+    expect(await figure(stocked.shop.merchant.id, shopScope, day)).toMatchObject({ orders: 1, units: 2, revenueMinor: 2_400 });
     expect(await unseenOf(buyer)).toEqual([expect.objectContaining({ kind: 'store-order-confirmed' })]);
     const receipts = await mailsTo(suite.runtime.mailDir, buyer.email);
     expect(receipts.map((mail) => mail.headers.subject)).toEqual([
@@ -440,6 +442,26 @@ describe('a subscription declined after the one-time part was paid', () => {
 });
 
 describe('the sales ledger', () => {
+  it('counts a cart paid in several charges as one order, in the first charge that touches each scope', () => {
+    // Prepare: a mug sold once, then two subscriptions (one of the mug's own product)
+    const lines = [
+      { productId: 'prd_mug', priceId: 'grd_large', billing: 'once' as const },
+      { productId: 'prd_mug', priceId: 'grd_club', billing: 'subscription' as const },
+      { productId: 'prd_news', priceId: 'grd_monthly', billing: 'subscription' as const },
+    ];
+
+    // Act
+    const [sale, first, second] = [orderScopesOf(lines, 'sale'), orderScopesOf(lines, 1), orderScopesOf(lines, 2)];
+
+    // Assess
+    expect([...sale].sort()).toEqual([shopScope, productScope('prd_mug'), gradeScope('grd_large')].sort());
+    expect([...first]).toEqual([gradeScope('grd_club')]);
+    expect([...second].sort()).toEqual([productScope('prd_news'), gradeScope('grd_monthly')].sort());
+    expect([...orderScopesOf(lines.slice(1), 1)].sort()).toEqual(
+      [shopScope, productScope('prd_mug'), gradeScope('grd_club')].sort(),
+    );
+  });
+
   it('records a charge once, however many times it is told, for the shop, each product and each grade', async () => {
     // Prepare
     const db = getDb();
@@ -448,6 +470,14 @@ describe('the sales ledger', () => {
       merchantAccountId,
       transactionId: 'tx-ledger-1',
       kind: 'order',
+      opensOrderIn: new Set([
+        shopScope,
+        productScope('prd_a'),
+        productScope('prd_b'),
+        gradeScope('grd_a1'),
+        gradeScope('grd_a2'),
+        gradeScope('grd_b1'),
+      ]),
       invoiceId: 'inv-ledger-1',
       customer: { id: 'customer-1', name: 'Ana', email: 'ana@example.com' },
       paidAt: '2026-11-20T10:00:00Z',
@@ -462,8 +492,9 @@ describe('the sales ledger', () => {
     // Act
     const recorded = await recordStoreCharge(db, charge);
     const twice = await Promise.all([recordStoreCharge(db, charge), recordStoreCharge(db, charge)]);
+    const { opensOrderIn: _order, ...sameCustomer } = charge;
     const renewal = await recordStoreCharge(db, {
-      ...charge,
+      ...sameCustomer,
       transactionId: 'tx-ledger-2',
       kind: 'renewal',
       lines: charge.lines.slice(2),
@@ -474,14 +505,15 @@ describe('the sales ledger', () => {
     expect(twice).toEqual([false, false]);
     expect(renewal).toBe(true);
     const day = 'day:2026-11-20';
-    expect(await figure(merchantAccountId, shopScope, day)).toMatchObject({ orders: 2, units: 5, revenueMinor: 3_900 });
+    // A renewal is revenue, not a new order.
+    expect(await figure(merchantAccountId, shopScope, day)).toMatchObject({ orders: 1, units: 5, revenueMinor: 3_900 });
     expect(await figure(merchantAccountId, productScope('prd_a'), day)).toMatchObject({
       orders: 1,
       units: 3,
       revenueMinor: 2_500,
     });
     expect(await figure(merchantAccountId, productScope('prd_b'), day)).toMatchObject({
-      orders: 2,
+      orders: 1,
       units: 2,
       revenueMinor: 1_400,
     });

@@ -308,7 +308,7 @@ describe('add-ons', () => {
     expect(payments).toHaveLength(2);
     const { recentSales } = await gradeDashboard(shop, grade);
     expect(recentSales.map((sale) => [sale.kind, sale.description, sale.amount.amountMinor])).toEqual([
-      ['renewal', 'Monthly — Extra seat (prorated)', proratedMinor],
+      ['add-on', 'Monthly — Extra seat (prorated)', proratedMinor],
       ['order', 'Roaster club — Monthly', 1_200],
     ]);
     const [listed] = (await mySubscriptions(customer)).filter((item) => item.id === subscriptionId);

@@ -17,7 +17,13 @@ import type { Db } from '../../lib/db/service';
 export interface StoreCharge {
   merchantAccountId: string;
   transactionId: string;
-  kind: 'order' | 'renewal';
+  /** 'order': a cart's sale or a subscription's first cycle; 'renewal': a later cycle; 'add-on': an add-on's prorated charge. */
+  kind: 'order' | 'renewal' | 'add-on';
+  /**
+   * The scopes (shop, products, grades) in which this charge is the one that counts the order
+   * (orderScopesOf): a cart paid in several charges is one order. Absent: it counts none.
+   */
+  opensOrderIn?: ReadonlySet<string>;
   invoiceId?: string;
   subscriptionId?: string;
   customer: { id: string; name: string; email: string | null };
@@ -53,6 +59,36 @@ function groupBy(lines: readonly ChargeLine[], keyOf: (line: ChargeLine) => stri
 }
 
 /** The UTC day a charge counts on, as the dashboards read them. */
+/** The lines of an invoice as they decide where its order is counted. */
+type OrderLine = { productId: string; priceId: string; billing?: 'once' | 'subscription' | undefined };
+
+/**
+ * Where a charge of a cart's invoice counts the order. A cart is paid in several charges (one
+ * sale for its one-time lines, then each subscription's first cycle, in line order), possibly
+ * over several attempts, and recorded by whoever sees each charge first (the checkout, or the
+ * shop's webhook). So the order is counted, in each scope (the shop, a product, a grade), by the
+ * first of those charges in that order that touches the scope: the same answer from the invoice
+ * alone, whoever asks and whenever. `charge` is 'sale', or the subscription line's number (1-based).
+ */
+export function orderScopesOf(lines: readonly OrderLine[], charge: 'sale' | number): Set<string> {
+  const once = lines.filter((line) => (line.billing ?? 'once') === 'once');
+  const groups: { key: 'sale' | number; lines: OrderLine[] }[] = [
+    ...(once.length ? [{ key: 'sale' as const, lines: once }] : []),
+    ...lines.filter((line) => line.billing === 'subscription').map((line, index) => ({ key: index + 1, lines: [line] })),
+  ];
+  const seen = new Set<string>();
+  for (const group of groups) {
+    const scopes = new Set([
+      shopScope,
+      ...group.lines.flatMap((line) => [productScope(line.productId), gradeScope(line.priceId)]),
+    ]);
+    const opened = new Set([...scopes].filter((scope) => !seen.has(scope)));
+    if (group.key === charge) return opened;
+    for (const scope of scopes) seen.add(scope);
+  }
+  return new Set();
+}
+
 export const figureDayOf = (paidAt: string) => `day:${new Date(paidAt).toISOString().slice(0, 10)}`;
 
 /**
@@ -93,7 +129,7 @@ export async function recordStoreCharge(db: Db, charge: StoreCharge): Promise<bo
         ...rows.map((row) =>
           storeFigure
             .update({ merchantAccountId: charge.merchantAccountId, scope: row.scope, period })
-            .add({ orders: 1, units: row.units, revenueMinor: row.amountMinor })
+            .add({ orders: charge.opensOrderIn?.has(row.scope) ? 1 : 0, units: row.units, revenueMinor: row.amountMinor })
             .commit(),
         ),
       ])

@@ -61,7 +61,7 @@ import {
 import { recordPayments, stateFromGateway } from '../../lib/payments/subscription-sync';
 import { cartInvoiceKey, chargedLinesOf, readCart, readCatalog } from './cart';
 import { isPurchasable } from './catalog';
-import { recordStoreCharge, type StoreCharge } from './sales-ledger';
+import { orderScopesOf, recordStoreCharge, type StoreCharge } from './sales-ledger';
 import { shopGateway } from './shop-gateway';
 import { type OrderMailLine, tellOrderPaid } from './store-mail';
 import { countSubscriptionChange } from '../../lib/payments/subscription-counts';
@@ -579,6 +579,7 @@ async function afterPayment(
         merchantAccountId: merchant.merchantAccountId,
         transactionId: sale.id,
         kind: 'order',
+        opensOrderIn: orderScopesOf(invoice.lines, 'sale'),
         invoiceId: invoice.invoiceId,
         customer: { id: customer.id, name: customer.name, email: customer.email },
         paidAt: sale.createdAt,
@@ -599,9 +600,9 @@ async function afterPayment(
       })),
     });
   }
-  for (const { line, gateway } of checkout.subscriptionLines.flatMap((entry) => {
+  for (const { line, gateway, number } of checkout.subscriptionLines.flatMap((entry, index) => {
     const gateway = progress.subscriptions.get(entry.subscriptionId);
-    return gateway ? [{ line: entry, gateway }] : [];
+    return gateway ? [{ line: entry, gateway, number: index + 1 }] : [];
   })) {
     const first = firstCharge(gateway);
     if (!first) continue;
@@ -611,6 +612,7 @@ async function afterPayment(
         merchantAccountId: merchant.merchantAccountId,
         transactionId: first.id,
         kind: 'order',
+        opensOrderIn: orderScopesOf(invoice.lines, number),
         invoiceId: invoice.invoiceId,
         subscriptionId: line.subscriptionId,
         customer: { id: customer.id, name: customer.name, email: customer.email },

@@ -30,7 +30,7 @@ import { PLATFORM_SELLER_ID } from '../../lib/payments/pro-plan-access';
 import { gatewayVersionOf, isPaid, recordPayments, stateFromGateway } from '../../lib/payments/subscription-sync';
 import { readGrade, readProduct } from './catalog';
 import { readMerchantById } from './merchants';
-import { recordStoreCharge } from './sales-ledger';
+import { orderScopesOf, recordStoreCharge } from './sales-ledger';
 import { shopGateway } from './shop-gateway';
 import { confirmStoreCancellation, sendStoreReceipts, storeBillingUrl } from './store-subscription-mail';
 import { subscriptionCountWrites } from '../../lib/payments/subscription-counts';
@@ -213,6 +213,18 @@ async function recordNewCharges(
 }
 
 /**
+ * Where a subscription's first charge counts its cart's order: decided from the invoice's lines
+ * and the subscription's number among them (its id ends in it), exactly as the checkout decides,
+ * since either may record the charge first.
+ */
+async function orderScopesOfFirstCharge(db: Db, subscription: SubscriptionItem): Promise<Set<string> | undefined> {
+  const number = Number(/_(\d+)$/.exec(subscription.subscriptionId)?.[1]);
+  if (!Number.isInteger(number)) return undefined;
+  const { data: invoice } = await db.entities.invoice.get({ invoiceId: subscription.invoiceId }).go();
+  return invoice ? orderScopesOf(invoice.lines, number) : undefined;
+}
+
+/**
  * One charge of a subscription, in the shop's ledger and the customer's payments (the ledger
  * first: see recordNewCharges). The customer's payment names the shop, as the checkout's do: it
  * is listed beside other shops' and the platform's. Answers the payment item when this call made it.
@@ -221,14 +233,18 @@ export async function recordSubscriptionCharge(
   db: Db,
   subscription: SubscriptionItem,
   transaction: GatewayTransaction,
-  charge: { kind: 'order' | 'renewal'; description: string; shopName: string },
+  charge: { kind: 'order' | 'renewal' | 'add-on'; description: string; shopName: string },
 ): Promise<PaymentItem[]> {
-  const customer = await getUser(db, { userId: subscription.customerId });
+  const [customer, opensOrderIn] = await Promise.all([
+    getUser(db, { userId: subscription.customerId }),
+    charge.kind === 'order' ? orderScopesOfFirstCharge(db, subscription) : undefined,
+  ]);
   const amountMinor = fromDecimalAmount(transaction.amount);
   await recordStoreCharge(db, {
     merchantAccountId: subscription.sellerId,
     transactionId: transaction.id,
     kind: charge.kind,
+    ...(opensOrderIn ? { opensOrderIn } : {}),
     invoiceId: subscription.invoiceId,
     subscriptionId: subscription.subscriptionId,
     customer: {

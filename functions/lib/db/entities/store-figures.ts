@@ -48,7 +48,7 @@ export const createStoreSaleEntity = (config?: EntityConfiguration) =>
         merchantAccountId: { type: 'string', required: true },
         scope: { type: 'string', required: true },
         transactionId: { type: 'string', required: true },
-        kind: { type: ['order', 'renewal'] as const, required: true },
+        kind: { type: ['order', 'renewal', 'add-on'] as const, required: true },
         invoiceId: { type: 'string' },
         subscriptionId: { type: 'string' },
         customerId: { type: 'string', required: true },

@@ -11,6 +11,9 @@ const count = (value: number) => value.toLocaleString('en-US');
  * revenue and orders day by day as two bar charts (each with its figures in a table for screen
  * readers).
  */
+/** How a sale that is not a new order reads in the list. */
+const SALE_KIND_PREFIX = { order: '', renewal: 'Renewal: ', 'add-on': 'Add-on: ' } as const;
+
 export function FiguresSection({ figures, title = 'Last 30 days' }: { figures: FiguresView; title?: string }) {
   const titleId = useId();
   const money = (amountMinor: number) => formatMoney({ amountMinor, currency: figures.currency });
@@ -99,7 +102,7 @@ export function RecentSales({ sales }: { sales: readonly SaleView[] }) {
                     ) : null}
                   </td>
                   <td>
-                    {sale.kind === 'renewal' ? 'Renewal: ' : ''}
+                    {SALE_KIND_PREFIX[sale.kind]}
                     {sale.description}
                     {sale.units > 1 ? ` × ${count(sale.units)}` : ''}
                   </td>
