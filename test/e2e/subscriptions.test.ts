@@ -4,6 +4,7 @@ import { routes } from '../../shared/routes';
 import { checkEveryPageTheSuiteVisits, expectAccessible } from '../support/accessibility';
 import { createApiClient, expectOk, type Session } from '../support/api-client';
 import { launchBrowser, screenshotPath } from '../support/browser';
+import { fact, recordFailedAnswers, shown } from '../support/page-steps';
 import { startTestRuntime, type TestRuntime } from '../support/local-runtime';
 import { logInByEmailFromModal } from '../support/email-login';
 
@@ -54,44 +55,6 @@ async function sessionOf(page: Page): Promise<Session> {
   if (!cookie) throw new Error('The browser has no session cookie after the login');
   return { token: cookie.value };
 }
-
-/** The API's failed answers to each page, as the page got them: what a failing step reports. */
-const failedAnswers = new WeakMap<Page, string[]>();
-
-function recordFailedAnswers(page: Page): void {
-  const seen: string[] = [];
-  failedAnswers.set(page, seen);
-  page.on('response', (response) => {
-    if (response.status() < 400 || !new URL(response.url()).pathname.startsWith('/api/')) return;
-    const request = response.request();
-    void response
-      .text()
-      .catch(() => '(no body)')
-      .then((body) => seen.push(`${request.method()} ${response.url()} → ${response.status()} ${body.slice(0, 500)}`));
-  });
-}
-
-/** Waits for `locator`; when it does not come, the failure says what the page showed instead, and what the API answered. */
-async function shown(page: Page, locator: Locator, timeout?: number): Promise<void> {
-  try {
-    await locator.waitFor(timeout === undefined ? {} : { timeout });
-  } catch (error) {
-    const text = await page
-      .getByRole('main')
-      .innerText()
-      .catch(() => '(no main element)');
-    const answers = failedAnswers.get(page)?.join('\n') || '(none)';
-    throw new Error(
-      `${(error as Error).message}\nThe page (${page.url()}) showed instead:\n${text}\nFailed API answers:\n${answers}`,
-      {
-        cause: error,
-      },
-    );
-  }
-}
-
-/** The text of a definition list's term and its value, as innerText gives them ("Status\nActive"). */
-const fact = (term: string, value: string) => new RegExp(`${term}\\s+${value.replace(/[.*+?^${}()|[\]\\$]/g, '\\$&')}`);
 
 describe('the Pro plan in a real browser', () => {
   it('a visitor logs in from the checkout, is declined once, pays; a renewal fails; a new card brings Pro back; then cancels', async () => {
