@@ -2,24 +2,26 @@ import * as penpayRoutes from '../../shared/routes/penpay';
 import { shopScope } from '../lib/db/entities/store-figures';
 import { getDb } from '../lib/db/service';
 import { createHandler } from '../lib/http/create-handler';
-import { countMyProducts, dashboardSeo, readFigures, readRecentSales } from './lib/dashboard';
-import { readMyMerchant } from './lib/merchants';
+import { countMyProducts, dashboardDays, dashboardSeo, figuresFrom, readFigureItems, readRecentSales } from './lib/dashboard';
+import { readMerchantAccount, readMyMerchantId } from './lib/merchants';
 import { toMerchantAccountView } from './lib/views';
 
 export const handler = createHandler(penpayRoutes.showMerchantDashboard, async ({ caller }) => {
   const db = getDb();
   const now = new Date();
-  const merchant = await readMyMerchant(db, caller.userId);
-  const [view, figures, recentSales, productCounts] = await Promise.all([
-    toMerchantAccountView(merchant),
-    readFigures(db, merchant, shopScope, now),
-    readRecentSales(db, merchant.merchantAccountId, shopScope),
-    countMyProducts(db, merchant.merchantAccountId),
+  const days = dashboardDays(now);
+  // Everything but the shop's own item needs only its id: one round of reads, all at once.
+  const merchantAccountId = await readMyMerchantId(db, caller.userId);
+  const [merchant, figureItems, recentSales, productCounts] = await Promise.all([
+    readMerchantAccount(db, merchantAccountId),
+    readFigureItems(db, merchantAccountId, shopScope, days),
+    readRecentSales(db, merchantAccountId, shopScope),
+    countMyProducts(db, merchantAccountId),
   ]);
   return {
     seo: dashboardSeo(`Dashboard · ${merchant.shopName}`, `Sales, revenue and subscriptions of ${merchant.shopName}.`),
-    merchant: view,
-    figures,
+    merchant: await toMerchantAccountView(merchant),
+    figures: figuresFrom(figureItems, days, merchant.currency),
     recentSales,
     productCounts,
   };

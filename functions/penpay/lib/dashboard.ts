@@ -39,11 +39,21 @@ export async function readFigures(
   now: Date,
 ): Promise<FiguresView> {
   const days = dashboardDays(now);
+  return figuresFrom(await readFigureItems(db, merchant.merchantAccountId, scope, days), days, merchant.currency);
+}
+
+/** A scope's figure items over `days` and its 'total': what readFigures sums, for a caller that reads the shop alongside. */
+export async function readFigureItems(
+  db: Db,
+  merchantAccountId: string,
+  scope: string,
+  days: readonly string[],
+): Promise<StoreFigureItem[]> {
   const { data } = await db.entities.storeFigure.query
-    .byScope({ merchantAccountId: merchant.merchantAccountId, scope })
+    .byScope({ merchantAccountId, scope })
     .between({ period: `day:${days[0]}` }, { period: 'total' })
     .go({ pages: 'all' });
-  return figuresFrom(data, days, merchant.currency);
+  return data;
 }
 
 export function figuresFrom(items: readonly StoreFigureItem[], days: readonly string[], currency: string): FiguresView {

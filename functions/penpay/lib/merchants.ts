@@ -2,6 +2,7 @@ import { MERCHANT_ID_PATTERN } from '../../../shared/schemas/penpay';
 import type { MerchantAccountItem } from '../../lib/db/entities/merchant-account';
 import type { Db } from '../../lib/db/service';
 import { Conflict, NotFound } from '../../lib/errors';
+import { LruCache } from '../../lib/lru-cache';
 
 export class NoMerchantAccount extends NotFound {
   constructor() {
@@ -15,11 +16,31 @@ export class ShopNotFound extends NotFound {
   }
 }
 
-/** The caller's own merchant account, read consistently (it may have been made a moment ago); 404 when they have none. */
-export async function readMyMerchant(db: Db, ownerId: string): Promise<MerchantAccountItem> {
+/**
+ * Whose shop is whose, as this warm function has read it. A person's shop id never changes (one
+ * shop per person, made once, and a closed account's id is never reused), so a cached id cannot
+ * go stale: it spares every merchant call a read that would otherwise come before all the others.
+ */
+const shopIdOfOwner = new LruCache<string>(1_000);
+
+/** The id of the caller's own shop, read consistently (it may have been made a moment ago); 404 when they have none. */
+export async function readMyMerchantId(db: Db, ownerId: string): Promise<string> {
+  const cached = shopIdOfOwner.get(ownerId);
+  if (cached !== undefined) return cached;
   const { data: owner } = await db.entities.merchantOwner.get({ ownerId }).go({ consistent: true });
   if (!owner) throw new NoMerchantAccount();
-  const { data } = await db.entities.merchantAccount.get({ merchantAccountId: owner.merchantAccountId }).go({ consistent: true });
+  shopIdOfOwner.set(ownerId, owner.merchantAccountId);
+  return owner.merchantAccountId;
+}
+
+/** The caller's own shop, read consistently; 404 when they have none. */
+export async function readMyMerchant(db: Db, ownerId: string): Promise<MerchantAccountItem> {
+  return readMerchantAccount(db, await readMyMerchantId(db, ownerId));
+}
+
+/** A shop the caller owns, named by the id readMyMerchantId answered. */
+export async function readMerchantAccount(db: Db, merchantAccountId: string): Promise<MerchantAccountItem> {
+  const { data } = await db.entities.merchantAccount.get({ merchantAccountId }).go({ consistent: true });
   if (!data) throw new NoMerchantAccount();
   return data;
 }
