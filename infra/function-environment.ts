@@ -30,6 +30,12 @@ export interface DeploymentSettings {
    */
   merchantKeys?: Readonly<Record<string, string>> | undefined;
   /**
+   * Only functions with an analytics capability: the events bucket and delivery stream (and
+   * locally the emulators). Each also gets ANALYTICS_ACCESS, its own capability. Optional: a
+   * deployment without it gives such a function only the mode, and config then refuses it.
+   */
+  analytics?: Readonly<Record<string, string>> | undefined;
+  /**
    * Per work queue, what a function that sends to it gets: the queue's URL (in its
    * `urlVariable`), and locally the emulator's endpoint (SQS_ENDPOINT).
    */
@@ -56,6 +62,9 @@ export function environmentFor(capabilities: Capabilities, deployment: Deploymen
   if (capabilities.payments) Object.assign(environment, deployment.payments);
   if (capabilities.merchantKeys !== 'none') {
     Object.assign(environment, deployment.merchantKeys ?? {}, { MERCHANT_KEYS_MODE: capabilities.merchantKeys });
+  }
+  if (capabilities.analytics !== 'none') {
+    Object.assign(environment, deployment.analytics ?? {}, { ANALYTICS_ACCESS: capabilities.analytics });
   }
   for (const queue of capabilities.queues) {
     const values = deployment.queues[queue];

@@ -181,3 +181,77 @@ export interface ViewerRequest {
 
 export type ViewerRequestResult =
   ViewerRequest | { statusCode: number; statusDescription: string; headers: Record<string, { value: string }> };
+
+/**
+ * The public pages, as CloudFront path patterns: the edge sends them to the page renderer (a
+ * route of the API: shared/routes/web-pages.ts) instead of the bucket, so crawlers and link
+ * previews get each page's own head and content as HTML. Broad patterns ('/topic*' covers
+ * /topic/{tag}/…, /topics and /topics/{page}) keep the distribution well under CloudFront's 25
+ * behaviours; a path they catch that is no public page (/stories/review) gets the app shell
+ * from the renderer, marked noindex, as the bucket would have served it. robots.txt and the
+ * sitemaps are answered by the same function.
+ */
+export const PAGE_PATH_PATTERNS: readonly string[] = [
+  '/',
+  '/active',
+  '/growing*',
+  '/recent*',
+  '/topic*',
+  '/@*',
+  '/about',
+  '/stories*',
+  '/pub/*',
+  '/robots.txt',
+  '/sitemap*',
+];
+
+const PAGE_PATHS = PAGE_PATH_PATTERNS.map(pathPatternRegExp);
+
+/** Whether the edge sends this raw request path to the page renderer. */
+export function isPagePath(path: string): boolean {
+  return PAGE_PATHS.some((pattern) => pattern.test(path));
+}
+
+/** Where the page paths land on the API (shared/routes/web-pages.ts). */
+export const PAGE_RENDERER_PATHS = {
+  page: '/api/i/web/page',
+  sitemap: '/api/i/web/sitemap',
+  robots: '/api/i/web/robots',
+} as const;
+
+/**
+ * The viewer-request function (CloudFront Functions, JavaScript runtime 2.0) of the page
+ * behaviours; the local server runs the same code. It points the request at the renderer's
+ * API route with the page's raw path in `path`, and keeps only the query parameter a page
+ * reads (`active=true`): tracking parameters would otherwise split the cache, one render each.
+ */
+export const PAGE_REQUEST_FUNCTION_CODE = `
+var PATHS = ${JSON.stringify(PAGE_RENDERER_PATHS)};
+var SITEMAP_PART = /^\\/sitemaps\\/([1-9][0-9]{0,3})\\.xml$/;
+function handler(event) {
+  var request = event.request;
+  var uri = request.uri;
+  var query = request.querystring || {};
+  if (uri === '/robots.txt') {
+    request.uri = PATHS.robots;
+    request.querystring = {};
+    return request;
+  }
+  if (uri === '/sitemap.xml') {
+    request.uri = PATHS.sitemap;
+    request.querystring = {};
+    return request;
+  }
+  var part = SITEMAP_PART.exec(uri);
+  if (part) {
+    request.uri = PATHS.sitemap;
+    request.querystring = { part: { value: part[1] } };
+    return request;
+  }
+  var active = query.active;
+  request.querystring = { path: { value: encodeURIComponent(uri) } };
+  if (active && !active.multiValue && active.value === 'true') request.querystring.active = { value: 'true' };
+  request.uri = PATHS.page;
+  return request;
+}
+`;

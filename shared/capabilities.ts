@@ -42,6 +42,12 @@ export type BucketAccess = 'none' | 'read' | 'write' | 'read-write';
  * the merchant's gateway). 'open' implies 'seal'.
  */
 export type MerchantKeysAccess = 'none' | 'seal' | 'open';
+/**
+ * What a function may do with product analytics events: nothing, put events on the delivery
+ * stream ('put': the ingestion routes), read the daily aggregates ('read': the figures route),
+ * or read the stored events and write the aggregates ('aggregate': the analytics job).
+ */
+export type AnalyticsAccess = 'none' | 'put' | 'read' | 'aggregate';
 
 export interface Capabilities {
   /**
@@ -69,6 +75,8 @@ export interface Capabilities {
    * by a 'seal'-only function. Also where a merchant's local test gateway is (locally only).
    */
   merchantKeys: MerchantKeysAccess;
+  /** Product analytics events and their daily aggregates (see AnalyticsAccess). */
+  analytics: AnalyticsAccess;
   /** Work queues (shared/queues.ts) it sends messages to: their URLs, and in AWS sqs:SendMessage on them only. */
   queues: readonly QueueName[];
   /** Optional setting groups the function reads. */
@@ -86,6 +94,7 @@ export function capabilitiesOf(declared: CapabilityDeclaration, defaults: Pick<C
     realtime: declared.realtime ?? false,
     payments: declared.payments ?? false,
     merchantKeys: declared.merchantKeys ?? 'none',
+    analytics: declared.analytics ?? 'none',
     queues: declared.queues ?? [],
     settings: declared.settings ?? [],
   };

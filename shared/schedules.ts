@@ -68,4 +68,15 @@ export const JOB_SCHEDULES: readonly JobSchedule[] = [
     capabilities: capabilitiesOf({}, { table: 'read-write' }),
     usesNetwork: false,
   },
+  {
+    name: 'aggregate-analytics',
+    handler: 'analytics/aggregate-analytics',
+    everyMinutes: 15,
+    runAtLocalStart: true,
+    description:
+      "Rewrites yesterday's and today's product figures (active users, events, the transfer funnel, finalize timing, upgrades, storefront sales) from the stored analytics events.",
+    // Reads the stored events and writes the daily aggregates; the table only as every function may.
+    capabilities: capabilitiesOf({ analytics: 'aggregate' }, { table: 'read' }),
+    usesNetwork: false,
+  },
 ];

@@ -1,4 +1,4 @@
-import { DECLARED_SETTINGS_VARIABLE, SETTING_GROUPS, type SettingGroup } from '../../shared/capabilities';
+import { type AnalyticsAccess, DECLARED_SETTINGS_VARIABLE, SETTING_GROUPS, type SettingGroup } from '../../shared/capabilities';
 import { functionEnvironment } from './function-environment';
 import { type QueueName, workQueue } from '../../shared/queues';
 
@@ -131,6 +131,54 @@ export interface Config {
    * capabilities name the queue are given it; any other gets a ConfigError saying so.
    */
   queueUrl(name: QueueName): string;
+  /**
+   * Product analytics (functions with the analytics capability only): ANALYTICS_ACCESS (the
+   * function's own capability), ANALYTICS_BUCKET_NAME, ANALYTICS_STREAM_NAME (the Firehose
+   * delivery stream), and locally FIREHOSE_ENDPOINT and ANALYTICS_S3_ENDPOINT (the emulators).
+   * Any other function gets a ConfigError.
+   */
+  analytics: AnalyticsSettings;
+}
+
+export interface AnalyticsSettings {
+  access: Exclude<AnalyticsAccess, 'none'>;
+  bucketName: string;
+  deliveryStreamName: string;
+  /** Locally only: the Firehose stand-in. */
+  firehoseEndpoint: string | undefined;
+  /** Locally only: the S3 emulator holding the analytics bucket. */
+  s3Endpoint: string | undefined;
+}
+
+/** A function used analytics without the capability: the deployment never gave it the stream or the bucket. */
+export class AnalyticsNotDeclared extends ConfigError {
+  constructor() {
+    super(
+      "This function uses product analytics but does not declare it (ANALYTICS_ACCESS is not set): add analytics: 'put', 'read' or 'aggregate' to its capabilities.",
+    );
+  }
+}
+
+const ANALYTICS_ACCESS_MODES: readonly string[] = ['put', 'read', 'aggregate'] satisfies AnalyticsAccess[];
+
+function loadAnalytics(env: Environment, stage: string): AnalyticsSettings {
+  const access = env.ANALYTICS_ACCESS?.trim();
+  if (!access) throw new AnalyticsNotDeclared();
+  if (!ANALYTICS_ACCESS_MODES.includes(access))
+    throw new ConfigError(`ANALYTICS_ACCESS must be 'put', 'read' or 'aggregate', not '${access}'`);
+  const localOnly = (name: string): string | undefined => {
+    const value = env[name]?.trim() || undefined;
+    if (value !== undefined && stage !== 'local')
+      throw new ConfigError(`${name} is for the local runtime only, not stage '${stage}'`);
+    return value;
+  };
+  return {
+    access: access as AnalyticsSettings['access'],
+    bucketName: requireEnv('ANALYTICS_BUCKET_NAME', env),
+    deliveryStreamName: requireEnv('ANALYTICS_STREAM_NAME', env),
+    firehoseEndpoint: localOnly('FIREHOSE_ENDPOINT'),
+    s3Endpoint: localOnly('ANALYTICS_S3_ENDPOINT'),
+  };
 }
 
 export type PaymentGatewaySettings = { kind: 'braintree'; secretArn: string } | { kind: 'local'; url: string };
@@ -282,6 +330,7 @@ export function loadConfig(env: Environment = process.env): Config {
     return loadMerchantGatewayUrl(env, stage);
   });
   const fetchPrivateAddresses = loadFetchPrivateAddresses(env, stage);
+  const analytics = lazy(() => loadAnalytics(env, stage));
   return {
     stage,
     tableName: requireEnv('TABLE_NAME', env),
@@ -373,6 +422,9 @@ export function loadConfig(env: Environment = process.env): Config {
       const url = env[workQueue(name).urlVariable]?.trim();
       if (!url) throw new QueueNotDeclared(name);
       return url;
+    },
+    get analytics() {
+      return analytics();
     },
   };
 }

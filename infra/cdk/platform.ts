@@ -14,6 +14,7 @@ import type { DeploymentSettings } from '../function-environment';
 import type { FunctionEnvironment } from './constructs/handler-function';
 import { ApiStack } from './stacks/api-stack';
 import { DataStack, fileBucketArnExportName } from './stacks/data-stack';
+import { analyticsExportNames } from './constructs/analytics';
 import { EmailStack } from './stacks/email-stack';
 import { JobsStack } from './stacks/jobs-stack';
 import { MonitoringStack } from './stacks/monitoring-stack';
@@ -138,6 +139,7 @@ export function createPlatform(app: App, props: PlatformProps): Platform {
     fileBucketArnExport: fileBucketArnExportName(data.node.id),
     paymentSecret: data.braintreeSecret,
     merchantKeysKey: data.merchantKeysKey,
+    analyticsExports: analyticsExportNames(data.node.id),
     deployment: {
       common: {
         STAGE: props.stage,
@@ -155,6 +157,10 @@ export function createPlatform(app: App, props: PlatformProps): Platform {
       realtime: {},
       payments: { PAYMENT_GATEWAY: 'braintree', BRAINTREE_SECRET_ARN: data.braintreeSecret.secretArn },
       merchantKeys: { MERCHANT_KEYS: 'kms', MERCHANT_KEYS_KMS_KEY_ARN: data.merchantKeysKey.keyArn },
+      analytics: {
+        ANALYTICS_BUCKET_NAME: data.analytics.bucket.bucketName,
+        ANALYTICS_STREAM_NAME: data.analytics.deliveryStreamName,
+      },
       // Filled in once the queues stack exists (below): the realtime functions send to none.
       queues: {},
       settings: resolveProviderSettings(props.providers ?? {}),

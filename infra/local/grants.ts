@@ -1,6 +1,7 @@
 import { DynamoDBServiceException } from '@aws-sdk/client-dynamodb';
 import { type S3Client, S3ServiceException } from '@aws-sdk/client-s3';
-import type { BucketAccess } from '../../shared/capabilities';
+import { type FirehoseClient, FirehoseServiceException } from '@aws-sdk/client-firehose';
+import type { AnalyticsAccess, BucketAccess } from '../../shared/capabilities';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { currentFunction } from '../../functions/lib/function-environment';
 
@@ -97,4 +98,66 @@ export function enforceBucketGrants(client: S3Client): void {
     },
     { step: 'initialize', name: BUCKET_MIDDLEWARE_NAME, priority: 'high' },
   );
+}
+
+/** The error Firehose answers when the caller's role lacks the action, shaped as the SDK raises it. */
+export class LocalFirehoseAccessDenied extends FirehoseServiceException {
+  constructor(functionName: string, command: string) {
+    super({
+      name: 'AccessDeniedException',
+      $fault: 'client',
+      $metadata: { httpStatusCode: 400 },
+      message: `User: arn:aws:sts::000000000000:assumed-role/${functionName}/local is not authorized to perform: firehose:${command.replace(/Command$/, '')} because no identity-based policy allows it`,
+    });
+  }
+}
+
+/**
+ * What each analytics grant allows, as the CDK app writes it (infra/cdk/constructs/analytics.ts):
+ * 'put' puts records on the delivery stream and touches no object; 'read' gets the daily
+ * aggregates; 'aggregate' lists and gets the events and the aggregates, and puts aggregates.
+ */
+function analyticsCallAllowed(access: AnalyticsAccess, command: string, key: string | undefined): boolean {
+  const aggregateObject = key?.startsWith('aggregates/') === true;
+  switch (command) {
+    case 'PutRecordBatchCommand':
+    case 'PutRecordCommand':
+      return access === 'put';
+    case 'GetObjectCommand':
+    case 'HeadObjectCommand':
+      return access === 'aggregate' || (access === 'read' && aggregateObject);
+    case 'ListObjectsV2Command':
+      return access === 'aggregate';
+    case 'PutObjectCommand':
+      return access === 'aggregate' && aggregateObject;
+    default:
+      return false;
+  }
+}
+
+const ANALYTICS_MIDDLEWARE_NAME = 'localAnalyticsGrants';
+
+/**
+ * Refuses an analytics call that the calling function's grant does not allow, as IAM does in
+ * AWS, on both analytics clients (the delivery stream's and the events bucket's).
+ */
+export function enforceAnalyticsGrants(clients: { s3?: S3Client; firehose?: FirehoseClient }): void {
+  for (const client of [clients.s3, clients.firehose]) {
+    if (!client) continue;
+    const stack = client.middlewareStack as S3Client['middlewareStack'];
+    if (stack.identify().some((entry) => entry.startsWith(ANALYTICS_MIDDLEWARE_NAME))) continue;
+    const isStream = client === clients.firehose;
+    stack.add(
+      (next, context) => async (args) => {
+        const scope = currentFunction();
+        const command = context.commandName ?? '';
+        const key = (args.input as { Key?: string }).Key;
+        if (scope && !analyticsCallAllowed(scope.capabilities.analytics, command, key)) {
+          throw isStream ? new LocalFirehoseAccessDenied(scope.name, command) : new LocalBucketAccessDenied(scope.name, command);
+        }
+        return next(args);
+      },
+      { step: 'initialize', name: ANALYTICS_MIDDLEWARE_NAME, priority: 'high' },
+    );
+  }
 }

@@ -7,7 +7,16 @@ export interface LocalRoutes {
   /** The emulated WebSocket management API; true when the path was its own. */
   serveRealtimeManagement(request: IncomingMessage, response: ServerResponse, url: URL): boolean;
   handleApi(request: IncomingMessage, response: ServerResponse, url: URL): Promise<void>;
-  serveStatic(request: IncomingMessage, response: ServerResponse, url: URL): void;
+  /**
+   * The web app; public pages go on to `pageOrigin` (the API) through the edge's page rewrite,
+   * as CloudFront's page behaviours send them to the renderer.
+   */
+  serveStatic(
+    request: IncomingMessage,
+    response: ServerResponse,
+    url: URL,
+    pageOrigin: (request: IncomingMessage, response: ServerResponse, url: URL) => Promise<void>,
+  ): void | Promise<void>;
 }
 
 const isApiPath = (path: string) => path === '/api' || path.startsWith('/api/');
@@ -42,7 +51,7 @@ function answer(response: ServerResponse, api: boolean, status: number, message:
 
 /**
  * The one request listener of the local server: the mail outbox, the realtime management API,
- * /api and the web app. No
+ * /api and the web app, whose public pages the API renders. No
  * request can take the process down: a malformed one is answered 400 (JSON under /api, plain
  * text for pages, as API Gateway and CloudFront would) and anything a route throws, at once or
  * later, is logged and answered 500.
@@ -56,7 +65,7 @@ export function createRequestListener(
     if (routes.serveMailOutbox(request, response, url)) return;
     if (routes.serveRealtimeManagement(request, response, url)) return;
     if (isApiPath(url.pathname)) await routes.handleApi(request, response, url);
-    else routes.serveStatic(request, response, url);
+    else await routes.serveStatic(request, response, url, routes.handleApi);
   };
 
   return (request, response) => {

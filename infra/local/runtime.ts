@@ -20,8 +20,12 @@ import { toDay } from '../../functions/ranking/lib/domain/days';
 import type { DeploymentSettings } from '../function-environment';
 import { type ApiRouterOptions, createApiRouter, type LambdaHttpHandler } from './api-server';
 import { functionScope, handlerModuleUrl, lazyFunction } from './functions';
-import { enforceBucketGrants, enforceTableGrants } from './grants';
+import { enforceAnalyticsGrants, enforceBucketGrants, enforceTableGrants } from './grants';
 import { onFileBucketClient } from '../../functions/lib/files/file-bucket';
+import { logger } from '../../functions/lib/logger';
+import { onAnalyticsClients } from '../../functions/analytics/lib/analytics-clients';
+import { eventsPrefix } from '../../functions/analytics/lib/analytics-bucket';
+import { startLocalFirehose } from './firehose-local';
 import { REPO_ROOT } from './repo-root';
 import { ensureTable, startDynamoDbLocal } from './dynamodb-local';
 import { createEdgeCache } from './edge-cache';
@@ -30,7 +34,7 @@ import { createMailOutboxPage } from './mail-outbox-page';
 import { createLocalRealtime, type WebSocketHandler } from './realtime-server';
 import { startLocalOidcProvider } from './oidc-provider';
 import { createRequestListener } from './request-listener';
-import { LOCAL_BUCKETS, startS3Local } from './s3-local';
+import { LOCAL_ANALYTICS_BUCKET, LOCAL_BUCKETS, startS3Local } from './s3-local';
 import { startLocalPaymentGateway } from './payment-gateway';
 import { PRO_PRICES } from '../../shared/transfers/pro-plan';
 import { toDecimalAmount } from '../../shared/payments/money';
@@ -46,6 +50,8 @@ import { createStaticServer } from './static-server';
 export { REPO_ROOT };
 export const LOCAL_TABLE_NAME = 'toppubs-local';
 const LOCAL_MAIL_FROM = 'TopPubs <login@toppubs.example>';
+/** The analytics delivery stream, as the cloud names its Firehose stream. */
+export const LOCAL_ANALYTICS_STREAM = 'toppubs-analytics-events';
 
 export interface LocalRuntimeOptions {
   port: number;
@@ -102,6 +108,8 @@ export interface LocalRuntime {
   runJob(name: string): Promise<void>;
   /** Resolves once the work queues hold nothing waiting or in flight (what the jobs sent is done). */
   queuesSettled(): Promise<void>;
+  /** Product analytics: the events bucket in the S3 emulator, and a flush of the Firehose stand-in's buffer. */
+  analytics: { bucket: string; flush(): Promise<void> };
   stop(): Promise<void>;
 }
 
@@ -172,6 +180,13 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
     const s3 = await startS3Local({ dataDir: join(options.dataDir, 's3'), allowedOrigins, log });
     stops.push(s3.stop);
     log(`S3 emulator ready at ${s3.endpoint}`);
+    // Analytics events go through a Firehose stand-in that writes NDJSON objects into the S3 emulator.
+    const firehose = await startLocalFirehose({
+      streams: [{ name: LOCAL_ANALYTICS_STREAM, bucket: LOCAL_ANALYTICS_BUCKET, prefix: eventsPrefix }],
+      s3Endpoint: s3.endpoint,
+      log,
+    });
+    stops.push(firehose.stop);
     // Braintree's sandbox, locally: the Pro plan's prices are its plans (the first names the local
     // merchant's currency), then the demo plans a storefront grade may name; its webhooks come to our route.
     const proPlans = Object.values(PRO_PRICES).map((price) => ({
@@ -229,6 +244,12 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
         MERCHANT_GATEWAY_URL: payments.endpoint,
       },
       realtime: { REALTIME_MANAGEMENT_ENDPOINT: `http://127.0.0.1:${port}${LOCAL_REALTIME_MANAGEMENT_PATH}` },
+      analytics: {
+        ANALYTICS_BUCKET_NAME: LOCAL_ANALYTICS_BUCKET,
+        ANALYTICS_STREAM_NAME: LOCAL_ANALYTICS_STREAM,
+        FIREHOSE_ENDPOINT: firehose.endpoint,
+        ANALYTICS_S3_ENDPOINT: s3.endpoint,
+      },
       queues: Object.fromEntries(
         WORK_QUEUES.map((queue) => [queue.name, { [queue.urlVariable]: sqs.queueUrl(queue.name), SQS_ENDPOINT: sqs.endpoint }]),
       ),
@@ -250,9 +271,13 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
       POWERTOOLS_LOG_LEVEL: process.env.POWERTOOLS_LOG_LEVEL ?? 'WARN',
       POWERTOOLS_METRICS_DISABLED: 'true',
     });
+    // The functions' one logger was made when this module's imports ran, before the level above
+    // was set: it would write a line per request (a tenth of a busy runtime's throughput).
+    logger.setLogLevel(process.env.POWERTOOLS_LOG_LEVEL as Parameters<typeof logger.setLogLevel>[0]);
     const scopeOf = (name: string, capabilities: Capabilities) => functionScope(name, capabilities, deployment);
     enforceTableGrants(getDocumentClient());
     onFileBucketClient(enforceBucketGrants);
+    onAnalyticsClients(enforceAnalyticsGrants);
 
     // Each function is imported on its first invocation, as Lambda initialises one.
     const mounts: ApiRouterOptions['mounts'] = routeEntries.map(([name, route]) => ({
@@ -347,6 +372,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
       ready,
       runJob: (name) => scheduler.runNow(name),
       queuesSettled: () => sqs.settled(),
+      analytics: { bucket: LOCAL_ANALYTICS_BUCKET, flush: firehose.flush },
       stop: stopAll,
     };
   } catch (error) {

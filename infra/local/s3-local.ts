@@ -5,7 +5,9 @@ import { xmlEscape } from './s3-errors';
 import { CORS_RULE, type S3Gateway, startS3Gateway } from './s3-gateway';
 import type { S3Credentials } from './s3-signatures';
 
-export const LOCAL_BUCKETS = ['toppubs-files'] as const;
+/** The file bucket (first) and the analytics events bucket. */
+export const LOCAL_BUCKETS = ['toppubs-files', 'toppubs-analytics'] as const;
+export const LOCAL_ANALYTICS_BUCKET = LOCAL_BUCKETS[1];
 
 /** The keys the local runtime gives every function (AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY). */
 export const LOCAL_S3_CREDENTIALS: S3Credentials = { accessKeyId: 'local', secretAccessKey: 'local' };

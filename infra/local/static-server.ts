@@ -5,6 +5,8 @@ import { runInNewContext } from 'node:vm';
 import { gzipSync } from 'node:zlib';
 import {
   framingFor,
+  isPagePath,
+  PAGE_REQUEST_FUNCTION_CODE,
   VIEWER_REQUEST_FUNCTION_CODE,
   type ViewerRequest,
   type PolicySources,
@@ -55,6 +57,24 @@ function toQuerystring(search: string): NonNullable<ViewerRequest['querystring']
   return querystring;
 }
 
+/** How a page request reaches the API origin once the edge has rewritten it (the local API router). */
+export type PageOrigin = (request: IncomingMessage, response: ServerResponse, url: URL) => Promise<void>;
+
+/**
+ * What CloudFront's page behaviours do to the renderer's answer: the site's security headers
+ * replace the API's (override), and the API's refusal to be framed is removed, so a page
+ * answers with the same headers whether the bucket or the renderer served it.
+ */
+function applyPageHeaders(response: ServerResponse, headers: Record<string, string>): void {
+  const setHeader = response.setHeader.bind(response);
+  for (const [name, value] of Object.entries(headers)) setHeader(name, value);
+  response.setHeader = ((name: string, value: number | string | readonly string[]) => {
+    const lower = name.toLowerCase();
+    if (lower in headers || lower === 'x-frame-options') return response;
+    return setHeader(name, value);
+  }) as ServerResponse['setHeader'];
+}
+
 /**
  * Serves the built web app like CloudFront does: the same viewer-request function (client routes
  * become index.html; no-frame pages in another spelling are redirected), files as they are
@@ -67,6 +87,9 @@ export function createStaticServer(rootDir: string, sources: PolicySources = {})
   const viewerRequest = runInNewContext(`${VIEWER_REQUEST_FUNCTION_CODE};handler`) as (event: {
     request: ViewerRequest;
   }) => ViewerRequestResult;
+  const pageRequest = runInNewContext(`${PAGE_REQUEST_FUNCTION_CODE};handler`) as (event: {
+    request: ViewerRequest;
+  }) => ViewerRequest;
 
   function load(relativePath: string): Asset | null {
     const cached = cache.get(relativePath);
@@ -87,13 +110,31 @@ export function createStaticServer(rootDir: string, sources: PolicySources = {})
     return asset;
   }
 
-  return function serveStatic(request: IncomingMessage, response: ServerResponse, url: URL): void {
+  /**
+   * The public pages go where CloudFront's page behaviours send them: through the same
+   * viewer-request function to the page renderer on the API (`pageOrigin`). Without an origin
+   * (the static server on its own) they are served the app shell, as the bucket would.
+   */
+  return function serveStatic(
+    request: IncomingMessage,
+    response: ServerResponse,
+    url: URL,
+    pageOrigin?: PageOrigin,
+  ): void | Promise<void> {
     // A broken escape is refused before anything else, wherever it is in the path.
     decodePathComponent(url.pathname);
     const securityHeaders = webSecurityHeaders(framingFor(url.pathname), sources);
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       response.writeHead(405, { ...securityHeaders, allow: 'GET, HEAD' }).end();
       return;
+    }
+    if (pageOrigin && isPagePath(url.pathname)) {
+      const rewritten = pageRequest({ request: { uri: url.pathname, querystring: toQuerystring(url.search) } });
+      const query = Object.entries(rewritten.querystring ?? {})
+        .map(([name, { value }]) => `${name}=${value}`)
+        .join('&');
+      applyPageHeaders(response, securityHeaders);
+      return pageOrigin(request, response, new URL(`${rewritten.uri}${query ? `?${query}` : ''}`, url.origin));
     }
     const edge = viewerRequest({ request: { uri: url.pathname, querystring: toQuerystring(url.search) } });
     if ('statusCode' in edge) {

@@ -12,6 +12,8 @@ import { allFileRoutes } from './files';
 import { allOurTransferRoutes } from './our-transfers';
 import { allPaymentRoutes } from './payments';
 import { allPenpayRoutes } from './penpay';
+import { allAnalyticsRoutes } from './analytics';
+import { allWebPageRoutes } from './web-pages';
 
 export * from './define-route';
 
@@ -38,6 +40,8 @@ export const routes = {
   ...allOurTransferRoutes,
   ...allPaymentRoutes,
   ...allPenpayRoutes,
+  ...allAnalyticsRoutes,
+  ...allWebPageRoutes,
 } satisfies Record<string, RouteDefinition>;
 
 export type RouteName = keyof typeof routes;

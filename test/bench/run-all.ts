@@ -1,7 +1,8 @@
 /**
  * `npm run bench`: every performance budget of the platform, measured on this machine and
  * printed with its target. Seeds a throw-away on-disk data folder; leaves nothing running.
- * `npm run bench -- bundles api` runs only the sections named (bundles, job, api, pages, stories, transfers, payments, store, web).
+ * `npm run bench -- bundles api` runs only the sections named (bundles, job, api, pages, stories, transfers, payments, store,
+ * analytics, crawler, web).
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -17,6 +18,7 @@ import { findFreePort } from '../../infra/local/free-port';
 import { LOCAL_TABLE_NAME, REPO_ROOT } from '../../infra/local/runtime';
 import { LOCAL_BUCKETS } from '../../infra/local/s3-local';
 import { benchBundles } from './bundles';
+import { benchCrawlerPage } from './crawler-page';
 import { benchPipeline } from './pipeline';
 import { steadyLoad } from './steady-load';
 import { heading, median, nodeTreeCpuSeconds, print, run, startUntil, stopChild, verdict } from './support';
@@ -39,7 +41,19 @@ const lambdaEnv = {
   POWERTOOLS_METRICS_DISABLED: 'true',
 };
 
-const SECTIONS = ['bundles', 'job', 'api', 'pages', 'stories', 'transfers', 'payments', 'store', 'web'] as const;
+const SECTIONS = [
+  'bundles',
+  'job',
+  'api',
+  'pages',
+  'stories',
+  'transfers',
+  'payments',
+  'store',
+  'analytics',
+  'crawler',
+  'web',
+] as const;
 type Section = (typeof SECTIONS)[number];
 
 function chosenSections(args: readonly string[]): Set<Section> {
@@ -633,10 +647,52 @@ async function benchStorefrontOnNpmStart(): Promise<void> {
     await dashboard(3);
     const steady = await dashboard(10);
     print(
-      `  p50 ${steady.p50} ms, p99 ${steady.p99} ms, errors ${steady.errors} (two queries of precomputed figures, whatever the orders); p99 (target <= 50 ms): ${verdict(steady.p99 <= 50 && steady.errors === 0)}`,
+      `  p50 ${steady.p50} ms, p99 ${steady.p99} ms, errors ${steady.errors} (after the session, one round of reads of precomputed figures, whatever the orders); p99 (target <= 50 ms): ${verdict(steady.p99 <= 50 && steady.errors === 0)}`,
     );
   } finally {
     await stopChild(server.child);
+  }
+}
+
+/** Analytics ingestion on `npm start`: 16 senders post batches of 50 events, as mixpanel-browser does, for 10 s. */
+async function benchAnalyticsOnNpmStart(): Promise<void> {
+  const { server, port } = await startEmptyProduct('analytics-data');
+  try {
+    heading("Analytics ingestion: batches of 50 events (mixpanel-browser's form), 16 senders, 10 s");
+    const result = JSON.parse(
+      await run(TSX, [join(REPO_ROOT, 'test/bench/analytics-ingest.ts')], { API_URL: `http://127.0.0.1:${port}` }),
+    ) as { eventsPerSecond: number; p50Ms: number; p99Ms: number; batches: number; errors: number };
+    print(
+      `  ${result.eventsPerSecond} events/s accepted (${result.batches} batches, ${result.errors} errors), p50 ${result.p50Ms} ms, p99 ${result.p99Ms} ms; events/s (target >= 5,000): ${verdict(result.eventsPerSecond >= 5_000 && result.errors === 0)}`,
+    );
+  } finally {
+    await stopChild(server.child);
+  }
+}
+
+/**
+ * A crawler-visible topic page on `npm start` (200 publications): time to first byte with 20
+ * clients for 10 s, as the edge serves it (its 60 s cache, as CloudFront's) and with the cache
+ * off, every request rendered.
+ */
+async function benchCrawlerPageOnNpmStart(): Promise<void> {
+  for (const edgeCache of ['on', 'off'] as const) {
+    heading(`A crawler-visible topic page: time to first byte, 20 clients, 10 s, edge cache ${edgeCache}`);
+    const port = await findFreePort();
+    const server = await startUntil(process.execPath, LOCAL_START, /Rankings are up to date/, {
+      DATA_DIR: join(workDir, `crawler-data-${edgeCache}`),
+      PORT: String(port),
+      SEED_PUBLICATIONS: '200',
+      LOCAL_EDGE_CACHE: edgeCache,
+    });
+    try {
+      const result = await benchCrawlerPage({ origin: `http://127.0.0.1:${port}`, durationMs: 10_000, concurrency: 20 });
+      print(
+        `  ${result.requests} pages: TTFB p50 ${result.ttfbP50Ms} ms, p99 ${result.ttfbP99Ms} ms; p99 (target <= 25 ms): ${verdict(result.ttfbP99Ms <= 25)}`,
+      );
+    } finally {
+      await stopChild(server.child);
+    }
   }
 }
 
@@ -652,6 +708,8 @@ try {
   if (sections.has('transfers')) await benchTransfersOnNpmStart();
   if (sections.has('payments')) await benchCheckoutOnNpmStart();
   if (sections.has('store')) await benchStorefrontOnNpmStart();
+  if (sections.has('analytics')) await benchAnalyticsOnNpmStart();
+  if (sections.has('crawler')) await benchCrawlerPageOnNpmStart();
 } finally {
   rmSync(workDir, { recursive: true, force: true });
 }

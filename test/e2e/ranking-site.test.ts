@@ -180,6 +180,77 @@ describe('the ranking site in a real browser', () => {
     expect(await items.allInnerTexts()).toEqual(['Active', 'Topics', 'Top Growing', 'Stories']);
   });
 
+  it("takes over a topic page's HTML without a flash, a spinner or a second fetch of its data", async () => {
+    // Prepare: what the topic's board holds, and a record of the page at every animation frame
+    const home = (await (await runtime.get('/api/i/toppubs/show/home')).json()) as {
+      popularTopics: { tag: string; name: string }[];
+    };
+    const topic = home.popularTopics[0] as { tag: string; name: string };
+    const board = await apiBoard(`/api/i/toppubs/load/pubs?topic=${topic.tag}&limit=1`);
+    const first = board.items[0]?.name as string;
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    await context.addInitScript(
+      ({ heading, name }) => {
+        const frames: { heading: boolean; name: boolean; app: boolean }[] = [];
+        (window as unknown as { frames_: typeof frames }).frames_ = frames;
+        const record = () => {
+          const root = document.getElementById('root');
+          frames.push({
+            heading: [...document.querySelectorAll('h1')].some((element) => element.textContent === heading),
+            name: root?.textContent?.includes(name) ?? false,
+            app: document.querySelector('[role="table"]') !== null,
+          });
+          if (frames.length < 2_000) requestAnimationFrame(record);
+        };
+        requestAnimationFrame(record);
+      },
+      { heading: topic.name, name: first },
+    );
+    const page = await context.newPage();
+    const screenCalls: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname.startsWith('/api/i/toppubs/show/')) screenCalls.push(request.url());
+    });
+
+    // Act
+    await page.goto(`${runtime.url}/topic/${topic.tag}`);
+    const rows = await visibleRows(page, 1, `${topic.name}: most followed`);
+    // A few frames more, to see that the app's page stays
+    await page.waitForFunction(() => {
+      const frames = (window as unknown as { frames_: { app: boolean }[] }).frames_;
+      return frames.filter((frame) => frame.app).length >= 10;
+    });
+    const frames = await page.evaluate(
+      () => (window as unknown as { frames_: { heading: boolean; name: boolean; app: boolean }[] }).frames_,
+    );
+    const head = await page.evaluate(() => ({
+      titles: document.querySelectorAll('title').length,
+      descriptions: document.querySelectorAll('meta[name="description"]').length,
+      canonicals: [...document.querySelectorAll('link[rel="canonical"]')].map((link) => link.getAttribute('href')),
+      robots: document.querySelector('meta[name="robots"]')?.getAttribute('content'),
+    }));
+
+    // Assess: the page's heading and leader on screen before the app took over, and never a gap
+    // after (a frame may come while the HTML is still arriving: the browser paints what it has)
+    expect(rows[0]?.name).toBe(first);
+    expect(frames.length).toBeGreaterThan(10);
+    const whole = frames.findIndex((frame) => frame.heading && frame.name);
+    expect(whole).toBeGreaterThanOrEqual(0);
+    expect(frames.findIndex((frame) => frame.app)).toBeGreaterThan(whole);
+    expect(frames.slice(whole).filter((frame) => !frame.heading || !frame.name)).toEqual([]);
+    expect(frames.at(-1)?.app).toBe(true);
+    // The board's data came with the page: the app asked the API for none of it
+    expect(screenCalls).toEqual([]);
+    // The app's own head tags replaced the page's: none twice
+    expect(head).toEqual({
+      titles: 1,
+      descriptions: 1,
+      canonicals: [`${runtime.url}/topic/${topic.tag}`],
+      robots: 'index,follow',
+    });
+    await expect(page.title()).resolves.toContain(topic.name);
+  });
+
   it('refuses file paths with a clear message', async () => {
     // Act
     const page = await openPage('/some/file.png');

@@ -684,7 +684,7 @@ describe('cdk stacks for the real route table', () => {
     template.resourceCountIs('AWS::CloudFront::OriginAccessControl', 1);
     template.hasResourceProperties('AWS::CloudFront::Distribution', {
       DistributionConfig: Match.objectLike({
-        DefaultRootObject: 'index.html',
+        DefaultRootObject: Match.absent(),
         DefaultCacheBehavior: Match.objectLike({
           ViewerProtocolPolicy: 'redirect-to-https',
           FunctionAssociations: [Match.objectLike({ EventType: 'viewer-request' })],

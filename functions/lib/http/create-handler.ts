@@ -131,7 +131,14 @@ function toResult(route: RouteDefinition, outcome: unknown, requestHeaders: Reco
     };
   }
   if (outcome instanceof TextDocument) {
-    return { statusCode: 200, headers: { 'content-type': outcome.contentType, 'cache-control': cacheControl(route) }, body: outcome.text };
+    return {
+      statusCode: outcome.statusCode,
+      headers: {
+        'content-type': outcome.contentType,
+        'cache-control': outcome.statusCode === 200 ? cacheControl(route) : 'no-store',
+      },
+      body: outcome.text,
+    };
   }
   if (outcome instanceof Reply) {
     return {

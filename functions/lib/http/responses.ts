@@ -63,5 +63,7 @@ export class TextDocument {
   constructor(
     readonly contentType: string,
     readonly text: string,
+    /** 200 unless said; any other status is never kept by a cache (a page that is not there may be soon). */
+    readonly statusCode = 200,
   ) {}
 }

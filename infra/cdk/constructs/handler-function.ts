@@ -10,7 +10,7 @@ import type * as ses from 'aws-cdk-lib/aws-ses';
 import type * as sns from 'aws-cdk-lib/aws-sns';
 import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
-import type { Capabilities } from '../../../shared/capabilities';
+import type { AnalyticsAccess, Capabilities } from '../../../shared/capabilities';
 import type { QueueName } from '../../../shared/queues';
 import { TABLE_KEYS } from '../../../shared/table';
 import { notifyOnAlarm } from './notify-on-alarm';
@@ -36,6 +36,11 @@ export interface FunctionEnvironment {
    * kms:GenerateDataKey on it ('seal'), and kms:Decrypt too ('open'); on this key only.
    */
   merchantKeysKey?: kms.IKey | undefined;
+  /**
+   * The analytics bucket's and delivery stream's ARNs as the data stack exports them under names
+   * of ours (as for the file bucket): functions with an analytics capability are granted on them.
+   */
+  analyticsExports?: { bucketArn: string; streamArn: string } | undefined;
   /** Lets a function post to the WebSocket API's connections: attached to those with the realtime capability. */
   realtimePushPolicy?: iam.IManagedPolicy | undefined;
   /**
@@ -197,6 +202,8 @@ export class HandlerFunction extends Construct {
         throw new Error(`${props.handler} pushes to realtime connections, but this deployment has no WebSocket API`);
       role.addManagedPolicy(realtimePushPolicy);
     }
+    if (capabilities.analytics !== 'none')
+      grantAnalytics(role, props.handler, capabilities.analytics, props.environment.analyticsExports);
     // sqs:SendMessage (and the SDK's GetQueueAttributes, GetQueueUrl) on each declared queue only.
     for (const queue of sendQueues) queue.grantSendMessages(this.function);
 
@@ -226,6 +233,51 @@ export class HandlerFunction extends Construct {
       reason:
         'Node.js 22 is the runtime this product is built and tested for (esbuild targets node22; the stack was chosen ' +
         'with the product owner). Moving to a newer runtime is a deliberate upgrade with its own test run, not a default.',
+    });
+  }
+}
+
+/**
+ * What each analytics capability may do, as the local runtime enforces it (infra/local/grants.ts):
+ * 'put' puts records on the delivery stream and reads no object; 'read' gets the daily
+ * aggregates; 'aggregate' gets the events and the aggregates and puts aggregates. Listing (so a
+ * missing aggregate is a 404, not a 403) is limited to the prefixes each may read.
+ */
+function grantAnalytics(
+  role: iam.Role,
+  handler: string,
+  access: Exclude<AnalyticsAccess, 'none'>,
+  exports: { bucketArn: string; streamArn: string } | undefined,
+): void {
+  if (!exports) throw new Error(`${handler} uses product analytics, but this deployment has no analytics storage`);
+  if (access === 'put') {
+    role.addToPrincipalPolicy(
+      new iam.PolicyStatement({
+        actions: ['firehose:PutRecord', 'firehose:PutRecordBatch'],
+        resources: [Fn.importValue(exports.streamArn)],
+      }),
+    );
+    return;
+  }
+  const bucketArn = Fn.importValue(exports.bucketArn);
+  const readable = access === 'read' ? ['aggregates/'] : ['events/', 'aggregates/'];
+  const objects = (prefix: string) => Fn.join('', [bucketArn, `/${prefix}*`]);
+  role.addToPrincipalPolicy(new iam.PolicyStatement({ actions: ['s3:GetObject'], resources: readable.map(objects) }));
+  role.addToPrincipalPolicy(
+    new iam.PolicyStatement({
+      actions: ['s3:ListBucket'],
+      resources: [bucketArn],
+      conditions: { StringLike: { 's3:prefix': readable.map((prefix) => `${prefix}*`) } },
+    }),
+  );
+  if (access === 'aggregate') {
+    role.addToPrincipalPolicy(new iam.PolicyStatement({ actions: ['s3:PutObject'], resources: [objects('aggregates/')] }));
+  }
+  for (const prefix of readable) {
+    Validations.of(role).acknowledge({
+      id: `AwsSolutions-IAM5[Resource::${exports.bucketArn}/${prefix}*]`,
+      reason:
+        'Firehose names each events object and the job one aggregate per day, so the grant covers the prefix the function reads or writes, in this bucket only.',
     });
   }
 }

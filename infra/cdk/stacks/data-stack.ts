@@ -7,6 +7,7 @@ import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import { TABLE_KEYS } from '../../../shared/table';
+import { AnalyticsStorage } from '../constructs/analytics';
 import { expirationDaysOf, RETENTION_CLASSES, RETENTION_TAG } from '../../../shared/transfers/retention';
 
 export interface DataStackProps extends StackProps {
@@ -39,6 +40,8 @@ export class DataStack extends Stack {
    * retained with the table, whose items it is needed to read.
    */
   readonly merchantKeysKey: kms.Key;
+  /** Product analytics: the events bucket, its Firehose stream, the Glue table and the Athena workgroup. */
+  readonly analytics: AnalyticsStorage;
 
   constructor(scope: Construct, id: string, props: DataStackProps) {
     super(scope, id, props);
@@ -135,6 +138,8 @@ export class DataStack extends Stack {
       enableKeyRotation: true,
       removalPolicy: RemovalPolicy.RETAIN,
     });
+
+    this.analytics = new AnalyticsStorage(this, 'Analytics', { logBucket: this.logBucket, prefix: id.replace(/-Data$/, '') });
 
     new CfnOutput(this, 'TableName', { value: this.table.tableName });
     new CfnOutput(this, 'MerchantKeysKeyArn', { value: this.merchantKeysKey.keyArn });

@@ -13,6 +13,8 @@ import {
   type Framing,
   HSTS_MAX_AGE_SECONDS,
   NO_FRAME_PATH_PATTERNS,
+  PAGE_PATH_PATTERNS,
+  PAGE_REQUEST_FUNCTION_CODE,
   REFERRER_POLICY,
   VIEWER_REQUEST_FUNCTION_CODE,
 } from '../../web-edge-policy';
@@ -71,9 +73,11 @@ export class WebStack extends Stack {
       includeSubdomains: true,
       override: true,
     };
-    const siteHeaders = (id: string, framing: Framing) =>
+    const siteHeaders = (id: string, framing: Framing, rendered = false) =>
       new cloudfront.ResponseHeadersPolicy(this, id, {
-        comment: `Web app security headers (framing ${framing})`,
+        comment: `${rendered ? 'Rendered page' : 'Web app'} security headers (framing ${framing})`,
+        // A rendered page comes from the API, whose answers refuse every frame: a page may be framed.
+        ...(rendered ? { removeHeaders: ['x-frame-options'] } : {}),
         securityHeadersBehavior: {
           contentSecurityPolicy: {
             contentSecurityPolicy: contentSecurityPolicy(framing, {
@@ -91,6 +95,7 @@ export class WebStack extends Stack {
       });
     const frameableHeaders = siteHeaders('SiteHeaders', 'allowed');
     const noFrameHeaders = siteHeaders('NoFrameSiteHeaders', 'denied');
+    const pageHeaders = siteHeaders('PageHeaders', 'allowed', true);
     // The API's JSON needs no page policy, only HSTS and no content sniffing.
     const apiHeaders = new cloudfront.ResponseHeadersPolicy(this, 'ApiHeaders', {
       comment: 'API security headers',
@@ -113,6 +118,30 @@ export class WebStack extends Stack {
     });
 
     const siteOrigin = origins.S3BucketOrigin.withOriginAccessControl(this.bucket);
+    const apiOrigin = new origins.HttpOrigin(apiHost, { protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY });
+
+    // The public pages go to the page renderer on the API: the function points each at the
+    // renderer's route, and the answer is cached as the route says (a minute). No cookie or
+    // header reaches the renderer: a page is the same for everyone, so one render serves all.
+    const pageRequest = new cloudfront.Function(this, 'PageRequest', {
+      runtime: cloudfront.FunctionRuntime.JS_2_0,
+      code: cloudfront.FunctionCode.fromInline(PAGE_REQUEST_FUNCTION_CODE),
+      comment: 'Send public pages, robots.txt and the sitemaps to the page renderer',
+    });
+    const pageOriginRequests = new cloudfront.OriginRequestPolicy(this, 'PageOriginRequests', {
+      comment: 'Public pages: the query string only',
+      queryStringBehavior: cloudfront.OriginRequestQueryStringBehavior.all(),
+      headerBehavior: cloudfront.OriginRequestHeaderBehavior.none(),
+      cookieBehavior: cloudfront.OriginRequestCookieBehavior.none(),
+    });
+    const pageBehavior: cloudfront.BehaviorOptions = {
+      origin: apiOrigin,
+      viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+      cachePolicy: apiCachePolicy,
+      originRequestPolicy: pageOriginRequests,
+      responseHeadersPolicy: pageHeaders,
+      functionAssociations: [{ function: pageRequest, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST }],
+    };
     const siteBehavior = (responseHeadersPolicy: cloudfront.IResponseHeadersPolicy): cloudfront.BehaviorOptions => ({
       origin: siteOrigin,
       viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
@@ -121,8 +150,9 @@ export class WebStack extends Stack {
       functionAssociations: [{ function: spaRewrite, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST }],
     });
 
+    // No default root object: '/' is a rendered page (its own behaviour), and the bucket's
+    // function already answers any other client route with index.html.
     this.distribution = new cloudfront.Distribution(this, 'Distribution', {
-      defaultRootObject: 'index.html',
       ...(props.domain
         ? {
             domainNames: [props.domain.name],
@@ -136,7 +166,7 @@ export class WebStack extends Stack {
       defaultBehavior: siteBehavior(frameableHeaders),
       additionalBehaviors: {
         '/api/*': {
-          origin: new origins.HttpOrigin(apiHost, { protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY }),
+          origin: apiOrigin,
           viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
           allowedMethods: cloudfront.AllowedMethods.ALLOW_ALL,
           cachePolicy: apiCachePolicy,
@@ -145,6 +175,7 @@ export class WebStack extends Stack {
         },
         // The account and login pages refuse every frame; the function sends other spellings here.
         ...Object.fromEntries(NO_FRAME_PATH_PATTERNS.map((pattern) => [pattern, siteBehavior(noFrameHeaders)])),
+        ...Object.fromEntries(PAGE_PATH_PATTERNS.map((pattern) => [pattern, pageBehavior])),
       },
     });
 

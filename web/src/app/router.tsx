@@ -1,7 +1,17 @@
+import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject, useParams } from 'react-router';
 import { PageSpinner } from '../components/spinner';
+import { startAnalytics, trackPageViews, useAnalyticsIdentity } from '../lib/analytics';
 import { AppLayout } from './layout/app-layout';
 import { RouteError } from './routes/route-error';
+
+/**
+ * A page loaded on demand: its route's Component is the export `name` of the module `load` brings.
+ * One small function for every page keeps the route table, which is in every first load, short.
+ */
+function page<M extends Record<N, ComponentType>, N extends keyof M & string>(load: () => Promise<M>, name: N) {
+  return async (): Promise<{ Component: ComponentType }> => ({ Component: (await load())[name] });
+}
 
 /**
  * Page routes of the ranking site, the account pages and the other apps' (transfers, the Pro
@@ -10,7 +20,7 @@ import { RouteError } from './routes/route-error';
  */
 export const pageRoutes: RouteObject[] = [
   {
-    element: <AppLayout />,
+    element: <Shell />,
     // Shown while the first page's code loads, and when a page's code cannot be loaded.
     hydrateFallbackElement: <PageSpinner />,
     children: [
@@ -19,180 +29,172 @@ export const pageRoutes: RouteObject[] = [
         children: [
           {
             index: true,
-            lazy: async () => ({ Component: (await import('../features/ranking/routes/board-pages')).MostFollowedPage }),
+            lazy: page(() => import('../features/ranking/routes/board-pages'), 'MostFollowedPage'),
           },
           {
             path: 'active',
-            lazy: async () => ({ Component: (await import('../features/ranking/routes/board-pages')).MostFollowedActivePage }),
+            lazy: page(() => import('../features/ranking/routes/board-pages'), 'MostFollowedActivePage'),
           },
           {
             path: 'growing',
-            lazy: async () => ({ Component: (await import('../features/ranking/routes/board-pages')).FastestGrowingPage }),
+            lazy: page(() => import('../features/ranking/routes/board-pages'), 'FastestGrowingPage'),
           },
           {
             path: 'growing/active',
-            lazy: async () => ({ Component: (await import('../features/ranking/routes/board-pages')).FastestGrowingActivePage }),
+            lazy: page(() => import('../features/ranking/routes/board-pages'), 'FastestGrowingActivePage'),
           },
           {
             path: 'recent',
-            lazy: async () => ({ Component: (await import('../features/ranking/routes/board-pages')).RecentlyActivePage }),
+            lazy: page(() => import('../features/ranking/routes/board-pages'), 'RecentlyActivePage'),
           },
           {
             path: 'recent/active',
-            lazy: async () => ({ Component: (await import('../features/ranking/routes/board-pages')).RecentlyActiveActivePage }),
+            lazy: page(() => import('../features/ranking/routes/board-pages'), 'RecentlyActiveActivePage'),
           },
           {
             path: 'topic/:tag',
-            lazy: async () => ({ Component: (await import('../features/ranking/routes/board-pages')).TopicPage }),
+            lazy: page(() => import('../features/ranking/routes/board-pages'), 'TopicPage'),
           },
           {
             path: 'topic/:tag/growing',
-            lazy: async () => ({ Component: (await import('../features/ranking/routes/board-pages')).TopicGrowingPage }),
+            lazy: page(() => import('../features/ranking/routes/board-pages'), 'TopicGrowingPage'),
           },
           {
             path: 'topic/:tag/recent',
-            lazy: async () => ({ Component: (await import('../features/ranking/routes/board-pages')).TopicRecentPage }),
+            lazy: page(() => import('../features/ranking/routes/board-pages'), 'TopicRecentPage'),
           },
           {
             path: 'topics',
-            lazy: async () => ({ Component: (await import('../features/ranking/routes/topics-page')).TopicsPage }),
+            lazy: page(() => import('../features/ranking/routes/topics-page'), 'TopicsPage'),
           },
           {
             path: 'topics/:page',
-            lazy: async () => ({ Component: (await import('../features/ranking/routes/topics-page')).TopicsPage }),
+            lazy: page(() => import('../features/ranking/routes/topics-page'), 'TopicsPage'),
           },
           {
             path: 'following',
-            lazy: async () => ({ Component: (await import('../features/ranking/routes/following-page')).FollowingPage }),
+            lazy: page(() => import('../features/ranking/routes/following-page'), 'FollowingPage'),
           },
           {
             path: 'pub/:slug',
-            lazy: async () => ({ Component: (await import('../features/ranking/routes/publication-page')).PublicationPage }),
+            lazy: page(() => import('../features/ranking/routes/publication-page'), 'PublicationPage'),
           },
           {
             path: 'search',
-            lazy: async () => ({ Component: (await import('../features/ranking/routes/search-page')).SearchPage }),
+            lazy: page(() => import('../features/ranking/routes/search-page'), 'SearchPage'),
           },
-          { path: 'about', lazy: async () => ({ Component: (await import('./routes/about-page')).AboutPage }) },
+          { path: 'about', lazy: page(() => import('./routes/about-page'), 'AboutPage') },
           {
             path: 'login/confirm',
-            lazy: async () => ({ Component: (await import('../features/account/routes/login-confirm-page')).LoginConfirmPage }),
+            lazy: page(() => import('../features/account/routes/login-confirm-page'), 'LoginConfirmPage'),
           },
           {
             path: 'login/failed',
-            lazy: async () => ({ Component: (await import('../features/account/routes/login-failed-page')).LoginFailedPage }),
+            lazy: page(() => import('../features/account/routes/login-failed-page'), 'LoginFailedPage'),
           },
           {
             path: 'authed/:authToken/action/:type',
-            lazy: async () => ({ Component: (await import('../features/account/routes/action-link-page')).ActionLinkPage }),
+            lazy: page(() => import('../features/account/routes/action-link-page'), 'ActionLinkPage'),
           },
           {
             path: 'stories/review',
-            lazy: async () => ({ Component: (await import('../features/stories/routes/review-queue-page')).ReviewQueuePage }),
+            lazy: page(() => import('../features/stories/routes/review-queue-page'), 'ReviewQueuePage'),
           },
           {
             path: 'suggest',
-            lazy: async () => ({ Component: (await import('../features/ranking/routes/suggest-page')).SuggestPage }),
+            lazy: page(() => import('../features/ranking/routes/suggest-page'), 'SuggestPage'),
           },
           {
             path: 'suggestions/review',
-            lazy: async () => ({
-              Component: (await import('../features/ranking/routes/suggestion-queue-page')).SuggestionQueuePage,
-            }),
+            lazy: page(() => import('../features/ranking/routes/suggestion-queue-page'), 'SuggestionQueuePage'),
           },
           {
             path: 'moderation',
-            lazy: async () => ({ Component: (await import('../features/account/routes/moderation-page')).ModerationPage }),
+            lazy: page(() => import('../features/account/routes/moderation-page'), 'ModerationPage'),
           },
           {
             path: 'stories/:feed?',
-            lazy: async () => ({ Component: (await import('../features/stories/routes/stories-page')).StoriesPage }),
+            lazy: page(() => import('../features/stories/routes/stories-page'), 'StoriesPage'),
           },
           {
             path: 'transfer',
-            lazy: async () => ({ Component: (await import('../features/transfers/routes/transfer-home-page')).TransferHomePage }),
+            lazy: page(() => import('../features/transfers/routes/transfer-home-page'), 'TransferHomePage'),
           },
           {
             path: 'transfers',
-            lazy: async () => ({ Component: (await import('../features/transfers/routes/transfers-page')).TransfersPage }),
+            lazy: page(() => import('../features/transfers/routes/transfers-page'), 'TransfersPage'),
           },
           {
             path: 'transfers/:id',
-            lazy: async () => ({ Component: (await import('../features/transfers/routes/transfer-page')).TransferPage }),
+            lazy: page(() => import('../features/transfers/routes/transfer-page'), 'TransferPage'),
           },
           {
             path: 'transfers/people/:userId',
-            lazy: async () => ({
-              Component: (await import('../features/transfers/routes/sender-profile-page')).SenderProfilePage,
-            }),
+            lazy: page(() => import('../features/transfers/routes/sender-profile-page'), 'SenderProfilePage'),
           },
           {
             path: 'transfer/:id/package',
-            lazy: async () => ({ Component: (await import('../features/transfers/routes/package-page')).PackagePage }),
+            lazy: page(() => import('../features/transfers/routes/package-page'), 'PackagePage'),
           },
           {
             path: 'upgrades',
-            lazy: async () => ({ Component: (await import('../features/subscriptions/routes/upgrades-page')).UpgradesPage }),
+            lazy: page(() => import('../features/subscriptions/routes/upgrades-page'), 'UpgradesPage'),
           },
           {
             path: 'checkout',
-            lazy: async () => ({ Component: (await import('../features/subscriptions/routes/checkout-page')).CheckoutPage }),
+            lazy: page(() => import('../features/subscriptions/routes/checkout-page'), 'CheckoutPage'),
           },
           {
             path: 'subscription',
-            lazy: async () => ({
-              Component: (await import('../features/subscriptions/routes/subscription-page')).SubscriptionPage,
-            }),
+            lazy: page(() => import('../features/subscriptions/routes/subscription-page'), 'SubscriptionPage'),
           },
           {
             path: 'shop/:shopId',
-            lazy: async () => ({ Component: (await import('../features/store/routes/shop-page')).ShopPage }),
+            lazy: page(() => import('../features/store/routes/shop-page'), 'ShopPage'),
           },
           {
             path: 'product/:productStockId',
-            lazy: async () => ({ Component: (await import('../features/store/routes/product-page')).ProductPage }),
+            lazy: page(() => import('../features/store/routes/product-page'), 'ProductPage'),
           },
           {
             path: 'product/:productStockId/grade/:productStockGradeId',
-            lazy: async () => ({ Component: (await import('../features/store/routes/grade-page')).GradePage }),
+            lazy: page(() => import('../features/store/routes/grade-page'), 'GradePage'),
           },
           {
             path: 'cart/:merchantAccountId',
-            lazy: async () => ({ Component: (await import('../features/store/routes/cart-page')).CartPage }),
+            lazy: page(() => import('../features/store/routes/cart-page'), 'CartPage'),
           },
           {
             path: 'store/orders',
-            lazy: async () => ({ Component: (await import('../features/store/routes/orders-page')).OrdersPage }),
+            lazy: page(() => import('../features/store/routes/orders-page'), 'OrdersPage'),
           },
           {
             path: 'merchant',
-            lazy: async () => ({ Component: (await import('../features/merchant/routes/merchant-home-page')).MerchantHomePage }),
+            lazy: page(() => import('../features/merchant/routes/merchant-home-page'), 'MerchantHomePage'),
           },
           {
             path: 'merchant/products/:productStockId',
-            lazy: async () => ({
-              Component: (await import('../features/merchant/routes/merchant-product-page')).MerchantProductPage,
-            }),
+            lazy: page(() => import('../features/merchant/routes/merchant-product-page'), 'MerchantProductPage'),
           },
           {
             path: 'merchant/products/:productStockId/grades/:productStockGradeId',
-            lazy: async () => ({
-              Component: (await import('../features/merchant/routes/merchant-grade-page')).MerchantGradePage,
-            }),
+            lazy: page(() => import('../features/merchant/routes/merchant-grade-page'), 'MerchantGradePage'),
+          },
+          {
+            path: 'analytics',
+            lazy: page(() => import('../features/analytics/routes/analytics-page'), 'AnalyticsPage'),
           },
           {
             path: 'notifications',
-            lazy: async () => ({
-              Component: (await import('../features/notifications/routes/notifications-page')).NotificationsPage,
-            }),
+            lazy: page(() => import('../features/notifications/routes/notifications-page'), 'NotificationsPage'),
           },
           {
             path: 'unsubscribe',
-            lazy: async () => ({ Component: (await import('../features/account/routes/unsubscribe-page')).UnsubscribePage }),
+            lazy: page(() => import('../features/account/routes/unsubscribe-page'), 'UnsubscribePage'),
           },
           {
             path: 'logout',
-            lazy: async () => ({ Component: (await import('../features/account/routes/logout-page')).LogoutPage }),
+            lazy: page(() => import('../features/account/routes/logout-page'), 'LogoutPage'),
           },
           {
             path: 'me',
@@ -234,13 +236,22 @@ export const pageRoutes: RouteObject[] = [
               };
             },
           },
-          { path: '*', lazy: async () => ({ Component: (await import('./routes/not-found-page')).NotFoundPage }) },
+          { path: '*', lazy: page(() => import('./routes/not-found-page'), 'NotFoundPage') },
         ],
       },
     ],
   },
 ];
 
+/** The layout, with analytics told who is signed in. */
+function Shell() {
+  useAnalyticsIdentity();
+  return <AppLayout />;
+}
+
 export function createRouter() {
-  return createBrowserRouter(pageRoutes);
+  const router = createBrowserRouter(pageRoutes);
+  startAnalytics();
+  trackPageViews(router);
+  return router;
 }

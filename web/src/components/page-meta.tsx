@@ -15,20 +15,37 @@ function absolute(url: string): string {
 }
 
 /**
+ * The page's canonical address, as the page renderer (functions/web-pages) writes it: no
+ * trailing slash, and of the query only a topic board's `?active=true`.
+ */
+function canonicalUrl(): string | null {
+  if (typeof window === 'undefined') return null;
+  const { origin, pathname, search } = window.location;
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  const active = new URLSearchParams(search).get('active') === 'true' && path.startsWith('/topic/');
+  return `${origin}${path}${active ? '?active=true' : ''}`;
+}
+
+/**
  * Title, description, keywords and social-sharing tags from a page's SEO data, falling back to
- * the app name. React 19 hoists these elements into <head> wherever they are rendered.
+ * the app name. React 19 hoists these elements into <head> wherever they are rendered. The page
+ * renderer (functions/web-pages) writes the same tags into a public page's HTML, so a crawler
+ * and the running app read the same ones.
  */
 export function PageMeta({ seo }: { seo?: PageSeo | undefined }) {
   const title = seo?.title || APP_NAME;
   const description = seo?.description || DEFAULT_DESCRIPTION;
   const image = absolute(seo?.imageUrl || DEFAULT_IMAGE);
+  const canonical = canonicalUrl();
   return (
     <>
       <title>{title}</title>
       <meta name="description" content={description} />
       {seo?.keywords?.length ? <meta name="keywords" content={seo.keywords.join(', ')} /> : null}
+      {canonical ? <link rel="canonical" href={canonical} /> : null}
       <meta property="og:type" content="website" />
       <meta property="og:site_name" content={APP_NAME} />
+      {canonical ? <meta property="og:url" content={canonical} /> : null}
       <meta property="og:title" content={title} />
       <meta property="og:description" content={description} />
       <meta property="og:image" content={image} />

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { APP_NAME } from '../../../shared/constants';
 import { LOGIN_ARRIVAL_FRAGMENTS } from '../../../shared/return-path';
+import { track } from './analytics';
 import { toast } from './toast';
 
 /**
@@ -13,6 +14,8 @@ export function useLoginArrivalToast(): void {
     const fragment = window.location.hash.slice(1);
     if (fragment !== LOGIN_ARRIVAL_FRAGMENTS.created && fragment !== LOGIN_ARRIVAL_FRAGMENTS.returning) return;
     window.history.replaceState(window.history.state, '', `${window.location.pathname}${window.location.search}`);
+    // Only the Google login lands with these fragments.
+    track('Login', { method: 'google', success: true });
     toast.success(fragment === LOGIN_ARRIVAL_FRAGMENTS.created ? `Welcome to ${APP_NAME}` : 'You are logged in');
   }, []);
 }

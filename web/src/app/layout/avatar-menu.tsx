@@ -17,11 +17,12 @@ const RANKING_LINKS = [
   { to: '/about', label: 'About' },
 ] as const;
 
-/** The editors' and moderators' pages, in the menu of superusers only. */
+/** The editors', moderators' and owner's pages, in the menu of superusers only. */
 const SUPERUSER_LINKS = [
   { to: '/stories/review', label: 'Review queue' },
   { to: '/suggestions/review', label: 'Suggestions to review' },
   { to: '/moderation', label: 'Moderation' },
+  { to: '/analytics', label: 'Analytics' },
 ] as const;
 
 /**

@@ -1,7 +1,8 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Button } from '../../components/button';
-import { ArrowLeftIcon, CloseIcon, GoogleIcon, MailIcon } from '../../components/icons';
+import { GoogleIcon } from '../../components/google-icon';
+import { ArrowLeftIcon, CloseIcon, MailIcon } from '../../components/icons';
 import { useLoginModal } from '../../lib/login-modal';
 import { botNotice, DEFAULT_RECAPTCHA_SCORE, isLikelyBot } from '../../lib/recaptcha';
 import { useReturnFocus } from '../../lib/return-focus';

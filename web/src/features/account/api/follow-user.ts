@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { endpoint } from '../../../lib/api-client';
 import type { routes } from '../../../../../shared/routes';
 import { accountKeys, type PublicUser } from './account-keys';
+import { track } from '../../../lib/analytics';
 
 const followUserEndpoint = endpoint<typeof routes.followUser>('PUT', '/api/i/stories/user/{userId}/follow/{status}');
 
@@ -39,6 +40,7 @@ export function useFollowUser(profile: PublicUser) {
       queryClient.setQueryData(profileKey, before?.profile);
     },
     onSuccess: (state) => {
+      track('User Followed', { following: state.following });
       queryClient.setQueryData(stateKey, state.following);
       queryClient.setQueryData<PublicUser>(profileKey, (user) =>
         user ? { ...user, followerCount: state.followerCount, followingCount: state.followingCount } : user,

@@ -8,6 +8,7 @@ import { useLoginModal } from '../../../lib/login-modal';
 import { toast } from '../../../lib/toast';
 import { isLoginLinkError, useConfirmLoginEmail } from '../api/confirm-login-email';
 import { AccountCard } from '../components/account-card';
+import { track } from '../../../lib/analytics';
 
 /** The emailed link is `/login/confirm#token=<token>`: the token rides in the fragment, never sent to a server. */
 export function readLoginToken(hash: string): string | null {
@@ -40,11 +41,13 @@ export function LoginConfirmPage() {
     if (!token) return;
     confirm.mutate(token, {
       onSuccess: ({ isNewAccount, returnTo }) => {
+        track('Login', { method: 'email', success: true });
         forgetTokenInUrl();
         toast.success(isNewAccount ? `Welcome to ${APP_NAME}` : 'You are logged in');
         // Back to the page the login started from (the server vetted it: a path on this site).
         void navigate(returnTo, { replace: true });
       },
+      onError: () => track('Login', { method: 'email', success: false }),
     });
   };
 

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { APP_NAME } from '../../../../../shared/constants';
 import type { OauthFailureReason } from '../../../../../shared/schemas/oauth';
@@ -5,6 +6,7 @@ import { Button, buttonClassName } from '../../../components/button';
 import { PageMeta } from '../../../components/page-meta';
 import { useLoginModal } from '../../../lib/login-modal';
 import { AccountCard } from '../components/account-card';
+import { track } from '../../../lib/analytics';
 
 const DEFAULT_MESSAGE = 'Google could not log you in. Please try again.';
 
@@ -30,6 +32,9 @@ export function LoginFailedPage() {
   const [searchParams] = useSearchParams();
   const loginModal = useLoginModal();
   const message = loginFailedMessage(searchParams.get('reason'));
+  const reason = searchParams.get('reason');
+  // The page is Google's, but for a Twitter account already linked elsewhere.
+  useEffect(() => track('Login', { method: reason === 'already_linked' ? 'twitter' : 'google', success: false }), [reason]);
 
   return (
     <>

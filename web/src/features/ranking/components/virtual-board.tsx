@@ -48,6 +48,9 @@ export function VirtualBoard({ filter, firstPage, label }: { filter: BoardFilter
     overscan: 6,
     gap: compact ? CARD_GAP : 0,
     scrollMargin,
+    // The window's size from the start, not after the first measurement: the first render already
+    // holds every row in view, so a page rendered as HTML is replaced by the same rows at once.
+    initialRect: { width: window.innerWidth, height: window.innerHeight },
     getItemKey: (index) => rows[index]?.slug ?? index,
     // Without layout (tests, hidden tabs) an element measures 0: keep the estimate instead.
     measureElement: (element) => element.getBoundingClientRect().height || estimate,

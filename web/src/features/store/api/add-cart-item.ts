@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { track } from '../../../lib/analytics';
 import { endpoint } from '../../../lib/api-client';
 import type { routes } from '../../../../../shared/routes';
 import { storeKeys } from './store-keys';
@@ -18,6 +19,9 @@ export function useAddCartItem(userId: string) {
   return useMutation({
     mutationFn: ({ productStockGradeId, quantity }: { productStockGradeId: string; quantity: number }) =>
       addCartItem(productStockGradeId, quantity),
-    onSuccess: (item) => queryClient.invalidateQueries({ queryKey: storeKeys.cart(userId, item.merchantAccountId) }),
+    onSuccess: (item, { quantity }) => {
+      track('Added To Cart', { shopId: item.merchantAccountId, quantity });
+      return queryClient.invalidateQueries({ queryKey: storeKeys.cart(userId, item.merchantAccountId) });
+    },
   });
 }

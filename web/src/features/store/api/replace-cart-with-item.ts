@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { track } from '../../../lib/analytics';
 import { endpoint } from '../../../lib/api-client';
 import type { routes } from '../../../../../shared/routes';
 import { storeKeys } from './store-keys';
@@ -19,6 +20,9 @@ export function useReplaceCartWithItem(userId: string) {
     mutationFn: ({ productStockGradeId, quantity }: { productStockGradeId: string; quantity: number }) =>
       replaceCartWithItem(productStockGradeId, quantity),
     // The cart page is opened next: whatever it held before must not show, even for a moment.
-    onSuccess: (item) => queryClient.resetQueries({ queryKey: storeKeys.cart(userId, item.merchantAccountId) }),
+    onSuccess: (item, { quantity }) => {
+      track('Added To Cart', { shopId: item.merchantAccountId, quantity });
+      return queryClient.resetQueries({ queryKey: storeKeys.cart(userId, item.merchantAccountId) });
+    },
   });
 }

@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { PaymentMethodForm } from '../../../components/card-form/payment-method-form';
 import { PageSpinner } from '../../../components/spinner';
 import { ErrorState } from '../../../components/state-message';
+import { track } from '../../../lib/analytics';
 import { ApiError } from '../../../lib/api-client';
 import { paymentProblemOf } from '../../../lib/payments/payment-problem';
 import { useFulfillStoreInvoice } from '../api/fulfill-store-invoice';
@@ -44,6 +45,7 @@ export function CartPayment({
       if (error instanceof ApiError && error.status === 409) await onStale(invoice);
       throw error;
     }
+    track('Purchase', { shopId: shop.id, amountMinor: invoice.total.amountMinor, currency: invoice.total.currency });
     onPaid(invoice);
   };
 

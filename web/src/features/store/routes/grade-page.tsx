@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useEffect, useId } from 'react';
 import { Link, useParams } from 'react-router';
 import { APP_NAME } from '../../../../../shared/constants';
 import { PageMeta } from '../../../components/page-meta';
@@ -12,10 +12,12 @@ import { productPath } from '../lib/paths';
 import styles from '../components/store.module.css';
 import { ProductNotFound } from './product-page';
 import { isMissing } from './shop-page';
+import { track } from '../../../lib/analytics';
 
 function Grade({ page }: { page: GradePageView }) {
   const titleId = useId();
   const { shop, product, grade } = page;
+  useEffect(() => track('Storefront Viewed', { page: 'grade', shopId: shop.id }), [shop.id, grade.id]);
   return (
     <>
       <PageMeta

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useEffect, useId } from 'react';
 import { Link, useParams } from 'react-router';
 import { APP_NAME } from '../../../../../shared/constants';
 import { PageMeta } from '../../../components/page-meta';
@@ -11,10 +11,12 @@ import { ProductImages } from '../components/product-images';
 import { NoPaymentsNotice, ShopLine } from '../components/shop-header';
 import styles from '../components/store.module.css';
 import { isMissing } from './shop-page';
+import { track } from '../../../lib/analytics';
 
 function Product({ page }: { page: ProductPageView }) {
   const gradesId = useId();
   const { shop, product, grades } = page;
+  useEffect(() => track('Storefront Viewed', { page: 'product', shopId: shop.id }), [shop.id, product.id]);
   return (
     <>
       <PageMeta

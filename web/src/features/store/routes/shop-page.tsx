@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useEffect, useId } from 'react';
 import { Link, useParams } from 'react-router';
 import { APP_NAME } from '../../../../../shared/constants';
 import { MoreButton } from '../../../components/more-button';
@@ -12,6 +12,7 @@ import type { ShopView } from '../api/store-keys';
 import { ProductCard } from '../components/product-card';
 import { ShopHeader } from '../components/shop-header';
 import styles from '../components/store.module.css';
+import { track } from '../../../lib/analytics';
 
 /** An address that names no shop: an unknown handle or id (404), or one that cannot be either (400). */
 export const isMissing = (error: unknown) => error instanceof ApiError && (error.status === 404 || error.status === 400);
@@ -74,6 +75,11 @@ function Products({ shopId, shop }: { shopId: string; shop: ShopView }) {
 export function ShopPage() {
   const { shopId = '' } = useParams();
   const shop = useShop(shopId);
+  const viewedShopId = shop.data?.id;
+  useEffect(
+    () => (viewedShopId ? track('Storefront Viewed', { page: 'shop', shopId: viewedShopId }) : undefined),
+    [viewedShopId],
+  );
 
   let content;
   if (shop.data) {

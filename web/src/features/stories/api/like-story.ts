@@ -2,6 +2,7 @@ import { type InfiniteData, type QueryClient, useMutation, useQueryClient } from
 import { endpoint } from '../../../lib/api-client';
 import type { routes } from '../../../../../shared/routes';
 import { type Story, type StoryPage, storyKeys } from './story-keys';
+import { track } from '../../../lib/analytics';
 
 const likeStoryEndpoint = endpoint<typeof routes.likeStory>('PUT', '/api/i/stories/story/{id}/like/{status}');
 
@@ -49,6 +50,9 @@ export function useLikeStory() {
     onError: (_error, _input, context) => {
       for (const [key, data] of context?.before ?? []) queryClient.setQueryData(key, data);
     },
-    onSuccess: ({ story }) => updateCachedStory(queryClient, story.id, () => story),
+    onSuccess: ({ story }, { liked }) => {
+      track('Story Liked', { liked });
+      updateCachedStory(queryClient, story.id, () => story);
+    },
   });
 }

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { endpoint } from '../../../lib/api-client';
 import type { routes } from '../../../../../shared/routes';
 import { storyKeys } from './story-keys';
+import { track } from '../../../lib/analytics';
 
 const shareStoryEndpoint = endpoint<typeof routes.shareStoryByUrl>('POST', '/api/i/stories/story/by/url');
 
@@ -16,6 +17,9 @@ export function useShareStoryByUrl() {
   return useMutation({
     mutationKey: ['stories', 'share'],
     mutationFn: shareStoryByUrl,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: storyKeys.all }),
+    onSuccess: () => {
+      track('Story Shared');
+      return queryClient.invalidateQueries({ queryKey: storyKeys.all });
+    },
   });
 }

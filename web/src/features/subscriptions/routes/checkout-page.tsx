@@ -7,6 +7,7 @@ import { PaymentMethodForm } from '../../../components/card-form/payment-method-
 import { PageMeta, type PageSeo } from '../../../components/page-meta';
 import { PageSpinner } from '../../../components/spinner';
 import { EmptyState, ErrorState, NotFoundState, StateLinks } from '../../../components/state-message';
+import { track } from '../../../lib/analytics';
 import { ApiError } from '../../../lib/api-client';
 import { useCurrentUser } from '../../../lib/current-user';
 import { useLoginModal } from '../../../lib/login-modal';
@@ -85,8 +86,19 @@ function Payment({ screen, payment, userId }: { screen: CheckoutScreen; payment:
   const titleId = useId();
   const navigate = useNavigate();
   const fulfill = useFulfillSubscriptionInvoice(userId, screen.invoice.id);
+  useEffect(() => track('Checkout Step', { step: 'viewed' }), []);
   const pay = async (method: PaymentMethodNonce) => {
-    await fulfill.mutateAsync(method);
+    // The card form hands over a payment method only once the card is entered and accepted.
+    track('Checkout Step', { step: 'card-entered' });
+    track('Checkout Step', { step: 'submitted' });
+    try {
+      await fulfill.mutateAsync(method);
+    } catch (error) {
+      if (paymentProblemOf(error).kind === 'declined') track('Checkout Step', { step: 'declined' });
+      throw error;
+    }
+    track('Checkout Step', { step: 'paid' });
+    track('Upgrade Completed');
     toast.success('Welcome to Pro');
     await navigate(SUBSCRIPTION_PATH);
   };

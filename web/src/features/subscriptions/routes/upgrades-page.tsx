@@ -5,6 +5,7 @@ import { buttonClassName } from '../../../components/button';
 import { PageMeta } from '../../../components/page-meta';
 import { PageSpinner } from '../../../components/spinner';
 import { ErrorState } from '../../../components/state-message';
+import { track } from '../../../lib/analytics';
 import { useCurrentUser } from '../../../lib/current-user';
 import { useUpgradesScreen } from '../api/show-upgrades-screen';
 import type { PriceView, UpgradesScreen } from '../api/subscription-keys';
@@ -74,7 +75,11 @@ function Upgrades({ screen }: { screen: UpgradesScreen }) {
             <OnPro subscription={subscription} />
           ) : chosen ? (
             <>
-              <Link to={checkoutPath(chosen.priceId)} className={buttonClassName({ block: true })}>
+              <Link
+                to={checkoutPath(chosen.priceId)}
+                className={buttonClassName({ block: true })}
+                onClick={() => track('Upgrade Started')}
+              >
                 Upgrade to Pro
               </Link>
               {signedIn ? null : <p className={styles.muted}>You log in first, then pay.</p>}

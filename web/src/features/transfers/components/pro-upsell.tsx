@@ -1,8 +1,8 @@
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { PLAN_LIMITS } from '../../../../../shared/transfers/plans';
+import { track } from '../../../lib/analytics';
 import { formatBytes } from '../../../lib/format-bytes';
-import { TRANSFER_EVENTS, trackTransferEvent } from '../lib/transfer-events';
 import styles from './transfers.module.css';
 
 /** Where the Pro notice leads; the payments work builds the page (SPEC: the transfer app's "upgrades" screen). */
@@ -13,20 +13,15 @@ export const PRO_UPGRADE_PATH = '/upgrades';
  * sends far more. Reports that it was shown (once per appearance) and when its link is followed.
  */
 export function ProUpsell({ totalBytes, limitBytes }: { totalBytes: number; limitBytes: number }) {
-  // Once per appearance (with what it first said), not once per file added while it shows.
-  const shown = useRef({ totalBytes, limitBytes });
-  useEffect(() => trackTransferEvent(TRANSFER_EVENTS.proUpsellShown, { ...shown.current }), []);
+  // Once per appearance, not once per file added while it shows.
+  useEffect(() => track('Pro Upsell Shown', { reason: 'size' }), []);
   return (
     <div className={styles.notice} role="status">
       <p>
         <strong>These files come to {formatBytes(totalBytes)}.</strong> Free transfers carry up to {formatBytes(limitBytes)}:
         remove some files, or send them all with Pro.
       </p>
-      <Link
-        to={PRO_UPGRADE_PATH}
-        className={styles.noticeLink}
-        onClick={() => trackTransferEvent(TRANSFER_EVENTS.proUpsellClicked, { totalBytes, limitBytes })}
-      >
+      <Link to={PRO_UPGRADE_PATH} className={styles.noticeLink} onClick={() => track('Pro Upsell Clicked', { reason: 'size' })}>
         Pro sends up to {formatBytes(PLAN_LIMITS.pro.maxTransferBytes)}
       </Link>
     </div>

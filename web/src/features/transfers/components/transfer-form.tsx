@@ -3,6 +3,7 @@ import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { MAX_FILES_PER_TRANSFER, type PlanLimits } from '../../../../../shared/transfers/plans';
 import { refusedTransferFile } from '../../../../../shared/transfers/file-rules';
 import { Button } from '../../../components/button';
+import { track } from '../../../lib/analytics';
 import { ApiError } from '../../../lib/api-client';
 import { formatBytes } from '../../../lib/format-bytes';
 import { abortUpload } from '../api/abort-upload';
@@ -16,7 +17,6 @@ import { type FileView, type TransferSummary, transferKeys } from '../api/transf
 import { formatDate, looksLikeEmail, plural, transferName } from '../lib/format';
 import { SendProgressStore } from '../lib/send-progress';
 import { type PickedFile, pickedKey, type SendDeps, sendTransfer, SendSession, type UploadFn } from '../lib/send-transfer';
-import { TRANSFER_EVENTS, trackTransferEvent } from '../lib/transfer-events';
 import { uploadApi } from '../lib/upload-api';
 import { uploadFile } from '../lib/upload-client';
 import { type UploadTransport, xhrTransport } from '../lib/upload-transport';
@@ -88,7 +88,6 @@ export function TransferForm({
   const [files, setFiles] = useState<PickedFile[]>([]);
   const [refusals, setRefusals] = useState<string[]>([]);
   const [recipients, setRecipients] = useState<string[]>([]);
-  const [fromContacts, setFromContacts] = useState<string[]>([]);
   const [recipientInput, setRecipientInput] = useState('');
   const [recipientError, setRecipientError] = useState<string | null>(null);
   const [title, setTitle] = useState('');
@@ -118,6 +117,8 @@ export function TransferForm({
   const expiryDays = Math.min(expiry, limits.maxExpiryDays);
   const busy = sending !== null;
 
+  useEffect(() => track('Transfer Form Opened'), []);
+
   // Leaving the page mid-upload loses the upload's place on this page: ask first.
   useEffect(() => {
     if (!busy) return;
@@ -128,6 +129,8 @@ export function TransferForm({
 
   const addFiles = (added: File[]) => {
     const problems: string[] = [];
+    const fine = added.filter((file) => !refusedTransferFile(file));
+    if (fine.length) track('Transfer Files Added', { files: fine.length, bytes: fine.reduce((sum, file) => sum + file.size, 0) });
     setFiles((current) => {
       const next = [...current];
       const keys = new Set(current.map(({ key }) => key));
@@ -152,7 +155,7 @@ export function TransferForm({
     setFormError(null);
   };
 
-  const addRecipients = (emails: string[], source: RecipientSource, details?: { position: number; shown: number }) => {
+  const addRecipients = (emails: string[], source: RecipientSource) => {
     const invalid = emails.filter((email) => !looksLikeEmail(email));
     const valid = emails.filter((email) => looksLikeEmail(email));
     const known = new Set(recipients.map((email) => email.toLowerCase()));
@@ -166,8 +169,7 @@ export function TransferForm({
     const accepted = fresh.slice(0, room);
     if (accepted.length) setRecipients([...recipients, ...accepted]);
     if (source === 'contact' && accepted.length) {
-      setFromContacts((current) => [...current, ...accepted]);
-      trackTransferEvent(TRANSFER_EVENTS.contactsUsed, { position: details?.position ?? -1, shown: details?.shown ?? 0 });
+      track('Contacts Used', { count: accepted.length });
     }
     if (invalid.length) setRecipientError(`${invalid.map((email) => `“${email}”`).join(', ')} is not an email address.`);
     else if (fresh.length > accepted.length) setRecipientError(`Your plan sends to at most ${limits.maxRecipients} recipients.`);
@@ -190,7 +192,6 @@ export function TransferForm({
     setFiles([]);
     setRefusals([]);
     setRecipients([]);
-    setFromContacts([]);
     setRecipientInput('');
     setRecipientError(null);
     setTitle('');
@@ -226,15 +227,7 @@ export function TransferForm({
     }
     setFormError(null);
     setSendError(null);
-    trackTransferEvent(TRANSFER_EVENTS.send, {
-      fileCount: files.length,
-      totalBytes,
-      recipientCount: allRecipients.length,
-      recipientsFromContacts: fromContacts.filter((email) => allRecipients.includes(email)).length,
-      expiresInDays: expiryDays,
-      resumed: resuming !== null,
-      planId: limits.planId,
-    });
+    track('Transfer Send Clicked', { files: files.length, recipients: allRecipients.length });
 
     const sendingFiles = [...files];
     const store = new SendProgressStore(sendingFiles.map(({ key, file }) => ({ key, size: file.size })));
@@ -246,7 +239,10 @@ export function TransferForm({
       addRecipient: (id, email) => addRecipient(id, email),
       createFiles: (id, declared) => createFiles(id, declared),
       finalizeTransfer: (id) => finalizeTransfer(id),
-      recordTiming: (id, elapsedMs) => recordFinalizeTiming(id, elapsedMs),
+      recordTiming: (id, elapsedMs) => {
+        track('Transfer Finalized', { elapsedMs: Math.max(0, Math.round(elapsedMs)) });
+        return recordFinalizeTiming(id, elapsedMs);
+      },
       abortUpload: (id) => abortUpload(id),
       deleteFile: (id) => deleteFile(id),
       upload,

@@ -7,7 +7,7 @@ import { PLAN_LIMITS } from '../../../../../shared/transfers/plans';
 import { jane, renderShell } from '../../../test/render-shell';
 import { type StubAnswer, stubRoute, stubRoutes } from '../../../test/stub-routes';
 import type { UploadFn } from '../lib/send-transfer';
-import { ANALYTICS_EVENT_TYPE, type AnalyticsEventDetail } from '../lib/transfer-events';
+import { ANALYTICS_EVENT_TYPE, type TrackedEvent } from '../../../lib/analytics';
 import { fakeFile, id, makeFile, makeMember, makeTransfer, makeUploading, makeView } from '../test-utils/fixtures';
 import { TransferHomePage } from './transfer-home-page';
 
@@ -102,8 +102,8 @@ function renderHome(
     stubRoute(routes.getMe, user ? { body: user } : { status: 401, body: { message: 'Log in', code: 'UNAUTHORIZED' } }),
     stubRoute(routes.assessRecaptcha, { body: { riskAnalysis: { score: 0.9, reasons: [] } } }),
   );
-  const events: AnalyticsEventDetail[] = [];
-  const listener = (event: Event) => events.push((event as CustomEvent<AnalyticsEventDetail>).detail);
+  const events: TrackedEvent[] = [];
+  const listener = (event: Event) => events.push((event as CustomEvent<TrackedEvent>).detail);
   window.addEventListener(ANALYTICS_EVENT_TYPE, listener);
   cleanups.push(() => window.removeEventListener(ANALYTICS_EVENT_TYPE, listener));
   const rendered = renderShell({
@@ -231,7 +231,7 @@ describe('TransferHomePage', () => {
     // Assess
     expect(within(page.getByRole('list', { name: 'Recipients' })).getByText('ana@example.com')).toBeInTheDocument();
     expect(field).toHaveValue('');
-    expect(events.map((event) => event.name)).toContain('transfer_form_contacts_used');
+    expect(events.map((event) => event.name)).toContain('Contacts Used');
   });
 
   it('offers Pro and disables Send once the files pass the free 2 GB', async () => {
@@ -248,7 +248,7 @@ describe('TransferHomePage', () => {
     expect(page.getByText(/These files come to 2.5 GB/)).toBeInTheDocument();
     expect(page.getByRole('link', { name: 'Pro sends up to 200 GB' })).toBeInTheDocument();
     expect(page.getByRole('button', { name: 'Send' })).toBeDisabled();
-    expect(events.filter((event) => event.name === 'transfer_form_pro_upsell_shown')).toHaveLength(1);
+    expect(events.filter((event) => event.name === 'Pro Upsell Shown')).toHaveLength(1);
 
     // Act
     await user.click(page.getByRole('button', { name: 'Remove film.mov' }));
@@ -267,7 +267,7 @@ describe('TransferHomePage', () => {
     await user.click(page.getByRole('link', { name: 'Pro sends up to 200 GB' }));
 
     // Assess
-    expect(events.map((event) => event.name)).toContain('transfer_form_pro_upsell_clicked');
+    expect(events.map((event) => event.name)).toContain('Pro Upsell Clicked');
   });
 
   it('sends: creates the transfer, adds the recipients, creates the files, uploads them, finalizes, then shows Sent', async () => {
@@ -324,11 +324,12 @@ describe('TransferHomePage', () => {
         { name: 'b.txt', size: 1_000 },
       ],
     });
-    expect(events.find((event) => event.name === 'transfer_form_send')?.properties).toMatchObject({
-      fileCount: 2,
-      recipientCount: 1,
-      totalBytes: 2_000,
-    });
+    expect(events.filter((event) => event.name !== 'Page Viewed')).toEqual([
+      { name: 'Transfer Form Opened', properties: {} },
+      { name: 'Transfer Files Added', properties: { files: 2, bytes: 2_000 } },
+      { name: 'Transfer Send Clicked', properties: { files: 2, recipients: 1 } },
+      { name: 'Transfer Finalized', properties: { elapsedMs: expect.any(Number) as number } },
+    ]);
   });
 
   it('shows what the server refused, keeps the files, and carries on from there on the next Send', async () => {

@@ -1,0 +1,416 @@
+import { ACTIVE_WINDOW_DAYS, APP_NAME, GROWTH_WINDOW_DAYS, SHARE_IMAGE_URL } from '../../../shared/constants';
+import type { PublicUser } from '../../../shared/schemas/account';
+import { resolvePaging, type Seo } from '../../../shared/schemas/common';
+import {
+  boardQuerySchema,
+  type BoardKind,
+  type BoardScreen,
+  topicsPageQuerySchema,
+  type topicsScreenSchema,
+} from '../../../shared/schemas/ranking';
+import type { Story } from '../../../shared/schemas/stories';
+import type * as z from '../../../shared/zod';
+import { toPublicUser } from '../../lib/accounts';
+import { getDb } from '../../lib/db/service';
+import { getUserByUsername } from '../../lib/db/users';
+import { PreparedJson } from '../../lib/http/responses';
+import { readBoardScreen } from '../../ranking/lib/board-screen';
+import { toDay } from '../../ranking/lib/domain/days';
+import { computeStanding } from '../../ranking/lib/domain/standing';
+import { readPublicationPartition } from '../../ranking/lib/publication-partition';
+import { cachedAnswer, getBoardReader, queryKey } from '../../ranking/lib/ranking-context';
+import { publicationSeo, topicsSeo } from '../../ranking/lib/seo';
+import { readHotFeed, readNewFeed, readUserFeed } from '../../stories/lib/feeds';
+import { escapeHtml, formatCount, plural } from './html';
+import type { RenderedPage } from './page-document';
+
+/*
+ * Each public page: its SEO, its content as plain HTML, and the data of the queries its screen
+ * makes, read with the same functions and cached under the same keys as the API handlers that
+ * answer those queries, so the page and the API say the same thing. The query keys are the web
+ * app's (web/src/features/<app>/api): the app finds the data there and does not fetch it again.
+ */
+
+/** Rows per board request, as the web app asks for them (board-query.ts BOARD_PAGE_SIZE). */
+const BOARD_PAGE_SIZE = 50;
+/** Topics per page of /topics, as the web app asks for them (show-topics.ts TOPICS_PAGE_SIZE). */
+const TOPICS_PAGE_SIZE = 24;
+/** The shape of a topic tag (shared/schemas/ranking.ts): anything else is no topic page. */
+const TOPIC_TAG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+const BOARD_NAMES: Record<BoardKind, string> = {
+  followers: 'Most followed',
+  growth: 'Fastest growing',
+  activity: 'Recently active',
+};
+const BOARD_SCREENS: Record<BoardKind, string> = { followers: 'showHome', growth: 'showGrowth', activity: 'showActivity' };
+const KIND_SEGMENTS: Record<BoardKind, string> = { followers: '', growth: '/growing', activity: '/recent' };
+
+const BOARD_LEDES: Record<BoardKind, { all: string; topic: (name: string) => string }> = {
+  followers: {
+    all: 'Every publication we track, ranked by followers.',
+    topic: (name) => `The most followed ${name} publications.`,
+  },
+  growth: {
+    all: `Ranked by followers gained over the last ${GROWTH_WINDOW_DAYS} days.`,
+    topic: (name) => `The ${name} publications that gained the most followers over the last ${GROWTH_WINDOW_DAYS} days.`,
+  },
+  activity: {
+    all: 'Every publication we track, newest post first, including sites that publish a feed but no follower count.',
+    topic: (name) => `The ${name} publications that posted most recently, newest post first.`,
+  },
+};
+
+interface BoardFilter {
+  kind: BoardKind;
+  activeOnly: boolean;
+  topic: string | null;
+}
+
+/** A board's address, as the web app writes it (paths.ts boardPath). */
+function boardPath({ kind, activeOnly, topic }: BoardFilter): string {
+  const segment = KIND_SEGMENTS[kind];
+  if (topic) {
+    const base = `/topic/${encodeURIComponent(topic)}${segment}`;
+    return activeOnly ? `${base}?active=true` : base;
+  }
+  return activeOnly ? `${segment}/active` : segment || '/';
+}
+
+/** The heading and lede the web app's board shows (board-view.tsx describeBoard), word for word. */
+function describeBoard(filter: BoardFilter, topicName: string | undefined): { heading: string; lede: string } {
+  const ledes = BOARD_LEDES[filter.kind];
+  const activeNote = filter.activeOnly ? ` Only publications that posted in the last ${ACTIVE_WINDOW_DAYS} days.` : '';
+  if (filter.topic && topicName) return { heading: topicName, lede: ledes.topic(topicName) + activeNote };
+  const name = BOARD_NAMES[filter.kind];
+  const heading = !filter.activeOnly
+    ? `${name} publications`
+    : filter.kind === 'activity'
+      ? `${name} publications, active only`
+      : `${name} active publications`;
+  return { heading, lede: ledes.all + activeNote };
+}
+
+const link = (href: string, text: string) => `<a href="${escapeHtml(href)}">${escapeHtml(text)}</a>`;
+
+function publicationFigure(kind: BoardKind, item: BoardScreen['page']['items'][number]): string {
+  if (kind === 'growth')
+    return `${item.gained30d >= 0 ? '+' : ''}${formatCount(item.gained30d)} followers in ${GROWTH_WINDOW_DAYS} days`;
+  if (!item.followersKnown) return item.latestPostAt ? `posted ${item.latestPostAt.slice(0, 10)}` : 'feed';
+  return plural(item.followers, 'follower');
+}
+
+/**
+ * A board or topics page is a pure function of its API answer, which the ranking handlers' cache
+ * keeps as one object until the next run: rendered once per answer, not once per request.
+ */
+const renderedAnswers = new WeakMap<PreparedJson, RenderedPage>();
+
+function renderedOnce(prepared: PreparedJson, render: () => RenderedPage): RenderedPage {
+  let page = renderedAnswers.get(prepared);
+  if (!page) {
+    page = render();
+    renderedAnswers.set(prepared, page);
+  }
+  return page;
+}
+
+async function boardPage(filter: BoardFilter): Promise<RenderedPage> {
+  // The query exactly as the web app sends it, parsed by the route's own schema: the same cache key.
+  const raw = {
+    ...(filter.activeOnly ? { active: 'true' } : {}),
+    ...(filter.topic ? { topic: filter.topic } : {}),
+    limit: String(BOARD_PAGE_SIZE),
+  };
+  const query = boardQuerySchema.parse(raw);
+  const screenName = BOARD_SCREENS[filter.kind];
+  const prepared = await cachedAnswer(queryKey(screenName, query), () => readBoardScreen(filter.kind, query));
+  return renderedOnce(prepared, () => renderBoard(filter, screenName, prepared.json));
+}
+
+function renderBoard(filter: BoardFilter, screenName: string, json: string): RenderedPage {
+  const screen = JSON.parse(json) as BoardScreen;
+  const { heading, lede } = describeBoard(filter, screen.topic?.name);
+  const others = (Object.keys(BOARD_NAMES) as BoardKind[]).flatMap((kind) =>
+    [false, true].map((activeOnly) => ({ kind, activeOnly, topic: filter.topic })),
+  );
+  const content = [
+    '<main>',
+    filter.topic ? `<nav aria-label="Breadcrumb">${link('/topics', 'All topics')}</nav>` : '',
+    `<h1>${escapeHtml(heading)}</h1>`,
+    `<p>${escapeHtml(lede)}</p>`,
+    `<p>${plural(screen.page.pageInfo.total, 'publication')} · updated <time datetime="${escapeHtml(screen.page.generatedAt)}">${escapeHtml(screen.page.generatedAt.slice(0, 16).replace('T', ' '))} UTC</time></p>`,
+    `<nav aria-label="Boards"><ul>${others
+      .map((other) => {
+        const name = describeBoard(other, undefined).heading;
+        return `<li>${link(boardPath(other), other.topic ? `${name} (${screen.topic?.name ?? other.topic})` : name)}</li>`;
+      })
+      .join('')}</ul></nav>`,
+    `<ol>${screen.page.items
+      .map(
+        (item) =>
+          `<li value="${item.rank}">${link(`/pub/${encodeURIComponent(item.slug)}`, item.name)} <span>${escapeHtml(publicationFigure(filter.kind, item))}</span></li>`,
+      )
+      .join('')}</ol>`,
+    screen.popularTopics.length > 0
+      ? `<nav aria-label="Popular topics"><h2>Popular topics</h2><ul>${screen.popularTopics
+          .map(
+            (topic) =>
+              `<li>${link(`/topic/${encodeURIComponent(topic.tag)}`, topic.name)} (${plural(topic.publicationCount, 'publication')})</li>`,
+          )
+          .join('')}</ul></nav>`
+      : '',
+    '</main>',
+  ].join('');
+  const keyQuery = {
+    ...(filter.activeOnly ? { active: 'true' } : {}),
+    ...(filter.topic ? { topic: filter.topic } : {}),
+    limit: BOARD_PAGE_SIZE,
+  };
+  return {
+    seo: screen.seo,
+    canonicalPath: boardPath(filter),
+    content,
+    queries: [{ key: ['ranking', screenName, keyQuery], json }],
+  };
+}
+
+type TopicsScreen = z.infer<typeof topicsScreenSchema>;
+
+/** A public page's address whose topic, person, publication or page of topics does not exist. */
+export const MISSING = 'missing' as const;
+type Outcome = RenderedPage | typeof MISSING;
+
+async function topicsPage(page: number): Promise<Outcome> {
+  const query = topicsPageQuerySchema.parse({ page: String(page), limit: String(TOPICS_PAGE_SIZE) });
+  // The API's show/topics answer, built as its handler builds it.
+  const prepared = await cachedAnswer(queryKey('showTopics', query), async (manifest) => {
+    const pageInfo = resolvePaging(query, manifest.topics.length);
+    const ordered = query.sortOrder === 'desc' ? manifest.topics : [...manifest.topics].reverse();
+    return {
+      seo: topicsSeo(manifest.topics.length),
+      topics: {
+        items: ordered
+          .slice(pageInfo.from, pageInfo.from + pageInfo.limit)
+          .map((topic) => ({ ...topic, leaders: topic.leaders ?? [] })),
+        pageInfo,
+        generatedAt: manifest.generatedAt,
+      },
+    };
+  });
+  const rendered = renderedOnce(prepared, () => renderTopics(page, prepared.json));
+  // A page past the last is the web app's "no such page": not a page to index.
+  return page > 1 && rendered.queries.length === 0 ? MISSING : rendered;
+}
+
+function renderTopics(page: number, json: string): RenderedPage {
+  const screen = JSON.parse(json) as TopicsScreen;
+  if (screen.topics.items.length === 0 && page > 1) {
+    return { seo: screen.seo, canonicalPath: `/topics/${page}`, content: '', queries: [] };
+  }
+  const content = [
+    '<main>',
+    '<h1>Topics</h1>',
+    `<p>${plural(screen.topics.pageInfo.total, 'topic')}, biggest first, each with the publications that lead it.</p>`,
+    `<ul>${screen.topics.items
+      .map(
+        (topic) =>
+          `<li><h2>${link(`/topic/${encodeURIComponent(topic.tag)}`, topic.name)}</h2><p>${plural(topic.publicationCount, 'publication')}, ${plural(topic.totalFollowers, 'follower')}</p>${
+            topic.leaders.length > 0
+              ? `<ol>${topic.leaders.map((leader) => `<li>${link(`/pub/${encodeURIComponent(leader.slug)}`, leader.name)}</li>`).join('')}</ol>`
+              : ''
+          }</li>`,
+      )
+      .join('')}</ul>`,
+    screen.topics.pageInfo.hasMore ? `<nav aria-label="Pages">${link(`/topics/${page + 1}`, 'Next page')}</nav>` : '',
+    '</main>',
+  ].join('');
+  return {
+    seo: screen.seo,
+    canonicalPath: page <= 1 ? '/topics' : `/topics/${page}`,
+    content,
+    queries: [{ key: ['ranking', 'showTopics', { page, limit: TOPICS_PAGE_SIZE }], json }],
+  };
+}
+
+const answerJson = <T>(answer: T | PreparedJson<T>) => (answer instanceof PreparedJson ? answer.json : JSON.stringify(answer));
+
+function storyList(stories: readonly Story[]): string {
+  if (stories.length === 0) return '<p>No stories shared yet.</p>';
+  return `<ol>${stories
+    .map((story) => {
+      const title = story.title || story.url;
+      const by = story.sharer
+        ? ` <span>shared by ${link(`/@${encodeURIComponent(story.sharer.username)}`, story.sharer.name || `@${story.sharer.username}`)}</span>`
+        : '';
+      return `<li><article><h2><a href="${escapeHtml(story.url)}" rel="noopener nofollow ugc">${escapeHtml(title)}</a></h2>${
+        story.description ? `<p>${escapeHtml(story.description)}</p>` : ''
+      }${by}</article></li>`;
+    })
+    .join('')}</ol>`;
+}
+
+async function profilePage(username: string): Promise<Outcome> {
+  const db = getDb();
+  const user = await getUserByUsername(db, { username });
+  if (!user) return MISSING;
+  const profile: PublicUser = toPublicUser(user);
+  const stories = answerJson(await readUserFeed(db, { userId: profile.userId, viewer: undefined }));
+  const firstPage = JSON.parse(stories) as { items: Story[] };
+  const displayName = profile.name || profile.username;
+  const seo: Seo = {
+    title: `${displayName} (@${profile.username}) · ${APP_NAME}`,
+    description: `${displayName} on ${APP_NAME}: ${plural(profile.followerCount, 'follower')} and the stories they share.`,
+    keywords: [profile.username, 'stories', 'profile'],
+    imageUrl: SHARE_IMAGE_URL,
+  };
+  const content = [
+    '<main>',
+    `<h1>${escapeHtml(displayName)}</h1>`,
+    `<p>@${escapeHtml(profile.username)}</p>`,
+    `<p>${plural(profile.followerCount, 'follower')} · ${formatCount(profile.followingCount)} following</p>`,
+    `<section><h2>Stories shared by ${escapeHtml(displayName)}</h2>${storyList(firstPage.items)}</section>`,
+    '</main>',
+  ].join('');
+  return {
+    seo,
+    canonicalPath: `/@${encodeURIComponent(profile.username)}`,
+    content,
+    queries: [
+      // As the web app keys them (account-keys.ts, story-keys.ts): a visitor's view.
+      { key: ['account', 'profile', profile.username.toLowerCase()], json: JSON.stringify(profile) },
+      { key: ['stories', 'feed', 'user', profile.userId, 'visitor'], json: stories, infinite: true },
+    ],
+  };
+}
+
+const FEED_LABELS = { hot: 'Hot', new: 'New' } as const;
+
+async function storiesPage(feed: 'hot' | 'new'): Promise<RenderedPage> {
+  const db = getDb();
+  const answer =
+    feed === 'hot' ? await readHotFeed(db, { viewer: undefined, now: new Date() }) : await readNewFeed(db, { viewer: undefined });
+  const json = answerJson(answer);
+  const page = JSON.parse(json) as { items: Story[] };
+  return {
+    seo: {
+      title: `${FEED_LABELS[feed]} stories · ${APP_NAME}`,
+      description: `The stories ${APP_NAME} readers share and like, ${feed === 'hot' ? 'most liked lately' : 'newest'} first.`,
+      keywords: ['stories', 'blogs', 'reading'],
+      imageUrl: SHARE_IMAGE_URL,
+    },
+    canonicalPath: feed === 'hot' ? '/stories' : '/stories/new',
+    content: `<main><h1>Stories</h1>${storyList(page.items)}</main>`,
+    queries: [{ key: ['stories', 'feed', feed, 'visitor'], json, infinite: true }],
+  };
+}
+
+function aboutPage(): RenderedPage {
+  return {
+    seo: {
+      title: `About ${APP_NAME}`,
+      description: `How ${APP_NAME} ranks blog publications: followers, activity in the last ${ACTIVE_WINDOW_DAYS} days and growth over ${GROWTH_WINDOW_DAYS} days, updated hourly.`,
+      keywords: ['about', 'publications', 'ranking', 'methodology'],
+      imageUrl: SHARE_IMAGE_URL,
+    },
+    canonicalPath: '/about',
+    content: [
+      '<main><article>',
+      `<h1>What ${APP_NAME} measures</h1>`,
+      `<p>${APP_NAME} ranks blog publications, the multi-writer blogs that readers follow, by how many followers they have and how fast they are growing. It helps writers find where to submit and readers find what to follow.</p>`,
+      '<dl>',
+      `<dt>Most followed</dt><dd>Publications ordered by their number of followers. ${link('/', 'See the ranking')}.</dd>`,
+      `<dt>Active</dt><dd>Publications that posted in the last ${ACTIVE_WINDOW_DAYS} days. ${link('/active', 'See the active ranking')}.</dd>`,
+      `<dt>Fastest growing</dt><dd>Followers gained over the last ${GROWTH_WINDOW_DAYS} days. ${link('/growing', 'See the fastest growing')}.</dd>`,
+      `<dt>Recently active</dt><dd>Newest post first. ${link('/recent', 'See the recently active')}.</dd>`,
+      '</dl>',
+      '<p>Rankings are updated hourly.</p>',
+      '</article></main>',
+    ].join(''),
+    queries: [],
+  };
+}
+
+async function publicationPage(slug: string): Promise<Outcome> {
+  const manifest = await getBoardReader().getManifest();
+  const { publication } = await readPublicationPartition(getDb(), slug);
+  if (!publication) return MISSING;
+  const { sparkline: _sparkline, ...standing } = computeStanding(publication, toDay(manifest.generatedAt));
+  const description = publication.description ?? '';
+  return {
+    seo: publicationSeo(publication.name, description, standing.followersKnown ? standing.followers : null),
+    canonicalPath: `/pub/${encodeURIComponent(slug)}`,
+    content: [
+      '<main>',
+      `<h1>${escapeHtml(publication.name)}</h1>`,
+      description ? `<p>${escapeHtml(description)}</p>` : '',
+      standing.followersKnown ? `<p>${plural(standing.followers, 'follower')}</p>` : '',
+      `<p><a href="${escapeHtml(standing.url)}" rel="noopener">${escapeHtml(standing.url)}</a></p>`,
+      '</main>',
+    ].join(''),
+    // Its screen (history, ranks on every board) is the publication route's own: the app reads it.
+    queries: [],
+  };
+}
+
+function decodeSegments(path: string): string[] | null {
+  const parts = path.split('/').slice(1);
+  // '/topic/x/' is '/topic/x'.
+  if (parts.length > 1 && parts.at(-1) === '') parts.pop();
+  try {
+    return parts.map((part) => decodeURIComponent(part));
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The public page at this raw path; MISSING when the path names a topic, person, publication
+ * or page of topics that does not exist; null for any other path (a private page, one the app
+ * redirects or refuses itself), which the app shell answers, kept out of the index.
+ */
+export async function renderPublicPage(path: string, activeOnly: boolean): Promise<Outcome | null> {
+  const segments = decodeSegments(path);
+  if (!segments) return null;
+  const [first = '', second, third, ...rest] = segments;
+  if (rest.length > 0) return null;
+  const board = (kind: BoardKind, active: boolean) => boardPage({ kind, activeOnly: active, topic: null });
+  switch (first) {
+    case '':
+      return segments.length === 1 ? board('followers', false) : null;
+    case 'active':
+      return second === undefined ? board('followers', true) : null;
+    case 'growing':
+    case 'recent': {
+      const kind = first === 'growing' ? 'growth' : 'activity';
+      if (third !== undefined) return null;
+      if (second === undefined) return board(kind, false);
+      return second === 'active' ? board(kind, true) : null;
+    }
+    case 'topic': {
+      if (second === undefined || !TOPIC_TAG.test(second) || second.length > 60) return null;
+      const kind = third === undefined ? 'followers' : third === 'growing' ? 'growth' : third === 'recent' ? 'activity' : null;
+      if (!kind) return null;
+      const manifest = await getBoardReader().getManifest();
+      if (!manifest.topics.some((topic) => topic.tag === second)) return MISSING;
+      return boardPage({ kind, activeOnly, topic: second });
+    }
+    case 'topics': {
+      if (third !== undefined) return null;
+      if (second === undefined) return topicsPage(1);
+      return /^[1-9][0-9]{0,4}$/.test(second) ? topicsPage(Number(second)) : null;
+    }
+    case 'about':
+      return second === undefined ? aboutPage() : null;
+    case 'stories':
+      if (third !== undefined) return null;
+      if (second === undefined) return storiesPage('hot');
+      return second === 'new' ? storiesPage('new') : null;
+    case 'pub':
+      return second !== undefined && third === undefined && second.length <= 200 ? publicationPage(second) : null;
+    default:
+      if (first.startsWith('@') && second === undefined && first.length > 1 && first.length <= 64)
+        return profilePage(first.slice(1));
+      return null;
+  }
+}
