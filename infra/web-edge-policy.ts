@@ -3,6 +3,7 @@
  * the local static server, so the two cannot drift: the security headers, the pages that refuse
  * to be framed, and the viewer-request function that rewrites client routes to the app shell.
  */
+import { VIEWER_ADDRESS_HEADER } from '../shared/constants';
 
 /**
  * The product is shown inside frames on partner sites, so pages may be framed in general. The
@@ -252,6 +253,21 @@ function handler(event) {
   request.querystring = { path: { value: encodeURIComponent(uri) } };
   if (active && !active.multiValue && active.value === 'true') request.querystring.active = { value: 'true' };
   request.uri = PATHS.page;
+  return request;
+}
+`;
+
+/**
+ * The viewer-request function (CloudFront Functions, JavaScript runtime 2.0) of `/api/*`: API
+ * Gateway sees the edge server's address, shared by everyone it serves, so the edge writes the
+ * viewer's own in a header, over any the viewer sent. The functions believe it only beside the
+ * token the distribution adds to every request to the API (functions/lib/http/client-address.ts).
+ * Locally the API is reached directly and the socket's address is the client's.
+ */
+export const API_VIEWER_ADDRESS_FUNCTION_CODE = `
+function handler(event) {
+  var request = event.request;
+  request.headers[${JSON.stringify(VIEWER_ADDRESS_HEADER)}] = { value: event.viewer.ip };
   return request;
 }
 `;

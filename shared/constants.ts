@@ -13,6 +13,12 @@ export const SIGNED_IN_HINT_COOKIE = 'ssoh';
 /** The page a browser call was made from, and a flag that it came from a browser window. */
 export const PAGE_URL_HEADER = 'x-page-url';
 export const BROWSER_WINDOW_HEADER = 'x-browser-window';
+/**
+ * Set by CloudFront on every /api/ request: the viewer's own address (API Gateway sees only the
+ * edge's), and the edge's proof that it set it (the functions trust the first only with the second).
+ */
+export const VIEWER_ADDRESS_HEADER = 'x-viewer-address';
+export const EDGE_ORIGIN_TOKEN_HEADER = 'x-origin-token';
 
 /** Request headers a cross-origin caller may send: CORS preflights allow exactly these. */
 export const CORS_ALLOWED_HEADERS = [

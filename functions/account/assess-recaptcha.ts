@@ -3,6 +3,7 @@ import { RECAPTCHA_LOGIN_ACTION } from '../../shared/schemas/recaptcha';
 import { getConfig } from '../lib/config';
 import { getDb } from '../lib/db/service';
 import { ServiceUnavailable } from '../lib/errors';
+import { clientAddress } from '../lib/http/client-address';
 import { createHandler } from '../lib/http/create-handler';
 import { reply } from '../lib/http/responses';
 import { logger } from '../lib/logger';
@@ -24,7 +25,7 @@ const enforced = isBotCheckEnforced(config);
  */
 export const handler = createHandler(recaptchaRoutes.assessRecaptcha, async ({ body, event, headers }) => {
   const db = getDb();
-  const sourceIp = event.requestContext.http.sourceIp;
+  const sourceIp = clientAddress(event, config.edgeOriginToken);
   if (enforced) await claimLimits(db, assessmentLimits(sourceIp));
   let riskAnalysis;
   try {

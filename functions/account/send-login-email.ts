@@ -1,9 +1,13 @@
 import * as accountRoutes from '../../shared/routes/account';
+import { getConfig } from '../lib/config';
 import { getDb } from '../lib/db/service';
+import { clientAddress } from '../lib/http/client-address';
 import { createHandler } from '../lib/http/create-handler';
 import { sendMail } from '../lib/mailer';
 import { loginEmail, loginEmailCallerLimits } from './lib/emails';
 import { issueLoginLink, normaliseEmail } from './lib/login-links';
+
+const config = getConfig();
 
 /**
  * Emails a one-time login link. No account is looked up or created here (that happens at the
@@ -17,7 +21,7 @@ export const handler = createHandler(accountRoutes.sendLoginEmail, async ({ quer
   const email = normaliseEmail(query.email);
   await sendMail(db, loginEmail, {
     to: email,
-    callerLimits: loginEmailCallerLimits(event.requestContext.http.sourceIp),
+    callerLimits: loginEmailCallerLimits(clientAddress(event, config.edgeOriginToken)),
     // Issued only once every limit has passed: a refused request leaves no link behind.
     data: async () => ({ url: (await issueLoginLink(db, { email, contextData: body?.contextData })).url }),
   });

@@ -46,6 +46,12 @@ export interface Config {
   sessionCookieDomain: string | undefined;
   /** Where login links point: the web app's origin. */
   webOrigin: string;
+  /**
+   * In AWS: what CloudFront sends the API with every request it forwards, so a function may
+   * trust the viewer address it adds (functions/lib/http/client-address.ts). Absent locally,
+   * where the socket's address is the client's.
+   */
+  edgeOriginToken: string | undefined;
   /** Sender address of emails: given only to functions with the email capability. */
   mailFrom: string;
   /** Locally: the folder that captures outgoing mail instead of SES (email capability only). */
@@ -341,6 +347,7 @@ export function loadConfig(env: Environment = process.env): Config {
     region: env.AWS_REGION ?? 'us-east-1',
     sessionCookieDomain: env.SESSION_COOKIE_DOMAIN || undefined,
     webOrigin,
+    edgeOriginToken: env.EDGE_ORIGIN_TOKEN || undefined,
     get mailFrom() {
       return mailFrom();
     },

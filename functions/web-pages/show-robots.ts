@@ -25,6 +25,7 @@ const DISALLOWED = [
   '/suggest',
   '/suggestions/',
   '/moderation',
+  '/analytics',
   '/transfer/',
   '/transfers',
   '/subscription',

@@ -148,6 +148,8 @@ export function createPlatform(app: App, props: PlatformProps): Platform {
         // Links in emails point at the web app, served on the first allowed origin.
         WEB_ORIGIN: props.allowedOrigins[0] ?? '',
         ...(props.sessionCookieDomain ? { SESSION_COOKIE_DOMAIN: props.sessionCookieDomain } : {}),
+        // Resolved by CloudFormation at deploy time, as the provider secrets are.
+        EDGE_ORIGIN_TOKEN: data.edgeOriginToken.secretValue.unsafeUnwrap(),
       },
       email: {
         MAIL_FROM: `${APP_NAME} <login@${props.mailDomain}>`,
@@ -220,6 +222,7 @@ export function createPlatform(app: App, props: PlatformProps): Platform {
   const siteOrigin = props.allowedOrigins[0];
   const web = new WebStack(app, `${prefix}-Web`, {
     httpApi: api.httpApi,
+    edgeOriginToken: data.edgeOriginToken.secretValue.unsafeUnwrap(),
     logBucket: data.logBucket,
     webAclArn: props.webAclArn,
     realtimeOrigin: realtime.api.apiEndpoint,

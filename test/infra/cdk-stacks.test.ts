@@ -17,12 +17,13 @@ import type { FunctionEnvironment } from '../../infra/cdk/constructs/handler-fun
 import { SPA_REWRITE_FUNCTION_CODE } from '../../infra/cdk/stacks/web-stack';
 import type { RouteStack } from '../../infra/cdk/stacks/route-stack';
 import { capabilitiesOf, DECLARED_SETTINGS_VARIABLE, SETTING_GROUPS, type SettingGroup } from '../../shared/capabilities';
-import { API_CORS } from '../../shared/constants';
+import { API_CORS, EDGE_ORIGIN_TOKEN_HEADER, VIEWER_ADDRESS_HEADER } from '../../shared/constants';
 import { DEFAULT_ROUTE_TIMEOUT_SECONDS, routeEntries, routes } from '../../shared/routes/index';
 import { JOB_SCHEDULES } from '../../shared/schedules';
 import { WORK_QUEUES, workQueue } from '../../shared/queues';
 import { TABLE_KEYS } from '../../shared/table';
 import {
+  API_VIEWER_ADDRESS_FUNCTION_CODE,
   contentSecurityPolicy,
   NO_FRAME_PATH_PATTERNS,
   REFERRER_POLICY,
@@ -695,7 +696,7 @@ describe('cdk stacks for the real route table', () => {
             AllowedMethods: ['GET', 'HEAD', 'OPTIONS', 'PUT', 'PATCH', 'POST', 'DELETE'],
             ViewerProtocolPolicy: 'redirect-to-https',
             OriginRequestPolicyId: ALL_VIEWER_EXCEPT_HOST_HEADER,
-            FunctionAssociations: Match.absent(),
+            FunctionAssociations: [Match.objectLike({ EventType: 'viewer-request' })],
           }),
         ]),
         Origins: Match.arrayWith([
@@ -703,6 +704,13 @@ describe('cdk stacks for the real route table', () => {
           Match.objectLike({
             DomainName: { 'Fn::Select': [2, { 'Fn::Split': ['/', Match.anyValue()] }] },
             CustomOriginConfig: Match.objectLike({ OriginProtocolPolicy: 'https-only' }),
+            // The edge's proof, resolved from the data stack's secret at deploy time, never in the template
+            OriginCustomHeaders: [
+              {
+                HeaderName: EDGE_ORIGIN_TOKEN_HEADER,
+                HeaderValue: { 'Fn::Join': ['', Match.arrayWith(['{{resolve:secretsmanager:'])] },
+              },
+            ],
           }),
         ]),
       }),
@@ -720,6 +728,27 @@ describe('cdk stacks for the real route table', () => {
         }),
       }),
     });
+  });
+
+  it("tells the API each viewer's own address, over any the viewer sent, and every function the token that vouches for it", () => {
+    // Prepare: the /api/* function as CloudFront runs it
+    const context = vm.createContext({});
+    vm.runInContext(API_VIEWER_ADDRESS_FUNCTION_CODE, context);
+    const request = { uri: '/api/e/analytics/track', headers: { [VIEWER_ADDRESS_HEADER]: { value: '10.0.0.1' } } };
+
+    // Act
+    const forwarded = vm.runInContext(
+      `handler({ viewer: { ip: '203.0.113.7' }, request: ${JSON.stringify(request)} })`,
+      context,
+    ) as { headers: Record<string, { value: string }> };
+
+    // Assess
+    expect(forwarded.headers[VIEWER_ADDRESS_HEADER]).toEqual({ value: '203.0.113.7' });
+    const environment = Object.values((routeTemplates[0] as Template).findResources('AWS::Lambda::Function')).map(
+      (resource) => (resource.Properties as { Environment?: { Variables?: Record<string, unknown> } }).Environment?.Variables,
+    );
+    expect(environment.length).toBeGreaterThan(0);
+    for (const variables of environment) expect(JSON.stringify(variables?.EDGE_ORIGIN_TOKEN)).toMatch(/resolve:secretsmanager:/);
   });
 
   it('keeps API 403/404 answers intact: no distribution-wide error pages', () => {

@@ -1,6 +1,8 @@
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+import { getConfig } from '../../lib/config';
 import { getDb } from '../../lib/db/service';
 import { PayloadTooLarge, RateLimited } from '../../lib/errors';
+import { clientAddress } from '../../lib/http/client-address';
 import { clientNetwork, describeWait, hashedKeyPart } from '../../lib/rate-limit';
 
 /**
@@ -72,7 +74,7 @@ async function claimLease(network: string, lease: Lease): Promise<void> {
  * minute); 429 with Retry-After (the seconds left in the window) over the limit.
  */
 export async function limitIngestRate(event: APIGatewayProxyEventV2, now: Date = new Date()): Promise<void> {
-  const network = clientNetwork(event.requestContext.http.sourceIp);
+  const network = clientNetwork(clientAddress(event, getConfig().edgeOriginToken));
   const nowSeconds = Math.floor(now.getTime() / 1000);
   const windowStart = nowSeconds - (nowSeconds % WINDOW_SECONDS);
   let lease = leases.get(network);

@@ -34,6 +34,11 @@ export class DataStack extends Stack {
    */
   readonly braintreeSecret: secretsmanager.Secret;
   /**
+   * What CloudFront sends the API with every request, and the functions compare: the proof that
+   * a request came through the edge, whose viewer-address header they may then believe.
+   */
+  readonly edgeOriginToken: secretsmanager.Secret;
+  /**
    * The key that seals merchants' own Braintree keys (the storefront): envelope encryption, a
    * data key per sealing from GenerateDataKey, bound to the merchant account by the encryption
    * context. Rotated yearly by KMS (older key material stays to decrypt what it sealed), and
@@ -126,6 +131,15 @@ export class DataStack extends Stack {
         generateStringKey: 'privateKey',
       },
       removalPolicy: RemovalPolicy.RETAIN,
+    });
+    this.edgeOriginToken = new secretsmanager.Secret(this, 'EdgeOriginToken', {
+      description: "Sent by CloudFront to the API with every request: the proof that its viewer-address header is the edge's",
+      generateSecretString: { excludePunctuation: true, passwordLength: 48 },
+    });
+    Validations.of(this.edgeOriginToken).acknowledge({
+      id: 'AwsSolutions-SMG4',
+      reason:
+        'CloudFront and the functions read it at deploy time (origin header, environment): a new value is taken by deploying again, not by a rotation Lambda (docs/operations.md).',
     });
     Validations.of(this.braintreeSecret).acknowledge({
       id: 'AwsSolutions-SMG4',

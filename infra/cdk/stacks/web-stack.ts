@@ -8,7 +8,9 @@ import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import type { Construct } from 'constructs';
 import { existsSync } from 'node:fs';
+import { EDGE_ORIGIN_TOKEN_HEADER } from '../../../shared/constants';
 import {
+  API_VIEWER_ADDRESS_FUNCTION_CODE,
   contentSecurityPolicy,
   type Framing,
   HSTS_MAX_AGE_SECONDS,
@@ -21,6 +23,11 @@ import {
 
 export interface WebStackProps extends StackProps {
   httpApi: apigwv2.IHttpApi;
+  /**
+   * Sent to the API with every request (a dynamic reference to the data stack's secret): with it
+   * the functions believe the viewer address the `/api/*` function adds.
+   */
+  edgeOriginToken: string;
   /** The built web app (web/dist); deployed only when it exists at synth time. */
   webDistDir: string;
   /** Where the bucket and CloudFront access logs go. */
@@ -118,7 +125,15 @@ export class WebStack extends Stack {
     });
 
     const siteOrigin = origins.S3BucketOrigin.withOriginAccessControl(this.bucket);
-    const apiOrigin = new origins.HttpOrigin(apiHost, { protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY });
+    const apiOrigin = new origins.HttpOrigin(apiHost, {
+      protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY,
+      customHeaders: { [EDGE_ORIGIN_TOKEN_HEADER]: props.edgeOriginToken },
+    });
+    const apiViewerAddress = new cloudfront.Function(this, 'ApiViewerAddress', {
+      runtime: cloudfront.FunctionRuntime.JS_2_0,
+      code: cloudfront.FunctionCode.fromInline(API_VIEWER_ADDRESS_FUNCTION_CODE),
+      comment: "Tell the API the viewer's own address, which API Gateway cannot see behind the edge",
+    });
 
     // The public pages go to the page renderer on the API: the function points each at the
     // renderer's route, and the answer is cached as the route says (a minute). No cookie or
@@ -172,6 +187,7 @@ export class WebStack extends Stack {
           cachePolicy: apiCachePolicy,
           originRequestPolicy: cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
           responseHeadersPolicy: apiHeaders,
+          functionAssociations: [{ function: apiViewerAddress, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST }],
         },
         // The account and login pages refuse every frame; the function sends other spellings here.
         ...Object.fromEntries(NO_FRAME_PATH_PATTERNS.map((pattern) => [pattern, siteBehavior(noFrameHeaders)])),
