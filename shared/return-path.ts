@@ -26,14 +26,24 @@ export function loginReturnPath(path: unknown): string {
 }
 
 /**
- * The fragment an outside login (Google) lands with, so the page greets the person as an email
- * login does; the web app reads it once and removes it.
+ * The fragment an outside login lands with, so the page greets the person as an email login
+ * does and counts the login by its provider; the web app reads it once and removes it. Google's
+ * is the bare marker (`#welcome`, `#logged-in`), another provider's is suffixed (`#logged-in-twitter`).
  */
 export const LOGIN_ARRIVAL_FRAGMENTS = { created: 'welcome', returning: 'logged-in' } as const;
+export type OutsideLoginProvider = 'google' | 'twitter';
 
 /** Marks the return to the account page after connecting Twitter, for its confirmation toast. */
 export const TWITTER_CONNECTED_FRAGMENT = 'twitter-connected';
 
-export function withLoginArrival(path: string, isNewAccount: boolean): string {
-  return `${path}#${isNewAccount ? LOGIN_ARRIVAL_FRAGMENTS.created : LOGIN_ARRIVAL_FRAGMENTS.returning}`;
+export function withLoginArrival(path: string, isNewAccount: boolean, provider: OutsideLoginProvider): string {
+  const marker = isNewAccount ? LOGIN_ARRIVAL_FRAGMENTS.created : LOGIN_ARRIVAL_FRAGMENTS.returning;
+  return `${path}#${marker}${provider === 'google' ? '' : `-${provider}`}`;
+}
+
+/** What a landing's fragment (without its `#`) says of an outside login; null for anything else. */
+export function readLoginArrival(fragment: string): { isNewAccount: boolean; provider: OutsideLoginProvider } | null {
+  const match = /^(welcome|logged-in)(?:-(twitter))?$/.exec(fragment);
+  if (!match) return null;
+  return { isNewAccount: match[1] === LOGIN_ARRIVAL_FRAGMENTS.created, provider: match[2] === 'twitter' ? 'twitter' : 'google' };
 }

@@ -79,7 +79,7 @@ export const handler = createHandler(oauthRoutes.googleCallback, async ({ query,
   const session = await createSession(db, user.userId, { userAgent: headers['user-agent'] });
   logger.info('Logged in with Google', { userId: user.userId, outcome });
   // The fragment lets the page greet a Google login as it greets an email one.
-  return redirect(withLoginArrival(login.returnTo, outcome === 'created'), [
+  return redirect(withLoginArrival(login.returnTo, outcome === 'created', 'google'), [
     cleared,
     ...sessionCookies(session.token, { domain: config.sessionCookieDomain }),
   ]);

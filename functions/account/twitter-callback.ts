@@ -1,5 +1,5 @@
 import * as oauthRoutes from '../../shared/routes/oauth';
-import { TWITTER_CONNECTED_FRAGMENT } from '../../shared/return-path';
+import { TWITTER_CONNECTED_FRAGMENT, withLoginArrival } from '../../shared/return-path';
 import { getConfig } from '../lib/config';
 import type { Db } from '../lib/db/service';
 import { getDb } from '../lib/db/service';
@@ -104,5 +104,9 @@ export const handler = createHandler(oauthRoutes.twitterCallback, async ({ query
   });
   const session = await createSession(db, user.userId, { userAgent: headers['user-agent'] });
   logger.info('Logged in with Twitter', { userId: user.userId, outcome });
-  return redirect(login.returnTo, [cleared, ...sessionCookies(session.token, { domain: config.sessionCookieDomain })]);
+  // The marker lets the page greet the person and count the login, as after Google's.
+  return redirect(withLoginArrival(login.returnTo, outcome === 'created', 'twitter'), [
+    cleared,
+    ...sessionCookies(session.token, { domain: config.sessionCookieDomain }),
+  ]);
 });

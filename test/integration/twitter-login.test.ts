@@ -79,7 +79,9 @@ describe('Twitter login against the mock provider', () => {
 
     // Assess
     expect(first.status).toBe(302);
-    expect(first.location).toBe('/after-login');
+    // Each lands marked, so the page greets the person and counts the login as Twitter's
+    expect(first.location).toBe('/after-login#welcome-twitter');
+    expect(second.location).toBe('/after-login#logged-in-twitter');
     expect(first.cookies).toContain(CLEARED_BINDING);
     const userId = await userIdOf(first.sessionToken);
     const { data: user } = await getDb().entities.user.get({ userId }).go();
