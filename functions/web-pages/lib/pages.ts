@@ -1,3 +1,4 @@
+import { BOARD_LEDES, BOARD_NAMES } from '../../../shared/board-texts';
 import { ACTIVE_WINDOW_DAYS, APP_NAME, GROWTH_WINDOW_DAYS, SHARE_IMAGE_URL } from '../../../shared/constants';
 import type { PublicUser } from '../../../shared/schemas/account';
 import { resolvePaging, type Seo } from '../../../shared/schemas/common';
@@ -38,28 +39,8 @@ const TOPICS_PAGE_SIZE = 24;
 /** The shape of a topic tag (shared/schemas/ranking.ts): anything else is no topic page. */
 const TOPIC_TAG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
-const BOARD_NAMES: Record<BoardKind, string> = {
-  followers: 'Most followed',
-  growth: 'Fastest growing',
-  activity: 'Recently active',
-};
 const BOARD_SCREENS: Record<BoardKind, string> = { followers: 'showHome', growth: 'showGrowth', activity: 'showActivity' };
 const KIND_SEGMENTS: Record<BoardKind, string> = { followers: '', growth: '/growing', activity: '/recent' };
-
-const BOARD_LEDES: Record<BoardKind, { all: string; topic: (name: string) => string }> = {
-  followers: {
-    all: 'Every publication we track, ranked by followers.',
-    topic: (name) => `The most followed ${name} publications.`,
-  },
-  growth: {
-    all: `Ranked by followers gained over the last ${GROWTH_WINDOW_DAYS} days.`,
-    topic: (name) => `The ${name} publications that gained the most followers over the last ${GROWTH_WINDOW_DAYS} days.`,
-  },
-  activity: {
-    all: 'Every publication we track, newest post first, including sites that publish a feed but no follower count.',
-    topic: (name) => `The ${name} publications that posted most recently, newest post first.`,
-  },
-};
 
 interface BoardFilter {
   kind: BoardKind;

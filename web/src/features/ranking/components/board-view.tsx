@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import { ACTIVE_WINDOW_DAYS, APP_NAME, GROWTH_WINDOW_DAYS } from '../../../../../shared/constants';
-import type { BoardKind } from '../../../../../shared/schemas/ranking';
+import { ACTIVE_WINDOW_DAYS, APP_NAME } from '../../../../../shared/constants';
+import { BOARD_LEDES } from '../../../../../shared/board-texts';
 import { PageMeta } from '../../../components/page-meta';
 import { ApiError } from '../../../lib/api-client';
 import { useBoardScreen } from '../api/use-board';
@@ -15,22 +15,6 @@ import { TopicStats } from './topic-stats';
 import { TopicChips } from './topic-chips';
 import { VirtualBoard } from './virtual-board';
 import styles from './board.module.css';
-
-/** What each ranking orders by, in the lede of a board over every topic and of a topic's board. */
-const BOARD_LEDES: Record<BoardKind, { all: string; topic: (name: string) => string }> = {
-  followers: {
-    all: 'Every publication we track, ranked by followers.',
-    topic: (name) => `The most followed ${name} publications.`,
-  },
-  growth: {
-    all: `Ranked by followers gained over the last ${GROWTH_WINDOW_DAYS} days.`,
-    topic: (name) => `The ${name} publications that gained the most followers over the last ${GROWTH_WINDOW_DAYS} days.`,
-  },
-  activity: {
-    all: 'Every publication we track, newest post first, including sites that publish a feed but no follower count.',
-    topic: (name) => `The ${name} publications that posted most recently, newest post first.`,
-  },
-};
 
 /** Heading and one-line explanation of a board. */
 export function describeBoard(filter: BoardFilter, topicName?: string): { heading: string; lede: string } {
