@@ -1,7 +1,7 @@
 import { BOARD_LEDES, BOARD_NAMES } from '../../../shared/board-texts';
 import { ACTIVE_WINDOW_DAYS, APP_NAME, GROWTH_WINDOW_DAYS, SHARE_IMAGE_URL } from '../../../shared/constants';
 import type { PublicUser } from '../../../shared/schemas/account';
-import { resolvePaging, type Seo } from '../../../shared/schemas/common';
+import type { Seo } from '../../../shared/schemas/common';
 import {
   boardQuerySchema,
   type BoardKind,
@@ -20,7 +20,8 @@ import { toDay } from '../../ranking/lib/domain/days';
 import { computeStanding } from '../../ranking/lib/domain/standing';
 import { readPublicationPartition } from '../../ranking/lib/publication-partition';
 import { cachedAnswer, getBoardReader, queryKey } from '../../ranking/lib/ranking-context';
-import { publicationSeo, topicsSeo } from '../../ranking/lib/seo';
+import { publicationSeo } from '../../ranking/lib/seo';
+import { readTopicsScreen } from '../../ranking/lib/topics-screen';
 import { readHotFeed, readNewFeed, readUserFeed } from '../../stories/lib/feeds';
 import { escapeHtml, formatCount, plural } from './html';
 import type { RenderedPage } from './page-document';
@@ -164,21 +165,8 @@ type Outcome = RenderedPage | typeof MISSING;
 
 async function topicsPage(page: number): Promise<Outcome> {
   const query = topicsPageQuerySchema.parse({ page: String(page), limit: String(TOPICS_PAGE_SIZE) });
-  // The API's show/topics answer, built as its handler builds it.
-  const prepared = await cachedAnswer(queryKey('showTopics', query), async (manifest) => {
-    const pageInfo = resolvePaging(query, manifest.topics.length);
-    const ordered = query.sortOrder === 'desc' ? manifest.topics : [...manifest.topics].reverse();
-    return {
-      seo: topicsSeo(manifest.topics.length),
-      topics: {
-        items: ordered
-          .slice(pageInfo.from, pageInfo.from + pageInfo.limit)
-          .map((topic) => ({ ...topic, leaders: topic.leaders ?? [] })),
-        pageInfo,
-        generatedAt: manifest.generatedAt,
-      },
-    };
-  });
+  // The API's show/topics answer, from the same function and cache as its handler.
+  const prepared = await readTopicsScreen(query);
   const rendered = renderedOnce(prepared, () => renderTopics(page, prepared.json));
   // A page past the last is the web app's "no such page": not a page to index.
   return page > 1 && rendered.queries.length === 0 ? MISSING : rendered;
