@@ -1,4 +1,4 @@
-import { GROWTH_WINDOW_DAYS } from './constants';
+import { ACTIVE_WINDOW_DAYS, GROWTH_WINDOW_DAYS } from './constants';
 import type { BoardKind } from './schemas/ranking';
 
 /**
@@ -28,3 +28,24 @@ export const BOARD_LEDES: Record<BoardKind, { all: string; topic: (name: string)
     topic: (name) => `The ${name} publications that posted most recently, newest post first.`,
   },
 };
+
+/**
+ * A board's heading and one-line explanation: a topic's board when its name is given, else the
+ * board over every topic.
+ */
+export function describeBoard(
+  filter: { kind: BoardKind; activeOnly: boolean },
+  topicName?: string,
+): { heading: string; lede: string } {
+  const ledes = BOARD_LEDES[filter.kind];
+  const activeNote = filter.activeOnly ? ` Only publications that posted in the last ${ACTIVE_WINDOW_DAYS} days.` : '';
+  if (topicName !== undefined) return { heading: topicName, lede: ledes.topic(topicName) + activeNote };
+  const name = BOARD_NAMES[filter.kind];
+  // "Recently active active publications" would stutter: that board says "active only" after it instead.
+  const heading = !filter.activeOnly
+    ? `${name} publications`
+    : filter.kind === 'activity'
+      ? `${name} publications, active only`
+      : `${name} active publications`;
+  return { heading, lede: ledes.all + activeNote };
+}

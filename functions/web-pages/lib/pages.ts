@@ -1,4 +1,4 @@
-import { BOARD_LEDES, BOARD_NAMES } from '../../../shared/board-texts';
+import { BOARD_NAMES, describeBoard } from '../../../shared/board-texts';
 import { ACTIVE_WINDOW_DAYS, APP_NAME, GROWTH_WINDOW_DAYS, SHARE_IMAGE_URL } from '../../../shared/constants';
 import type { PublicUser } from '../../../shared/schemas/account';
 import type { Seo } from '../../../shared/schemas/common';
@@ -59,20 +59,6 @@ function boardPath({ kind, activeOnly, topic }: BoardFilter): string {
   return activeOnly ? `${segment}/active` : segment || '/';
 }
 
-/** The heading and lede the web app's board shows (board-view.tsx describeBoard), word for word. */
-function describeBoard(filter: BoardFilter, topicName: string | undefined): { heading: string; lede: string } {
-  const ledes = BOARD_LEDES[filter.kind];
-  const activeNote = filter.activeOnly ? ` Only publications that posted in the last ${ACTIVE_WINDOW_DAYS} days.` : '';
-  if (filter.topic && topicName) return { heading: topicName, lede: ledes.topic(topicName) + activeNote };
-  const name = BOARD_NAMES[filter.kind];
-  const heading = !filter.activeOnly
-    ? `${name} publications`
-    : filter.kind === 'activity'
-      ? `${name} publications, active only`
-      : `${name} active publications`;
-  return { heading, lede: ledes.all + activeNote };
-}
-
 const link = (href: string, text: string) => `<a href="${escapeHtml(href)}">${escapeHtml(text)}</a>`;
 
 function publicationFigure(kind: BoardKind, item: BoardScreen['page']['items'][number]): string {
@@ -112,7 +98,7 @@ async function boardPage(filter: BoardFilter): Promise<RenderedPage> {
 
 function renderBoard(filter: BoardFilter, screenName: string, json: string): RenderedPage {
   const screen = JSON.parse(json) as BoardScreen;
-  const { heading, lede } = describeBoard(filter, screen.topic?.name);
+  const { heading, lede } = describeBoard(filter, filter.topic ? screen.topic?.name : undefined);
   const others = (Object.keys(BOARD_NAMES) as BoardKind[]).flatMap((kind) =>
     [false, true].map((activeOnly) => ({ kind, activeOnly, topic: filter.topic })),
   );

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { ACTIVE_WINDOW_DAYS, APP_NAME } from '../../../../../shared/constants';
-import { BOARD_LEDES } from '../../../../../shared/board-texts';
+import { describeBoard as describeAnyBoard } from '../../../../../shared/board-texts';
 import { PageMeta } from '../../../components/page-meta';
 import { ApiError } from '../../../lib/api-client';
 import { useBoardScreen } from '../api/use-board';
@@ -17,22 +17,9 @@ import { VirtualBoard } from './virtual-board';
 import styles from './board.module.css';
 
 /** Heading and one-line explanation of a board. */
-export function describeBoard(filter: BoardFilter, topicName?: string): { heading: string; lede: string } {
-  const ledes = BOARD_LEDES[filter.kind];
-  const activeNote = filter.activeOnly ? ` Only publications that posted in the last ${ACTIVE_WINDOW_DAYS} days.` : '';
-  if (filter.topic) {
-    // Until the API answers, the name the API will give: the heading does not change case under the reader.
-    const name = topicName ?? topicDisplayName(filter.topic);
-    return { heading: name, lede: ledes.topic(name) + activeNote };
-  }
-  const name = BOARD_NAMES[filter.kind];
-  // "Recently active active publications" would stutter: that board says "active only" after it instead.
-  const heading = !filter.activeOnly
-    ? `${name} publications`
-    : filter.kind === 'activity'
-      ? `${name} publications, active only`
-      : `${name} active publications`;
-  return { heading, lede: ledes.all + activeNote };
+function describeBoard(filter: BoardFilter, topicName?: string): { heading: string; lede: string } {
+  // Until the API answers, the name the API will give: the heading does not change case under the reader.
+  return describeAnyBoard(filter, filter.topic ? (topicName ?? topicDisplayName(filter.topic)) : undefined);
 }
 
 /** What an unknown topic tag shows (API 404 NOT_FOUND, or a tag no topic could have). */
