@@ -7,6 +7,7 @@ import type { Db } from './db/service';
 import type { UserCaller } from './http/caller';
 import { isConditionalCheckFailed } from './db/errors';
 import { verifiedEmailOfUser } from './db/users';
+import { LruCache } from './lru-cache';
 
 export const SESSION_COOKIE = SESSION_HEADER;
 export const SESSION_LIFETIME_SECONDS = 60 * 24 * 3600;
@@ -87,6 +88,14 @@ export async function createSession(
   return { token, sessionId };
 }
 
+/**
+ * Whose each session is, by token hash, as a warm function learnt it. A session never changes
+ * hands, so with this the session and its user are read at once, both fresh on every call: a
+ * logout, an expiry or a change to the user shows at the next call as before. Only the first
+ * call with a token in a function reads them one after the other.
+ */
+const sessionOwners = new LruCache<string>(10_000);
+
 export interface ResolvedSession {
   caller: UserCaller;
   tokenHash: string;
@@ -101,10 +110,16 @@ export interface ResolvedSession {
 export async function resolveSession(db: Db, token: string, now: Date = new Date()): Promise<ResolvedSession | null> {
   if (token.length < 20 || token.length > 100) return null;
   const tokenHash = hashToken(token);
-  const { data: session } = await db.entities.session.get({ tokenHash }).go();
+  const knownUserId = sessionOwners.get(tokenHash);
+  const [{ data: session }, knownUser] = await Promise.all([
+    db.entities.session.get({ tokenHash }).go(),
+    knownUserId === undefined ? undefined : db.entities.user.get({ userId: knownUserId }).go(),
+  ]);
   // TTL deletion is late by up to days: the expiry is checked here, not left to DynamoDB.
   if (!session || session.expiresAt <= nowSeconds(now)) return null;
-  const { data: user } = await db.entities.user.get({ userId: session.userId }).go();
+  sessionOwners.set(tokenHash, session.userId);
+  const { data: user } =
+    knownUser && session.userId === knownUserId ? knownUser : await db.entities.user.get({ userId: session.userId }).go();
   if (!user) return null;
   return {
     caller: {

@@ -43,7 +43,7 @@ export const handler = createHandler(transferRoutes.finalizeTransfer, async ({ p
     .write(({ transfer: transfers, transferManifest, transferTally }) => [
       transfers
         .patch({ transferId })
-        .set({ status: 'sent', finalizedAt })
+        .set({ status: 'sent', finalizedAt, voteChanges: 0 })
         .where(({ status, fileCount }, { eq }) => `${eq(status, 'draft')} AND ${eq(fileCount, files.length)}`)
         .commit(),
       transferManifest
@@ -57,7 +57,7 @@ export const handler = createHandler(transferRoutes.finalizeTransfer, async ({ p
     if (current?.status === 'sent') throw new TransferAlreadySent();
     throw new Conflict('Files were added or removed while sending: check the list and send again.');
   }
-  const sent = { ...transfer, status: 'sent' as const, finalizedAt };
+  const sent = { ...transfer, status: 'sent' as const, finalizedAt, voteChanges: 0 };
   await writeBatch({
     items: members.map((member) => ({
       email: member.email,

@@ -23,7 +23,7 @@ export const handler = createHandler(transferRoutes.getTransfer, async ({ params
   const usersById = new Map(users.map((user) => [user.userId, user]));
   return {
     transfer: toTransferSummary(transfer, toPerson(owner ?? undefined, caller.userId), now),
-    files: files.map((file) => toPackageFile(toFileView(file), tally.get(file.fileId), null)),
+    files: files.map((file) => toPackageFile(toFileView(file), tally.counts.get(file.fileId), null)),
     members: members.map((member) => toMemberView(member, member.userId ? usersById.get(member.userId) : undefined)),
     limits,
   };

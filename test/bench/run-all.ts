@@ -430,8 +430,8 @@ async function benchApi(options: { api: boolean; web: boolean; bundles: Map<stri
 /**
  * The file-transfer app on `npm start`: 1 GiB through the product's upload client against one
  * plain PUT to the same S3 emulator; the zip of a 20-file, 1 GiB package as the web app builds
- * it; and a 1,000-file package page under load. Each measured script runs in a process of its
- * own that loads only what it measures, so the memory it reports is its own.
+ * it. Each measured script runs in a process of its own that loads only what it measures, so the
+ * memory it reports is its own.
  */
 /** Package views a second on one package: far more than a transfer's recipients open, evenly spaced as independent visitors arrive. */
 const PACKAGE_RATE = Number(process.env.BENCH_PACKAGE_RATE ?? 10);
@@ -523,7 +523,22 @@ async function benchTransfersOnNpmStart(): Promise<void> {
     print(
       `  peak memory of the process building it ${zip.peakRssMb} MB resident (goal <= 200 MB): ${verdict(zip.peakRssMb <= 200)}`,
     );
+  } finally {
+    await stopChild(server.child);
+  }
+}
 
+/**
+ * A 1,000-file package page under load, on an `npm start` of its own: the upload section leaves
+ * gigabytes being written back to disk and a runtime that has streamed them, neither of which is
+ * the load this figure is about, so the section waits for the disk (sync) and starts afresh.
+ */
+async function benchPackageOnNpmStart(): Promise<void> {
+  await run('sync', []);
+  const { server, port, dynamoDbEndpoint } = await startEmptyProduct('package-data');
+  try {
+    const apiUrl = `http://127.0.0.1:${port}`;
+    const tableEnv = { ...lambdaEnv, DYNAMODB_ENDPOINT: dynamoDbEndpoint, API_URL: apiUrl };
     heading(`File transfer: GET /transfer/{id}/v/package of a 1,000-file package, ${PACKAGE_RATE} req/s evenly spaced`);
     const seeded = JSON.parse(await run(TSX, [join(REPO_ROOT, 'test/bench/transfer-package-seed.ts')], tableEnv)) as {
       transferId: string;
@@ -538,7 +553,8 @@ async function benchTransfersOnNpmStart(): Promise<void> {
         headers: { cookie: `ssoat=${seeded.token}` },
       });
     await packageLoad(PACKAGE_RATE, 5);
-    const steady = await packageLoad(PACKAGE_RATE, 10);
+    // 30 s: a p99 of 300 answers, not of 100, where it would be the second slowest answer alone.
+    const steady = await packageLoad(PACKAGE_RATE, 30);
     print(
       `  ${steady.rate.toFixed(0)} req/s of 370 KB answers: p50 ${steady.p50} ms, p99 ${steady.p99} ms, errors ${steady.errors}; p99 (target <= 50 ms): ${verdict(steady.p99 <= 50 && steady.errors === 0)}`,
     );
@@ -549,7 +565,7 @@ async function benchTransfersOnNpmStart(): Promise<void> {
       duration: 10,
     });
     print(
-      `  for reference, the most this machine answers (autocannon, 32 connections): ${saturated.requests.average.toFixed(0)} req/s, p99 ${saturated.latency.p99} ms (six DynamoDB Local reads per answer)`,
+      `  for reference, the most this machine answers (autocannon, 32 connections): ${saturated.requests.average.toFixed(0)} req/s, p99 ${saturated.latency.p99} ms (five DynamoDB Local reads per answer, in two rounds)`,
     );
   } finally {
     await stopChild(server.child);
@@ -705,7 +721,10 @@ try {
   if (sections.has('api') || sections.has('web')) await benchApi({ api: sections.has('api'), web: sections.has('web'), bundles });
   if (sections.has('pages')) await benchPublicationPages();
   if (sections.has('stories')) await benchStoriesOnNpmStart();
-  if (sections.has('transfers')) await benchTransfersOnNpmStart();
+  if (sections.has('transfers')) {
+    await benchTransfersOnNpmStart();
+    await benchPackageOnNpmStart();
+  }
   if (sections.has('payments')) await benchCheckoutOnNpmStart();
   if (sections.has('store')) await benchStorefrontOnNpmStart();
   if (sections.has('analytics')) await benchAnalyticsOnNpmStart();

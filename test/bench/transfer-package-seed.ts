@@ -84,5 +84,8 @@ const counts = Object.fromEntries(
     [countAttribute('dislike', file.fileId), index % 3],
   ]),
 );
-await db.client.send(new PutCommand({ TableName, Item: { ...Key, transferId, expiresAt, ...counts } }));
+// As many vote changes as the counts add up to, on the tally and on the transfer, as votes leave them.
+const changes = Object.values(counts).reduce((sum, count) => sum + count, 0);
+await db.client.send(new PutCommand({ TableName, Item: { ...Key, transferId, expiresAt, ...counts, changes } }));
+await db.entities.transfer.patch({ transferId }).set({ voteChanges: changes }).go();
 console.log(JSON.stringify({ transferId, token: recipient.token }));

@@ -119,6 +119,8 @@ describe('sessions', () => {
     const halfADayLater = await resolveSession(table.db, token, at(50.5));
     const afterHundredElevenDays = await resolveSession(table.db, token, at(111));
     const { token: second } = await createSession(table.db, user.userId, { now: start });
+    // Seen once, so the function knows whose it is and reads session and user together.
+    const beforeLogout = await resolveSession(table.db, second, at(1));
     await deleteSession(table.db, second);
     const afterLogout = await resolveSession(table.db, second, at(1));
 
@@ -130,7 +132,23 @@ describe('sessions', () => {
     expect(renewedTo).toBe(Math.floor(at(50).getTime() / 1000) + SESSION_LIFETIME_SECONDS);
     expect(halfADayLater?.renewalDue).toBe(false);
     expect(afterHundredElevenDays).toBeNull();
+    expect(beforeLogout?.caller.userId).toBe(user.userId);
     expect(afterLogout).toBeNull();
+  });
+
+  it('reads the user afresh on every call, so a change to them shows at the next one', async () => {
+    // Prepare
+    const { user } = await findOrCreateUserByEmail(table.db, 'promoted@example.com');
+    const { token } = await createSession(table.db, user.userId);
+    const before = await resolveSession(table.db, token);
+
+    // Act
+    await table.db.entities.user.patch({ userId: user.userId }).set({ isSuperUser: true }).go();
+    const after = await resolveSession(table.db, token);
+
+    // Assess
+    expect(before?.caller).toMatchObject({ userId: user.userId, isSuperUser: false });
+    expect(after?.caller).toMatchObject({ userId: user.userId, isSuperUser: true });
   });
 
   it('refuses unknown and malformed tokens', async () => {

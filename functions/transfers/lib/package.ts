@@ -5,7 +5,7 @@ import { getUser } from '../../lib/db/users';
 import type { UserCaller } from '../../lib/http/caller';
 import { LruCache } from '../../lib/lru-cache';
 import { readManifest } from './manifest';
-import { readRecentTally } from './tally';
+import { readCurrentTally } from './tally';
 import { checkPackageAccess, readMembership, readTransfer, TransferNotFound } from './transfer-access';
 import { readVotes } from './transfer-reads';
 import { toPackageFile, toPerson, toTransferSummary } from './transfer-views';
@@ -30,7 +30,8 @@ async function readSender(db: Db, userId: string, now: number): Promise<UserItem
  * A sent package as the caller (its sender or a recipient) sees it: its files from the manifest,
  * their counts from the tally and the caller's own votes. One round of reads however many files
  * (the transfer, the caller's membership by the verified address their session carries, their
- * votes), then the sender, the manifest and the tally, which a warm function mostly has; nothing
+ * votes), then the sender, the manifest and the tally, which a warm function mostly has (the tally is
+ * read again only when the transfer says a vote changed it); nothing
  * read is answered before the access check has passed on it.
  */
 export async function readPackage(db: Db, transferId: string, caller: UserCaller, now: Date): Promise<PackageView> {
@@ -44,12 +45,12 @@ export async function readPackage(db: Db, transferId: string, caller: UserCaller
   const [owner, files, tally] = await Promise.all([
     readSender(db, transfer.ownerId, now.getTime()),
     readManifest(db, transfer),
-    readRecentTally(db, transferId, now.getTime()),
+    readCurrentTally(db, transfer, now.getTime()),
   ]);
   if (!files) throw new TransferNotFound();
   return {
     transfer: toTransferSummary(transfer, toPerson(owner ?? undefined, transfer.ownerId), now),
-    files: files.map((file) => toPackageFile(file, tally.get(file.id), votes.get(file.id) ?? null)),
+    files: files.map((file) => toPackageFile(file, tally.counts.get(file.id), votes.get(file.id) ?? null)),
     isOwner,
   };
 }

@@ -1,5 +1,6 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { Vote } from '../../../shared/schemas/transfers';
+import type { TransferItem } from '../../lib/db/entities/transfer';
 import type { Db } from '../../lib/db/service';
 import { LruCache } from '../../lib/lru-cache';
 
@@ -8,57 +9,104 @@ export interface Counts {
   dislikes: number;
 }
 
+/** A package's counts by file (files nobody voted on are absent: zero), and how many vote changes made them. */
+export interface Tally {
+  counts: ReadonlyMap<string, Counts>;
+  changes: number;
+}
+
 /** The attribute holding one file's count of one vote in the tally item. */
 export const countAttribute = (vote: Vote, fileId: string) => `${vote}_${fileId}`;
 
-/**
- * Counts as a package page shows them: read at most every TALLY_MAX_AGE_MS per package by a
- * warm function, so a popular package is not re-read for every viewer. Another recipient's vote
- * shows up that much later; one's own vote is answered from a fresh read (readTally) and kept.
- */
-export const TALLY_MAX_AGE_MS = 2_000;
-const recentTallies = new LruCache<{ tally: Map<string, Counts>; readAt: number }>(200);
+/** The tally item's count of the vote changes it holds; the transfer item keeps the same count (`voteChanges`). */
+const CHANGES_ATTRIBUTE = 'changes';
 
-export async function readRecentTally(db: Db, transferId: string, now: number = Date.now()): Promise<Map<string, Counts>> {
+const NO_VOTES: Tally = { counts: new Map(), changes: 0 };
+
+/**
+ * Tallies as a warm function last read them. A transfer sent since votes were counted carries
+ * `voteChanges`, moved by every vote in the vote's own transaction, and the package read has the
+ * transfer anyway: a kept tally holding as many changes is current and is not read again, so a
+ * package is read whole once per vote, not once per viewer, and shows every vote at once.
+ */
+const recentTallies = new LruCache<Tally & { readAt: number }>(200);
+
+/** How long a tally of a transfer sent before `voteChanges` existed is kept, as nothing says when it changed. */
+export const UNVERSIONED_TALLY_MAX_AGE_MS = 2_000;
+
+export async function readCurrentTally(
+  db: Db,
+  transfer: Pick<TransferItem, 'transferId' | 'voteChanges'>,
+  now: number = Date.now(),
+): Promise<Tally> {
+  const { transferId, voteChanges } = transfer;
+  if (voteChanges === 0) return NO_VOTES;
   const recent = recentTallies.get(transferId);
-  if (recent && now - recent.readAt < TALLY_MAX_AGE_MS) return recent.tally;
+  const current =
+    voteChanges === undefined
+      ? recent && now - recent.readAt < UNVERSIONED_TALLY_MAX_AGE_MS
+      : recent && recent.changes >= voteChanges;
+  if (recent && current) return recent;
   return readTally(db, transferId, now);
 }
 
-/** Every file's counts, from the one tally item; files nobody voted on are absent (zero). */
-export async function readTally(db: Db, transferId: string, now: number = Date.now()): Promise<Map<string, Counts>> {
+/** The tally as stored now (after one's own vote, or for the sender's view), kept for the package reads that follow. */
+export async function readTally(db: Db, transferId: string, now: number = Date.now()): Promise<Tally> {
   const { Key, TableName } = db.entities.transferTally
     .get({ transferId })
     .params<{ Key: Record<string, string>; TableName: string }>();
   const { Item } = await db.client.send(new GetCommand({ TableName, Key }));
-  const tally = new Map<string, Counts>();
+  const counts = new Map<string, Counts>();
   for (const [name, value] of Object.entries(Item ?? {})) {
     const match = /^(like|dislike)_(.+)$/.exec(name);
     if (!match || typeof value !== 'number') continue;
     const fileId = match[2] as string;
-    const counts = tally.get(fileId) ?? { likes: 0, dislikes: 0 };
-    if (match[1] === 'like') counts.likes = Math.max(0, value);
-    else counts.dislikes = Math.max(0, value);
-    tally.set(fileId, counts);
+    const fileCounts = counts.get(fileId) ?? { likes: 0, dislikes: 0 };
+    if (match[1] === 'like') fileCounts.likes = Math.max(0, value);
+    else fileCounts.dislikes = Math.max(0, value);
+    counts.set(fileId, fileCounts);
   }
-  recentTallies.set(transferId, { tally, readAt: now });
+  const changes = Item?.[CHANGES_ATTRIBUTE];
+  const tally: Tally = { counts, changes: typeof changes === 'number' ? changes : 0 };
+  // Two reads in flight may finish out of order: never replace a tally with an older one.
+  const kept = recentTallies.get(transferId);
+  if (!kept || kept.changes <= tally.changes) recentTallies.set(transferId, { ...tally, readAt: now });
   return tally;
 }
 
-/** The transaction item that moves one file's counts by a vote's change. */
-export function tallyUpdate(db: Db, transferId: string, fileId: string, delta: Counts) {
-  const { Key, TableName } = db.entities.transferTally
-    .get({ transferId })
-    .params<{ Key: Record<string, string>; TableName: string }>();
-  return {
-    Update: {
-      TableName,
-      Key,
-      UpdateExpression: 'ADD #likes :likes, #dislikes :dislikes',
-      ExpressionAttributeNames: { '#likes': countAttribute('like', fileId), '#dislikes': countAttribute('dislike', fileId) },
-      ExpressionAttributeValues: { ':likes': delta.likes, ':dislikes': delta.dislikes },
-      // The tally is made with the send: a vote on a deleted transfer's package fails here.
-      ConditionExpression: 'attribute_exists(pk)',
+/**
+ * The transaction items of one vote change: the file's counts and the tally's count of changes
+ * move together, and so does the transfer's `voteChanges`, which tells package reads that their
+ * kept tally is behind.
+ */
+export function tallyUpdates(db: Db, transferId: string, fileId: string, delta: Counts) {
+  const tally = db.entities.transferTally.get({ transferId }).params<{ Key: Record<string, string>; TableName: string }>();
+  const transfer = db.entities.transfer.get({ transferId }).params<{ Key: Record<string, string>; TableName: string }>();
+  return [
+    {
+      Update: {
+        TableName: tally.TableName,
+        Key: tally.Key,
+        UpdateExpression: 'ADD #likes :likes, #dislikes :dislikes, #changes :one',
+        ExpressionAttributeNames: {
+          '#likes': countAttribute('like', fileId),
+          '#dislikes': countAttribute('dislike', fileId),
+          '#changes': CHANGES_ATTRIBUTE,
+        },
+        ExpressionAttributeValues: { ':likes': delta.likes, ':dislikes': delta.dislikes, ':one': 1 },
+        // The tally is made with the send: a vote on a deleted transfer's package fails here.
+        ConditionExpression: 'attribute_exists(pk)',
+      },
     },
-  };
+    {
+      Update: {
+        TableName: transfer.TableName,
+        Key: transfer.Key,
+        UpdateExpression: 'ADD #voteChanges :one',
+        ExpressionAttributeNames: { '#voteChanges': 'voteChanges' },
+        ExpressionAttributeValues: { ':one': 1 },
+        ConditionExpression: 'attribute_exists(pk)',
+      },
+    },
+  ];
 }

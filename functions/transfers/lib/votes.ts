@@ -5,7 +5,7 @@ import type { Db } from '../../lib/db/service';
 import { Forbidden, NotFound } from '../../lib/errors';
 import type { UserCaller } from '../../lib/http/caller';
 import { readManifest } from './manifest';
-import { type Counts, readTally, tallyUpdate } from './tally';
+import { type Counts, readTally, tallyUpdates } from './tally';
 import { requirePackageAccess, TransferNotFound } from './transfer-access';
 import { toPackageFile } from './transfer-views';
 
@@ -34,8 +34,8 @@ function failedPositions(error: unknown): number[] | null {
 }
 
 /**
- * A recipient's like or dislike on one file of a package they received. The vote item and the
- * package's tally change in one transaction, on condition that the vote is still what was read,
+ * A recipient's like or dislike on one file of a package they received. The vote item, the
+ * package's tally and the transfer's count of vote changes change in one transaction, on condition that the vote is still what was read,
  * so concurrent votes keep the counts equal to the votes. Repeating a call changes nothing.
  */
 export async function castVote(
@@ -55,7 +55,7 @@ export async function castVote(
     const next = nextVote(current, options.vote, options.status);
     if (next === current) {
       const tally = await readTally(db, transferId);
-      return toPackageFile(file, tally.get(fileId), current);
+      return toPackageFile(file, tally.counts.get(fileId), current);
     }
     const votedAt = options.now.toISOString();
     // The vote's own write, as ElectroDB builds it (key, conditions), sent in our transaction with the tally's.
@@ -86,7 +86,7 @@ export async function castVote(
         new TransactWriteCommand({
           TransactItems: [
             voteWrite,
-            tallyUpdate(db, transferId, fileId, countDelta(current, next)),
+            ...tallyUpdates(db, transferId, fileId, countDelta(current, next)),
           ] as TransactWriteCommandInput['TransactItems'],
         }),
       );
@@ -94,12 +94,12 @@ export async function castVote(
       const failed = failedPositions(error);
       if (failed === null) throw error;
       // The package was deleted meanwhile.
-      if (failed.includes(1)) throw new TransferNotFound();
+      if (failed.includes(1) || failed.includes(2)) throw new TransferNotFound();
       // Another vote of the caller's (another tab) or a concurrent write: read again.
       continue;
     }
     const tally = await readTally(db, transferId);
-    return toPackageFile(file, tally.get(fileId), next);
+    return toPackageFile(file, tally.counts.get(fileId), next);
   }
   throw new TooBusy('voting on this file');
 }

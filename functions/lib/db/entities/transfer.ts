@@ -32,6 +32,12 @@ export const createTransferEntity = (config?: EntityConfiguration) =>
         finalizedAt: { type: 'string' },
         availableUntil: { type: 'string', required: true },
         sendTimingMs: { type: 'number' },
+        /**
+         * How many vote changes the package's tally holds, moved in each vote's transaction (0 at
+         * the send): package reads re-read the tally only when it moved. Absent on transfers sent
+         * before it was counted.
+         */
+        voteChanges: { type: 'number' },
         expiresAt: { type: 'number', required: true },
       },
       indexes: {
