@@ -201,8 +201,9 @@ function writeResult(response: ServerResponse, result: APIGatewayProxyStructured
   if (result.cookies?.length) response.setHeader('set-cookie', result.cookies);
   const body = result.body ?? '';
   if (!includeBody) response.end();
-  // Bytes, not the string: Node writes a large string to a socket several times slower than
-  // the same text encoded first (4 ms against 0.5 ms for a 370 KB package answer, measured).
+  // Bytes, not the string: a string kept and written again (an edge cache hit, a prepared board)
+  // is written by Node's socket several times slower than the same text encoded first (4 ms
+  // against 1 ms for 370 KB, measured); for a fresh string the two cost the same.
   else response.end(Buffer.from(body, result.isBase64Encoded ? 'base64' : 'utf8'));
 }
 

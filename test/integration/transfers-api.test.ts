@@ -266,8 +266,22 @@ describe('a transfer from draft to package', () => {
       as: sender,
     });
     const strangerPackage = await suite.api.call(routes.getTransferPackage, { params: { id: transferId }, as: stranger });
+    // Read before the votes above, and right after them: each vote shows at once, to everyone.
+    const sendersPackage = await suite.api.call(routes.getTransferPackage, { params: { id: transferId }, as: sender });
+    const votersPackage = await suite.api.call(routes.getTransferPackage, { params: { id: transferId }, as: recipient });
+    const votersScreen = await suite.api.call(routes.showPackageScreen, { params: { id: transferId }, as: recipient });
+    const sendersScreen = await suite.api.call(routes.showPackageScreen, { params: { id: transferId }, as: sender });
 
     // Assess
+    expect(pkg.body.files[0]).toMatchObject({ likes: 0, dislikes: 0, myVote: null });
+    expectOk(sendersPackage);
+    expect(sendersPackage.body.files[0]).toMatchObject({ id: fileId, likes: 0, dislikes: 1, myVote: null });
+    expectOk(votersPackage);
+    expect(votersPackage.body.files[0]).toMatchObject({ id: fileId, likes: 0, dislikes: 1, myVote: 'dislike' });
+    expectOk(votersScreen);
+    expect(votersScreen.body.package).toEqual(votersPackage.body);
+    expectOk(sendersScreen);
+    expect(sendersScreen.body.package).toEqual(sendersPackage.body);
     expectOk(liked);
     expect(liked.body.file).toMatchObject({ likes: 1, dislikes: 0, myVote: 'like' });
     expectOk(likedAgain);

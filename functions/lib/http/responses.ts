@@ -8,9 +8,13 @@ import { createHash } from 'node:crypto';
  */
 export class PreparedJson<T = unknown> {
   declare private readonly body?: T;
-  readonly etag: string;
-  constructor(readonly json: string) {
-    this.etag = `W/"${createHash('sha1').update(json).digest('base64url')}"`;
+  private hash: string | undefined;
+  constructor(readonly json: string) {}
+
+  /** Hashed on first use: an answer that is never cached (a package) never needs it. */
+  get etag(): string {
+    this.hash ??= `W/"${createHash('sha1').update(this.json).digest('base64url')}"`;
+    return this.hash;
   }
 
   static of<T>(value: T): PreparedJson<T> {
