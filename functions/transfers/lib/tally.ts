@@ -67,10 +67,12 @@ export async function readTally(db: Db, transferId: string, now: number = Date.n
     counts.set(fileId, fileCounts);
   }
   const changes = Item?.[CHANGES_ATTRIBUTE];
-  const tally: Tally = { counts, changes: typeof changes === 'number' ? changes : 0 };
+  // The very object kept is the one answered, so what is derived from a tally (a package's
+  // serialised files) is kept by its identity.
+  const tally = { counts, changes: typeof changes === 'number' ? changes : 0, readAt: now };
   // Two reads in flight may finish out of order: never replace a tally with an older one.
   const kept = recentTallies.get(transferId);
-  if (!kept || kept.changes <= tally.changes) recentTallies.set(transferId, { ...tally, readAt: now });
+  if (!kept || kept.changes <= tally.changes) recentTallies.set(transferId, tally);
   return tally;
 }
 
