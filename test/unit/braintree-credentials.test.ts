@@ -1,11 +1,13 @@
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { mockClient } from 'aws-sdk-client-mock';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { ConfigError } from '../../functions/lib/config';
 import { braintreeCredentials } from '../../functions/lib/payments/braintree-credentials';
 import { PaymentGatewayUnavailable } from '../../functions/lib/payments/gateway';
 
 const secretsMock = mockClient(SecretsManagerClient);
+// Unit files share their modules (one thread, no isolation): leave the real client behind.
+afterAll(() => secretsMock.restore());
 const KEYS = {
   merchantId: 'merchant-value-123',
   publicKey: 'public-value-456',

@@ -1,7 +1,7 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { BatchGetCommand, BatchWriteCommand, DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { BatchIncomplete, writeBatch } from '../../functions/lib/db/batches';
 import { createDb } from '../../functions/lib/db/service';
 import { getUsers } from '../../functions/lib/db/users';
@@ -9,6 +9,8 @@ import { endAllSessions } from '../../functions/lib/sessions';
 
 const TABLE = 'batches-unit';
 const dynamo = mockClient(DynamoDBDocumentClient);
+// Unit files share their modules (one thread, no isolation): leave the real client behind.
+afterAll(() => dynamo.restore());
 const db = createDb(DynamoDBDocumentClient.from(new DynamoDBClient({ region: 'us-east-1' })), TABLE);
 
 const sessionKey = (tokenHash: string) => ({ pk: `$toppubs#tokenhash_${tokenHash}`, sk: '$session_1' });

@@ -6,13 +6,15 @@ import {
 } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { failedConditions, isConditionalCheckFailed } from '../../functions/lib/db/errors';
 import { createDb } from '../../functions/lib/db/service';
 
 const TABLE = 'errors-unit';
 const documentClient = DynamoDBDocumentClient.from(new DynamoDBClient({ region: 'us-east-1' }));
 const dynamo = mockClient(DynamoDBDocumentClient);
+// Unit files share their modules (one thread, no isolation): leave the real client behind.
+afterAll(() => dynamo.restore());
 const db = createDb(documentClient, TABLE);
 
 const conditionFailed = () => new ConditionalCheckFailedException({ message: 'The conditional request failed', $metadata: {} });

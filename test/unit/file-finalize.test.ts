@@ -1,12 +1,14 @@
 import { HeadObjectCommand, ListPartsCommand, S3Client } from '@aws-sdk/client-s3';
 import { mockClient } from 'aws-sdk-client-mock';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../functions/lib/db/service';
 import type { StoredFileItem } from '../../functions/lib/db/entities/stored-file';
 import { HttpError } from '../../functions/lib/errors';
 import { finalizeFile } from '../../functions/transfers/lib/finalize';
 
 const s3 = mockClient(S3Client);
+// Unit files share their modules (one thread, no isolation): leave the real client behind.
+afterAll(() => s3.restore());
 
 /** A table that must not be touched: any use fails the test. */
 const untouchedDb = new Proxy({} as Db, {

@@ -1,6 +1,6 @@
 import { SendEmailCommand, SendRawEmailCommand, SESClient } from '@aws-sdk/client-ses';
 import { mockClient } from 'aws-sdk-client-mock';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../functions/lib/db/service';
 import { HttpError } from '../../functions/lib/errors';
 import { html, mailLink, type MailTemplate } from '../../functions/lib/mail/template';
@@ -10,6 +10,8 @@ import { createTestTable } from '../support/dynamo';
 
 const FROM = 'TopPubs <login@toppubs.example>';
 const ses = mockClient(SESClient);
+// Unit files share their modules (one thread, no isolation): leave the real client behind.
+afterAll(() => ses.restore());
 const mailer = createMailer({ from: FROM });
 let db: Db;
 

@@ -3,11 +3,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SendEmailCommand, SESClient } from '@aws-sdk/client-ses';
 import { mockClient } from 'aws-sdk-client-mock';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { createMailer } from '../../functions/lib/mailer';
 import { decodeQuotedPrintable, encodeQuotedPrintable, parseEml } from '../../functions/lib/mail/eml';
 
 const sesMock = mockClient(SESClient);
+// Unit files share their modules (one thread, no isolation): leave the real client behind.
+afterAll(() => sesMock.restore());
 const FROM = 'TopPubs <login@toppubs.example>';
 const LINK = 'https://app.example.com/login/confirm#token=AbC_-123xyz=padded';
 const message = {

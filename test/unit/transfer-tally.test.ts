@@ -1,12 +1,14 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { createDb } from '../../functions/lib/db/service';
 import { readCurrentTally, tallyUpdates, UNVERSIONED_TALLY_MAX_AGE_MS } from '../../functions/transfers/lib/tally';
 
 const TABLE = 'tally-unit';
 const dynamo = mockClient(DynamoDBDocumentClient);
+// Unit files share their modules (one thread, no isolation): leave the real client behind.
+afterAll(() => dynamo.restore());
 const db = createDb(DynamoDBDocumentClient.from(new DynamoDBClient({ region: 'us-east-1' })), TABLE);
 
 const tallyKey = (transferId: string) => ({ pk: `$toppubs#transferId_${transferId}`, sk: '$transfertally_1' });
