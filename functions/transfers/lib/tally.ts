@@ -42,11 +42,11 @@ export async function readCurrentTally(
   const { transferId, voteChanges } = transfer;
   if (voteChanges === 0) return NO_VOTES;
   const recent = recentTallies.get(transferId);
-  const current =
-    voteChanges === undefined
-      ? recent && now - recent.readAt < UNVERSIONED_TALLY_MAX_AGE_MS
-      : recent && recent.changes >= voteChanges;
-  if (recent && current) return recent;
+  if (recent) {
+    const current =
+      voteChanges === undefined ? now - recent.readAt < UNVERSIONED_TALLY_MAX_AGE_MS : recent.changes >= voteChanges;
+    if (current) return recent;
+  }
   return readTally(db, transferId, now);
 }
 

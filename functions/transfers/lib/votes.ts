@@ -35,8 +35,9 @@ function failedPositions(error: unknown): number[] | null {
 
 /**
  * A recipient's like or dislike on one file of a package they received. The vote item, the
- * package's tally and the transfer's count of vote changes change in one transaction, on condition that the vote is still what was read,
- * so concurrent votes keep the counts equal to the votes. Repeating a call changes nothing.
+ * package's tally and the transfer's count of vote changes change in one transaction, on
+ * condition that the vote is still what was read, so concurrent votes keep the counts equal to
+ * the votes. Repeating a call changes nothing.
  */
 export async function castVote(
   db: Db,
