@@ -69,9 +69,7 @@ interface CheckedWindow {
 }
 
 export async function unchangedSinceChecked(page: Page): Promise<boolean> {
-  return page
-    .evaluate(() => (window as unknown as CheckedWindow).__accessibilityChecked === true)
-    .catch(() => false);
+  return page.evaluate(() => (window as unknown as CheckedWindow).__accessibilityChecked === true).catch(() => false);
 }
 
 /** The serious and critical violations on the page as it is now, waived elements left out. */
@@ -81,12 +79,26 @@ export async function seriousViolations(
 ): Promise<Result[]> {
   // Colours are judged at rest: halfway through a modal's fade-in, text behind the overlay is
   // neither on the page's background nor hidden, and its contrast is whatever that frame shows.
+  // At rest means two frames in a row with nothing moving, as a change can start a transition a
+  // frame after it is made: a toast pushed back by the next one fades a frame later, and was
+  // read half-faded (2.7:1) when only the animations running at first were awaited.
   await page.evaluate(async () => {
-    await Promise.all(
+    const moving = () =>
       document
         .getAnimations()
-        .map((animation) => (animation.effect?.getTiming().iterations === Infinity ? null : animation.finished)),
-    ).catch(() => undefined);
+        .filter((animation) => animation.playState === 'running' && animation.effect?.getTiming().iterations !== Infinity);
+    const nextFrame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+    const giveUpAt = performance.now() + 5_000;
+    for (let stillFrames = 0; stillFrames < 2 && performance.now() < giveUpAt;) {
+      const running = moving();
+      if (running.length > 0) {
+        stillFrames = 0;
+        await Promise.all(running.map((animation) => animation.finished)).catch(() => undefined);
+      } else {
+        stillFrames += 1;
+      }
+      await nextFrame();
+    }
   });
   const loaded = await page.evaluate(() => 'axe' in window);
   if (!loaded) await page.evaluate(AXE_SOURCE);
@@ -97,7 +109,12 @@ export async function seriousViolations(
       if (markChecked) {
         checked.__accessibilityChecked = true;
         checked.__accessibilityObserver ??= new MutationObserver(() => (checked.__accessibilityChecked = false));
-        checked.__accessibilityObserver.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+        checked.__accessibilityObserver.observe(document, {
+          subtree: true,
+          childList: true,
+          attributes: true,
+          characterData: true,
+        });
       }
       return await (window as unknown as { axe: { run: (context: Document, o: unknown) => Promise<AxeResults> } }).axe.run(
         document,
