@@ -24,6 +24,8 @@ export const trackAnalyticsEvents = defineRoute({
   body: analyticsIngestBodySchema,
   response: analyticsIngestAnswerSchema,
   acceptsFormBody: true,
+  // mixpanel's last batch, as a page is left, comes by sendBeacon: a text/plain form.
+  acceptsBeaconBody: true,
   stateChanging: false,
   capabilities: { analytics: 'put' },
 });
@@ -39,6 +41,8 @@ export const engageAnalyticsProfiles = defineRoute({
   body: analyticsIngestBodySchema,
   response: analyticsIngestAnswerSchema,
   acceptsFormBody: true,
+  // mixpanel's last batch, as a page is left, comes by sendBeacon: a text/plain form.
+  acceptsBeaconBody: true,
   stateChanging: false,
 });
 
@@ -52,6 +56,8 @@ export const groupAnalyticsProfiles = defineRoute({
   body: analyticsIngestBodySchema,
   response: analyticsIngestAnswerSchema,
   acceptsFormBody: true,
+  // mixpanel's last batch, as a page is left, comes by sendBeacon: a text/plain form.
+  acceptsBeaconBody: true,
   stateChanging: false,
 });
 

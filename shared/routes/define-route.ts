@@ -53,6 +53,11 @@ export interface RouteDefinition<
    * strings: for callers that cannot send JSON, such as a mail client's one-click unsubscribe.
    */
   acceptsFormBody?: boolean;
+  /**
+   * With acceptsFormBody, also takes a form sent as text/plain: navigator.sendBeacon sends a
+   * string body so, and a page being left can send nothing else.
+   */
+  acceptsBeaconBody?: boolean;
   /** Extra Lambda memory for heavier routes. */
   memoryMb?: number;
   /**

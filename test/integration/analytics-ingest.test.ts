@@ -64,8 +64,16 @@ interface PostResult {
   body: string;
 }
 
-/** A POST as mixpanel-browser's XHR makes it (form body, its query string), from a chosen loopback address. */
-function postForm(path: string, form: string, localAddress = '127.0.0.1'): Promise<PostResult> {
+/**
+ * A POST as mixpanel-browser's XHR makes it (form body, its query string), from a chosen loopback
+ * address; or as its sendBeacon does when a page is left (the same form, sent as text/plain).
+ */
+function postForm(
+  path: string,
+  form: string,
+  localAddress = '127.0.0.1',
+  contentType = 'application/x-www-form-urlencoded',
+): Promise<PostResult> {
   const url = new URL(`${runtime.url}${path}?verbose=1&ip=1&_=${Date.now()}`);
   return new Promise((resolve, reject) => {
     const outgoing = request(
@@ -75,7 +83,7 @@ function postForm(path: string, form: string, localAddress = '127.0.0.1'): Promi
         path: `${url.pathname}${url.search}`,
         method: 'POST',
         localAddress,
-        headers: { 'content-type': 'application/x-www-form-urlencoded', 'content-length': Buffer.byteLength(form) },
+        headers: { 'content-type': contentType, 'content-length': Buffer.byteLength(form) },
       },
       (response) => {
         const chunks: Buffer[] = [];
@@ -159,6 +167,21 @@ describe('analytics ingestion', () => {
     // Assess
     expect(JSON.parse(answer.body)).toMatchObject({ accepted: 1, dropped: 0 });
     expect(await storedIds()).toContain(single.properties.$insert_id);
+  });
+
+  it('takes the batch mixpanel sends by sendBeacon as a page is left (a text/plain form), and no other text', async () => {
+    // Prepare
+    const leaving = mixpanelEvent('Page Viewed', { route: '/transfer' });
+
+    // Act
+    const beacon = await postForm('/api/e/analytics/track', base64Form([leaving]), '127.0.0.1', 'text/plain;charset=UTF-8');
+    const plainJson = await postForm('/api/e/analytics/track', JSON.stringify([leaving]), '127.0.0.1', 'text/csv');
+
+    // Assess
+    expect(beacon.status, beacon.body).toBe(200);
+    expect(JSON.parse(beacon.body)).toMatchObject({ accepted: 1, dropped: 0 });
+    expect(await storedIds()).toContain(leaving.properties.$insert_id);
+    expect(plainJson.status).toBe(415);
   });
 
   it('answers 413 over the size cap, so mixpanel halves its batch, and stores none of it', async () => {

@@ -15,13 +15,20 @@ function toFieldErrors(source: FieldError['in'], error: z.core.$ZodError): Field
   });
 }
 
-function readBody(event: APIGatewayProxyEventV2, headers: Record<string, string>, acceptsForm: boolean): unknown {
+function readBody(
+  event: APIGatewayProxyEventV2,
+  headers: Record<string, string>,
+  route: Pick<RouteDefinition, 'acceptsFormBody' | 'acceptsBeaconBody'>,
+): unknown {
   const raw = event.body;
   if (raw === undefined || raw === null || raw === '') return undefined;
   const text = event.isBase64Encoded ? Buffer.from(raw, 'base64').toString('utf8') : raw;
   if (Buffer.byteLength(text) > MAX_BODY_BYTES) throw new PayloadTooLarge(MAX_BODY_BYTES);
   const contentType = (headers['content-type'] ?? '').toLowerCase();
-  if (acceptsForm && contentType.includes('application/x-www-form-urlencoded')) {
+  const isForm =
+    contentType.includes('application/x-www-form-urlencoded') ||
+    (route.acceptsBeaconBody === true && contentType.startsWith('text/plain'));
+  if (route.acceptsFormBody === true && isForm) {
     return Object.fromEntries(new URLSearchParams(text));
   }
   if (!contentType.includes('application/json')) throw new UnsupportedMediaType();
@@ -55,7 +62,7 @@ export function parseInput(route: RouteDefinition, event: APIGatewayProxyEventV2
       : route.query.safeParse(event.queryStringParameters ?? {});
   if (!query.success) fields.push(...toFieldErrors('query', query.error));
 
-  const rawBody = readBody(event, headers, route.acceptsFormBody === true);
+  const rawBody = readBody(event, headers, route);
   const body = route.body === noBody && rawBody === undefined ? NOTHING : route.body.safeParse(rawBody);
   if (!body.success) {
     // Only a route declared without a body says so; an optional body's own errors name their fields.
