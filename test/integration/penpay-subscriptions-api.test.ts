@@ -1,14 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { dirname, join } from 'node:path';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { MERCHANT_KEYS_KEY_FILE } from '../../infra/local/runtime';
 import { signedNotification } from '../../infra/local/payment-gateway/webhooks';
 import { getDb } from '../../functions/lib/db/service';
-import { runAsFunction } from '../../functions/lib/function-environment';
 import type { PaymentGateway } from '../../functions/lib/payments/gateway';
 import { createLocalPaymentGateway } from '../../functions/lib/payments/local-gateway';
-import { openMerchantKeys } from '../../functions/lib/payments/merchant-keys';
-import { capabilitiesOf } from '../../shared/capabilities';
 import { LOCAL_GATEWAY_KEYS, type LocalGatewayKeys } from '../../shared/payments/local-gateway';
 import { routes } from '../../shared/routes';
 import * as penpayRoutes from '../../shared/routes/penpay';
@@ -16,6 +11,7 @@ import type { GradeView, MerchantAccountView } from '../../shared/schemas/penpay
 import { expectError, expectOk, type SignedInUser } from '../support/api-client';
 import { apiSuite } from '../support/api-suite';
 import { mailsTo } from '../support/mail';
+import { shopKeysOf } from '../support/penpay';
 
 const suite = apiSuite();
 
@@ -25,20 +21,6 @@ interface Shop {
   /** The shop's own account at the local gateway, as its merchant (or Braintree's control panel) reaches it. */
   keys: LocalGatewayKeys;
   gateway: PaymentGateway;
-}
-
-/** The keys the connect route sealed, opened as a function with the 'open' capability would. */
-async function shopKeys(merchantAccountId: string): Promise<LocalGatewayKeys> {
-  const { data } = await getDb().entities.merchantGatewayKeys.get({ merchantAccountId }).go({ consistent: true });
-  if (!data) throw new Error(`Shop ${merchantAccountId} has no keys`);
-  const env = {
-    ...process.env,
-    MERCHANT_KEYS: 'local',
-    MERCHANT_KEYS_MODE: 'open',
-    MERCHANT_KEYS_FILE: join(dirname(suite.runtime.mailDir), MERCHANT_KEYS_KEY_FILE),
-  };
-  const capabilities = capabilitiesOf({ merchantKeys: 'open' }, { table: 'read' });
-  return runAsFunction({ name: 'test-shop-keys', env, capabilities }, () => openMerchantKeys(merchantAccountId, data.sealed));
 }
 
 async function openShop(label: string, options: { connect?: boolean } = {}): Promise<Shop> {
@@ -53,7 +35,7 @@ async function openShop(label: string, options: { connect?: boolean } = {}): Pro
   }
   const connected = await suite.api.call(penpayRoutes.connectMerchantGateway, { body: { environment: 'local' }, as: owner });
   expectOk(connected);
-  const keys = await shopKeys(connected.body.id);
+  const keys = await shopKeysOf(suite, connected.body.id);
   return {
     owner,
     merchant: connected.body,

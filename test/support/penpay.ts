@@ -5,8 +5,10 @@ import { getDb } from '../../functions/lib/db/service';
 import { runAsFunction } from '../../functions/lib/function-environment';
 import type { PaymentGateway } from '../../functions/lib/payments/gateway';
 import { merchantPaymentGateway } from '../../functions/lib/payments/merchant-gateway';
+import { openMerchantKeys, type SealedMerchantKeys } from '../../functions/lib/payments/merchant-keys';
 import { MERCHANT_KEYS_KEY_FILE } from '../../infra/local/runtime';
 import { capabilitiesOf } from '../../shared/capabilities';
+import type { LocalGatewayKeys } from '../../shared/payments/local-gateway';
 import { routes } from '../../shared/routes';
 import type { GradeView, MerchantAccountView, ProductStockView } from '../../shared/schemas/penpay';
 import { expectOk, type SignedInUser } from './api-client';
@@ -78,11 +80,10 @@ export async function addGrade(
 }
 
 /**
- * The shop's own gateway as its functions open it, to look at what was charged there (sales by
- * order id, subscriptions): opened in a scope with the merchantKeys 'open' capability and the
- * runtime's local key, as a route with that capability opens it.
+ * Runs `work` as a function with the merchantKeys 'open' capability and the runtime's local key
+ * would: how the shop's sealed keys are opened.
  */
-export async function shopGatewayOf(suite: ApiSuite, merchantAccountId: string): Promise<PaymentGateway> {
+async function asKeyOpener<T>(suite: ApiSuite, merchantAccountId: string, work: (sealed: SealedMerchantKeys) => Promise<T>): Promise<T> {
   const { data } = await getDb().entities.merchantGatewayKeys.get({ merchantAccountId }).go({ consistent: true });
   if (!data) throw new Error(`Merchant ${merchantAccountId} has no gateway keys`);
   const sealed = data.sealed;
@@ -97,7 +98,17 @@ export async function shopGatewayOf(suite: ApiSuite, merchantAccountId: string):
       MERCHANT_GATEWAY_URL: suite.runtime.paymentGatewayEndpoint,
     },
   };
-  return runAsFunction(scope, () => merchantPaymentGateway(merchantAccountId, sealed));
+  return runAsFunction(scope, () => work(sealed));
+}
+
+/** The shop's own gateway as its functions open it, to look at what was charged there (sales by order id, subscriptions). */
+export async function shopGatewayOf(suite: ApiSuite, merchantAccountId: string): Promise<PaymentGateway> {
+  return asKeyOpener(suite, merchantAccountId, async (sealed) => merchantPaymentGateway(merchantAccountId, sealed));
+}
+
+/** The shop's own keys at the local gateway, as its merchant holds them: to sign its webhooks. */
+export async function shopKeysOf(suite: ApiSuite, merchantAccountId: string): Promise<LocalGatewayKeys> {
+  return asKeyOpener(suite, merchantAccountId, (sealed) => openMerchantKeys(merchantAccountId, sealed));
 }
 
 /** Expects an error answer's message to say something, for failure paths a person reads. */

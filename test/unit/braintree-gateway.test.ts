@@ -18,6 +18,7 @@ import {
   PaymentGatewayUnavailable,
   PaymentRecordNotFound,
   SubscriptionIdTaken,
+  UnusableWebhook,
 } from '../../functions/lib/payments/gateway';
 
 const CREDENTIALS: BraintreeCredentials = {
@@ -570,6 +571,36 @@ describe('Braintree adapter: failures', () => {
     // Assess
     expect(error).toBeInstanceOf(InvalidWebhookSignature);
     expect(error).toMatchObject({ statusCode: 401 });
+  });
+
+  it('maps a signed payload the SDK cannot read to UnusableWebhook, carrying the SDK error as its cause', async () => {
+    // Prepare
+    const { sdk, gateway } = fakeSdk();
+    const unreadable = new TypeError("Cannot read properties of undefined (reading 'map')");
+    sdk.webhookNotification.parse.mockRejectedValueOnce(unreadable);
+
+    // Act
+    const error = await caught(gateway.parseWebhook({ signature: 'public-key-1|good', payload: 'abc' }));
+
+    // Assess
+    expect(error).toBeInstanceOf(UnusableWebhook);
+    expect((error as Error).cause).toBe(unreadable);
+  });
+
+  it.each([
+    ['no kind', { timestamp: new Date('2024-01-31T10:00:00Z') }],
+    ['no timestamp', { kind: 'subscription_canceled' }],
+    ['an invalid timestamp', { kind: 'subscription_canceled', timestamp: 'yesterday' }],
+  ])('maps a notification with %s to UnusableWebhook instead of a RangeError', async (_, notification) => {
+    // Prepare
+    const { sdk, gateway } = fakeSdk();
+    sdk.webhookNotification.parse.mockResolvedValueOnce(notification as never);
+
+    // Act
+    const error = await caught(gateway.parseWebhook({ signature: 'public-key-1|good', payload: 'abc' }));
+
+    // Assess
+    expect(error).toBeInstanceOf(UnusableWebhook);
   });
 });
 

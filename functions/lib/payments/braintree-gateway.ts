@@ -21,6 +21,7 @@ import {
   SUBSCRIPTION_STATUSES,
   SubscriptionIdTaken,
   type TransactionStatus,
+  UnusableWebhook,
 } from './gateway';
 import {
   cardRefusalOf,
@@ -310,6 +311,24 @@ function monthsOf(planId: string, billingFrequency: number | string | null | und
   return months;
 }
 
+/** A verified notification as the port tells it; one without a kind or a time is of no use. */
+export function parsedWebhookOf(notification: {
+  kind?: unknown;
+  timestamp?: unknown;
+  subscription?: { id?: unknown } | null;
+}): ParsedWebhook {
+  const { kind, timestamp } = notification;
+  if (typeof kind !== 'string' || kind === '') throw new UnusableWebhook('it has no kind');
+  const sent = timestamp instanceof Date || typeof timestamp === 'string' ? new Date(timestamp) : null;
+  if (!sent || Number.isNaN(sent.getTime())) throw new UnusableWebhook('it has no valid timestamp');
+  const subscriptionId = notification.subscription?.id;
+  return {
+    kind,
+    timestamp: sent.toISOString(),
+    ...(typeof subscriptionId === 'string' && subscriptionId !== '' ? { subscriptionId } : {}),
+  };
+}
+
 export function toGatewayPlan(plan: SdkPlan): GatewayPlan {
   return {
     id: plan.id,
@@ -546,14 +565,10 @@ export function createBraintreePaymentGateway(
         notification = await sdk.webhookNotification.parse(signature, payload);
       } catch (error) {
         if (typeOf(error) === 'invalidSignatureError') throw new InvalidWebhookSignature(error);
-        throw error;
+        // The SDK checks the signature before it reads the payload: what fails past that is the payload.
+        throw new UnusableWebhook('the SDK could not read it', { cause: error });
       }
-      const subscriptionId = notification.subscription?.id;
-      return {
-        kind: notification.kind,
-        timestamp: isoOf(notification.timestamp),
-        ...(subscriptionId ? { subscriptionId } : {}),
-      };
+      return parsedWebhookOf(notification);
     },
   };
 }

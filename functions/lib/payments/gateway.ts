@@ -292,6 +292,18 @@ export class PaymentRecordNotFound extends Error {
   }
 }
 
+/**
+ * A webhook whose signature holds but whose payload says nothing we can use (malformed XML, no
+ * kind or time, a record the SDK cannot read). Acknowledged and logged, never a 5xx: the gateway
+ * retries failed deliveries for hours, and a retry of the same payload cannot do better.
+ */
+export class UnusableWebhook extends Error {
+  override readonly name = 'UnusableWebhook';
+  constructor(reason: string, options?: { cause?: unknown }) {
+    super(`The webhook's payload cannot be used: ${reason}`, options);
+  }
+}
+
 export class SubscriptionIdTaken extends Error {
   override readonly name = 'SubscriptionIdTaken';
   constructor(id: string, options?: { cause?: unknown }) {

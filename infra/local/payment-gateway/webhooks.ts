@@ -38,6 +38,14 @@ export interface WebhookDispatcherOptions {
   log: (line: string) => void;
 }
 
+const sdkSigningFor = (keys: LocalGatewayKeys) =>
+  new braintree.BraintreeGateway({
+    environment: braintree.Environment.Sandbox,
+    merchantId: keys.merchantId,
+    publicKey: keys.publicKey,
+    privateKey: keys.privateKey,
+  });
+
 /**
  * The SDK's sample notification, stamped with the gateway's time rather than the machine's (the
  * clock may have been moved on) and signed again by the SDK for that.
@@ -48,21 +56,21 @@ export async function signedNotification(
   subscriptionId: string,
   at: string,
 ) {
-  const sdk = new braintree.BraintreeGateway({
-    environment: braintree.Environment.Sandbox,
-    merchantId: keys.merchantId,
-    publicKey: keys.publicKey,
-    privateKey: keys.privateKey,
-  });
+  const sdk = sdkSigningFor(keys);
   // Declared as a promise; the SDK builds it at once. Awaiting covers both.
   const sample = await sdk.webhookTesting.sampleNotification(kind, subscriptionId);
   const stamp = `${at.slice(0, 19)}Z`;
   const xml = Buffer.from(sample.bt_payload, 'base64')
     .toString('utf8')
     .replace(/<timestamp type="datetime">[^<]*<\/timestamp>/, `<timestamp type="datetime">${stamp}</timestamp>`);
+  return signedPayload(keys, xml);
+}
+
+/** Any XML as a delivery signed with the keys, as Braintree's SDK signs its samples (tests send malformed ones). */
+export function signedPayload(keys: LocalGatewayKeys, xml: string): { bt_signature: string; bt_payload: string } {
   const payload = `${Buffer.from(xml, 'utf8').toString('base64')}\n`;
   // The SDK's signer, left out of its type definitions.
-  const signer = sdk.webhookTesting as unknown as { sampleSignature(payload: string): string };
+  const signer = sdkSigningFor(keys).webhookTesting as unknown as { sampleSignature(payload: string): string };
   return { bt_signature: signer.sampleSignature(payload), bt_payload: payload };
 }
 
