@@ -6,7 +6,7 @@ import { sendReceipts } from '../lib/payments/payment-mail';
 import { paymentGateway } from '../lib/payments/payment-gateway';
 import { paySubscriptionInvoice } from '../lib/payments/subscription-checkout';
 import { gatewayCustomerOf } from '../lib/payments/customers';
-import { billingPageUrl, proOfferFor } from './lib/pro-offer';
+import { billingPageUrl, PRO_REFUSALS, proOfferFor } from './lib/pro-offer';
 import { refuseWhenPro } from './lib/subscriptions';
 import { toInvoiceView, toSubscriptionView } from './lib/views';
 
@@ -23,6 +23,7 @@ export const handler = createHandler(ourTransferRoutes.fulfillSubscriptionInvoic
     nonce: body.paymentMethodNonce,
     deviceData: body.deviceData,
     offerFor: proOfferFor,
+    refusals: PRO_REFUSALS,
     now: () => new Date(),
   });
   await sendReceipts(db, paid.newPayments, billingPageUrl(), new Date());

@@ -1,9 +1,7 @@
 import * as ourTransferRoutes from '../../shared/routes/our-transfers';
 import { getDb } from '../lib/db/service';
 import { createHandler } from '../lib/http/create-handler';
-import { openInvoiceFor } from '../lib/payments/invoices';
-import { PLATFORM_SELLER_ID } from '../lib/payments/pro-plan-access';
-import { proInvoiceLines } from './lib/pro-offer';
+import { openProInvoice } from './lib/pro-offer';
 import { refuseWhenPro } from './lib/subscriptions';
 import { toInvoiceView } from './lib/views';
 
@@ -11,13 +9,6 @@ export const handler = createHandler(ourTransferRoutes.getCheckoutInvoice, async
   const db = getDb();
   const now = new Date();
   await refuseWhenPro(db, caller.userId, now);
-  const invoice = await openInvoiceFor(db, {
-    customerId: caller.userId,
-    sellerId: PLATFORM_SELLER_ID,
-    priceId: query.priceId,
-    purpose: 'subscription',
-    price: () => proInvoiceLines(query.priceId),
-    now,
-  });
+  const invoice = await openProInvoice(db, caller.userId, query.priceId, now);
   return { invoice: toInvoiceView(invoice) };
 });

@@ -2,11 +2,10 @@ import * as ourTransferRoutes from '../../shared/routes/our-transfers';
 import { PRO_PRICES } from '../../shared/transfers/pro-plan';
 import { getDb } from '../lib/db/service';
 import { createHandler } from '../lib/http/create-handler';
-import { openInvoiceFor } from '../lib/payments/invoices';
 import { paymentGateway } from '../lib/payments/payment-gateway';
-import { givesPro, PLATFORM_SELLER_ID, readProSubscription } from '../lib/payments/pro-plan-access';
+import { givesPro, readProSubscription } from '../lib/payments/pro-plan-access';
 import { paymentClientFor } from '../lib/payments/payment-client';
-import { proInvoiceLines } from './lib/pro-offer';
+import { openProInvoice } from './lib/pro-offer';
 import { checkoutSeo } from './lib/screens';
 import { proProductStock, toInvoiceView, toPriceView, toSubscriptionView } from './lib/views';
 
@@ -15,14 +14,7 @@ export const handler = createHandler(ourTransferRoutes.showCheckoutScreen, async
   const now = new Date();
   const [subscription, invoice] = await Promise.all([
     readProSubscription(db, caller.userId),
-    openInvoiceFor(db, {
-      customerId: caller.userId,
-      sellerId: PLATFORM_SELLER_ID,
-      priceId: query.priceId,
-      purpose: 'subscription',
-      price: () => proInvoiceLines(query.priceId),
-      now,
-    }),
+    openProInvoice(db, caller.userId, query.priceId, now),
   ]);
   const onPro = givesPro(subscription, now);
   // A client token only for someone who can pay: it is a call to the gateway.

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { gradeScope, productScope, shopScope } from '../../functions/lib/db/entities/store-figures';
 import { getDb } from '../../functions/lib/db/service';
+import { useMerchantGatewayForTests } from '../../functions/lib/payments/merchant-gateway';
 import { figureDayOf, orderScopesOf, recordStoreCharge, type StoreCharge } from '../../functions/penpay/lib/sales-ledger';
 import { routes } from '../../shared/routes';
 import type { GradeView } from '../../shared/schemas/penpay';
@@ -438,6 +439,166 @@ describe('a subscription declined after the one-time part was paid', () => {
       'Your receipt from partly shop: $15.00',
       'Your receipt from partly shop: $9.00',
     ]);
+  });
+});
+
+describe('an invoice the cart has moved on from', () => {
+  let stocked: StockedShop;
+  /** Mug — Small, $12.00, sold once: the second item added after the first invoice was read. */
+  let small: GradeView;
+
+  beforeAll(async () => {
+    stocked = await stockedShop('moved-on');
+    small = await addGrade(suite, stocked.shop, { id: stocked.large.productStockId }, 'Small', 1_200);
+  });
+
+  /** Item 1 in the cart and its invoice A; item 2 added and the cart read again: invoice B, for both. */
+  async function twoInvoices(label: string) {
+    const buyer = await suite.api.signIn(label);
+    await fill(buyer, [[stocked.large, 1]]);
+    const first = await invoiceOf(buyer, stocked.shop);
+    await fill(buyer, [[small, 1]]);
+    const second = await invoiceOf(buyer, stocked.shop);
+    expect(second.id).not.toBe(first.id);
+    expect(second.total.amountMinor).toBe(1_500 + 1_200);
+    return { buyer, first, second };
+  }
+
+  const saleOf = async (invoiceId: string) =>
+    (await shopGatewayOf(suite, stocked.shop.merchant.id)).findSaleByOrderId(invoiceId);
+
+  it('refuses the earlier invoice with 409 once the later one is paid, and charges item 1 once', async () => {
+    // Prepare
+    const { buyer, first, second } = await twoInvoices('b-then-a');
+    expectOk(await fulfil(buyer, second.id));
+
+    // Act
+    const stale = await fulfil(buyer, first.id);
+
+    // Assess
+    expectError(stale, 409);
+    expectMessage(stale, /Your cart changed since this invoice was made: nothing was charged/);
+    expect(await saleOf(first.id)).toBeNull();
+    expect((await paymentsOf(buyer.userId)).map((payment) => payment.amountMinor)).toEqual([2_700]);
+  });
+
+  it('refuses the earlier invoice with 409 before anything is charged, even when nothing else was paid', async () => {
+    // Prepare
+    const { buyer, first } = await twoInvoices('a-after-b-read');
+
+    // Act
+    const stale = await fulfil(buyer, first.id);
+
+    // Assess
+    expectError(stale, 409);
+    expectMessage(stale, /Your cart changed/);
+    expect(await saleOf(first.id)).toBeNull();
+    expect(await storedInvoice(first.id)).toMatchObject({ status: 'open', attempt: 0 });
+    expect(await paymentsOf(buyer.userId)).toEqual([]);
+  });
+
+  it('pays only the current invoice when both are paid at the same time', async () => {
+    // Prepare
+    const { buyer, first, second } = await twoInvoices('a-and-b-at-once');
+
+    // Act
+    const answers = await Promise.all([first.id, second.id, first.id, second.id].map((invoiceId) => fulfil(buyer, invoiceId)));
+
+    // Assess
+    expect(answers.map((answer) => answer.status)).toEqual([409, 200, 409, 200]);
+    expect(await saleOf(first.id)).toBeNull();
+    expect(await saleOf(second.id)).toMatchObject({ amount: '27.00' });
+    expect((await paymentsOf(buyer.userId)).map((payment) => payment.amountMinor)).toEqual([2_700]);
+  });
+
+  it('lets an invoice already being paid when the cart changed complete, and the new one then says the cart was paid', async () => {
+    // Prepare: the shop's gateway holds invoice A's sale until the cart has moved on.
+    const buyer = await suite.api.signIn('paying-while-changed');
+    await fill(buyer, [[stocked.large, 1]]);
+    const first = await invoiceOf(buyer, stocked.shop);
+    const real = await shopGatewayOf(suite, stocked.shop.merchant.id);
+    let saleStarted!: () => void;
+    const started = new Promise<void>((resolve) => (saleStarted = resolve));
+    let letSaleGo!: () => void;
+    const held = new Promise<void>((resolve) => (letSaleGo = resolve));
+    useMerchantGatewayForTests(() => ({
+      ...real,
+      environment: real.environment,
+      sale: async (request) => {
+        saleStarted();
+        await held;
+        return real.sale(request);
+      },
+    }));
+    try {
+      const paying = fulfil(buyer, first.id);
+      await started;
+      await fill(buyer, [[small, 1]]);
+      const second = await invoiceOf(buyer, stocked.shop);
+
+      // Act
+      letSaleGo();
+      const paidFirst = await paying;
+      const paidSecond = await fulfil(buyer, second.id);
+      const after = await cartOf(buyer, stocked.shop);
+
+      // Assess
+      expectOk(paidFirst);
+      expectError(paidSecond, 409);
+      expectMessage(paidSecond, /Your cart was paid .*: nothing more was charged/);
+      expect(await saleOf(second.id)).toBeNull();
+      expect((await paymentsOf(buyer.userId)).map((payment) => payment.amountMinor)).toEqual([1_500]);
+      expect(after.items.map((item) => item.gradeName)).toEqual(['Small']);
+      expect(after.invoice?.id).not.toBe(second.id);
+      expect(after.invoice?.total.amountMinor).toBe(1_200);
+    } finally {
+      useMerchantGatewayForTests(undefined);
+    }
+  });
+});
+
+describe('one subscription per grade', () => {
+  it('refuses to start a second subscription to a grade its customer already holds, charging nothing', async () => {
+    // Prepare
+    const [stocked, buyer] = await Promise.all([stockedShop('one-per-grade'), suite.api.signIn('one-per-grade-buyer')]);
+    await fill(buyer, [[stocked.monthly, 1]]);
+    expectOk(await fulfil(buyer, (await invoiceOf(buyer, stocked.shop)).id));
+    await fill(buyer, [[stocked.monthly, 1]]);
+    const again = await invoiceOf(buyer, stocked.shop);
+
+    // Act
+    const answer = await fulfil(buyer, again.id);
+
+    // Assess
+    expectError(answer, 409);
+    expectMessage(answer, /You subscribe to Newsletter — Monthly already.*nothing was charged/);
+    const gateway = await shopGatewayOf(suite, stocked.shop.merchant.id);
+    await expect(gateway.findSubscription(`s_${again.id}_1`)).rejects.toThrow();
+    expect(await paymentsOf(buyer.userId)).toHaveLength(1);
+  });
+
+  it('starts one subscription when the cart paid in one tab races "buy now" of the same grade in another', async () => {
+    // Prepare: "buy now" in one tab after the cart's invoice was read in the other.
+    const [stocked, buyer] = await Promise.all([stockedShop('two-tabs-grade'), suite.api.signIn('two-tabs-grade-buyer')]);
+    await fill(buyer, [[stocked.monthly, 1]]);
+    const fromCart = await invoiceOf(buyer, stocked.shop);
+    expectOk(
+      await suite.api.call(routes.replaceCartWithItem, {
+        body: { productStockGradeId: stocked.monthly.id, quantity: 1 },
+        as: buyer,
+      }),
+    );
+    await fill(buyer, [[stocked.large, 1]]);
+    const fromBuyNow = await invoiceOf(buyer, stocked.shop);
+
+    // Act
+    const answers = await Promise.all([fulfil(buyer, fromCart.id), fulfil(buyer, fromBuyNow.id)]);
+
+    // Assess
+    expect(answers.map((answer) => answer.status)).toEqual([409, 200]);
+    const gateway = await shopGatewayOf(suite, stocked.shop.merchant.id);
+    await expect(gateway.findSubscription(`s_${fromCart.id}_1`)).rejects.toThrow();
+    expect((await gateway.findSubscription(`s_${fromBuyNow.id}_1`)).status).toBe('Active');
   });
 });
 

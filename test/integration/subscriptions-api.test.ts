@@ -254,6 +254,56 @@ describe('paying an invoice into a subscription', () => {
     expect(await paymentsOf(buyer.userId)).toHaveLength(1);
   });
 
+  it('never starts two Pro subscriptions: the monthly and the yearly invoice paid at the same time charge one of them', async () => {
+    // Prepare: both invoices are asked for before either is paid, as two tabs would.
+    const buyer = await suite.api.signIn('two-prices-at-once');
+    const [monthly, yearly] = await Promise.all([checkoutInvoice(buyer, 'pro-monthly'), checkoutInvoice(buyer, 'pro-yearly')]);
+
+    // Act
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, index) => fulfil(buyer, (index % 2 === 0 ? monthly : yearly).id, 'fake-valid-visa-nonce')),
+    );
+    const screen = await suite.api.call(routes.showSubscriptionScreen, { as: buyer });
+
+    // Assess
+    const paid = answers.flatMap((answer) => (answer.ok ? [answer.body] : []));
+    const refused = answers.flatMap((answer) => (!answer.ok && answer.status === 409 ? [answer] : []));
+    expect(paid.length + refused.length).toBe(answers.length);
+    expect(new Set(paid.map((body) => body.invoice.id)).size).toBe(1);
+    expect(refused.length).toBeGreaterThan(0);
+    for (const answer of refused) expect(answer.body.message).toMatch(/Pro/);
+    const gateway = createLocalPaymentGateway(suite.runtime.paymentGatewayEndpoint);
+    const started = await Promise.all(
+      [monthly, yearly].map((invoice) =>
+        gateway.findSubscription(`s_${invoice.id}`).then(
+          () => 1,
+          () => 0,
+        ),
+      ),
+    );
+    expect(started.reduce((sum, one) => sum + one, 0)).toBe(1);
+    expect(await paymentsOf(buyer.userId)).toHaveLength(1);
+    expectOk(screen);
+    expect(screen.body.subscription?.id).toBe(paid[0]?.subscription.id);
+  });
+
+  it('refuses to pay the other price’s invoice once Pro is paid, charging nothing', async () => {
+    // Prepare
+    const buyer = await suite.api.signIn('other-price-later');
+    const [monthly, yearly] = await Promise.all([checkoutInvoice(buyer, 'pro-monthly'), checkoutInvoice(buyer, 'pro-yearly')]);
+    expectOk(await fulfil(buyer, monthly.id, 'fake-valid-visa-nonce'));
+
+    // Act
+    const second = await fulfil(buyer, yearly.id, 'fake-valid-visa-nonce');
+
+    // Assess
+    expectError(second, 409);
+    expect((second.body as { message: string }).message).toMatch(/on Pro already/);
+    const gateway = createLocalPaymentGateway(suite.runtime.paymentGatewayEndpoint);
+    await expect(gateway.findSubscription(`s_${yearly.id}`)).rejects.toThrow();
+    expect(await paymentsOf(buyer.userId)).toHaveLength(1);
+  });
+
   it('refuses a second Pro subscription to someone who has one', async () => {
     // Prepare
     const buyer = await suite.api.signIn('already-pro');

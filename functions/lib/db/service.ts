@@ -38,6 +38,7 @@ import { createTransferTallyEntity } from './entities/transfer-tally';
 import { createInvoiceEntity } from './entities/invoice';
 import { createOpenInvoiceEntity } from './entities/open-invoice';
 import { createSubscriptionEntity } from './entities/subscription';
+import { createSubscriptionSlotEntity } from './entities/subscription-slot';
 import { createPaymentEntity } from './entities/payment';
 import { createWebhookEventEntity } from './entities/webhook-event';
 import {
@@ -93,6 +94,7 @@ const entityFactories = {
   transferTally: createTransferTallyEntity,
   invoice: createInvoiceEntity,
   openInvoice: createOpenInvoiceEntity,
+  subscriptionSlot: createSubscriptionSlotEntity,
   subscription: createSubscriptionEntity,
   payment: createPaymentEntity,
   webhookEvent: createWebhookEventEntity,

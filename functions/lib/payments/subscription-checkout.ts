@@ -9,16 +9,16 @@ import type { InvoiceItem } from '../db/entities/invoice';
 import type { PaymentItem } from '../db/entities/payment';
 import type { SubscriptionItem } from '../db/entities/subscription';
 import type { Db } from '../db/service';
-import { Conflict } from '../errors';
 import {
   type GatewaySubscription,
-  PaymentDeclined,
   type PaymentGateway,
   type PaymentMethodSummary,
   PaymentRecordNotFound,
   SubscriptionIdTaken,
 } from './gateway';
-import { awaitPaymentOutcome, claimInvoice, type InvoiceClaim, readOwnInvoice, recordDecline, releaseInvoice } from './invoices';
+import { type InvoiceClaim, paidPointerWrites, readOwnInvoice } from './invoices';
+import { payInvoiceOnce, type PaymentRefusals } from './pay-invoice';
+import { fillSlot, planFamilyOf } from './subscription-slots';
 import { recordPayments, stateFromGateway } from './subscription-sync';
 
 /** What the invoice buys, from the seller's own product data. */
@@ -40,9 +40,6 @@ export interface PaidSubscription {
   newPayments: PaymentItem[];
 }
 
-/** Claims to make before giving up: a claim can be lost only to a request that then fails to reach the gateway. */
-const CLAIM_ROUNDS = 3;
-
 /** The gateway's id of the subscription an invoice starts: Braintree takes letters, digits, - and _, at most 36. */
 export const subscriptionIdFor = (invoiceId: string) => `s_${invoiceId}`.slice(0, 36);
 
@@ -54,24 +51,27 @@ export async function paySubscriptionInvoice(
     customer: { id: string; email: string; name?: string };
     nonce: string;
     deviceData?: string | undefined;
-    offerFor: (invoice: InvoiceItem) => SubscriptionOffer;
+    /** What the invoice buys; null for an invoice this seller does not sell (answered as no invoice at all). */
+    offerFor: (invoice: InvoiceItem) => SubscriptionOffer | null;
+    refusals: PaymentRefusals;
     now: () => Date;
   },
 ): Promise<PaidSubscription> {
-  const started = request.now();
-  for (let round = 0; round < CLAIM_ROUNDS; round += 1) {
-    const invoice = await readOwnInvoice(db, request.invoiceId, request.customer.id);
-    if (invoice.status === 'paid') return answerPaid(db, invoice);
-    if (invoice.status === 'void') throw new Conflict('This invoice was withdrawn and cannot be paid.');
-    const claim = await claimInvoice(db, invoice, request.now());
-    if (!claim) {
-      const outcome = await awaitPaymentOutcome(db, invoice.invoiceId, request.customer.id, started);
-      if (outcome) return answerPaid(db, outcome);
-      continue;
-    }
-    return payClaimed(db, gateway, claim, request);
-  }
-  throw new Conflict('This invoice is being paid right now. Reload the page in a moment to see the result.');
+  const offerOf = (invoice: InvoiceItem) => {
+    const offer = request.offerFor(invoice);
+    if (!offer) throw new Error(`Invoice ${invoice.invoiceId} was accepted with nothing to sell`);
+    return offer;
+  };
+  return payInvoiceOnce(db, {
+    invoiceId: request.invoiceId,
+    customerId: request.customer.id,
+    accepts: (invoice) => request.offerFor(invoice) !== null,
+    familiesOf: (invoice) => [planFamilyOf({ sellerId: invoice.sellerId, ...offerOf(invoice) })],
+    refusals: request.refusals,
+    pay: (claim) => payClaimed(db, gateway, claim, offerOf(claim.invoice), request),
+    answerPaid: (invoice) => answerPaid(db, invoice),
+    now: request.now,
+  });
 }
 
 async function answerPaid(db: Db, invoice: InvoiceItem): Promise<PaidSubscription> {
@@ -87,25 +87,18 @@ async function payClaimed(
   db: Db,
   gateway: PaymentGateway,
   claim: InvoiceClaim,
+  offer: SubscriptionOffer,
   request: Parameters<typeof paySubscriptionInvoice>[2],
 ): Promise<PaidSubscription> {
   const { invoice } = claim;
-  const offer = request.offerFor(invoice);
   const subscriptionId = subscriptionIdFor(invoice.invoiceId);
-  let started: { gateway: GatewaySubscription; card: PaymentMethodSummary };
-  try {
-    started = await startAtGateway(db, gateway, claim, {
-      subscriptionId,
-      offer,
-      customer: request.customer,
-      nonce: request.nonce,
-      deviceData: request.deviceData,
-    });
-  } catch (error) {
-    if (error instanceof PaymentDeclined) await recordDecline(db, claim, error, request.now());
-    else await releaseInvoice(db, claim, request.now());
-    throw error;
-  }
+  const started = await startAtGateway(db, gateway, claim, {
+    subscriptionId,
+    offer,
+    customer: request.customer,
+    nonce: request.nonce,
+    deviceData: request.deviceData,
+  });
   const now = request.now();
   const at = now.toISOString();
   const { set } = stateFromGateway(started.gateway, undefined, now);
@@ -135,14 +128,11 @@ async function payClaimed(
           ...(firstCharge ? { transactionId: firstCharge.id } : {}),
           updatedAt: at,
         })
-        .remove(['payingUntil'])
+        .remove(['payingUntil', 'inDoubt'])
         .where((attributes, { eq }) => `${eq(attributes.status, 'paying')} AND ${eq(attributes.attempt, claim.attempt)}`)
         .commit(),
       subscriptions.put(subscription).commit(),
-      openInvoice
-        .delete({ customerId: invoice.customerId, sellerId: invoice.sellerId, priceId: offer.priceId })
-        .where((attributes, { eq }) => eq(attributes.invoiceId, invoice.invoiceId))
-        .commit(),
+      ...paidPointerWrites(openInvoice, invoice),
     ])
     .go();
   if (result.canceled) {
@@ -151,6 +141,7 @@ async function payClaimed(
     if (settled.status === 'paid') return answerPaid(db, settled);
     throw new Error(`Invoice ${invoice.invoiceId} was charged but could not be marked paid`);
   }
+  await fillSlot(db, subscription, now);
   const newPayments = await recordPayments(db, subscription, started.gateway.transactions, offer.description);
   const paid = await readOwnInvoice(db, invoice.invoiceId, invoice.customerId);
   return { invoice: paid, subscription, newPayments };
@@ -186,6 +177,7 @@ async function startAtGateway(
     .set({ paymentMethod: card })
     .where((attributes, { eq }) => eq(attributes.attempt, claim.attempt))
     .go();
+  claim.chargeSent = true;
   try {
     const created = await gateway.createSubscription({
       id: steps.subscriptionId,

@@ -10,6 +10,7 @@ import type { SubscriptionItem } from '../db/entities/subscription';
 import { isConditionalCheckFailed } from '../db/errors';
 import type { Db } from '../db/service';
 import type { GatewaySubscription, GatewayTransaction, PaymentMethodSummary } from './gateway';
+import { followSlot } from './subscription-slots';
 
 const DAY_MS = 86_400_000;
 /** Charges a sync looks at: a cycle makes one, a retry another; older ones were seen by earlier syncs. */
@@ -124,6 +125,7 @@ export async function syncSubscription(
         .go({ response: 'all_new' });
       subscription = data as SubscriptionItem;
       applied = true;
+      await followSlot(db, subscription, now);
     } catch (error) {
       if (!isConditionalCheckFailed(error)) throw error;
       const { data: newer } = await db.entities.subscription.get({ subscriptionId: gateway.id }).go({ consistent: true });

@@ -329,10 +329,13 @@ export interface ChargedLine {
   billing: Billing;
 }
 
+/** The open-invoice pointer a cart's invoice is current under: one per customer and shop. */
+export const CART_POINTER = 'cart';
+
 /**
- * The open-invoice key of a set of lines: a hash of what they charge, so the same cart answers
- * the same open invoice and any change to a grade, a quantity, a price or a billing kind answers
- * a new one. 22 base64url characters of SHA-256 (132 bits).
+ * What a set of lines charges, as the cart pointer's content key: a hash, so the same cart
+ * answers the same open invoice and any change to a grade, a quantity, a price or a billing kind
+ * answers a new one (superseding the last). 22 base64url characters of SHA-256 (132 bits).
  */
 export function cartInvoiceKey(lines: readonly ChargedLine[]): string {
   const canonical = lines
@@ -409,7 +412,8 @@ export async function cartInvoice(
   const invoice = await openInvoiceFor(db, {
     customerId,
     sellerId: merchant.merchantAccountId,
-    priceId: cartInvoiceKey(chargedLinesOf(lines)),
+    openAs: CART_POINTER,
+    contentKey: cartInvoiceKey(chargedLinesOf(lines)),
     purpose: 'order',
     price: () => ({ lines, currency: merchant.currency }),
     now,

@@ -49,25 +49,17 @@ import {
   PaymentRecordNotFound,
   SubscriptionIdTaken,
 } from '../../lib/payments/gateway';
-import {
-  awaitPaymentOutcome,
-  claimInvoice,
-  type InvoiceClaim,
-  InvoiceNotFound,
-  readOwnInvoice,
-  recordDecline,
-  releaseInvoice,
-} from '../../lib/payments/invoices';
+import { type InvoiceClaim, InvoiceNotFound, paidPointerWrites, readOwnInvoice } from '../../lib/payments/invoices';
+import { payInvoiceOnce, type PaymentRefusals } from '../../lib/payments/pay-invoice';
+import { PLATFORM_SELLER_ID } from '../../lib/payments/pro-plan-access';
+import { fillSlot, planFamilyOf } from '../../lib/payments/subscription-slots';
 import { recordPayments, stateFromGateway } from '../../lib/payments/subscription-sync';
-import { cartInvoiceKey, chargedLinesOf, readCart, readCatalog } from './cart';
+import { CART_POINTER, cartInvoiceKey, chargedLinesOf, readCart, readCatalog } from './cart';
 import { isPurchasable } from './catalog';
 import { orderScopesOf, recordStoreCharge, type StoreCharge } from './sales-ledger';
 import { shopGateway } from './shop-gateway';
 import { type OrderMailLine, tellOrderPaid } from './store-mail';
 import { countSubscriptionChange } from '../../lib/payments/subscription-counts';
-
-/** Claims to make before giving up: a claim is lost only to a request that then fails to reach the gateway. */
-const CLAIM_ROUNDS = 3;
 
 /** The gateway's id of an invoice's n-th subscription (1-based): Braintree takes letters, digits, - and _, at most 36. */
 export const storeSubscriptionIdFor = (invoiceId: string, n: number) => `s_${invoiceId}_${n}`.slice(0, 36);
@@ -92,25 +84,46 @@ export interface StoreCheckoutRequest {
 
 /**
  * Pays the caller's cart invoice; resolves once it is paid (by this call, or earlier, or by a
- * concurrent one). Throws 409 when a line changed since the invoice was made (nothing charged),
- * 402 when a card is declined (the invoice stays payable), 503 when the gateway is out of reach.
+ * concurrent one). Throws 409 when the cart moved on from the invoice, when a line changed since
+ * the invoice was made, or when the customer holds a subscription to one of its grades already
+ * (nothing charged); 402 when a card is declined (the invoice stays payable); 503 when the
+ * gateway is out of reach.
  */
 export async function payStoreInvoice(db: Db, request: StoreCheckoutRequest): Promise<void> {
-  const started = request.now();
-  for (let round = 0; round < CLAIM_ROUNDS; round += 1) {
-    const invoice = await readStoreInvoice(db, request.invoiceId, request.customerId);
-    if (invoice.status === 'paid') return;
-    if (invoice.status === 'void') throw new Conflict('This invoice was withdrawn and cannot be paid.');
-    const claim = await claimInvoice(db, invoice, request.now());
-    if (!claim) {
-      const outcome = await awaitPaymentOutcome(db, invoice.invoiceId, request.customerId, started);
-      if (outcome) return;
-      continue;
-    }
-    return payClaimed(db, claim, request);
-  }
-  throw new Conflict('This invoice is being paid right now. Reload the page in a moment to see the result.');
+  await payInvoiceOnce(db, {
+    invoiceId: request.invoiceId,
+    customerId: request.customerId,
+    accepts: isStoreInvoice,
+    familiesOf: (invoice) =>
+      invoice.lines
+        .filter((line) => line.billing === 'subscription')
+        .map((line) => planFamilyOf({ sellerId: invoice.sellerId, productId: line.productId, priceId: line.priceId })),
+    refusals: STORE_REFUSALS,
+    pay: (claim) => payClaimed(db, claim, request),
+    answerPaid: async () => undefined,
+    now: request.now,
+  });
 }
+
+const isStoreInvoice = (invoice: InvoiceItem) => invoice.purpose === 'order' && invoice.sellerId !== PLATFORM_SELLER_ID;
+
+/** Why a cart's invoice cannot be paid (each a 409; nothing was charged). */
+const STORE_REFUSALS: PaymentRefusals = {
+  superseded: (_, paidMeanwhile) =>
+    new Conflict(
+      paidMeanwhile
+        ? 'Your cart was paid in another tab or window: nothing more was charged. Your orders show what you bought, and your cart what is still in it.'
+        : 'Your cart changed since this invoice was made: nothing was charged. Review your cart and pay its new total.',
+    ),
+  familyTaken: (invoice, family, subscribed) => {
+    const what = invoice.lines.find((line) => line.priceId === family)?.description ?? 'this subscription';
+    return new Conflict(
+      subscribed
+        ? `You subscribe to ${what} already: nothing was charged. Manage it from your orders page, or take it out of your cart.`
+        : `${what} is being paid in another tab or window right now: nothing was charged here. Reload the page in a moment.`,
+    );
+  },
+};
 
 /**
  * One line of the invoice with the grade and product it names, as they are now: both there for a
@@ -145,14 +158,13 @@ interface Progress {
   chargedNow: Set<string>;
 }
 
+/**
+ * Charges what the invoice still lacks. On a failure after something was charged, what was paid
+ * is kept and recorded before anything is answered, and a decline says what is paid and what is
+ * not; the engine then puts the decline on the invoice (or releases it) and answers it.
+ */
 async function payClaimed(db: Db, claim: InvoiceClaim, request: StoreCheckoutRequest): Promise<void> {
-  let checkout: Checkout;
-  try {
-    checkout = await prepare(db, claim);
-  } catch (error) {
-    await releaseInvoice(db, claim, request.now());
-    throw error;
-  }
+  const checkout = await prepare(db, claim);
   const progress: Progress = { card: null, sale: null, subscriptions: new Map(), chargedNow: new Set() };
   try {
     await chargeAtGateway(db, checkout, progress, request);
@@ -160,7 +172,6 @@ async function payClaimed(db: Db, claim: InvoiceClaim, request: StoreCheckoutReq
     const paidBefore = claim.invoice.transactionId !== undefined || checkout.stored.size > 0;
     const paidNow = progress.sale !== null || progress.subscriptions.size > 0;
     if (paidNow) {
-      // Charged, then refused or cut off: what was paid is kept and recorded before anything is answered.
       await recordPart(db, checkout, progress, request.now()).catch((recordError: unknown) => {
         logger.error('A partly paid order could not be recorded', {
           invoiceId: claim.invoice.invoiceId,
@@ -168,12 +179,7 @@ async function payClaimed(db: Db, claim: InvoiceClaim, request: StoreCheckoutReq
         });
       });
     }
-    if (error instanceof PaymentDeclined) {
-      const decline = paidBefore || paidNow ? partlyPaidDecline(checkout, progress, error) : error;
-      await recordDecline(db, claim, decline, request.now());
-      throw decline;
-    }
-    await releaseInvoice(db, claim, request.now());
+    if (error instanceof PaymentDeclined && (paidBefore || paidNow)) throw partlyPaidDecline(checkout, progress, error);
     throw error;
   }
   await recordPaid(db, checkout, progress, request.now());
@@ -305,6 +311,7 @@ async function chargeAtGateway(db: Db, checkout: Checkout, progress: Progress, r
   await patchOwnAttempt(db, claim, { paymentMethod: card });
 
   if (saleMissing) {
+    claim.chargeSent = true;
     progress.sale = await gateway.sale({
       amount: toDecimalAmount(saleAmountMinor(checkout.onceLines)),
       paymentMethodToken: card.token,
@@ -321,6 +328,7 @@ async function chargeAtGateway(db: Db, checkout: Checkout, progress: Progress, r
     // Checked by prepare: a line still to charge has its grade, sold by subscription.
     if (!grade?.plan) throw new Error(`The grade of subscription line ${subscriptionId} has no plan`);
     let subscription: GatewaySubscription;
+    claim.chargeSent = true;
     try {
       subscription = await gateway.createSubscription({
         id: subscriptionId,
@@ -488,19 +496,12 @@ async function recordPaid(db: Db, checkout: Checkout, progress: Progress, now: D
           ...(transactionId ? { transactionId } : {}),
           updatedAt: at,
         })
-        .remove(['payingUntil'])
+        .remove(['payingUntil', 'inDoubt'])
         .where((attributes, { eq }) => `${eq(attributes.status, 'paying')} AND ${eq(attributes.attempt, claim.attempt)}`)
         .commit(),
       ...started.map(({ item }) => subscription.create(item).commit()),
       storeOrder.put(orderItem(checkout, all, card, now)).commit(),
-      // No condition: a pointer is only a shortcut to an open invoice, and one pointing at a paid invoice is passed over.
-      openInvoice
-        .delete({
-          customerId: invoice.customerId,
-          sellerId: invoice.sellerId,
-          priceId: cartInvoiceKey(chargedLinesOf(invoice.lines)),
-        })
-        .commit(),
+      ...paidPointerWrites(openInvoice, invoice),
       ...cart.map((item) =>
         cartItem
           .delete({ customerId: item.customerId, merchantAccountId: item.merchantAccountId, cartItemId: item.cartItemId })
@@ -540,8 +541,9 @@ async function recordPart(db: Db, checkout: Checkout, progress: Progress, now: D
               .put({
                 customerId: invoice.customerId,
                 sellerId: invoice.sellerId,
-                priceId: cartInvoiceKey(chargedLinesOf(pending.map(({ line }) => line))),
+                priceId: invoice.openAs ?? CART_POINTER,
                 invoiceId: invoice.invoiceId,
+                contentKey: cartInvoiceKey(chargedLinesOf(pending.map(({ line }) => line))),
               })
               .commit(),
           ]
@@ -651,6 +653,7 @@ async function afterPayment(
       }),
     ),
     ...started.map(({ item }) => logged('subscription counts', () => countSubscriptionChange(db, item, null, item.status))),
+    ...started.map(({ item }) => logged('subscription place', () => fillSlot(db, item, now))),
     logged('payments', () => recordCustomerPayments(db, checkout, progress, started)),
   ]);
 

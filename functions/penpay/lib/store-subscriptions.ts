@@ -27,6 +27,7 @@ import type {
 } from '../../lib/payments/gateway';
 import { tellPaymentFailed, tellPaymentRecovered } from '../../lib/payments/payment-mail';
 import { PLATFORM_SELLER_ID } from '../../lib/payments/pro-plan-access';
+import { followSlot } from '../../lib/payments/subscription-slots';
 import { gatewayVersionOf, isPaid, recordPayments, stateFromGateway } from '../../lib/payments/subscription-sync';
 import { readGrade, readProduct } from './catalog';
 import { readMerchantById } from './merchants';
@@ -163,6 +164,7 @@ async function writeNewerState(
     if (!result.canceled) {
       const written: SubscriptionItem = { ...from, ...changes };
       for (const field of remove) delete written[field];
+      await followSlot(db, written, now);
       return { subscription: written, from: from.status, applied: true };
     }
     // Another sync wrote first (or the transaction collided with one): decide again on what is there now.

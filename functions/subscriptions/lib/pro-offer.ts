@@ -5,6 +5,11 @@
 import { PRO_PRICES, PRO_PRODUCT, PRO_PRODUCT_ID, type ProPrice, type ProPriceId } from '../../../shared/transfers/pro-plan';
 import { getConfig } from '../../lib/config';
 import type { InvoiceItem } from '../../lib/db/entities/invoice';
+import type { Db } from '../../lib/db/service';
+import { Conflict } from '../../lib/errors';
+import { openInvoiceFor } from '../../lib/payments/invoices';
+import type { PaymentRefusals } from '../../lib/payments/pay-invoice';
+import { PLATFORM_SELLER_ID } from '../../lib/payments/pro-plan-access';
 import type { SubscriptionItem } from '../../lib/db/entities/subscription';
 import type { InvoiceLine } from '../../lib/payments/invoices';
 import type { SubscriptionOffer } from '../../lib/payments/subscription-checkout';
@@ -26,11 +31,30 @@ export function isProPriceId(value: string): value is ProPriceId {
   return Object.hasOwn(PRO_PRICES, value);
 }
 
-/** What a Pro invoice buys; an invoice for anything else is not one this app fulfils. */
-export function proOfferFor(invoice: InvoiceItem): SubscriptionOffer {
+/** The caller's current invoice for a Pro price: one per price, answered again until it is paid. */
+export function openProInvoice(db: Db, customerId: string, priceId: ProPriceId, now: Date): Promise<InvoiceItem> {
+  return openInvoiceFor(db, {
+    customerId,
+    sellerId: PLATFORM_SELLER_ID,
+    openAs: priceId,
+    contentKey: priceId,
+    purpose: 'subscription',
+    price: () => proInvoiceLines(priceId),
+    now,
+  });
+}
+
+/** What a Pro invoice buys; null for an invoice of anything else (a shop's), which this app does not fulfil. */
+export function proOfferFor(invoice: InvoiceItem): SubscriptionOffer | null {
   const line = invoice.lines[0];
-  if (invoice.purpose !== 'subscription' || !line || line.productId !== PRO_PRODUCT_ID || !isProPriceId(line.priceId)) {
-    throw new Error(`Invoice ${invoice.invoiceId} is not for the Pro plan`);
+  if (
+    invoice.sellerId !== PLATFORM_SELLER_ID ||
+    invoice.purpose !== 'subscription' ||
+    !line ||
+    line.productId !== PRO_PRODUCT_ID ||
+    !isProPriceId(line.priceId)
+  ) {
+    return null;
   }
   const price = PRO_PRICES[line.priceId];
   return {
@@ -43,6 +67,22 @@ export function proOfferFor(invoice: InvoiceItem): SubscriptionOffer {
     description: describePrice(price),
   };
 }
+
+const ALREADY_PRO = 'You are on Pro already: manage your plan on your subscription page. Nothing was charged.';
+
+/** Why a Pro invoice cannot be paid (each a 409; nothing was charged). */
+export const PRO_REFUSALS: PaymentRefusals = {
+  superseded: (_, paidMeanwhile) =>
+    new Conflict(
+      paidMeanwhile ? ALREADY_PRO : 'This checkout was replaced by a newer one: nothing was charged. Reload the page to pay.',
+    ),
+  familyTaken: (_, __, subscribed) =>
+    new Conflict(
+      subscribed
+        ? ALREADY_PRO
+        : 'Another payment for Pro is being made right now, in another tab or window: nothing was charged here. Reload the page in a moment.',
+    ),
+};
 
 export const describeSubscription = (subscription: Pick<SubscriptionItem, 'priceId'>) =>
   isProPriceId(subscription.priceId) ? describePrice(PRO_PRICES[subscription.priceId]) : PRO_PRODUCT.name;

@@ -65,6 +65,14 @@ export const createInvoiceEntity = (config?: EntityConfiguration) =>
             expirationDate: { type: 'string', required: true },
           },
         },
+        /** The open-invoice pointer it is current under (openInvoice's priceId); absent on invoices made before pointers were checked. */
+        openAs: { type: 'string' },
+        /**
+         * Set when a payment stopped after a charge was sent and its answer never came: money may
+         * have moved. Such an invoice is not superseded by a change of its cart and stays payable
+         * as itself, and paying it again finds what the gateway did before charging anything.
+         */
+        inDoubt: { type: 'boolean' },
         subscriptionId: { type: 'string' },
         /** Storefront invoices: every subscription the invoice started (one per subscription line, in line order). */
         subscriptionIds: { type: 'list', items: { type: 'string' } },

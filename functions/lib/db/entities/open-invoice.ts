@@ -3,9 +3,13 @@ import { SERVICE_NAME } from './service-name';
 import { userIdAttribute } from './user-id';
 
 /**
- * A customer's open invoice for one price, so asking for "the invoice for this price" again
- * (a reload, a second tab) answers the same invoice instead of making another. Made with a
- * conditional put; removed in the transaction that marks the invoice paid.
+ * A customer's current invoice at a seller for one thing being bought (`priceId`: a Pro price;
+ * 'cart' for a shop's cart), so asking for it again (a reload, a second tab) answers the same
+ * invoice while what it charges (`contentKey`) is the same. When that changes (a cart gains an
+ * item) the pointer moves to a new invoice, and the one it left is superseded: a claim to pay an
+ * open invoice checks, in its transaction, that the pointer still names it. Moved with
+ * conditional puts; set to the paid invoice when one is paid, so an invoice made meanwhile can
+ * say the cart was paid.
  */
 export const createOpenInvoiceEntity = (config?: EntityConfiguration) =>
   new Entity(
@@ -16,6 +20,8 @@ export const createOpenInvoiceEntity = (config?: EntityConfiguration) =>
         sellerId: { type: 'string', required: true },
         priceId: { type: 'string', required: true },
         invoiceId: { type: 'string', required: true },
+        /** What the invoice charges (a hash of a cart's lines); absent on pointers made before it was kept: then `priceId`. */
+        contentKey: { type: 'string' },
       },
       indexes: {
         byCustomerPrice: {
