@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import * as penpayRoutes from '../../shared/routes/penpay';
+import * as storeRoutes from '../../shared/routes/store';
 import { isConditionalCheckFailed } from '../lib/db/errors';
 import { getDb } from '../lib/db/service';
 import { createHandler } from '../lib/http/create-handler';
@@ -13,7 +13,7 @@ import { applyStoreGatewayState } from './lib/store-subscriptions';
 const KEEP_EVENTS_SECONDS = 30 * 86_400;
 const SUBSCRIPTION_KINDS: ReadonlySet<string> = new Set(SUBSCRIPTION_WEBHOOK_KINDS);
 
-export const handler = createHandler(penpayRoutes.receiveMerchantWebhook, async ({ params, body }) => {
+export const handler = createHandler(storeRoutes.receiveMerchantWebhook, async ({ params, body }) => {
   const db = getDb();
   const merchant = await findShop(db, params.merchantAccountId);
   // A shop with no gateway has nothing that could have signed this: as unknown as no shop at all.

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import * as paymentRoutes from '../../shared/routes/payments';
+import * as subscriptionRoutes from '../../shared/routes/subscriptions';
 import { getDb } from '../lib/db/service';
 import { isConditionalCheckFailed } from '../lib/db/errors';
 import { createHandler } from '../lib/http/create-handler';
@@ -13,7 +13,7 @@ import { applyGatewayState } from './lib/subscriptions';
 const KEEP_EVENTS_SECONDS = 30 * 86_400;
 const SUBSCRIPTION_KINDS: ReadonlySet<string> = new Set(SUBSCRIPTION_WEBHOOK_KINDS);
 
-export const handler = createHandler(paymentRoutes.receiveBraintreeWebhook, async ({ body }) => {
+export const handler = createHandler(subscriptionRoutes.receiveBraintreeWebhook, async ({ body }) => {
   const db = getDb();
   const gateway = await paymentGateway();
   // Throws 401 before anything is read or written: the signature is this route's only authority.

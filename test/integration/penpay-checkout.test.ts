@@ -3,7 +3,7 @@ import { gradeScope, productScope, shopScope } from '../../functions/lib/db/enti
 import { getDb } from '../../functions/lib/db/service';
 import { figureDayOf, orderScopesOf, recordStoreCharge, type StoreCharge } from '../../functions/penpay/lib/sales-ledger';
 import { routes } from '../../shared/routes';
-import type { GradeView } from '../../shared/schemas/penpay';
+import type { GradeView } from '../../shared/schemas/merchant';
 import { expectError, expectOk, type SignedInUser } from '../support/api-client';
 import { apiSuite } from '../support/api-suite';
 import { mailsTo } from '../support/mail';
