@@ -1,8 +1,8 @@
-import * as penpayRoutes from '../../shared/routes/penpay';
+import * as storeRoutes from '../../shared/routes/store';
 import { getDb } from '../lib/db/service';
 import { createHandler } from '../lib/http/create-handler';
 import { addToCart } from './lib/cart';
 
-export const handler = createHandler(penpayRoutes.addCartItem, async ({ body, caller }) =>
+export const handler = createHandler(storeRoutes.addCartItem, async ({ body, caller }) =>
   addToCart(getDb(), caller.userId, body, new Date()),
 );

@@ -1,5 +1,5 @@
 import { toDecimalAmount } from '../../shared/payments/money';
-import * as penpayRoutes from '../../shared/routes/penpay';
+import * as storeRoutes from '../../shared/routes/store';
 import { getDb } from '../lib/db/service';
 import { BadRequest, Conflict } from '../lib/errors';
 import { createHandler } from '../lib/http/create-handler';
@@ -15,7 +15,7 @@ import {
 } from './lib/store-subscriptions';
 import { sendStoreReceipts } from './lib/store-subscription-mail';
 
-export const handler = createHandler(penpayRoutes.addStoreSubscriptionAddOn, async ({ params, body, caller }) => {
+export const handler = createHandler(storeRoutes.addStoreSubscriptionAddOn, async ({ params, body, caller }) => {
   const db = getDb();
   const subscription = await requireOwnStoreSubscription(db, params.subscriptionProductId, caller.userId);
   const grade = await readGrade(db, subscription.priceId, true);

@@ -1,9 +1,9 @@
-import * as penpayRoutes from '../../shared/routes/penpay';
+import * as storeRoutes from '../../shared/routes/store';
 import { getDb } from '../lib/db/service';
 import { createHandler } from '../lib/http/create-handler';
 import { applyStoreGatewayState, hasEnded, openShopOf, requireOwnStoreSubscription } from './lib/store-subscriptions';
 
-export const handler = createHandler(penpayRoutes.cancelStoreSubscription, async ({ params, caller }) => {
+export const handler = createHandler(storeRoutes.cancelStoreSubscription, async ({ params, caller }) => {
   const db = getDb();
   const subscription = await requireOwnStoreSubscription(db, params.subscriptionProductId, caller.userId);
   // Canceling again changes nothing and answers the same.

@@ -1,10 +1,10 @@
-import * as penpayRoutes from '../../shared/routes/penpay';
+import * as storeRoutes from '../../shared/routes/store';
 import { getDb } from '../lib/db/service';
 import { createHandler } from '../lib/http/create-handler';
 import { reply } from '../lib/http/responses';
 import { productPage } from './lib/shop-pages';
 
-export const handler = createHandler(penpayRoutes.getProduct, async ({ params, caller }) => {
+export const handler = createHandler(storeRoutes.getProduct, async ({ params, caller }) => {
   const answer = await productPage(getDb(), params.productStockId, caller);
   // The merchant's own view shows their drafts: never to be kept by the edge cache for anyone else.
   return answer.personal ? reply(answer.body) : answer.body;

@@ -1,4 +1,4 @@
-import * as penpayRoutes from '../../shared/routes/penpay';
+import * as storeRoutes from '../../shared/routes/store';
 import { getDb } from '../lib/db/service';
 import { Conflict } from '../lib/errors';
 import { createHandler } from '../lib/http/create-handler';
@@ -6,7 +6,7 @@ import { paymentClientFor } from '../lib/payments/payment-client';
 import { findShop } from './lib/merchants';
 import { shopGateway } from './lib/shop-gateway';
 
-export const handler = createHandler(penpayRoutes.getShopPaymentClient, async ({ params, caller }) => {
+export const handler = createHandler(storeRoutes.getShopPaymentClient, async ({ params, caller }) => {
   const db = getDb();
   const shop = await findShop(db, params.merchantAccountId);
   // Said to the customer, not in the merchant's words ("connect your account").

@@ -1,9 +1,9 @@
-import * as penpayRoutes from '../../shared/routes/penpay';
+import * as storeRoutes from '../../shared/routes/store';
 import { getDb } from '../lib/db/service';
 import { createHandler } from '../lib/http/create-handler';
 import { findShop } from './lib/merchants';
 import { toShopView } from './lib/views';
 
-export const handler = createHandler(penpayRoutes.getShop, async ({ params }) =>
+export const handler = createHandler(storeRoutes.getShop, async ({ params }) =>
   toShopView(await findShop(getDb(), params.merchantAccountId)),
 );

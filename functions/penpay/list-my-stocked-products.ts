@@ -1,10 +1,10 @@
-import * as penpayRoutes from '../../shared/routes/penpay';
+import * as merchantRoutes from '../../shared/routes/merchant';
 import { getDb } from '../lib/db/service';
 import { createHandler } from '../lib/http/create-handler';
 import { myProductsPage } from './lib/merchant-feeds';
 import { readMyMerchant } from './lib/merchants';
 
-export const handler = createHandler(penpayRoutes.listMyStockedProducts, async ({ query, caller }) => {
+export const handler = createHandler(merchantRoutes.listMyStockedProducts, async ({ query, caller }) => {
   const db = getDb();
   const merchant = await readMyMerchant(db, caller.userId);
   return myProductsPage(db, merchant, 'stocked', query.cursor);

@@ -1,9 +1,9 @@
-import * as penpayRoutes from '../../shared/routes/penpay';
+import * as storeRoutes from '../../shared/routes/store';
 import { getDb } from '../lib/db/service';
 import { createHandler } from '../lib/http/create-handler';
 import { listStoreSubscriptionsOf, readSubscriptionNames, toStoreSubscriptionView } from './lib/store-subscriptions';
 
-export const handler = createHandler(penpayRoutes.listMySubscriptions, async ({ caller }) => {
+export const handler = createHandler(storeRoutes.listMySubscriptions, async ({ caller }) => {
   const db = getDb();
   const subscriptions = await listStoreSubscriptionsOf(db, caller.userId);
   const names = await readSubscriptionNames(db, subscriptions);

@@ -1,8 +1,8 @@
-import * as penpayRoutes from '../../shared/routes/penpay';
+import * as storeRoutes from '../../shared/routes/store';
 import { getDb } from '../lib/db/service';
 import { createHandler } from '../lib/http/create-handler';
 import { shopProductsPage } from './lib/shop-pages';
 
-export const handler = createHandler(penpayRoutes.listShopProducts, async ({ params, query }) =>
+export const handler = createHandler(storeRoutes.listShopProducts, async ({ params, query }) =>
   shopProductsPage(getDb(), params.merchantAccountId, query.cursor),
 );

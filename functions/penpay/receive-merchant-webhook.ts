@@ -1,4 +1,4 @@
-import * as penpayRoutes from '../../shared/routes/penpay';
+import * as storeRoutes from '../../shared/routes/store';
 import { getDb } from '../lib/db/service';
 import { createHandler } from '../lib/http/create-handler';
 import { receiveWebhook } from '../lib/payments/webhook-intake';
@@ -6,7 +6,7 @@ import { findShop, ShopNotFound } from './lib/merchants';
 import { shopGateway } from './lib/shop-gateway';
 import { applyStoreGatewayState } from './lib/store-subscriptions';
 
-export const handler = createHandler(penpayRoutes.receiveMerchantWebhook, async ({ params, body }) => {
+export const handler = createHandler(storeRoutes.receiveMerchantWebhook, async ({ params, body }) => {
   const db = getDb();
   const merchant = await findShop(db, params.merchantAccountId);
   // A shop with no gateway has nothing that could have signed this: as unknown as no shop at all.

@@ -1,8 +1,8 @@
-import * as penpayRoutes from '../../shared/routes/penpay';
+import * as storeRoutes from '../../shared/routes/store';
 import { getDb } from '../lib/db/service';
 import { createHandler } from '../lib/http/create-handler';
 import { removeFromCart } from './lib/cart';
 
-export const handler = createHandler(penpayRoutes.removeCartItem, async ({ params, caller }) =>
+export const handler = createHandler(storeRoutes.removeCartItem, async ({ params, caller }) =>
   removeFromCart(getDb(), caller.userId, params.cartItemId),
 );

@@ -1,10 +1,10 @@
-import * as penpayRoutes from '../../shared/routes/penpay';
+import * as storeRoutes from '../../shared/routes/store';
 import { getDb } from '../lib/db/service';
 import { Conflict, NotFound } from '../lib/errors';
 import { createHandler } from '../lib/http/create-handler';
 import { applyStoreGatewayState, keepGatewayAddOns, openShopOf, requireOwnStoreSubscription } from './lib/store-subscriptions';
 
-export const handler = createHandler(penpayRoutes.removeStoreSubscriptionAddOn, async ({ params, caller }) => {
+export const handler = createHandler(storeRoutes.removeStoreSubscriptionAddOn, async ({ params, caller }) => {
   const db = getDb();
   const subscription = await requireOwnStoreSubscription(db, params.subscriptionProductId, caller.userId);
   if (!subscription.addOns?.some((addOn) => addOn.addOnId === params.addOnId)) {

@@ -1,10 +1,10 @@
-import * as penpayRoutes from '../../shared/routes/penpay';
+import * as merchantRoutes from '../../shared/routes/merchant';
 import { getDb } from '../lib/db/service';
 import { createHandler } from '../lib/http/create-handler';
 import { changeGrade } from './lib/merchant-writes';
 import { readMyMerchant } from './lib/merchants';
 
-export const handler = createHandler(penpayRoutes.setGradeVisibility, async ({ params, caller }) => {
+export const handler = createHandler(merchantRoutes.setGradeVisibility, async ({ params, caller }) => {
   const db = getDb();
   const merchant = await readMyMerchant(db, caller.userId);
   await changeGrade(db, merchant, { productStockGradeId: params.productStockGradeId }, new Date(), (grade) =>

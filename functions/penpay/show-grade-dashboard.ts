@@ -1,4 +1,4 @@
-import * as penpayRoutes from '../../shared/routes/penpay';
+import * as merchantRoutes from '../../shared/routes/merchant';
 import { gradeScope } from '../lib/db/entities/store-figures';
 import { getDb } from '../lib/db/service';
 import { createHandler } from '../lib/http/create-handler';
@@ -7,7 +7,7 @@ import { dashboardSeo, readFigures, readRecentSales } from './lib/dashboard';
 import { readMyMerchant } from './lib/merchants';
 import { toGradeView, toMerchantAccountView, toProductView } from './lib/views';
 
-export const handler = createHandler(penpayRoutes.showGradeDashboard, async ({ params, caller }) => {
+export const handler = createHandler(merchantRoutes.showGradeDashboard, async ({ params, caller }) => {
   const db = getDb();
   const now = new Date();
   const merchant = await readMyMerchant(db, caller.userId);

@@ -1,4 +1,4 @@
-import * as penpayRoutes from '../../shared/routes/penpay';
+import * as merchantRoutes from '../../shared/routes/merchant';
 import { shopScope } from '../lib/db/entities/store-figures';
 import { getDb } from '../lib/db/service';
 import { createHandler } from '../lib/http/create-handler';
@@ -6,7 +6,7 @@ import { countMyProducts, dashboardDays, dashboardSeo, figuresFrom, readFigureIt
 import { readMerchantAccount, readMyMerchantId } from './lib/merchants';
 import { toMerchantAccountView } from './lib/views';
 
-export const handler = createHandler(penpayRoutes.showMerchantDashboard, async ({ caller }) => {
+export const handler = createHandler(merchantRoutes.showMerchantDashboard, async ({ caller }) => {
   const db = getDb();
   const now = new Date();
   const days = dashboardDays(now);

@@ -1,4 +1,4 @@
-import * as penpayRoutes from '../../shared/routes/penpay';
+import * as merchantRoutes from '../../shared/routes/merchant';
 import { getDb } from '../lib/db/service';
 import { Conflict } from '../lib/errors';
 import { createHandler } from '../lib/http/create-handler';
@@ -13,7 +13,7 @@ const soldOnce = () =>
     'This grade is sold once, not by subscription: make it a subscription first (its subscription settings), with a plan.',
   );
 
-export const handler = createHandler(penpayRoutes.updateGradePlan, async ({ params, body, caller }) => {
+export const handler = createHandler(merchantRoutes.updateGradePlan, async ({ params, body, caller }) => {
   const db = getDb();
   const merchant = await readMyMerchant(db, caller.userId);
   const current = await readMyGrade(db, merchant, params.productStockId, params.productStockGradeId);

@@ -1,4 +1,4 @@
-import * as penpayRoutes from '../../shared/routes/penpay';
+import * as storeRoutes from '../../shared/routes/store';
 import { getDb } from '../lib/db/service';
 import { Conflict } from '../lib/errors';
 import { createHandler } from '../lib/http/create-handler';
@@ -6,7 +6,7 @@ import { PaymentDeclined } from '../lib/payments/gateway';
 import { gatewayCustomerOf } from '../lib/payments/customers';
 import { applyStoreGatewayState, hasEnded, openShopOf, requireOwnStoreSubscription } from './lib/store-subscriptions';
 
-export const handler = createHandler(penpayRoutes.updateStoreSubscriptionPaymentMethod, async ({ params, body, caller }) => {
+export const handler = createHandler(storeRoutes.updateStoreSubscriptionPaymentMethod, async ({ params, body, caller }) => {
   const db = getDb();
   const subscription = await requireOwnStoreSubscription(db, params.subscriptionProductId, caller.userId);
   if (hasEnded(subscription)) throw new Conflict('This subscription has ended: subscribe again to use a new card.');

@@ -1,4 +1,4 @@
-import * as ourTransferRoutes from '../../shared/routes/our-transfers';
+import * as subscriptionRoutes from '../../shared/routes/subscriptions';
 import { PAST_DUE_GRACE_DAYS } from '../../shared/transfers/pro-plan';
 import { getDb } from '../lib/db/service';
 import { createHandler } from '../lib/http/create-handler';
@@ -11,7 +11,7 @@ import { toSubscriptionView } from './lib/views';
 
 const ENDED = new Set(['Canceled', 'Expired']);
 
-export const handler = createHandler(ourTransferRoutes.cancelSubscription, async ({ params, caller }) => {
+export const handler = createHandler(subscriptionRoutes.cancelSubscription, async ({ params, caller }) => {
   const db = getDb();
   const subscription = await requireOwnSubscription(db, params.subscriptionProductId, caller.userId);
   // Canceling again changes nothing and answers the same.

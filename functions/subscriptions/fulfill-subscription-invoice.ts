@@ -1,4 +1,4 @@
-import * as ourTransferRoutes from '../../shared/routes/our-transfers';
+import * as subscriptionRoutes from '../../shared/routes/subscriptions';
 import { getDb } from '../lib/db/service';
 import { createHandler } from '../lib/http/create-handler';
 import { readOwnInvoice } from '../lib/payments/invoices';
@@ -10,7 +10,7 @@ import { billingPageUrl, PRO_REFUSALS, proOfferFor } from './lib/pro-offer';
 import { refuseWhenPro } from './lib/subscriptions';
 import { toInvoiceView, toSubscriptionView } from './lib/views';
 
-export const handler = createHandler(ourTransferRoutes.fulfillSubscriptionInvoice, async ({ params, body, caller }) => {
+export const handler = createHandler(subscriptionRoutes.fulfillSubscriptionInvoice, async ({ params, body, caller }) => {
   const db = getDb();
   const now = new Date();
   const invoice = await readOwnInvoice(db, params.invoiceId, caller.userId);

@@ -1,5 +1,5 @@
-import * as ourTransferRoutes from '../../shared/routes/our-transfers';
+import * as subscriptionRoutes from '../../shared/routes/subscriptions';
 import { createHandler } from '../lib/http/create-handler';
 import { proProductStock } from './lib/views';
 
-export const handler = createHandler(ourTransferRoutes.getProProductStock, async () => proProductStock());
+export const handler = createHandler(subscriptionRoutes.getProProductStock, async () => proProductStock());

@@ -1,4 +1,4 @@
-import * as ourTransferRoutes from '../../shared/routes/our-transfers';
+import * as subscriptionRoutes from '../../shared/routes/subscriptions';
 import { PRO_PRICES } from '../../shared/transfers/pro-plan';
 import { getDb } from '../lib/db/service';
 import { createHandler } from '../lib/http/create-handler';
@@ -9,7 +9,7 @@ import { openProInvoice } from './lib/pro-offer';
 import { checkoutSeo } from './lib/screens';
 import { proProductStock, toInvoiceView, toPriceView, toSubscriptionView } from './lib/views';
 
-export const handler = createHandler(ourTransferRoutes.showCheckoutScreen, async ({ query, caller }) => {
+export const handler = createHandler(subscriptionRoutes.showCheckoutScreen, async ({ query, caller }) => {
   const db = getDb();
   const now = new Date();
   const [subscription, invoice] = await Promise.all([

@@ -1,4 +1,4 @@
-import * as ourTransferRoutes from '../../shared/routes/our-transfers';
+import * as subscriptionRoutes from '../../shared/routes/subscriptions';
 import { PLAN_LIMITS } from '../../shared/transfers/plans';
 import { getDb } from '../lib/db/service';
 import { createHandler } from '../lib/http/create-handler';
@@ -7,7 +7,7 @@ import { subscriptionSeo } from './lib/screens';
 import { listRecentPayments } from './lib/subscriptions';
 import { proProductStock, toPaymentRecordView, toSubscriptionView } from './lib/views';
 
-export const handler = createHandler(ourTransferRoutes.showSubscriptionScreen, async ({ caller }) => {
+export const handler = createHandler(subscriptionRoutes.showSubscriptionScreen, async ({ caller }) => {
   const db = getDb();
   const now = new Date();
   const [subscription, payments] = await Promise.all([

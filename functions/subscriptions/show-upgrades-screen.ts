@@ -1,4 +1,4 @@
-import * as ourTransferRoutes from '../../shared/routes/our-transfers';
+import * as subscriptionRoutes from '../../shared/routes/subscriptions';
 import { PLAN_LIMITS } from '../../shared/transfers/plans';
 import { getDb } from '../lib/db/service';
 import { createHandler } from '../lib/http/create-handler';
@@ -6,7 +6,7 @@ import { givesPro, readProSubscription } from '../lib/payments/pro-plan-access';
 import { upgradesSeo } from './lib/screens';
 import { proProductStock, toSubscriptionView } from './lib/views';
 
-export const handler = createHandler(ourTransferRoutes.showUpgradesScreen, async ({ caller }) => {
+export const handler = createHandler(subscriptionRoutes.showUpgradesScreen, async ({ caller }) => {
   const stock = proProductStock();
   if (caller.kind !== 'user') {
     return { seo: upgradesSeo, signedIn: false, currentPlan: PLAN_LIMITS.free, stock, subscription: null };

@@ -1,4 +1,4 @@
-import * as ourTransferRoutes from '../../shared/routes/our-transfers';
+import * as subscriptionRoutes from '../../shared/routes/subscriptions';
 import { createHandler } from '../lib/http/create-handler';
 import { getDb } from '../lib/db/service';
 import { Conflict } from '../lib/errors';
@@ -8,7 +8,7 @@ import { gatewayCustomerOf } from '../lib/payments/customers';
 import { applyGatewayState, requireOwnSubscription } from './lib/subscriptions';
 import { toSubscriptionView } from './lib/views';
 
-export const handler = createHandler(ourTransferRoutes.updateSubscriptionPaymentMethod, async ({ params, body, caller }) => {
+export const handler = createHandler(subscriptionRoutes.updateSubscriptionPaymentMethod, async ({ params, body, caller }) => {
   const db = getDb();
   const subscription = await requireOwnSubscription(db, params.subscriptionProductId, caller.userId);
   if (subscription.status === 'Canceled' || subscription.status === 'Expired') {

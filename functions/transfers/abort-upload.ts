@@ -1,4 +1,4 @@
-import * as fileRoutes from '../../shared/routes/files';
+import * as transferRoutes from '../../shared/routes/transfers';
 import { getDb } from '../lib/db/service';
 import { Conflict } from '../lib/errors';
 import { deleteObject } from '../lib/files/file-bucket';
@@ -6,7 +6,7 @@ import { createHandler } from '../lib/http/create-handler';
 import { toFileView } from './lib/transfer-views';
 import { removeFile, requireChangeableFile } from './lib/stored-files';
 
-export const handler = createHandler(fileRoutes.abortUpload, async ({ params, caller }) => {
+export const handler = createHandler(transferRoutes.abortUpload, async ({ params, caller }) => {
   const db = getDb();
   const { file } = await requireChangeableFile(db, params.id, caller, new Date());
   if (file.status !== 'pending') throw new Conflict('This file is already uploaded: delete it instead.');

@@ -1,4 +1,4 @@
-import * as fileRoutes from '../../shared/routes/files';
+import * as transferRoutes from '../../shared/routes/transfers';
 import { getDb } from '../lib/db/service';
 import { presignGet } from '../lib/files/file-bucket';
 import { Conflict, NotFound } from '../lib/errors';
@@ -10,7 +10,7 @@ import { FileNotFound } from './lib/stored-files';
 /** As the issue asks: a download link is good for five minutes, time enough to start the download. */
 const DOWNLOAD_LINK_SECONDS = 300;
 
-export const handler = createHandler(fileRoutes.downloadFile, async ({ params, query, caller }) => {
+export const handler = createHandler(transferRoutes.downloadFile, async ({ params, query, caller }) => {
   const db = getDb();
   const now = new Date();
   const { data: file } = await db.entities.storedFile.get({ fileId: params.id }).go();

@@ -1,11 +1,11 @@
-import * as fileRoutes from '../../shared/routes/files';
+import * as transferRoutes from '../../shared/routes/transfers';
 import { getDb } from '../lib/db/service';
 import { createHandler } from '../lib/http/create-handler';
 import { toFileView } from './lib/transfer-views';
 import { finalizeFile } from './lib/finalize';
 import { requireChangeableFile, requireOwnFile } from './lib/stored-files';
 
-export const handler = createHandler(fileRoutes.finalizeBRecord, async ({ params, caller }) => {
+export const handler = createHandler(transferRoutes.finalizeBRecord, async ({ params, caller }) => {
   const db = getDb();
   const now = new Date();
   const owned = await requireOwnFile(db, params.id, caller);

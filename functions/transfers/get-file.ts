@@ -1,4 +1,4 @@
-import * as fileRoutes from '../../shared/routes/files';
+import * as transferRoutes from '../../shared/routes/transfers';
 import { getDb } from '../lib/db/service';
 import { NotFound } from '../lib/errors';
 import { createHandler } from '../lib/http/create-handler';
@@ -7,7 +7,7 @@ import { toFileView } from './lib/transfer-views';
 import { FileNotFound } from './lib/stored-files';
 
 /** Images are public; a transfer's file is its sender's, and its recipients' once sent. */
-export const handler = createHandler(fileRoutes.getFile, async ({ params, caller }) => {
+export const handler = createHandler(transferRoutes.getFile, async ({ params, caller }) => {
   const db = getDb();
   const { data: file } = await db.entities.storedFile.get({ fileId: params.id }).go();
   if (!file) throw new FileNotFound();

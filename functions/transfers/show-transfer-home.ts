@@ -1,4 +1,4 @@
-import * as ourTransferRoutes from '../../shared/routes/our-transfers';
+import * as transferRoutes from '../../shared/routes/transfers';
 import { PLAN_LIMITS } from '../../shared/transfers/plans';
 import { getDb } from '../lib/db/service';
 import { createHandler } from '../lib/http/create-handler';
@@ -10,7 +10,7 @@ import { toFileView } from './lib/transfer-views';
 
 const RECENT_SHOWN = 5;
 
-export const handler = createHandler(ourTransferRoutes.showTransferHome, async ({ caller }) => {
+export const handler = createHandler(transferRoutes.showTransferHome, async ({ caller }) => {
   if (caller.kind !== 'user') {
     return { seo: transferHomeSeo, limits: PLAN_LIMITS.free, signedIn: false, sent: [], received: [], draft: null };
   }

@@ -1,11 +1,11 @@
-import * as fileRoutes from '../../shared/routes/files';
+import * as transferRoutes from '../../shared/routes/transfers';
 import { getDb } from '../lib/db/service';
 import { BadRequest, Conflict } from '../lib/errors';
 import { presignPart } from '../lib/files/file-bucket';
 import { createHandler } from '../lib/http/create-handler';
 import { requireChangeableFile, UPLOAD_LINK_SECONDS } from './lib/stored-files';
 
-export const handler = createHandler(fileRoutes.signUploadParts, async ({ params, body, caller }) => {
+export const handler = createHandler(transferRoutes.signUploadParts, async ({ params, body, caller }) => {
   const now = new Date();
   const { file } = await requireChangeableFile(getDb(), params.id, caller, now);
   if (file.status !== 'pending' || file.uploadMethod !== 'multipart' || !file.uploadId) {

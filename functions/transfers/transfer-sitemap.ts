@@ -1,4 +1,4 @@
-import * as ourTransferRoutes from '../../shared/routes/our-transfers';
+import * as transferRoutes from '../../shared/routes/transfers';
 import { getConfig } from '../lib/config';
 import { createHandler } from '../lib/http/create-handler';
 import { TextDocument } from '../lib/http/responses';
@@ -11,7 +11,7 @@ const PUBLIC_PATHS = ['/transfer'];
 const escapeXml = (text: string) =>
   text.replace(/[<>&'"]/g, (char) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[char] ?? char);
 
-export const handler = createHandler(ourTransferRoutes.transferSitemap, async () => {
+export const handler = createHandler(transferRoutes.transferSitemap, async () => {
   const urls = PUBLIC_PATHS.map((path) => `  <url><loc>${escapeXml(`${config.webOrigin}${path}`)}</loc></url>`).join('\n');
   return new TextDocument(
     'application/xml; charset=utf-8',

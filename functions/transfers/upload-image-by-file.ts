@@ -1,4 +1,4 @@
-import * as fileRoutes from '../../shared/routes/files';
+import * as transferRoutes from '../../shared/routes/transfers';
 import { MAX_IMAGE_BYTES } from '../../shared/transfers/file-rules';
 import { getDb } from '../lib/db/service';
 import { imageFolder, type StoredFileItem } from '../lib/db/entities/stored-file';
@@ -13,7 +13,7 @@ import { cleanFileName } from '../../shared/transfers/file-rules';
 
 const PENDING_LIFETIME_SECONDS = 2 * 24 * 3600;
 
-export const handler = createHandler(fileRoutes.uploadImageByFile, async ({ body, caller }) => {
+export const handler = createHandler(transferRoutes.uploadImageByFile, async ({ body, caller }) => {
   const db = getDb();
   const now = new Date();
   const contentType = checkedImageType(body.type);

@@ -1,4 +1,4 @@
-import * as fileRoutes from '../../shared/routes/files';
+import * as transferRoutes from '../../shared/routes/transfers';
 import { getConfig } from '../lib/config';
 import { getDb } from '../lib/db/service';
 import { createHandler } from '../lib/http/create-handler';
@@ -8,7 +8,7 @@ import { storeImage } from './lib/images';
 
 const config = getConfig();
 
-export const handler = createHandler(fileRoutes.uploadImageByUrl, async ({ body, caller }) => {
+export const handler = createHandler(transferRoutes.uploadImageByUrl, async ({ body, caller }) => {
   const bytes = await fetchImage(body.url, { allowPrivateAddresses: config.fetchPrivateAddresses });
   const name = decodeURIComponent(new URL(body.url).pathname.split('/').pop() ?? '') || undefined;
   return reply(await storeImage(getDb(), caller, bytes, name, new Date()), { status: 201 });

@@ -39,7 +39,7 @@ import { startLocalPaymentGateway } from './payment-gateway';
 import { PRO_PRICES } from '../../shared/transfers/pro-plan';
 import { toDecimalAmount } from '../../shared/payments/money';
 import { localDemoPlans } from '../../shared/payments/local-gateway';
-import { receiveBraintreeWebhook } from '../../shared/routes/payments';
+import { receiveBraintreeWebhook } from '../../shared/routes/subscriptions';
 import { type JobHandler, startScheduler } from './scheduler';
 import { generateSeedData } from './seed/generate-publications';
 import { isTableEmptyOfPublications, type SeedProgress, seedTable } from './seed/seed-table';

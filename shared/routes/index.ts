@@ -8,10 +8,9 @@ import { allRankingRoutes } from './ranking';
 import { allStoryRoutes } from './stories';
 import { allNotificationRoutes } from './notifications';
 import { allTransferRoutes } from './transfers';
-import { allFileRoutes } from './files';
-import { allOurTransferRoutes } from './our-transfers';
-import { allPaymentRoutes } from './payments';
-import { allPenpayRoutes } from './penpay';
+import { allSubscriptionRoutes } from './subscriptions';
+import { allMerchantRoutes } from './merchant';
+import { allStoreRoutes } from './store';
 import { allAnalyticsRoutes } from './analytics';
 import { allWebPageRoutes } from './web-pages';
 
@@ -36,10 +35,10 @@ export const routes = {
   ...allStoryRoutes,
   ...allNotificationRoutes,
   ...allTransferRoutes,
-  ...allFileRoutes,
-  ...allOurTransferRoutes,
-  ...allPaymentRoutes,
-  ...allPenpayRoutes,
+  ...allSubscriptionRoutes,
+  // The storefront (functions/penpay/) fills two stacks, the merchant's side first: see merchant.ts.
+  ...allMerchantRoutes,
+  ...allStoreRoutes,
   ...allAnalyticsRoutes,
   ...allWebPageRoutes,
 } satisfies Record<string, RouteDefinition>;

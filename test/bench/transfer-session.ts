@@ -5,7 +5,7 @@
  * nothing else.
  */
 import type { UploadApi } from '../../web/src/features/transfers/lib/upload-client';
-import type { UploadingFile } from '../../shared/schemas/files';
+import type { UploadingFile } from '../../shared/schemas/transfers';
 import { APPLICATION_ID_HEADER, SESSION_HEADER, WEB_APPLICATION_ID } from '../../shared/constants';
 
 const { API_URL, BENCH_SESSION } = process.env;

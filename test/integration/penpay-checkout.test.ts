@@ -4,7 +4,7 @@ import { getDb } from '../../functions/lib/db/service';
 import { useMerchantGatewayForTests } from '../../functions/lib/payments/merchant-gateway';
 import { figureDayOf, orderScopesOf, recordStoreCharge, type StoreCharge } from '../../functions/penpay/lib/sales-ledger';
 import { routes } from '../../shared/routes';
-import type { GradeView } from '../../shared/schemas/penpay';
+import type { GradeView } from '../../shared/schemas/merchant';
 import { expectError, expectOk, type SignedInUser } from '../support/api-client';
 import { apiSuite } from '../support/api-suite';
 import { mailsTo } from '../support/mail';

@@ -5,9 +5,9 @@ import type * as BraintreeGatewayModule from '../../functions/lib/payments/brain
 import { gradeScope, productScope, shopScope } from '../../functions/lib/db/entities/store-figures';
 import { getDb } from '../../functions/lib/db/service';
 import { createLocalPaymentGateway } from '../../functions/lib/payments/local-gateway';
-import * as penpayRoutes from '../../shared/routes/penpay';
+import * as merchantRoutes from '../../shared/routes/merchant';
 import { type BodyOf, routes } from '../../shared/routes';
-import type { GradeView, MerchantAccountView, ProductStockView } from '../../shared/schemas/penpay';
+import type { GradeView, MerchantAccountView, ProductStockView } from '../../shared/schemas/merchant';
 import { expectError, expectOk, type SignedInUser } from '../support/api-client';
 import { apiSuite } from '../support/api-suite';
 
@@ -60,19 +60,19 @@ async function uploadImage(user: SignedInUser, name = 'picture.png'): Promise<st
 
 async function openShop(label: string, options: { currency?: 'USD' | 'EUR'; connect?: boolean } = {}): Promise<Shop> {
   const owner = await suite.api.signIn(label);
-  const registered = await suite.api.call(penpayRoutes.registerMerchant, {
+  const registered = await suite.api.call(merchantRoutes.registerMerchant, {
     body: { shopName: `${label} shop`, handle: handleFor(label), currency: options.currency ?? 'USD' },
     as: owner,
   });
   expectOk(registered);
   if (options.connect === false) return { owner, merchant: registered.body };
-  const connected = await suite.api.call(penpayRoutes.connectMerchantGateway, { body: { environment: 'local' }, as: owner });
+  const connected = await suite.api.call(merchantRoutes.connectMerchantGateway, { body: { environment: 'local' }, as: owner });
   expectOk(connected);
   return { owner, merchant: connected.body };
 }
 
 async function addProduct(shop: Shop, body: { title?: string; visibility?: 'public' | 'unlisted' | 'private' } = {}) {
-  const created = await suite.api.call(penpayRoutes.createProductStock, {
+  const created = await suite.api.call(merchantRoutes.createProductStock, {
     body: { title: body.title ?? 'Field notes', visibility: body.visibility ?? 'public' },
     as: shop.owner,
   });
@@ -80,8 +80,8 @@ async function addProduct(shop: Shop, body: { title?: string; visibility?: 'publ
   return created.body;
 }
 
-async function addGrade(shop: Shop, productStockId: string, body: Partial<BodyOf<typeof penpayRoutes.createGrade>> = {}) {
-  const created = await suite.api.call(penpayRoutes.createGrade, {
+async function addGrade(shop: Shop, productStockId: string, body: Partial<BodyOf<typeof merchantRoutes.createGrade>> = {}) {
+  const created = await suite.api.call(merchantRoutes.createGrade, {
     params: { productStockId },
     body: { name: 'Standard', amountMinor: 2_500, ...body },
     as: shop.owner,
@@ -96,13 +96,13 @@ const monthly = (addOns: { addOnId: string; amountMinor?: number; maxQuantity?: 
 });
 
 async function myProduct(shop: Shop, productStockId: string): Promise<ProductStockView> {
-  const answer = await suite.api.call(penpayRoutes.getMyProductStock, { params: { productStockId }, as: shop.owner });
+  const answer = await suite.api.call(merchantRoutes.getMyProductStock, { params: { productStockId }, as: shop.owner });
   expectOk(answer);
   return answer.body;
 }
 
 async function myGrade(shop: Shop, grade: GradeView): Promise<GradeView> {
-  const answer = await suite.api.call(penpayRoutes.getMyGrade, {
+  const answer = await suite.api.call(merchantRoutes.getMyGrade, {
     params: { productStockId: grade.productStockId, productStockGradeId: grade.id },
     as: shop.owner,
   });
@@ -111,7 +111,7 @@ async function myGrade(shop: Shop, grade: GradeView): Promise<GradeView> {
 }
 
 async function productFeed(shop: Shop, state: 'stocked' | 'unstocked', cursor?: string) {
-  const route = state === 'stocked' ? penpayRoutes.listMyStockedProducts : penpayRoutes.listMyUnstockedProducts;
+  const route = state === 'stocked' ? merchantRoutes.listMyStockedProducts : merchantRoutes.listMyUnstockedProducts;
   const answer = await suite.api.call(route, { query: cursor ? { cursor } : {}, as: shop.owner });
   expectOk(answer);
   return answer.body;
@@ -130,7 +130,7 @@ async function countThroughFeed(shop: Shop, state: 'stocked' | 'unstocked'): Pro
 }
 
 async function gradeFeed(shop: Shop, productStockId: string, state: 'stocked' | 'unstocked') {
-  const route = state === 'stocked' ? penpayRoutes.listMyStockedGrades : penpayRoutes.listMyUnstockedGrades;
+  const route = state === 'stocked' ? merchantRoutes.listMyStockedGrades : merchantRoutes.listMyUnstockedGrades;
   const answer = await suite.api.call(route, { params: { productStockId }, as: shop.owner });
   expectOk(answer);
   return answer.body.items.map((grade) => grade.id);
@@ -188,12 +188,12 @@ describe('registering a shop', () => {
     const handle = handleFor('paper-goods');
 
     // Act
-    const registered = await suite.api.call(penpayRoutes.registerMerchant, {
+    const registered = await suite.api.call(merchantRoutes.registerMerchant, {
       body: { shopName: 'Paper Goods', handle: handle.toUpperCase(), currency: 'GBP', description: 'Notebooks.', logoFileId },
       as: owner,
     });
-    const mine = await suite.api.call(penpayRoutes.getMyMerchantAccount, { as: owner });
-    const theirs = await suite.api.call(penpayRoutes.getMyMerchantAccount, { as: stranger });
+    const mine = await suite.api.call(merchantRoutes.getMyMerchantAccount, { as: owner });
+    const theirs = await suite.api.call(merchantRoutes.getMyMerchantAccount, { as: stranger });
 
     // Assess
     expectOk(registered);
@@ -218,15 +218,15 @@ describe('registering a shop', () => {
     const unusedHandle = handleFor('second-shop');
 
     // Act
-    const secondShop = await suite.api.call(penpayRoutes.registerMerchant, {
+    const secondShop = await suite.api.call(merchantRoutes.registerMerchant, {
       body: { shopName: 'Second shop', handle: unusedHandle, currency: 'USD' },
       as: shop.owner,
     });
-    const takenHandle = await suite.api.call(penpayRoutes.registerMerchant, {
+    const takenHandle = await suite.api.call(merchantRoutes.registerMerchant, {
       body: { shopName: 'Copycat', handle: shop.merchant.handle, currency: 'USD' },
       as: newcomer,
     });
-    const newcomersShop = await suite.api.call(penpayRoutes.getMyMerchantAccount, { as: newcomer });
+    const newcomersShop = await suite.api.call(merchantRoutes.getMyMerchantAccount, { as: newcomer });
 
     // Assess
     expectError(secondShop, 409);
@@ -236,7 +236,7 @@ describe('registering a shop', () => {
     expectError(newcomersShop, 404);
     const { data: unclaimed } = await getDb().entities.merchantHandle.get({ handle: unusedHandle }).go();
     expect(unclaimed).toBeNull();
-    const mine = await suite.api.call(penpayRoutes.getMyMerchantAccount, { as: shop.owner });
+    const mine = await suite.api.call(merchantRoutes.getMyMerchantAccount, { as: shop.owner });
     expectOk(mine);
     expect(mine.body).toMatchObject({ id: shop.merchant.id, handle: shop.merchant.handle });
   });
@@ -251,7 +251,7 @@ describe('registering a shop', () => {
     });
     expectOk(pending, 201);
     const register = (logoFileId: string) =>
-      suite.api.call(penpayRoutes.registerMerchant, {
+      suite.api.call(merchantRoutes.registerMerchant, {
         body: { shopName: 'Borrowed logo', handle: handleFor('borrowed'), currency: 'USD', logoFileId },
         as: other,
       });
@@ -260,7 +260,7 @@ describe('registering a shop', () => {
     const someoneElses = await register(othersImage);
     const unfinished = await register(pending.body.file.id);
     const madeUp = await register('f'.repeat(24));
-    const shopAfter = await suite.api.call(penpayRoutes.getMyMerchantAccount, { as: other });
+    const shopAfter = await suite.api.call(merchantRoutes.getMyMerchantAccount, { as: other });
 
     // Assess
     expectError(someoneElses, 404);
@@ -276,7 +276,7 @@ describe('registering a shop', () => {
     // Prepare
     const owner = await suite.api.signIn('careless');
     const register = (body: { shopName: string; handle: string; currency: string }) =>
-      suite.api.call(penpayRoutes.registerMerchant, {
+      suite.api.call(merchantRoutes.registerMerchant, {
         body: body as { shopName: string; handle: string; currency: 'USD' },
         as: owner,
       });
@@ -293,7 +293,7 @@ describe('registering a shop', () => {
     expect(badHandle.body.message).toContain('The shop address is 3 to 30 lower-case letters');
     expectError(shortName, 400);
     expect(shortName.body.message).toContain('Give the shop name');
-    expectError(await suite.api.call(penpayRoutes.getMyMerchantAccount, { as: owner }), 404);
+    expectError(await suite.api.call(merchantRoutes.getMyMerchantAccount, { as: owner }), 404);
   });
 
   it('changes the name, description and logo, and keeps the address and currency', async () => {
@@ -302,12 +302,12 @@ describe('registering a shop', () => {
     const logoFileId = await uploadImage(own.owner);
 
     // Act
-    const renamed = await suite.api.call(penpayRoutes.updateMerchantAccount, {
+    const renamed = await suite.api.call(merchantRoutes.updateMerchantAccount, {
       body: { shopName: 'Renamed shop', description: 'Now with maps.', logoFileId },
       as: own.owner,
     });
-    const logoRemoved = await suite.api.call(penpayRoutes.updateMerchantAccount, { body: { logoFileId: null }, as: own.owner });
-    const handleChange = await suite.api.call(penpayRoutes.updateMerchantAccount, {
+    const logoRemoved = await suite.api.call(merchantRoutes.updateMerchantAccount, { body: { logoFileId: null }, as: own.owner });
+    const handleChange = await suite.api.call(merchantRoutes.updateMerchantAccount, {
       body: { handle: 'another-address' } as unknown as { shopName: string },
       as: own.owner,
     });
@@ -331,14 +331,14 @@ describe('connecting a Braintree account', () => {
   it('connects a local test account whose plans the grade editor lists, and never answers its keys', async () => {
     // Prepare
     const own = await openShop('connector', { connect: false });
-    const plansBefore = await suite.api.call(penpayRoutes.listMyGatewayPlans, { as: own.owner });
+    const plansBefore = await suite.api.call(merchantRoutes.listMyGatewayPlans, { as: own.owner });
 
     // Act
-    const connected = await suite.api.call(penpayRoutes.connectMerchantGateway, {
+    const connected = await suite.api.call(merchantRoutes.connectMerchantGateway, {
       body: { environment: 'local' },
       as: own.owner,
     });
-    const plans = await suite.api.call(penpayRoutes.listMyGatewayPlans, { as: own.owner });
+    const plans = await suite.api.call(merchantRoutes.listMyGatewayPlans, { as: own.owner });
 
     // Assess
     expectError(plansBefore, 409);
@@ -373,15 +373,15 @@ describe('connecting a Braintree account', () => {
     const keys = await braintreeAccount();
 
     // Act
-    const refused = await suite.api.call(penpayRoutes.connectMerchantGateway, {
+    const refused = await suite.api.call(merchantRoutes.connectMerchantGateway, {
       body: { environment: 'sandbox', ...keys, privateKey: `${keys.privateKey.slice(0, -4)}0000` },
       as: own.owner,
     });
-    const malformed = await suite.api.call(penpayRoutes.connectMerchantGateway, {
+    const malformed = await suite.api.call(merchantRoutes.connectMerchantGateway, {
       body: { environment: 'production', ...keys, privateKey: 'short' },
       as: own.owner,
     });
-    const after = await suite.api.call(penpayRoutes.getMyMerchantAccount, { as: own.owner });
+    const after = await suite.api.call(merchantRoutes.getMyMerchantAccount, { as: own.owner });
 
     // Assess
     expectError(refused, 400, 'GATEWAY_CREDENTIALS_REJECTED');
@@ -400,12 +400,12 @@ describe('connecting a Braintree account', () => {
     const keys = await braintreeAccount();
 
     // Act
-    const connected = await suite.api.call(penpayRoutes.connectMerchantGateway, {
+    const connected = await suite.api.call(merchantRoutes.connectMerchantGateway, {
       body: { environment: 'sandbox', ...keys },
       as: own.owner,
     });
-    const plans = await suite.api.call(penpayRoutes.listMyGatewayPlans, { as: own.owner });
-    const read = await suite.api.call(penpayRoutes.getMyMerchantAccount, { as: own.owner });
+    const plans = await suite.api.call(merchantRoutes.listMyGatewayPlans, { as: own.owner });
+    const read = await suite.api.call(merchantRoutes.getMyMerchantAccount, { as: own.owner });
 
     // Assess
     expectOk(connected);
@@ -429,7 +429,7 @@ describe('connecting a Braintree account', () => {
     // Prepare
     const own = await openShop('rotator', { connect: false });
     const keys = await braintreeAccount();
-    const first = await suite.api.call(penpayRoutes.connectMerchantGateway, {
+    const first = await suite.api.call(merchantRoutes.connectMerchantGateway, {
       body: { environment: 'sandbox', ...keys },
       as: own.owner,
     });
@@ -439,11 +439,11 @@ describe('connecting a Braintree account', () => {
       .go();
 
     // Act
-    const otherAccount = await suite.api.call(penpayRoutes.connectMerchantGateway, {
+    const otherAccount = await suite.api.call(merchantRoutes.connectMerchantGateway, {
       body: { environment: 'local' },
       as: own.owner,
     });
-    const sameAccount = await suite.api.call(penpayRoutes.connectMerchantGateway, {
+    const sameAccount = await suite.api.call(merchantRoutes.connectMerchantGateway, {
       body: { environment: 'sandbox', ...keys },
       as: own.owner,
     });
@@ -462,7 +462,7 @@ describe('products and grades', () => {
     const [cover, detail] = [await uploadImage(shop.owner, 'cover.png'), await uploadImage(shop.owner, 'detail.png')];
 
     // Act
-    const created = await suite.api.call(penpayRoutes.createProductStock, {
+    const created = await suite.api.call(merchantRoutes.createProductStock, {
       body: {
         title: 'Trail map',
         description: 'Folded, waterproof.',
@@ -550,7 +550,7 @@ describe('products and grades', () => {
       },
     ]);
     expectOk(
-      await suite.api.call(penpayRoutes.connectMerchantGateway, { body: { environment: 'sandbox', ...keys }, as: mixed.owner }),
+      await suite.api.call(merchantRoutes.connectMerchantGateway, { body: { environment: 'sandbox', ...keys }, as: mixed.owner }),
     );
     const mixedProduct = await addProduct(mixed);
     const attempt = (
@@ -558,7 +558,7 @@ describe('products and grades', () => {
       productStockId: string,
       subscription: { braintreePlanId: string; addOns?: { addOnId: string }[] },
     ) =>
-      suite.api.call(penpayRoutes.createGrade, {
+      suite.api.call(merchantRoutes.createGrade, {
         params: { productStockId },
         body: { name: 'Refused', amountMinor: 1_000, subscription: { addOns: [], ...subscription } },
         as: owner.owner,
@@ -604,7 +604,7 @@ describe('products and grades', () => {
     const product = await addProduct(shop, { title: 'Price checks' });
     const grade = await addGrade(shop, product.id, { amountMinor: 1_200 });
     const create = (amountMinor: number) =>
-      suite.api.call(penpayRoutes.createGrade, {
+      suite.api.call(merchantRoutes.createGrade, {
         params: { productStockId: product.id },
         body: { name: 'Odd', amountMinor },
         as: shop.owner,
@@ -614,7 +614,7 @@ describe('products and grades', () => {
     const negative = await create(-100);
     const absurd = await create(10_000_001);
     const fraction = await create(12.5);
-    const free = await suite.api.call(penpayRoutes.updateGradeCost, {
+    const free = await suite.api.call(merchantRoutes.updateGradeCost, {
       params: { productStockId: product.id, productStockGradeId: grade.id },
       body: { amountMinor: 0 },
       as: shop.owner,
@@ -640,7 +640,7 @@ describe('products and grades', () => {
     // Act
     const product = await addProduct(unconnected);
     const once = await addGrade(unconnected, product.id);
-    const subscription = await suite.api.call(penpayRoutes.createGrade, {
+    const subscription = await suite.api.call(merchantRoutes.createGrade, {
       params: { productStockId: product.id },
       body: { name: 'Monthly', amountMinor: 1_000, subscription: monthly() },
       as: unconnected.owner,
@@ -659,7 +659,7 @@ describe('products and grades', () => {
     const image = await uploadImage(shop.owner);
 
     // Act
-    const changed = await suite.api.call(penpayRoutes.updateProductDisplay, {
+    const changed = await suite.api.call(merchantRoutes.updateProductDisplay, {
       params: { productStockId: product.id },
       body: {
         title: 'Decorated',
@@ -669,7 +669,7 @@ describe('products and grades', () => {
       },
       as: shop.owner,
     });
-    const taglineRemoved = await suite.api.call(penpayRoutes.updateProductDisplay, {
+    const taglineRemoved = await suite.api.call(merchantRoutes.updateProductDisplay, {
       params: { productStockId: product.id },
       body: { display: { tagline: '' } },
       as: shop.owner,
@@ -699,7 +699,7 @@ describe('products and grades', () => {
     const params = { productStockId: product.id, productStockGradeId: cheap.id };
 
     // Act
-    const displayed = await suite.api.call(penpayRoutes.updateGradeDisplay, {
+    const displayed = await suite.api.call(merchantRoutes.updateGradeDisplay, {
       params,
       body: {
         name: 'Starter',
@@ -708,7 +708,11 @@ describe('products and grades', () => {
       },
       as: shop.owner,
     });
-    const repriced = await suite.api.call(penpayRoutes.updateGradeCost, { params, body: { amountMinor: 4_000 }, as: shop.owner });
+    const repriced = await suite.api.call(merchantRoutes.updateGradeCost, {
+      params,
+      body: { amountMinor: 4_000 },
+      as: shop.owner,
+    });
 
     // Assess
     expectOk(displayed);
@@ -734,7 +738,7 @@ describe('products and grades', () => {
     const once = await addGrade(shop, product.id, { amountMinor: 500 });
     const params = { productStockId: product.id, productStockGradeId: grade.id };
     const movePlan = (braintreePlanId: string, productStockGradeId = grade.id) =>
-      suite.api.call(penpayRoutes.updateGradePlan, {
+      suite.api.call(merchantRoutes.updateGradePlan, {
         params: { productStockId: product.id, productStockGradeId },
         body: { braintreePlanId },
         as: shop.owner,
@@ -744,12 +748,12 @@ describe('products and grades', () => {
     const yearly = await movePlan('yearly');
     const unknown = await movePlan('weekly');
     const onceMoved = await movePlan('yearly', once.id);
-    const soldOnce = await suite.api.call(penpayRoutes.updateGradeSubscription, {
+    const soldOnce = await suite.api.call(merchantRoutes.updateGradeSubscription, {
       params,
       body: { subscription: null },
       as: shop.owner,
     });
-    const quarterly = await suite.api.call(penpayRoutes.updateGradeSubscription, {
+    const quarterly = await suite.api.call(merchantRoutes.updateGradeSubscription, {
       params,
       body: { subscription: { braintreePlanId: 'quarterly', addOns: [{ addOnId: 'extra-seat', maxQuantity: 5 }] } },
       as: shop.owner,
@@ -788,12 +792,12 @@ describe('visibility and stock', () => {
     const product = await addProduct(shop, { title: 'Seen by some', visibility: 'public' });
     const grade = await addGrade(shop, product.id, { amountMinor: 800 });
     const setProduct = (visibility: string) =>
-      suite.api.call(penpayRoutes.setProductVisibility, {
+      suite.api.call(merchantRoutes.setProductVisibility, {
         params: { productStockId: product.id, visibility: visibility as 'public' },
         as: shop.owner,
       });
     const setGrade = (visibility: string) =>
-      suite.api.call(penpayRoutes.setGradeVisibility, {
+      suite.api.call(merchantRoutes.setGradeVisibility, {
         params: { productStockGradeId: grade.id, visibility: visibility as 'public' },
         as: shop.owner,
       });
@@ -828,14 +832,14 @@ describe('visibility and stock', () => {
   it('unstocks and stocks a product, each twice changing nothing more, moving it between the feeds', async () => {
     // Prepare
     const product = await addProduct(shop, { title: 'Seasonal' });
-    const call = (route: typeof penpayRoutes.unstockProduct | typeof penpayRoutes.stockProduct) =>
+    const call = (route: typeof merchantRoutes.unstockProduct | typeof merchantRoutes.stockProduct) =>
       suite.api.call(route, { params: { productStockId: product.id }, as: shop.owner });
 
     // Act
-    const unstocked = [await call(penpayRoutes.unstockProduct), await call(penpayRoutes.unstockProduct)];
+    const unstocked = [await call(merchantRoutes.unstockProduct), await call(merchantRoutes.unstockProduct)];
     const whileUnstocked = await myProduct(shop, product.id);
     const [stockedFeed, unstockedFeed] = [await productFeed(shop, 'stocked'), await productFeed(shop, 'unstocked')];
-    const restocked = [await call(penpayRoutes.stockProduct), await call(penpayRoutes.stockProduct)];
+    const restocked = [await call(merchantRoutes.stockProduct), await call(merchantRoutes.stockProduct)];
     const [stockedAfter, unstockedAfter] = [await productFeed(shop, 'stocked'), await productFeed(shop, 'unstocked')];
 
     // Assess
@@ -858,18 +862,18 @@ describe('visibility and stock', () => {
       await addGrade(shop, product.id, { amountMinor: 700 }),
       await addGrade(shop, product.id, { amountMinor: 1_700 }),
     ];
-    const call = (route: typeof penpayRoutes.unstockGrade | typeof penpayRoutes.stockGrade) =>
+    const call = (route: typeof merchantRoutes.unstockGrade | typeof merchantRoutes.stockGrade) =>
       suite.api.call(route, { params: { productStockGradeId: cheap.id }, as: shop.owner });
 
     // Act
-    const unstocked = [await call(penpayRoutes.unstockGrade), await call(penpayRoutes.unstockGrade)];
+    const unstocked = [await call(merchantRoutes.unstockGrade), await call(merchantRoutes.unstockGrade)];
     const whileUnstocked = {
       grade: await myGrade(shop, cheap),
       product: await myProduct(shop, product.id),
       stocked: await gradeFeed(shop, product.id, 'stocked'),
       unstocked: await gradeFeed(shop, product.id, 'unstocked'),
     };
-    const restocked = [await call(penpayRoutes.stockGrade), await call(penpayRoutes.stockGrade)];
+    const restocked = [await call(merchantRoutes.stockGrade), await call(merchantRoutes.stockGrade)];
 
     // Assess
     for (const done of [...unstocked, ...restocked]) {
@@ -896,7 +900,7 @@ describe('visibility and stock', () => {
     // Act
     const first = await productFeed(busy, 'stocked');
     const second = await productFeed(busy, 'stocked', first.cursor ?? undefined);
-    const borrowedCursor = await suite.api.call(penpayRoutes.listMyStockedProducts, {
+    const borrowedCursor = await suite.api.call(merchantRoutes.listMyStockedProducts, {
       query: { cursor: first.cursor ?? '' },
       as: shop.owner,
     });
@@ -927,35 +931,35 @@ describe("another merchant's products and grades", () => {
     const gradeOnly = { productStockGradeId: rivalOnce.id };
     const as = shop.owner;
     const calls = {
-      productDashboard: () => suite.api.call(penpayRoutes.showProductDashboard, { params: product, as }),
-      gradeDashboard: () => suite.api.call(penpayRoutes.showGradeDashboard, { params: grade, as }),
-      product: () => suite.api.call(penpayRoutes.getMyProductStock, { params: product, as }),
-      grade: () => suite.api.call(penpayRoutes.getMyGrade, { params: grade, as }),
-      stockedGrades: () => suite.api.call(penpayRoutes.listMyStockedGrades, { params: product, query: {}, as }),
-      unstockedGrades: () => suite.api.call(penpayRoutes.listMyUnstockedGrades, { params: product, query: {}, as }),
+      productDashboard: () => suite.api.call(merchantRoutes.showProductDashboard, { params: product, as }),
+      gradeDashboard: () => suite.api.call(merchantRoutes.showGradeDashboard, { params: grade, as }),
+      product: () => suite.api.call(merchantRoutes.getMyProductStock, { params: product, as }),
+      grade: () => suite.api.call(merchantRoutes.getMyGrade, { params: grade, as }),
+      stockedGrades: () => suite.api.call(merchantRoutes.listMyStockedGrades, { params: product, query: {}, as }),
+      unstockedGrades: () => suite.api.call(merchantRoutes.listMyUnstockedGrades, { params: product, query: {}, as }),
       createGrade: () =>
-        suite.api.call(penpayRoutes.createGrade, { params: product, body: { name: 'Planted', amountMinor: 100 }, as }),
+        suite.api.call(merchantRoutes.createGrade, { params: product, body: { name: 'Planted', amountMinor: 100 }, as }),
       productDisplay: () =>
-        suite.api.call(penpayRoutes.updateProductDisplay, { params: product, body: { title: 'Taken over' }, as }),
-      gradeDisplay: () => suite.api.call(penpayRoutes.updateGradeDisplay, { params: grade, body: { name: 'Taken over' }, as }),
+        suite.api.call(merchantRoutes.updateProductDisplay, { params: product, body: { title: 'Taken over' }, as }),
+      gradeDisplay: () => suite.api.call(merchantRoutes.updateGradeDisplay, { params: grade, body: { name: 'Taken over' }, as }),
       gradeSubscription: () =>
-        suite.api.call(penpayRoutes.updateGradeSubscription, { params: grade, body: { subscription: null }, as }),
-      gradePlan: () => suite.api.call(penpayRoutes.updateGradePlan, { params: grade, body: { braintreePlanId: 'yearly' }, as }),
-      gradeCost: () => suite.api.call(penpayRoutes.updateGradeCost, { params: grade, body: { amountMinor: 100 }, as }),
+        suite.api.call(merchantRoutes.updateGradeSubscription, { params: grade, body: { subscription: null }, as }),
+      gradePlan: () => suite.api.call(merchantRoutes.updateGradePlan, { params: grade, body: { braintreePlanId: 'yearly' }, as }),
+      gradeCost: () => suite.api.call(merchantRoutes.updateGradeCost, { params: grade, body: { amountMinor: 100 }, as }),
       productVisibility: () =>
-        suite.api.call(penpayRoutes.setProductVisibility, { params: { ...product, visibility: 'private' }, as }),
+        suite.api.call(merchantRoutes.setProductVisibility, { params: { ...product, visibility: 'private' }, as }),
       gradeVisibility: () =>
-        suite.api.call(penpayRoutes.setGradeVisibility, { params: { ...gradeOnly, visibility: 'private' }, as }),
-      unstockProduct: () => suite.api.call(penpayRoutes.unstockProduct, { params: product, as }),
-      stockProduct: () => suite.api.call(penpayRoutes.stockProduct, { params: product, as }),
-      unstockGrade: () => suite.api.call(penpayRoutes.unstockGrade, { params: gradeOnly, as }),
-      stockGrade: () => suite.api.call(penpayRoutes.stockGrade, { params: gradeOnly, as }),
+        suite.api.call(merchantRoutes.setGradeVisibility, { params: { ...gradeOnly, visibility: 'private' }, as }),
+      unstockProduct: () => suite.api.call(merchantRoutes.unstockProduct, { params: product, as }),
+      stockProduct: () => suite.api.call(merchantRoutes.stockProduct, { params: product, as }),
+      unstockGrade: () => suite.api.call(merchantRoutes.unstockGrade, { params: gradeOnly, as }),
+      stockGrade: () => suite.api.call(merchantRoutes.stockGrade, { params: gradeOnly, as }),
     };
-    const madeUpProduct = await suite.api.call(penpayRoutes.getMyProductStock, {
+    const madeUpProduct = await suite.api.call(merchantRoutes.getMyProductStock, {
       params: { productStockId: 'prd_madeupmadeupmadeup00' },
       as,
     });
-    const madeUpGrade = await suite.api.call(penpayRoutes.unstockGrade, {
+    const madeUpGrade = await suite.api.call(merchantRoutes.unstockGrade, {
       params: { productStockGradeId: 'grd_madeupmadeupmadeup00' },
       as,
     });
@@ -990,11 +994,11 @@ describe("another merchant's products and grades", () => {
     const grade = await addGrade(shop, first.id);
 
     // Act
-    const misplaced = await suite.api.call(penpayRoutes.getMyGrade, {
+    const misplaced = await suite.api.call(merchantRoutes.getMyGrade, {
       params: { productStockId: second.id, productStockGradeId: grade.id },
       as: shop.owner,
     });
-    const mixed = await suite.api.call(penpayRoutes.updateGradeCost, {
+    const mixed = await suite.api.call(merchantRoutes.updateGradeCost, {
       params: { productStockId: rivalProduct.id, productStockGradeId: grade.id },
       body: { amountMinor: 999 },
       as: shop.owner,
@@ -1012,11 +1016,11 @@ describe("another merchant's products and grades", () => {
 
     // Act
     const answers = await Promise.all([
-      suite.api.call(penpayRoutes.showMerchantDashboard, { as: nobody }),
-      suite.api.call(penpayRoutes.listMyStockedProducts, { query: {}, as: nobody }),
-      suite.api.call(penpayRoutes.createProductStock, { body: { title: 'Orphan' }, as: nobody }),
-      suite.api.call(penpayRoutes.connectMerchantGateway, { body: { environment: 'local' }, as: nobody }),
-      suite.api.call(penpayRoutes.getMyProductStock, { params: { productStockId: rivalProduct.id }, as: nobody }),
+      suite.api.call(merchantRoutes.showMerchantDashboard, { as: nobody }),
+      suite.api.call(merchantRoutes.listMyStockedProducts, { query: {}, as: nobody }),
+      suite.api.call(merchantRoutes.createProductStock, { body: { title: 'Orphan' }, as: nobody }),
+      suite.api.call(merchantRoutes.connectMerchantGateway, { body: { environment: 'local' }, as: nobody }),
+      suite.api.call(merchantRoutes.getMyProductStock, { params: { productStockId: rivalProduct.id }, as: nobody }),
     ]);
 
     // Assess
@@ -1037,7 +1041,7 @@ describe('dashboards', () => {
   beforeAll(async () => {
     product = await addProduct(shop, { title: 'Best seller' });
     const retired = await addProduct(shop, { title: 'Retired' });
-    expectOk(await suite.api.call(penpayRoutes.unstockProduct, { params: { productStockId: retired.id }, as: shop.owner }));
+    expectOk(await suite.api.call(merchantRoutes.unstockProduct, { params: { productStockId: retired.id }, as: shop.owner }));
     [grade, otherGrade] = [
       await addGrade(shop, product.id, { name: 'Basic' }),
       await addGrade(shop, product.id, { name: 'Plus' }),
@@ -1080,7 +1084,7 @@ describe('dashboards', () => {
 
   it("show the shop's 30 days, totals, subscriptions, latest sales and product counts", async () => {
     // Act
-    const dashboard = await suite.api.call(penpayRoutes.showMerchantDashboard, { as: shop.owner });
+    const dashboard = await suite.api.call(merchantRoutes.showMerchantDashboard, { as: shop.owner });
 
     // Assess
     expectOk(dashboard);
@@ -1110,15 +1114,15 @@ describe('dashboards', () => {
 
   it("show a product's own figures, grades and sales, and a grade's", async () => {
     // Act
-    const productDashboard = await suite.api.call(penpayRoutes.showProductDashboard, {
+    const productDashboard = await suite.api.call(merchantRoutes.showProductDashboard, {
       params: { productStockId: product.id },
       as: shop.owner,
     });
-    const gradeDashboard = await suite.api.call(penpayRoutes.showGradeDashboard, {
+    const gradeDashboard = await suite.api.call(merchantRoutes.showGradeDashboard, {
       params: { productStockId: product.id, productStockGradeId: grade.id },
       as: shop.owner,
     });
-    const quietGrade = await suite.api.call(penpayRoutes.showGradeDashboard, {
+    const quietGrade = await suite.api.call(merchantRoutes.showGradeDashboard, {
       params: { productStockId: product.id, productStockGradeId: otherGrade.id },
       as: shop.owner,
     });

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { getDb } from '../../functions/lib/db/service';
 import { routes } from '../../shared/routes';
-import type { GradeView, ProductStockView } from '../../shared/schemas/penpay';
+import type { GradeView, ProductStockView } from '../../shared/schemas/merchant';
 import { expectError, expectOk, invalid, type SignedInUser } from '../support/api-client';
 import { apiSuite } from '../support/api-suite';
 import { addGrade, addProduct, expectMessage, openShop, type Shop } from '../support/penpay';

@@ -6,8 +6,9 @@ import type { PaymentGateway } from '../../functions/lib/payments/gateway';
 import { createLocalPaymentGateway } from '../../functions/lib/payments/local-gateway';
 import { LOCAL_GATEWAY_KEYS, type LocalGatewayKeys } from '../../shared/payments/local-gateway';
 import { routes } from '../../shared/routes';
-import * as penpayRoutes from '../../shared/routes/penpay';
-import type { GradeView, MerchantAccountView } from '../../shared/schemas/penpay';
+import * as merchantRoutes from '../../shared/routes/merchant';
+import * as storeRoutes from '../../shared/routes/store';
+import type { GradeView, MerchantAccountView } from '../../shared/schemas/merchant';
 import { expectError, expectOk, type SignedInUser } from '../support/api-client';
 import { apiSuite } from '../support/api-suite';
 import { mailsTo } from '../support/mail';
@@ -25,7 +26,7 @@ interface Shop {
 
 async function openShop(label: string, options: { connect?: boolean } = {}): Promise<Shop> {
   const owner = await suite.api.signIn(label);
-  const registered = await suite.api.call(penpayRoutes.registerMerchant, {
+  const registered = await suite.api.call(merchantRoutes.registerMerchant, {
     body: { shopName: `${label} shop`, handle: `${label}-${randomUUID().slice(0, 8)}`, currency: 'USD' },
     as: owner,
   });
@@ -33,7 +34,7 @@ async function openShop(label: string, options: { connect?: boolean } = {}): Pro
   if (options.connect === false) {
     return { owner, merchant: registered.body, keys: LOCAL_GATEWAY_KEYS, gateway: undefined as unknown as PaymentGateway };
   }
-  const connected = await suite.api.call(penpayRoutes.connectMerchantGateway, { body: { environment: 'local' }, as: owner });
+  const connected = await suite.api.call(merchantRoutes.connectMerchantGateway, { body: { environment: 'local' }, as: owner });
   expectOk(connected);
   const keys = await shopKeysOf(suite, connected.body.id);
   return {
@@ -46,12 +47,12 @@ async function openShop(label: string, options: { connect?: boolean } = {}): Pro
 
 /** A product of its own with one monthly grade offering extra seats (up to 2) and priority support (1). */
 async function subscriptionGrade(shop: Shop, title: string, amountMinor = 1_200): Promise<GradeView> {
-  const product = await suite.api.call(penpayRoutes.createProductStock, {
+  const product = await suite.api.call(merchantRoutes.createProductStock, {
     body: { title, visibility: 'public' },
     as: shop.owner,
   });
   expectOk(product);
-  const grade = await suite.api.call(penpayRoutes.createGrade, {
+  const grade = await suite.api.call(merchantRoutes.createGrade, {
     params: { productStockId: product.body.id },
     body: {
       name: 'Monthly',
@@ -72,15 +73,15 @@ async function subscriptionGrade(shop: Shop, title: string, amountMinor = 1_200)
  * the cart, the cart's invoice, paid with a test nonce at the shop's own gateway.
  */
 async function subscribe(customer: SignedInUser, shop: Shop, grade: GradeView, nonce = 'fake-valid-visa-nonce'): Promise<string> {
-  const added = await suite.api.call(penpayRoutes.replaceCartWithItem, { body: { productStockGradeId: grade.id }, as: customer });
+  const added = await suite.api.call(storeRoutes.replaceCartWithItem, { body: { productStockGradeId: grade.id }, as: customer });
   expectOk(added);
-  const cart = await suite.api.call(penpayRoutes.getCartInvoice, {
+  const cart = await suite.api.call(storeRoutes.getCartInvoice, {
     query: { merchantAccountId: shop.merchant.id },
     as: customer,
   });
   expectOk(cart);
   const invoiceId = cart.body.invoice?.id ?? '';
-  const paid = await suite.api.call(penpayRoutes.fulfillStoreInvoice, {
+  const paid = await suite.api.call(storeRoutes.fulfillStoreInvoice, {
     params: { invoiceId },
     body: { paymentMethodNonce: nonce },
     as: customer,
@@ -99,14 +100,14 @@ const paymentsOf = async (customerId: string) =>
   (await getDb().entities.payment.query.byCustomer({ customerId }).go({ pages: 'all' })).data;
 
 async function mySubscriptions(user: SignedInUser) {
-  const answer = await suite.api.call(penpayRoutes.listMySubscriptions, { as: user });
+  const answer = await suite.api.call(storeRoutes.listMySubscriptions, { as: user });
   expectOk(answer);
   return answer.body.items;
 }
 
 /** The grade's dashboard, as its merchant sees it: subscriptions now, and its latest sales. */
 async function gradeDashboard(shop: Shop, grade: GradeView) {
-  const answer = await suite.api.call(penpayRoutes.showGradeDashboard, {
+  const answer = await suite.api.call(merchantRoutes.showGradeDashboard, {
     params: { productStockId: grade.productStockId, productStockGradeId: grade.id },
     as: shop.owner,
   });
@@ -120,7 +121,7 @@ const countsOf = async (shop: Shop, grade: GradeView) => {
 };
 
 const postWebhook = (merchantAccountId: string, form: { bt_signature: string; bt_payload: string }) =>
-  fetch(`${suite.runtime.url}${penpayRoutes.receiveMerchantWebhook.path.replace('{merchantAccountId}', merchantAccountId)}`, {
+  fetch(`${suite.runtime.url}${storeRoutes.receiveMerchantWebhook.path.replace('{merchantAccountId}', merchantAccountId)}`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     body: new URLSearchParams(form).toString(),
@@ -149,7 +150,7 @@ async function declineCard(token: string, declining: boolean): Promise<void> {
 }
 
 const addAddOn = (user: SignedInUser, subscriptionProductId: string, addOnId: string, quantity = 1) =>
-  suite.api.call(penpayRoutes.addStoreSubscriptionAddOn, {
+  suite.api.call(storeRoutes.addStoreSubscriptionAddOn, {
     params: { subscriptionProductId },
     body: { addOnId, quantity },
     as: user,
@@ -222,23 +223,23 @@ describe("the customer's subscriptions", () => {
 
     // Act
     const answers = [
-      await suite.api.call(penpayRoutes.updateStoreSubscriptionPaymentMethod, {
+      await suite.api.call(storeRoutes.updateStoreSubscriptionPaymentMethod, {
         params,
         body: { paymentMethodNonce: 'fake-valid-mastercard-nonce' },
         as: stranger,
       }),
       await addAddOn(stranger, subscriptionId, 'extra-seat', 2),
-      await suite.api.call(penpayRoutes.removeStoreSubscriptionAddOn, {
+      await suite.api.call(storeRoutes.removeStoreSubscriptionAddOn, {
         params: { ...params, addOnId: 'extra-seat' },
         as: stranger,
       }),
-      await suite.api.call(penpayRoutes.cancelStoreSubscription, { params, as: stranger }),
+      await suite.api.call(storeRoutes.cancelStoreSubscription, { params, as: stranger }),
     ];
-    const madeUp = await suite.api.call(penpayRoutes.cancelStoreSubscription, {
+    const madeUp = await suite.api.call(storeRoutes.cancelStoreSubscription, {
       params: { subscriptionProductId: 's_doesnotexist0000' },
       as: customer,
     });
-    const signedOut = await suite.api.call(penpayRoutes.cancelStoreSubscription, { params });
+    const signedOut = await suite.api.call(storeRoutes.cancelStoreSubscription, { params });
 
     // Assess
     expectError(madeUp, 404);
@@ -347,7 +348,7 @@ describe('add-ons', () => {
     // Prepare
     const paymentsBefore = await paymentsOf(customer.userId);
     const removeAddOn = (addOnId: string) =>
-      suite.api.call(penpayRoutes.removeStoreSubscriptionAddOn, {
+      suite.api.call(storeRoutes.removeStoreSubscriptionAddOn, {
         params: { subscriptionProductId: subscriptionId, addOnId },
         as: customer,
       });
@@ -382,8 +383,8 @@ describe('canceling', () => {
     const params = { subscriptionProductId: subscriptionId };
 
     // Act
-    const canceled = await suite.api.call(penpayRoutes.cancelStoreSubscription, { params, as: customer });
-    const again = await suite.api.call(penpayRoutes.cancelStoreSubscription, { params, as: customer });
+    const canceled = await suite.api.call(storeRoutes.cancelStoreSubscription, { params, as: customer });
+    const again = await suite.api.call(storeRoutes.cancelStoreSubscription, { params, as: customer });
     const addOnAfter = await addAddOn(customer, subscriptionId, 'priority-support');
 
     // Assess
@@ -531,12 +532,12 @@ describe('a subscription over time, through the shop’s webhooks', () => {
     expect(failedMail?.text).toContain('/store/orders');
 
     // Act 3: a card that declines too, then one that pays.
-    const stillDeclined = await suite.api.call(penpayRoutes.updateStoreSubscriptionPaymentMethod, {
+    const stillDeclined = await suite.api.call(storeRoutes.updateStoreSubscriptionPaymentMethod, {
       params: { subscriptionProductId: subscriptionId },
       body: { paymentMethodNonce: 'fake-processor-declined-visa-nonce' },
       as: customer,
     });
-    const updated = await suite.api.call(penpayRoutes.updateStoreSubscriptionPaymentMethod, {
+    const updated = await suite.api.call(storeRoutes.updateStoreSubscriptionPaymentMethod, {
       params: { subscriptionProductId: subscriptionId },
       body: { paymentMethodNonce: 'fake-valid-mastercard-nonce' },
       as: customer,

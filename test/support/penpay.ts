@@ -10,7 +10,7 @@ import { MERCHANT_KEYS_KEY_FILE } from '../../infra/local/runtime';
 import { capabilitiesOf } from '../../shared/capabilities';
 import type { LocalGatewayKeys } from '../../shared/payments/local-gateway';
 import { routes } from '../../shared/routes';
-import type { GradeView, MerchantAccountView, ProductStockView } from '../../shared/schemas/penpay';
+import type { GradeView, MerchantAccountView, ProductStockView } from '../../shared/schemas/merchant';
 import { expectOk, type SignedInUser } from './api-client';
 import type { ApiSuite } from './api-suite';
 

@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import { routes } from '../../shared/routes';
-import type { UploadingFile } from '../../shared/schemas/files';
+import type { UploadingFile } from '../../shared/schemas/transfers';
 import { partRange } from '../../shared/transfers/upload-sizing';
 import { expectOk, type ApiClient, type SignedInUser } from './api-client';
 

@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { FileView, UploadingFile } from '../../shared/schemas/files';
+import type { FileView, UploadingFile } from '../../shared/schemas/transfers';
 import { partCountFor, partSizeFor } from '../../shared/transfers/upload-sizing';
 import {
   backoffDelayMs,

@@ -14,7 +14,7 @@ import {
   type CartItemView,
   type ShopView,
   type StoreInvoiceView,
-} from '../../../shared/schemas/penpay';
+} from '../../../shared/schemas/store';
 import type { CartItemItem } from '../../lib/db/entities/cart-item';
 import type { InvoiceItem } from '../../lib/db/entities/invoice';
 import type { MerchantAccountItem } from '../../lib/db/entities/merchant-account';

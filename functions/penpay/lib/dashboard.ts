@@ -6,7 +6,7 @@
 import { QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { SHARE_IMAGE_URL } from '../../../shared/constants';
 import type { Seo } from '../../../shared/schemas/common';
-import type { FiguresView, SaleView } from '../../../shared/schemas/penpay';
+import type { FiguresView, SaleView } from '../../../shared/schemas/merchant';
 import type { MerchantAccountItem } from '../../lib/db/entities/merchant-account';
 import type { StoreFigureItem, StoreSaleItem } from '../../lib/db/entities/store-figures';
 import type { Db } from '../../lib/db/service';

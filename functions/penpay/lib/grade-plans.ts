@@ -10,7 +10,7 @@ import {
   type gradeSubscriptionSchema,
   MAX_PRICE_MINOR,
   MIN_PRICE_MINOR,
-} from '../../../shared/schemas/penpay';
+} from '../../../shared/schemas/merchant';
 import type { MerchantAccountItem } from '../../lib/db/entities/merchant-account';
 import type { Db } from '../../lib/db/service';
 import { BadRequest } from '../../lib/errors';

@@ -3,7 +3,7 @@
  * by stock state in display order. Each page is one Query of gsi1; a cursor from the client is
  * checked to name that same partition before it reaches the table.
  */
-import type { GradeView, ProductStockView } from '../../../shared/schemas/penpay';
+import type { GradeView, ProductStockView } from '../../../shared/schemas/merchant';
 import { checkedCursor } from '../../lib/db/cursors';
 import type { MerchantAccountItem } from '../../lib/db/entities/merchant-account';
 import type { ProductStockItem, STOCK_STATES } from '../../lib/db/entities/product-stock';

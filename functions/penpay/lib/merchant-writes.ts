@@ -13,7 +13,7 @@ import type {
   updateGradeDisplayBodySchema,
   updateMerchantBodySchema,
   updateProductDisplayBodySchema,
-} from '../../../shared/schemas/penpay';
+} from '../../../shared/schemas/merchant';
 import { pauseBeforeRetry, TooBusy } from '../../lib/contended-writes';
 import type { MerchantAccountItem } from '../../lib/db/entities/merchant-account';
 import { type ProductStockItem, shelfKeys } from '../../lib/db/entities/product-stock';

@@ -1,4 +1,4 @@
-import { MERCHANT_ID_PATTERN } from '../../../shared/schemas/penpay';
+import { MERCHANT_ID_PATTERN } from '../../../shared/schemas/merchant';
 import type { MerchantAccountItem } from '../../lib/db/entities/merchant-account';
 import type { Db } from '../../lib/db/service';
 import { Conflict, NotFound } from '../../lib/errors';

@@ -11,7 +11,8 @@
  * merchant their own drafts must never be stored there: `personal` says when it is one, and the
  * handler then answers it uncached.
  */
-import { MERCHANT_ID_PATTERN, type GradeView, type ProductStockView, type ShopView } from '../../../shared/schemas/penpay';
+import { MERCHANT_ID_PATTERN, type GradeView, type ProductStockView } from '../../../shared/schemas/merchant';
+import { type ShopView } from '../../../shared/schemas/store';
 import { checkedCursor } from '../../lib/db/cursors';
 import type { MerchantAccountItem } from '../../lib/db/entities/merchant-account';
 import type { ProductStockItem } from '../../lib/db/entities/product-stock';

@@ -2,7 +2,7 @@
  * A customer's orders across every shop, newest first: one Query of gsi1 per page. An order keeps
  * the shop's name and the lines as they were paid, so a page reads nothing else.
  */
-import type { OrderView } from '../../../shared/schemas/penpay';
+import type { OrderView } from '../../../shared/schemas/store';
 import { checkedCursor } from '../../lib/db/cursors';
 import type { StoreOrderItem } from '../../lib/db/entities/store-order';
 import type { Db } from '../../lib/db/service';

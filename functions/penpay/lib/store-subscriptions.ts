@@ -6,7 +6,7 @@
  * past-due counts moved in the same transaction as the status they follow.
  */
 import { fromDecimalAmount } from '../../../shared/payments/money';
-import type { StoreSubscriptionView } from '../../../shared/schemas/penpay';
+import type { StoreSubscriptionView } from '../../../shared/schemas/store';
 import { pauseBeforeRetry } from '../../lib/contended-writes';
 import { getBatch } from '../../lib/db/batches';
 import type { MerchantAccountItem } from '../../lib/db/entities/merchant-account';

@@ -1,9 +1,10 @@
 import type { Money } from '../../../shared/payments/money';
-import type { GradeView, MerchantAccountView, ProductStockView, ShopCurrency, ShopView } from '../../../shared/schemas/penpay';
+import type { GradeView, MerchantAccountView, ProductStockView, ShopCurrency } from '../../../shared/schemas/merchant';
+import type { ShopView } from '../../../shared/schemas/store';
 import type { MerchantAccountItem } from '../../lib/db/entities/merchant-account';
 import type { ProductStockItem } from '../../lib/db/entities/product-stock';
 import type { ProductStockGradeItem } from '../../lib/db/entities/product-stock-grade';
-import { receiveMerchantWebhook } from '../../../shared/routes/penpay';
+import { receiveMerchantWebhook } from '../../../shared/routes/store';
 import { getConfig } from '../../lib/config';
 import { presignGet } from '../../lib/files/file-bucket';
 

@@ -1,5 +1,5 @@
 import { gunzipSync, gzipSync } from 'node:zlib';
-import type { FileView } from '../../../shared/schemas/files';
+import type { FileView } from '../../../shared/schemas/transfers';
 import type { StoredFileItem } from '../../lib/db/entities/stored-file';
 import type { TransferItem } from '../../lib/db/entities/transfer';
 import type { Db } from '../../lib/db/service';

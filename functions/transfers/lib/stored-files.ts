@@ -1,4 +1,4 @@
-import type { UploadingFile, UploadTarget } from '../../../shared/schemas/files';
+import type { UploadingFile, UploadTarget } from '../../../shared/schemas/transfers';
 import { MAX_FILES_PER_TRANSFER } from '../../../shared/transfers/plans';
 import { cleanFileName, normaliseContentType, refusedTransferFile } from '../../../shared/transfers/file-rules';
 import { RETENTION_TAG, retentionClassFor } from '../../../shared/transfers/retention';

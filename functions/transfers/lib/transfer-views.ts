@@ -1,4 +1,4 @@
-import type { FileView } from '../../../shared/schemas/files';
+import type { FileView } from '../../../shared/schemas/transfers';
 import type { MemberView, PackageFile, TransferSummary, Vote } from '../../../shared/schemas/transfers';
 import type { Db } from '../../lib/db/service';
 import type { StoredFileItem } from '../../lib/db/entities/stored-file';

@@ -7,8 +7,8 @@ import type {
   merchantDashboardSchema,
   productDashboardSchema,
   productFeedSchema,
-} from '../../../../../shared/schemas/penpay';
-import type { GradeView, MerchantAccountView, ProductStockView } from '../../../../../shared/schemas/penpay';
+} from '../../../../../shared/schemas/merchant';
+import type { GradeView, MerchantAccountView, ProductStockView } from '../../../../../shared/schemas/merchant';
 
 export type {
   FiguresView,
@@ -18,7 +18,7 @@ export type {
   SaleView,
   ShopCurrency,
   Visibility,
-} from '../../../../../shared/schemas/penpay';
+} from '../../../../../shared/schemas/merchant';
 export type { Money } from '../../../../../shared/payments/money';
 export type MerchantDashboard = z.infer<typeof merchantDashboardSchema>;
 export type ProductDashboard = z.infer<typeof productDashboardSchema>;

@@ -1,4 +1,4 @@
-/** The largest image the server stores by base64 (shared/routes/files.ts: 4 MiB). */
+/** The largest image the server stores by base64 (shared/routes/transfers.ts: 4 MiB). */
 export const MAX_IMAGE_BYTES = 4 * 1024 * 1024;
 
 /** The image types the server recognises; SVG is refused there, so it is not offered here. */

@@ -1,23 +1,22 @@
 import type * as z from '../../../../../shared/zod';
+import type { productFeedSchema } from '../../../../../shared/schemas/merchant';
 import type {
   cartInvoiceSchema,
   customerOrdersSchema,
-  productFeedSchema,
   publicGradeSchema,
   publicProductSchema,
-} from '../../../../../shared/schemas/penpay';
+} from '../../../../../shared/schemas/store';
 
-import type { StoreSubscriptionView } from '../../../../../shared/schemas/penpay';
+import type { StoreSubscriptionView } from '../../../../../shared/schemas/store';
 
+export type { GradeView, ProductStockView } from '../../../../../shared/schemas/merchant';
 export type {
   CartItemView,
-  GradeView,
   OrderView,
-  ProductStockView,
   ShopView,
   StoreInvoiceView,
   StoreSubscriptionView,
-} from '../../../../../shared/schemas/penpay';
+} from '../../../../../shared/schemas/store';
 export type { PaymentClient } from '../../../../../shared/schemas/subscriptions';
 export type { Money } from '../../../../../shared/payments/money';
 export type { PaymentMethodNonce } from '../../../lib/payments/payment-method-nonce';

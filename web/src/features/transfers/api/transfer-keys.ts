@@ -9,7 +9,7 @@ export type {
   TransferView,
   Vote,
 } from '../../../../../shared/schemas/transfers';
-export type { FileView, UploadingFile } from '../../../../../shared/schemas/files';
+export type { FileView, UploadingFile } from '../../../../../shared/schemas/transfers';
 export type TransferListPage = z.infer<typeof transferListSchema>;
 export type Contact = z.infer<typeof contactSchema>;
 export type ZipManifest = z.infer<typeof downloadAllSchema>;

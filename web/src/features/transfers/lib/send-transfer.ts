@@ -1,4 +1,4 @@
-import type { FileView, UploadingFile } from '../../../../../shared/schemas/files';
+import type { FileView, UploadingFile } from '../../../../../shared/schemas/transfers';
 import type { TransferSummary } from '../../../../../shared/schemas/transfers';
 import { CREATE_FILES_BATCH, type DeclaredFile } from '../api/create-files';
 import type { SendProgressStore } from './send-progress';

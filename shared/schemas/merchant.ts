@@ -1,11 +1,12 @@
 /**
- * The storefront connector (/api/i/penpay): merchants with their own Braintree account, product
- * stocks and their grades, carts, invoices, orders and subscriptions. Shapes shared by the route
- * table, the handlers and the web app's forms.
+ * The storefront's merchant side (/api/i/penpay/merchant): merchants with their own Braintree
+ * account, product stocks and their grades (the catalogue the shop shows, with the values and ids
+ * it is checked against), sales figures and dashboards. Shapes shared by the route table, the
+ * handlers and the web app's forms; the shop's side is store.ts.
  */
 import * as z from '../zod';
 import { cursorQueryShape, seoSchema } from './common';
-import { moneySchema, paymentClientSchema, paymentMethodSchema, SUBSCRIPTION_STATUSES } from './subscriptions';
+import { moneySchema } from './subscriptions';
 
 // ---------------------------------------------------------------------------------------------
 // Values
@@ -46,10 +47,7 @@ export type ShopCurrency = (typeof SHOP_CURRENCIES)[number];
 /** The least and most one unit of a grade may cost, in minor units: 0.50 to 100,000.00. */
 export const MIN_PRICE_MINOR = 50;
 export const MAX_PRICE_MINOR = 10_000_000;
-/** How many of one one-time grade a cart may hold; a subscription grade is one per cart. */
-export const MAX_QUANTITY = 99;
-/** Lines in one cart: a paid cart is recorded in one database transaction (100 items at most). */
-export const MAX_CART_LINES = 20;
+
 export const MAX_PRODUCT_IMAGES = 8;
 export const MAX_ADD_ONS_PER_GRADE = 10;
 /** How many of one add-on a subscription may carry. */
@@ -60,17 +58,16 @@ export const MERCHANT_ID_PATTERN = /^mer_[a-z0-9]{20}$/;
 /** A shop's address on the site: /shop/{handle}. */
 export const HANDLE_PATTERN = /^[a-z0-9](?:[a-z0-9-]{1,28}[a-z0-9])$/;
 
-const idOf = (prefix: string, what: string) =>
+/** A storefront id (the shop's cart items' too): the prefix, '_' and 20 lower-case letters and digits. */
+export const idOf = (prefix: string, what: string) =>
   z.string().check(z.regex(new RegExp(`^${prefix}_[a-z0-9]{20}$`), `Not a valid ${what} id`));
 
 export const merchantAccountIdSchema = idOf('mer', 'merchant account');
 export const productStockIdSchema = idOf('prd', 'product');
 export const productStockGradeIdSchema = idOf('grd', 'grade');
-export const cartItemIdSchema = idOf('cit', 'cart item');
-const invoiceIdSchema = z.string().check(z.regex(/^[A-Za-z0-9_-]{10,40}$/, 'Not a valid invoice id'));
-const subscriptionIdSchema = z.string().check(z.regex(/^[A-Za-z0-9_-]{3,36}$/, 'Not a valid subscription id'));
+
 /** Braintree's ids for plans and add-ons: letters, digits, '-' and '_'. */
-const gatewayIdSchema = (what: string) =>
+export const gatewayIdSchema = (what: string) =>
   z
     .string({ message: `Give the ${what}` })
     .check(z.regex(/^[A-Za-z0-9_-]{1,64}$/, `Not a valid ${what}: use the id Braintree shows`));
@@ -118,15 +115,7 @@ export const gradeVisibilityParamsSchema = z.strictObject({
   productStockGradeId: productStockGradeIdSchema,
   visibility: visibilitySchema,
 });
-export const cartItemParamsSchema = z.strictObject({ cartItemId: cartItemIdSchema });
-export const storeInvoiceParamsSchema = z.strictObject({ invoiceId: invoiceIdSchema });
-export const storeSubscriptionParamsSchema = z.strictObject({ subscriptionProductId: subscriptionIdSchema });
-export const storeAddOnParamsSchema = z.strictObject({
-  subscriptionProductId: subscriptionIdSchema,
-  addOnId: gatewayIdSchema('add-on id'),
-});
 export const feedQuerySchema = z.strictObject({ ...cursorQueryShape });
-export const cartQuerySchema = z.strictObject({ merchantAccountId: merchantAccountIdSchema });
 
 // ---------------------------------------------------------------------------------------------
 // Request bodies
@@ -269,33 +258,6 @@ export const updateGradeSubscriptionBodySchema = z.strictObject({ subscription: 
 export const updateGradePlanBodySchema = z.strictObject({ braintreePlanId: gatewayIdSchema('Braintree plan id') });
 export const updateGradeCostBodySchema = z.strictObject({ amountMinor: priceMinorSchema });
 
-export const addCartItemBodySchema = z.strictObject({
-  productStockGradeId: productStockGradeIdSchema,
-  quantity: z._default(
-    z
-      .number({ message: 'Quantity must be a whole number' })
-      .check(
-        z.int('Quantity must be a whole number'),
-        z.minimum(1, 'Quantity must be at least 1'),
-        z.maximum(MAX_QUANTITY, `At most ${MAX_QUANTITY}`),
-      ),
-    1,
-  ),
-});
-
-const nonceSchema = z
-  .string({ message: 'Send the payment method nonce from the card form' })
-  .check(z.minLength(1, 'Send the payment method nonce from the card form'), z.maxLength(4_096));
-export const storeFulfillBodySchema = z.strictObject({
-  paymentMethodNonce: nonceSchema,
-  deviceData: z.optional(z.string().check(z.maxLength(8_192))),
-});
-export const storePaymentMethodBodySchema = storeFulfillBodySchema;
-export const addOnBodySchema = z.strictObject({
-  addOnId: gatewayIdSchema('add-on id'),
-  quantity: z._default(z.number().check(z.int(), z.minimum(1), z.maximum(MAX_ADD_ON_QUANTITY)), 1),
-});
-
 // ---------------------------------------------------------------------------------------------
 // Answers
 
@@ -323,19 +285,6 @@ export const merchantAccountSchema = z.object({
   createdAt: z.string(),
 });
 export type MerchantAccountView = z.infer<typeof merchantAccountSchema>;
-
-/** A shop as customers see it. */
-export const shopSchema = z.object({
-  id: z.string(),
-  handle: z.string(),
-  shopName: z.string(),
-  description: z.string(),
-  currency: z.enum(SHOP_CURRENCIES),
-  logo: z.nullable(imageSchema),
-  /** False until the merchant connects a payment account: the shop can be seen, not bought from. */
-  acceptsPayments: z.boolean(),
-});
-export type ShopView = z.infer<typeof shopSchema>;
 
 export const addOnSchema = z.object({
   addOnId: z.string(),
@@ -405,94 +354,6 @@ export const gradeFeedSchema = z.object({ items: z.array(gradeSchema), cursor: z
 export const productStockAnswerSchema = productStockSchema;
 export const gradeAnswerSchema = gradeSchema;
 
-export const CART_ITEM_STATUSES = ['ok', 'price-changed', 'unavailable'] as const;
-/**
- * A line of a customer's cart, priced from the grade as it is now. 'price-changed': the price
- * moved since it was added (shown, with the old one, before paying); 'unavailable': unstocked,
- * made private or gone, so it is left out of the invoice.
- */
-export const cartItemSchema = z.object({
-  id: z.string(),
-  merchantAccountId: z.string(),
-  productStockId: z.string(),
-  productStockGradeId: z.string(),
-  productTitle: z.string(),
-  gradeName: z.string(),
-  billing: z.enum(['once', 'subscription']),
-  quantity: z.int(),
-  unitPrice: moneySchema,
-  /** The price when it was added. */
-  addedUnitPrice: moneySchema,
-  status: z.enum(CART_ITEM_STATUSES),
-  addedAt: z.string(),
-});
-export type CartItemView = z.infer<typeof cartItemSchema>;
-
-export const storeInvoiceSchema = z.object({
-  id: z.string(),
-  merchantAccountId: z.string(),
-  status: z.enum(['open', 'paying', 'paid', 'void']),
-  lines: z.array(
-    z.object({
-      productStockId: z.string(),
-      productStockGradeId: z.string(),
-      description: z.string(),
-      billing: z.enum(['once', 'subscription']),
-      quantity: z.int(),
-      unitPrice: moneySchema,
-    }),
-  ),
-  /** What is charged now: the one-time lines and each subscription's first cycle. */
-  total: moneySchema,
-  lastDecline: z.nullable(z.object({ reason: z.string(), message: z.string(), at: z.string() })),
-  paidAt: z.nullable(z.string()),
-  createdAt: z.string(),
-});
-export type StoreInvoiceView = z.infer<typeof storeInvoiceSchema>;
-
-/** The cart for one shop and its invoice: null when nothing in it can be bought. */
-export const cartInvoiceSchema = z.object({
-  shop: shopSchema,
-  items: z.array(cartItemSchema),
-  invoice: z.nullable(storeInvoiceSchema),
-});
-
-export const storeSubscriptionSchema = z.object({
-  id: z.string(),
-  shop: z.object({ id: z.string(), handle: z.string(), shopName: z.string() }),
-  productStockId: z.string(),
-  productStockGradeId: z.string(),
-  productTitle: z.string(),
-  gradeName: z.string(),
-  status: z.enum(SUBSCRIPTION_STATUSES),
-  /** Each cycle's price, add-ons not included. */
-  price: moneySchema,
-  billingFrequencyMonths: z.int(),
-  balance: moneySchema,
-  nextBillingDate: z.nullable(z.string()),
-  paidThroughDate: z.nullable(z.string()),
-  canceledAt: z.nullable(z.string()),
-  paymentMethod: paymentMethodSchema,
-  addOns: z.array(z.object({ addOnId: z.string(), name: z.string(), quantity: z.int(), price: moneySchema })),
-  /** Add-ons the grade offers that can still be added (or raised). */
-  availableAddOns: z.array(addOnSchema),
-  createdAt: z.string(),
-});
-export type StoreSubscriptionView = z.infer<typeof storeSubscriptionSchema>;
-
-export const orderSchema = z.object({
-  invoiceId: z.string(),
-  shop: z.object({ id: z.string(), handle: z.string(), shopName: z.string() }),
-  lines: storeInvoiceSchema.shape.lines,
-  total: moneySchema,
-  card: z.nullable(z.object({ cardType: z.string(), last4: z.string() })),
-  paidAt: z.string(),
-});
-export type OrderView = z.infer<typeof orderSchema>;
-
-export const customerOrdersSchema = z.object({ items: z.array(orderSchema), cursor: z.nullable(z.string()) });
-export const customerSubscriptionsSchema = z.object({ items: z.array(storeSubscriptionSchema) });
-
 /** A sale as its merchant sees it: who bought (name and email, to deliver), what, and for how much. */
 export const saleSchema = z.object({
   invoiceId: z.string(),
@@ -540,12 +401,6 @@ export const gradeDashboardSchema = z.object({
   recentSales: z.array(saleSchema),
 });
 
-export const shopPageSchema = shopSchema;
-export const publicProductSchema = z.object({ shop: shopSchema, product: productStockSchema, grades: z.array(gradeSchema) });
-export const publicGradeSchema = z.object({ shop: shopSchema, product: productStockSchema, grade: gradeSchema });
-export const publicGradesSchema = z.object({ items: z.array(gradeSchema) });
-
-export const storePaymentClientSchema = paymentClientSchema;
 export const doneSchema = z.boolean();
 
 /** Plans of the merchant's Braintree account, as the grade editor offers them. */

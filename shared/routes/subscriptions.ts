@@ -1,12 +1,6 @@
 import {
-  packageScreenSchema,
-  senderProfileParamsSchema,
-  senderProfileScreenSchema,
-  sitemapSchema,
-  transferHomeScreenSchema,
-} from '../schemas/our-transfers';
-import {
   activeSubscriptionSchema,
+  braintreeWebhookBodySchema,
   checkoutInvoiceSchema,
   checkoutScreenSchema,
   fulfilledInvoiceSchema,
@@ -20,55 +14,15 @@ import {
   subscriptionScreenSchema,
   updatePaymentMethodBodySchema,
   upgradesScreenSchema,
+  webhookAnswerSchema,
 } from '../schemas/subscriptions';
-import { transferIdParamsSchema } from '../schemas/transfers';
 import { defineRoute } from './define-route';
 
-/** The sitemap changes only with a deployment. */
-const SITEMAP_CACHE_SECONDS = 3_600;
-
-export const showTransferHome = defineRoute({
-  method: 'GET',
-  path: '/api/i/ourTransfers/show/home',
-  access: 'public',
-  handler: 'transfers/show-transfer-home',
-  summary:
-    "The transfer home's data: the plan's limits and page metadata for anyone; for a signed-in sender also their five latest sent and received transfers and their newest unfinished draft (to resume its uploads).",
-  response: transferHomeScreenSchema,
-});
-
-export const showSenderProfile = defineRoute({
-  method: 'GET',
-  path: '/api/i/ourTransfers/show/profile/{userId}/v',
-  access: 'public',
-  handler: 'transfers/show-sender-profile',
-  summary:
-    "A sender's public card in the transfer app (name, username, picture, member since): never their address or transfers. 404 for an unknown user.",
-  params: senderProfileParamsSchema,
-  response: senderProfileScreenSchema,
-});
-
-export const showPackageScreen = defineRoute({
-  method: 'GET',
-  path: '/api/i/ourTransfers/show/transfer/{id}/package',
-  access: 'user',
-  handler: 'transfers/show-package-screen',
-  summary:
-    "The package page's data: the package as GET /transfer/{id}/v/package answers it, with page metadata (kept out of search indexes). Same 404 and 410.",
-  params: transferIdParamsSchema,
-  response: packageScreenSchema,
-});
-
-export const transferSitemap = defineRoute({
-  method: 'GET',
-  path: '/api/i/ourTransfers/sitemap/xml',
-  access: 'public',
-  handler: 'transfers/transfer-sitemap',
-  summary:
-    "The transfer app's sitemap (XML): its public pages. Packages and everything signed-in are left out: they are private.",
-  response: sitemapSchema,
-  cacheSeconds: SITEMAP_CACHE_SECONDS,
-});
+/**
+ * The Pro plan's routes, all served by functions/subscriptions/: its screens, prices, checkout and
+ * the subscriber's subscription (/api/i/ourTransfers), and Braintree's webhook for them
+ * (/api/e/braintree).
+ */
 
 /** The Pro plan's prices change only with a deployment. */
 const PRODUCT_STOCK_CACHE_SECONDS = 300;
@@ -195,11 +149,27 @@ export const updateSubscriptionPaymentMethod = defineRoute({
   timeoutSeconds: GATEWAY_ROUTE_TIMEOUT_SECONDS,
 });
 
-export const allOurTransferRoutes = {
-  showTransferHome,
-  showSenderProfile,
-  showPackageScreen,
-  transferSitemap,
+export const receiveBraintreeWebhook = defineRoute({
+  method: 'POST',
+  path: '/api/e/braintree/webhook',
+  access: 'public',
+  handler: 'subscriptions/receive-braintree-webhook',
+  summary:
+    "Braintree's webhook for the product's own subscriptions (a form with `bt_signature` and `bt_payload`). Authenticated only by the signature (401 and nothing changes when it does not match); each notification is stored once (a repeat is acknowledged and ignored), and the subscription's state is then read from the gateway, so a late or out-of-order delivery never rolls it back.",
+  body: braintreeWebhookBodySchema,
+  response: webhookAnswerSchema,
+  acceptsFormBody: true,
+  // Braintree's servers post without our header or an Origin: the signature is the authority.
+  stateChanging: false,
+  capabilities: { payments: true, email: true, realtime: true },
+  timeoutSeconds: 25,
+});
+
+/**
+ * The group in listing order (the API reference, and CDK's stacks, which chunk an app's routes
+ * in this order): a new route goes at the end, so no existing route moves to another stack.
+ */
+export const allSubscriptionRoutes = {
   showSubscriptionScreen,
   showUpgradesScreen,
   showCheckoutScreen,
@@ -210,4 +180,5 @@ export const allOurTransferRoutes = {
   cancelSubscription,
   getPaymentClientToken,
   updateSubscriptionPaymentMethod,
+  receiveBraintreeWebhook,
 };

@@ -1,0 +1,304 @@
+import {
+  doneSchema,
+  feedQuerySchema,
+  merchantAccountParamsSchema,
+  productFeedSchema,
+  productStockGradeParamsSchema,
+  productStockParamsSchema,
+} from '../schemas/merchant';
+import {
+  addCartItemBodySchema,
+  addOnBodySchema,
+  cartInvoiceSchema,
+  cartItemParamsSchema,
+  cartItemSchema,
+  cartQuerySchema,
+  customerOrdersSchema,
+  customerSubscriptionsSchema,
+  publicGradeSchema,
+  publicGradesSchema,
+  publicProductSchema,
+  shopPageSchema,
+  storeAddOnParamsSchema,
+  storeFulfillBodySchema,
+  storeInvoiceParamsSchema,
+  storePaymentClientSchema,
+  storePaymentMethodBodySchema,
+  storeSubscriptionParamsSchema,
+} from '../schemas/store';
+import { braintreeWebhookBodySchema, webhookAnswerSchema } from '../schemas/subscriptions';
+import { defineRoute } from './define-route';
+
+/**
+ * The storefront's shop side (functions/penpay/; the merchant's side is merchant.ts): the shop's
+ * public pages, which show only what visibility allows; the customer's cart, invoices, orders and
+ * subscriptions (`customer/me` routes act on the caller's own only); and each shop's Braintree
+ * webhook, which keeps its customers' subscriptions up to date. Every gateway call is the shop's
+ * own Braintree account, with its merchant's keys.
+ */
+const PREFIX = '/api/i/penpay';
+/** Routes that wait on the merchant's gateway: a few of its calls in a row, each given up on well before API Gateway's 29 s. */
+const GATEWAY_ROUTE_TIMEOUT_SECONDS = 25;
+/** Shop pages may be reused this long by a browser or CloudFront: a change shows within a minute. */
+const SHOP_CACHE_SECONDS = 60;
+
+// ---------------------------------------------------------------------------------------------
+// Shop pages and the customer's reads
+
+export const getCartInvoice = defineRoute({
+  method: 'GET',
+  path: `${PREFIX}/customer/me/v/cartInvoice`,
+  access: 'user',
+  handler: 'penpay/get-cart-invoice',
+  summary:
+    "The caller's cart at one shop (`merchantAccountId`) priced from the grades as they are now, and its invoice: the same open invoice while the cart does not change, a new one when it does. Items whose price changed since they were added are flagged with both prices; unstocked or private ones are flagged and left out. `invoice` is null when nothing can be bought.",
+  query: cartQuerySchema,
+  response: cartInvoiceSchema,
+  capabilities: { table: 'read-write', bucket: 'read' },
+});
+
+export const listShopProducts = defineRoute({
+  method: 'GET',
+  path: `${PREFIX}/merchant/{merchantAccountId}/v/feed/products`,
+  access: 'public',
+  handler: 'penpay/list-shop-products',
+  summary:
+    "A shop's listed products (public and stocked), featured first then by position, 20 a page. The shop is named by its id or its handle; 404 for an unknown one.",
+  params: merchantAccountParamsSchema,
+  query: feedQuerySchema,
+  response: productFeedSchema,
+  capabilities: { bucket: 'read' },
+  cacheSeconds: SHOP_CACHE_SECONDS,
+});
+
+export const listProductGrades = defineRoute({
+  method: 'GET',
+  path: `${PREFIX}/product/{productStockId}/grades`,
+  access: 'public',
+  handler: 'penpay/list-product-grades',
+  summary:
+    "A product's grades a customer may see (public ones, stocked or not; `purchasable` says which can be bought), in display order. 404 for a private product.",
+  params: productStockParamsSchema,
+  response: publicGradesSchema,
+  cacheSeconds: SHOP_CACHE_SECONDS,
+});
+
+export const getShop = defineRoute({
+  method: 'GET',
+  path: `${PREFIX}/merchant/{merchantAccountId}/v`,
+  access: 'public',
+  handler: 'penpay/get-shop',
+  summary:
+    'A shop as customers see it, by its id or its handle (name, description, logo, currency, whether it takes payments). 404 for an unknown one.',
+  params: merchantAccountParamsSchema,
+  response: shopPageSchema,
+  capabilities: { bucket: 'read' },
+  cacheSeconds: SHOP_CACHE_SECONDS,
+});
+
+export const getProduct = defineRoute({
+  method: 'GET',
+  path: `${PREFIX}/product/{productStockId}/v`,
+  access: 'public',
+  handler: 'penpay/get-product',
+  summary:
+    'A product page: the shop, the product and its grades a customer may see. Public and unlisted products answer (unlisted ones only to those with the link); private ones are 404 except to their merchant. An unstocked product still answers, for its subscribers, with nothing purchasable.',
+  params: productStockParamsSchema,
+  response: publicProductSchema,
+  capabilities: { bucket: 'read' },
+  cacheSeconds: SHOP_CACHE_SECONDS,
+});
+
+export const getProductGrade = defineRoute({
+  method: 'GET',
+  path: `${PREFIX}/product/{productStockId}/v/grade/{productStockGradeId}`,
+  access: 'public',
+  handler: 'penpay/get-product-grade',
+  summary:
+    'A grade page: the shop, the product and the grade, under the same visibility rules as the product page (a private grade is 404).',
+  params: productStockGradeParamsSchema,
+  response: publicGradeSchema,
+  capabilities: { bucket: 'read' },
+  cacheSeconds: SHOP_CACHE_SECONDS,
+});
+
+export const listMyOrders = defineRoute({
+  method: 'GET',
+  path: `${PREFIX}/customer/me/v/orders`,
+  access: 'user',
+  handler: 'penpay/list-my-orders',
+  summary: "The caller's paid orders across every shop, newest first, 20 a page.",
+  query: feedQuerySchema,
+  response: customerOrdersSchema,
+});
+
+export const listMySubscriptions = defineRoute({
+  method: 'GET',
+  path: `${PREFIX}/customer/me/v/subscriptions`,
+  access: 'user',
+  handler: 'penpay/list-my-subscriptions',
+  summary:
+    "The caller's subscriptions across every shop (active, past due, canceled), with their add-ons and the add-ons they may still add.",
+  response: customerSubscriptionsSchema,
+});
+
+export const getShopPaymentClient = defineRoute({
+  method: 'GET',
+  path: `${PREFIX}/customer/me/v/shop/{merchantAccountId}/client_token`,
+  access: 'user',
+  handler: 'penpay/get-shop-payment-client',
+  summary:
+    "A client token of the shop's own Braintree account for the card form (Drop-in, or the local gateway's form). 409 when the shop takes no payments yet.",
+  params: merchantAccountParamsSchema,
+  response: storePaymentClientSchema,
+  capabilities: { merchantKeys: 'open' },
+  timeoutSeconds: GATEWAY_ROUTE_TIMEOUT_SECONDS,
+});
+
+// ---------------------------------------------------------------------------------------------
+// The customer's changes
+
+export const addCartItem = defineRoute({
+  method: 'POST',
+  path: `${PREFIX}/customer/me/mod/cartItem`,
+  access: 'user',
+  handler: 'penpay/add-cart-item',
+  summary:
+    "Puts a grade in the caller's cart at its shop (the same one-time grade again adds to its quantity; a subscription grade is one per cart). 400 for a grade that cannot be bought (unstocked, private, its shop not connected), or more than 99 of one, or 20 lines. Answers the cart item.",
+  body: addCartItemBodySchema,
+  response: cartItemSchema,
+});
+
+export const replaceCartWithItem = defineRoute({
+  method: 'POST',
+  path: `${PREFIX}/customer/me/mod/loneCartItem`,
+  access: 'user',
+  handler: 'penpay/replace-cart-with-item',
+  summary:
+    'Empties the caller\'s cart at the grade\'s shop and puts this one grade in it ("buy now"). Same refusals as cartItem. Answers the cart item.',
+  body: addCartItemBodySchema,
+  response: cartItemSchema,
+});
+
+export const fulfillStoreInvoice = defineRoute({
+  method: 'POST',
+  path: `${PREFIX}/customer/me/mod/invoice/{invoiceId}/fulfill/subscription`,
+  access: 'user',
+  handler: 'penpay/fulfill-store-invoice',
+  summary:
+    "Pays the caller's cart invoice with the card behind `paymentMethodNonce`, at the shop's own Braintree account: one-time lines as one sale, each subscription line as a subscription on its grade's plan. Answers true. Idempotent: a repeated or concurrent call charges nothing more and answers true. 409 when a grade changed price or stopped being sold since the invoice was made (fetch cartInvoice again), 402 with the reason when the card is declined (the invoice stays payable), 404 for another customer's invoice, 503 with Retry-After when the gateway is out of reach.",
+  params: storeInvoiceParamsSchema,
+  body: storeFulfillBodySchema,
+  response: doneSchema,
+  capabilities: { merchantKeys: 'open', email: true, realtime: true },
+  timeoutSeconds: GATEWAY_ROUTE_TIMEOUT_SECONDS,
+});
+
+export const updateStoreSubscriptionPaymentMethod = defineRoute({
+  method: 'PUT',
+  path: `${PREFIX}/customer/me/mod/subscription/{subscriptionProductId}/paymentMethod`,
+  access: 'user',
+  handler: 'penpay/update-store-subscription-payment-method',
+  summary:
+    "Puts the card behind `paymentMethodNonce` on the caller's subscription; a past-due one is charged again at once (402 with the reason when that fails). Answers true. 404 for anyone else's.",
+  params: storeSubscriptionParamsSchema,
+  body: storePaymentMethodBodySchema,
+  response: doneSchema,
+  capabilities: { merchantKeys: 'open', email: true, realtime: true },
+  timeoutSeconds: GATEWAY_ROUTE_TIMEOUT_SECONDS,
+});
+
+export const addStoreSubscriptionAddOn = defineRoute({
+  method: 'PUT',
+  path: `${PREFIX}/customer/me/mod/subscription/{subscriptionProductId}/addOn`,
+  access: 'user',
+  handler: 'penpay/add-store-subscription-add-on',
+  summary:
+    "Adds an add-on the grade offers to the caller's active subscription, or sets its quantity; the rest of the current cycle is charged at once, prorated as Braintree does (402 and nothing changes when that charge is declined). Answers true.",
+  params: storeSubscriptionParamsSchema,
+  body: addOnBodySchema,
+  response: doneSchema,
+  capabilities: { merchantKeys: 'open', email: true, realtime: true },
+  timeoutSeconds: GATEWAY_ROUTE_TIMEOUT_SECONDS,
+});
+
+export const cancelStoreSubscription = defineRoute({
+  method: 'PUT',
+  path: `${PREFIX}/customer/me/mod/subscription/{subscriptionProductId}/cancel`,
+  access: 'user',
+  handler: 'penpay/cancel-store-subscription',
+  summary:
+    "Cancels the caller's subscription at the shop's gateway: nothing more is charged. Canceling again changes nothing. Answers true; 404 for anyone else's.",
+  params: storeSubscriptionParamsSchema,
+  response: doneSchema,
+  capabilities: { merchantKeys: 'open', email: true, realtime: true },
+  timeoutSeconds: GATEWAY_ROUTE_TIMEOUT_SECONDS,
+});
+
+export const removeCartItem = defineRoute({
+  method: 'DELETE',
+  path: `${PREFIX}/customer/me/mod/cartItem/{cartItemId}`,
+  access: 'user',
+  handler: 'penpay/remove-cart-item',
+  summary: "Takes an item out of the caller's cart. Answers the removed item; 404 for an item not in the caller's cart.",
+  params: cartItemParamsSchema,
+  response: cartItemSchema,
+});
+
+export const removeStoreSubscriptionAddOn = defineRoute({
+  method: 'DELETE',
+  path: `${PREFIX}/customer/me/mod/subscription/{subscriptionProductId}/addOn/{addOnId}`,
+  access: 'user',
+  handler: 'penpay/remove-store-subscription-add-on',
+  summary:
+    "Takes an add-on off the caller's subscription from the next cycle (Braintree gives no refund for the current one). Answers true; 404 when it is not on it.",
+  params: storeAddOnParamsSchema,
+  response: doneSchema,
+  capabilities: { merchantKeys: 'open', email: true, realtime: true },
+  timeoutSeconds: GATEWAY_ROUTE_TIMEOUT_SECONDS,
+});
+
+// ---------------------------------------------------------------------------------------------
+// The shop's Braintree webhook
+
+export const receiveMerchantWebhook = defineRoute({
+  method: 'POST',
+  path: '/api/e/braintree/merchant/{merchantAccountId}/webhook',
+  access: 'public',
+  handler: 'penpay/receive-merchant-webhook',
+  summary:
+    "A merchant's Braintree webhook (set in their Control Panel to this address): verified with that merchant's own keys (401 otherwise), stored once, then the subscription's state is read from their gateway, recorded, and renewals counted in their figures.",
+  params: merchantAccountParamsSchema,
+  body: braintreeWebhookBodySchema,
+  response: webhookAnswerSchema,
+  acceptsFormBody: true,
+  stateChanging: false,
+  capabilities: { merchantKeys: 'open', email: true, realtime: true },
+  timeoutSeconds: GATEWAY_ROUTE_TIMEOUT_SECONDS,
+});
+
+/**
+ * The group in listing order (the API reference, and CDK's stacks, which chunk an app's routes
+ * in this order): a new route goes at the end, so no existing route moves to another stack.
+ * shared/routes/index.ts lists these after the merchant's (merchant.ts): the storefront's last.
+ */
+export const allStoreRoutes = {
+  getCartInvoice,
+  listShopProducts,
+  listProductGrades,
+  getShop,
+  getProduct,
+  getProductGrade,
+  listMyOrders,
+  listMySubscriptions,
+  getShopPaymentClient,
+  addCartItem,
+  replaceCartWithItem,
+  fulfillStoreInvoice,
+  updateStoreSubscriptionPaymentMethod,
+  addStoreSubscriptionAddOn,
+  cancelStoreSubscription,
+  removeCartItem,
+  removeStoreSubscriptionAddOn,
+  receiveMerchantWebhook,
+};
