@@ -102,16 +102,10 @@ function ProPlan({
   );
 }
 
+type DialogProps = { userId: string; subscription: SubscriptionView; onClose: () => void };
+
 /** A new card for Pro, from the Pro plan's own payment account. */
-function UpdateProCardDialog({
-  userId,
-  subscription,
-  onClose,
-}: {
-  userId: string;
-  subscription: SubscriptionView;
-  onClose: () => void;
-}) {
+function UpdateProCardDialog({ userId, subscription, onClose }: DialogProps) {
   const client = usePaymentClientToken(userId);
   const update = useUpdateSubscriptionPaymentMethod(userId, subscription.id);
   return (
@@ -125,15 +119,7 @@ function UpdateProCardDialog({
 }
 
 /** Canceling Pro: it stays to the end of the period paid for. */
-function CancelProDialog({
-  userId,
-  subscription,
-  onClose,
-}: {
-  userId: string;
-  subscription: SubscriptionView;
-  onClose: () => void;
-}) {
+function CancelProDialog({ userId, subscription, onClose }: DialogProps) {
   const cancel = useCancelSubscription(userId, subscription.id);
   const until = proStaysUntil(subscription);
   return (
