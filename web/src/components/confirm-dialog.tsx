@@ -25,6 +25,7 @@ export function ConfirmDialog({
   error,
   errorClassName = page.alert,
   confirmClassName,
+  danger = false,
   children,
 }: {
   title: ReactNode;
@@ -45,6 +46,8 @@ export function ConfirmDialog({
   errorClassName?: string | undefined;
   /** The confirm button's colours (the feature's danger style). */
   confirmClassName?: string | undefined;
+  /** The confirm button in the danger colours: what it does ends or removes something. */
+  danger?: boolean;
   children?: ReactNode;
 }) {
   const confirm = () => {
@@ -62,7 +65,7 @@ export function ConfirmDialog({
       </Dialog.Close>
       <Button
         type={children ? 'submit' : 'button'}
-        className={confirmClassName}
+        className={[danger && styles.danger, confirmClassName].filter(Boolean).join(' ') || undefined}
         onClick={children ? undefined : confirm}
         disabled={!ready || pending}
         aria-busy={pending}

@@ -3,6 +3,7 @@ import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { AppLayout } from '../app/layout/app-layout';
+import { AppToaster } from '../app/layout/app-toaster';
 import { AppProviders } from '../app/providers';
 import { type CurrentUser, setCurrentUser } from '../lib/current-user';
 
@@ -66,6 +67,20 @@ export function renderShell({
     </AppProviders>,
   );
   return { ...result, router, queryClient };
+}
+
+/** One component alone, with what pages rely on (AppProviders) and the toaster: for shared components. */
+export function renderWithProviders(
+  ui: ReactNode,
+  { queryClient = createTestQueryClient() }: { queryClient?: QueryClient } = {},
+) {
+  const result = render(
+    <AppProviders queryClient={queryClient}>
+      {ui}
+      <AppToaster />
+    </AppProviders>,
+  );
+  return { ...result, queryClient };
 }
 
 export { Page };

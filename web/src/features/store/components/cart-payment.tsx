@@ -1,7 +1,5 @@
 import { useId } from 'react';
-import { PaymentMethodForm } from '../../../components/card-form/payment-method-form';
-import { PageSpinner } from '../../../components/spinner';
-import { ErrorState } from '../../../components/state-message';
+import { QueriedPaymentMethodForm } from '../../../components/card-form/queried-payment-method-form';
 import { track } from '../../../lib/analytics';
 import { ApiError } from '../../../lib/api-client';
 import { paymentProblemOf } from '../../../lib/payments/payment-problem';
@@ -50,33 +48,6 @@ export function CartPayment({
   };
 
   const problem = fulfill.isError ? paymentProblemOf(fulfill.error) : null;
-  let form;
-  if (client.data) {
-    form = (
-      <PaymentMethodForm
-        client={client.data}
-        label="Card details"
-        submitLabel={`Pay ${formatMoney(invoice.total)}`}
-        pendingLabel="Paying…"
-        onPaymentMethod={pay}
-        // A stale cart is explained above the items, where what changed shows.
-        problem={problem && problem.kind !== 'conflict' ? <p>{problem.message}</p> : null}
-      />
-    );
-  } else if (client.isError) {
-    form = (
-      <ErrorState
-        title="The card form could not be loaded"
-        error={client.error}
-        onRetry={() => void client.refetch()}
-        retrying={client.isFetching}
-        compact
-      />
-    );
-  } else {
-    form = <PageSpinner label="Loading the card form" />;
-  }
-
   return (
     <section className={styles.card} aria-labelledby={titleId}>
       <h2 id={titleId} className={styles.sectionTitle}>
@@ -85,7 +56,15 @@ export function CartPayment({
       {invoice.lastDecline && !fulfill.isError ? (
         <p className={styles.muted}>Your last attempt was declined: {invoice.lastDecline.message}</p>
       ) : null}
-      {form}
+      <QueriedPaymentMethodForm
+        client={client}
+        label="Card details"
+        submitLabel={`Pay ${formatMoney(invoice.total)}`}
+        pendingLabel="Paying…"
+        onPaymentMethod={pay}
+        // A stale cart is explained above the items, where what changed shows.
+        problem={problem && problem.kind !== 'conflict' ? <p>{problem.message}</p> : null}
+      />
       <p className={styles.muted}>The card is charged by {shop.shopName}, through its own payment account.</p>
     </section>
   );

@@ -3,7 +3,6 @@ import { toast } from '../../../lib/toast';
 import { useRemoveSubscriptionAddOn } from '../api/remove-subscription-add-on';
 import type { StoreSubscriptionView } from '../api/store-keys';
 import { formatDay } from '../lib/format';
-import styles from './store.module.css';
 
 /** Asks before taking an add-on off: it stops from the next cycle, and the current one is not refunded. */
 export function RemoveAddOnDialog({
@@ -37,7 +36,7 @@ export function RemoveAddOnDialog({
       onConfirm={confirm}
       pending={remove.isPending}
       error={remove.isError ? remove.error.message || 'The add-on could not be removed. Try again.' : null}
-      confirmClassName={styles.danger}
+      danger
     />
   );
 }

@@ -41,23 +41,6 @@ export function times(price: Money, quantity: number): Money {
   return { amountMinor: price.amountMinor * quantity, currency: price.currency };
 }
 
-const STATUS_WORDS: Readonly<Record<StoreSubscriptionView['status'], string>> = {
-  Pending: 'Pending',
-  Active: 'Active',
-  'Past Due': 'Past due',
-  Canceled: 'Canceled',
-  Expired: 'Expired',
-};
-
-export function statusWords(status: StoreSubscriptionView['status']): string {
-  return STATUS_WORDS[status];
-}
-
-/** "Visa ending 1111, expires 12/2030". */
-export function describeCard(card: StoreSubscriptionView['paymentMethod']): string {
-  return `${card.cardType} ending ${card.last4}, expires ${card.expirationDate}`;
-}
-
 const DAY_MS = 86_400_000;
 
 /**

@@ -1,6 +1,9 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { APP_NAME } from '../../../../../shared/constants';
+import { CancelSubscriptionDialog } from '../../../components/billing/cancel-subscription-dialog';
+import { useFocusCardAfterDialog } from '../../../components/billing/subscription-card';
+import { UpdateCardDialog } from '../../../components/billing/update-card-dialog';
 import { Button } from '../../../components/button';
 import { MoreButton } from '../../../components/more-button';
 import { PageMeta } from '../../../components/page-meta';
@@ -8,35 +11,60 @@ import { PageSpinner } from '../../../components/spinner';
 import { EmptyState, ErrorState, StateLinks } from '../../../components/state-message';
 import { useCurrentUser } from '../../../lib/current-user';
 import { useLoginModal } from '../../../lib/login-modal';
+import { useCancelSubscription } from '../api/cancel-subscription';
+import { useShopPaymentClient } from '../api/get-shop-payment-client';
 import { useMyOrders } from '../api/list-my-orders';
 import { useMySubscriptions } from '../api/list-my-subscriptions';
 import type { OrderView, StoreSubscriptionView } from '../api/store-keys';
+import { useUpdateSubscriptionPaymentMethod } from '../api/update-subscription-payment-method';
 import { AddAddOnDialog } from '../components/add-add-on-dialog';
-import { CancelSubscriptionDialog } from '../components/cancel-subscription-dialog';
 import { RemoveAddOnDialog } from '../components/remove-add-on-dialog';
-import { type SubscriptionAction, SubscriptionCard } from '../components/subscription-card';
-import { UpdateCardDialog } from '../components/update-card-dialog';
-import { formatDate, formatMoney, times } from '../lib/format';
+import { ShopSubscription, type SubscriptionAction } from '../components/shop-subscription';
+import { formatDate, formatDay, formatMoney, times } from '../lib/format';
 import { shopPath } from '../lib/paths';
 import styles from '../components/store.module.css';
 
 const SEO = { title: `My orders · ${APP_NAME}` };
 
+type DialogProps = { userId: string; subscription: StoreSubscriptionView; onClose: () => void };
+
+/** A new card for a subscription, from its shop's own payment account. */
+function UpdateShopCardDialog({ userId, subscription, onClose }: DialogProps) {
+  const client = useShopPaymentClient(userId, subscription.shop.id);
+  const update = useUpdateSubscriptionPaymentMethod(userId, subscription.id);
+  return (
+    <UpdateCardDialog
+      subject={`${subscription.productTitle}, ${subscription.gradeName}`}
+      owing={subscription.status === 'Past Due' ? subscription.balance : null}
+      client={client}
+      update={update}
+      onClose={onClose}
+    />
+  );
+}
+
+/** Canceling a subscription: nothing more is charged for it, and what is paid for stays paid for. */
+function CancelShopSubscriptionDialog({ userId, subscription, onClose }: DialogProps) {
+  const cancel = useCancelSubscription(userId, subscription.id);
+  const paidThrough = subscription.paidThroughDate ? formatDay(subscription.paidThroughDate) : null;
+  return (
+    <CancelSubscriptionDialog
+      subject={`${subscription.productTitle}, ${subscription.gradeName}`}
+      consequence={paidThrough ? `You have paid through ${paidThrough}.` : null}
+      cancel={cancel}
+      canceledMessage={() => `Your subscription to ${subscription.productTitle} is canceled`}
+      onClose={onClose}
+    />
+  );
+}
+
 /** The dialog open for one subscription, if any. */
-function ActionDialog({
-  userId,
-  subscription,
-  action,
-  onClose,
-}: {
-  userId: string;
-  subscription: StoreSubscriptionView;
-  action: SubscriptionAction;
-  onClose: () => void;
-}) {
+function ActionDialog({ userId, subscription, action, onClose }: DialogProps & { action: SubscriptionAction }) {
   if (action.kind === 'add-add-on') return <AddAddOnDialog userId={userId} subscription={subscription} onClose={onClose} />;
-  if (action.kind === 'update-card') return <UpdateCardDialog userId={userId} subscription={subscription} onClose={onClose} />;
-  if (action.kind === 'cancel') return <CancelSubscriptionDialog userId={userId} subscription={subscription} onClose={onClose} />;
+  if (action.kind === 'update-card')
+    return <UpdateShopCardDialog userId={userId} subscription={subscription} onClose={onClose} />;
+  if (action.kind === 'cancel')
+    return <CancelShopSubscriptionDialog userId={userId} subscription={subscription} onClose={onClose} />;
   const addOn = subscription.addOns.find((candidate) => candidate.addOnId === action.addOnId);
   return addOn ? <RemoveAddOnDialog userId={userId} subscription={subscription} addOn={addOn} onClose={onClose} /> : null;
 }
@@ -45,24 +73,7 @@ function Subscriptions({ userId }: { userId: string }) {
   const titleId = useId();
   const query = useMySubscriptions(userId);
   const [open, setOpen] = useState<{ subscriptionId: string; action: SubscriptionAction } | null>(null);
-  const lastOpened = useRef<string | null>(null);
-
-  // The dialog gives focus back to the button that opened it, unless what it did took that
-  // button away (Cancel, Remove): focus then goes to its subscription rather than the page's
-  // top. After the dialog's own return of focus, which it makes in a timeout of its own.
-  useEffect(() => {
-    if (open) {
-      lastOpened.current = open.subscriptionId;
-      return;
-    }
-    const subscriptionId = lastOpened.current;
-    if (!subscriptionId) return;
-    const timer = window.setTimeout(() => {
-      if (document.activeElement && document.activeElement !== document.body) return;
-      document.querySelector<HTMLElement>(`[data-subscription-id="${CSS.escape(subscriptionId)}"] h3`)?.focus();
-    }, 0);
-    return () => window.clearTimeout(timer);
-  }, [open]);
+  useFocusCardAfterDialog(open?.subscriptionId ?? null);
   const subscriptions = query.data?.items ?? [];
   const opened = open ? subscriptions.find((subscription) => subscription.id === open.subscriptionId) : undefined;
 
@@ -72,7 +83,7 @@ function Subscriptions({ userId }: { userId: string }) {
       <ul className={styles.list}>
         {subscriptions.map((subscription) => (
           <li key={subscription.id}>
-            <SubscriptionCard
+            <ShopSubscription
               subscription={subscription}
               onAction={(action) => setOpen({ subscriptionId: subscription.id, action })}
             />

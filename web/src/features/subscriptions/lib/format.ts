@@ -1,5 +1,5 @@
 import { formatMoney } from '../../../../../shared/payments/money';
-import type { Money, PriceView, SubscriptionStatus, SubscriptionView } from '../api/subscription-keys';
+import type { Money, PriceView } from '../api/subscription-keys';
 
 export { formatMoney };
 
@@ -33,23 +33,6 @@ export function everyInterval(interval: PriceView['interval']): string {
 /** "Monthly", "Yearly". */
 export function intervalName(interval: PriceView['interval']): string {
   return interval === 'month' ? 'Monthly' : 'Yearly';
-}
-
-const STATUS_WORDS: Readonly<Record<SubscriptionStatus, string>> = {
-  Pending: 'Pending',
-  Active: 'Active',
-  'Past Due': 'Past due',
-  Canceled: 'Canceled',
-  Expired: 'Expired',
-};
-
-export function statusWords(status: SubscriptionStatus): string {
-  return STATUS_WORDS[status];
-}
-
-/** "Visa ending 1111, expires 12/2030". */
-export function describeCard(card: SubscriptionView['paymentMethod']): string {
-  return `${card.cardType} ending ${card.last4}, expires ${card.expirationDate}`;
 }
 
 /** What paying yearly saves over twelve monthly payments, when it saves anything. */

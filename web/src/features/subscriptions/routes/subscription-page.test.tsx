@@ -147,9 +147,11 @@ describe('SubscriptionPage', () => {
     await user.click(page.getByRole('button', { name: 'Cancel subscription' }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Cancel subscription' }));
 
-    // Assess: canceled, Pro until the last day paid for, nothing left to cancel or to put a card on
+    // Assess: canceled, Pro until the last day paid for, nothing left to cancel or to put a card on;
+    // focus on the plan, the button that opened the dialog gone
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     const plan = page.getByRole('region', { name: 'Your plan' });
+    await waitFor(() => expect(within(plan).getByRole('heading', { name: 'Your plan' })).toHaveFocus());
     expect(plan).toHaveTextContent('PlanPro');
     expect(plan).toHaveTextContent('StatusCanceled');
     expect(plan).toHaveTextContent('Next chargeNone: Pro until 25 December 2026');
@@ -184,7 +186,7 @@ describe('SubscriptionPage', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Update your card' });
     const form = await within(dialog).findByRole('form', { name: 'New card' });
     await user.click(within(form).getByRole('button', { name: /^4000 1111 1111 1115/ }));
-    await user.click(within(form).getByRole('button', { name: 'Save card' }));
+    await user.click(within(form).getByRole('button', { name: 'Save card and pay $12.00' }));
 
     // Assess
     expect(await within(form).findByRole('alert')).toHaveTextContent(
@@ -193,7 +195,7 @@ describe('SubscriptionPage', () => {
 
     // Act
     await user.click(within(form).getByRole('button', { name: /^4111 1111 1111 1111/ }));
-    await user.click(within(form).getByRole('button', { name: 'Save card' }));
+    await user.click(within(form).getByRole('button', { name: 'Save card and pay $12.00' }));
 
     // Assess: active again, no alert
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());

@@ -1,25 +1,26 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { APP_NAME } from '../../../../../shared/constants';
+import { CancelSubscriptionDialog } from '../../../components/billing/cancel-subscription-dialog';
+import { SubscriptionCard, useFocusCardAfterDialog } from '../../../components/billing/subscription-card';
+import { UpdateCardDialog } from '../../../components/billing/update-card-dialog';
 import { Button, buttonClassName } from '../../../components/button';
 import { PageMeta } from '../../../components/page-meta';
 import { PageSpinner } from '../../../components/spinner';
 import { EmptyState, ErrorState, StateLinks } from '../../../components/state-message';
 import { useCurrentUser } from '../../../lib/current-user';
 import { useLoginModal } from '../../../lib/login-modal';
+import { useCancelSubscription } from '../api/cancel-subscription';
+import { usePaymentClientToken } from '../api/get-payment-client-token';
 import { useSubscriptionScreen } from '../api/show-subscription-screen';
 import type { PaymentRecordView, PlanLimitsView, SubscriptionScreen, SubscriptionView } from '../api/subscription-keys';
-import { CancelSubscriptionDialog } from '../components/cancel-subscription-dialog';
+import { useUpdateSubscriptionPaymentMethod } from '../api/update-subscription-payment-method';
 import { PlanLimitsList } from '../components/plan-card';
-import { UpdateCardDialog } from '../components/update-card-dialog';
-import { describeCard, formatDate, formatDay, formatMoney, perInterval, statusWords } from '../lib/format';
+import { formatDate, formatDay, formatMoney, perInterval } from '../lib/format';
 import { UPGRADES_PATH } from '../lib/paths';
 import styles from '../components/subscriptions.module.css';
 
 const FALLBACK_SEO = { title: `Your subscription · ${APP_NAME}` };
-
-/** Statuses whose card can still be replaced and which can still be canceled (the server refuses the others). */
-const RUNNING = new Set<SubscriptionView['status']>(['Pending', 'Active', 'Past Due']);
 
 /** The last day Pro lasts once canceled: the last day paid for. */
 function proUntil(subscription: SubscriptionView): string | null {
@@ -27,18 +28,23 @@ function proUntil(subscription: SubscriptionView): string | null {
   return subscription.proEndsAt ? formatDate(subscription.proEndsAt) : null;
 }
 
-function PastDueBanner({ subscription }: { subscription: SubscriptionView }) {
+/** The day Pro would end if canceled now: the last day paid for (or, past due, the grace period's end). */
+function proStaysUntil(subscription: SubscriptionView): string | null {
+  if (subscription.status === 'Past Due' && subscription.graceEndsAt) return formatDate(subscription.graceEndsAt);
+  return subscription.paidThroughDate ? formatDay(subscription.paidThroughDate) : null;
+}
+
+/** The past-due alert's words: until when Pro is kept unless the card is updated, or that it is paused. */
+function pastDueWarning(subscription: SubscriptionView) {
   return (
-    <div className={styles.banner} role="alert">
-      <p>
-        <strong>Your last payment failed.</strong>{' '}
-        {!subscription.givesPro
-          ? 'Pro is paused until a payment goes through: update your card to get it back at once.'
-          : subscription.graceEndsAt
-            ? `Update your card by ${formatDate(subscription.graceEndsAt)} to keep Pro.`
-            : 'Update your card to keep Pro.'}
-      </p>
-    </div>
+    <>
+      <strong>Your last payment failed.</strong>{' '}
+      {!subscription.givesPro
+        ? 'Pro is paused until a payment goes through: update your card to get it back at once.'
+        : subscription.graceEndsAt
+          ? `Update your card by ${formatDate(subscription.graceEndsAt)} to keep Pro.`
+          : 'Update your card to keep Pro.'}
+    </>
   );
 }
 
@@ -69,54 +75,63 @@ function ProPlan({
   onUpdateCard: () => void;
   onCancel: () => void;
 }) {
-  const planId = useId();
-  const cardId = useId();
-  const running = RUNNING.has(subscription.status);
+  const until = proUntil(subscription);
   return (
-    <>
-      <section className={styles.card} aria-labelledby={planId}>
-        <h2 id={planId} className={styles.sectionTitle}>
-          Your plan
-        </h2>
-        <dl className={styles.facts}>
-          <dt>Plan</dt>
-          <dd>{limits.planId === 'pro' ? 'Pro' : 'Free'}</dd>
-          <dt>Status</dt>
-          <dd>{statusWords(subscription.status)}</dd>
-          <dt>Price</dt>
-          <dd>
-            {formatMoney(subscription.price)} {perInterval(subscription.interval)}
-          </dd>
-          <dt>Next charge</dt>
-          <dd>{nextCharge(subscription)}</dd>
-        </dl>
-        <PlanLimitsList limits={limits} />
-        {subscription.status === 'Canceled' ? (
-          <p className={styles.muted}>
-            Your subscription is canceled: nothing more will be charged
-            {proUntil(subscription) ? `, and your account goes back to Free after ${proUntil(subscription)}` : ''}.
-          </p>
-        ) : null}
-        {running ? (
-          <div className={styles.actions}>
-            <Button variant="secondary" onClick={onCancel}>
-              Cancel subscription
-            </Button>
-          </div>
-        ) : null}
-      </section>
-      <section className={styles.card} aria-labelledby={cardId}>
-        <h2 id={cardId} className={styles.sectionTitle}>
-          Card
-        </h2>
-        <p className={styles.muted}>{describeCard(subscription.paymentMethod)}</p>
-        {running ? (
-          <div className={styles.actions}>
-            <Button onClick={onUpdateCard}>Update card</Button>
-          </div>
-        ) : null}
-      </section>
-    </>
+    <SubscriptionCard
+      subscriptionId={subscription.id}
+      as="section"
+      headingLevel={2}
+      title="Your plan"
+      alert={subscription.status === 'Past Due' ? pastDueWarning(subscription) : null}
+      status={subscription.status}
+      facts={[{ term: 'Plan', value: limits.planId === 'pro' ? 'Pro' : 'Free' }]}
+      price={`${formatMoney(subscription.price)} ${perInterval(subscription.interval)}`}
+      nextCharge={nextCharge(subscription)}
+      paymentMethod={subscription.paymentMethod}
+      onUpdateCard={onUpdateCard}
+      onCancel={onCancel}
+    >
+      <PlanLimitsList limits={limits} />
+      {subscription.status === 'Canceled' ? (
+        <p className={styles.muted}>
+          Your subscription is canceled: nothing more will be charged
+          {until ? `, and your account goes back to Free after ${until}` : ''}.
+        </p>
+      ) : null}
+    </SubscriptionCard>
+  );
+}
+
+type DialogProps = { userId: string; subscription: SubscriptionView; onClose: () => void };
+
+/** A new card for Pro, from the Pro plan's own payment account. */
+function UpdateProCardDialog({ userId, subscription, onClose }: DialogProps) {
+  const client = usePaymentClientToken(userId);
+  const update = useUpdateSubscriptionPaymentMethod(userId, subscription.id);
+  return (
+    <UpdateCardDialog
+      owing={subscription.status === 'Past Due' ? subscription.balance : null}
+      client={client}
+      update={update}
+      onClose={onClose}
+    />
+  );
+}
+
+/** Canceling Pro: it stays to the end of the period paid for. */
+function CancelProDialog({ userId, subscription, onClose }: DialogProps) {
+  const cancel = useCancelSubscription(userId, subscription.id);
+  const until = proStaysUntil(subscription);
+  return (
+    <CancelSubscriptionDialog
+      consequence={`Pro stays until the end of the period you have paid for${until ? `: you keep it until ${until}` : ''}, then your account goes back to Free.`}
+      cancel={cancel}
+      canceledMessage={({ subscription: canceled }) => {
+        const endsOn = canceled.paidThroughDate ? formatDay(canceled.paidThroughDate) : until;
+        return endsOn ? `Your subscription is canceled. You keep Pro until ${endsOn}.` : 'Your subscription is canceled.';
+      }}
+      onClose={onClose}
+    />
   );
 }
 
@@ -192,9 +207,9 @@ function Subscription({ userId, screen }: { userId: string; screen: Subscription
   // A past-due subscription stays manageable after its grace period: a new card brings Pro back.
   const pastDue = subscription?.status === 'Past Due';
   const hasPro = subscription !== null && (subscription.givesPro || currentPlan.planId === 'pro' || pastDue);
+  useFocusCardAfterDialog(subscription && dialog ? subscription.id : null);
   return (
     <>
-      {subscription && pastDue ? <PastDueBanner subscription={subscription} /> : null}
       {subscription && hasPro ? (
         <ProPlan
           subscription={subscription}
@@ -207,10 +222,10 @@ function Subscription({ userId, screen }: { userId: string; screen: Subscription
       )}
       <Payments payments={payments} />
       {subscription && dialog === 'card' ? (
-        <UpdateCardDialog userId={userId} subscription={subscription} onClose={() => setDialog(null)} />
+        <UpdateProCardDialog userId={userId} subscription={subscription} onClose={() => setDialog(null)} />
       ) : null}
       {subscription && dialog === 'cancel' ? (
-        <CancelSubscriptionDialog userId={userId} subscription={subscription} onClose={() => setDialog(null)} />
+        <CancelProDialog userId={userId} subscription={subscription} onClose={() => setDialog(null)} />
       ) : null}
     </>
   );
