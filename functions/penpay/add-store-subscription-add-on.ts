@@ -13,7 +13,8 @@ import {
   recordSubscriptionCharge,
   requireOwnStoreSubscription,
 } from './lib/store-subscriptions';
-import { sendStoreReceipts } from './lib/store-subscription-mail';
+import { sendReceipts } from '../lib/payments/payment-mail';
+import { storeVoice } from './lib/store-mail';
 
 export const handler = createHandler(storeRoutes.addStoreSubscriptionAddOn, async ({ params, body, caller }) => {
   const db = getDb();
@@ -68,6 +69,6 @@ export const handler = createHandler(storeRoutes.addStoreSubscriptionAddOn, asyn
   const now = new Date();
   const stored = await applyStoreGatewayState(db, updated, now, { merchant, grade });
   if (stored) await keepGatewayAddOns(db, stored, updated, grade, now);
-  await sendStoreReceipts(db, merchant.shopName, payments, now);
+  await sendReceipts(db, storeVoice(merchant.shopName), payments, now);
   return true;
 });

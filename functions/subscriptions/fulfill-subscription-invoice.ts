@@ -6,7 +6,7 @@ import { sendReceipts } from '../lib/payments/payment-mail';
 import { paymentGateway } from '../lib/payments/payment-gateway';
 import { paySubscriptionInvoice } from '../lib/payments/subscription-checkout';
 import { gatewayCustomerOf } from '../lib/payments/customers';
-import { billingPageUrl, PRO_REFUSALS, proOfferFor } from './lib/pro-offer';
+import { PRO_REFUSALS, proOfferFor, proVoice } from './lib/pro-offer';
 import { refuseWhenPro } from './lib/subscriptions';
 import { toInvoiceView, toSubscriptionView } from './lib/views';
 
@@ -26,6 +26,6 @@ export const handler = createHandler(subscriptionRoutes.fulfillSubscriptionInvoi
     refusals: PRO_REFUSALS,
     now: () => new Date(),
   });
-  await sendReceipts(db, paid.newPayments, billingPageUrl(), new Date());
+  await sendReceipts(db, proVoice(), paid.newPayments, new Date());
   return { invoice: toInvoiceView(paid.invoice), subscription: toSubscriptionView(paid.subscription, new Date()) };
 });

@@ -392,6 +392,39 @@ describe('a subscription over time', () => {
   });
 });
 
+describe('a past-due balance paid with a new card', () => {
+  it('charges what is owed once when the card is saved in two tabs at the same time, and answers both', async () => {
+    // Prepare: a month on, the renewal is declined and the subscription is past due.
+    const buyer = await suite.api.signIn('two-tabs-new-card');
+    const started = await subscribe(buyer, 'local-declines-later-visa-nonce');
+    await advanceGatewayClock(32);
+    const before = await paymentsOf(buyer.userId);
+
+    // Act
+    const answers = await Promise.all(
+      Array.from({ length: 2 }, () =>
+        suite.api.call(routes.updateSubscriptionPaymentMethod, {
+          params: { subscriptionProductId: started.id },
+          body: { paymentMethodNonce: 'fake-valid-mastercard-nonce' },
+          as: buyer,
+        }),
+      ),
+    );
+
+    // Assess
+    for (const answer of answers) {
+      expectOk(answer);
+      expect(answer.body.subscription).toMatchObject({ status: 'Active' });
+    }
+    const gateway = createLocalPaymentGateway(suite.runtime.paymentGatewayEndpoint);
+    const charges = (await gateway.findSubscription(started.id)).transactions.filter((transaction) =>
+      ['authorized', 'submitted_for_settlement', 'settling', 'settled'].includes(transaction.status),
+    );
+    expect(charges).toHaveLength(2);
+    await vi.waitFor(async () => expect(await paymentsOf(buyer.userId)).toHaveLength(before.length + 1));
+  });
+});
+
 describe('deleting the account', () => {
   it('cancels the subscription at the gateway first: nobody is charged for an account that is gone', async () => {
     // Prepare

@@ -1,8 +1,10 @@
 /**
- * What a subscriber is told about their money: a receipt per successful charge, an email and a
- * notification when a renewal fails (with how long they keep what they pay for), a notification
- * when a payment goes through again, and a confirmation when they cancel. Telling never fails
- * the payment that caused it: a mail that cannot go out is logged, and the payment stands.
+ * What a subscriber is told about their money, by every seller (the platform for its Pro plan,
+ * a shop in its own name): a receipt per successful charge, an email and a notification when a
+ * renewal fails (with how long they keep what they pay for), a notification when a payment goes
+ * through again, and a confirmation when a subscription is canceled. The seller's voice
+ * (`SellerVoice`) says whom the customer paid and where they manage it. Telling never fails the
+ * payment that caused it: a mail that cannot go out is logged, and the payment stands.
  */
 import {
   CONFIRMATION_LIMITS,
@@ -15,7 +17,6 @@ import {
   verifiedAddressOf,
 } from './mail-parts';
 import { PLATFORM_SELLER_ID } from './pro-plan-access';
-import { APP_NAME } from '../../../shared/constants';
 import { formatMoney } from '../../../shared/payments/money';
 import type { NotificationKind } from '../../../shared/schemas/notifications';
 import type { PaymentItem } from '../db/entities/payment';
@@ -26,16 +27,27 @@ import { html, mailLink } from '../mail/template';
 import { defineMailKind, sendMail } from '../mailer';
 import { PLATFORM_ACTOR_ID, recordNotification } from '../notifications';
 import { pushUnseenCounts } from '../realtime';
+import { entitlementEndsAt } from './entitlement';
 
-interface ReceiptData extends ReceiptFacts {
+/** Whom a customer paid, as the mails name them, and where they manage what they pay for. */
+export interface SellerVoice {
+  /** The product's own name for its Pro plan; a shop's name for what it sells. */
+  payee: string;
   billingUrl: string;
+  /** The words of the link to `billingUrl`. */
+  billingLinkWords: string;
 }
+
+/** Days a past-due subscription keeps what it gives, at every seller. */
+const PAST_DUE_GRACE_DAYS = 7;
+
+type ReceiptData = ReceiptFacts & SellerVoice;
 
 export const paymentReceiptEmail = defineMailKind<ReceiptData>({
   name: 'payment-receipt',
-  template: ({ billingUrl, ...receipt }) => ({
-    subject: `Your ${APP_NAME} receipt: ${receipt.amount}`,
-    ...receiptContent({ ...receipt, payee: APP_NAME, billingUrl, linkWords: 'Your subscription and past payments' }),
+  template: ({ payee, billingUrl, billingLinkWords, ...receipt }) => ({
+    subject: `Your receipt from ${payee}: ${receipt.amount}`,
+    ...receiptContent({ ...receipt, payee, billingUrl, linkWords: billingLinkWords }),
   }),
   ...RECEIPT_LIMITS,
 });
@@ -76,33 +88,28 @@ export const paymentFailedEmail = defineMailKind<PastDueData>({
   unavailableMessage: 'The email about the failed payment could not be sent.',
 });
 
-interface CanceledData {
+interface CanceledData extends SellerVoice {
   description: string;
-  endsOn: string;
-  billingUrl: string;
+  /** The last day it is paid for; null when nothing ahead was paid. */
+  endsOn: string | null;
 }
 
 export const subscriptionCanceledEmail = defineMailKind<CanceledData>({
   name: 'subscription-canceled',
-  template: ({ description, endsOn, billingUrl }) => {
+  template: ({ description, payee, endsOn, billingUrl, billingLinkWords }) => {
     const link = mailLink(billingUrl);
-    const text = [
-      `Your ${description} subscription is canceled: nothing more will be charged.`,
-      '',
-      `You keep it until ${endsOn}.`,
-      '',
-      `Changed your mind? Subscribe again any time: ${link}`,
-      '',
-    ].join('\n');
+    const canceled = `Your subscription to ${description} at ${payee} is canceled: nothing more will be charged.`;
+    const keep = endsOn ? `You keep it until ${endsOn}.` : 'Nothing ahead was paid for it: it ends now.';
+    const text = [canceled, '', keep, '', `${billingLinkWords}: ${link}`, ''].join('\n');
     const body = html`<!doctype html>
       <html>
         <body style="font-family:system-ui,sans-serif;line-height:1.5">
-          <p>Your ${description} subscription is canceled: nothing more will be charged.</p>
-          <p>You keep it until ${endsOn}.</p>
-          <p><a href="${link}">Your subscription</a></p>
+          <p>${canceled}</p>
+          <p>${keep}</p>
+          <p><a href="${link}">${billingLinkWords}</a></p>
         </body>
       </html>`;
-    return { subject: `Your ${description} subscription is canceled`, text, html: body.markup };
+    return { subject: `Your subscription at ${payee} is canceled`, text, html: body.markup };
   },
   ...CONFIRMATION_LIMITS,
 });
@@ -110,12 +117,13 @@ export const subscriptionCanceledEmail = defineMailKind<CanceledData>({
 /** What the log says of a payment email that could not go out. */
 const NOT_SENT = 'A payment email was not sent';
 
-export async function sendReceipts(db: Db, payments: readonly PaymentItem[], billingUrl: string, now: Date): Promise<void> {
+/** One receipt per charge, each marked sent on its payment item. */
+export async function sendReceipts(db: Db, voice: SellerVoice, payments: readonly PaymentItem[], now: Date): Promise<void> {
   await sendReceiptMails(db, payments, now, {
     kind: paymentReceiptEmail,
     warning: NOT_SENT,
     what: 'receipt',
-    data: (receipt) => ({ ...receipt, billingUrl }),
+    data: (receipt) => ({ ...receipt, ...voice }),
   });
 }
 
@@ -153,21 +161,24 @@ export async function tellPaymentRecovered(
   await notify(db, subscription, 'subscription-payment-recovered', description, now);
 }
 
+/** Told by whoever applies the cancellation first (the route, or the gateway's webhook racing it): once. */
 export async function confirmCancellation(
   db: Db,
+  voice: SellerVoice,
   subscription: SubscriptionItem,
-  details: { description: string; endsAt: Date | null; billingUrl: string; now: Date },
+  details: { description: string; now: Date },
 ): Promise<void> {
   const to = await verifiedAddressOf(db, subscription.customerId);
   if (!to) return;
+  const endsAt = entitlementEndsAt(subscription, PAST_DUE_GRACE_DAYS);
   await sendQuietly(NOT_SENT, 'subscription-canceled', () =>
     sendMail(db, subscriptionCanceledEmail, {
       to,
       now: details.now,
       data: () => ({
+        ...voice,
         description: details.description,
-        endsOn: details.endsAt ? formatDay(new Date(details.endsAt.getTime() - 1)) : formatDay(details.now),
-        billingUrl: details.billingUrl,
+        endsOn: endsAt && endsAt.getTime() > details.now.getTime() ? formatDay(new Date(endsAt.getTime() - 1)) : null,
       }),
     }),
   );

@@ -19,9 +19,19 @@ import { defineMailKind, sendMail } from '../../lib/mailer';
 import { PLATFORM_ACTOR_ID, recordNotification } from '../../lib/notifications';
 import { formatDay } from '../../lib/payments/mail-parts';
 import { pushUnseenCounts } from '../../lib/realtime';
-import { storeBillingUrl } from './store-subscription-mail';
+import type { SellerVoice } from '../../lib/payments/payment-mail';
 
 /** Where a merchant sees their sales. */
+/** Where a shop's customer manages what they bought, across every shop. */
+export const storeBillingUrl = () => `${getConfig().webOrigin}/store/orders`;
+
+/** A shop's mails about money are in the shop's name: it is whom the customer paid. */
+export const storeVoice = (shopName: string): SellerVoice => ({
+  payee: shopName,
+  billingUrl: storeBillingUrl(),
+  billingLinkWords: 'Your orders and subscriptions',
+});
+
 export const merchantDashboardUrl = () => `${getConfig().webOrigin}/merchant`;
 
 /** A line of a receipt or a sale notice: what, how many, what it cost now, and what it costs later if it renews. */

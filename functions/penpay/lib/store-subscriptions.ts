@@ -25,7 +25,7 @@ import type {
   PaymentGateway,
   PaymentMethodSummary,
 } from '../../lib/payments/gateway';
-import { tellPaymentFailed, tellPaymentRecovered } from '../../lib/payments/payment-mail';
+import { confirmCancellation, sendReceipts, tellPaymentFailed, tellPaymentRecovered } from '../../lib/payments/payment-mail';
 import { PLATFORM_SELLER_ID } from '../../lib/payments/pro-plan-access';
 import { followSlot } from '../../lib/payments/subscription-slots';
 import { gatewayVersionOf, isPaid, recordPayments, stateFromGateway } from '../../lib/payments/subscription-sync';
@@ -33,7 +33,7 @@ import { readGrade, readProduct } from './catalog';
 import { readMerchantById } from './merchants';
 import { orderScopesOf, recordStoreCharge } from './sales-ledger';
 import { shopGateway } from './shop-gateway';
-import { confirmStoreCancellation, sendStoreReceipts, storeBillingUrl } from './store-subscription-mail';
+import { storeBillingUrl, storeVoice } from './store-mail';
 import { subscriptionCountWrites } from '../../lib/payments/subscription-counts';
 
 type Status = SubscriptionItem['status'];
@@ -48,9 +48,7 @@ export const STORE_PAST_DUE_GRACE_DAYS = 7;
 const RECENT_TRANSACTIONS = 5;
 /** A state write that lost to a concurrent one is tried again on the newer copy this many times. */
 const WRITE_ATTEMPTS = 6;
-const ENDED: ReadonlySet<Status> = new Set(['Canceled', 'Expired']);
 
-export const hasEnded = (subscription: Pick<SubscriptionItem, 'status'>) => ENDED.has(subscription.status);
 
 export class StoreSubscriptionNotFound extends NotFound {
   constructor() {
@@ -325,7 +323,7 @@ async function tellCustomer(
   const statusChanged = change.applied && change.from !== to;
   if (change.renewals.length === 0 && !statusChanged) return;
   const shopName = (await context.merchant())?.shopName ?? 'the shop';
-  if (change.renewals.length > 0) await sendStoreReceipts(db, shopName, change.renewals, now);
+  if (change.renewals.length > 0) await sendReceipts(db, storeVoice(shopName), change.renewals, now);
   if (!statusChanged) return;
   const description = await describeStoreSubscription(context);
   if (to === 'Past Due') {
@@ -341,7 +339,7 @@ async function tellCustomer(
   } else if (to === 'Active' && change.from === 'Past Due') {
     await tellPaymentRecovered(db, subscription, `${description} at ${shopName}`, now);
   } else if (to === 'Canceled') {
-    await confirmStoreCancellation(db, subscription, { shopName, description, now });
+    await confirmCancellation(db, storeVoice(shopName), subscription, { description, now });
   }
 }
 

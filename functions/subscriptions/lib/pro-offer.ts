@@ -3,12 +3,14 @@
  * starts, priced from shared/transfers/pro-plan.ts and nothing a request says.
  */
 import { PRO_PRICES, PRO_PRODUCT, PRO_PRODUCT_ID, type ProPrice, type ProPriceId } from '../../../shared/transfers/pro-plan';
+import { APP_NAME } from '../../../shared/constants';
 import { getConfig } from '../../lib/config';
 import type { InvoiceItem } from '../../lib/db/entities/invoice';
 import type { Db } from '../../lib/db/service';
 import { Conflict } from '../../lib/errors';
 import { openInvoiceFor } from '../../lib/payments/invoices';
 import type { PaymentRefusals } from '../../lib/payments/pay-invoice';
+import type { SellerVoice } from '../../lib/payments/payment-mail';
 import { PLATFORM_SELLER_ID } from '../../lib/payments/pro-plan-access';
 import type { SubscriptionItem } from '../../lib/db/entities/subscription';
 import type { InvoiceLine } from '../../lib/payments/invoices';
@@ -89,3 +91,10 @@ export const describeSubscription = (subscription: Pick<SubscriptionItem, 'price
 
 /** Where receipts and payment emails send the subscriber. */
 export const billingPageUrl = () => `${getConfig().webOrigin}/subscription`;
+
+/** The Pro plan's mails are the product's own. */
+export const proVoice = (): SellerVoice => ({
+  payee: APP_NAME,
+  billingUrl: billingPageUrl(),
+  billingLinkWords: 'Your subscription and past payments',
+});

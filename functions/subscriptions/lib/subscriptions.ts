@@ -9,10 +9,10 @@ import type { Db } from '../../lib/db/service';
 import { Conflict, NotFound } from '../../lib/errors';
 import { graceEndsAt } from '../../lib/payments/entitlement';
 import type { GatewaySubscription, PaymentMethodSummary } from '../../lib/payments/gateway';
-import { sendReceipts, tellPaymentFailed, tellPaymentRecovered } from '../../lib/payments/payment-mail';
+import { confirmCancellation, sendReceipts, tellPaymentFailed, tellPaymentRecovered } from '../../lib/payments/payment-mail';
 import { givesPro, readProSubscription } from '../../lib/payments/pro-plan-access';
 import { syncSubscription } from '../../lib/payments/subscription-sync';
-import { billingPageUrl, describeSubscription } from './pro-offer';
+import { billingPageUrl, describeSubscription, proVoice } from './pro-offer';
 
 /** Charges shown on the subscription page: two years of monthly ones. */
 const PAYMENTS_SHOWN = 24;
@@ -48,8 +48,8 @@ export async function listRecentPayments(db: Db, customerId: string): Promise<Pa
 
 /**
  * Our copy takes the gateway's state (when it is newer), and the subscriber hears what it
- * means: a receipt per new charge, the failed renewal with the date Pro stops, or that it is
- * active again. Answers the copy as it now is; null when we have no copy of it.
+ * means: a receipt per new charge, the failed renewal with the date Pro stops, that it is
+ * active again, or that it is canceled. Answers the copy as it now is; null when we have no copy of it.
  */
 export async function applyGatewayState(
   db: Db,
@@ -64,12 +64,16 @@ export async function applyGatewayState(
   });
   if (!subscription) return null;
   const description = describeSubscription(subscription);
-  await sendReceipts(db, changes.newPayments, billingPageUrl(), now);
+  await sendReceipts(db, proVoice(), changes.newPayments, now);
   if (changes.becamePastDue) {
     const graceEnds = graceEndsAt(subscription, PAST_DUE_GRACE_DAYS);
     if (graceEnds)
       await tellPaymentFailed(db, subscription, { description, graceEndsAt: graceEnds, billingUrl: billingPageUrl(), now });
   }
   if (changes.recovered) await tellPaymentRecovered(db, subscription, description, now);
+  // Whoever applies the cancellation first (the route, or the gateway's webhook racing it) confirms it, once.
+  if (changes.applied && subscription.status === 'Canceled' && changes.previousStatus !== 'Canceled') {
+    await confirmCancellation(db, proVoice(), subscription, { description, now });
+  }
   return subscription;
 }
