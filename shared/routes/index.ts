@@ -13,6 +13,7 @@ import { allOurTransferRoutes } from './our-transfers';
 import { allPaymentRoutes } from './payments';
 import { allPenpayRoutes } from './penpay';
 import { allAnalyticsRoutes } from './analytics';
+import { allBillingRoutes } from './billing';
 import { allWebPageRoutes } from './web-pages';
 
 export * from './define-route';
@@ -41,6 +42,7 @@ export const routes = {
   ...allPaymentRoutes,
   ...allPenpayRoutes,
   ...allAnalyticsRoutes,
+  ...allBillingRoutes,
   ...allWebPageRoutes,
 } satisfies Record<string, RouteDefinition>;
 
