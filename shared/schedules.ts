@@ -79,4 +79,16 @@ export const JOB_SCHEDULES: readonly JobSchedule[] = [
     capabilities: capabilitiesOf({ analytics: 'aggregate' }, { table: 'read' }),
     usesNetwork: false,
   },
+  {
+    name: 'reconcile-payments',
+    handler: 'billing/reconcile-payments',
+    everyMinutes: 24 * 60,
+    runAtLocalStart: false,
+    description:
+      "Compares yesterday's payment records and the subscriptions' statuses with what each seller's gateway reports (the platform's for the Pro plan, each connected shop's own), stores a report per seller and logs every difference.",
+    // Reads both sides; writes only the reports. Opens each shop's sealed keys to reach its gateway.
+    capabilities: capabilitiesOf({ payments: true, merchantKeys: 'open' }, { table: 'read-write' }),
+    // Braintree is on the internet: a day of a large seller's transactions is read page by page.
+    usesNetwork: true,
+  },
 ];

@@ -12,6 +12,7 @@ import { allSubscriptionRoutes } from './subscriptions';
 import { allMerchantRoutes } from './merchant';
 import { allStoreRoutes } from './store';
 import { allAnalyticsRoutes } from './analytics';
+import { allBillingRoutes } from './billing';
 import { allWebPageRoutes } from './web-pages';
 
 export * from './define-route';
@@ -40,6 +41,7 @@ export const routes = {
   ...allMerchantRoutes,
   ...allStoreRoutes,
   ...allAnalyticsRoutes,
+  ...allBillingRoutes,
   ...allWebPageRoutes,
 } satisfies Record<string, RouteDefinition>;
 

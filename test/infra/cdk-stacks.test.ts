@@ -339,6 +339,7 @@ describe('cdk stacks for the real route table', () => {
       'getPaymentClientToken',
       'updateSubscriptionPaymentMethod',
       'receiveBraintreeWebhook',
+      'runReconciliation',
     ]);
     const templates = new Map<Stack, Template>();
     for (const [name] of routeEntries) {

@@ -153,7 +153,7 @@ describe('alarms, the dashboard and the budget of a production deploy', () => {
     });
   });
 
-  it('alarms on the API 5xx rate and p99 latency, table throttles and system errors, and the mail reputation', () => {
+  it('alarms on the API 5xx rate and p99 latency, table throttles and system errors, the mail reputation and reconciliation', () => {
     // Prepare
     const alarms = alarmsOf(Template.fromStack(platform.monitoring));
 
@@ -175,7 +175,10 @@ describe('alarms, the dashboard and the budget of a production deploy', () => {
         ['Reputation.ComplaintRate', SES_REPUTATION_ALARMS.complaintRate],
       ]),
     );
-    expect(alarms).toHaveLength(6);
+    expect(describedAs('The daily reconciliation found a difference').map((alarm) => [alarm.metric, alarm.threshold])).toEqual([
+      ['expr_1,differences,failures', 0],
+    ]);
+    expect(alarms).toHaveLength(7);
     expect(alarms.every((alarm) => alarm.actions.includes('Alarms'))).toBe(true);
   });
 

@@ -8,6 +8,7 @@ import {
   type SdkFailure,
   type SdkPlan,
   type SdkSubscription,
+  type SdkSubscriptionSearch,
   type SdkTransaction,
   type SdkTransactionSearch,
 } from '../../functions/lib/payments/braintree-gateway';
@@ -83,6 +84,11 @@ async function* found(transactions: SdkTransaction[], failure?: Error): AsyncGen
   if (failure) throw failure;
 }
 
+/** What the SDK's subscription search answers: a stream of subscriptions. */
+async function* foundSubscriptions(subscriptions: SdkSubscription[]): AsyncGenerator<SdkSubscription> {
+  for (const item of subscriptions) yield await Promise.resolve(item);
+}
+
 /** A hand-made SDK gateway: every method a mock, answering success unless a test says otherwise. */
 function fakeSdk() {
   const sdk = {
@@ -118,6 +124,7 @@ function fakeSdk() {
         success: true as const,
         subscription: subscription({ status: 'Canceled' }),
       })),
+      search: vi.fn<BraintreeSdk['subscription']['search']>(() => foundSubscriptions([])),
     },
     plan: {
       find: vi.fn<BraintreeSdk['plan']['find']>(async () => ({ billingFrequency: 1 })),
@@ -768,5 +775,119 @@ describe('Braintree adapter: plans, sales by order id and proration', () => {
     // Assess
     expect(error).toBeInstanceOf(PaymentDeclined);
     expect(error).toMatchObject({ reason: 'processor_declined', statusCode: 402 });
+  });
+});
+
+/** The SDK's own subscription search, to run the adapter's search builder against. */
+const { SubscriptionSearch } = createRequire(import.meta.url)('braintree/lib/braintree/subscription_search') as {
+  SubscriptionSearch: new () => SdkSubscriptionSearch & { toHash(): Record<string, unknown> };
+};
+
+describe('Braintree adapter: listings for reconciliation', () => {
+  const window = { from: '2024-01-31T10:00:30.000Z', to: '2024-02-01T10:00:00.000Z' };
+
+  it("lists a window's sales with their order and subscription, asking from the window's first whole minute and cutting the answer to the window", async () => {
+    // Prepare: Braintree counts whole minutes and takes in the minute after the upper bound.
+    const { sdk, gateway } = fakeSdk();
+    sdk.transaction.search.mockImplementationOnce(() =>
+      found([
+        transaction({ id: 'renewal', createdAt: '2024-02-01T09:00:00Z', subscriptionId: 's_inv-1', orderId: null }),
+        transaction({ id: 'too-early', createdAt: '2024-01-31T10:00:10Z' }),
+        transaction({ id: 'sale', status: 'settled', createdAt: new Date('2024-01-31T10:00:30Z'), orderId: 'inv-2' }),
+        transaction({
+          id: 'declined',
+          status: 'processor_declined',
+          processorResponseText: 'Do Not Honor',
+          createdAt: '2024-01-31T12:00:00Z',
+        }),
+        transaction({ id: 'too-late', createdAt: '2024-02-01T10:00:00Z' }),
+      ]),
+    );
+
+    // Act
+    const listed = await gateway.listTransactions(window);
+    const search = new TransactionSearch();
+    sdk.transaction.search.mock.calls[0]?.[0](search);
+
+    // Assess
+    expect(listed).toEqual([
+      { id: 'sale', status: 'settled', amount: '9.00', currency: 'EUR', createdAt: '2024-01-31T10:00:30.000Z', orderId: 'inv-2' },
+      {
+        id: 'declined',
+        status: 'processor_declined',
+        amount: '9.00',
+        currency: 'EUR',
+        createdAt: '2024-01-31T12:00:00.000Z',
+        processorResponseText: 'Do Not Honor',
+      },
+      {
+        id: 'renewal',
+        status: 'submitted_for_settlement',
+        amount: '9.00',
+        currency: 'EUR',
+        createdAt: '2024-02-01T09:00:00.000Z',
+        subscriptionId: 's_inv-1',
+      },
+    ]);
+    expect(search.toHash()).toEqual({
+      createdAt: { min: new Date('2024-01-31T10:00:00.000Z'), max: new Date('2024-02-01T10:00:00.000Z') },
+      type: ['sale'],
+    });
+  });
+
+  it('maps a listing that fails half-way to PaymentGatewayUnavailable, and keys Braintree refuses to an error naming the secret', async () => {
+    // Prepare
+    const { sdk, gateway } = fakeSdk();
+    sdk.transaction.search.mockImplementationOnce(() => found([transaction()], sdkError('serviceUnavailableError')));
+    sdk.subscription.search.mockImplementationOnce(() => {
+      throw sdkError('authenticationError');
+    });
+
+    // Act
+    const unavailable = await caught(gateway.listTransactions(window));
+    const refused = await caught(gateway.listSubscriptions({ statuses: ['Active'] }));
+
+    // Assess
+    expect(unavailable).toBeInstanceOf(PaymentGatewayUnavailable);
+    expect((refused as Error).message).toMatch(/check the Braintree secret/);
+  });
+
+  it('lists the subscriptions in the statuses asked for, without looking their plans up, and asks nothing for no status', async () => {
+    // Prepare
+    const { sdk, gateway } = fakeSdk();
+    sdk.subscription.search.mockImplementationOnce(() =>
+      foundSubscriptions([
+        subscription({ id: 'sub-1', status: 'Active' }),
+        subscription({ id: 'sub-2', status: 'Past Due', planId: 'pro-yearly', updatedAt: new Date('2024-02-02T00:00:00Z') }),
+      ]),
+    );
+
+    // Act
+    const listed = await gateway.listSubscriptions({ statuses: ['Pending', 'Active', 'Past Due'] });
+    const none = await gateway.listSubscriptions({ statuses: [] });
+    const search = new SubscriptionSearch();
+    sdk.subscription.search.mock.calls[0]?.[0](search);
+
+    // Assess
+    expect(listed).toEqual([
+      { id: 'sub-1', planId: 'pro-monthly', status: 'Active', updatedAt: '2024-01-31T10:00:01.000Z' },
+      { id: 'sub-2', planId: 'pro-yearly', status: 'Past Due', updatedAt: '2024-02-02T00:00:00.000Z' },
+    ]);
+    expect(none).toEqual([]);
+    expect(sdk.subscription.search).toHaveBeenCalledTimes(1);
+    expect(search.toHash()).toEqual({ status: ['Pending', 'Active', 'Past Due'] });
+    expect(sdk.plan.find).not.toHaveBeenCalled();
+  });
+
+  it('refuses a subscription status the port does not know rather than guess', async () => {
+    // Prepare
+    const { sdk, gateway } = fakeSdk();
+    sdk.subscription.search.mockImplementationOnce(() => foundSubscriptions([subscription({ status: 'Suspended' })]));
+
+    // Act
+    const error = await caught(gateway.listSubscriptions({ statuses: ['Active'] }));
+
+    // Assess
+    expect((error as Error).message).toMatch(/status the port does not know: Suspended/);
   });
 });

@@ -1117,3 +1117,69 @@ describe('local payment gateway: proration, as Braintree prorates', () => {
     expect(updated.transactions).toHaveLength(1);
   });
 });
+
+describe('local payment gateway: listings for reconciliation', () => {
+  it("lists a window's sales, one-time and subscription charges, with their order or subscription, oldest first", async () => {
+    // Prepare
+    const { gateway } = await startGateway();
+    const from = new Date().toISOString();
+    const card = await customerWithCard(gateway);
+    await gateway.createSubscription({ id: 'sub-1', planId: 'pro-monthly', paymentMethodToken: card.token, price: '9.00' });
+    await declineOf(gateway.sale({ amount: '2001.00', paymentMethodToken: card.token, orderId: 'order-1' }));
+    const sale = await gateway.sale({ amount: '12.00', paymentMethodToken: card.token, orderId: 'order-1' });
+    const to = new Date(Date.now() + 1_000).toISOString();
+
+    // Act
+    const listed = await gateway.listTransactions({ from, to });
+    const before = await gateway.listTransactions({ from: '2020-01-01T00:00:00.000Z', to: from });
+
+    // Assess
+    expect(
+      listed.map((transaction) => [transaction.status, transaction.amount, transaction.orderId, transaction.subscriptionId]),
+    ).toEqual([
+      ['submitted_for_settlement', '9.00', undefined, 'sub-1'],
+      ['processor_declined', '2001.00', 'order-1', undefined],
+      ['submitted_for_settlement', '12.00', 'order-1', undefined],
+    ]);
+    expect(listed[2]).toEqual({ ...sale, orderId: 'order-1' });
+    expect(before).toEqual([]);
+  });
+
+  it('lists the subscriptions in the statuses asked for', async () => {
+    // Prepare
+    const { gateway } = await startGateway();
+    const card = await customerWithCard(gateway);
+    await gateway.createSubscription({ id: 'sub-1', planId: 'pro-monthly', paymentMethodToken: card.token, price: '9.00' });
+    await gateway.createSubscription({ id: 'sub-2', planId: 'pro-monthly', paymentMethodToken: card.token, price: '9.00' });
+    await gateway.cancelSubscription('sub-2');
+
+    // Act
+    const live = await gateway.listSubscriptions({ statuses: ['Pending', 'Active', 'Past Due'] });
+    const canceled = await gateway.listSubscriptions({ statuses: ['Canceled'] });
+
+    // Assess
+    expect(live).toEqual([{ id: 'sub-1', planId: 'pro-monthly', status: 'Active', updatedAt: expect.any(String) }]);
+    expect(canceled.map((subscription) => [subscription.id, subscription.status])).toEqual([['sub-2', 'Canceled']]);
+  });
+
+  it('answers a search with neither an order id nor a time range, or with statuses it does not know, with a 400', async () => {
+    // Prepare
+    const { server } = await startGateway();
+    const search = (path: string, body: unknown) =>
+      fetch(`${server.endpoint}/merchants/local-merchant/${path}/advanced_search`, {
+        method: 'POST',
+        headers: { authorization: LOCAL_AUTHORIZATION, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+
+    // Act
+    const answers = await Promise.all([
+      search('transactions', { createdAt: { min: 'yesterday', max: '2026-01-01T00:00:00Z' } }),
+      search('subscriptions', { status: ['Suspended'] }),
+      search('subscriptions', {}),
+    ]);
+
+    // Assess
+    expect(answers.map((answer) => answer.status)).toEqual([400, 400, 400]);
+  });
+});

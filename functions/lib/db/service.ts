@@ -52,6 +52,7 @@ import { createProductStockGradeEntity } from './entities/product-stock-grade';
 import { createCartItemEntity } from './entities/cart-item';
 import { createStoreOrderEntity } from './entities/store-order';
 import { createStoreFigureEntity, createStoreSaleEntity } from './entities/store-figures';
+import { createReconciliationEntity } from './entities/reconciliation';
 
 /** Every entity of the table, by the name code reaches it with (`db.entities.<name>`). */
 const entityFactories = {
@@ -108,6 +109,7 @@ const entityFactories = {
   storeOrder: createStoreOrderEntity,
   storeFigure: createStoreFigureEntity,
   storeSale: createStoreSaleEntity,
+  reconciliation: createReconciliationEntity,
 } satisfies Record<string, (config: EntityConfiguration) => unknown>;
 
 type EntityFactories = typeof entityFactories;

@@ -7,11 +7,14 @@ import {
   type Amount,
   type GatewayAddOn,
   GatewayCredentialsRejected,
+  type GatewayListedTransaction,
   type GatewayPlan,
   type GatewaySubscription,
   type GatewaySubscriptionStatus,
+  type GatewaySubscriptionSummary,
   type GatewayTransaction,
   InvalidWebhookSignature,
+  isInWindow,
   type PaymentGateway,
   PaymentGatewayUnavailable,
   type PaymentMethodSummary,
@@ -58,6 +61,10 @@ export interface SdkTransaction {
   processorResponseCode?: string | null;
   processorResponseText?: string | null;
   gatewayRejectionReason?: string | null;
+  /** "sale" or "credit" (a refund). */
+  type?: string | null;
+  orderId?: string | null;
+  subscriptionId?: string | null;
 }
 
 export interface SdkVerification {
@@ -115,10 +122,21 @@ export interface SdkPlan {
   addOns?: { id: string; name?: string | null; amount?: string | null }[] | null;
 }
 
+/** A range field of the SDK's searches: times are Dates, which the SDK sends as ISO 8601. */
+export interface SdkRangeNode {
+  between(min: Date, max: Date): unknown;
+}
+
 /** The transaction search's fields this adapter uses (the SDK's search nodes). */
 export interface SdkTransactionSearch {
   orderId(): { is(value: string): unknown };
   type(): { is(value: string): unknown };
+  createdAt(): SdkRangeNode;
+}
+
+/** The subscription search's fields this adapter uses. */
+export interface SdkSubscriptionSearch {
+  status(): { in(values: string[]): unknown };
 }
 
 export interface BraintreeSdk {
@@ -147,6 +165,8 @@ export interface BraintreeSdk {
       submitForSettlement?: boolean,
     ): Promise<SdkResult<{ transaction: SdkTransaction }>>;
     cancel(subscriptionId: string): Promise<SdkResult<{ subscription: SdkSubscription }>>;
+    /** The SDK answers a stream of the subscriptions found (a Readable in object mode). */
+    search(build: (search: SdkSubscriptionSearch) => void): AsyncIterable<SdkSubscription>;
   };
   plan: {
     find(planId: string): Promise<{ billingFrequency?: number | string | null }>;
@@ -266,6 +286,32 @@ export function toGatewayTransaction(transaction: SdkTransaction, fallbackCurren
     ...(declined && transaction.processorResponseText ? { processorResponseText: transaction.processorResponseText } : {}),
   };
 }
+
+/** A transaction of a listing: the port's transaction and what ties it to our records. */
+export function toGatewayListedTransaction(transaction: SdkTransaction): GatewayListedTransaction {
+  return {
+    ...toGatewayTransaction(transaction),
+    ...(transaction.orderId ? { orderId: transaction.orderId } : {}),
+    ...(transaction.subscriptionId ? { subscriptionId: transaction.subscriptionId } : {}),
+  };
+}
+
+/** A subscription of a listing: no plan lookup, as its cycle's length is not needed. */
+export function toGatewaySubscriptionSummary(subscription: SdkSubscription): GatewaySubscriptionSummary {
+  const status = subscription.status as GatewaySubscriptionStatus;
+  if (!SUBSCRIPTION_STATUSES.includes(status)) {
+    throw new Error(`Braintree answered a subscription status the port does not know: ${subscription.status}`);
+  }
+  return { id: subscription.id, planId: subscription.planId, status, updatedAt: isoOf(subscription.updatedAt) };
+}
+
+/**
+ * Braintree's time ranges count whole minutes and take in the minute after the upper bound too
+ * (its search fields guide): the range asked for starts at the window's first whole minute, and
+ * what comes back is cut to the window exactly.
+ */
+const MINUTE_MS = 60_000;
+const minuteOf = (instant: string) => new Date(Math.floor(Date.parse(instant) / MINUTE_MS) * MINUTE_MS);
 
 export function toGatewaySubscription(subscription: SdkSubscription, billingFrequency: number): GatewaySubscription {
   const status = subscription.status as GatewaySubscriptionStatus;
@@ -466,6 +512,37 @@ export function createBraintreePaymentGateway(
         throw portError(error, `Order ${orderId}`);
       }
       return saleOfOrder(attempts.sort((a, b) => b.createdAt.localeCompare(a.createdAt)));
+    },
+
+    async listTransactions(window) {
+      const listed: GatewayListedTransaction[] = [];
+      try {
+        const found = sdk.transaction.search((search) => {
+          search.createdAt().between(minuteOf(window.from), new Date(window.to));
+          search.type().is('sale');
+        });
+        for await (const transaction of found) {
+          const item = toGatewayListedTransaction(transaction);
+          if (isInWindow(item.createdAt, window)) listed.push(item);
+        }
+      } catch (error) {
+        throw portError(error, 'The merchant account');
+      }
+      return listed.sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id));
+    },
+
+    async listSubscriptions({ statuses }) {
+      if (statuses.length === 0) return [];
+      const listed: GatewaySubscriptionSummary[] = [];
+      try {
+        const found = sdk.subscription.search((search) => {
+          search.status().in([...statuses]);
+        });
+        for await (const subscription of found) listed.push(toGatewaySubscriptionSummary(subscription));
+      } catch (error) {
+        throw portError(error, 'The merchant account');
+      }
+      return listed;
     },
 
     async listPlans() {

@@ -78,6 +78,38 @@ export function saleOfOrder(attemptsNewestFirst: readonly GatewayTransaction[]):
   return attemptsNewestFirst.find((attempt) => MONEY_TAKEN_STATUSES.has(attempt.status)) ?? attemptsNewestFirst[0] ?? null;
 }
 
+/**
+ * A transaction as a listing answers it (listTransactions): the port's transaction, with what
+ * ties it to our records.
+ */
+export interface GatewayListedTransaction extends GatewayTransaction {
+  /** The order id a one-time sale was made with (ours: the invoice id); none on a subscription's charges. */
+  orderId?: string;
+  /** The subscription whose charge it is; none on a one-time sale. */
+  subscriptionId?: string;
+}
+
+/** A subscription as a listing answers it (listSubscriptions): who it is and where it stands. */
+export interface GatewaySubscriptionSummary {
+  id: string;
+  planId: string;
+  status: GatewaySubscriptionStatus;
+  /** ISO 8601: when the gateway last changed it. */
+  updatedAt: string;
+}
+
+/** A span of time, from `from` (included) to `to` (left out): ISO 8601 instants. */
+export interface TimeWindow {
+  from: string;
+  to: string;
+}
+
+/** Whether an ISO instant falls in the window (from included, to left out). */
+export function isInWindow(instant: string, window: TimeWindow): boolean {
+  const at = Date.parse(instant);
+  return at >= Date.parse(window.from) && at < Date.parse(window.to);
+}
+
 export interface GatewayAddOn {
   id: string;
   amount: Amount;
@@ -215,6 +247,13 @@ export interface PaymentGateway {
   retrySubscriptionCharge(id: string): Promise<GatewayTransaction>;
   /** Stops billing at once; the gateway's status becomes Canceled. */
   cancelSubscription(id: string): Promise<GatewaySubscription>;
+  /**
+   * Every sale created in the window, whatever its status (declined and voided ones too), oldest
+   * first: what reconciliation compares with our payment records. Refunds (credits) are not listed.
+   */
+  listTransactions(window: TimeWindow): Promise<GatewayListedTransaction[]>;
+  /** Every subscription of the merchant account in one of these statuses, whenever it was created. */
+  listSubscriptions(filter: { statuses: readonly GatewaySubscriptionStatus[] }): Promise<GatewaySubscriptionSummary[]>;
   /** Verifies a webhook's signature and reads it. Throws InvalidWebhookSignature. */
   parseWebhook(notification: { signature: string; payload: string }): Promise<ParsedWebhook>;
 }

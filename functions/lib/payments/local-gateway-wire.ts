@@ -5,7 +5,14 @@
  * Braintree's fields besides. Requests authenticate with HTTP Basic (public key, private key).
  */
 import type { AddOnChanges } from './add-on-changes';
-import type { GatewayAddOn, GatewayPlan, GatewaySubscription, GatewayTransaction, PaymentMethodSummary } from './gateway';
+import type {
+  GatewayAddOn,
+  GatewayPlan,
+  GatewaySubscription,
+  GatewaySubscriptionStatus,
+  GatewayTransaction,
+  PaymentMethodSummary,
+} from './gateway';
 import type { GatewayValidationError } from './gateway-refusals';
 
 const segment = encodeURIComponent;
@@ -16,10 +23,12 @@ export const localGatewayPaths = {
   customer: (merchantId: string, customerId: string) => `/merchants/${segment(merchantId)}/customers/${segment(customerId)}`,
   paymentMethods: (merchantId: string) => `/merchants/${segment(merchantId)}/payment_methods`,
   transactions: (merchantId: string) => `/merchants/${segment(merchantId)}/transactions`,
-  /** Braintree's transaction search, by order id only. */
+  /** Braintree's transaction search: by order id, or by creation time. */
   transactionSearch: (merchantId: string) => `/merchants/${segment(merchantId)}/transactions/advanced_search`,
   plans: (merchantId: string) => `/merchants/${segment(merchantId)}/plans`,
   subscriptions: (merchantId: string) => `/merchants/${segment(merchantId)}/subscriptions`,
+  /** Braintree's subscription search, by status. */
+  subscriptionSearch: (merchantId: string) => `/merchants/${segment(merchantId)}/subscriptions/advanced_search`,
   subscription: (merchantId: string, id: string) => `/merchants/${segment(merchantId)}/subscriptions/${segment(id)}`,
   retryCharge: (merchantId: string, id: string) => `/merchants/${segment(merchantId)}/subscriptions/${segment(id)}/retry_charge`,
   cancel: (merchantId: string, id: string) => `/merchants/${segment(merchantId)}/subscriptions/${segment(id)}/cancel`,
@@ -70,9 +79,16 @@ export interface LocalSubscriptionUpdateRequest {
   };
 }
 
-/** Braintree's transaction search, as far as the adapter uses it: the sales of one order id. */
-export interface LocalTransactionSearchRequest {
-  orderId: { is: string };
+/**
+ * Braintree's transaction search, as far as the adapter uses it: the one-time sales of one order
+ * id, or every sale (one-time and subscription charges) created from `min` (included) to `max`
+ * (left out), ISO 8601 instants. The local gateway keeps exact times, so its range is exact.
+ */
+export type LocalTransactionSearchRequest = { orderId: { is: string } } | { createdAt: { min: string; max: string } };
+
+/** Braintree's subscription search, as far as the adapter uses it: every subscription in these statuses. */
+export interface LocalSubscriptionSearchRequest {
+  status: GatewaySubscriptionStatus[];
 }
 
 export interface LocalRetryChargeRequest {
@@ -116,6 +132,10 @@ export interface LocalSubscriptionAnswer {
 /** Newest first. */
 export interface LocalTransactionSearchAnswer {
   transactions: LocalWireTransaction[];
+}
+/** In the order they were made. */
+export interface LocalSubscriptionSearchAnswer {
+  subscriptions: LocalWireSubscription[];
 }
 export interface LocalPlansAnswer {
   plans: (GatewayPlan & { numberOfBillingCycles: number | null })[];

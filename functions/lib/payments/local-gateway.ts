@@ -5,9 +5,11 @@ import { normalizeAmount } from './amounts';
 import { createBraintreePaymentGateway } from './braintree-gateway';
 import {
   GatewayCredentialsRejected,
+  type GatewayListedTransaction,
   type GatewayPlan,
   type GatewaySubscription,
   type GatewayTransaction,
+  isInWindow,
   type PaymentGateway,
   PaymentGatewayUnavailable,
   type PaymentMethodSummary,
@@ -58,6 +60,11 @@ const transactionSchema = z.object({
   currency: z.string(),
   createdAt: z.string(),
   processorResponseText: z.optional(z.string()),
+});
+/** A transaction of a listing: with the order or the subscription it belongs to. */
+const listedTransactionSchema = z.extend(transactionSchema, {
+  orderId: z.optional(z.string()),
+  subscriptionId: z.optional(z.string()),
 });
 const subscriptionSchema = z.object({
   id: z.string(),
@@ -118,6 +125,14 @@ function toTransaction(wire: z.infer<typeof transactionSchema>): GatewayTransact
     currency: wire.currency,
     createdAt: wire.createdAt,
     ...(declined && wire.processorResponseText ? { processorResponseText: wire.processorResponseText } : {}),
+  };
+}
+
+function toListedTransaction(wire: z.infer<typeof listedTransactionSchema>): GatewayListedTransaction {
+  return {
+    ...toTransaction(wire),
+    ...(wire.orderId !== undefined ? { orderId: wire.orderId } : {}),
+    ...(wire.subscriptionId !== undefined ? { subscriptionId: wire.subscriptionId } : {}),
   };
 }
 
@@ -301,6 +316,29 @@ export function createLocalPaymentGateway(
       const answer = await send('POST', localGatewayPaths.transactionSearch(merchant), { orderId: { is: orderId } });
       if (answer.status !== 200) throw failure(answer, `a search for order ${orderId}`, `Order ${orderId}`);
       return saleOfOrder(z.array(transactionSchema).parse(answer.body.transactions).map(toTransaction));
+    },
+
+    async listTransactions(window) {
+      const answer = await send('POST', localGatewayPaths.transactionSearch(merchant), {
+        createdAt: { min: window.from, max: window.to },
+      });
+      if (answer.status !== 200) throw failure(answer, 'a search for transactions', `Merchant ${merchant}`);
+      return z
+        .array(listedTransactionSchema)
+        .parse(answer.body.transactions)
+        .map(toListedTransaction)
+        .filter((transaction) => isInWindow(transaction.createdAt, window))
+        .sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id));
+    },
+
+    async listSubscriptions({ statuses }) {
+      if (statuses.length === 0) return [];
+      const answer = await send('POST', localGatewayPaths.subscriptionSearch(merchant), { status: [...statuses] });
+      if (answer.status !== 200) throw failure(answer, 'a search for subscriptions', `Merchant ${merchant}`);
+      return z
+        .array(subscriptionSchema)
+        .parse(answer.body.subscriptions)
+        .map((wire) => ({ id: wire.id, planId: wire.planId, status: wire.status, updatedAt: wire.updatedAt }));
     },
 
     async listPlans() {

@@ -137,6 +137,33 @@ export class MonitoringStack extends Stack {
       evaluationPeriods: 1,
     });
 
+    // The daily reconciliation job (functions/billing/reconcile-payments.ts) counts what it found;
+    // Powertools names the service after the handler's folder.
+    const reconciliation = (metricName: string) =>
+      new cloudwatch.Metric({
+        namespace: 'TopPubs',
+        metricName,
+        dimensionsMap: { service: 'billing' },
+        statistic: 'Sum',
+        period: Duration.days(1),
+      });
+    alarm('ReconciliationDifferences', {
+      metric: new cloudwatch.MathExpression({
+        expression: 'FILL(differences, 0) + FILL(failures, 0)',
+        usingMetrics: {
+          differences: reconciliation('ReconciliationDifferences'),
+          failures: reconciliation('ReconciliationFailures'),
+        },
+        label: 'Reconciliation differences and sellers not reconciled',
+        period: Duration.days(1),
+      }),
+      alarmDescription:
+        'The daily reconciliation found a difference between our payment records and a gateway, or could not reconcile a seller. See docs/operations.md#a-reconciliation-difference-was-reported.',
+      threshold: 0,
+      comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_THRESHOLD,
+      evaluationPeriods: 1,
+    });
+
     this.dashboard = new cloudwatch.Dashboard(this, 'Dashboard', {
       dashboardName: props.prefix,
       defaultInterval: Duration.hours(24),

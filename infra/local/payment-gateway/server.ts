@@ -2,6 +2,7 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { formatCents, parseCents } from '../../../functions/lib/payments/amounts';
+import { SUBSCRIPTION_STATUSES } from '../../../functions/lib/payments/gateway';
 import {
   type LocalCustomerRequest,
   localGatewayPaths,
@@ -33,6 +34,7 @@ import {
   type LocalGatewayPlan,
   type MerchantState,
   StateFile,
+  type StoredSubscription,
   type StoredTransaction,
 } from './state';
 import {
@@ -177,13 +179,41 @@ const toWirePlan = (plan: LocalGatewayPlan) => ({
   numberOfBillingCycles: plan.numberOfBillingCycles ?? null,
 });
 
-/** Braintree's transaction search by order id: its one-time sales (not subscription charges), newest first. */
-function salesWithOrderId(merchant: MerchantState, body: Record<string, unknown>): StoredTransaction[] {
+const SEARCH_TRANSACTIONS_BY =
+  'Search by { "orderId": { "is": "..." } } or { "createdAt": { "min": "<ISO 8601>", "max": "<ISO 8601>" } }.';
+
+/**
+ * Braintree's transaction search, newest first: by order id, a merchant's one-time sales (not
+ * subscription charges) with it; by creation time, every sale (subscription charges too) from
+ * `min` (included) to `max` (left out).
+ */
+function searchTransactions(merchant: MerchantState, body: Record<string, unknown>): StoredTransaction[] {
+  if (body.createdAt !== undefined) {
+    const { min, max } = (body.createdAt ?? {}) as { min?: unknown; max?: unknown };
+    const from = typeof min === 'string' ? Date.parse(min) : Number.NaN;
+    const to = typeof max === 'string' ? Date.parse(max) : Number.NaN;
+    if (Number.isNaN(from) || Number.isNaN(to)) throw badRequest(SEARCH_TRANSACTIONS_BY);
+    return [...merchant.transactions.values()]
+      .filter((transaction) => {
+        const at = Date.parse(transaction.createdAt);
+        return at >= from && at < to;
+      })
+      .reverse();
+  }
   const orderId = (body.orderId as { is?: unknown } | undefined)?.is;
-  if (typeof orderId !== 'string' || orderId === '') throw badRequest('Search by { "orderId": { "is": "..." } }.');
+  if (typeof orderId !== 'string' || orderId === '') throw badRequest(SEARCH_TRANSACTIONS_BY);
   return [...merchant.transactions.values()]
     .filter((transaction) => transaction.orderId === orderId && transaction.subscriptionId === undefined)
     .reverse();
+}
+
+/** Braintree's subscription search by status: the merchant's subscriptions in those statuses, in the order they were made. */
+function subscriptionsInStatus(merchant: MerchantState, body: Record<string, unknown>): StoredSubscription[] {
+  const { status } = body;
+  if (!Array.isArray(status) || !status.every((value) => (SUBSCRIPTION_STATUSES as readonly unknown[]).includes(value))) {
+    throw badRequest(`Search by { "status": [...] } with statuses of ${SUBSCRIPTION_STATUSES.join(', ')}.`);
+  }
+  return [...merchant.subscriptions.values()].filter((subscription) => (status as unknown[]).includes(subscription.status));
 }
 
 function checkWebhookUrl(value: unknown): string {
@@ -286,8 +316,8 @@ export async function startLocalPaymentGateway(options: StartLocalPaymentGateway
     const events = catchUp();
     const [resource, id, action, ...extra] = rest;
     const route =
-      resource === 'transactions' && id === 'advanced_search' && action === undefined
-        ? `${method} transactions/advanced_search`
+      (resource === 'transactions' || resource === 'subscriptions') && id === 'advanced_search' && action === undefined
+        ? `${method} ${resource}/advanced_search`
         : `${method} ${resource ?? ''}${id !== undefined ? '/:id' : ''}${action !== undefined ? `/${action}` : ''}`;
     if (extra.length > 0) throw notFound('This route');
     const handle = (): [number, unknown] => {
@@ -334,7 +364,16 @@ export async function startLocalPaymentGateway(options: StartLocalPaymentGateway
           return [201, { transaction: toWireTransaction(transaction) }];
         }
         case 'POST transactions/advanced_search':
-          return [200, { transactions: salesWithOrderId(merchant, body).map(toWireTransaction) }];
+          return [200, { transactions: searchTransactions(merchant, body).map(toWireTransaction) }];
+        case 'POST subscriptions/advanced_search':
+          return [
+            200,
+            {
+              subscriptions: subscriptionsInStatus(merchant, body).map((subscription) =>
+                toWireSubscription(merchant, subscription, today),
+              ),
+            },
+          ];
         case 'GET plans':
           return [200, { plans: [...merchant.plans.values()].map(toWirePlan) }];
         case 'POST subscriptions': {

@@ -87,7 +87,8 @@ export const createMerchantOwnerEntity = (config?: EntityConfiguration) =>
 /**
  * A merchant's Braintree keys, sealed by envelope encryption (functions/lib/payments/merchant-keys.ts):
  * a data key encrypted by KMS (locally by the key under .data/) and the keys encrypted by it. Kept
- * apart from the account so reading a shop never loads them.
+ * apart from the account so reading a shop never loads them. Every merchant's are listed through
+ * gsi1 (one partition), which is how the daily reconciliation finds the shops with a gateway.
  */
 export const createMerchantGatewayKeysEntity = (config?: EntityConfiguration) =>
   new Entity(
@@ -108,11 +109,19 @@ export const createMerchantGatewayKeysEntity = (config?: EntityConfiguration) =>
           },
         },
         updatedAt: { type: 'string', required: true },
+        /** The one value of the listing's partition (gsi1), set on every write. */
+        listing: { type: ['connected'] as const, required: true, default: 'connected' },
       },
       indexes: {
         byMerchant: {
           pk: { field: 'pk', composite: ['merchantAccountId'], casing: 'none' },
           sk: { field: 'sk', composite: [] },
+        },
+        /** Every merchant with a connected gateway, one partition: what the daily reconciliation walks. */
+        connected: {
+          index: 'gsi1',
+          pk: { field: 'gsi1pk', composite: ['listing'], casing: 'none' },
+          sk: { field: 'gsi1sk', composite: ['merchantAccountId'], casing: 'none' },
         },
       },
     },

@@ -5,7 +5,8 @@ import { userIdAttribute } from './user-id';
 /**
  * One successful charge, by the gateway's transaction id: the line in a customer's billing
  * history and the reason for exactly one receipt (the receipt is sent by whoever first writes
- * this item, with a conditional put). Listed newest first per customer through gsi1.
+ * this item, with a conditional put). Listed newest first per customer through gsi1, and in order
+ * of time per seller through gsi2 (reconciliation).
  */
 export const createPaymentEntity = (config?: EntityConfiguration) =>
   new Entity(
@@ -35,6 +36,12 @@ export const createPaymentEntity = (config?: EntityConfiguration) =>
           index: 'gsi1',
           pk: { field: 'gsi1pk', composite: ['customerId'], casing: 'none' },
           sk: { field: 'gsi1sk', composite: ['chargedAt', 'transactionId'], casing: 'none' },
+        },
+        /** A seller's charges in order of time: what reconciliation reads for a window. */
+        bySeller: {
+          index: 'gsi2',
+          pk: { field: 'gsi2pk', composite: ['sellerId'], casing: 'none' },
+          sk: { field: 'gsi2sk', composite: ['chargedAt', 'transactionId'], casing: 'none' },
         },
       },
     },

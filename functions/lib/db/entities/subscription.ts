@@ -9,7 +9,7 @@ export const STORED_SUBSCRIPTION_STATUSES = ['Pending', 'Active', 'Past Due', 'C
  * what only we know: when it went past due, when the customer canceled, the card shown. A copy is
  * replaced only by a later one of the gateway's (`gatewayVersion`: its change time, then its charges), so webhooks that arrive
  * late or out of order never roll it back. A customer's subscriptions to one product are
- * listed newest first through gsi1.
+ * listed newest first through gsi1, a seller's through gsi2 (reconciliation).
  */
 export const createSubscriptionEntity = (config?: EntityConfiguration) =>
   new Entity(
@@ -75,6 +75,12 @@ export const createSubscriptionEntity = (config?: EntityConfiguration) =>
           index: 'gsi1',
           pk: { field: 'gsi1pk', composite: ['customerId'], casing: 'none' },
           sk: { field: 'gsi1sk', composite: ['sellerId', 'productId', 'createdAt'], casing: 'none' },
+        },
+        /** A seller's subscriptions, oldest first: what reconciliation compares with the gateway's. */
+        bySeller: {
+          index: 'gsi2',
+          pk: { field: 'gsi2pk', composite: ['sellerId'], casing: 'none' },
+          sk: { field: 'gsi2sk', composite: ['createdAt', 'subscriptionId'], casing: 'none' },
         },
       },
     },
