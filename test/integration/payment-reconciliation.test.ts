@@ -5,7 +5,7 @@ import { PLATFORM_SELLER_ID } from '../../functions/lib/payments/pro-plan-access
 import { dailyWindow } from '../../functions/lib/payments/reconciliation';
 import { routes } from '../../shared/routes';
 import type { ReconciliationReportView } from '../../shared/schemas/billing';
-import type { GradeView } from '../../shared/schemas/penpay';
+import type { GradeView } from '../../shared/schemas/merchant';
 import { expectOk, type SignedInUser } from '../support/api-client';
 import { apiSuite } from '../support/api-suite';
 import { addGrade, addProduct, openShop, type Shop, shopGatewayOf } from '../support/penpay';
