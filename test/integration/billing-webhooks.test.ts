@@ -56,19 +56,22 @@ describe('webhook intake, for the Pro plan and for every shop alike', () => {
     );
   });
 
-  it.each(Object.entries(UNUSABLE_PAYLOADS))('acknowledges a signed delivery with %s on both routes, never a 500', async (_, xml) => {
-    for (const target of targets) {
-      // Prepare
-      const delivery = signedPayload(target.keys, xml);
+  it.each(Object.entries(UNUSABLE_PAYLOADS))(
+    'acknowledges a signed delivery with %s on both routes, never a 500',
+    async (_, xml) => {
+      for (const target of targets) {
+        // Prepare
+        const delivery = signedPayload(target.keys, xml);
 
-      // Act
-      const answer = await post(target.path, delivery);
+        // Act
+        const answer = await post(target.path, delivery);
 
-      // Assess
-      expect({ route: target.name, status: answer.status }).toEqual({ route: target.name, status: 200 });
-      expect(await answer.json()).toEqual({ received: true, duplicate: false });
-    }
-  });
+        // Assess
+        expect({ route: target.name, status: answer.status }).toEqual({ route: target.name, status: 200 });
+        expect(await answer.json()).toEqual({ received: true, duplicate: false });
+      }
+    },
+  );
 
   it('keeps no event for a payload it could not read', async () => {
     for (const target of targets) {

@@ -464,8 +464,7 @@ describe('an invoice the cart has moved on from', () => {
     return { buyer, first, second };
   }
 
-  const saleOf = async (invoiceId: string) =>
-    (await shopGatewayOf(suite, stocked.shop.merchant.id)).findSaleByOrderId(invoiceId);
+  const saleOf = async (invoiceId: string) => (await shopGatewayOf(suite, stocked.shop.merchant.id)).findSaleByOrderId(invoiceId);
 
   it('refuses the earlier invoice with 409 once the later one is paid, and charges item 1 once', async () => {
     // Prepare

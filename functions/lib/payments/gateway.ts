@@ -343,6 +343,16 @@ export class UnusableWebhook extends Error {
   }
 }
 
+/** The gateway's subscription of this id, or null where it has none (an attempt that never reached it). */
+export async function findSubscriptionIfAny(gateway: PaymentGateway, id: string): Promise<GatewaySubscription | null> {
+  try {
+    return await gateway.findSubscription(id);
+  } catch (error) {
+    if (error instanceof PaymentRecordNotFound) return null;
+    throw error;
+  }
+}
+
 export class SubscriptionIdTaken extends Error {
   override readonly name = 'SubscriptionIdTaken';
   constructor(id: string, options?: { cause?: unknown }) {

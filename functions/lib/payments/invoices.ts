@@ -80,9 +80,7 @@ export async function openInvoiceFor(
   const invoiceId = earlier?.invoiceId ?? newInvoiceId();
   const result = await db.transaction
     .write(({ invoice, openInvoice }) => [
-      ...(earlier
-        ? []
-        : [invoice.create(newInvoice({ ...request, invoiceId, at, ...request.price() })).commit()]),
+      ...(earlier ? [] : [invoice.create(newInvoice({ ...request, invoiceId, at, ...request.price() })).commit()]),
       // Only over the pointer just read: a tab that made an invoice meanwhile wins, and its invoice is answered.
       openInvoice
         .put({ ...pointerKey, invoiceId, contentKey })
@@ -242,7 +240,8 @@ export async function claimInvoice(
     const slotIndex = failed.find((index) => index > (checksPointer ? 1 : 0));
     if (failed.includes(0) || failed.length === 0) return { refused: 'busy' };
     if (checksPointer && failed.includes(1)) return { refused: 'superseded' };
-    if (slotIndex !== undefined) return { refused: 'family-taken', family: toTake[slotIndex - (checksPointer ? 2 : 1)] as string };
+    if (slotIndex !== undefined)
+      return { refused: 'family-taken', family: toTake[slotIndex - (checksPointer ? 2 : 1)] as string };
     return { refused: 'busy' };
   }
   const claimed = await readOwnInvoice(db, invoice.invoiceId, invoice.customerId);
@@ -264,7 +263,13 @@ export async function recordDecline(db: Db, claim: InvoiceClaim, decline: Paymen
  */
 export async function releaseInvoice(db: Db, claim: InvoiceClaim, now: Date): Promise<void> {
   await releaseClaim(db, claim, undefined, now.toISOString());
-  await releaseSlots(db, claim.invoice, claim.families, now, claim.chargeSent ? new Date(now.getTime() + IN_DOUBT_HOLD_MS) : undefined);
+  await releaseSlots(
+    db,
+    claim.invoice,
+    claim.families,
+    now,
+    claim.chargeSent ? new Date(now.getTime() + IN_DOUBT_HOLD_MS) : undefined,
+  );
 }
 
 async function releaseClaim(

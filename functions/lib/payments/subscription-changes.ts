@@ -102,7 +102,10 @@ async function claimBalanceCharge(db: Db, subscriptionId: string, now: Date): Pr
     await db.entities.subscription
       .patch({ subscriptionId })
       .set({ balanceChargeUntil: until })
-      .where((attributes, { lt, notExists }) => `${notExists(attributes.balanceChargeUntil)} OR ${lt(attributes.balanceChargeUntil, at)}`)
+      .where(
+        (attributes, { lt, notExists }) =>
+          `${notExists(attributes.balanceChargeUntil)} OR ${lt(attributes.balanceChargeUntil, at)}`,
+      )
       .go();
     return until;
   } catch (error) {

@@ -13,7 +13,7 @@ import {
   type GatewaySubscription,
   type PaymentGateway,
   type PaymentMethodSummary,
-  PaymentRecordNotFound,
+  findSubscriptionIfAny,
   SubscriptionIdTaken,
 } from './gateway';
 import { type InvoiceClaim, paidPointerWrites, readOwnInvoice } from './invoices';
@@ -162,7 +162,7 @@ async function startAtGateway(
 ): Promise<{ gateway: GatewaySubscription; card: PaymentMethodSummary }> {
   const { invoice } = claim;
   if (claim.attempt > 1 && invoice.paymentMethod) {
-    const existing = await findSubscription(gateway, steps.subscriptionId);
+    const existing = await findSubscriptionIfAny(gateway, steps.subscriptionId);
     if (existing) return { gateway: existing, card: invoice.paymentMethod };
   }
   await gateway.ensureCustomer(steps.customer);
@@ -189,14 +189,5 @@ async function startAtGateway(
   } catch (error) {
     if (!(error instanceof SubscriptionIdTaken)) throw error;
     return { gateway: await gateway.findSubscription(steps.subscriptionId), card };
-  }
-}
-
-async function findSubscription(gateway: PaymentGateway, id: string): Promise<GatewaySubscription | null> {
-  try {
-    return await gateway.findSubscription(id);
-  } catch (error) {
-    if (error instanceof PaymentRecordNotFound) return null;
-    throw error;
   }
 }

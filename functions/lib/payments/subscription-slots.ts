@@ -30,7 +30,10 @@ export function planFamilyOf(line: { sellerId: string; productId: string; priceI
 }
 
 /** Until when a subscription holds its place: while it renews, for good; after that, as long as it gives what it sells. */
-export function liveUntilOf(subscription: Pick<SubscriptionItem, 'status' | 'pastDueSince' | 'paidThroughDate'>, now: Date): string {
+export function liveUntilOf(
+  subscription: Pick<SubscriptionItem, 'status' | 'pastDueSince' | 'paidThroughDate'>,
+  now: Date,
+): string {
   if (subscription.status === 'Active' || subscription.status === 'Pending') return LIVE_WHILE_RENEWING;
   const ends = entitlementEndsAt(subscription, PAST_DUE_GRACE_DAYS);
   return (ends && ends.getTime() > now.getTime() ? ends : now).toISOString();
@@ -119,12 +122,18 @@ export async function releaseSlots(
           await db.entities.subscriptionSlot
             .patch(key)
             .set({ liveUntil: until.toISOString(), updatedAt: now.toISOString() })
-            .where((attributes, { eq, notExists }) => `${eq(attributes.invoiceId, invoice.invoiceId)} AND ${notExists(attributes.subscriptionId)}`)
+            .where(
+              (attributes, { eq, notExists }) =>
+                `${eq(attributes.invoiceId, invoice.invoiceId)} AND ${notExists(attributes.subscriptionId)}`,
+            )
             .go();
         } else {
           await db.entities.subscriptionSlot
             .delete(key)
-            .where((attributes, { eq, notExists }) => `${eq(attributes.invoiceId, invoice.invoiceId)} AND ${notExists(attributes.subscriptionId)}`)
+            .where(
+              (attributes, { eq, notExists }) =>
+                `${eq(attributes.invoiceId, invoice.invoiceId)} AND ${notExists(attributes.subscriptionId)}`,
+            )
             .go();
         }
       } catch (error) {

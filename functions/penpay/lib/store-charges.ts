@@ -25,8 +25,7 @@ import {
   type GatewayTransaction,
   MONEY_TAKEN_STATUSES,
   PaymentDeclined,
-  type PaymentGateway,
-  PaymentRecordNotFound,
+  findSubscriptionIfAny,
   SubscriptionIdTaken,
 } from '../../lib/payments/gateway';
 import type { InvoiceClaim } from '../../lib/payments/invoices';
@@ -59,7 +58,7 @@ export async function chargeAtGateway(
   }
   if (claim.attempt > 1) {
     for (const { subscriptionId } of missing) {
-      const found = await findSubscription(gateway, subscriptionId);
+      const found = await findSubscriptionIfAny(gateway, subscriptionId);
       if (found) progress.subscriptions.set(subscriptionId, found);
     }
   }
@@ -118,15 +117,6 @@ export async function chargeAtGateway(
       subscription = await gateway.findSubscription(subscriptionId);
     }
     progress.subscriptions.set(subscriptionId, subscription);
-  }
-}
-
-async function findSubscription(gateway: PaymentGateway, id: string): Promise<GatewaySubscription | null> {
-  try {
-    return await gateway.findSubscription(id);
-  } catch (error) {
-    if (error instanceof PaymentRecordNotFound) return null;
-    throw error;
   }
 }
 

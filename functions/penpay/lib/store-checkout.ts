@@ -20,9 +20,6 @@ import { chargeAtGateway, partlyPaidDecline } from './store-charges';
 import { prepare, type Progress, type StoreCheckoutRequest } from './store-checkout-lines';
 import { recordPaid, recordPart } from './store-order-records';
 
-// Part of the checkout's public face, defined with the lines so that prepare and the records need not import this module back.
-export { readStoreInvoice, type StoreCheckoutRequest, storeSubscriptionIdFor } from './store-checkout-lines';
-
 /**
  * Pays the caller's cart invoice; resolves once it is paid (by this call, or earlier, or by a
  * concurrent one). Throws 409 when the cart moved on from the invoice, when a line changed since

@@ -49,7 +49,6 @@ const RECENT_TRANSACTIONS = 5;
 /** A state write that lost to a concurrent one is tried again on the newer copy this many times. */
 const WRITE_ATTEMPTS = 6;
 
-
 export class StoreSubscriptionNotFound extends NotFound {
   constructor() {
     super('No such subscription.');
