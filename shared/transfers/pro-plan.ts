@@ -44,8 +44,3 @@ export const PRO_PRODUCT = {
   description: 'Bigger transfers that stay up longer, for people who send files for a living.',
 } as const;
 
-/**
- * Days a subscription whose renewal failed keeps Pro, while the subscriber updates their card:
- * long enough to notice the email, short enough that nobody uses Pro for free for long.
- */
-export const PAST_DUE_GRACE_DAYS = 7;

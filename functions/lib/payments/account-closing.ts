@@ -10,7 +10,6 @@ import type { Db } from '../db/service';
 import type { PaymentGateway } from './gateway';
 import { merchantPaymentGateway } from './merchant-gateway';
 import { PLATFORM_SELLER_ID } from './pro-plan-access';
-import { countSubscriptionChange } from './subscription-counts';
 import { syncSubscription } from './subscription-sync';
 
 const STILL_BILLING = new Set(['Pending', 'Active', 'Past Due']);
@@ -27,11 +26,8 @@ export async function cancelSubscriptionsOf(
     const gateway =
       subscription.sellerId === PLATFORM_SELLER_ID ? await platformGateway() : await shopGatewayOf(db, subscription);
     const canceled = await gateway.cancelSubscription(subscription.subscriptionId);
-    const { changes } = await syncSubscription(db, canceled, { now, describeCharge: (item) => item.productId });
-    // A shop's dashboard counts its active subscriptions: the sync that applied the change moves the count, once.
-    if (subscription.sellerId !== PLATFORM_SELLER_ID && changes.applied) {
-      await countSubscriptionChange(db, subscription, changes.previousStatus, canceled.status);
-    }
+    // The sync that applies the change moves a shop's dashboard counts with it, once.
+    await syncSubscription(db, canceled, { now });
   }
   return billing.length;
 }

@@ -6,6 +6,7 @@
  * (`SellerVoice`) says whom the customer paid and where they manage it. Telling never fails the
  * payment that caused it: a mail that cannot go out is logged, and the payment stands.
  */
+import { PAST_DUE_GRACE_DAYS } from '../../../shared/payments/grace';
 import {
   CONFIRMATION_LIMITS,
   formatDay,
@@ -37,9 +38,6 @@ export interface SellerVoice {
   /** The words of the link to `billingUrl`. */
   billingLinkWords: string;
 }
-
-/** Days a past-due subscription keeps what it gives, at every seller. */
-const PAST_DUE_GRACE_DAYS = 7;
 
 type ReceiptData = ReceiptFacts & SellerVoice;
 

@@ -4,7 +4,8 @@
  * routes' plan check, so a subscription changes the limits the moment it is stored, and they
  * fall back the moment its time runs out.
  */
-import { PAST_DUE_GRACE_DAYS, PRO_PRODUCT_ID } from '../../../shared/transfers/pro-plan';
+import { PAST_DUE_GRACE_DAYS } from '../../../shared/payments/grace';
+import { PRO_PRODUCT_ID } from '../../../shared/transfers/pro-plan';
 import type { SubscriptionItem } from '../db/entities/subscription';
 import type { Db } from '../db/service';
 import { givesEntitlement } from './entitlement';

@@ -5,6 +5,7 @@
  * one; and kept in step with the subscription's state, so it frees itself when the subscription
  * stops giving what it sells.
  */
+import { PAST_DUE_GRACE_DAYS } from '../../../shared/payments/grace';
 import type { SubscriptionItem } from '../db/entities/subscription';
 import type { SubscriptionSlotItem } from '../db/entities/subscription-slot';
 import { getBatch } from '../db/batches';
@@ -18,8 +19,6 @@ import { PLATFORM_SELLER_ID } from './pro-plan-access';
 export const LIVE_WHILE_RENEWING = '9999-12-31T23:59:59.999Z';
 /** How long a payment whose outcome is unknown keeps its places: time enough to pay it again and find out. */
 export const IN_DOUBT_HOLD_MS = 24 * 3_600_000;
-/** Days a past-due subscription still gives what it sells, at every seller. */
-const PAST_DUE_GRACE_DAYS = 7;
 
 /**
  * The plan family a subscription belongs to: the platform sells one Pro plan at several prices

@@ -1,18 +1,23 @@
 /**
- * Our copy of a subscription follows the gateway's. Whatever tells us something changed (a
- * webhook, a card update, a cancel), the state written is the one the gateway answers when
- * asked, and a copy is replaced only by a later one (gatewayVersionOf): deliveries that arrive
- * late, twice or out of order can never roll a subscription back.
+ * Our copy of a subscription follows the gateway's, for every seller. Whatever tells us something
+ * changed (a webhook, a card update, a cancel), the state written is the one the gateway answers
+ * when asked, and a copy is replaced only by a later one (gatewayVersionOf): deliveries that
+ * arrive late, twice or out of order can never roll a subscription back.
  */
 import { fromDecimalAmount } from '../../../shared/payments/money';
 import type { PaymentItem } from '../db/entities/payment';
 import type { SubscriptionItem } from '../db/entities/subscription';
+import { pauseBeforeRetry } from '../contended-writes';
 import { isConditionalCheckFailed } from '../db/errors';
 import type { Db } from '../db/service';
 import type { GatewaySubscription, GatewayTransaction, PaymentMethodSummary } from './gateway';
+import { PLATFORM_SELLER_ID } from './pro-plan-access';
+import { subscriptionCountWrites } from './subscription-counts';
 import { followSlot } from './subscription-slots';
 
 const DAY_MS = 86_400_000;
+/** A state write that lost to a concurrent one is tried again on the newer copy this many times. */
+const WRITE_ATTEMPTS = 6;
 /** Charges a sync looks at: a cycle makes one, a retry another; older ones were seen by earlier syncs. */
 const RECENT_TRANSACTIONS = 5;
 const PAID_STATUSES = new Set<GatewayTransaction['status']>(['authorized', 'submitted_for_settlement', 'settling', 'settled']);
@@ -96,6 +101,21 @@ export function stateFromGateway(
   return { set, remove };
 }
 
+/** What a seller keeps besides the gateway's state, and how it records charges. */
+export interface SyncOptions {
+  now: Date;
+  /** The card the caller just put on the subscription: shown from now on. */
+  paymentMethod?: PaymentMethodSummary;
+  /** Our copy as the caller read it (consistent), to save a read. */
+  previous?: SubscriptionItem;
+  /** How a charge reads in the customer's payments (recordPayments'); its product id unless told. */
+  describeCharge?: (subscription: SubscriptionItem) => string;
+  /** Fields of the seller's own that follow the gateway's state (a shop keeps its add-ons, named). */
+  ownFields?: (gateway: GatewaySubscription, previous: SubscriptionItem) => Promise<Partial<SubscriptionItem>>;
+  /** Records the gateway's new charges (recordPayments unless told); answers those recorded by this call. */
+  recordCharges?: (subscription: SubscriptionItem, gateway: GatewaySubscription) => Promise<PaymentItem[]>;
+}
+
 /**
  * Writes the gateway's state over our copy when it is newer, and records its new charges.
  * Answers the copy as it now is (null when we have none: a subscription made outside the
@@ -104,34 +124,14 @@ export function stateFromGateway(
 export async function syncSubscription(
   db: Db,
   gateway: GatewaySubscription,
-  options: { now: Date; paymentMethod?: PaymentMethodSummary; describeCharge: (subscription: SubscriptionItem) => string },
+  options: SyncOptions,
 ): Promise<{ subscription: SubscriptionItem | null; changes: SubscriptionChanges }> {
   const { now } = options;
-  const { data: previous } = await db.entities.subscription.get({ subscriptionId: gateway.id }).go({ consistent: true });
+  const previous =
+    options.previous ?? (await db.entities.subscription.get({ subscriptionId: gateway.id }).go({ consistent: true })).data;
   if (!previous) return { subscription: null, changes: NO_CHANGES };
-  let subscription = previous;
-  let applied = false;
-  const version = gatewayVersionOf(gateway);
-  if (version > previous.gatewayVersion) {
-    const { set, remove } = stateFromGateway(gateway, previous, now);
-    try {
-      const { data } = await db.entities.subscription
-        .patch({ subscriptionId: gateway.id })
-        .set({ ...set, updatedAt: now.toISOString() })
-        .remove(remove)
-        // Only over an older copy: of two syncs of the same state (a webhook racing the route that
-        // caused it), one writes and the other reads, so what only we stamp is stamped once.
-        .where((attributes, { lt }) => lt(attributes.gatewayVersion, version))
-        .go({ response: 'all_new' });
-      subscription = data as SubscriptionItem;
-      applied = true;
-      await followSlot(db, subscription, now);
-    } catch (error) {
-      if (!isConditionalCheckFailed(error)) throw error;
-      const { data: newer } = await db.entities.subscription.get({ subscriptionId: gateway.id }).go({ consistent: true });
-      subscription = newer ?? previous;
-    }
-  }
+  const state = await writeNewerState(db, gateway, previous, now, options.ownFields);
+  let subscription = state.subscription;
   const card = options.paymentMethod;
   if (card && subscription.paymentMethod.token !== card.token) {
     const { data } = await db.entities.subscription
@@ -140,17 +140,73 @@ export async function syncSubscription(
       .go({ response: 'all_new' });
     subscription = data as SubscriptionItem;
   }
-  const newPayments = await recordPayments(db, subscription, gateway.transactions, options.describeCharge(subscription));
+  const newPayments = options.recordCharges
+    ? await options.recordCharges(subscription, gateway)
+    : await recordPayments(
+        db,
+        subscription,
+        gateway.transactions,
+        options.describeCharge?.(subscription) ?? subscription.productId,
+      );
+  const { applied, from } = state;
   return {
     subscription,
     changes: {
-      becamePastDue: applied && subscription.status === 'Past Due' && previous.status !== 'Past Due',
-      recovered: applied && subscription.status === 'Active' && previous.status === 'Past Due',
+      becamePastDue: applied && subscription.status === 'Past Due' && from !== 'Past Due',
+      recovered: applied && subscription.status === 'Active' && from === 'Past Due',
       newPayments,
       applied,
-      previousStatus: previous.status,
+      previousStatus: from,
     },
   };
+}
+
+/**
+ * Writes the gateway's state over our copy when it is newer. The write is conditional on the
+ * copy it was computed from (its gatewayVersion): of two syncs of the same state (a webhook
+ * racing the route that caused it), one writes and the other reads, so what only we stamp is
+ * stamped once. A shop's dashboard counts move in the same transaction, from the status that
+ * copy really had; the plan family's place follows the new state.
+ */
+async function writeNewerState(
+  db: Db,
+  gateway: GatewaySubscription,
+  first: SubscriptionItem,
+  now: Date,
+  ownFields: SyncOptions['ownFields'],
+): Promise<{ subscription: SubscriptionItem; from: SubscriptionItem['status']; applied: boolean }> {
+  const version = gatewayVersionOf(gateway);
+  let previous = first;
+  for (let attempt = 1; ; attempt += 1) {
+    if (version <= previous.gatewayVersion) return { subscription: previous, from: previous.status, applied: false };
+    if (attempt > WRITE_ATTEMPTS) throw new Error(`The state of subscription ${gateway.id} could not be written`);
+    const { set, remove } = stateFromGateway(gateway, previous, now);
+    const changes = { ...set, ...(ownFields ? await ownFields(gateway, previous) : {}), updatedAt: now.toISOString() };
+    const from = previous;
+    const counted = from.sellerId !== PLATFORM_SELLER_ID;
+    const result = await db.transaction
+      .write(({ subscription, storeFigure }) => [
+        subscription
+          .patch({ subscriptionId: gateway.id })
+          .set(changes)
+          .remove(remove)
+          .where((attributes, { eq }) => eq(attributes.gatewayVersion, from.gatewayVersion))
+          .commit(),
+        ...(counted ? subscriptionCountWrites({ storeFigure }, from, from.status, changes.status) : []),
+      ])
+      .go();
+    if (!result.canceled) {
+      const written: SubscriptionItem = { ...from, ...changes };
+      for (const field of remove) delete written[field];
+      await followSlot(db, written, now);
+      return { subscription: written, from: from.status, applied: true };
+    }
+    // Another sync wrote first (or the transaction collided with one): decide again on what is there now.
+    const { data: newer } = await db.entities.subscription.get({ subscriptionId: gateway.id }).go({ consistent: true });
+    if (!newer) return { subscription: previous, from: previous.status, applied: false };
+    if (newer.gatewayVersion === previous.gatewayVersion) await pauseBeforeRetry(attempt);
+    previous = newer;
+  }
 }
 
 /**

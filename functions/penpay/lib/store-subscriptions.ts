@@ -1,13 +1,13 @@
 /**
  * A customer's subscriptions at shops: subscription items whose seller is a merchant account,
- * billed by the shop's own gateway. Our copy follows the gateway's state as the Pro plan's does
- * (subscription-sync.ts: a copy is replaced only by a later one), and besides it keeps what the
- * shop's dashboard counts: each charge in the shop's sales ledger once, and the active and
- * past-due counts moved in the same transaction as the status they follow.
+ * billed by the shop's own gateway. Our copy follows the gateway's state through the billing
+ * engine (subscription-sync.ts: a copy is replaced only by a later one, the shop's dashboard
+ * counts moving in the same transaction); what is the shop's own is kept here: the add-ons named
+ * as the grade names them, each charge in the shop's sales ledger once, and the telling in the
+ * shop's name.
  */
 import { fromDecimalAmount } from '../../../shared/payments/money';
 import type { StoreSubscriptionView } from '../../../shared/schemas/store';
-import { pauseBeforeRetry } from '../../lib/contended-writes';
 import { getBatch } from '../../lib/db/batches';
 import type { MerchantAccountItem } from '../../lib/db/entities/merchant-account';
 import type { PaymentItem } from '../../lib/db/entities/payment';
@@ -27,27 +27,19 @@ import type {
 } from '../../lib/payments/gateway';
 import { confirmCancellation, sendReceipts, tellPaymentFailed, tellPaymentRecovered } from '../../lib/payments/payment-mail';
 import { PLATFORM_SELLER_ID } from '../../lib/payments/pro-plan-access';
-import { followSlot } from '../../lib/payments/subscription-slots';
-import { gatewayVersionOf, isPaid, recordPayments, stateFromGateway } from '../../lib/payments/subscription-sync';
+import { PAST_DUE_GRACE_DAYS } from '../../../shared/payments/grace';
+import { isPaid, recordPayments, syncSubscription } from '../../lib/payments/subscription-sync';
 import { readGrade, readProduct } from './catalog';
 import { readMerchantById } from './merchants';
 import { orderScopesOf, recordStoreCharge } from './sales-ledger';
 import { shopGateway } from './shop-gateway';
 import { storeBillingUrl, storeVoice } from './store-mail';
-import { subscriptionCountWrites } from '../../lib/payments/subscription-counts';
 
 type Status = SubscriptionItem['status'];
 type StoredAddOn = NonNullable<SubscriptionItem['addOns']>[number];
 
-/**
- * How long a past-due customer is told they keep what they pay for. A shop does not tell us its
- * own policy, so its customers are promised the week the platform gives its own subscribers.
- */
-export const STORE_PAST_DUE_GRACE_DAYS = 7;
 /** Charges a sync looks at: a cycle makes one, a retry or a prorated add-on another; older ones were seen before. */
 const RECENT_TRANSACTIONS = 5;
-/** A state write that lost to a concurrent one is tried again on the newer copy this many times. */
-const WRITE_ATTEMPTS = 6;
 
 export class StoreSubscriptionNotFound extends NotFound {
   constructor() {
@@ -120,56 +112,6 @@ export function storedAddOns(
     quantity: addOn.quantity,
     amountMinor: fromDecimalAmount(addOn.amount),
   }));
-}
-
-/**
- * Writes the gateway's state over our copy when it is newer. The write is conditional on the
- * copy it was computed from (its gatewayVersion), and moves the subscription counts in the same
- * transaction: only the request whose write went through counts the change, and from the status
- * that copy really had, however webhooks and routes interleave.
- */
-async function writeNewerState(
-  db: Db,
-  gateway: GatewaySubscription,
-  first: SubscriptionItem,
-  context: SubscriptionContext,
-  now: Date,
-): Promise<{ subscription: SubscriptionItem; from: Status; applied: boolean }> {
-  const version = gatewayVersionOf(gateway);
-  let previous = first;
-  for (let attempt = 1; ; attempt += 1) {
-    if (version <= previous.gatewayVersion) return { subscription: previous, from: previous.status, applied: false };
-    if (attempt > WRITE_ATTEMPTS) throw new Error(`The state of subscription ${gateway.id} could not be written`);
-    const { set, remove } = stateFromGateway(gateway, previous, now);
-    const changes = {
-      ...set,
-      addOns: storedAddOns(gateway.addOns, await context.grade(), previous.addOns),
-      updatedAt: now.toISOString(),
-    };
-    const from = previous;
-    const result = await db.transaction
-      .write(({ subscription, storeFigure }) => [
-        subscription
-          .patch({ subscriptionId: gateway.id })
-          .set(changes)
-          .remove(remove)
-          .where((attributes, { eq }) => eq(attributes.gatewayVersion, from.gatewayVersion))
-          .commit(),
-        ...subscriptionCountWrites({ storeFigure }, from, from.status, changes.status),
-      ])
-      .go();
-    if (!result.canceled) {
-      const written: SubscriptionItem = { ...from, ...changes };
-      for (const field of remove) delete written[field];
-      await followSlot(db, written, now);
-      return { subscription: written, from: from.status, applied: true };
-    }
-    // Another sync wrote first (or the transaction collided with one): decide again on what is there now.
-    const { data: newer } = await db.entities.subscription.get({ subscriptionId: gateway.id }).go({ consistent: true });
-    if (!newer) return { subscription: previous, from: previous.status, applied: false };
-    if (newer.gatewayVersion === previous.gatewayVersion) await pauseBeforeRetry(attempt);
-    previous = newer;
-  }
 }
 
 /**
@@ -296,18 +238,21 @@ export async function applyStoreGatewayState(
     ...(options.merchant ? { merchant: options.merchant } : {}),
     ...(options.grade ? { grade: options.grade } : {}),
   });
-  const state = await writeNewerState(db, gateway, previous, context, now);
-  let subscription = state.subscription;
-  const card = options.paymentMethod;
-  if (card && subscription.paymentMethod.token !== card.token) {
-    const { data } = await db.entities.subscription
-      .patch({ subscriptionId: gateway.id })
-      .set({ paymentMethod: card, updatedAt: now.toISOString() })
-      .go({ response: 'all_new' });
-    subscription = data as SubscriptionItem;
-  }
-  const renewals = await recordNewCharges(db, subscription, gateway, context);
-  await tellCustomer(db, subscription, { ...state, renewals }, context, now);
+  const { subscription, changes } = await syncSubscription(db, gateway, {
+    now,
+    previous,
+    ...(options.paymentMethod ? { paymentMethod: options.paymentMethod } : {}),
+    ownFields: async (current, copy) => ({ addOns: storedAddOns(current.addOns, await context.grade(), copy.addOns) }),
+    recordCharges: (copy, current) => recordNewCharges(db, copy, current, context),
+  });
+  if (!subscription) return null;
+  await tellCustomer(
+    db,
+    subscription,
+    { from: changes.previousStatus ?? subscription.status, applied: changes.applied, renewals: changes.newPayments },
+    context,
+    now,
+  );
   return subscription;
 }
 
@@ -326,7 +271,7 @@ async function tellCustomer(
   if (!statusChanged) return;
   const description = await describeStoreSubscription(context);
   if (to === 'Past Due') {
-    const graceEnds = graceEndsAt(subscription, STORE_PAST_DUE_GRACE_DAYS);
+    const graceEnds = graceEndsAt(subscription, PAST_DUE_GRACE_DAYS);
     if (graceEnds) {
       await tellPaymentFailed(db, subscription, {
         description: `${description} at ${shopName}`,

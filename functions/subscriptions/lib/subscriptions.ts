@@ -2,7 +2,7 @@
  * The Pro plan's subscriptions as its routes use them: the caller's own (404 for anyone
  * else's), the gateway's state applied to our copy, and the subscriber told what changed.
  */
-import { PAST_DUE_GRACE_DAYS } from '../../../shared/transfers/pro-plan';
+import { PAST_DUE_GRACE_DAYS } from '../../../shared/payments/grace';
 import type { PaymentItem } from '../../lib/db/entities/payment';
 import type { SubscriptionItem } from '../../lib/db/entities/subscription';
 import type { Db } from '../../lib/db/service';

@@ -1,4 +1,5 @@
-import { PRO_PRICES, PRO_PRODUCT, PAST_DUE_GRACE_DAYS, type ProPrice } from '../../../shared/transfers/pro-plan';
+import { PAST_DUE_GRACE_DAYS } from '../../../shared/payments/grace';
+import { PRO_PRICES, PRO_PRODUCT, type ProPrice } from '../../../shared/transfers/pro-plan';
 import { PLAN_LIMITS } from '../../../shared/transfers/plans';
 import type {
   InvoiceView,
