@@ -306,6 +306,22 @@ describe('add-ons', () => {
     expect(receipts[0]?.text).toContain(`Monthly — Extra seat (prorated): $${(proratedMinor / 100).toFixed(2)}`);
   });
 
+  it('charges a prorated add-on once when it is added in two tabs at the same time, and answers both', async () => {
+    // Prepare
+    const owner = await suite.api.signIn('add-on-two-tabs');
+    const racing = await subscribe(owner, shop, grade);
+
+    // Act
+    const answers = await Promise.all([addAddOn(owner, racing, 'extra-seat', 2), addAddOn(owner, racing, 'extra-seat', 2)]);
+
+    // Assess
+    for (const answer of answers) expectOk(answer);
+    const atGateway = await shop.gateway.findSubscription(racing);
+    expect(atGateway.addOns).toEqual([{ id: 'extra-seat', amount: '2.00', quantity: 2 }]);
+    expect(atGateway.transactions).toHaveLength(2);
+    expect(await paymentsOf(owner.userId)).toHaveLength(2);
+  });
+
   it('refuses an add-on the grade does not offer, or more than its most, with 400 and nothing changed', async () => {
     // Prepare
     const before = await stored(subscriptionId);

@@ -4,9 +4,10 @@
  * The seller's own sync (its applyGatewayState) then writes what the gateway answers, and tells
  * the customer.
  *
- * Paying a past-due balance is money moving, so it is claimed first, as an invoice is: a lease
- * on the subscription item taken by a conditional write. Of two tabs (or a double click) saving
- * a card at once, one charges the balance; the other waits for it and answers what came of it.
+ * A change that charges money now (a past-due balance paid with the new card, a prorated add-on)
+ * is claimed first, as an invoice is: a lease on the subscription item taken by a conditional
+ * write (chargeOnce). Of two tabs (or a double click) making it at once, one charges; the other
+ * waits for it and answers what came of it.
  */
 import type { SubscriptionItem } from '../db/entities/subscription';
 import { isConditionalCheckFailed } from '../db/errors';
@@ -14,10 +15,10 @@ import type { Db } from '../db/service';
 import { Conflict } from '../errors';
 import { type GatewaySubscription, PaymentDeclined, type PaymentGateway, type PaymentMethodSummary } from './gateway';
 
-/** Longer than a retried charge takes at the gateway. */
-const BALANCE_CHARGE_LEASE_MS = 60_000;
-const BALANCE_WAIT_MS = 20_000;
-const BALANCE_POLL_MS = 150;
+/** Longer than one charging call takes at the gateway. */
+const CHARGING_LEASE_MS = 60_000;
+const CHARGING_WAIT_MS = 20_000;
+const CHARGING_POLL_MS = 150;
 
 const ENDED: ReadonlySet<SubscriptionItem['status']> = new Set(['Canceled', 'Expired']);
 
@@ -78,34 +79,50 @@ async function chargeBalanceOnce(
   subscriptionId: string,
   now: () => Date,
 ): Promise<PaymentDeclined | null> {
-  const lease = await claimBalanceCharge(db, subscriptionId, now());
+  const outcome = await chargeOnce(db, subscriptionId, now, async () => {
+    try {
+      // Braintree's retry charges the balance of this subscription only.
+      await gateway.retrySubscriptionCharge(subscriptionId);
+      return null;
+    } catch (error) {
+      if (error instanceof PaymentDeclined) return error;
+      throw error;
+    }
+  });
+  return outcome.charged ? outcome.result : null;
+}
+
+/**
+ * Runs `charge` (a gateway call that moves money on this subscription) while holding the
+ * subscription's charging lease. When another request holds it, waits for that one to finish
+ * instead, and answers `charged: false`: the caller reads the gateway's state it left.
+ */
+export async function chargeOnce<Result>(
+  db: Db,
+  subscriptionId: string,
+  now: () => Date,
+  charge: () => Promise<Result>,
+): Promise<{ charged: true; result: Result } | { charged: false }> {
+  const lease = await claimCharging(db, subscriptionId, now());
   if (!lease) {
-    await awaitBalanceCharge(db, subscriptionId, now);
-    return null;
+    await awaitCharging(db, subscriptionId, now);
+    return { charged: false };
   }
   try {
-    // Braintree's retry charges the balance of this subscription only; no charge of ours carries another id.
-    await gateway.retrySubscriptionCharge(subscriptionId);
-    return null;
-  } catch (error) {
-    if (error instanceof PaymentDeclined) return error;
-    throw error;
+    return { charged: true, result: await charge() };
   } finally {
-    await releaseBalanceCharge(db, subscriptionId, lease);
+    await releaseCharging(db, subscriptionId, lease);
   }
 }
 
-async function claimBalanceCharge(db: Db, subscriptionId: string, now: Date): Promise<string | null> {
+async function claimCharging(db: Db, subscriptionId: string, now: Date): Promise<string | null> {
   const at = now.toISOString();
-  const until = new Date(now.getTime() + BALANCE_CHARGE_LEASE_MS).toISOString();
+  const until = new Date(now.getTime() + CHARGING_LEASE_MS).toISOString();
   try {
     await db.entities.subscription
       .patch({ subscriptionId })
-      .set({ balanceChargeUntil: until })
-      .where(
-        (attributes, { lt, notExists }) =>
-          `${notExists(attributes.balanceChargeUntil)} OR ${lt(attributes.balanceChargeUntil, at)}`,
-      )
+      .set({ chargingUntil: until })
+      .where((attributes, { lt, notExists }) => `${notExists(attributes.chargingUntil)} OR ${lt(attributes.chargingUntil, at)}`)
       .go();
     return until;
   } catch (error) {
@@ -114,29 +131,30 @@ async function claimBalanceCharge(db: Db, subscriptionId: string, now: Date): Pr
   }
 }
 
-async function releaseBalanceCharge(db: Db, subscriptionId: string, lease: string): Promise<void> {
+async function releaseCharging(db: Db, subscriptionId: string, lease: string): Promise<void> {
   try {
     await db.entities.subscription
       .patch({ subscriptionId })
-      .remove(['balanceChargeUntil'])
-      .where((attributes, { eq }) => eq(attributes.balanceChargeUntil, lease))
+      .remove(['chargingUntil'])
+      .where((attributes, { eq }) => eq(attributes.chargingUntil, lease))
       .go();
   } catch (error) {
     if (!isConditionalCheckFailed(error)) throw error;
   }
 }
 
-/** Another request is charging the balance: its outcome is what the gateway answers once it is done. */
-async function awaitBalanceCharge(db: Db, subscriptionId: string, now: () => Date): Promise<void> {
-  const deadline = now().getTime() + BALANCE_WAIT_MS;
+async function awaitCharging(db: Db, subscriptionId: string, now: () => Date): Promise<void> {
+  const deadline = now().getTime() + CHARGING_WAIT_MS;
   for (;;) {
     const { data } = await db.entities.subscription.get({ subscriptionId }).go({ consistent: true });
-    const held = data?.balanceChargeUntil;
+    const held = data?.chargingUntil;
     if (!held || held <= now().toISOString()) return;
     if (now().getTime() >= deadline) {
-      throw new Conflict('What you owe is being paid in another tab right now. Reload the page in a moment to see the result.');
+      throw new Conflict(
+        'A payment for this subscription is being made in another tab right now. Reload the page in a moment to see the result.',
+      );
     }
-    await new Promise((resolve) => setTimeout(resolve, BALANCE_POLL_MS));
+    await new Promise((resolve) => setTimeout(resolve, CHARGING_POLL_MS));
   }
 }
 

@@ -36,8 +36,8 @@ export const createSubscriptionEntity = (config?: EntityConfiguration) =>
         /** When it went past due (ISO): the grace period runs from here. */
         pastDueSince: { type: 'string' },
         canceledAt: { type: 'string' },
-        /** Held (ISO, a lease) by the one request charging a past-due balance with a new card: two tabs charge it once. */
-        balanceChargeUntil: { type: 'string' },
+        /** Held (ISO, a lease) by the one request whose change charges money now (a past-due balance, a prorated add-on). */
+        chargingUntil: { type: 'string' },
         paymentMethod: {
           type: 'map',
           required: true,
