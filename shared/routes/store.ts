@@ -186,7 +186,7 @@ export const fulfillStoreInvoice = defineRoute({
   access: 'user',
   handler: 'penpay/fulfill-store-invoice',
   summary:
-    "Pays the caller's cart invoice with the card behind `paymentMethodNonce`, at the shop's own Braintree account: one-time lines as one sale, each subscription line as a subscription on its grade's plan. Answers true. Idempotent: a repeated or concurrent call charges nothing more and answers true. 409 when a grade changed price or stopped being sold since the invoice was made (fetch cartInvoice again), 402 with the reason when the card is declined (the invoice stays payable), 404 for another customer's invoice, 503 with Retry-After when the gateway is out of reach.",
+    "Pays the caller's cart invoice with the card behind `paymentMethodNonce`, at the shop's own Braintree account: one-time lines as one sale, each subscription line as a subscription on its grade's plan. Answers true. Idempotent: a repeated or concurrent call charges nothing more and answers true. 409 (nothing charged) when the cart changed since this invoice was made or was paid from another invoice (only the current invoice is payable: fetch cartInvoice again), when a grade changed price or stopped being sold since the invoice was made, or when the customer holds a live subscription to one of its grades already; 402 with the reason when the card is declined (the invoice stays payable), 404 for another customer's invoice, 503 with Retry-After when the gateway is out of reach.",
   params: storeInvoiceParamsSchema,
   body: storeFulfillBodySchema,
   response: doneSchema,
@@ -267,7 +267,7 @@ export const receiveMerchantWebhook = defineRoute({
   access: 'public',
   handler: 'penpay/receive-merchant-webhook',
   summary:
-    "A merchant's Braintree webhook (set in their Control Panel to this address): verified with that merchant's own keys (401 otherwise), stored once, then the subscription's state is read from their gateway, recorded, and renewals counted in their figures.",
+    "A merchant's Braintree webhook (set in their Control Panel to this address): verified with that merchant's own keys (401 otherwise), stored once, then the subscription's state is read from their gateway, recorded, and renewals counted in their figures. A signed payload that cannot be used is acknowledged with 200 and logged, never a 5xx.",
   params: merchantAccountParamsSchema,
   body: braintreeWebhookBodySchema,
   response: webhookAnswerSchema,

@@ -103,7 +103,7 @@ export const fulfillSubscriptionInvoice = defineRoute({
   access: 'user',
   handler: 'subscriptions/fulfill-subscription-invoice',
   summary:
-    "Pays the caller's invoice with the card behind `paymentMethodNonce` and starts the subscription; Pro applies at once and a receipt is emailed. Idempotent: a repeated or concurrent call charges once and answers the same result. 402 with the reason when the card is declined (the invoice stays payable), 404 for another customer's invoice, 503 with Retry-After when the gateway is out of reach.",
+    "Pays the caller's invoice with the card behind `paymentMethodNonce` and starts the subscription; Pro applies at once and a receipt is emailed. Idempotent: a repeated or concurrent call charges once and answers the same result. 409 (nothing charged) when the caller holds a live Pro subscription or another Pro invoice is being paid: one Pro subscription per person, whichever price. 402 with the reason when the card is declined (the invoice stays payable), 404 for another customer's invoice, 503 with Retry-After when the gateway is out of reach.",
   params: invoiceParamsSchema,
   body: fulfillInvoiceBodySchema,
   response: fulfilledInvoiceSchema,
@@ -155,7 +155,7 @@ export const receiveBraintreeWebhook = defineRoute({
   access: 'public',
   handler: 'subscriptions/receive-braintree-webhook',
   summary:
-    "Braintree's webhook for the product's own subscriptions (a form with `bt_signature` and `bt_payload`). Authenticated only by the signature (401 and nothing changes when it does not match); each notification is stored once (a repeat is acknowledged and ignored), and the subscription's state is then read from the gateway, so a late or out-of-order delivery never rolls it back.",
+    "Braintree's webhook for the product's own subscriptions (a form with `bt_signature` and `bt_payload`). Authenticated only by the signature (401 and nothing changes when it does not match); each notification is stored once (a repeat is acknowledged and ignored), and the subscription's state is then read from the gateway, so a late or out-of-order delivery never rolls it back. A signed payload that cannot be used (malformed, no kind or time, an unknown subscription) is acknowledged with 200 and logged, never a 5xx the gateway would retry for hours.",
   body: braintreeWebhookBodySchema,
   response: webhookAnswerSchema,
   acceptsFormBody: true,
