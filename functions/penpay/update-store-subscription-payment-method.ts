@@ -14,13 +14,7 @@ export const handler = createHandler(storeRoutes.updateStoreSubscriptionPaymentM
     openShopOf(db, subscription),
     gatewayCustomerOf(db, caller.userId),
   ]);
-  const { updated, card, declined } = await replaceCard(db, gateway, {
-    subscription,
-    customer,
-    nonce: body.paymentMethodNonce,
-    deviceData: body.deviceData,
-    now: () => new Date(),
-  });
+  const { updated, card, declined } = await replaceCard(db, gateway, subscription, customer, body);
   await applyStoreGatewayState(db, updated, new Date(), { merchant, paymentMethod: card });
   // The card is on the subscription all the same: the answer says so.
   if (declined) throw savedButDeclined(declined);

@@ -11,13 +11,7 @@ export const handler = createHandler(subscriptionRoutes.updateSubscriptionPaymen
   const db = getDb();
   const subscription = await requireOwnSubscription(db, params.subscriptionProductId, caller.userId);
   const [gateway, customer] = await Promise.all([paymentGateway(), gatewayCustomerOf(db, caller.userId)]);
-  const { updated, card, declined } = await replaceCard(db, gateway, {
-    subscription,
-    customer,
-    nonce: body.paymentMethodNonce,
-    deviceData: body.deviceData,
-    now: () => new Date(),
-  });
+  const { updated, card, declined } = await replaceCard(db, gateway, subscription, customer, body);
   const stored = (await applyGatewayState(db, updated, new Date(), card)) ?? subscription;
   const view = toSubscriptionView(stored, new Date());
   // The card is on the subscription all the same: the answer says so, with the subscription as it now is.

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { gradeScope, productScope, shopScope } from '../../functions/lib/db/entities/store-figures';
 import { getDb } from '../../functions/lib/db/service';
+import { PaymentGatewayUnavailable } from '../../functions/lib/payments/gateway';
 import { useMerchantGatewayForTests } from '../../functions/lib/payments/merchant-gateway';
 import { figureDayOf, orderScopesOf, recordStoreCharge, type StoreCharge } from '../../functions/penpay/lib/sales-ledger';
 import { routes } from '../../shared/routes';
@@ -553,6 +554,49 @@ describe('an invoice the cart has moved on from', () => {
     } finally {
       useMerchantGatewayForTests(undefined);
     }
+  });
+});
+
+describe('a payment whose answer was lost', () => {
+  it('keeps its invoice as the cart’s until it is paid again, and then records the sale once without charging anew', async () => {
+    // Prepare: the shop's gateway takes the sale, but its answer never arrives.
+    const stocked = await stockedShop('lost-sale');
+    const small = await addGrade(suite, stocked.shop, { id: stocked.large.productStockId }, 'Small', 1_200);
+    const buyer = await suite.api.signIn('lost-sale-buyer');
+    await fill(buyer, [[stocked.large, 1]]);
+    const invoice = await invoiceOf(buyer, stocked.shop);
+    const real = await shopGatewayOf(suite, stocked.shop.merchant.id);
+    useMerchantGatewayForTests(() => ({
+      ...real,
+      environment: real.environment,
+      sale: async (request) => {
+        await real.sale(request);
+        throw new PaymentGatewayUnavailable(new Error('socket hang up'));
+      },
+    }));
+    let lost: Awaited<ReturnType<typeof fulfil>>;
+    try {
+      lost = await fulfil(buyer, invoice.id);
+    } finally {
+      useMerchantGatewayForTests(undefined);
+    }
+    await fill(buyer, [[small, 1]]);
+
+    // Act
+    const cart = await cartOf(buyer, stocked.shop);
+    const retried = await fulfil(buyer, invoice.id);
+
+    // Assess
+    expectError(lost, 503);
+    expect(cart.invoice?.id).toBe(invoice.id);
+    expectOk(retried);
+    expect(await storedInvoice(invoice.id)).toMatchObject({ status: 'paid' });
+    expect(await storedInvoice(invoice.id)).not.toHaveProperty('inDoubt');
+    expect(await real.findSaleByOrderId(invoice.id)).toMatchObject({ amount: '15.00' });
+    expect((await paymentsOf(buyer.userId)).map((payment) => payment.amountMinor)).toEqual([1_500]);
+    const after = await cartOf(buyer, stocked.shop);
+    expect(after.items.map((item) => item.gradeName)).toEqual(['Small']);
+    expect(after.invoice?.total.amountMinor).toBe(1_200);
   });
 });
 

@@ -41,27 +41,22 @@ export interface CardReplaced {
 export async function replaceCard(
   db: Db,
   gateway: PaymentGateway,
-  request: {
-    subscription: SubscriptionItem;
-    customer: { id: string; email: string; name?: string };
-    nonce: string;
-    deviceData?: string | undefined;
-    now: () => Date;
-  },
+  subscription: SubscriptionItem,
+  customer: { id: string; email: string; name?: string },
+  newCard: { paymentMethodNonce: string; deviceData?: string | undefined },
 ): Promise<CardReplaced> {
-  const { subscription, customer } = request;
   if (hasEnded(subscription)) throw new SubscriptionEnded();
   // The seller's own account keeps its own customers: the card is vaulted where it is charged.
   await gateway.ensureCustomer(customer);
   const card = await gateway.vaultPaymentMethod({
     customerId: customer.id,
-    nonce: request.nonce,
-    ...(request.deviceData ? { deviceData: request.deviceData } : {}),
+    nonce: newCard.paymentMethodNonce,
+    ...(newCard.deviceData ? { deviceData: newCard.deviceData } : {}),
   });
   const updated = await gateway.updateSubscription(subscription.subscriptionId, { paymentMethodToken: card.token });
   if (updated.status !== 'Past Due') return { updated, card, declined: null };
   // The new card pays what is owed at once: waiting for the gateway's next retry would leave the customer in doubt.
-  const declined = await chargeBalanceOnce(db, gateway, subscription.subscriptionId, request.now);
+  const declined = await chargeBalanceOnce(db, gateway, subscription.subscriptionId, () => new Date());
   return { updated: await gateway.findSubscription(subscription.subscriptionId), card, declined };
 }
 
