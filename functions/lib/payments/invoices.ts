@@ -237,12 +237,13 @@ export async function claimInvoice(
     .go();
   if (result.canceled) {
     const failed = failedConditions(result);
-    const slotIndex = failed.find((index) => index > (checksPointer ? 1 : 0));
+    // In write order: the invoice, the pointer (when checked), then one place per family taken.
+    const firstPlace = checksPointer ? 2 : 1;
+    const takenFamily = toTake[(failed.find((index) => index >= firstPlace) ?? -1) - firstPlace];
+    // Only a collision with another transaction cancels with no condition failed: as busy, it is tried again.
     if (failed.includes(0) || failed.length === 0) return { refused: 'busy' };
     if (checksPointer && failed.includes(1)) return { refused: 'superseded' };
-    if (slotIndex !== undefined)
-      return { refused: 'family-taken', family: toTake[slotIndex - (checksPointer ? 2 : 1)] as string };
-    return { refused: 'busy' };
+    return takenFamily === undefined ? { refused: 'busy' } : { refused: 'family-taken', family: takenFamily };
   }
   const claimed = await readOwnInvoice(db, invoice.invoiceId, invoice.customerId);
   return { invoice: claimed, attempt: claimed.attempt, families, chargeSent: false };
