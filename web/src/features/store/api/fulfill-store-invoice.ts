@@ -11,8 +11,9 @@ const fulfillStoreInvoiceEndpoint = endpoint<typeof routes.fulfillStoreInvoice>(
 /**
  * Pays the cart's invoice with the card behind the nonce, at the shop's own payment account.
  * Idempotent on the server (a second call charges nothing); 402 with the bank's reason when the
- * card is declined, 409 when a price changed or an item stopped being sold since the invoice
- * was made, 503 when the payment provider is out of reach.
+ * card is declined, 409 (nothing charged) when the cart changed or was paid in another tab since
+ * the invoice was made, a price changed or an item stopped being sold, or the customer subscribes
+ * to one of its grades already; 503 when the payment provider is out of reach.
  */
 export function fulfillStoreInvoice(invoiceId: string, method: PaymentMethodNonce) {
   return fulfillStoreInvoiceEndpoint({
