@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { API_SECURITY_HEADERS } from '../../functions/lib/http/security-headers';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { API_CORS } from '../../shared/constants';
 import { DEFAULT_ROUTE_TIMEOUT_SECONDS, pathParamNames, type RouteDefinition } from '../../shared/routes/define-route';
@@ -70,7 +71,7 @@ function readBody(request: IncomingMessage): Promise<Buffer | 'too-large'> {
 }
 
 function sendJson(response: ServerResponse, statusCode: number, body: unknown, headers: Record<string, string> = {}): void {
-  response.writeHead(statusCode, { 'content-type': 'application/json; charset=utf-8', ...headers });
+  response.writeHead(statusCode, { ...API_SECURITY_HEADERS, 'content-type': 'application/json; charset=utf-8', ...headers });
   response.end(JSON.stringify(body));
 }
 

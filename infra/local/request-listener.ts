@@ -1,5 +1,6 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import { MalformedRequestError } from './malformed-request';
+import { API_SECURITY_HEADERS } from '../../functions/lib/http/security-headers';
 
 export interface LocalRoutes {
   /** Answers and returns true for its own paths; false leaves the request to the others. */
@@ -41,7 +42,11 @@ function answer(response: ServerResponse, api: boolean, status: number, message:
     return;
   }
   if (api) {
-    response.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
+    response.writeHead(status, {
+      ...API_SECURITY_HEADERS,
+      'content-type': 'application/json; charset=utf-8',
+      'cache-control': 'no-store',
+    });
     response.end(JSON.stringify({ message, code }));
   } else {
     response.writeHead(status, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' });

@@ -301,4 +301,21 @@ describe('the ranking site API on the local runtime', () => {
     expect(wrongMethod.status).toBe(405);
     expect(wrongMethod.headers.get('allow')).toBe('GET');
   });
+
+  it('sends the security headers of every API answer on its own 404, 405 and malformed-path 400 too', async () => {
+    // Act
+    const answers = await Promise.all([
+      runtime.get('/api/i/toppubs/nope'),
+      runtime.post(routes.showHome.path, {}),
+      runtime.get('/api/i/user/user/find/id/by/username/%E0%A4%A'),
+    ]);
+
+    // Assess
+    expect(answers.map((answer) => answer.status)).toEqual([404, 405, 400]);
+    for (const answer of answers) {
+      expect(answer.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(answer.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(answer.headers.get('x-frame-options')).toBe('DENY');
+    }
+  });
 });

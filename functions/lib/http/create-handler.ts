@@ -12,6 +12,7 @@ import { type Caller, type CallerFor, readSessionToken, resolveCaller, type Reso
 import { parseCookies } from './cookies';
 import { parseInput } from './parse-input';
 import { PreparedJson, Redirect, Reply, TextDocument } from './responses';
+import { API_SECURITY_HEADERS } from './security-headers';
 
 export interface HandlerInput<R extends RouteDefinition> {
   params: z.output<R['params']>;
@@ -57,16 +58,6 @@ type PipelineContext = Context & { requestState?: RequestState };
 type Middleware = middy.MiddlewareObj<APIGatewayProxyEventV2, Result, Error, PipelineContext>;
 
 const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
-/**
- * On every API answer. An API answer is never a page: nothing may frame it, run it or sniff it
- * into something else.
- */
-const SECURITY_HEADERS: Readonly<Record<string, string>> = {
-  'x-content-type-options': 'nosniff',
-  'referrer-policy': 'strict-origin-when-cross-origin',
-  'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
-  'x-frame-options': 'DENY',
-};
 
 function lowerCaseHeaders(headers: APIGatewayProxyEventV2['headers'] | undefined): Record<string, string> {
   const lowered: Record<string, string> = {};
@@ -242,7 +233,7 @@ export function createHandler<R extends RouteDefinition>(
   // and the answer's log line. One middleware rather than three: middy awaits each one, and
   // every await is a promise and a microtask turn on every call.
   const finishAnswer = (request: middy.Request<APIGatewayProxyEventV2, Result, Error, PipelineContext>) => {
-    if (request.response) request.response.headers = Object.assign({}, SECURITY_HEADERS, request.response.headers);
+    if (request.response) request.response.headers = Object.assign({}, API_SECURITY_HEADERS, request.response.headers);
     if (metrics.hasStoredMetrics()) metrics.publishStoredMetrics();
     logger.info('Answered', {
       route: routeKey,
