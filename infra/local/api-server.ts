@@ -234,6 +234,13 @@ function writeCached(
 }
 
 /**
+ * The path a route is matched on. API Gateway's HTTP API takes no route key ending in a slash,
+ * and matches `/a/b/` to the route `/a/b` (the event's rawPath keeps the slash): so does this
+ * router. A parameter is never matched by an empty segment: `/items/` is not `/items/{id}`.
+ */
+const routedPath = (path: string) => (path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path);
+
+/**
  * Routes /api requests to the same handler exports the cloud invokes. Literal segments win
  * over parameters, as in API Gateway. CORS is API Gateway's, as configured from API_CORS:
  * preflights are answered here, and answers get their CORS headers here, not from functions.
@@ -254,7 +261,8 @@ export function createApiRouter(options: ApiRouterOptions) {
   const deadlines = new DeadlineTimer();
 
   /** The route API Gateway would pick for this method and path: a literal one first. */
-  function findRoute(method: string, path: string): Candidate | undefined {
+  function findRoute(method: string, requestPath: string): Candidate | undefined {
+    const path = routedPath(requestPath);
     const literal = literalByMethod.get(`${method} ${path}`);
     if (literal) return { entry: literal, match: undefined };
     for (const entry of parameterised) {
@@ -266,7 +274,8 @@ export function createApiRouter(options: ApiRouterOptions) {
   }
 
   /** Every route on this path, whatever its method: for preflights and 405s only. */
-  function routesOnPath(path: string): MountedRoute[] {
+  function routesOnPath(requestPath: string): MountedRoute[] {
+    const path = routedPath(requestPath);
     return [...(literalRoutes.get(path) ?? []), ...parameterised.filter((entry) => entry.pattern.test(path))];
   }
 

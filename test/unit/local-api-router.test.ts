@@ -138,6 +138,25 @@ describe('the local API router, as API Gateway routes', () => {
     expect(withBody?.body).toBe('{"name":"n"}');
   });
 
+  it('matches a path with a trailing slash to the route without it, as API Gateway does, and keeps the slash in rawPath', async () => {
+    // Act
+    const literal = await fetch(`${base}/api/items/new/`);
+    const literalEvent = lastCall()?.event;
+    const parameter = await fetch(`${base}/api/items/42/`);
+    const parameterEvent = lastCall()?.event;
+    const emptyParameter = await fetch(`${base}/api/items/`);
+
+    // Assess
+    expect(literal.status).toBe(200);
+    expect(literalEvent?.routeKey).toBe('GET /api/items/new');
+    expect(literalEvent?.rawPath).toBe('/api/items/new/');
+    expect(parameter.status).toBe(200);
+    expect(parameterEvent?.pathParameters).toEqual({ id: '42' });
+    // `/api/items/` is `/api/items` (a POST route here), never `/api/items/{id}` with an empty id.
+    expect(emptyParameter.status).toBe(405);
+    expect(emptyParameter.headers.get('allow')).toBe('POST');
+  });
+
   it('answers a wrong method with 405 and the methods the path allows, and an unknown path with 404', async () => {
     // Act
     const wrongMethod = await fetch(`${base}/api/items/42`, { method: 'POST' });

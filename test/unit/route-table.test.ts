@@ -141,6 +141,10 @@ describe('route table', () => {
     for (const [name, route] of routeEntries) expect(route.path, name).toMatch(/^\/api\//);
   });
 
+  it('gives no path a trailing slash: API Gateway takes no such route key, and matches `/a/` to `/a` itself', () => {
+    for (const [name, route] of routeEntries) expect(route.path, name).not.toMatch(/\/$/);
+  });
+
   it('has no two routes with the same method and path', () => {
     // Act
     const keys = routeEntries.map(([, route]) => `${route.method} ${route.path}`);
