@@ -54,6 +54,44 @@ function answer(response: ServerResponse, api: boolean, status: number, message:
   }
 }
 
+const STARTING_RETRY_SECONDS = 5;
+const STARTING_PAGE = `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="utf-8">
+    <meta http-equiv="refresh" content="${STARTING_RETRY_SECONDS}">
+    <title>Starting…</title>
+  </head>
+  <body>
+    <h1>Starting…</h1>
+    <p>The product is starting on this machine (the first start takes about a minute). This page reloads by itself.</p>
+  </body>
+</html>
+`;
+
+/**
+ * What the port answers from the moment it is bound until the product is up (the first start
+ * builds the web app for a minute): 503 with Retry-After, JSON under /api, a page that reloads
+ * itself elsewhere. Without it a request of that minute was accepted and never answered.
+ */
+export function answerWhileStarting(request: IncomingMessage, response: ServerResponse): void {
+  request.resume();
+  const path = (request.url ?? '/').split('?')[0] as string;
+  const common = { 'retry-after': String(STARTING_RETRY_SECONDS), 'cache-control': 'no-store' };
+  if (isApiPath(path)) {
+    response.writeHead(503, { ...API_SECURITY_HEADERS, ...common, 'content-type': 'application/json; charset=utf-8' });
+    response.end(JSON.stringify({ message: 'The product is starting: try again in a few seconds.', code: 'STARTING' }));
+  } else {
+    response.writeHead(503, {
+      ...common,
+      'content-type': 'text/html; charset=utf-8',
+      'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+      'x-content-type-options': 'nosniff',
+    });
+    response.end(request.method === 'HEAD' ? undefined : STARTING_PAGE);
+  }
+}
+
 /**
  * The one request listener of the local server: the mail outbox, the realtime management API,
  * /api and the web app, whose public pages the API renders. No

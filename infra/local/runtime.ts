@@ -33,7 +33,7 @@ import { DEMO_SOURCE_ADDRESSES, demoSourceAnswers, startFixtureWeb } from './fix
 import { createMailOutboxPage } from './mail-outbox-page';
 import { createLocalRealtime, type WebSocketHandler } from './realtime-server';
 import { startLocalOidcProvider } from './oidc-provider';
-import { createRequestListener } from './request-listener';
+import { answerWhileStarting, createRequestListener } from './request-listener';
 import { LOCAL_ANALYTICS_BUCKET, LOCAL_BUCKETS, startS3Local } from './s3-local';
 import { startLocalPaymentGateway } from './payment-gateway';
 import { PRO_PRICES } from '../../shared/transfers/pro-plan';
@@ -131,8 +131,8 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
   const host = options.host ?? LOOPBACK_HOST;
   // Listen first, on the port asked for or (0) one the system picks, so the port is ours before
   // anything is built around it; a port found free and bound seconds later could be taken
-  // meanwhile. Requests get their listener once everything is up.
-  const server: Server = createServer();
+  // meanwhile. Until everything is up, requests are told it is starting (503, Retry-After).
+  const server: Server = createServer(answerWhileStarting);
   server.keepAliveTimeout = 65_000;
   await new Promise<void>((resolveListen, rejectListen) => {
     server.once('error', (error: NodeJS.ErrnoException) =>
@@ -322,6 +322,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
     const realtime = createLocalRealtime({ handlers: realtimeHandlers, log });
 
     const serveMailOutbox = createMailOutboxPage(mailDir);
+    server.off('request', answerWhileStarting);
     server.on(
       'request',
       createRequestListener(

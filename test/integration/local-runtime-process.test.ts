@@ -85,6 +85,31 @@ function dynamoProcessesFor(folder: string): string[] {
   }
 }
 
+/** The first answer to a GET once the port takes connections (a refused connection is tried again); it must come within 5 s. */
+async function firstAnswer(port: number, path: string): Promise<{ status: number; retryAfter: string; body: string }> {
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    try {
+      return await new Promise((resolve, reject) => {
+        const request = httpRequest({ host: '127.0.0.1', port, path, method: 'GET', timeout: 5_000 }, (response) => {
+          let body = '';
+          response.setEncoding('utf8');
+          response.on('data', (chunk: string) => (body += chunk));
+          response.on('end', () =>
+            resolve({ status: response.statusCode ?? 0, retryAfter: String(response.headers['retry-after']), body }),
+          );
+        });
+        request.on('timeout', () => request.destroy(new Error('no answer within 5 s')));
+        request.on('error', reject);
+        request.end();
+      });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ECONNREFUSED' || Date.now() > deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+  }
+}
+
 /** A GET with the path sent exactly as given (fetch would normalise it). */
 function rawGet(port: number, path: string): Promise<{ status: number; type: string; body: string }> {
   return new Promise((resolve, reject) => {
@@ -198,9 +223,11 @@ describe('npm start', () => {
     expect(dynamoProcessesFor(dataDir)).toEqual([]);
   }, 60_000);
   it('answers malformed and failing requests, keeps serving, binds to loopback, and leaves no Java behind kill -9', async () => {
-    // Prepare
+    // Prepare: a request as soon as the port takes connections, while the product is still starting.
     const port = await findFreePort();
-    const run = await start(port, /Ready: open/, { injectFaults: true });
+    const starting = start(port, /Ready: open/, { injectFaults: true });
+    const early = await firstAnswer(port, '/api/health');
+    const run = await starting;
     const output = run.output();
 
     // Act: requests that used to take the process down, or answer wrongly
@@ -225,6 +252,8 @@ describe('npm start', () => {
     const javaGone = await waitUntilGone(java, 6_000);
 
     // Assess
+    expect(early).toMatchObject({ status: 503, retryAfter: '5' });
+    expect(JSON.parse(early.body)).toEqual({ message: expect.stringMatching(/starting/), code: 'STARTING' });
     expect(malformedPage).toMatchObject({ status: 400, type: expect.stringContaining('text/plain') });
     expect(malformedApi.status).toBe(400);
     expect(JSON.parse(malformedApi.body)).toEqual({ message: expect.any(String), code: 'BAD_REQUEST' });
