@@ -252,7 +252,12 @@ async function readCapped(response: Response, maxBytes: number): Promise<Uint8Ar
   return bytes;
 }
 
-/** Loopback, private, carrier-grade NAT, link-local (cloud metadata), multicast and reserved ranges. */
+/**
+ * Loopback, private, carrier-grade NAT, link-local (cloud metadata), multicast and reserved
+ * ranges, and the IPv6 forms that carry an IPv4 address a host or router may act on:
+ * IPv4-compatible (::/96, which holds :: and ::1 too), NAT64 (64:ff9b::/96) and 6to4 (2002::/16).
+ * IPv4-mapped addresses need no entry: BlockList checks them against the IPv4 ranges.
+ */
 const NON_PUBLIC = (() => {
   const list = new BlockList();
   const ipv4: Array<[string, number]> = [
@@ -272,9 +277,9 @@ const NON_PUBLIC = (() => {
     ['240.0.0.0', 4],
   ];
   const ipv6: Array<[string, number]> = [
-    ['::', 128],
-    ['::1', 128],
+    ['::', 96],
     ['64:ff9b::', 96],
+    ['2002::', 16],
     ['100::', 64],
     ['2001:db8::', 32],
     ['fc00::', 7],
