@@ -58,6 +58,7 @@ export const storySchema = z.object({
   publishedAt: z.nullable(z.string()),
   /** 'url-only' when the page could not be read when it was shared; fetchProblem says why. */
   source: z.enum(['page', 'url-only']),
+  /** A public reason ('The page could not be reached', …), never the fetch's own error. */
   fetchProblem: z.nullable(z.string()),
   sharer: z.nullable(storyPersonSchema),
   /** The user who says they wrote it, with their profile; null when nobody has claimed it. */

@@ -1,6 +1,7 @@
 import { FirehoseClient, PutRecordBatchCommand } from '@aws-sdk/client-firehose';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { parseEventLines } from '../../functions/analytics/lib/analytics-bucket';
 import { decodeEvents } from '../../functions/analytics/lib/decode-events';
 import { aggregateDay, combineFigures, type DailyAggregate, percentile } from '../../functions/analytics/lib/daily-aggregate';
 import { chunkRecords, firehoseSink, packLines } from '../../functions/analytics/lib/event-sink';
@@ -14,7 +15,7 @@ const RECEIVED = '2026-11-27T10:00:00.000Z';
 const base64 = (value: unknown) => Buffer.from(JSON.stringify(value), 'utf8').toString('base64');
 
 function event(name: string, props: Record<string, unknown>, extra: Record<string, unknown> = {}) {
-  return { event: name, properties: { distinct_id: 'person', $insert_id: 'id-1', time: 1_764_237_600.5, ...props, ...extra } };
+  return { event: name, properties: { distinct_id: 'person', $insert_id: 'id-1', time: 1_795_773_600.5, ...props, ...extra } };
 }
 
 describe('decoding what mixpanel-browser posts', () => {
@@ -60,7 +61,7 @@ describe('checking and stripping one event', () => {
     expect(verdict).toEqual({
       kept: {
         event: 'Transfer Send Clicked',
-        time: 1_764_237_600_500,
+        time: 1_795_773_600_500,
         distinct_id: 'person',
         insert_id: 'id-1',
         os: 'Mac OS X',
@@ -81,6 +82,36 @@ describe('checking and stripping one event', () => {
     expect(verdict.kept.browser).toHaveLength(255);
   });
 
+  it('keeps only the path of a route and leaves out an email-shaped $user_id', () => {
+    // Act
+    const login = toStoredEvent(
+      event('Page Viewed', { route: '/login?token=SECRET#then', $user_id: 'ana@example.com', $device_id: 'device-1' }),
+      RECEIVED,
+    );
+    const fragment = toStoredEvent(event('Page Viewed', { route: '/topic/:tag#top' }), RECEIVED);
+
+    // Assess
+    if (!('kept' in login)) throw new Error(login.dropped);
+    expect(login.kept.props).toEqual({ route: '/login' });
+    expect(login.kept.user_id).toBeUndefined();
+    expect(login.kept.device_id).toBe('device-1');
+    expect(JSON.stringify(login.kept)).not.toMatch(/SECRET|ana@example\.com/);
+    expect('kept' in fragment && fragment.kept.props).toEqual({ route: '/topic/:tag' });
+  });
+
+  it('keeps times from 30 days back to a day ahead of arrival', () => {
+    // Prepare
+    const arrived = Date.parse(RECEIVED) / 1000;
+
+    // Act
+    const verdicts = [arrived + 86_399, arrived - 29 * 86_400].map((time) =>
+      toStoredEvent(event('Story Shared', {}, { time }), RECEIVED),
+    );
+
+    // Assess
+    for (const verdict of verdicts) expect(verdict).toHaveProperty('kept');
+  });
+
   it.each([
     ['an unknown event', { event: 'Secret', properties: { distinct_id: 'p', $insert_id: 'i', time: 1 } }, 'unknown event'],
     ['a wrong property type', event('Story Liked', { liked: 'yes' }), 'bad properties of Story Liked'],
@@ -90,6 +121,14 @@ describe('checking and stripping one event', () => {
     ['no distinct_id', event('Story Shared', {}, { distinct_id: undefined }), 'no distinct_id'],
     ['no time', event('Story Shared', {}, { time: 'now' }), 'no time'],
     ['not an object', 'Story Shared', 'not an object'],
+    ['a time far in the future', event('Story Shared', {}, { time: 1e300 }), 'time in the future'],
+    ['a time over a day ahead', event('Story Shared', {}, { time: Date.parse(RECEIVED) / 1000 + 86_401 }), 'time in the future'],
+    ['a time over 30 days back', event('Story Shared', {}, { time: Date.parse(RECEIVED) / 1000 - 31 * 86_400 }), 'time too old'],
+    [
+      'an email address as distinct_id',
+      event('Story Shared', {}, { distinct_id: 'ana@example.com' }),
+      'email-shaped distinct_id',
+    ],
   ])('drops %s', (_name, raw, reason) => {
     // Act + Assess
     expect(toStoredEvent(raw, RECEIVED)).toEqual({ dropped: reason });
@@ -107,6 +146,28 @@ const stored = (name: string, insertId: string, time: string, props: StoredAnaly
   }) as StoredAnalyticsEvent;
 
 describe('daily figures', () => {
+  it('skip a stored record whose time no date can hold, and count the others', () => {
+    // Prepare: stored before ingestion checked times
+    const lines = [
+      JSON.stringify(stored('Story Shared', 'good', '2026-11-26T10:00:00Z')),
+      JSON.stringify({ ...stored('Story Shared', 'bad', '2026-11-26T10:00:00Z'), time: 1e300 }),
+      JSON.stringify({ ...stored('Transfer Finalized', 'no-props', '2026-11-26T10:00:00Z'), props: null }),
+    ].join('\n');
+
+    // Act
+    const parsed = parseEventLines(lines);
+    const day = aggregateDay(
+      '2026-11-26',
+      [...parsed.events, { ...stored('Story Shared', 'x', '2026-11-26T10:00:00Z'), time: 1e300 }],
+      RECEIVED,
+    );
+
+    // Assess
+    expect(parsed).toMatchObject({ broken: 2 });
+    expect(parsed.events.map((one) => one.insert_id)).toEqual(['good']);
+    expect(day).toMatchObject({ events: 1, activeUsers: 1 });
+  });
+
   it("count each event id once, only the day's events, and people by distinct id", () => {
     // Prepare
     const events = [

@@ -113,11 +113,16 @@ describe('isPublicAddress', () => {
     'fe80::1',
     '::ffff:127.0.0.1',
     '::ffff:169.254.169.254',
+    // IPv4-compatible (::/96) and 6to4 (2002::/16) forms carry an IPv4 address inside them.
+    '::127.0.0.1',
+    '::169.254.169.254',
+    '2002:7f00:1::1',
+    '2002:a9fe:a9fe::1',
   ])('refuses %s', (address) => {
     expect(isPublicAddress(address)).toBe(false);
   });
 
-  it.each(['93.184.215.14', '8.8.8.8', '2606:4700:4700::1111'])('accepts %s', (address) => {
+  it.each(['93.184.215.14', '8.8.8.8', '2606:4700:4700::1111', '::ffff:8.8.8.8'])('accepts %s', (address) => {
     expect(isPublicAddress(address)).toBe(true);
   });
 });
@@ -257,6 +262,8 @@ describe('safeFetchBytes', () => {
     ['a name that resolves to loopback', (port: number) => `http://localhost:${port}/page`],
     ['IPv6 loopback', (port: number) => `http://[::1]:${port}/page`],
     ['the cloud metadata address', () => 'http://169.254.169.254/latest/meta-data/'],
+    ['IPv4-compatible loopback', (port: number) => `http://[::127.0.0.1]:${port}/page`],
+    ['6to4 loopback', (port: number) => `http://[2002:7f00:1::1]:${port}/page`],
   ])('throws AddressRefused (non-public) for %s, before any request', async (_label, address) => {
     // Prepare
     const { port, seen } = await serve((_request, response) => response.end('secret'));

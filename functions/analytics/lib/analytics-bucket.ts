@@ -4,7 +4,7 @@ import type { StoredAnalyticsEvent } from '../../../shared/schemas/analytics';
 import { getConfig } from '../../lib/config';
 import { logger } from '../../lib/logger';
 import { analyticsS3 } from './analytics-clients';
-import type { DailyAggregate } from './daily-aggregate';
+import { type DailyAggregate, isDateTime } from './daily-aggregate';
 
 /**
  * The events bucket's layout: `events/dt=YYYY-MM-DD/` holds what arrived that UTC day (Firehose's
@@ -41,6 +41,24 @@ async function readObject(key: string): Promise<Buffer | undefined> {
 const isGzip = (bytes: Buffer) => bytes.length >= 2 && bytes[0] === 0x1f && bytes[1] === 0x8b;
 
 /** Each stored line that parses, from an object's text; a broken line is skipped and counted. */
+/**
+ * A stored line the figures can count: its ids, a time a date can hold (an event stored before
+ * ingestion checked times may say 1e300) and its properties. One that is not is skipped and
+ * counted, never a reason to fail the day.
+ */
+function isReadableEvent(event: unknown): event is StoredAnalyticsEvent {
+  if (event === null || typeof event !== 'object') return false;
+  const { insert_id, distinct_id, time, props } = event as Record<string, unknown>;
+  return (
+    typeof insert_id === 'string' &&
+    typeof distinct_id === 'string' &&
+    isDateTime(time) &&
+    props !== null &&
+    typeof props === 'object' &&
+    !Array.isArray(props)
+  );
+}
+
 export function parseEventLines(text: string): { events: StoredAnalyticsEvent[]; broken: number } {
   const events: StoredAnalyticsEvent[] = [];
   let broken = 0;
@@ -48,8 +66,7 @@ export function parseEventLines(text: string): { events: StoredAnalyticsEvent[];
     if (line.trim() === '') continue;
     try {
       const event = JSON.parse(line) as StoredAnalyticsEvent;
-      if (typeof event.insert_id === 'string' && typeof event.time === 'number' && typeof event.distinct_id === 'string')
-        events.push(event);
+      if (isReadableEvent(event)) events.push(event);
       else broken += 1;
     } catch {
       broken += 1;

@@ -32,6 +32,10 @@ const FUNNEL_EVENTS: Readonly<Record<string, FunnelStepName>> = {
   'Transfer Finalized': 'Finalized',
 };
 
+/** Epoch milliseconds a Date can hold (±8.64e15): dayOf of anything else throws 'Invalid time value'. */
+export const isDateTime = (time: unknown): time is number =>
+  typeof time === 'number' && Number.isFinite(time) && Math.abs(time) <= 8.64e15;
+
 /** The UTC day of an epoch-milliseconds time, as 'YYYY-MM-DD'. */
 export const dayOf = (timeMs: number): string => new Date(timeMs).toISOString().slice(0, 10);
 
@@ -50,7 +54,7 @@ export function aggregateDay(date: string, events: Iterable<StoredAnalyticsEvent
   const upgrades = { started: 0, completed: 0 };
   const storefront = { purchases: 0, revenue: {} as Record<string, number> };
   for (const event of events) {
-    if (dayOf(event.time) !== date || seen.has(event.insert_id)) continue;
+    if (!isDateTime(event.time) || dayOf(event.time) !== date || seen.has(event.insert_id)) continue;
     seen.add(event.insert_id);
     const person = personKey(event.distinct_id);
     people.add(person);

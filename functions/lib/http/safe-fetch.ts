@@ -119,6 +119,14 @@ export class UnexpectedStatus extends SafeFetchError {
   }
 }
 
+/** A response whose Content-Type the caller's acceptContentType refused; its body was not read. */
+export class UnexpectedContentType extends SafeFetchError {
+  override readonly name = 'UnexpectedContentType';
+  constructor(readonly contentType: string) {
+    super(`Unexpected content type ${contentType || '(none)'}`);
+  }
+}
+
 /** A body larger than maxBytes, announced by its Content-Length or found while reading it (reading stops there). */
 export class ResponseTooLarge extends SafeFetchError {
   override readonly name = 'ResponseTooLarge';
@@ -161,7 +169,7 @@ export async function safeFetch(url: string, options: SafeFetchOptions = {}): Pr
 /**
  * The bytes at `url`, fetched by the rules above. Every refusal or failure is a SafeFetchError
  * (AddressRefused, NameNotResolved, RedirectRefused, TooManyRedirects, UnexpectedStatus,
- * ResponseTooLarge, TimedOut, or the base class for anything else), except that once the
+ * UnexpectedContentType, ResponseTooLarge, TimedOut, or the base class for anything else), except that once the
  * caller's signal has aborted the fetch rejects with its reason.
  */
 export async function safeFetchBytes(url: string, options: SafeFetchBytesOptions = {}): Promise<SafeFetchBytesResult> {
@@ -195,7 +203,7 @@ export async function safeFetchBytes(url: string, options: SafeFetchBytesOptions
       const contentType = response.headers.get('content-type') ?? '';
       if (options.acceptContentType && !options.acceptContentType(contentType)) {
         await response.body?.cancel();
-        throw new SafeFetchError(`Unexpected content type ${contentType || '(none)'}`);
+        throw new UnexpectedContentType(contentType);
       }
       const bytes = await readCapped(response, options.maxBytes ?? DEFAULT_FETCH_MAX_BYTES);
       const etag = response.headers.get('etag');
@@ -252,7 +260,12 @@ async function readCapped(response: Response, maxBytes: number): Promise<Uint8Ar
   return bytes;
 }
 
-/** Loopback, private, carrier-grade NAT, link-local (cloud metadata), multicast and reserved ranges. */
+/**
+ * Loopback, private, carrier-grade NAT, link-local (cloud metadata), multicast and reserved
+ * ranges, and the IPv6 forms that carry an IPv4 address a host or router may act on:
+ * IPv4-compatible (::/96, which holds :: and ::1 too), NAT64 (64:ff9b::/96) and 6to4 (2002::/16).
+ * IPv4-mapped addresses need no entry: BlockList checks them against the IPv4 ranges.
+ */
 const NON_PUBLIC = (() => {
   const list = new BlockList();
   const ipv4: Array<[string, number]> = [
@@ -272,9 +285,9 @@ const NON_PUBLIC = (() => {
     ['240.0.0.0', 4],
   ];
   const ipv6: Array<[string, number]> = [
-    ['::', 128],
-    ['::1', 128],
+    ['::', 96],
     ['64:ff9b::', 96],
+    ['2002::', 16],
     ['100::', 64],
     ['2001:db8::', 32],
     ['fc00::', 7],

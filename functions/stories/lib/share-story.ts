@@ -8,6 +8,7 @@ import {
 import type { StoryItem } from '../../lib/db/entities/story';
 import { failedConditions } from '../../lib/db/errors';
 import type { Db } from '../../lib/db/service';
+import { logger } from '../../lib/logger';
 import {
   RedirectRefused,
   safeFetch,
@@ -16,6 +17,7 @@ import {
   type SafeFetchResult,
 } from '../../lib/http/safe-fetch';
 import type { PageMetadata } from './page-metadata';
+import { type PageProblem, pageProblemFor } from './page-problem';
 import { InvalidShareUrl } from './share-url';
 
 /** The same page shared again within this window returns the story already shared. */
@@ -68,7 +70,7 @@ const hashOf = (url: string) => createHash('sha256').update(url).digest('base64u
 async function readPage(
   url: string,
   options: ShareStoryOptions,
-): Promise<{ finalUrl: string; metadata: PageMetadata } | { problem: string }> {
+): Promise<{ finalUrl: string; metadata: PageMetadata } | { problem: PageProblem }> {
   const fetchPage = options.fetchPage ?? safeFetch;
   try {
     const page = await fetchPage(url, {
@@ -86,7 +88,12 @@ async function readPage(
     return { finalUrl: page.url, metadata: readPageMetadata(page.body, page.url) };
   } catch (error) {
     if (error instanceof RedirectRefused) throw new InvalidShareUrl(error.reason as ShareAlert);
-    if (error instanceof SafeFetchError) return { problem: error.message };
+    if (error instanceof SafeFetchError) {
+      // The detail (which may say what our resolver answered) is for the log; the story keeps a public reason.
+      const problem = pageProblemFor(error);
+      logger.info('Shared page could not be read', { url, problem, error: error.name, detail: error.message });
+      return { problem };
+    }
     throw error;
   }
 }

@@ -1,6 +1,7 @@
 import type { Story } from '../../../shared/schemas/stories';
 import type { StoryItem } from '../../lib/db/entities/story';
 import type { UserItem } from '../../lib/db/entities/user';
+import { shownPageProblem } from './page-problem';
 
 /** A story as what a notification is about: its title is kept with the notification. */
 export function notifiedStory(item: Pick<StoryItem, 'storyId' | 'title'>): {
@@ -58,7 +59,7 @@ export function toStory(
     author: item.author ?? null,
     publishedAt: item.publishedAt ?? null,
     source: item.source,
-    fetchProblem: item.fetchProblem ?? null,
+    fetchProblem: shownPageProblem(item.fetchProblem),
     sharer: toPerson(people.sharer),
     claimedAuthor: toPerson(people.claimedAuthor),
     review: reviewFor(item, viewer),
