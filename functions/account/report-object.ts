@@ -1,7 +1,23 @@
 import * as accountRoutes from '../../shared/routes/account';
-import { getDb } from '../lib/db/service';
+import type { REPORT_OBJECT_TYPES } from '../../shared/schemas/account';
+import { type Db, getDb } from '../lib/db/service';
+import { getUser, getUserByUsername } from '../lib/db/users';
 import { BadRequest } from '../lib/errors';
 import { createHandler } from '../lib/http/create-handler';
+
+type ReportObjectType = (typeof REPORT_OBJECT_TYPES)[number];
+
+/**
+ * The one id an object is reported by, so that the same object named two ways is one report: a
+ * user by id or by username is their user id; a publication's slug is lower case. Other objects'
+ * ids are kept as given (their case matters), and an unknown user name is kept for moderators.
+ */
+async function canonicalObjectId(db: Db, objectType: ReportObjectType, objectId: string): Promise<string> {
+  if (objectType === 'publication') return objectId.toLowerCase();
+  if (objectType !== 'user' || (await getUser(db, { userId: objectId }))) return objectId;
+  const byName = await getUserByUsername(db, { username: objectId.replace(/^@/, '') });
+  return byName?.userId ?? objectId;
+}
 
 /**
  * Reports an object for moderation. One item per reporter and object: the first report creates
@@ -10,13 +26,15 @@ import { createHandler } from '../lib/http/create-handler';
  * live in the sibling apps, so a report of an unknown id is kept for the moderators to judge.
  */
 export const handler = createHandler(accountRoutes.reportObject, async ({ caller, body }) => {
+  const db = getDb();
+  const objectId = await canonicalObjectId(db, body.objectType, body.objectId);
   // Both ids are normalised (schema and session), so one comparison covers every letter case.
-  if (body.objectType === 'user' && body.objectId === caller.userId) throw new BadRequest('You cannot report yourself.');
+  if (body.objectType === 'user' && objectId === caller.userId) throw new BadRequest('You cannot report yourself.');
   const now = new Date().toISOString();
-  const { data: previous } = await getDb()
-    .entities.report.upsert({
+  const { data: previous } = await db.entities.report
+    .upsert({
       objectType: body.objectType,
-      objectId: body.objectId,
+      objectId,
       reporterId: caller.userId,
       reason: body.reason,
       details: body.details ?? '',

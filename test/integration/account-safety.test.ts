@@ -174,6 +174,38 @@ describe('reporting objects', () => {
     expect(reports.map((row) => row.reporterId).sort()).toEqual([one.userId, two.userId].sort());
   });
 
+  it('makes one report of a person named by id and by username, and of a publication named in two letter cases', async () => {
+    // Prepare
+    const [me, them] = [await logIn(), await logIn()];
+    const themAccount = await account(them);
+    expectOk(themAccount);
+    const slug = `probe-pub-${randomUUID()}`;
+
+    // Act
+    const byId = await report(me, { objectType: 'user', objectId: them.userId, reason: 'abuse' });
+    const byName = await report(me, { objectType: 'user', objectId: themAccount.body.user.username, reason: 'abuse' });
+    const lower = await report(me, { objectType: 'publication', objectId: slug, reason: 'spam' });
+    const upper = await report(me, { objectType: 'publication', objectId: slug.toUpperCase(), reason: 'spam' });
+    const myAccount = await account(me);
+    expectOk(myAccount);
+    const myself = await report(me, { objectType: 'user', objectId: myAccount.body.user.username.toUpperCase(), reason: 'other' });
+
+    // Assess
+    expect([byId.body, byName.body]).toEqual([
+      { reported: true, isNew: true },
+      { reported: true, isNew: false },
+    ]);
+    expect([lower.body, upper.body]).toEqual([
+      { reported: true, isNew: true },
+      { reported: true, isNew: false },
+    ]);
+    expectError(myself, 400);
+    const { data: userReports } = await getDb()
+      .entities.report.query.byObject({ objectType: 'user', objectId: them.userId })
+      .go();
+    expect(userReports).toHaveLength(1);
+  });
+
   it('keeps object ids that differ only in case apart', async () => {
     // Prepare
     const me = await logIn();
