@@ -440,6 +440,59 @@ describe('a transfer from draft to package', () => {
   });
 });
 
+describe('file names', () => {
+  let sender: SignedInUser;
+  let transferId: string;
+
+  beforeAll(async () => {
+    sender = await suite.api.signIn('namer');
+    const created = await suite.api.call(routes.createTransfer, { body: { title: 'Names' }, as: sender });
+    expectOk(created, 201);
+    transferId = created.body.id;
+  });
+
+  it('stores a name without its right-to-left override and trailing dot, and offers it back so', async () => {
+    // Prepare: "photo\u202egnp.html." shows as "photolmth.png." and Windows saves it without the dot.
+    const bytes = patternedBytes(20);
+    const record = await suite.api.call(routes.createBRecord, {
+      body: { transferId, name: 'photo\u202egnp.html.', size: bytes.length, type: 'text/html' },
+      as: sender,
+    });
+    expectOk(record, 201);
+    expect((await postUpload(record.body, bytes, 'text/html')).status).toBe(204);
+    expectOk(await suite.api.call(routes.finalizeBRecord, { params: { id: record.body.file.id }, as: sender }));
+
+    // Act
+    const stored = await suite.api.call(routes.getFile, { params: { id: record.body.file.id }, as: sender });
+    const link = await suite.api.call(routes.downloadFile, { params: { id: record.body.file.id }, as: sender });
+
+    // Assess
+    expect(record.body.file.name).toBe('photognp.html');
+    expectOk(stored);
+    expect(stored.body.file.name).toBe('photognp.html');
+    expectOk(link);
+    expect(link.body.name).toBe('photognp.html');
+  });
+
+  it('refuses a program behind a trailing dot or an unseen character, and a name with nothing visible in it', async () => {
+    // Act
+    const dotted = await suite.api.call(routes.createBRecord, { body: { transferId, name: 'ok.exe.', size: 10 }, as: sender });
+    const hidden = await suite.api.call(routes.createFiles, {
+      body: { transferId, files: [{ name: 'ok.ex\u200be', size: 10 }] },
+      as: sender,
+    });
+    const empty = await suite.api.call(routes.createBRecord, { body: { transferId, name: '\u202e. .', size: 10 }, as: sender });
+
+    // Assess
+    expectError(dotted, 400);
+    expect(dotted.body.message).toContain('ok.exe: programs and installers cannot be sent');
+    expectError(hidden, 400);
+    expect(hidden.body.message).toContain('programs and installers');
+    expectError(empty, 400);
+    expect(empty.body.message).toContain('This file name has no visible characters left');
+  });
+});
+
 describe('images by value', () => {
   let user: SignedInUser;
   // A 1x1 transparent PNG.
