@@ -135,6 +135,34 @@ describe('a transfer from draft to package', () => {
     expectError(after, 404);
   });
 
+  it('refuses parts that storage will not join, one but the last under 5 MiB, with 400 and the reason', async () => {
+    // Prepare: declared 20 MiB in three parts of 8 MiB; part 1 is sent with 1 MiB only.
+    const record = await suite.api.call(routes.createBRecord, {
+      body: { transferId, name: 'small-parts.bin', size: 20 * MIB, type: 'application/octet-stream' },
+      as: sender,
+    });
+    expectOk(record, 201);
+    await putParts(suite.api, sender, record.body, patternedBytes(20 * MIB), [2, 3]);
+    const signed = await suite.api.call(routes.signUploadParts, {
+      params: { id: record.body.file.id },
+      body: { partNumbers: [1] },
+      as: sender,
+    });
+    expectOk(signed);
+    const small = await fetch(signed.body.parts[0]?.url ?? '', { method: 'PUT', body: new Uint8Array(patternedBytes(MIB)) });
+    expect(small.status).toBe(200);
+
+    // Act
+    const finalized = await suite.api.call(routes.finalizeBRecord, { params: { id: record.body.file.id }, as: sender });
+    const after = await suite.api.call(routes.getFile, { params: { id: record.body.file.id }, as: sender });
+
+    // Assess
+    expectError(finalized, 400, 'UPLOAD_REJECTED');
+    expect(finalized.body.message).toContain(`small-parts.bin cannot be put together: part 1 of 3 arrived with ${MIB} bytes`);
+    expect(finalized.body.message).toContain('at least 5 MiB');
+    expectError(after, 404);
+  });
+
   it("refuses programs, sizes over the plan, and other people's transfers and files", async () => {
     // Act
     const program = await suite.api.call(routes.createBRecord, { body: { transferId, name: 'setup.exe', size: 10 }, as: sender });
