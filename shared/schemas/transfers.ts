@@ -6,7 +6,7 @@
 import * as z from '../zod';
 import { cursorQueryShape, seoSchema } from './common';
 import { MAX_FILE_BYTES } from '../transfers/upload-sizing';
-import { MAX_FILE_NAME_LENGTH } from '../transfers/file-rules';
+import { cleanFileName, MAX_FILE_NAME_LENGTH, UNUSABLE_FILE_NAME } from '../transfers/file-rules';
 import { PLAN_IDS } from '../transfers/plans';
 
 // ---------------------------------------------------------------------------------------------
@@ -41,8 +41,17 @@ export const fileSchema = z.object({
 });
 export type FileView = z.infer<typeof fileSchema>;
 
+/** A name as the browser gives it; the server stores it cleaned (cleanFileName), and refuses one of which nothing is left. */
+const fileNameSchema = z
+  .string()
+  .check(
+    z.minLength(1, 'A file needs a name'),
+    z.maxLength(1_024),
+    z.refine((name) => name === '' || cleanFileName(name) !== null, UNUSABLE_FILE_NAME),
+  );
+
 const declaredFileShape = {
-  name: z.string().check(z.minLength(1, 'A file needs a name'), z.maxLength(1_024)),
+  name: fileNameSchema,
   size: z
     .number()
     .check(

@@ -135,6 +135,34 @@ describe('a transfer from draft to package', () => {
     expectError(after, 404);
   });
 
+  it('refuses parts that storage will not join, one but the last under 5 MiB, with 400 and the reason', async () => {
+    // Prepare: declared 20 MiB in three parts of 8 MiB; part 1 is sent with 1 MiB only.
+    const record = await suite.api.call(routes.createBRecord, {
+      body: { transferId, name: 'small-parts.bin', size: 20 * MIB, type: 'application/octet-stream' },
+      as: sender,
+    });
+    expectOk(record, 201);
+    await putParts(suite.api, sender, record.body, patternedBytes(20 * MIB), [2, 3]);
+    const signed = await suite.api.call(routes.signUploadParts, {
+      params: { id: record.body.file.id },
+      body: { partNumbers: [1] },
+      as: sender,
+    });
+    expectOk(signed);
+    const small = await fetch(signed.body.parts[0]?.url ?? '', { method: 'PUT', body: new Uint8Array(patternedBytes(MIB)) });
+    expect(small.status).toBe(200);
+
+    // Act
+    const finalized = await suite.api.call(routes.finalizeBRecord, { params: { id: record.body.file.id }, as: sender });
+    const after = await suite.api.call(routes.getFile, { params: { id: record.body.file.id }, as: sender });
+
+    // Assess
+    expectError(finalized, 400, 'UPLOAD_REJECTED');
+    expect(finalized.body.message).toContain(`small-parts.bin cannot be put together: part 1 of 3 arrived with ${MIB} bytes`);
+    expect(finalized.body.message).toContain('at least 5 MiB');
+    expectError(after, 404);
+  });
+
   it("refuses programs, sizes over the plan, and other people's transfers and files", async () => {
     // Act
     const program = await suite.api.call(routes.createBRecord, { body: { transferId, name: 'setup.exe', size: 10 }, as: sender });
@@ -437,6 +465,59 @@ describe('a transfer from draft to package', () => {
     expectOk(deleted);
     expectError(pkg, 404);
     expect(bytes.status).toBe(404);
+  });
+});
+
+describe('file names', () => {
+  let sender: SignedInUser;
+  let transferId: string;
+
+  beforeAll(async () => {
+    sender = await suite.api.signIn('namer');
+    const created = await suite.api.call(routes.createTransfer, { body: { title: 'Names' }, as: sender });
+    expectOk(created, 201);
+    transferId = created.body.id;
+  });
+
+  it('stores a name without its right-to-left override and trailing dot, and offers it back so', async () => {
+    // Prepare: "photo\u202egnp.html." shows as "photolmth.png." and Windows saves it without the dot.
+    const bytes = patternedBytes(20);
+    const record = await suite.api.call(routes.createBRecord, {
+      body: { transferId, name: 'photo\u202egnp.html.', size: bytes.length, type: 'text/html' },
+      as: sender,
+    });
+    expectOk(record, 201);
+    expect((await postUpload(record.body, bytes, 'text/html')).status).toBe(204);
+    expectOk(await suite.api.call(routes.finalizeBRecord, { params: { id: record.body.file.id }, as: sender }));
+
+    // Act
+    const stored = await suite.api.call(routes.getFile, { params: { id: record.body.file.id }, as: sender });
+    const link = await suite.api.call(routes.downloadFile, { params: { id: record.body.file.id }, as: sender });
+
+    // Assess
+    expect(record.body.file.name).toBe('photognp.html');
+    expectOk(stored);
+    expect(stored.body.file.name).toBe('photognp.html');
+    expectOk(link);
+    expect(link.body.name).toBe('photognp.html');
+  });
+
+  it('refuses a program behind a trailing dot or an unseen character, and a name with nothing visible in it', async () => {
+    // Act
+    const dotted = await suite.api.call(routes.createBRecord, { body: { transferId, name: 'ok.exe.', size: 10 }, as: sender });
+    const hidden = await suite.api.call(routes.createFiles, {
+      body: { transferId, files: [{ name: 'ok.ex\u200be', size: 10 }] },
+      as: sender,
+    });
+    const empty = await suite.api.call(routes.createBRecord, { body: { transferId, name: '\u202e. .', size: 10 }, as: sender });
+
+    // Assess
+    expectError(dotted, 400);
+    expect(dotted.body.message).toContain('ok.exe: programs and installers cannot be sent');
+    expectError(hidden, 400);
+    expect(hidden.body.message).toContain('programs and installers');
+    expectError(empty, 400);
+    expect(empty.body.message).toContain('This file name has no visible characters left');
   });
 });
 

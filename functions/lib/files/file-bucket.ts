@@ -170,17 +170,29 @@ export async function listParts(options: { key: string; uploadId: string }): Pro
   return parts;
 }
 
+/** S3 refused to join the parts: one but the last is under its 5 MiB minimum (EntityTooSmall). */
+export class PartsTooSmall extends Error {
+  constructor(cause: unknown) {
+    super('A part but the last is under 5 MiB', { cause });
+  }
+}
+
 export async function completeMultipartUpload(options: { key: string; uploadId: string; parts: readonly StoredPart[] }) {
-  await call(() =>
-    s3().send(
-      new CompleteMultipartUploadCommand({
-        Bucket: bucket(),
-        Key: options.key,
-        UploadId: options.uploadId,
-        MultipartUpload: { Parts: options.parts.map((part) => ({ PartNumber: part.partNumber, ETag: part.etag })) },
-      }),
-    ),
-  );
+  try {
+    await call(() =>
+      s3().send(
+        new CompleteMultipartUploadCommand({
+          Bucket: bucket(),
+          Key: options.key,
+          UploadId: options.uploadId,
+          MultipartUpload: { Parts: options.parts.map((part) => ({ PartNumber: part.partNumber, ETag: part.etag })) },
+        }),
+      ),
+    );
+  } catch (error) {
+    if (error instanceof S3ServiceException && error.name === 'EntityTooSmall') throw new PartsTooSmall(error);
+    throw error;
+  }
 }
 
 /** Drops an unfinished upload's parts; an upload already gone is fine. */

@@ -7,6 +7,7 @@ import {
   deleteObject,
   headObject,
   listParts,
+  PartsTooSmall,
   readObjectStart,
   type StoredObject,
 } from '../../lib/files/file-bucket';
@@ -23,24 +24,34 @@ export class UploadRejected extends BadRequest {
   }
 }
 
+/** S3's least size for each part of a multipart upload but the last. */
+const S3_MIN_PART_BYTES = 5 * 1024 * 1024;
+
 /**
  * Completes a multipart upload from what S3 holds: every part present, each but the last of
  * the agreed size. Missing parts answer 409 with how many, so the client sends them and retries.
+ * Parts S3 will not join (one but the last under 5 MiB: EntityTooSmall) are the upload's
+ * refusal, returned as a sentence for the sender, as the checks of the joined object are.
  */
-async function completeParts(file: StoredFileItem): Promise<void> {
-  if (!file.uploadId) return;
+async function completeParts(file: StoredFileItem): Promise<string | null> {
+  if (!file.uploadId) return null;
   const parts = await listParts({ key: file.objectKey, uploadId: file.uploadId });
   // Unknown upload: completed by an earlier call whose answer was lost; the object decides below.
-  if (!parts) return;
+  if (!parts) return null;
   const partCount = file.partCount ?? 0;
   const present = new Set(parts.map((part) => part.partNumber));
   const missing = partCount - [...present].filter((partNumber) => partNumber <= partCount).length;
   if (missing > 0) throw new Conflict(`${missing} of ${partCount} parts have not arrived yet: send them, then finalize again.`);
-  await completeMultipartUpload({
-    key: file.objectKey,
-    uploadId: file.uploadId,
-    parts: parts.filter((part) => part.partNumber <= partCount),
-  });
+  const joined = parts.filter((part) => part.partNumber <= partCount);
+  try {
+    await completeMultipartUpload({ key: file.objectKey, uploadId: file.uploadId, parts: joined });
+  } catch (error) {
+    if (!(error instanceof PartsTooSmall)) throw error;
+    const small = joined.slice(0, -1).find((part) => part.size < S3_MIN_PART_BYTES);
+    const which = small ? `part ${small.partNumber} of ${partCount} arrived with ${small.size} bytes` : 'a part arrived too small';
+    return `${file.name} cannot be put together: ${which}, and every part but the last must hold at least 5 MiB (${S3_MIN_PART_BYTES} bytes).`;
+  }
+  return null;
 }
 
 async function whyRefused(file: StoredFileItem, stored: StoredObject): Promise<string | null> {
@@ -60,10 +71,16 @@ async function whyRefused(file: StoredFileItem, stored: StoredObject): Promise<s
   return null;
 }
 
+/** Removes the file, its bytes and any parts, and tells the sender why (400 UPLOAD_REJECTED). */
+async function reject(db: Db, file: StoredFileItem, reason: string): Promise<never> {
+  await removeFile(db, file, () => deleteObject(file.objectKey));
+  throw new UploadRejected(reason);
+}
+
 /**
  * Makes a pending file ready once S3 holds exactly what was declared. S3 out of reach is a 503
- * (FileStorageUnavailable) and leaves the file pending; a mismatch deletes the bytes and the
- * record (400); a file already ready is answered as it is.
+ * (FileStorageUnavailable) and leaves the file pending; a mismatch, or parts S3 will not join,
+ * deletes the bytes and the record (400); a file already ready is answered as it is.
  */
 export async function finalizeFile(
   db: Db,
@@ -72,14 +89,12 @@ export async function finalizeFile(
   now: Date,
 ): Promise<StoredFileItem> {
   if (file.status === 'ready') return file;
-  if (file.uploadMethod === 'multipart') await completeParts(file);
+  const unjoinable = file.uploadMethod === 'multipart' ? await completeParts(file) : null;
+  if (unjoinable) await reject(db, file, unjoinable);
   const stored = await headObject(file.objectKey);
   if (!stored) throw new Conflict(`${file.name} has not been uploaded yet.`);
   const refusal = await whyRefused(file, stored);
-  if (refusal) {
-    await removeFile(db, file, () => deleteObject(file.objectKey));
-    throw new UploadRejected(refusal);
-  }
+  if (refusal) await reject(db, file, refusal);
   const readyAt = now.toISOString();
   const checksum = stored.etag.replace(/"/g, '');
   try {

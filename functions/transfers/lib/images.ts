@@ -1,4 +1,4 @@
-import { IMAGE_TYPES, MAX_IMAGE_BYTES } from '../../../shared/transfers/file-rules';
+import { cleanFileName, IMAGE_TYPES, MAX_IMAGE_BYTES } from '../../../shared/transfers/file-rules';
 import type { Db } from '../../lib/db/service';
 import { imageFolder, type StoredFileItem } from '../../lib/db/entities/stored-file';
 import { BadRequest } from '../../lib/errors';
@@ -47,7 +47,7 @@ export async function storeImage(db: Db, caller: UserCaller, bytes: Uint8Array, 
   const image = await checkedImage(bytes);
   const fileId = newEntityId();
   const base =
-    (name ?? '')
+    (cleanFileName(name ?? '') ?? '')
       .replace(/\.[^.]*$/, '')
       .replace(/[^\p{L}\p{N} _-]+/gu, '')
       .trim()

@@ -1,6 +1,11 @@
 import type { UploadingFile, UploadTarget } from '../../../shared/schemas/transfers';
 import { MAX_FILES_PER_TRANSFER } from '../../../shared/transfers/plans';
-import { cleanFileName, normaliseContentType, refusedTransferFile } from '../../../shared/transfers/file-rules';
+import {
+  cleanFileName,
+  normaliseContentType,
+  refusedTransferFile,
+  UNUSABLE_FILE_NAME,
+} from '../../../shared/transfers/file-rules';
 import { RETENTION_TAG, retentionClassFor } from '../../../shared/transfers/retention';
 import { partCountFor, partSizeFor, uploadMethodFor } from '../../../shared/transfers/upload-sizing';
 import type { Db } from '../../lib/db/service';
@@ -78,7 +83,7 @@ export async function uploadTargetOf(file: StoredFileItem, now: Date, transfer: 
 
 function checkedDeclaration(declared: DeclaredFile): DeclaredFile & { contentType: string } {
   const name = cleanFileName(declared.name);
-  if (!name) throw new BadRequest(`“${declared.name.slice(0, 80)}” is not a file name we can keep.`);
+  if (!name) throw new BadRequest(UNUSABLE_FILE_NAME);
   const contentType = normaliseContentType(declared.type);
   const refusal = refusedTransferFile({ name, type: contentType });
   if (refusal) throw new BadRequest(refusal, { name });

@@ -19,3 +19,13 @@ describe('attachmentDisposition', () => {
     );
   });
 });
+
+describe('uniqueZipNames, for names stored before they were cleaned', () => {
+  it('writes entries without format characters or trailing dots', () => {
+    // Act
+    const named = uniqueZipNames([{ name: 'photo\u202egnp.html' }, { name: 'ok.exe.' }, { name: '\u200b.' }]);
+
+    // Assess
+    expect(named.map((file) => file.name)).toEqual(['photognp.html', 'ok.exe', 'file']);
+  });
+});

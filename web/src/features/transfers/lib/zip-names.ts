@@ -1,11 +1,14 @@
+import { cleanFileName } from '../../../../../shared/transfers/file-rules';
+
 /**
  * Names for the entries of a zip: two files of a package may share a name, and a zip that holds
- * both under one name loses one when unpacked, so the later ones become "name (2).ext".
+ * both under one name loses one when unpacked, so the later ones become "name (2).ext". Names
+ * are cleaned as the server stores them (cleanFileName), for files stored before it did so.
  */
 export function uniqueZipNames<T extends { name: string }>(files: readonly T[]): (T & { name: string })[] {
   const taken = new Set<string>();
   return files.map((file) => {
-    const base = file.name.replace(/[\\/]/g, '_') || 'file';
+    const base = cleanFileName(file.name.replace(/[\\/]/g, '_')) ?? 'file';
     let name = base;
     const dot = base.lastIndexOf('.');
     const stem = dot > 0 ? base.slice(0, dot) : base;
