@@ -1,18 +1,15 @@
 import * as transferRoutes from '../../shared/routes/transfers';
 import { findOrCreateUserByEmail } from '../lib/accounts';
-import { getConfig } from '../lib/config';
 import { getDb } from '../lib/db/service';
-import { verifiedEmailOfUser } from '../lib/db/users';
+import { getUserByEmail } from '../lib/db/users';
 import { BadRequest } from '../lib/errors';
 import { createHandler } from '../lib/http/create-handler';
 import { reply } from '../lib/http/responses';
 import { logger } from '../lib/logger';
 import { spendToken } from '../lib/one-time-tokens';
-import { createSession, sessionCookies } from '../lib/sessions';
 import { readPackage } from './lib/package';
+import { issuePackageGrant } from './lib/package-grants';
 import { TRANSFER_INVITE } from './lib/transfer-mail';
-
-const config = getConfig();
 
 const INVITE_REFUSALS = {
   used: 'This link was already used. Sign in with the address it was sent to, and the files are in your received transfers.',
@@ -22,10 +19,12 @@ const INVITE_REFUSALS = {
 } as const;
 
 /**
- * Spends a recipient's emailed link, once: it proves the address, so the recipient is signed in
- * (their account is made now if they had none, as at a first email login) and gets the package.
+ * Spends a recipient's emailed link, once, for a package grant: this transfer's package (view,
+ * vote, download) for that address, and nothing else. The link signs no one in: emails get
+ * forwarded, and an account is reached only by logging in. An address with no account gets one
+ * made now (votes are kept per account), still without a session; the answer says so.
  */
-export const handler = createHandler(transferRoutes.acceptTransferInvite, async ({ params, body, headers }) => {
+export const handler = createHandler(transferRoutes.acceptTransferInvite, async ({ params, body }) => {
   const db = getDb();
   const now = new Date();
   const outcome = await spendToken(db, TRANSFER_INVITE, body.token, {
@@ -35,20 +34,20 @@ export const handler = createHandler(transferRoutes.acceptTransferInvite, async 
     },
   });
   if (!outcome.spent) throw new BadRequest(INVITE_REFUSALS[outcome.failure], { reason: outcome.failure });
-  const { user, isNew } = await findOrCreateUserByEmail(db, outcome.payload.email, now);
-  const session = await createSession(db, user.userId, { userAgent: headers['user-agent'] });
-  logger.info('Signed in by a transfer link', { userId: user.userId, isNewAccount: isNew });
+  const email = outcome.payload.email.trim().toLowerCase();
+  // An existing account is only looked up (no login is recorded: nobody logged in).
+  const existing = await getUserByEmail(db, { email });
+  const { user, isNew } = existing ? { user: existing, isNew: false } : await findOrCreateUserByEmail(db, email, now);
+  const grant = await issuePackageGrant(db, { transferId: params.id, email, userId: user.userId }, now);
+  logger.info('Package grant from a transfer link', { transferId: params.id, userId: user.userId, isNewAccount: isNew });
   const view = await readPackage(
     db,
     params.id,
-    {
-      kind: 'user',
-      userId: user.userId,
-      sessionId: session.sessionId,
-      isSuperUser: user.isSuperUser ?? false,
-      verifiedEmail: verifiedEmailOfUser(user),
-    },
+    { kind: 'package-grant', transferId: params.id, userId: user.userId, verifiedEmail: email },
     now,
   );
-  return reply(view, { cookies: sessionCookies(session.token, { domain: config.sessionCookieDomain }) });
+  return reply(
+    { ...view, grant: { email, expiresAt: grant.expiresAt, accountCreated: isNew } },
+    { cookies: [grant.cookie] },
+  );
 });

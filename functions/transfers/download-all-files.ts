@@ -3,6 +3,7 @@ import { getDb } from '../lib/db/service';
 import { presignGet } from '../lib/files/file-bucket';
 import { createHandler } from '../lib/http/create-handler';
 import { recordDownload } from './lib/downloads';
+import { resolvePackageCaller } from './lib/package-grants';
 import { requirePackageAccess } from './lib/transfer-access';
 import { readManifest } from './lib/manifest';
 
@@ -20,10 +21,11 @@ export function zipNameOf(title: string, transferId: string): string {
   return `${base || `transfer-${transferId}`}.zip`;
 }
 
-export const handler = createHandler(transferRoutes.downloadAllFiles, async ({ params, caller }) => {
+export const handler = createHandler(transferRoutes.downloadAllFiles, async ({ params, caller, cookies }) => {
   const db = getDb();
   const now = new Date();
-  const { transfer, member } = await requirePackageAccess(db, params.id, caller, now);
+  const downloader = await resolvePackageCaller(db, { transferId: params.id, caller, cookies, now });
+  const { transfer, member } = await requirePackageAccess(db, params.id, downloader, now);
   const files = (await readManifest(db, transfer)) ?? [];
   const expiresAt = new Date(now.getTime() + ZIP_LINK_SECONDS * 1000).toISOString();
   const links = await Promise.all(
@@ -40,6 +42,6 @@ export const handler = createHandler(transferRoutes.downloadAllFiles, async ({ p
       }),
     })),
   );
-  await recordDownload(db, transfer, member, caller.userId, 'all', now);
+  await recordDownload(db, transfer, member, downloader.userId, 'all', now);
   return { name: zipNameOf(transfer.title, transfer.transferId), files: links, expiresAt };
 });

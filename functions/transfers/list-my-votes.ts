@@ -1,11 +1,14 @@
 import * as transferRoutes from '../../shared/routes/transfers';
 import { getDb } from '../lib/db/service';
 import { createHandler } from '../lib/http/create-handler';
+import { resolvePackageCaller } from './lib/package-grants';
 import { requirePackageAccess } from './lib/transfer-access';
 import { readVotes } from './lib/transfer-reads';
 
-export const handler = createHandler(transferRoutes.listMyVotes, async ({ params, caller }) => {
+export const handler = createHandler(transferRoutes.listMyVotes, async ({ params, caller, cookies }) => {
   const db = getDb();
-  await requirePackageAccess(db, params.id, caller, new Date());
-  return { votes: Object.fromEntries(await readVotes(db, params.id, caller.userId)) };
+  const now = new Date();
+  const voter = await resolvePackageCaller(db, { transferId: params.id, caller, cookies, now });
+  await requirePackageAccess(db, params.id, voter, now);
+  return { votes: Object.fromEntries(await readVotes(db, params.id, voter.userId)) };
 });

@@ -1,4 +1,5 @@
 import {
+  acceptInviteAnswerSchema,
   acceptInviteBodySchema,
   addRecipientBodySchema,
   base64ImageBodySchema,
@@ -51,6 +52,8 @@ import { defineRoute } from './define-route';
 // Transfers
 
 const NOT_YOURS = '404 for anyone else, as for a transfer that does not exist';
+/** The package routes: for a signed-in user, or for the holder of that transfer's package grant (acceptTransferInvite). */
+const GRANT = "Also opens to that transfer's package grant (the cookie a spent emailed link sets), which nothing else accepts; 401 with neither";
 
 export const getTransfer = defineRoute({
   method: 'GET',
@@ -65,9 +68,9 @@ export const getTransfer = defineRoute({
 export const getTransferPackage = defineRoute({
   method: 'GET',
   path: '/api/i/transfer/transfer/{id}/v/package',
-  access: 'user',
+  access: 'public',
   handler: 'transfers/get-transfer-package',
-  summary: `A sent transfer's package as its recipients see it: ready files with like and dislike counts and the caller's votes. For recipients and the sender; ${NOT_YOURS}. 410 with the date once it has expired.`,
+  summary: `A sent transfer's package as its recipients see it: ready files with like and dislike counts and the caller's votes. For recipients and the sender; ${NOT_YOURS}. 410 with the date once it has expired. ${GRANT}.`,
   params: transferIdParamsSchema,
   response: packageViewSchema,
 });
@@ -116,9 +119,9 @@ export const listTransferMembers = defineRoute({
 export const listMyVotes = defineRoute({
   method: 'GET',
   path: '/api/i/transfer/transfer/{id}/records/my_votes',
-  access: 'user',
+  access: 'public',
   handler: 'transfers/list-my-votes',
-  summary: `The caller's vote per file of a package, by file id ('like' or 'dislike'; files without a vote are left out). ${NOT_YOURS}.`,
+  summary: `The caller's vote per file of a package, by file id ('like' or 'dislike'; files without a vote are left out). ${NOT_YOURS}. ${GRANT}.`,
   params: transferIdParamsSchema,
   response: myVotesSchema,
 });
@@ -173,9 +176,9 @@ export const recordFinalizeTiming = defineRoute({
 export const likeTransferFile = defineRoute({
   method: 'PUT',
   path: '/api/i/transfer/transfer/{id}/relationId/{relationId}/v/like/{status}',
-  access: 'user',
+  access: 'public',
   handler: 'transfers/like-transfer-file',
-  summary: `A recipient likes ('on', replacing a dislike) or stops liking ('off') a file of a sent package; repeating either changes nothing. Answers the file with its counts. ${NOT_YOURS}; 410 once it has expired.`,
+  summary: `A recipient likes ('on', replacing a dislike) or stops liking ('off') a file of a sent package; repeating either changes nothing. Answers the file with its counts. ${NOT_YOURS}; 410 once it has expired. ${GRANT}.`,
   params: likeParamsSchema,
   response: voteAnswerSchema,
 });
@@ -183,9 +186,9 @@ export const likeTransferFile = defineRoute({
 export const dislikeTransferFile = defineRoute({
   method: 'PUT',
   path: '/api/i/transfer/transfer/{id}/record/{recordId}/v/dislike/{status}',
-  access: 'user',
+  access: 'public',
   handler: 'transfers/dislike-transfer-file',
-  summary: `A recipient dislikes ('on', replacing a like) or withdraws the dislike ('off') of a file of a sent package, as like does. ${NOT_YOURS}.`,
+  summary: `A recipient dislikes ('on', replacing a like) or withdraws the dislike ('off') of a file of a sent package, as like does. ${NOT_YOURS}. ${GRANT}.`,
   params: dislikeParamsSchema,
   response: voteAnswerSchema,
 });
@@ -206,9 +209,9 @@ export const deleteTransfer = defineRoute({
 export const downloadAllFiles = defineRoute({
   method: 'GET',
   path: '/api/i/transfer/transfer/{id}/v/package/download',
-  access: 'user',
+  access: 'public',
   handler: 'transfers/download-all-files',
-  summary: `Presigned GETs (valid 1 hour) for every file of a sent package, for the browser to stream into one zip without the server holding a byte. For recipients and the sender; ${NOT_YOURS}; 410 once expired. A recipient's first download tells the sender.`,
+  summary: `Presigned GETs (valid 1 hour) for every file of a sent package, for the browser to stream into one zip without the server holding a byte. For recipients and the sender; ${NOT_YOURS}; 410 once expired. A recipient's first download tells the sender. ${GRANT}.`,
   params: transferIdParamsSchema,
   response: downloadAllSchema,
   capabilities: { table: 'read-write', bucket: 'read', email: true, realtime: true },
@@ -220,10 +223,10 @@ export const acceptTransferInvite = defineRoute({
   access: 'public',
   handler: 'transfers/accept-transfer-invite',
   summary:
-    'Spends the link a recipient was emailed (once): signs them in (creating their account for that address when they have none) and answers the package. 400 for a link that is unknown, used or not for this transfer.',
+    "Spends the link a recipient was emailed (once) for a package grant: an HttpOnly cookie that opens this transfer's package (view, vote, download) for that recipient and nothing else. It signs no one in: an account the address already has is reached only by logging in; an address without one gets an account made for it (its votes are kept there), which the answer says. Answers the package and the grant. 400 for a link that is unknown, used or not for this transfer.",
   params: transferIdParamsSchema,
   body: acceptInviteBodySchema,
-  response: packageViewSchema,
+  response: acceptInviteAnswerSchema,
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -331,10 +334,10 @@ export const deleteFile = defineRoute({
 export const downloadFile = defineRoute({
   method: 'GET',
   path: '/api/i/file/file/{id}/download',
-  access: 'user',
+  access: 'public',
   handler: 'transfers/download-file',
   summary:
-    "A presigned GET (valid 5 minutes) for a ready file, carrying its original name: for the transfer's sender and recipients (404 for anyone else), 410 once the transfer has expired. A recipient's first download tells the sender.",
+    `A presigned GET (valid 5 minutes) for a ready file, carrying its original name: for the transfer's sender and recipients (404 for anyone else), 410 once the transfer has expired. A recipient's first download tells the sender. ${GRANT}.`,
   params: fileIdParamsSchema,
   query: downloadQuerySchema,
   response: downloadLinkSchema,
@@ -408,10 +411,10 @@ export const showSenderProfile = defineRoute({
 export const showPackageScreen = defineRoute({
   method: 'GET',
   path: '/api/i/ourTransfers/show/transfer/{id}/package',
-  access: 'user',
+  access: 'public',
   handler: 'transfers/show-package-screen',
   summary:
-    "The package page's data: the package as GET /transfer/{id}/v/package answers it, with page metadata (kept out of search indexes). Same 404 and 410.",
+    `The package page's data: the package as GET /transfer/{id}/v/package answers it, with page metadata (kept out of search indexes). Same 404 and 410. ${GRANT}.`,
   params: transferIdParamsSchema,
   response: packageScreenSchema,
 });

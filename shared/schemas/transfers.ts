@@ -252,6 +252,17 @@ export const contactsSchema = z.object({ contacts: z.array(contactSchema) });
 
 export const acceptInviteBodySchema = z.strictObject({ token: z.string().check(z.maxLength(200)) });
 
+/**
+ * What a spent emailed link gives: the package, and a grant for it alone (no session). The
+ * grant says whose address it is, until when, and whether an account was made for that address
+ * now (it had none), so the page can tell the recipient.
+ */
+export const acceptInviteAnswerSchema = z.object({
+  ...packageViewSchema.shape,
+  grant: z.object({ email: z.string(), expiresAt: z.string(), accountCreated: z.boolean() }),
+});
+export type AcceptInviteAnswer = z.infer<typeof acceptInviteAnswerSchema>;
+
 /** Everything the zip needs: each ready file's name, size and a short-lived download url. */
 export const downloadAllSchema = z.object({
   name: z.string(),

@@ -240,7 +240,7 @@ describe('a transfer from draft to package', () => {
     expect(await mailsTo(suite.runtime.mailDir, recipient.email)).toHaveLength(1);
   });
 
-  it('signs a newcomer in through the emailed link, once, and opens the package', async () => {
+  it('opens the package to a newcomer through the emailed link, once, without signing them in', async () => {
     // Prepare
     const view = await suite.api.call(routes.getTransfer, { params: { id: transferId }, as: sender });
     expectOk(view);
@@ -254,9 +254,11 @@ describe('a transfer from draft to package', () => {
 
     // Assess
     expectOk(accepted);
-    expect(accepted.cookies.some((cookie) => cookie.startsWith('ssoat='))).toBe(true);
+    expect(accepted.cookies.some((cookie) => cookie.startsWith('ssoat='))).toBe(false);
+    expect(accepted.cookies).toEqual([expect.stringMatching(new RegExp(`^tpg_${transferId}=[^;]+; Path=/api/i/; HttpOnly; Secure; SameSite=Lax`))]);
     expect(accepted.body.files.map((file) => file.name)).toEqual(['notes.txt', 'video.mp4']);
     expect(accepted.body.isOwner).toBe(false);
+    expect(accepted.body.grant).toMatchObject({ email: newcomer, accountCreated: true });
     expectError(reused, 400);
     expect(reused.body.message).toContain('already used');
   });
@@ -663,5 +665,79 @@ describe("the transfer app's screens", () => {
     expect(sitemap.text).toContain('<loc>');
     expect(sitemap.text).toContain('/transfer</loc>');
     expect(sitemap.text).not.toContain('/package');
+  });
+});
+
+describe("a transfer's emailed link", () => {
+  /** The cookies an answer set, as a browser would send them back. */
+  const cookieHeader = (setCookies: readonly string[]) => setCookies.map((cookie) => cookie.split(';')[0]).join('; ');
+  const linkTokenFor = async (email: string, transferId: string) => {
+    const mails = await mailsTo(suite.runtime.mailDir, email);
+    const pattern = new RegExp(`/transfer/${transferId}/package#invite=([A-Za-z0-9_-]+)`);
+    return mails.map((mail) => pattern.exec(mail.text ?? '')?.[1]).find(Boolean) ?? '';
+  };
+
+  it('opens its package to a recipient who has an account, and never their account', async () => {
+    // Prepare
+    const [sender, holder] = (await Promise.all(['link-sender', 'link-holder'].map((label) => suite.api.signIn(label)))) as [
+      SignedInUser,
+      SignedInUser,
+    ];
+    const files = [{ name: 'plan.txt', bytes: patternedBytes(300), type: 'text/plain' }];
+    const a = await sentTransfer(suite.api, sender, { files, recipients: [holder.email], title: 'Transfer A' });
+    const b = await sentTransfer(suite.api, sender, { files, recipients: [holder.email], title: 'Transfer B' });
+    const token = await linkTokenFor(holder.email, a.transferId);
+    expect(token).not.toBe('');
+
+    // Act
+    const accepted = await suite.api.call(routes.acceptTransferInvite, { params: { id: a.transferId }, body: { token } });
+    expectOk(accepted);
+    const cookie = { cookie: cookieHeader(accepted.cookies) };
+    const me = await suite.api.call(routes.getMe, { headers: cookie });
+    const account = await suite.api.call(routes.getAccount, { headers: cookie });
+    const sessions = await suite.api.call(routes.listSessions, { headers: cookie });
+    const received = await suite.api.call(routes.listReceivedTransfers, { headers: cookie });
+    const pkg = await suite.api.call(routes.getTransferPackage, { params: { id: a.transferId }, headers: cookie });
+    const screen = await suite.api.call(routes.showPackageScreen, { params: { id: a.transferId }, headers: cookie });
+    const fileId = a.fileIds[0] ?? '';
+    const liked = await suite.api.call(routes.likeTransferFile, {
+      params: { id: a.transferId, relationId: fileId, status: 'on' },
+      headers: cookie,
+    });
+    const votes = await suite.api.call(routes.listMyVotes, { params: { id: a.transferId }, headers: cookie });
+    const download = await suite.api.call(routes.downloadFile, { params: { id: fileId }, headers: cookie });
+    const zip = await suite.api.call(routes.downloadAllFiles, { params: { id: a.transferId }, headers: cookie });
+    const otherPackage = await suite.api.call(routes.getTransferPackage, { params: { id: b.transferId }, headers: cookie });
+    const otherDownload = await suite.api.call(routes.downloadFile, { params: { id: b.fileIds[0] ?? '' }, headers: cookie });
+    const otherVote = await suite.api.call(routes.likeTransferFile, {
+      params: { id: b.transferId, relationId: b.fileIds[0] ?? '', status: 'on' },
+      headers: cookie,
+    });
+    const ownVotes = await suite.api.call(routes.listMyVotes, { params: { id: a.transferId }, as: holder });
+
+    // Assess
+    expect(accepted.cookies.some((set) => set.startsWith('ssoat=') || set.startsWith('ssoh='))).toBe(false);
+    expect(accepted.body.grant).toMatchObject({ email: holder.email, accountCreated: false });
+    expectError(me, 401);
+    expectError(account, 401);
+    expectError(sessions, 401);
+    expectError(received, 401);
+    expectOk(pkg);
+    expect(pkg.body.files.map((file) => file.name)).toEqual(['plan.txt']);
+    expect(pkg.body.isOwner).toBe(false);
+    expectOk(screen);
+    expectOk(liked);
+    expect(liked.body.file).toMatchObject({ likes: 1, myVote: 'like' });
+    expectOk(votes);
+    expect(votes.body.votes).toEqual({ [fileId]: 'like' });
+    expectOk(download);
+    expect((await fetch(download.body.url)).status).toBe(200);
+    expectOk(zip);
+    expectError(otherPackage, 401);
+    expectError(otherDownload, 401);
+    expectError(otherVote, 401);
+    // The vote is the recipient's own: their account sees it once they log in.
+    expectOk(ownVotes);
+    expect(ownVotes.body.votes).toEqual({ [fileId]: 'like' });
   });
 });

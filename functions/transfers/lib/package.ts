@@ -2,12 +2,11 @@ import type { PackageView, Vote } from '../../../shared/schemas/transfers';
 import type { UserItem } from '../../lib/db/entities/user';
 import type { Db } from '../../lib/db/service';
 import { getUser } from '../../lib/db/users';
-import type { UserCaller } from '../../lib/http/caller';
 import { PreparedJson } from '../../lib/http/responses';
 import { LruCache } from '../../lib/lru-cache';
 import { type ManifestFile, readManifest } from './manifest';
 import { readCurrentTally, type Tally } from './tally';
-import { checkPackageAccess, readMembership, readTransfer, TransferNotFound } from './transfer-access';
+import { checkPackageAccess, type PackageCaller, readMembership, readTransfer, TransferNotFound } from './transfer-access';
 import { readVotes } from './transfer-reads';
 import { toPackageFile, toPerson, toTransferSummary } from './transfer-views';
 
@@ -43,7 +42,7 @@ interface PackageParts {
  * read again only when the transfer says a vote changed it); nothing read is answered before the
  * access check has passed on it.
  */
-async function readPackageParts(db: Db, transferId: string, caller: UserCaller, now: Date): Promise<PackageParts> {
+async function readPackageParts(db: Db, transferId: string, caller: PackageCaller, now: Date): Promise<PackageParts> {
   const [transfer, member, votes] = await Promise.all([
     readTransfer(db, transferId),
     readMembership(db, transferId, caller.verifiedEmail),
@@ -69,7 +68,7 @@ async function readPackageParts(db: Db, transferId: string, caller: UserCaller, 
 const toPackageFiles = ({ files, tally, votes }: PackageParts) =>
   files.map((file) => toPackageFile(file, tally.counts.get(file.id), votes.get(file.id) ?? null));
 
-export async function readPackage(db: Db, transferId: string, caller: UserCaller, now: Date): Promise<PackageView> {
+export async function readPackage(db: Db, transferId: string, caller: PackageCaller, now: Date): Promise<PackageView> {
   const parts = await readPackageParts(db, transferId, caller, now);
   return { transfer: parts.transfer, files: toPackageFiles(parts), isOwner: parts.isOwner };
 }
@@ -98,7 +97,7 @@ function filesJson(parts: PackageParts): string {
 export async function readPackageAnswer(
   db: Db,
   transferId: string,
-  caller: UserCaller,
+  caller: PackageCaller,
   now: Date,
 ): Promise<PreparedJson<PackageView>> {
   const parts = await readPackageParts(db, transferId, caller, now);

@@ -51,6 +51,21 @@ export async function requireOwnDraft(db: Db, transferId: string, caller: UserCa
   return transfer;
 }
 
+/**
+ * Someone holding a package grant (functions/transfers/lib/package-grants.ts): the recipient an
+ * emailed link was for, for that one transfer only. Not a signed-in user: no session, no account.
+ */
+export interface PackageGrantCaller {
+  kind: 'package-grant';
+  transferId: string;
+  userId: string;
+  /** The address the link was sent to (the link proved it). */
+  verifiedEmail: string;
+}
+
+/** Who may open a package: a signed-in user, or a grant for that very transfer. */
+export type PackageCaller = UserCaller | PackageGrantCaller;
+
 export interface PackageAccess {
   transfer: TransferItem;
   isOwner: boolean;
@@ -60,17 +75,19 @@ export interface PackageAccess {
 
 /**
  * Whether the caller may open a package, from what was read: a sent transfer, not expired, that
- * is theirs or was sent to their verified address. 404 otherwise (410 with the date for an
+ * is theirs or was sent to their verified address (a grant's address, for that grant's transfer). 404 otherwise (410 with the date for an
  * expired one they could see).
  */
 export function checkPackageAccess(
   transfer: TransferItem | null,
-  caller: UserCaller,
+  caller: PackageCaller,
   member: TransferMemberItem | null,
   now: Date,
 ): PackageAccess {
   if (!transfer) throw new TransferNotFound();
-  const isOwner = transfer.ownerId === caller.userId;
+  // A grant opens its own transfer only, and as a recipient: never as the sender.
+  if (caller.kind === 'package-grant' && caller.transferId !== transfer.transferId) throw new TransferNotFound();
+  const isOwner = caller.kind === 'user' && transfer.ownerId === caller.userId;
   if (!isOwner && (transfer.status !== 'sent' || !member)) throw new TransferNotFound();
   if (isExpired(transfer, now)) throw new TransferExpired(transfer.availableUntil);
   if (isOwner && transfer.status !== 'sent')
@@ -86,7 +103,7 @@ export async function readMembership(db: Db, transferId: string, email: string |
 }
 
 /** A sent transfer the caller may open (its sender or a recipient), not expired: else 404, or 410 with the date. */
-export async function requirePackageAccess(db: Db, transferId: string, caller: UserCaller, now: Date): Promise<PackageAccess> {
+export async function requirePackageAccess(db: Db, transferId: string, caller: PackageCaller, now: Date): Promise<PackageAccess> {
   const [transfer, member] = await Promise.all([
     readTransfer(db, transferId),
     readMembership(db, transferId, caller.verifiedEmail),

@@ -3,10 +3,9 @@ import type { PackageFile, Vote } from '../../../shared/schemas/transfers';
 import { CONTENDED_WRITE_ATTEMPTS, pauseBeforeRetry, TooBusy } from '../../lib/contended-writes';
 import type { Db } from '../../lib/db/service';
 import { Forbidden, NotFound } from '../../lib/errors';
-import type { UserCaller } from '../../lib/http/caller';
 import { readManifest } from './manifest';
 import { type Counts, readTally, tallyUpdates } from './tally';
-import { requirePackageAccess, TransferNotFound } from './transfer-access';
+import { type PackageCaller, requirePackageAccess, TransferNotFound } from './transfer-access';
 import { toPackageFile } from './transfer-views';
 
 /** The vote a status asks for, given the current one: 'on' casts it (replacing the other), 'off' withdraws only that one. */
@@ -41,7 +40,7 @@ function failedPositions(error: unknown): number[] | null {
  */
 export async function castVote(
   db: Db,
-  options: { transferId: string; fileId: string; caller: UserCaller; vote: Vote; status: 'on' | 'off'; now: Date },
+  options: { transferId: string; fileId: string; caller: PackageCaller; vote: Vote; status: 'on' | 'off'; now: Date },
 ): Promise<PackageFile> {
   const { transfer, isOwner } = await requirePackageAccess(db, options.transferId, options.caller, options.now);
   const { transferId, fileId } = options;

@@ -22,6 +22,7 @@ const sent = makeTransfer(T1, {
   expiresAt: '2026-03-08T10:00:00.000Z',
   fileCount: 2,
 });
+const ownGrant = { email: 'jane@example.com', expiresAt: '2026-03-31T10:00:00.000Z', accountCreated: false };
 const beach = makePackageFile(id('beach'), { name: 'beach.png', type: 'image/png', size: 2_400_000, likes: 3, dislikes: 1 });
 const notes = makePackageFile(id('notes'), {
   name: 'notes.txt',
@@ -43,7 +44,7 @@ function renderPackage(
 ) {
   const user = options.user === undefined ? jane : options.user;
   const file = (fileId: string) => [beach, notes].find((one) => one.id === fileId) ?? beach;
-  let signedIn = user;
+  const signedIn = user;
   const api = stubRoutes(
     stubRoute(routes.getTransferPackage, options.view ?? { body: makePackage(sent, [beach, notes]) }),
     stubRoute(
@@ -69,12 +70,8 @@ function renderPackage(
     stubRoute(
       routes.acceptTransferInvite,
       options.accept ??
-        (() => {
-          // As the server's Set-Cookie does: the session, and the hint the page reads.
-          document.cookie = 'ssoh=1; Path=/';
-          signedIn = jane;
-          return { body: makePackage(sent, [beach, notes]) };
-        }),
+        // The grant is an HttpOnly cookie the page never sees; nobody is signed in by it.
+        (() => ({ body: { ...makePackage(sent, [beach, notes]), grant: ownGrant } })),
     ),
     stubRoute(routes.getMe, () =>
       signedIn ? { body: signedIn } : { status: 401, body: { message: 'Log in', code: 'UNAUTHORIZED' } },
@@ -264,7 +261,7 @@ describe('PackagePage', () => {
     expect(await page.findByRole('heading', { name: 'This transfer does not exist or was not sent to you' })).toBeInTheDocument();
   });
 
-  it('spends the emailed link: signs the recipient in, shows the package and takes the token out of the address', async () => {
+  it('spends the emailed link: shows the package, signs no one in, says so and takes the token out of the address', async () => {
     // Prepare
     const { page, api, router } = renderPackage({ user: null, path: `/transfer/${T1}/package#invite=tok-123` });
 
@@ -274,8 +271,28 @@ describe('PackagePage', () => {
     expect(api.calls(routes.acceptTransferInvite)[0]?.body).toEqual({ token: 'tok-123' });
     await waitFor(() => expect(router.state.location.hash).toBe(''));
     expect(router.state.location.pathname).toBe(`/transfer/${T1}/package`);
-    expect(await screen.findByRole('button', { name: 'Account menu for jane' })).toBeInTheDocument();
+    expect(page.getByRole('status', { name: 'How you opened this transfer' })).toHaveTextContent(
+      'You opened this transfer with the link sent to jane@example.com. The link opens this transfer only',
+    );
+    expect(page.getByText('Log in with jane@example.com to keep this transfer in your account.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Account menu for jane' })).not.toBeInTheDocument();
     expect(api.calls(routes.getTransferPackage)).toHaveLength(0);
+  });
+
+  it('tells a newcomer that an account was made for their address, without logging them in', async () => {
+    // Prepare
+    const { page } = renderPackage({
+      user: null,
+      path: `/transfer/${T1}/package#invite=tok-new`,
+      accept: { body: { ...makePackage(sent, [beach, notes]), grant: { ...ownGrant, email: 'new@example.com', accountCreated: true } } },
+    });
+
+    // Assess
+    expect(await page.findByRole('heading', { name: 'Holiday photos', level: 1 })).toBeInTheDocument();
+    expect(page.getByRole('status', { name: 'How you opened this transfer' })).toHaveTextContent(
+      'We made an account for new@example.com so your votes are kept. You are not logged in',
+    );
+    expect(page.getByRole('button', { name: 'Log in' })).toBeInTheDocument();
   });
 
   it('shows why an emailed link was refused, and the login button to a visitor', async () => {

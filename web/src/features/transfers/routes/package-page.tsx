@@ -7,12 +7,13 @@ import { PageMeta } from '../../../components/page-meta';
 import { PageSpinner } from '../../../components/spinner';
 import { EmptyState, ErrorState, NotFoundState, StateLinks } from '../../../components/state-message';
 import { ApiError } from '../../../lib/api-client';
-import { currentUserQueryKey, useCurrentUser } from '../../../lib/current-user';
+import { useCurrentUser } from '../../../lib/current-user';
 import { useLoginModal } from '../../../lib/login-modal';
 import { formatBytes } from '../../../lib/format-bytes';
 import { acceptTransferInvite } from '../api/accept-transfer-invite';
 import { useTransferPackage } from '../api/get-transfer-package';
 import { type PackageView, transferKeys } from '../api/transfer-keys';
+import type { AcceptInviteAnswer } from '../../../../../shared/schemas/transfers';
 import { PackageFileCard } from '../components/package-file-card';
 import { ZipDownloadButton } from '../components/zip-download-button';
 import { formatDate, plural, transferName } from '../lib/format';
@@ -61,6 +62,34 @@ function PackageContent({ view }: { view: PackageView }) {
   );
 }
 
+type PackageGrant = AcceptInviteAnswer['grant'];
+
+/**
+ * What a spent link gave, said plainly: this package only, never the account behind the address;
+ * and, when there was none, that an account was made for it.
+ */
+function GrantNotice({ grant, onLogIn }: { grant: PackageGrant; onLogIn: () => void }) {
+  return (
+    <section role="status" aria-label="How you opened this transfer" className={packageStyles.message}>
+      <p>
+        You opened this transfer with the link sent to <strong>{grant.email}</strong>. The link opens this transfer only (you
+        can view, vote and download until {formatDate(grant.expiresAt)}), not an account.
+      </p>
+      {grant.accountCreated ? (
+        <p>
+          We made an account for {grant.email} so your votes are kept. You are not logged in: to use the account, log in with
+          that address.
+        </p>
+      ) : (
+        <p>Log in with {grant.email} to keep this transfer in your account.</p>
+      )}
+      <StateLinks>
+        <Button onClick={onLogIn}>Log in</Button>
+      </StateLinks>
+    </section>
+  );
+}
+
 /** The expiry date a 410 carries, when it does. */
 function expiredAtOf(error: ApiError): string | null {
   const value = error.body?.expiredAt;
@@ -69,8 +98,8 @@ function expiredAtOf(error: ApiError): string | null {
 
 /**
  * /transfer/:id/package: a transfer as its recipients see it. Opened from the emailed link
- * (`#invite=<token>`), the link is spent first: that signs the recipient in and answers the
- * package, and the token leaves the address at once.
+ * (`#invite=<token>`), the link is spent first: that answers the package with a grant for it alone
+ * (an HttpOnly cookie; nobody is signed in), and the token leaves the address at once.
  */
 export function PackagePage() {
   const { id = '' } = useParams();
@@ -84,10 +113,8 @@ export function PackagePage() {
   const invite = useMutation({
     mutationFn: ({ transferId, inviteToken }: { transferId: string; inviteToken: string }) =>
       acceptTransferInvite(transferId, inviteToken),
-    onSuccess: (view, { transferId }) => {
+    onSuccess: ({ grant: _grant, ...view }, { transferId }) => {
       queryClient.setQueryData(transferKeys.package(transferId), view);
-      // Signed in now: the shell shows who.
-      void queryClient.invalidateQueries({ queryKey: currentUserQueryKey });
     },
   });
   const spent = useRef<string | null>(null);
@@ -109,14 +136,21 @@ export function PackagePage() {
   }, [token, id, invite, navigate, location.pathname, location.search, location.state]);
 
   const accepting = token !== null && !invite.isError;
-  const query = useTransferPackage(id, !accepting && !invite.isPending && Boolean(user));
+  // The grant opens the package to a visitor too (its cookie goes with every package call).
+  const grant = invite.data?.grant ?? null;
+  const query = useTransferPackage(id, !accepting && !invite.isPending && (Boolean(user) || grant !== null));
   const data = query.data;
 
   let content;
   let title = `Transfer · ${APP_NAME}`;
   if (data) {
     title = `${transferName(data.transfer)} · ${APP_NAME}`;
-    content = <PackageContent view={data} />;
+    content = (
+      <>
+        {grant && !user ? <GrantNotice grant={grant} onLogIn={loginModal.open} /> : null}
+        <PackageContent view={data} />
+      </>
+    );
   } else if (accepting || invite.isPending) {
     content = <PageSpinner label="Opening your transfer" />;
   } else if (invite.isError) {
