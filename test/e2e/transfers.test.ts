@@ -163,9 +163,11 @@ describe('file transfer in a real browser', () => {
     await page.goto(link.href);
     await page.getByRole('heading', { level: 1, name: title }).waitFor();
 
-    // Assess: signed in (as the new account of that address), the invitation spent from the
-    // address bar, and both files listed with their names and sizes
-    await page.getByRole('button', { name: /^Account menu for / }).waitFor();
+    // Assess: the package opened by the link alone, which is no key to an account (nobody is
+    // signed in, and the page says so), the invitation spent from the address bar, and both
+    // files listed with their names and sizes
+    await page.getByRole('status', { name: 'How you opened this transfer' }).waitFor();
+    await expect(page.getByRole('button', { name: /^Account menu for / }).count()).resolves.toBe(0);
     expect(new URL(page.url()).hash).toBe('');
     await expect(page.getByRole('main').innerText()).resolves.toContain('sent you 2 files, 21 MB.');
     await expect(page.getByText(message).isVisible()).resolves.toBe(true);
@@ -181,7 +183,7 @@ describe('file transfer in a real browser', () => {
     // Act: like the notes
     await notesCard.getByRole('button', { name: 'Like: 0 likes', pressed: false }).click();
 
-    // Assess: pressed with one like, and still so after a reload
+    // Assess: pressed with one like, and still so after a reload (the link's grant outlives it)
     await notesCard.getByRole('button', { name: 'Like: 1 like', pressed: true }).waitFor();
     await page.reload();
     await files.getByRole('article', { name: NOTES.name }).getByRole('button', { name: 'Like: 1 like', pressed: true }).waitFor();

@@ -72,17 +72,29 @@ function GrantNotice({ grant, onLogIn }: { grant: PackageGrant; onLogIn: () => v
   return (
     <section role="status" aria-label="How you opened this transfer" className={packageStyles.message}>
       <p>
-        You opened this transfer with the link sent to <strong>{grant.email}</strong>. The link opens this transfer only (you
-        can view, vote and download until {formatDate(grant.expiresAt)}), not an account.
+        You opened this transfer with the link sent to <strong>{grant.email}</strong>. The link opens this transfer only (you can
+        view, vote and download until {formatDate(grant.expiresAt)}), not an account.
       </p>
       {grant.accountCreated ? (
         <p>
-          We made an account for {grant.email} so your votes are kept. You are not logged in: to use the account, log in with
-          that address.
+          We made an account for {grant.email} so your votes are kept. You are not logged in: to use the account, log in with that
+          address.
         </p>
       ) : (
         <p>Log in with {grant.email} to keep this transfer in your account.</p>
       )}
+      <StateLinks>
+        <Button onClick={onLogIn}>Log in</Button>
+      </StateLinks>
+    </section>
+  );
+}
+
+/** A visitor back on a package their emailed link opened earlier (a reload, a bookmark): the link's grant still opens it. */
+function VisitorNotice({ onLogIn }: { onLogIn: () => void }) {
+  return (
+    <section role="status" aria-label="How you opened this transfer" className={packageStyles.message}>
+      <p>You opened this transfer with its emailed link, which opens this transfer only, not an account.</p>
       <StateLinks>
         <Button onClick={onLogIn}>Log in</Button>
       </StateLinks>
@@ -136,10 +148,13 @@ export function PackagePage() {
   }, [token, id, invite, navigate, location.pathname, location.search, location.state]);
 
   const accepting = token !== null && !invite.isError;
-  // The grant opens the package to a visitor too (its cookie goes with every package call).
+  // The grant opens the package to a visitor too (its cookie goes with every package call, and
+  // outlives a reload): without a session the package is asked for all the same, and only a 401
+  // says to log in.
   const grant = invite.data?.grant ?? null;
-  const query = useTransferPackage(id, !accepting && !invite.isPending && (Boolean(user) || grant !== null));
+  const query = useTransferPackage(id, !accepting && !invite.isPending && !userPending);
   const data = query.data;
+  const needsLogIn = !user && query.error instanceof ApiError && query.error.status === 401;
 
   let content;
   let title = `Transfer · ${APP_NAME}`;
@@ -148,6 +163,7 @@ export function PackagePage() {
     content = (
       <>
         {grant && !user ? <GrantNotice grant={grant} onLogIn={loginModal.open} /> : null}
+        {!grant && !user ? <VisitorNotice onLogIn={loginModal.open} /> : null}
         <PackageContent view={data} />
       </>
     );
@@ -173,7 +189,7 @@ export function PackagePage() {
     );
   } else if (userPending) {
     content = <PageSpinner label="Loading the transfer" />;
-  } else if (!user) {
+  } else if (needsLogIn) {
     content = (
       <EmptyState title="Log in to see this transfer" level={1}>
         <p>Use the address the transfer was sent to, or open the link in the email again.</p>
