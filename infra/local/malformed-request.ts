@@ -9,6 +9,18 @@ export class MalformedRequestError extends Error {
   }
 }
 
+/** Thrown for a request CloudFront would refuse before any origin saw it: answered with its status. */
+export class RefusedAtTheEdge extends MalformedRequestError {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly code: string,
+  ) {
+    super(message);
+    this.name = 'RefusedAtTheEdge';
+  }
+}
+
 /** decodeURIComponent, refusing broken escapes such as '%E0%A4%A' with a MalformedRequestError. */
 export function decodePathComponent(value: string): string {
   try {

@@ -1,5 +1,6 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
-import { MalformedRequestError } from './malformed-request';
+import type { Duplex } from 'node:stream';
+import { MalformedRequestError, RefusedAtTheEdge } from './malformed-request';
 import { API_SECURITY_HEADERS } from '../../functions/lib/http/security-headers';
 
 export interface LocalRoutes {
@@ -21,6 +22,10 @@ export interface LocalRoutes {
 }
 
 const isApiPath = (path: string) => path === '/api' || path.startsWith('/api/');
+
+/** CloudFront's quotas: the longest URL it passes on, and the longest request line and headers together. */
+export const MAX_URL_BYTES = 8_192;
+export const MAX_REQUEST_HEAD_BYTES = 20_480;
 
 /**
  * Only a path ('/x?y') reaches the site through CloudFront. It is appended to the origin rather
@@ -104,6 +109,9 @@ export function createRequestListener(
   options: { origin: string; log: (line: string) => void },
 ): RequestListener {
   const handle = async (request: IncomingMessage, response: ServerResponse, target: string): Promise<void> => {
+    if (Buffer.byteLength(target) > MAX_URL_BYTES) {
+      throw new RefusedAtTheEdge(414, `The address is too long: at most ${MAX_URL_BYTES} bytes.`, 'URI_TOO_LONG');
+    }
     const url = parseTarget(target, options.origin);
     if (routes.serveMailOutbox(request, response, url)) return;
     if (routes.serveRealtimeManagement(request, response, url)) return;
@@ -118,6 +126,10 @@ export function createRequestListener(
     const api = isApiPath(path);
     handle(request, response, target).catch((error: unknown) => {
       try {
+        if (error instanceof RefusedAtTheEdge) {
+          answer(response, api, error.status, error.message, error.code);
+          return;
+        }
         if (error instanceof MalformedRequestError) {
           answer(response, api, 400, error.message, 'BAD_REQUEST');
           return;
@@ -130,4 +142,35 @@ export function createRequestListener(
       }
     });
   };
+}
+
+/**
+ * Requests Node's HTTP parser refuses before any listener sees them (a head over
+ * MAX_REQUEST_HEAD_BYTES, a broken request line): answered in the API's error shape with the
+ * security headers, as every other answer, instead of Node's bare status line.
+ */
+export function answerUnparsableRequest(error: NodeJS.ErrnoException, socket: Duplex): void {
+  if (!socket.writable) return;
+  const tooLarge = error.code === 'HPE_HEADER_OVERFLOW';
+  const [status, reason, message, code] = tooLarge
+    ? [
+        431,
+        'Request Header Fields Too Large',
+        `The request's address and headers are too large: at most ${MAX_REQUEST_HEAD_BYTES} bytes.`,
+        'REQUEST_TOO_LARGE',
+      ]
+    : [400, 'Bad Request', 'The request could not be read.', 'BAD_REQUEST'];
+  const body = JSON.stringify({ message, code });
+  const headers = {
+    ...API_SECURITY_HEADERS,
+    'content-type': 'application/json; charset=utf-8',
+    'cache-control': 'no-store',
+    'content-length': String(Buffer.byteLength(body)),
+    connection: 'close',
+  };
+  socket.end(
+    `HTTP/1.1 ${status} ${reason}\r\n${Object.entries(headers)
+      .map(([name, value]) => `${name}: ${value}`)
+      .join('\r\n')}\r\n\r\n${body}`,
+  );
 }

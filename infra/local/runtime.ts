@@ -33,7 +33,7 @@ import { DEMO_SOURCE_ADDRESSES, demoSourceAnswers, startFixtureWeb } from './fix
 import { createMailOutboxPage } from './mail-outbox-page';
 import { createLocalRealtime, type WebSocketHandler } from './realtime-server';
 import { startLocalOidcProvider } from './oidc-provider';
-import { answerWhileStarting, createRequestListener } from './request-listener';
+import { answerUnparsableRequest, answerWhileStarting, createRequestListener, MAX_REQUEST_HEAD_BYTES } from './request-listener';
 import { LOCAL_ANALYTICS_BUCKET, LOCAL_BUCKETS, startS3Local } from './s3-local';
 import { startLocalPaymentGateway } from './payment-gateway';
 import { PRO_PRICES } from '../../shared/transfers/pro-plan';
@@ -132,7 +132,8 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
   // Listen first, on the port asked for or (0) one the system picks, so the port is ours before
   // anything is built around it; a port found free and bound seconds later could be taken
   // meanwhile. Until everything is up, requests are told it is starting (503, Retry-After).
-  const server: Server = createServer(answerWhileStarting);
+  const server: Server = createServer({ maxHeaderSize: MAX_REQUEST_HEAD_BYTES }, answerWhileStarting);
+  server.on('clientError', answerUnparsableRequest);
   server.keepAliveTimeout = 65_000;
   await new Promise<void>((resolveListen, rejectListen) => {
     server.once('error', (error: NodeJS.ErrnoException) =>

@@ -318,4 +318,23 @@ describe('the ranking site API on the local runtime', () => {
       expect(answer.headers.get('x-frame-options')).toBe('DENY');
     }
   });
+
+  it("refuses an address or headers longer than CloudFront's limits in the API's error shape", async () => {
+    // Act: a query just over the 8,192-byte URL limit, then headers over the 20,480-byte request limit.
+    const longAddress = await runtime.get(`${routes.searchPubs.path}?q=${'x'.repeat(8_200)}`);
+    const longHeaders = await runtime.get(routes.showHome.path, { 'x-padding': 'x'.repeat(21_000) });
+
+    // Assess
+    expect(longAddress.status).toBe(414);
+    expect(await longAddress.json()).toEqual({ message: 'The address is too long: at most 8192 bytes.', code: 'URI_TOO_LONG' });
+    expect(longHeaders.status).toBe(431);
+    expect(await longHeaders.json()).toEqual({
+      message: "The request's address and headers are too large: at most 20480 bytes.",
+      code: 'REQUEST_TOO_LARGE',
+    });
+    for (const answer of [longAddress, longHeaders]) {
+      expect(answer.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(answer.headers.get('x-frame-options')).toBe('DENY');
+    }
+  });
 });
