@@ -62,6 +62,18 @@ const toSeconds = (now: Date) => Math.floor(now.getTime() / 1000);
 /** Transactions cancelled only because they collided with another one are sent again this often. */
 const CONFLICT_ATTEMPTS = 3;
 
+/**
+ * A payload is stored as JSON text, not as a DynamoDB map: it may carry what a page sent (a
+ * login link's context), and JSON that DynamoDB cannot hold as a map (an empty key, a number
+ * past its 38 digits) must not turn a request into a 500.
+ */
+const payloadText = (payload: unknown): string => JSON.stringify(payload);
+
+/** The payload as issued; tokens issued before payloads were stored as text hold a map. */
+function payloadFrom<Payload>(stored: unknown): Payload {
+  return (typeof stored === 'string' ? JSON.parse(stored) : stored) as Payload;
+}
+
 /** Issues a fresh token of a purpose; the caller hands the raw value out once. */
 export async function issueToken<Payload>(
   db: Db,
@@ -75,7 +87,7 @@ export async function issueToken<Payload>(
     .create({
       purpose: purpose.name,
       tokenHash: hashToken(token),
-      payload: options.payload,
+      payload: payloadText(options.payload),
       createdAt: now.toISOString(),
       expiresAt,
     })
@@ -94,7 +106,7 @@ export async function readToken<Payload>(
     .get({ purpose: purpose.name, tokenHash: hashToken(token) })
     .go({ consistent: true });
   if (!data) return null;
-  return { payload: data.payload as Payload, expiresAt: data.expiresAt, usedAt: data.usedAt };
+  return { payload: payloadFrom<Payload>(data.payload), expiresAt: data.expiresAt, usedAt: data.usedAt };
 }
 
 /**

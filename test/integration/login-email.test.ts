@@ -255,6 +255,27 @@ describe('sending login emails', () => {
     expectOk(other);
   });
 
+  it('sends the link whatever shape of context the page sends along, and gives it back at login', async () => {
+    // Prepare: JSON that DynamoDB cannot hold as a map (an empty key, a number past its 38 digits).
+    const email = uniqueEmail('odd-context');
+    const contextData = {
+      '': 'empty key',
+      pagePath: '/stories',
+      huge: 5.0742115839741885e50,
+      tiny: 1.8e-135,
+      nested: { '': [null] },
+    };
+
+    // Act
+    const sent = await sendLink(email, { contextData });
+    const login = await confirm(tokenFromEmail(email));
+
+    // Assess
+    expectOk(sent);
+    expectOk(login);
+    expect(login.body.returnTo).toBe('/stories');
+  });
+
   it('names the email field when the address is malformed', async () => {
     // Act
     const sent = await sendLink('not-an-address');

@@ -113,7 +113,8 @@ export function buildPath(
   const path = route.path.replace(/\{([A-Za-z0-9_]+)\}/g, (_, name: string) => {
     const value = params[name];
     if (value === undefined) throw new Error(`${describeRoute(route)}: missing path parameter '${name}'`);
-    return encodeURIComponent(String(value));
+    // As a browser's URL parser does: a lone surrogate becomes U+FFFD instead of failing to encode.
+    return encodeURIComponent(String(value).replace(/\p{Surrogate}/gu, '\uFFFD'));
   });
   const search = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) {

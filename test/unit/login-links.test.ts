@@ -30,7 +30,7 @@ describe('issuing a login link', () => {
     expect(link.url.endsWith(`#token=${link.token}`)).toBe(true);
     const { data: stored } = await db.entities.oneTimeToken.get({ purpose: 'login', tokenHash: hashToken(link.token) }).go();
     expect(stored).toMatchObject({
-      payload: { email: 'reader@example.com', contextData: { from: 'modal' } },
+      payload: JSON.stringify({ email: 'reader@example.com', contextData: { from: 'modal' } }),
       expiresAt: ISSUED_AT.getTime() / 1000 + LOGIN_LINK_LIFETIME_SECONDS,
     });
     expect(JSON.stringify(stored)).not.toContain(link.token);

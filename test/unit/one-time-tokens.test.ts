@@ -36,7 +36,11 @@ describe('issuing a one-time token', () => {
     const { data: stored } = await db.entities.oneTimeToken
       .get({ purpose: 'test-invite', tokenHash: hashToken(issued.token) })
       .go();
-    expect(stored).toMatchObject({ payload, expiresAt: issued.expiresAt, createdAt: ISSUED_AT.toISOString() });
+    expect(stored).toMatchObject({
+      payload: JSON.stringify(payload),
+      expiresAt: issued.expiresAt,
+      createdAt: ISSUED_AT.toISOString(),
+    });
     expect(stored?.usedAt).toBeUndefined();
     expect(JSON.stringify(stored)).not.toContain(issued.token);
   });
@@ -60,6 +64,25 @@ describe('spending a one-time token', () => {
     expect(first).toEqual({ spent: true, payload });
     expect(second).toEqual({ spent: false, failure: 'used' });
     expect((await readToken(db, INVITE, token))?.usedAt).toBe(at(1_000).toISOString());
+  });
+
+  it('answers the payload of a token issued when payloads were stored as a map', async () => {
+    // Prepare
+    await db.entities.oneTimeToken
+      .create({
+        purpose: 'test-invite',
+        tokenHash: hashToken('token-from-before'),
+        payload,
+        createdAt: ISSUED_AT.toISOString(),
+        expiresAt: ISSUED_AT.getTime() / 1000 + 300,
+      })
+      .go();
+
+    // Act
+    const outcome = await spendToken(db, INVITE, 'token-from-before', { now: at(1_000) });
+
+    // Assess
+    expect(outcome).toEqual({ spent: true, payload });
   });
 
   it('works until the last millisecond of its lifetime and not at its end', async () => {

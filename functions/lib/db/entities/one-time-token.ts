@@ -5,7 +5,8 @@ import { SERVICE_NAME } from './service-name';
  * A one-time token of some purpose (login link, verify-email link, sign-on code, OAuth login
  * state, ...), stored only as the SHA-256 of its value. The purpose is part of the key, so a
  * token of one purpose can never be spent as another. What the token stands for rides in
- * `payload`, typed per purpose in code (functions/lib/one-time-tokens.ts). Spent once by a
+ * `payload` as JSON text (a map in tokens issued before), typed per purpose in code
+ * (functions/lib/one-time-tokens.ts). Spent once by a
  * conditional update setting `usedAt`.
  */
 export const createOneTimeTokenEntity = (config?: EntityConfiguration) =>
