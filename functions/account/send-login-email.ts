@@ -13,8 +13,8 @@ const config = getConfig();
  * Emails a one-time login link. No account is looked up or created here (that happens at the
  * first successful login), so the answer and the work are the same for known and unknown
  * addresses: the endpoint does not reveal who has an account. Limits, in order: the client's
- * network (10 per 10 minutes, 50 a day), the address (one a minute, 10 a day), the service (500
- * an hour); each refusal is a 429 saying when to try again.
+ * network (10 per 10 minutes, 50 a day), the address (one a minute, 10 a day), the service
+ * (2,000 an hour); each refusal is a 429 saying when to try again.
  */
 export const handler = createHandler(accountRoutes.sendLoginEmail, async ({ query, body, event }) => {
   const db = getDb();

@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
 import { SendEmailCommand, SendRawEmailCommand, SESClient } from '@aws-sdk/client-ses';
+import { MAIL_HOURLY_CAP_WARNING } from '../../shared/constants';
 import { getConfig } from './config';
 import type { Db } from './db/service';
 import { ServiceUnavailable } from './errors';
@@ -117,7 +119,11 @@ export interface MailKind<Data> {
   cooldown: { seconds: number; message: (waitSeconds: number) => string };
   /** At most `limit` mails of this kind per address per UTC day (inbox bombing). */
   dailyPerAddress?: { limit: number; message: (waitSeconds: number) => string };
-  /** The whole service's cap per hour (SES reputation and cost): the last resort, checked last. */
+  /**
+   * The whole service's cap per hour (SES quota, reputation and cost): the last resort, checked
+   * last. From MAIL_HOURLY_CAP_WARNING.percent of it on, every mail is logged and counted in a
+   * metric that an alarm watches, so an operator hears of a flood before the cap refuses anyone.
+   */
   hourlyOverall: { limit: number; message: (waitSeconds: number) => string };
   /** The 503 message when the mail cannot be sent. */
   unavailableMessage: string;
@@ -136,6 +142,37 @@ export const mailCooldownKey = (kind: { name: string }, address: string) =>
 
 const normaliseAddress = (address: string) => address.trim().toLowerCase();
 
+/**
+ * The mailer's own metrics, with the same dimension (`service: mail`) in every function that
+ * sends mail, so one alarm watches every kind. Each metric is written at once (single metric):
+ * jobs and queue consumers send mail too, and not every caller flushes stored metrics.
+ */
+export const mailMetrics = new Metrics({
+  namespace: MAIL_HOURLY_CAP_WARNING.namespace,
+  serviceName: MAIL_HOURLY_CAP_WARNING.service,
+  singleMetric: true,
+});
+
+/** The count of a kind's service-wide hourly window from which each mail is reported. */
+const warningCount = (limit: number) => Math.max(1, Math.ceil((limit * MAIL_HOURLY_CAP_WARNING.percent) / 100));
+
+/** A mail that finds its kind's service-wide hourly budget nearly used up: a log line and a metric. */
+function reportNearHourlyCap(kind: { name: string; hourlyOverall: { limit: number } }, count: number, refused: boolean): void {
+  logger.warn('A kind of mail has used most of its service-wide hourly cap', {
+    mailKind: kind.name,
+    mailsThisHour: count,
+    hourlyCap: kind.hourlyOverall.limit,
+    refused,
+  });
+  try {
+    mailMetrics.addMetadata('mailKind', kind.name);
+    mailMetrics.addMetric(MAIL_HOURLY_CAP_WARNING.metricName, MetricUnit.Count, 1);
+  } catch (error) {
+    // A metric that cannot be written must not cost the person their mail: the log line stays.
+    logger.warn('Could not write the mail cap metric', { mailKind: kind.name, errorName: (error as Error).name });
+  }
+}
+
 /** A kind's own limits, in the order they are claimed: the recipient's first, the service's last. */
 function limitsOf<Data>(kind: MailKind<Data>, address: string): LimitRule[] {
   const hashed = hashedKeyPart(address);
@@ -143,7 +180,16 @@ function limitsOf<Data>(kind: MailKind<Data>, address: string): LimitRule[] {
   if (kind.dailyPerAddress) {
     rules.push({ kind: 'window', key: `${kind.name}:day:${hashed}`, windowSeconds: DAY_SECONDS, ...kind.dailyPerAddress });
   }
-  rules.push({ kind: 'window', key: `${kind.name}:all`, windowSeconds: 3600, ...kind.hourlyOverall });
+  rules.push({
+    kind: 'window',
+    key: `${kind.name}:all`,
+    windowSeconds: 3600,
+    ...kind.hourlyOverall,
+    nearLimit: {
+      fromCount: warningCount(kind.hourlyOverall.limit),
+      report: (count, refused) => reportNearHourlyCap(kind, count, refused),
+    },
+  });
   return rules;
 }
 
