@@ -10,7 +10,7 @@ import { ServiceUnavailable } from './errors';
 import { logger } from './logger';
 import { buildEml, type MailMessage } from './mail/eml';
 import type { MailTemplate } from './mail/template';
-import { claimLimits, hashedKeyPart, type LimitRule } from './rate-limit';
+import { claimLimits, clientNetwork, hashedKeyPart, type LimitRule } from './rate-limit';
 
 export type { MailMessage } from './mail/eml';
 
@@ -117,8 +117,20 @@ export interface MailKind<Data> {
   template: MailTemplate<Data>;
   /** One mail of this kind per address per `seconds`, counted from the last one sent. */
   cooldown: { seconds: number; message: (waitSeconds: number) => string };
-  /** At most `limit` mails of this kind per address per UTC day (inbox bombing). */
+  /**
+   * At most `limit` mails of this kind per address per UTC day, whoever asks (inbox bombing).
+   * Only for kinds the service or a signed-in sender causes: for a kind anyone may ask for (a
+   * login link), a cap per address alone would let a stranger use it up and lock the person out
+   * for the day; use `dailyPerAddressPerClient` instead.
+   */
   dailyPerAddress?: { limit: number; message: (waitSeconds: number) => string };
+  /**
+   * At most `limit` mails of this kind per address per UTC day asked for from one client network
+   * (`clientNetwork` of the asker's IP: an IPv4 address, an IPv6 /64). What one network asked for
+   * never refuses another, so a stranger flooding someone's address cannot lock the person out
+   * of their own mail. sendMail then needs `clientIp`.
+   */
+  dailyPerAddressPerClient?: { limit: number; message: (waitSeconds: number) => string };
   /**
    * The whole service's cap per hour (SES quota, reputation and cost): the last resort, checked
    * last. From MAIL_HOURLY_CAP_WARNING.percent of it on, every mail is logged and counted in a
@@ -173,10 +185,27 @@ function reportNearHourlyCap(kind: { name: string; hourlyOverall: { limit: numbe
   }
 }
 
-/** A kind's own limits, in the order they are claimed: the recipient's first, the service's last. */
-function limitsOf<Data>(kind: MailKind<Data>, address: string): LimitRule[] {
+/**
+ * A kind's own limits, in the order they are claimed: the recipient's as asked for by this
+ * client first (so a refused asker never touches the address's cooldown), then the address's,
+ * the service's last.
+ */
+function limitsOf<Data>(kind: MailKind<Data>, address: string, clientIp: string | undefined): LimitRule[] {
   const hashed = hashedKeyPart(address);
-  const rules: LimitRule[] = [{ kind: 'cooldown', key: mailCooldownKey(kind, address), ...kind.cooldown }];
+  const rules: LimitRule[] = [];
+  if (kind.dailyPerAddressPerClient) {
+    if (clientIp === undefined) {
+      throw new Error(`Mail kind '${kind.name}' limits mails per requesting client: pass clientIp to sendMail`);
+    }
+    const network = hashedKeyPart(clientNetwork(clientIp));
+    rules.push({
+      kind: 'window',
+      key: `${kind.name}:day-net:${hashed}:${network}`,
+      windowSeconds: DAY_SECONDS,
+      ...kind.dailyPerAddressPerClient,
+    });
+  }
+  rules.push({ kind: 'cooldown', key: mailCooldownKey(kind, address), ...kind.cooldown });
   if (kind.dailyPerAddress) {
     rules.push({ kind: 'window', key: `${kind.name}:day:${hashed}`, windowSeconds: DAY_SECONDS, ...kind.dailyPerAddress });
   }
@@ -195,8 +224,9 @@ function limitsOf<Data>(kind: MailKind<Data>, address: string): LimitRule[] {
 
 /**
  * Sends one mail of a kind to an address, under its limits. In order: the caller's limits (e.g.
- * per client IP), then the kind's (cooldown, daily cap, service-wide cap); a refusal is a 429
- * with the limit's message and exact Retry-After. Only then is the data made (`data` may issue
+ * per client IP), then the kind's (per address from this client, cooldown, daily cap,
+ * service-wide cap); a refusal is a 429 with the limit's message and exact Retry-After. A kind
+ * limited per client needs `clientIp`. Only then is the data made (`data` may issue
  * the token the mail carries, so a refused request issues nothing), the template rendered and
  * the mail sent. If anything fails after the limits were claimed, they are given back, so a
  * failed send never locks the person out; a transport failure answers 503 with the kind's
@@ -209,12 +239,14 @@ export async function sendMail<Data>(
     to: string;
     data: () => Data | Promise<Data>;
     callerLimits?: readonly LimitRule[];
+    /** The asking client's IP, for a kind with `dailyPerAddressPerClient` (required there). */
+    clientIp?: string;
     now?: Date;
     mailer?: Mailer;
   },
 ): Promise<SentMail> {
   const to = normaliseAddress(options.to);
-  const claimed = await claimLimits(db, [...(options.callerLimits ?? []), ...limitsOf(kind, to)], options.now);
+  const claimed = await claimLimits(db, [...(options.callerLimits ?? []), ...limitsOf(kind, to, options.clientIp)], options.now);
   try {
     const content = kind.template(await options.data());
     try {

@@ -302,4 +302,20 @@ describe('sending a mail of a kind', () => {
     expect(addMetadata.mock.calls).toEqual(Array(3).fill(['mailKind', 'near-cap']));
     expect(await hourlyCount('near-cap', T0)).toBe(5);
   });
+
+  it('refuses to send a kind limited per requesting client when no client address is given', async () => {
+    // Prepare
+    const kind = defineMailKind({
+      ...kindNamed('per-client'),
+      dailyPerAddressPerClient: { limit: 3, message: () => 'Too many from your network.' },
+    });
+
+    // Act
+    const sending = sendMail(db, kind, { to: 'client@example.com', data: () => DATA, now: T0, mailer });
+
+    // Assess
+    await expect(sending).rejects.toThrow("Mail kind 'per-client' limits mails per requesting client: pass clientIp to sendMail");
+    expect(ses.commandCalls(SendEmailCommand)).toHaveLength(0);
+    expect(await hourlyCount('per-client', T0)).toBe(0);
+  });
 });

@@ -18,9 +18,16 @@ const inSeconds = (seconds: number) => `${seconds} second${seconds === 1 ? '' : 
 export const LOGIN_EMAILS_PER_HOUR_OVERALL = 2_000;
 
 /**
- * The email with a one-time login link: one per address per minute and 10 a day, 2,000 an hour
- * service-wide (LOGIN_EMAILS_PER_HOUR_OVERALL). The service-wide cap is the last resort:
- * callerLimits (per client network) trip long before one client could use it up.
+ * The email with a one-time login link. Anyone may ask for one for any address, so no limit of
+ * an address alone may last long enough to be a lock a stranger can turn on someone:
+ * - one per address per minute, whoever asks (the cooldown). Inbox flooding from many networks
+ *   stays at most 60 an hour, and a stranger's request leaves a working link in the inbox;
+ * - 10 a day per address from one client network (an IPv4 address, an IPv6 /64): a stranger's
+ *   network uses up its own share, never the person's, who still gets links from theirs;
+ * - 2,000 an hour service-wide (LOGIN_EMAILS_PER_HOUR_OVERALL), the last resort.
+ * There is deliberately no cap per address across networks (20 an hour, say): whoever controls
+ * a couple of networks could then keep the person from logging in for most of every hour. The
+ * per-client limits (loginEmailCallerLimits) bound what each network can send in all.
  */
 export const loginEmail = defineMailKind<{ url: string }>({
   name: 'login-email',
@@ -36,10 +43,10 @@ export const loginEmail = defineMailKind<{ url: string }>({
     seconds: 60,
     message: (wait) => `A login link was just sent to this address. Wait ${inSeconds(wait)} before asking for another.`,
   },
-  dailyPerAddress: {
+  dailyPerAddressPerClient: {
     limit: 10,
     message: (wait) =>
-      `This address has been sent too many login links today. Try again in ${describeWait(wait)}, or log in another way.`,
+      `Too many login links for this address were asked for from your network. Try again in ${describeWait(wait)}, or log in another way.`,
   },
   hourlyOverall: {
     limit: LOGIN_EMAILS_PER_HOUR_OVERALL,
