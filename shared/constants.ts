@@ -62,3 +62,17 @@ export const APP_NAME = 'TopPubs';
 
 /** Social-sharing image of every app's pages: 1500x1500 PNG served with the web app. */
 export const SHARE_IMAGE_URL = '/og/toppubs-1500.png';
+
+/**
+ * The mailer's early warning (functions/lib/mailer.ts): each mail of a kind that finds the kind's
+ * service-wide hourly count at `percent` of its cap or more is logged and counted in this metric,
+ * and the monitoring stack alarms on it, so an operator hears of a flood before the cap refuses
+ * everyone. The dimension is the same from every function (`service: mail`), so one alarm
+ * watches every kind; the EMF line and the log line name the kind.
+ */
+export const MAIL_HOURLY_CAP_WARNING = {
+  percent: 80,
+  namespace: 'TopPubs',
+  service: 'mail',
+  metricName: 'MailHourlyCapNearlyUsed',
+} as const;

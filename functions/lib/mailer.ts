@@ -1,14 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
 import { SendEmailCommand, SendRawEmailCommand, SESClient } from '@aws-sdk/client-ses';
+import { MAIL_HOURLY_CAP_WARNING } from '../../shared/constants';
 import { getConfig } from './config';
 import type { Db } from './db/service';
 import { ServiceUnavailable } from './errors';
 import { logger } from './logger';
 import { buildEml, type MailMessage } from './mail/eml';
 import type { MailTemplate } from './mail/template';
-import { claimLimits, hashedKeyPart, type LimitRule } from './rate-limit';
+import { claimLimits, clientNetwork, hashedKeyPart, type LimitRule } from './rate-limit';
 
 export type { MailMessage } from './mail/eml';
 
@@ -115,9 +117,25 @@ export interface MailKind<Data> {
   template: MailTemplate<Data>;
   /** One mail of this kind per address per `seconds`, counted from the last one sent. */
   cooldown: { seconds: number; message: (waitSeconds: number) => string };
-  /** At most `limit` mails of this kind per address per UTC day (inbox bombing). */
+  /**
+   * At most `limit` mails of this kind per address per UTC day, whoever asks (inbox bombing).
+   * Only for kinds the service or a signed-in sender causes: for a kind anyone may ask for (a
+   * login link), a cap per address alone would let a stranger use it up and lock the person out
+   * for the day; use `dailyPerAddressPerClient` instead.
+   */
   dailyPerAddress?: { limit: number; message: (waitSeconds: number) => string };
-  /** The whole service's cap per hour (SES reputation and cost): the last resort, checked last. */
+  /**
+   * At most `limit` mails of this kind per address per UTC day asked for from one client network
+   * (`clientNetwork` of the asker's IP: an IPv4 address, an IPv6 /64). What one network asked for
+   * never refuses another, so a stranger flooding someone's address cannot lock the person out
+   * of their own mail. sendMail then needs `clientIp`.
+   */
+  dailyPerAddressPerClient?: { limit: number; message: (waitSeconds: number) => string };
+  /**
+   * The whole service's cap per hour (SES quota, reputation and cost): the last resort, checked
+   * last. From MAIL_HOURLY_CAP_WARNING.percent of it on, every mail is logged and counted in a
+   * metric that an alarm watches, so an operator hears of a flood before the cap refuses anyone.
+   */
   hourlyOverall: { limit: number; message: (waitSeconds: number) => string };
   /** The 503 message when the mail cannot be sent. */
   unavailableMessage: string;
@@ -136,21 +154,79 @@ export const mailCooldownKey = (kind: { name: string }, address: string) =>
 
 const normaliseAddress = (address: string) => address.trim().toLowerCase();
 
-/** A kind's own limits, in the order they are claimed: the recipient's first, the service's last. */
-function limitsOf<Data>(kind: MailKind<Data>, address: string): LimitRule[] {
+/**
+ * The mailer's own metrics, with the same dimension (`service: mail`) in every function that
+ * sends mail, so one alarm watches every kind. Each metric is written at once (single metric):
+ * jobs and queue consumers send mail too, and not every caller flushes stored metrics.
+ */
+export const mailMetrics = new Metrics({
+  namespace: MAIL_HOURLY_CAP_WARNING.namespace,
+  serviceName: MAIL_HOURLY_CAP_WARNING.service,
+  singleMetric: true,
+});
+
+/** The count of a kind's service-wide hourly window from which each mail is reported. */
+const warningCount = (limit: number) => Math.max(1, Math.ceil((limit * MAIL_HOURLY_CAP_WARNING.percent) / 100));
+
+/** A mail that finds its kind's service-wide hourly budget nearly used up: a log line and a metric. */
+function reportNearHourlyCap(kind: { name: string; hourlyOverall: { limit: number } }, count: number, refused: boolean): void {
+  logger.warn('A kind of mail has used most of its service-wide hourly cap', {
+    mailKind: kind.name,
+    mailsThisHour: count,
+    hourlyCap: kind.hourlyOverall.limit,
+    refused,
+  });
+  try {
+    mailMetrics.addMetadata('mailKind', kind.name);
+    mailMetrics.addMetric(MAIL_HOURLY_CAP_WARNING.metricName, MetricUnit.Count, 1);
+  } catch (error) {
+    // A metric that cannot be written must not cost the person their mail: the log line stays.
+    logger.warn('Could not write the mail cap metric', { mailKind: kind.name, errorName: (error as Error).name });
+  }
+}
+
+/**
+ * A kind's own limits, in the order they are claimed: the recipient's as asked for by this
+ * client first (so a refused asker never touches the address's cooldown), then the address's,
+ * the service's last.
+ */
+function limitsOf<Data>(kind: MailKind<Data>, address: string, clientIp: string | undefined): LimitRule[] {
   const hashed = hashedKeyPart(address);
-  const rules: LimitRule[] = [{ kind: 'cooldown', key: mailCooldownKey(kind, address), ...kind.cooldown }];
+  const rules: LimitRule[] = [];
+  if (kind.dailyPerAddressPerClient) {
+    if (clientIp === undefined) {
+      throw new Error(`Mail kind '${kind.name}' limits mails per requesting client: pass clientIp to sendMail`);
+    }
+    const network = hashedKeyPart(clientNetwork(clientIp));
+    rules.push({
+      kind: 'window',
+      key: `${kind.name}:day-net:${hashed}:${network}`,
+      windowSeconds: DAY_SECONDS,
+      ...kind.dailyPerAddressPerClient,
+    });
+  }
+  rules.push({ kind: 'cooldown', key: mailCooldownKey(kind, address), ...kind.cooldown });
   if (kind.dailyPerAddress) {
     rules.push({ kind: 'window', key: `${kind.name}:day:${hashed}`, windowSeconds: DAY_SECONDS, ...kind.dailyPerAddress });
   }
-  rules.push({ kind: 'window', key: `${kind.name}:all`, windowSeconds: 3600, ...kind.hourlyOverall });
+  rules.push({
+    kind: 'window',
+    key: `${kind.name}:all`,
+    windowSeconds: 3600,
+    ...kind.hourlyOverall,
+    nearLimit: {
+      fromCount: warningCount(kind.hourlyOverall.limit),
+      report: (count, refused) => reportNearHourlyCap(kind, count, refused),
+    },
+  });
   return rules;
 }
 
 /**
  * Sends one mail of a kind to an address, under its limits. In order: the caller's limits (e.g.
- * per client IP), then the kind's (cooldown, daily cap, service-wide cap); a refusal is a 429
- * with the limit's message and exact Retry-After. Only then is the data made (`data` may issue
+ * per client IP), then the kind's (per address from this client, cooldown, daily cap,
+ * service-wide cap); a refusal is a 429 with the limit's message and exact Retry-After. A kind
+ * limited per client needs `clientIp`. Only then is the data made (`data` may issue
  * the token the mail carries, so a refused request issues nothing), the template rendered and
  * the mail sent. If anything fails after the limits were claimed, they are given back, so a
  * failed send never locks the person out; a transport failure answers 503 with the kind's
@@ -163,12 +239,14 @@ export async function sendMail<Data>(
     to: string;
     data: () => Data | Promise<Data>;
     callerLimits?: readonly LimitRule[];
+    /** The asking client's IP, for a kind with `dailyPerAddressPerClient` (required there). */
+    clientIp?: string;
     now?: Date;
     mailer?: Mailer;
   },
 ): Promise<SentMail> {
   const to = normaliseAddress(options.to);
-  const claimed = await claimLimits(db, [...(options.callerLimits ?? []), ...limitsOf(kind, to)], options.now);
+  const claimed = await claimLimits(db, [...(options.callerLimits ?? []), ...limitsOf(kind, to, options.clientIp)], options.now);
   try {
     const content = kind.template(await options.data());
     try {

@@ -53,7 +53,7 @@ export function clientNetwork(sourceIp: string): string {
 export async function consumeRateLimit(
   db: Db,
   options: { key: string; limit: number; windowSeconds: number; now?: Date },
-): Promise<RateLimitDecision & { windowStart: number }> {
+): Promise<RateLimitDecision & { windowStart: number; count: number }> {
   const nowSeconds = toSeconds(options.now ?? new Date());
   const windowStart = nowSeconds - (nowSeconds % options.windowSeconds);
   const windowEnd = windowStart + options.windowSeconds;
@@ -61,8 +61,9 @@ export async function consumeRateLimit(
     .upsert({ key: options.key, windowStart, expiresAt: windowEnd + EXPIRY_GRACE_SECONDS })
     .add({ count: 1 })
     .go({ response: 'all_new' });
-  if (data.count <= options.limit) return { allowed: true, retryAfterSeconds: 0, windowStart };
-  return { allowed: false, retryAfterSeconds: Math.max(1, windowEnd - nowSeconds), windowStart };
+  const { count } = data;
+  if (count <= options.limit) return { allowed: true, retryAfterSeconds: 0, windowStart, count };
+  return { allowed: false, retryAfterSeconds: Math.max(1, windowEnd - nowSeconds), windowStart, count };
 }
 
 /** Takes one call back from a window's counter (its call did not happen after all). */
@@ -154,6 +155,11 @@ export type LimitRule =
        * (an address, the whole service) are given back, so refused calls do not eat into them.
        */
       chargeEvenIfRefused?: boolean;
+      /**
+       * Told of every call that finds the window's count at `fromCount` or more (this call
+       * included), allowed or refused: a budget nearly used up is reported before it refuses.
+       */
+      nearLimit?: { fromCount: number; report: (count: number, refused: boolean) => void };
     };
 
 export interface ClaimedLimits {
@@ -184,6 +190,7 @@ export async function claimLimits(db: Db, rules: readonly LimitRule[], now: Date
     } else {
       const decision = await consumeRateLimit(db, { key: rule.key, limit: rule.limit, windowSeconds: rule.windowSeconds, now });
       const giveBack = () => refundRateLimit(db, rule.key, decision.windowStart);
+      if (rule.nearLimit && decision.count >= rule.nearLimit.fromCount) rule.nearLimit.report(decision.count, !decision.allowed);
       if (!decision.allowed) {
         // Over the limit, this call's count is given back too: a refused call leaves no trace
         // on a shared budget, and the caller's own count has already passed the limit anyway.

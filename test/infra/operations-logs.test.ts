@@ -11,6 +11,7 @@ import { API_ACCESS_LOG_FORMAT } from '../../infra/cdk/stacks/api-stack';
 import { ALARM_THRESHOLDS } from '../../infra/cdk/stacks/monitoring-stack';
 import { SES_REPUTATION_ALARMS } from '../../infra/cdk/stacks/email-stack';
 import { FUNCTION_ERRORS_THRESHOLD } from '../../infra/cdk/constructs/handler-function';
+import { MAIL_HOURLY_CAP_WARNING } from '../../shared/constants';
 import { routeEntries } from '../../shared/routes/index';
 import { WORK_QUEUES } from '../../shared/queues';
 import { JOB_SCHEDULES } from '../../shared/schedules';
@@ -153,7 +154,7 @@ describe('alarms, the dashboard and the budget of a production deploy', () => {
     });
   });
 
-  it('alarms on the API 5xx rate and p99 latency, table throttles and system errors, the mail reputation and reconciliation', () => {
+  it('alarms on the API 5xx rate and p99 latency, table throttles and system errors, the mail reputation and cap, and reconciliation', () => {
     // Prepare
     const alarms = alarmsOf(Template.fromStack(platform.monitoring));
 
@@ -178,8 +179,39 @@ describe('alarms, the dashboard and the budget of a production deploy', () => {
     expect(describedAs('The daily reconciliation found a difference').map((alarm) => [alarm.metric, alarm.threshold])).toEqual([
       ['expr_1,differences,failures', 0],
     ]);
-    expect(alarms).toHaveLength(7);
+    expect(describedAs('A kind of mail has used').map((alarm) => [alarm.metric, alarm.threshold])).toEqual([
+      [MAIL_HOURLY_CAP_WARNING.metricName, 0],
+    ]);
+    expect(alarms).toHaveLength(8);
     expect(alarms.every((alarm) => alarm.actions.includes('Alarms'))).toBe(true);
+  });
+
+  it('alarms when a kind of mail has used 80% of its service-wide hourly cap, before the cap refuses anyone', () => {
+    // Prepare
+    const template = Template.fromStack(platform.monitoring);
+
+    // Assess
+    expect(MAIL_HOURLY_CAP_WARNING).toEqual({
+      percent: 80,
+      namespace: 'TopPubs',
+      service: 'mail',
+      metricName: 'MailHourlyCapNearlyUsed',
+    });
+    template.hasResourceProperties('AWS::CloudWatch::Alarm', {
+      Namespace: 'TopPubs',
+      MetricName: 'MailHourlyCapNearlyUsed',
+      Dimensions: [{ Name: 'service', Value: 'mail' }],
+      Statistic: 'Sum',
+      Period: 300,
+      Threshold: 0,
+      ComparisonOperator: 'GreaterThanThreshold',
+      EvaluationPeriods: 1,
+      TreatMissingData: 'notBreaching',
+      AlarmDescription: Match.stringLikeRegexp(
+        '^A kind of mail has used 80% of its service-wide hourly cap.*docs/operations.md#mail-hourly-cap-nearly-used',
+      ),
+      AlarmActions: [Match.objectLike({ Ref: Match.stringLikeRegexp('^Alarms') })],
+    });
   });
 
   it("alarms on every function's errors and throttles, each to the alarm topic", () => {

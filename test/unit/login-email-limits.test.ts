@@ -18,6 +18,7 @@ const uniqueEmail = () => `reader-${randomUUID().slice(0, 8)}@example.com`;
 function sendLoginLink(options: { to: string; ip: string; now: Date }) {
   return sendMail(db, loginEmail, {
     to: options.to,
+    clientIp: options.ip,
     callerLimits: loginEmailCallerLimits(options.ip),
     data: () => ({ url: 'https://app.example.com/login/confirm#token=t' }),
     now: options.now,
@@ -98,30 +99,63 @@ describe('login links per client network', () => {
 });
 
 describe('login links per address', () => {
-  it('allows one a minute and 10 a day, then refuses until midnight UTC', async () => {
-    // Prepare: 10 links a minute apart, each asked for from another network.
+  it('keeps to one a minute per address, whichever network asks', async () => {
+    // Prepare
     const email = uniqueEmail();
-    const sent: number[] = [];
-    for (let index = 0; index < 10; index += 1) {
-      sent.push((await sendLoginLink({ to: email, ip: `192.0.2.${index + 1}`, now: at(index * 61) })).status);
-    }
+    const first = await sendLoginLink({ to: email, ip: '192.0.2.1', now: at(0) });
 
     // Act
-    const tooSoon = await sendLoginLink({ to: email, ip: '192.0.2.50', now: at(9 * 61 + 30) });
-    const eleventh = await sendLoginLink({ to: email, ip: '192.0.2.51', now: at(10 * 61) });
+    const otherNetworkTooSoon = await sendLoginLink({ to: email, ip: '2001:db8:77::1', now: at(30) });
+    const otherNetworkAMinuteLater = await sendLoginLink({ to: email, ip: '2001:db8:77::1', now: at(60) });
 
     // Assess
-    expect(sent).toEqual(Array(10).fill(200));
-    expect(tooSoon).toEqual({
+    expect(first.status).toBe(200);
+    expect(otherNetworkTooSoon).toEqual({
       status: 429,
       message: 'A login link was just sent to this address. Wait 30 seconds before asking for another.',
       retryAfter: 30,
     });
+    expect(otherNetworkAMinuteLater.status).toBe(200);
+  });
+
+  it('allows 10 a day per address from one network, then refuses that network until midnight UTC', async () => {
+    // Prepare: 10 links a minute apart, all asked for from one network.
+    const email = uniqueEmail();
+    const attacker = '198.51.100.66';
+    const sent: number[] = [];
+    for (let index = 0; index < 10; index += 1) {
+      sent.push((await sendLoginLink({ to: email, ip: attacker, now: at(index * 61) })).status);
+    }
+
+    // Act
+    const eleventh = await sendLoginLink({ to: email, ip: attacker, now: at(10 * 61) });
+    const sameNetworkOtherAddress = await sendLoginLink({ to: uniqueEmail(), ip: attacker, now: at(10 * 61 + 1) });
+
+    // Assess
+    expect(sent).toEqual(Array(10).fill(200));
     expect(eleventh).toEqual({
       status: 429,
-      message: 'This address has been sent too many login links today. Try again in 15 hours, or log in another way.',
+      message:
+        'Too many login links for this address were asked for from your network. Try again in 15 hours, or log in another way.',
       retryAfter: 54_000 - 610,
     });
+    expect(sameNetworkOtherAddress.status).toBe(200);
+  });
+
+  it('still sends the person their link from their own network when another network used up its share', async () => {
+    // Prepare: someone else asks for 10 links to the victim's address, a minute apart, and an 11th.
+    const victim = uniqueEmail();
+    const attacker = '198.51.100.77';
+    for (let index = 0; index < 11; index += 1) await sendLoginLink({ to: victim, ip: attacker, now: at(index * 61) });
+
+    // Act: the victim asks from their own network (an IPv6 /64) later that morning.
+    const own = await sendLoginLink({ to: victim, ip: '2001:db8:5:6::42', now: at(11 * 61 + 60) });
+    const attackerAgain = await sendLoginLink({ to: victim, ip: attacker, now: at(12 * 61 + 120) });
+
+    // Assess
+    expect(own).toEqual({ status: 200, message: '', retryAfter: 0 });
+    expect(attackerAgain.status).toBe(429);
+    expect(attackerAgain.message).toMatch(/^Too many login links for this address were asked for from your network\./);
   });
 });
 

@@ -141,7 +141,7 @@ describe('rate limits', () => {
     // Prepare: a transport that accepts every mail.
     const mailer = { send: async () => ({ messageId: 'sent' }) };
     const send = (to: string, now: Date) =>
-      sendMail(db, loginEmail, { to, data: () => ({ url: 'https://app.example.com/x' }), now, mailer });
+      sendMail(db, loginEmail, { to, clientIp: '203.0.113.40', data: () => ({ url: 'https://app.example.com/x' }), now, mailer });
 
     // Act
     await send('limit@example.com', ISSUED_AT);

@@ -1,10 +1,11 @@
 import { SendEmailCommand, SendRawEmailCommand, SESClient } from '@aws-sdk/client-ses';
 import { mockClient } from 'aws-sdk-client-mock';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Db } from '../../functions/lib/db/service';
 import { HttpError } from '../../functions/lib/errors';
 import { html, mailLink, type MailTemplate } from '../../functions/lib/mail/template';
-import { createMailer, defineMailKind, sendMail } from '../../functions/lib/mailer';
+import { logger } from '../../functions/lib/logger';
+import { createMailer, defineMailKind, mailMetrics, sendMail } from '../../functions/lib/mailer';
 import { hashedKeyPart, type LimitRule } from '../../functions/lib/rate-limit';
 import { createTestTable } from '../support/dynamo';
 
@@ -57,6 +58,7 @@ beforeAll(async () => {
 
 afterEach(() => {
   ses.reset();
+  vi.restoreAllMocks();
 });
 
 describe('sending a mail of a kind', () => {
@@ -262,5 +264,58 @@ describe('sending a mail of a kind', () => {
     expect(refusals.filter((message) => message.startsWith('Too many from your network'))).toHaveLength(2);
     expect(await hourlyCount('abuse', T0)).toBe(2);
     expect(ses.commandCalls(SendEmailCommand)).toHaveLength(2);
+  });
+  it("reports each mail from 80% of a kind's service-wide hourly cap on, as a log line and a metric, and still refuses past the cap", async () => {
+    // Prepare: a cap of 5 an hour warns from the 4th mail.
+    ses.on(SendEmailCommand).resolves({ MessageId: 'ses-7' });
+    const kind = kindNamed('near-cap', { perHour: 5 });
+    const warn = vi.spyOn(logger, 'warn');
+    const addMetric = vi.spyOn(mailMetrics, 'addMetric');
+    const addMetadata = vi.spyOn(mailMetrics, 'addMetadata');
+
+    // Act
+    const statuses: number[] = [];
+    for (let index = 0; index < 6; index += 1) {
+      statuses.push(
+        await sendMail(db, kind, { to: `cap${index}@example.com`, data: () => DATA, now: at(index * 1_000), mailer }).then(
+          () => 200,
+          (error: HttpError) => error.statusCode,
+        ),
+      );
+    }
+
+    // Assess
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+    const nearCap = warn.mock.calls.filter(
+      ([message]) => message === 'A kind of mail has used most of its service-wide hourly cap',
+    );
+    expect(nearCap.map(([, details]) => details)).toEqual([
+      { mailKind: 'near-cap', mailsThisHour: 4, hourlyCap: 5, refused: false },
+      { mailKind: 'near-cap', mailsThisHour: 5, hourlyCap: 5, refused: false },
+      { mailKind: 'near-cap', mailsThisHour: 6, hourlyCap: 5, refused: true },
+    ]);
+    expect(addMetric.mock.calls).toEqual([
+      ['MailHourlyCapNearlyUsed', 'Count', 1],
+      ['MailHourlyCapNearlyUsed', 'Count', 1],
+      ['MailHourlyCapNearlyUsed', 'Count', 1],
+    ]);
+    expect(addMetadata.mock.calls).toEqual(Array(3).fill(['mailKind', 'near-cap']));
+    expect(await hourlyCount('near-cap', T0)).toBe(5);
+  });
+
+  it('refuses to send a kind limited per requesting client when no client address is given', async () => {
+    // Prepare
+    const kind = defineMailKind({
+      ...kindNamed('per-client'),
+      dailyPerAddressPerClient: { limit: 3, message: () => 'Too many from your network.' },
+    });
+
+    // Act
+    const sending = sendMail(db, kind, { to: 'client@example.com', data: () => DATA, now: T0, mailer });
+
+    // Assess
+    await expect(sending).rejects.toThrow("Mail kind 'per-client' limits mails per requesting client: pass clientIp to sendMail");
+    expect(ses.commandCalls(SendEmailCommand)).toHaveLength(0);
+    expect(await hourlyCount('per-client', T0)).toBe(0);
   });
 });

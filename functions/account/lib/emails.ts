@@ -6,9 +6,28 @@ import { clientNetwork, describeWait, hashedKeyPart, type LimitRule } from '../.
 const inSeconds = (seconds: number) => `${seconds} second${seconds === 1 ? '' : 's'}`;
 
 /**
- * The email with a one-time login link: one per address per minute and 10 a day, 500 an hour
- * service-wide. The service-wide cap is the last resort: callerLimits (per client network) trip
- * long before one client could use it up.
+ * Login emails the whole service sends in an hour at most. SES's default production quota is
+ * 50,000 mails a day (at 14 a second): 2,000 an hour is 48,000 a day, so even a day-long flood
+ * at the cap stays inside the default quota, while the cap is far above what people logging in
+ * use. A client network may ask for 10 per 10 minutes and 50 a day (loginEmailCallerLimits), so
+ * using the cap up takes 200 networks within 10 minutes, or 40 networks' whole day for every
+ * hour it is kept used up (500 an hour took 50, and 10). The alarm fires from 80% of it
+ * (MAIL_HOURLY_CAP_WARNING), long before it refuses anyone; when the account's SES quota is
+ * raised, raise this with it.
+ */
+export const LOGIN_EMAILS_PER_HOUR_OVERALL = 2_000;
+
+/**
+ * The email with a one-time login link. Anyone may ask for one for any address, so no limit of
+ * an address alone may last long enough to be a lock a stranger can turn on someone:
+ * - one per address per minute, whoever asks (the cooldown). Inbox flooding from many networks
+ *   stays at most 60 an hour, and a stranger's request leaves a working link in the inbox;
+ * - 10 a day per address from one client network (an IPv4 address, an IPv6 /64): a stranger's
+ *   network uses up its own share, never the person's, who still gets links from theirs;
+ * - 2,000 an hour service-wide (LOGIN_EMAILS_PER_HOUR_OVERALL), the last resort.
+ * There is deliberately no cap per address across networks (20 an hour, say): whoever controls
+ * a couple of networks could then keep the person from logging in for most of every hour. The
+ * per-client limits (loginEmailCallerLimits) bound what each network can send in all.
  */
 export const loginEmail = defineMailKind<{ url: string }>({
   name: 'login-email',
@@ -24,13 +43,13 @@ export const loginEmail = defineMailKind<{ url: string }>({
     seconds: 60,
     message: (wait) => `A login link was just sent to this address. Wait ${inSeconds(wait)} before asking for another.`,
   },
-  dailyPerAddress: {
+  dailyPerAddressPerClient: {
     limit: 10,
     message: (wait) =>
-      `This address has been sent too many login links today. Try again in ${describeWait(wait)}, or log in another way.`,
+      `Too many login links for this address were asked for from your network. Try again in ${describeWait(wait)}, or log in another way.`,
   },
   hourlyOverall: {
-    limit: 500,
+    limit: LOGIN_EMAILS_PER_HOUR_OVERALL,
     message: () => 'Too many login emails are being sent right now. Try again in a few minutes.',
   },
   unavailableMessage: 'We could not send the login email right now. Please try again in a minute.',

@@ -6,6 +6,7 @@ import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as sns from 'aws-cdk-lib/aws-sns';
 import * as subscriptions from 'aws-cdk-lib/aws-sns-subscriptions';
+import { MAIL_HOURLY_CAP_WARNING } from '../../../shared/constants';
 import { SES_REPUTATION_ALARMS } from './email-stack';
 import type { Construct } from 'constructs';
 import { notifyOnAlarm } from '../constructs/notify-on-alarm';
@@ -133,6 +134,23 @@ export class MonitoringStack extends Stack {
       metric: props.mailReputation.complaintRate,
       alarmDescription: `SES complaint rate above ${SES_REPUTATION_ALARMS.complaintRate * 100}%: AWS reviews the account at 0.1% and pauses sending at 0.5%. See docs/operations.md#mail-complaint-rate.`,
       threshold: SES_REPUTATION_ALARMS.complaintRate,
+      comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_THRESHOLD,
+      evaluationPeriods: 1,
+    });
+
+    // Every function that sends mail counts each mail sent (or refused) from 80% of its kind's
+    // service-wide hourly cap on (functions/lib/mailer.ts), under one dimension whatever the
+    // function: a flood is heard of before the cap refuses everyone.
+    alarm('MailHourlyCapNearlyUsed', {
+      metric: new cloudwatch.Metric({
+        namespace: MAIL_HOURLY_CAP_WARNING.namespace,
+        metricName: MAIL_HOURLY_CAP_WARNING.metricName,
+        dimensionsMap: { service: MAIL_HOURLY_CAP_WARNING.service },
+        statistic: 'Sum',
+        period: Duration.minutes(5),
+      }),
+      alarmDescription: `A kind of mail has used ${MAIL_HOURLY_CAP_WARNING.percent}% of its service-wide hourly cap: past the cap, everyone asking for that mail is refused until the hour ends. See docs/operations.md#mail-hourly-cap-nearly-used.`,
+      threshold: 0,
       comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_THRESHOLD,
       evaluationPeriods: 1,
     });
