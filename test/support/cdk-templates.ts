@@ -1,0 +1,18 @@
+import type { Stack } from 'aws-cdk-lib';
+import { Template } from 'aws-cdk-lib/assertions';
+
+const templates = new WeakMap<Stack, Template>();
+
+/**
+ * A stack's template, made once per stack: `Template.fromStack` copies and indexes the whole
+ * template on every call, and the suites ask for the same stack's template once per function
+ * of the route table. Templates are only read, so one per stack serves every assertion.
+ */
+export function templateOf(stack: Stack): Template {
+  let template = templates.get(stack);
+  if (!template) {
+    template = Template.fromStack(stack);
+    templates.set(stack, template);
+  }
+  return template;
+}
