@@ -65,6 +65,9 @@ const BUCKET_COMMAND_GRANTS: Readonly<Record<string, readonly BucketAccess[]>> =
   UploadPartCommand: ['write', 'read-write'],
   CompleteMultipartUploadCommand: ['write', 'read-write'],
   AbortMultipartUploadCommand: ['write', 'read-write'],
+  // s3:GetObject on the source and s3:PutObject on the copy: both grants.
+  CopyObjectCommand: ['read-write'],
+  UploadPartCopyCommand: ['read-write'],
 };
 
 const BUCKET_MIDDLEWARE_NAME = 'localBucketGrants';
