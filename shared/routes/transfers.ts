@@ -313,7 +313,7 @@ export const finalizeBRecord = defineRoute({
   access: 'user',
   handler: 'transfers/finalize-b-record',
   summary:
-    "Checks what S3 holds for a pending file of the caller's (a multipart upload is completed first): the size must equal the declared one and the type the declared type; images are sniffed from their first bytes. Then the file is ready, with its checksum. An object that does not match is deleted and the answer is 400 with why; a missing one is 409. Finalizing a ready file answers it again. 503 when S3 cannot be reached (the file stays pending).",
+    "Checks what S3 holds for a pending file of the caller's (a multipart upload is completed first): the size must equal the declared one and the type the declared type; images are sniffed from their first bytes. Then the file is ready, with its checksum, and what recipients download is what was checked: a presigned POST's bytes are copied to a key no upload form names (the form, valid a while longer, no longer changes the file), and a completed multipart upload takes no more parts. An object that does not match is deleted and the answer is 400 with why; a missing one is 409, and so is one that changed while it was checked (finalize again). Finalizing a ready file answers it again. 503 when S3 cannot be reached (the file stays pending).",
   params: fileIdParamsSchema,
   response: fileAnswerSchema,
   capabilities: { bucket: 'read-write' },

@@ -255,7 +255,9 @@ describe('a transfer from draft to package', () => {
     // Assess
     expectOk(accepted);
     expect(accepted.cookies.some((cookie) => cookie.startsWith('ssoat='))).toBe(false);
-    expect(accepted.cookies).toEqual([expect.stringMatching(new RegExp(`^tpg_${transferId}=[^;]+; Path=/api/i/; HttpOnly; Secure; SameSite=Lax`))]);
+    expect(accepted.cookies).toEqual([
+      expect.stringMatching(new RegExp(`^tpg_${transferId}=[^;]+; Path=/api/i/; HttpOnly; Secure; SameSite=Lax`)),
+    ]);
     expect(accepted.body.files.map((file) => file.name)).toEqual(['notes.txt', 'video.mp4']);
     expect(accepted.body.isOwner).toBe(false);
     expect(accepted.body.grant).toMatchObject({ email: newcomer, accountCreated: true });
@@ -467,6 +469,140 @@ describe('a transfer from draft to package', () => {
     expectOk(deleted);
     expectError(pkg, 404);
     expect(bytes.status).toBe(404);
+  });
+});
+
+describe('what recipients download is what finalize checked', () => {
+  let sender: SignedInUser;
+  let recipient: SignedInUser;
+  // A 1x1 transparent PNG, and HTML of the same length: the upload form pins the size and the type, not the bytes.
+  const png = Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+    'base64',
+  );
+  const html = Buffer.from('<html><script>alert(document.cookie)</script></html>'.padEnd(png.length, ' '));
+
+  beforeAll(async () => {
+    [sender, recipient] = (await Promise.all(
+      ['pinning-sender', 'pinning-recipient'].map((label) => suite.api.signIn(label)),
+    )) as [SignedInUser, SignedInUser];
+  });
+
+  it("gives recipients the bytes that were checked, though the sender's upload form is used again after finalize and after the send", async () => {
+    // Prepare: a PNG uploaded and finalized, then other bytes sent with the same (still valid) form.
+    const created = await suite.api.call(routes.createTransfer, { body: { title: 'Pinned' }, as: sender });
+    expectOk(created, 201);
+    const transferId = created.body.id;
+    const record = await suite.api.call(routes.createBRecord, {
+      body: { transferId, name: 'photo.png', size: png.length, type: 'image/png' },
+      as: sender,
+    });
+    expectOk(record, 201);
+    expect((await postUpload(record.body, png, 'image/png')).status).toBe(204);
+    const finalized = await suite.api.call(routes.finalizeBRecord, { params: { id: record.body.file.id }, as: sender });
+    expectOk(finalized);
+    const replacedBeforeSend = await postUpload(record.body, html, 'image/png');
+    expectOk(
+      await suite.api.call(routes.addRecipient, { params: { id: transferId }, body: { email: recipient.email }, as: sender }),
+    );
+    expectOk(await suite.api.call(routes.finalizeTransfer, { params: { id: transferId }, as: sender }));
+    const replacedAfterSend = await postUpload(record.body, html, 'image/png');
+
+    // Act
+    const link = await suite.api.call(routes.downloadFile, { params: { id: record.body.file.id }, as: recipient });
+    expectOk(link);
+    const download = await fetch(link.body.url);
+    const all = await suite.api.call(routes.downloadAllFiles, { params: { id: transferId }, as: recipient });
+    expectOk(all);
+    const zipped = await fetch(all.body.files[0]?.url ?? '');
+
+    // Assess
+    expect(replacedBeforeSend.status).toBe(204);
+    expect(replacedAfterSend.status).toBe(204);
+    expect(finalized.body.file.checksum).toBe(md5(png));
+    expect(download.headers.get('content-type')).toBe('image/png');
+    expect(Buffer.from(await download.arrayBuffer())).toEqual(png);
+    expect(Buffer.from(await zipped.arrayBuffer())).toEqual(png);
+  });
+
+  it('serves an image uploaded by file as the PNG that was checked, not the HTML sent over it afterwards', async () => {
+    // Prepare
+    const record = await suite.api.call(routes.uploadImageByFile, {
+      body: { name: 'avatar.png', size: png.length, type: 'image/png' },
+      as: sender,
+    });
+    expectOk(record, 201);
+    expect((await postUpload(record.body, png, 'image/png')).status).toBe(204);
+    expectOk(await suite.api.call(routes.finalizeBRecord, { params: { id: record.body.file.id }, as: sender }));
+    expect((await postUpload(record.body, html, 'image/png')).status).toBe(204);
+
+    // Act
+    const link = await suite.api.call(routes.downloadFile, {
+      params: { id: record.body.file.id },
+      query: { disposition: 'inline' },
+      as: recipient,
+    });
+    expectOk(link);
+    const image = await fetch(link.body.url);
+
+    // Assess
+    expect(image.headers.get('content-type')).toBe('image/png');
+    expect(Buffer.from(await image.arrayBuffer())).toEqual(png);
+  });
+
+  it('deletes the bytes recipients read with the file, wherever finalize put them', async () => {
+    // Prepare
+    const record = await suite.api.call(routes.uploadImageByFile, {
+      body: { name: 'gone.png', size: png.length, type: 'image/png' },
+      as: sender,
+    });
+    expectOk(record, 201);
+    expect((await postUpload(record.body, png, 'image/png')).status).toBe(204);
+    expectOk(await suite.api.call(routes.finalizeBRecord, { params: { id: record.body.file.id }, as: sender }));
+    const link = await suite.api.call(routes.downloadFile, { params: { id: record.body.file.id }, as: sender });
+    expectOk(link);
+
+    // Act
+    const deleted = await suite.api.call(routes.deleteFile, { params: { id: record.body.file.id }, as: sender });
+    const afterwards = await fetch(link.body.url);
+
+    // Assess
+    expectOk(deleted);
+    expect(afterwards.status).toBe(404);
+  });
+
+  it('keeps a multipart file as completed: the part URLs die with the upload, so the bytes stay those checked', async () => {
+    // Prepare: parts sent through URLs the test keeps, then the file finalized.
+    const large = patternedBytes(20 * MIB, 5);
+    const created = await suite.api.call(routes.createTransfer, { body: { title: 'Parts' }, as: sender });
+    expectOk(created, 201);
+    const record = await suite.api.call(routes.createBRecord, {
+      body: { transferId: created.body.id, name: 'film.mp4', size: large.length, type: 'video/mp4' },
+      as: sender,
+    });
+    expectOk(record, 201);
+    const signed = await suite.api.call(routes.signUploadParts, {
+      params: { id: record.body.file.id },
+      body: { partNumbers: [1, 2, 3] },
+      as: sender,
+    });
+    expectOk(signed);
+    const partSize = record.body.upload.method === 'multipart' ? record.body.upload.partSize : 0;
+    for (const part of signed.body.parts) {
+      const bytes = large.subarray((part.partNumber - 1) * partSize, Math.min(large.length, part.partNumber * partSize));
+      expect((await fetch(part.url, { method: 'PUT', body: new Uint8Array(bytes) })).status).toBe(200);
+    }
+    expectOk(await suite.api.call(routes.finalizeBRecord, { params: { id: record.body.file.id }, as: sender }));
+
+    // Act
+    const replaced = await fetch(signed.body.parts[0]?.url ?? '', { method: 'PUT', body: new Uint8Array(partSize).fill(1) });
+    const link = await suite.api.call(routes.downloadFile, { params: { id: record.body.file.id }, as: sender });
+    expectOk(link);
+    const download = new Uint8Array(await (await fetch(link.body.url)).arrayBuffer());
+
+    // Assess
+    expect(replaced.status).toBe(404);
+    expect(md5(download)).toBe(md5(large));
   });
 });
 

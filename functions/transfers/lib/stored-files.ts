@@ -9,10 +9,10 @@ import {
 import { RETENTION_TAG, retentionClassFor } from '../../../shared/transfers/retention';
 import { partCountFor, partSizeFor, uploadMethodFor } from '../../../shared/transfers/upload-sizing';
 import type { Db } from '../../lib/db/service';
-import { transferFolder, type StoredFileItem } from '../../lib/db/entities/stored-file';
+import { objectKeysOf, transferFolder, type StoredFileItem } from '../../lib/db/entities/stored-file';
 import type { TransferItem } from '../../lib/db/entities/transfer';
 import { BadRequest, Conflict, NotFound } from '../../lib/errors';
-import { abortMultipartUpload, presignPost, startMultipartUpload } from '../../lib/files/file-bucket';
+import { abortMultipartUpload, deleteObjects, presignPost, startMultipartUpload } from '../../lib/files/file-bucket';
 import type { UserCaller } from '../../lib/http/caller';
 import { newEntityId } from './ids';
 import { withCurrentPlanLimits } from './plan';
@@ -37,6 +37,7 @@ export interface DeclaredFile {
   lastModified?: number | undefined;
 }
 
+/** A new file's upload key (shared/transfers/object-keys.ts). */
 export const objectKeyOf = (file: { purpose: 'transfer' | 'image'; transferId?: string | undefined; fileId: string }) =>
   file.purpose === 'transfer' ? `transfers/${file.transferId}/${file.fileId}` : `images/${file.fileId}`;
 
@@ -189,12 +190,12 @@ export function formatBytes(bytes: number): string {
 }
 
 /**
- * Removes a pending or ready file of a draft (or an image) with its bytes, and gives its size
- * back to the transfer, in one transaction with the record's removal.
+ * Removes a pending or ready file of a draft (or an image) with its bytes (under every key they
+ * may be), and gives its size back to the transfer, in one transaction with the record's removal.
  */
-export async function removeFile(db: Db, file: StoredFileItem, deleteBytes: () => Promise<void>): Promise<void> {
+export async function removeFile(db: Db, file: StoredFileItem): Promise<void> {
   if (file.uploadId && file.status === 'pending') await abortMultipartUpload({ key: file.objectKey, uploadId: file.uploadId });
-  await deleteBytes();
+  await deleteObjects(objectKeysOf(file));
   const transferId = file.transferId;
   const result = await db.transaction
     .write(({ storedFile, transfer }) => [
