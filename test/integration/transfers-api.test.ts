@@ -550,6 +550,28 @@ describe('what recipients download is what finalize checked', () => {
     expect(Buffer.from(await image.arrayBuffer())).toEqual(png);
   });
 
+  it('serves a file made ready before final keys existed from the key it was uploaded to', async () => {
+    // Prepare: a record as finalize wrote them before, without a final key, its bytes at the upload key.
+    const record = await suite.api.call(routes.uploadImageByFile, {
+      body: { name: 'old.png', size: png.length, type: 'image/png' },
+      as: sender,
+    });
+    expectOk(record, 201);
+    expect((await postUpload(record.body, png, 'image/png')).status).toBe(204);
+    expectOk(await suite.api.call(routes.finalizeBRecord, { params: { id: record.body.file.id }, as: sender }));
+    await getDb().entities.storedFile.patch({ fileId: record.body.file.id }).remove(['finalKey']).go();
+    expect((await postUpload(record.body, png, 'image/png')).status).toBe(204);
+
+    // Act
+    const link = await suite.api.call(routes.downloadFile, { params: { id: record.body.file.id }, as: recipient });
+    expectOk(link);
+    const image = await fetch(link.body.url);
+
+    // Assess
+    expect(image.status).toBe(200);
+    expect(Buffer.from(await image.arrayBuffer())).toEqual(png);
+  });
+
   it('deletes the bytes recipients read with the file, wherever finalize put them', async () => {
     // Prepare
     const record = await suite.api.call(routes.uploadImageByFile, {
