@@ -276,10 +276,22 @@ export const signUploadParts = defineRoute({
   access: 'user',
   handler: 'transfers/sign-upload-parts',
   summary:
-    "Presigned PUT urls (valid 1 hour) for parts of a pending multipart file of the caller's: up to 100 part numbers per call, each within the file's part count.",
+    "Presigned PUT urls (valid 15 minutes: a part's upload starts within that time) for parts of a pending multipart file of the caller's: up to 100 part numbers per call, each within the file's part count.",
   params: fileIdParamsSchema,
   body: signPartsBodySchema,
   response: signedPartsSchema,
+  capabilities: { bucket: 'write' },
+});
+
+export const signUploadForm = defineRoute({
+  method: 'POST',
+  path: '/api/i/file/file/{id}/mod/upload/form',
+  access: 'user',
+  handler: 'transfers/sign-upload-form',
+  summary:
+    "A new presigned POST (valid 15 minutes: the upload starts within that time) for a pending single-upload file of the caller's, for when the one it was created with ran out before its turn: the same key, size and type. 409 for a file uploaded in parts or already ready; the transfer must still be a draft.",
+  params: fileIdParamsSchema,
+  response: uploadingFileSchema,
   capabilities: { bucket: 'write' },
 });
 
@@ -455,6 +467,7 @@ export const allTransferRoutes = {
   createFiles,
   createBRecord,
   signUploadParts,
+  signUploadForm,
   listUploadedParts,
   abortUpload,
   finalizeBRecord,

@@ -62,6 +62,44 @@ describe('a transfer from draft to package', () => {
     expect(finalized.body.file).toMatchObject({ status: 'ready', size: small.length, type: 'text/plain', checksum: md5(small) });
   });
 
+  it('signs upload forms for 15 minutes, and a new one for a single-upload file whose form ran out, for nothing else', async () => {
+    // Prepare
+    const record = await suite.api.call(routes.createBRecord, {
+      body: { transferId, name: 'later.txt', size: small.length, type: 'text/plain' },
+      as: sender,
+    });
+    expectOk(record, 201);
+    const parts = await suite.api.call(routes.createBRecord, {
+      body: { transferId, name: 'parts.bin', size: 20 * MIB, type: 'application/octet-stream' },
+      as: sender,
+    });
+    expectOk(parts, 201);
+
+    // Act
+    const signed = await suite.api.call(routes.signUploadForm, { params: { id: record.body.file.id }, as: sender });
+    expectOk(signed);
+    const uploaded = await postUpload(signed.body, small, 'text/plain');
+    const finalized = await suite.api.call(routes.finalizeBRecord, { params: { id: record.body.file.id }, as: sender });
+    const forReady = await suite.api.call(routes.signUploadForm, { params: { id: record.body.file.id }, as: sender });
+    const forParts = await suite.api.call(routes.signUploadForm, { params: { id: parts.body.file.id }, as: sender });
+    const byStranger = await suite.api.call(routes.signUploadForm, { params: { id: record.body.file.id }, as: stranger });
+
+    // Assess
+    for (const target of [record.body.upload, signed.body.upload]) {
+      if (target.method !== 'post') throw new Error('expected a form');
+      const minutes = (Date.parse(target.expiresAt) - Date.parse(record.body.file.createdAt)) / 60_000;
+      expect(minutes).toBeGreaterThanOrEqual(15);
+      expect(minutes).toBeLessThan(16);
+    }
+    expect(uploaded.status).toBe(204);
+    expectOk(finalized);
+    expectError(forReady, 409);
+    expectError(forParts, 409);
+    expectError(byStranger, 404);
+    expectOk(await suite.api.call(routes.abortUpload, { params: { id: parts.body.file.id }, as: sender }));
+    expectOk(await suite.api.call(routes.deleteFile, { params: { id: record.body.file.id }, as: sender }));
+  });
+
   it('refuses a POST of other bytes than declared, at storage, and keeps nothing', async () => {
     // Prepare
     const record = await suite.api.call(routes.createBRecord, {

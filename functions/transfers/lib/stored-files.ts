@@ -19,8 +19,14 @@ import { withCurrentPlanLimits } from './plan';
 import { isExpired, requireOwnDraft, TransferAlreadySent, TransferExpired } from './transfer-access';
 import { toFileView } from './transfer-views';
 
-/** A presigned POST or part URL works this long: an upload that takes longer signs again. */
-export const UPLOAD_LINK_SECONDS = 3_600;
+/**
+ * A presigned POST or part URL works this long. S3 judges a link when its request starts, so this
+ * is the time to start one form (16 MiB at most) or one part, not to finish it; the client asks
+ * for a new one (sign-upload-form, sign-upload-parts) when its own ran out before its turn. Short,
+ * as a form names its key only: the sender can send other bytes with it until it expires, which
+ * after finalize writes the upload key that nothing reads (finalize.ts).
+ */
+export const UPLOAD_LINK_SECONDS = 15 * 60;
 /** A pending file is forgotten after this; S3 drops its unfinished parts after one day. */
 const PENDING_LIFETIME_SECONDS = 2 * 24 * 3600;
 
