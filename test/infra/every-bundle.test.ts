@@ -18,17 +18,22 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { bundleFunctions, REPO_ROOT } from '../../infra/build/bundle-functions';
 import { type DeploymentSettings, environmentFor } from '../../infra/function-environment';
 import { ensureTable } from '../../infra/local/dynamodb-local';
+import { newUserItem } from '../../functions/lib/accounts';
+import { createDocumentClient } from '../../functions/lib/db/client';
+import { createDb } from '../../functions/lib/db/service';
+import { createSession } from '../../functions/lib/sessions';
 import type { Capabilities } from '../../shared/capabilities';
 import {
   APPLICATION_ID_HEADER,
   EDGE_ORIGIN_TOKEN_HEADER,
+  SESSION_HEADER,
   VIEWER_ADDRESS_HEADER,
   WEB_APPLICATION_ID,
 } from '../../shared/constants';
 import { EVERY_FUNCTION, type FunctionEntry } from '../../shared/functions';
 import { WORK_QUEUES } from '../../shared/queues';
 import { REALTIME_HANDLERS } from '../../shared/realtime';
-import { accessLevels, pathParamNames, type RouteDefinition, routeEntries } from '../../shared/routes/index';
+import { accessLevels, noParams, noQuery, pathParamNames, type RouteDefinition, routeEntries } from '../../shared/routes/index';
 import { jsonSchemaOf } from '../support/fuzz/schema-arbitrary';
 
 const run = promisify(execFile);
@@ -39,6 +44,7 @@ const RUNNER = join(REPO_ROOT, 'test/infra/fixtures/invoke-functions.mjs');
 /** Fixed, so the bundle and its source get the very same event. */
 const EPOCH = Date.UTC(2026, 0, 15, 12, 0, 0);
 const CALL_TIMEOUT_MS = 20_000;
+const SUPERUSER_ID = '00000000-0000-4000-8000-00000000b0b1';
 /** Processes the route bundles are shared among, side by side (each imports its share in turn). */
 const BUNDLE_PROCESSES = 2;
 const ANALYTICS_BUCKET = 'toppubs-bundle-proof-analytics';
@@ -46,14 +52,23 @@ const EMPTY_LISTING =
   '<?xml version="1.0" encoding="UTF-8"?><ListBucketResult xmlns="http://s3.amazonaws.com/doc/2006-03-01/">' +
   `<Name>${ANALYTICS_BUCKET}</Name><KeyCount>0</KeyCount><MaxKeys>1000</MaxKeys><IsTruncated>false</IsTruncated></ListBucketResult>`;
 
-interface Invocation {
-  name: string;
-  phase: 'import' | 'call';
+interface Answer {
   outcome: 'returned' | 'threw' | 'timeout';
   value?: unknown;
-  error?: { name: string; message: string };
+  error?: unknown;
+}
+
+/** What invoke-functions.mjs reports of one function. */
+interface Invocation {
+  name: string;
+  imported: boolean;
+  /** Why the import failed. */
+  error?: unknown;
   importMs: number;
   callMs?: number;
+  /** One per event, in order. */
+  answers: Answer[];
+  /** Errors thrown outside any call's promise while it ran (unhandled rejections). */
   stray: unknown[];
 }
 
@@ -63,7 +78,7 @@ interface Call {
   source: boolean;
   env: Record<string, string>;
   capabilities: Capabilities;
-  event: unknown;
+  events: unknown[];
   timeoutMs: number;
 }
 
@@ -141,15 +156,22 @@ function spoiledBody(route: RouteDefinition): unknown {
   return Object.fromEntries(Object.keys(properties).map((name) => [name, SPOILER]));
 }
 
-/** An API Gateway HTTP API (v2) event, as infra/local/api-server.ts builds one, through CloudFront. */
-function httpEvent(route: RouteDefinition, body: unknown): Record<string, unknown> {
-  const paramSchemas = jsonSchemaOf(route.params).properties ?? {};
-  const pathParameters = Object.fromEntries(
-    pathParamNames(route.path).map((name) => {
-      const first = paramSchemas[name]?.enum?.[0];
+/** Each path parameter's value: its schema's first choice where it has a list, else a word no id is. */
+function pathParametersOf(route: RouteDefinition): Record<string, string> | undefined {
+  const names = pathParamNames(route.path);
+  if (names.length === 0) return undefined;
+  const schemas = jsonSchemaOf(route.params).properties ?? {};
+  return Object.fromEntries(
+    names.map((name) => {
+      const first = schemas[name]?.enum?.[0];
       return [name, typeof first === 'string' ? first : 'probe'];
     }),
   );
+}
+
+/** An API Gateway HTTP API (v2) event, as infra/local/api-server.ts builds one, through CloudFront. */
+function httpEvent(route: RouteDefinition, body: unknown, sessionToken?: string): Record<string, unknown> {
+  const pathParameters = pathParametersOf(route) ?? {};
   const rawPath = route.path.replace(/\{([A-Za-z0-9_]+)\}/g, (_match, name: string) =>
     encodeURIComponent(pathParameters[name] as string),
   );
@@ -172,6 +194,7 @@ function httpEvent(route: RouteDefinition, body: unknown): Record<string, unknow
     headers,
     ...(Object.keys(pathParameters).length > 0 ? { pathParameters } : {}),
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    ...(sessionToken === undefined ? {} : { cookies: [`${SESSION_HEADER}=${sessionToken}`] }),
     isBase64Encoded: false,
     requestContext: {
       accountId: '000000000000',
@@ -212,29 +235,48 @@ function webSocketEvent(routeKey: string, extra: Record<string, unknown>): Recor
   };
 }
 
-/** What a function is sent, and what it must answer besides answering as its source does. */
+/** One event a function is sent, and what it must answer besides answering as its source does. */
 interface Probe {
   event: unknown;
-  /** Status of the answer; for jobs and consumers, the answer itself. */
+  /** The answer's status; for the queue consumer, the answer itself. */
   expected?: { statusCode: number } | { value: unknown };
 }
 
 const ROUTES = new Map<string, RouteDefinition>(routeEntries);
 
-function probeFor(entry: FunctionEntry): Probe {
+/**
+ * Whether the request pipeline refuses this input before the handler runs (functions/lib/http/
+ * parse-input.ts), judged with the source's own schemas: then a caller who may call the route
+ * gets a 400 naming every field, and nothing is done.
+ */
+function refusesInput(route: RouteDefinition, pathParameters: Record<string, string> | undefined, body: unknown): boolean {
+  const params =
+    route.params === noParams && pathParameters === undefined ? true : route.params.safeParse(pathParameters ?? {}).success;
+  const query = route.query === noQuery ? true : route.query.safeParse({}).success;
+  return !(params && query && route.body.safeParse(body).success);
+}
+
+/** The events each function is sent; `sessionToken` is a superuser's session in the function's table. */
+function probesFor(entry: FunctionEntry, sessionToken: string): Probe[] {
   if (entry.kind === 'route') {
     const route = ROUTES.get(entry.name) as RouteDefinition;
-    if (!accessLevels(route.access).includes('public'))
-      return { event: httpEvent(route, undefined), expected: { statusCode: 401 } };
-    if (!takesNoBody(route)) return { event: httpEvent(route, spoiledBody(route)), expected: { statusCode: 400 } };
-    return { event: httpEvent(route, undefined) };
+    const levels = accessLevels(route.access);
+    const body = takesNoBody(route) ? undefined : spoiledBody(route);
+    if (levels.includes('public'))
+      return [{ event: httpEvent(route, body), ...(body === undefined ? {} : { expected: { statusCode: 400 } }) }];
+    const probes: Probe[] = [{ event: httpEvent(route, undefined), expected: { statusCode: 401 } }];
+    // Signed in, the same spoiled input reaches the route's schemas, which must refuse it as the source's do.
+    const byUser = levels.includes('user') || levels.includes('superuser');
+    if (byUser && refusesInput(route, pathParametersOf(route), body))
+      probes.push({ event: httpEvent(route, body, sessionToken), expected: { statusCode: 400 } });
+    return probes;
   }
   if (entry.kind === 'realtime') {
     const routeKey = REALTIME_HANDLERS.find((handler) => handler.name === entry.name)?.routeKey ?? '$default';
     if (routeKey === '$connect')
-      return { event: webSocketEvent(routeKey, { headers: { origin: ORIGIN } }), expected: { statusCode: 401 } };
-    if (routeKey === '$disconnect') return { event: webSocketEvent(routeKey, {}), expected: { statusCode: 200 } };
-    return { event: webSocketEvent(routeKey, { body: '{"action":"ping"}' }), expected: { statusCode: 200 } };
+      return [{ event: webSocketEvent(routeKey, { headers: { origin: ORIGIN } }), expected: { statusCode: 401 } }];
+    if (routeKey === '$disconnect') return [{ event: webSocketEvent(routeKey, {}), expected: { statusCode: 200 } }];
+    return [{ event: webSocketEvent(routeKey, { body: '{"action":"ping"}' }), expected: { statusCode: 200 } }];
   }
   if (entry.kind === 'queue-consumer') {
     // One message no batch schema accepts: logged and dropped, not retried.
@@ -256,21 +298,23 @@ function probeFor(entry: FunctionEntry): Probe {
       eventSourceARN: 'arn:aws:sqs:us-east-1:000000000000:bundle-proof.fifo',
       awsRegion: 'us-east-1',
     };
-    return { event: { Records: [record] }, expected: { value: { batchItemFailures: [] } } };
+    return [{ event: { Records: [record] }, expected: { value: { batchItemFailures: [] } } }];
   }
-  return {
-    event: {
-      version: '0',
-      id: 'bundle-proof-run',
-      'detail-type': 'Scheduled Event',
-      source: 'aws.events',
-      account: '000000000000',
-      time: new Date(EPOCH).toISOString(),
-      region: 'us-east-1',
-      resources: [`arn:aws:events:us-east-1:000000000000:rule/${entry.name}`],
-      detail: {},
+  return [
+    {
+      event: {
+        version: '0',
+        id: 'bundle-proof-run',
+        'detail-type': 'Scheduled Event',
+        source: 'aws.events',
+        account: '000000000000',
+        time: new Date(EPOCH).toISOString(),
+        region: 'us-east-1',
+        resources: [`arn:aws:events:us-east-1:000000000000:rule/${entry.name}`],
+        detail: {},
+      },
     },
-  };
+  ];
 }
 
 /**
@@ -319,11 +363,19 @@ async function invokeAll(workDir: string, label: string, calls: Call[], withTsx:
 /** What may differ between two runs of one function: the clock, and what is made from it (a run id, an etag). */
 function comparable(invocation: Invocation | undefined): unknown {
   if (!invocation) return undefined;
-  const { phase, outcome, error, value } = invocation;
-  const answer = structuredClone(value) as { headers?: Record<string, unknown> } | undefined;
-  if (answer?.headers?.etag !== undefined) answer.headers.etag = '<etag>';
-  const text = JSON.stringify({ phase, outcome, error, value: answer });
+  const { imported, error, answers } = invocation;
+  const text = JSON.stringify({ imported, error, answers }, (key, value: unknown) => (key === 'etag' ? '<etag>' : value));
   return JSON.parse(text.replace(/\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?Z(?:~[0-9a-f]+)?/g, '<time>')) as unknown;
+}
+
+/** A superuser and a session of theirs in the table; returns the session's token. */
+async function signInSuperuser(dynamoEndpoint: string, tableName: string): Promise<string> {
+  const db = createDb(createDocumentClient({ endpoint: dynamoEndpoint, region: 'us-east-1' }), tableName);
+  const timestamp = new Date(EPOCH).toISOString();
+  // The same user in both tables, so an answer that names them is the same from both.
+  const user = { ...newUserItem({ username: 'bundleproof', timestamp }), userId: SUPERUSER_ID, isSuperUser: true };
+  await db.entities.user.create(user).go();
+  return (await createSession(db, user.userId)).token;
 }
 
 describe('every function as deployed: its Lambda bundle imports and answers as its source does', () => {
@@ -331,7 +383,8 @@ describe('every function as deployed: its Lambda bundle imports and answers as i
   let aws: { url: string; server: Server } | undefined;
   const bundled = new Map<string, Invocation>();
   const sources = new Map<string, Invocation>();
-  const probes = new Map(EVERY_FUNCTION.map((entry) => [entry.name, probeFor(entry)]));
+  /** What each function must answer to each of its events (the same whichever table's session). */
+  const expectations = new Map(EVERY_FUNCTION.map((entry) => [entry.name, probesFor(entry, '').map((probe) => probe.expected)]));
   // The jobs, consumers and WebSocket handlers first, on the empty table; then the routes, so the
   // public reads find the boards the ranking jobs made.
   const ordered = [
@@ -345,22 +398,25 @@ describe('every function as deployed: its Lambda bundle imports and answers as i
     aws = standIn;
     const dynamoEndpoint = inject('dynamoEndpoint');
     const suffix = Date.now().toString(36);
-    const callsFor = (entries: readonly FunctionEntry[], tableName: string, module: (entry: FunctionEntry) => string): Call[] =>
-      entries.map((entry) => ({
+    /** A table of the runner's own, with a signed-in superuser, and the calls for it. */
+    const callsFor = async (label: string, module: (entry: FunctionEntry) => string): Promise<Call[]> => {
+      const tableName = `${label}-${suffix}`;
+      await ensureTable(dynamoEndpoint, tableName);
+      const sessionToken = await signInSuperuser(dynamoEndpoint, tableName);
+      return ordered.map((entry) => ({
         name: entry.name,
         module: pathToFileURL(module(entry)).href,
         source: false,
         env: environmentOf(entry, deploymentFor(tableName, dynamoEndpoint, standIn.url, entry), standIn.url),
         capabilities: entry.capabilities,
-        event: probes.get(entry.name)?.event,
+        events: probesFor(entry, sessionToken).map((probe) => probe.event),
         timeoutMs: CALL_TIMEOUT_MS,
       }));
+    };
 
-    // The sources need no build: they run while the bundles are built, on a table of their own.
+    // The sources need no build: they run while the bundles are built.
     const fromSources = (async () => {
-      const tableName = `sources-${suffix}`;
-      await ensureTable(dynamoEndpoint, tableName);
-      const calls = callsFor(ordered, tableName, (entry) => join(REPO_ROOT, 'functions', `${entry.handler}.ts`));
+      const calls = await callsFor('sources', (entry) => join(REPO_ROOT, 'functions', `${entry.handler}.ts`));
       return invokeAll(
         workDir,
         'sources',
@@ -370,24 +426,24 @@ describe('every function as deployed: its Lambda bundle imports and answers as i
     })();
     let builtAt = 0;
     const fromBundles = (async () => {
-      const tableName = `bundles-${suffix}`;
       // Built as CDK builds them (infra/cdk/app.ts): every function at once, the default options.
-      const [bundles] = await Promise.all([
-        bundleFunctions({ outDir: join(workDir, 'bundles') }),
-        ensureTable(dynamoEndpoint, tableName),
-      ]);
+      const bundles = await bundleFunctions({ outDir: join(workDir, 'bundles') });
       builtAt = performance.now();
       const files = new Map(bundles.map((bundle) => [bundle.name, bundle.file]));
-      const calls = callsFor(ordered, tableName, (entry) => files.get(entry.handler) as string);
-      const routeCalls = new Set(routeEntries.map(([name]) => name as string));
-      const first = calls.filter((call) => !routeCalls.has(call.name));
-      const rest = calls.filter((call) => routeCalls.has(call.name));
-      const results = await invokeAll(workDir, 'bundles-first', first, false);
+      const calls = await callsFor('bundles', (entry) => files.get(entry.handler) as string);
+      const routeNames = new Set(routeEntries.map(([name]) => name as string));
+      const first = await invokeAll(
+        workDir,
+        'bundles-first',
+        calls.filter((call) => !routeNames.has(call.name)),
+        false,
+      );
+      const routeCalls = calls.filter((call) => routeNames.has(call.name));
       const shares = Array.from({ length: BUNDLE_PROCESSES }, (_, share) =>
-        rest.filter((_call, index) => index % BUNDLE_PROCESSES === share),
+        routeCalls.filter((_call, index) => index % BUNDLE_PROCESSES === share),
       );
       const more = await Promise.all(shares.map((share, index) => invokeAll(workDir, `bundles-${index}`, share, false)));
-      return [...results, ...more.flat()];
+      return [...first, ...more.flat()];
     })();
     const [bundleResults, sourceResults] = await Promise.all([fromBundles, fromSources]);
     for (const result of bundleResults) bundled.set(result.name, result);
@@ -395,8 +451,9 @@ describe('every function as deployed: its Lambda bundle imports and answers as i
     if (process.env.EVERY_BUNDLE_TIMINGS) {
       const seconds = (from: number, to: number) => ((to - from) / 1000).toFixed(1);
       const cpu = Object.entries(runnerCpuMs).map(([label, ms]) => `${label} ${(ms / 1000).toFixed(1)} s`);
+      const events = bundleResults.reduce((sum, result) => sum + result.answers.length, 0);
       console.warn(
-        `${bundleResults.length} bundles built in ${seconds(started, builtAt)} s, then imported and called in ` +
+        `${bundleResults.length} bundles built in ${seconds(started, builtAt)} s, then imported and sent ${events} events in ` +
           `${seconds(builtAt, performance.now())} s; CPU of each runner: ${cpu.join(', ')}`,
       );
     }
@@ -411,20 +468,20 @@ describe('every function as deployed: its Lambda bundle imports and answers as i
     it(`${entry.kind} ${entry.name} (functions/${entry.handler}.ts)`, () => {
       // Prepare
       const fromBundle = bundled.get(entry.name);
-      const expected = probes.get(entry.name)?.expected;
+      const expected = expectations.get(entry.name) ?? [];
 
-      // Assess: it imported and answered, as its source did, with nothing thrown on the side.
-      expect({ phase: fromBundle?.phase, outcome: fromBundle?.outcome, error: fromBundle?.error }).toEqual({
-        phase: 'call',
-        outcome: 'returned',
-        error: undefined,
-      });
+      // Assess: it imported and answered every event, as its source did, with nothing thrown on the side.
+      expect({ imported: fromBundle?.imported, error: fromBundle?.error }).toEqual({ imported: true, error: undefined });
+      expect(fromBundle?.answers.map((answer) => answer.outcome)).toEqual(expected.map(() => 'returned'));
       expect(comparable(fromBundle)).toEqual(comparable(sources.get(entry.name)));
       expect(fromBundle?.stray).toEqual([]);
-      const answer = fromBundle?.value as { statusCode?: number } | undefined;
-      if (entry.kind === 'route') expect(answer?.statusCode).not.toBe(500);
-      if (expected && 'statusCode' in expected) expect(answer?.statusCode).toBe(expected.statusCode);
-      if (expected && 'value' in expected) expect(fromBundle?.value).toEqual(expected.value);
+      fromBundle?.answers.forEach((answer, index) => {
+        const { statusCode } = (answer.value ?? {}) as { statusCode?: number };
+        const wanted = expected[index];
+        if (entry.kind === 'route') expect(statusCode).not.toBe(500);
+        if (wanted && 'statusCode' in wanted) expect(statusCode, `the answer to event ${index + 1}`).toBe(wanted.statusCode);
+        if (wanted && 'value' in wanted) expect(answer.value, `the answer to event ${index + 1}`).toEqual(wanted.value);
+      });
     });
   }
 });
