@@ -45,7 +45,12 @@ const RUNNER = join(REPO_ROOT, 'test/infra/fixtures/invoke-functions.mjs');
 const EPOCH = Date.UTC(2026, 0, 15, 12, 0, 0);
 const CALL_TIMEOUT_MS = 20_000;
 const SUPERUSER_ID = '00000000-0000-4000-8000-00000000b0b1';
-/** Processes the route bundles are shared among, side by side (each imports its share in turn). */
+/**
+ * Processes the route bundles are shared among, side by side, each importing its share in turn:
+ * a process per bundle would cost a Node start each. Bundles share no module today, so each is
+ * as alone in its process as in Lambda; were they built with shared chunks, a chunk would load
+ * once per process, with the environment of the first function that imports it.
+ */
 const BUNDLE_PROCESSES = 2;
 const ANALYTICS_BUCKET = 'toppubs-bundle-proof-analytics';
 const EMPTY_LISTING =
