@@ -16,6 +16,16 @@ import { Readable, Transform, type TransformCallback, Writable } from 'node:stre
 import { pipeline } from 'node:stream/promises';
 import busboy from 'busboy';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import {
+  checkCopyConditions,
+  checkCopySize,
+  checkNotCopyOntoItself,
+  copiedObjectHeaders,
+  copyObjectResultXml,
+  directiveOf,
+  KeyLocks,
+  parseCopySource,
+} from './s3-copy';
 import { errorXml, invalidArgument, malformedXml, newRequestId, S3Error, XML_DECLARATION, xmlEscape } from './s3-errors';
 import { completeMultipartUploadXml, listPartsXml, MultipartStore, partNumberOf, partsPageOf } from './s3-multipart-store';
 import {
@@ -36,10 +46,13 @@ import {
 /**
  * A thin HTTP layer in front of s3rver that answers as S3 does where s3rver does not: it checks
  * every request's SigV4 signature and a browser POST's policy, lists and aborts multipart uploads,
- * checks a multipart completion and gives the object S3's ETag, and answers CORS from the bucket's
- * rules with the caller's origin. Everything else goes to s3rver as it came, and its answers stream
- * back; s3rver's directory stays the one store. Request bodies are received whole before s3rver
- * sees them, in a file on disk (never in memory), for the reason `bodyFor` gives.
+ * checks a multipart completion and gives the object S3's ETag, copies an object on its copy
+ * source's conditions (s3-copy.ts), and answers CORS from the bucket's rules with the caller's
+ * origin. Everything else goes to s3rver as it came, and its answers stream back; s3rver's
+ * directory stays the one store. Request bodies are received whole before s3rver sees them, in a
+ * file on disk (never in memory), for the reason `bodyFor` gives. The gateway's writes to an
+ * object and its copies from one take turns per key (`KeyLocks`), so a copy's condition holds
+ * for the bytes it copies, as S3's does.
  */
 
 /** The bucket's CORS rule, the cloud bucket's: the app's origins may read and upload, and read ETags. */
@@ -196,6 +209,8 @@ interface Spooled {
 export async function startS3Gateway(options: S3GatewayOptions): Promise<S3Gateway> {
   const log = options.log ?? ((line: string) => console.error(line));
   const store = new MultipartStore(options.directory);
+  const locks = new KeyLocks();
+  const objectName = (bucket: string, key: string) => `${bucket}/${key}`;
   // A fresh loopback connection per request: a kept-alive one that s3rver closes just as it is
   // reused would fail a request that did nothing wrong.
   const agent = new Agent({ keepAlive: false });
@@ -342,11 +357,17 @@ export async function startS3Gateway(options: S3GatewayOptions): Promise<S3Gatew
       overrides[header] = value;
     }
     const { body, headers, spooled } = await bodyFor(request, payload);
-    try {
-      const upstream = await sendUpstream(request.method ?? 'GET', upstreamPath(target), headers, body);
+    const method = request.method ?? 'GET';
+    const send = async () => {
+      const upstream = await sendUpstream(method, upstreamPath(target), headers, body);
       // S3 applies the response-* overrides of a signed GET to a successful answer only.
-      const applies = (request.method === 'GET' || request.method === 'HEAD') && [200, 206].includes(upstream.statusCode ?? 0);
+      const applies = (method === 'GET' || method === 'HEAD') && [200, 206].includes(upstream.statusCode ?? 0);
       await relay(upstream, response, applies ? overrides : {});
+    };
+    try {
+      // A change to an object waits for a copy from it to finish (and the other way round).
+      if (method === 'GET' || method === 'HEAD' || !target.key) await send();
+      else await locks.run([objectName(target.bucket, target.key)], send);
     } finally {
       if (spooled) await unlink(spooled.path).catch(() => undefined);
     }
@@ -384,11 +405,15 @@ export async function startS3Gateway(options: S3GatewayOptions): Promise<S3Gatew
     delete headers['transfer-encoding'];
     delete headers['content-encoding'];
     headers['content-length'] = String(xml.length);
-    const upstream = await sendUpstream('POST', upstreamPath(target), headers, xml);
-    if (upstream.statusCode !== 200) return relay(upstream, response);
-    upstream.resume();
-    // s3rver gave the object the MD5 of its bytes; S3's multipart ETag is the MD5 of the parts' MD5s.
-    await store.setObjectEtag(target.bucket, target.key, etag);
+    const completed = await locks.run([objectName(target.bucket, target.key)], async () => {
+      const upstream = await sendUpstream('POST', upstreamPath(target), headers, xml);
+      if (upstream.statusCode !== 200) return upstream;
+      upstream.resume();
+      // s3rver gave the object the MD5 of its bytes; S3's multipart ETag is the MD5 of the parts' MD5s.
+      await store.setObjectEtag(target.bucket, target.key, etag);
+      return undefined;
+    });
+    if (completed) return relay(completed, response);
     const location = `http://${request.headers.host ?? '127.0.0.1'}/${target.bucket}/${encodeKey(target.key)}`;
     sendXml(response, 200, completeMultipartUploadXml({ location, bucket: target.bucket, key: target.key, etag }));
   }
@@ -521,13 +546,77 @@ export async function startS3Gateway(options: S3GatewayOptions): Promise<S3Gatew
     for (const [name, value] of fields) {
       if (POST_OBJECT_HEADERS.includes(name) || name.startsWith('x-amz-meta-')) headers[name] = value;
     }
-    const upstream = await sendUpstream('PUT', `/${bucket}/${encodeKey(key)}`, headers, createReadStream(spooled.path));
+    return locks.run([objectName(bucket, key)], () => putUpstream(bucket, key, headers, spooled.path));
+  }
+
+  /** A spooled body stored by s3rver under the key; its ETag, unquoted. */
+  async function putUpstream(bucket: string, key: string, headers: OutgoingHttpHeaders, path: string): Promise<string> {
+    const upstream = await sendUpstream('PUT', `/${bucket}/${encodeKey(key)}`, headers, createReadStream(path));
     const answer = await readAll(upstream, MAX_XML_BODY_BYTES);
     const etag = upstream.headers.etag;
     if (upstream.statusCode !== 200 || !etag) {
       throw new S3Error('InternalError', `s3rver did not store the object: ${answer.toString('utf8').slice(0, 200)}`, 500);
     }
     return etag.replace(/"/g, '');
+  }
+
+  /**
+   * CopyObject: the source read from s3rver and checked (its conditions, its size, that the copy
+   * changes something), its bytes spooled and stored under the target key with the source's or
+   * the request's headers, all while both keys are held, so no write to the source comes between
+   * the check and the copy. The copy's ETag is the MD5 of its bytes, as S3 gives a copy made in
+   * one call. Tags are not kept locally at all (nor by a POST or a PUT), so the tagging directive
+   * is only checked.
+   */
+  async function copyObject(request: IncomingMessage, response: ServerResponse, target: Target, payload: SignedPayload) {
+    if (hasBody(request)) await spool(request, { keepAtMost: 0 }).then(({ path }) => unlink(path));
+    else checkEmptyPayload(payload);
+    const source = parseCopySource(String(request.headers['x-amz-copy-source']));
+    refuseUnsafeKey(source.key);
+    const metadata = directiveOf(request.headers, 'metadata');
+    directiveOf(request.headers, 'tagging');
+    checkNotCopyOntoItself(source, target, metadata);
+    const names = [objectName(source.bucket, source.key), objectName(target.bucket, target.key)];
+    const { etag, lastModified } = await locks.run(names, async () => {
+      const upstream = await sendUpstream(
+        'GET',
+        `/${source.bucket}/${encodeKey(source.key)}`,
+        { host: request.headers.host ?? '127.0.0.1' },
+        undefined,
+      );
+      if (upstream.statusCode !== 200) {
+        const answer = (await readAll(upstream, MAX_XML_BODY_BYTES)).toString('utf8');
+        const code = /<Code>([^<]*)<\/Code>/.exec(answer)?.[1];
+        if (code === 'NoSuchBucket') {
+          throw new S3Error('NoSuchBucket', 'The specified bucket does not exist', 404, { BucketName: source.bucket });
+        }
+        if (upstream.statusCode === 404)
+          throw new S3Error('NoSuchKey', 'The specified key does not exist.', 404, { Key: source.key });
+        throw new S3Error('InternalError', `s3rver did not read the copy source: ${answer.slice(0, 200)}`, 500);
+      }
+      try {
+        checkCopySize(Number(upstream.headers['content-length'] ?? 0));
+        checkCopyConditions(request.headers, {
+          etag: String(upstream.headers.etag ?? ''),
+          lastModified: new Date(String(upstream.headers['last-modified'] ?? 0)),
+        });
+      } catch (error) {
+        upstream.destroy();
+        throw error;
+      }
+      const spooled = await spool(upstream);
+      try {
+        const headers: OutgoingHttpHeaders = {
+          ...copiedObjectHeaders(metadata, upstream.headers, request.headers),
+          'content-length': String(spooled.size),
+          host: request.headers.host ?? '127.0.0.1',
+        };
+        return { etag: await putUpstream(target.bucket, target.key, headers, spooled.path), lastModified: new Date() };
+      } finally {
+        await unlink(spooled.path).catch(() => undefined);
+      }
+    });
+    sendXml(response, 200, copyObjectResultXml(etag, lastModified));
   }
 
   function preflight(request: IncomingMessage, response: ServerResponse, target: Target) {
@@ -569,6 +658,11 @@ export async function startS3Gateway(options: S3GatewayOptions): Promise<S3Gatew
       headers: request.headers,
     };
     const payload = await verifyRequestSignature(arrived, options.credentials);
+    const copies = request.headers['x-amz-copy-source'] !== undefined;
+    // With an upload id it is UploadPartCopy, which s3rver refuses as not implemented (docs/architecture.md).
+    if (method === 'PUT' && target.key && copies && !target.query.has('uploadId')) {
+      return copyObject(request, response, target, payload);
+    }
     if (target.key && target.query.has('uploadId')) {
       if (method === 'GET') return listParts(response, target);
       if (method === 'DELETE') return abortUpload(response, target);

@@ -400,6 +400,27 @@ describe('cdk stacks for the real route table', () => {
     }
   });
 
+  it('lets only read-write routes write under files/, where finalize keeps checked bytes: the routes that sign uploads may not', () => {
+    // Prepare
+    const functionOf = (name: string) =>
+      platform.routeStacks.find((stack) => stack.functions.has(name))?.functions.get(name)?.function as lambda.Function;
+    const writeResourcesOf = (fn: lambda.Function) =>
+      roleStatements(fn)
+        .filter((statement) => [statement.Action].flat().includes('s3:PutObject'))
+        .map((statement) => JSON.stringify(statement.Resource))
+        .join(' ');
+
+    // Assess
+    const writers = routeEntries.filter(([, route]) => ['write', 'read-write'].includes(route.capabilities.bucket));
+    expect(writers.map(([name]) => name)).toEqual(expect.arrayContaining(['createBRecord', 'finalizeBRecord']));
+    for (const [name, route] of writers) {
+      const resources = writeResourcesOf(functionOf(name));
+      expect(resources, name).toContain('/transfers/*');
+      expect(resources, name).toContain('/images/*');
+      expect(resources.includes('/files/*'), name).toBe(route.capabilities.bucket === 'read-write');
+    }
+  });
+
   it('serves the WebSocket API with its three functions, and lets only the pushing routes post to its connections', () => {
     // Prepare
     const realtime = templateOf(platform.realtime);
