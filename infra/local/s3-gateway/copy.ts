@@ -1,8 +1,8 @@
 import type { IncomingHttpHeaders, OutgoingHttpHeaders } from 'node:http';
-import { invalidArgument, invalidRequest, S3Error, XML_DECLARATION, xmlEscape } from './s3-errors';
+import { invalidArgument, invalidRequest, S3Error, XML_DECLARATION, xmlEscape } from './errors';
 
 /**
- * CopyObject as S3 answers it, for the gateway (s3-gateway.ts): s3rver copies, but reads the copy
+ * CopyObject as S3 answers it, for the gateway (operations.ts): s3rver copies, but reads the copy
  * source with `decodeURI` (a key with `%2C` or `%3F` in it is not found), checks none of the
  * `x-amz-copy-source-if-*` conditions, takes any metadata directive, and keeps a multipart
  * source's ETag where S3 gives the copy the MD5 of its bytes. The gateway does the copy itself
@@ -158,35 +158,4 @@ export function copyObjectResultXml(etag: string, lastModified: Date): string {
     `${XML_DECLARATION}<CopyObjectResult><LastModified>${lastModified.toISOString()}</LastModified>` +
     `<ETag>${xmlEscape(`"${unquoted(etag)}"`)}</ETag></CopyObjectResult>`
   );
-}
-
-/**
- * Turns per object: work on a set of names runs once every earlier holder of any of them is done.
- * Names are taken in sorted order, so two holders of overlapping sets never wait on each other.
- */
-export class KeyLocks {
-  private readonly tails = new Map<string, Promise<void>>();
-
-  async run<T>(names: readonly string[], work: () => Promise<T>): Promise<T> {
-    const releases: (() => void)[] = [];
-    try {
-      for (const name of [...new Set(names)].sort()) {
-        const previous = this.tails.get(name) ?? Promise.resolve();
-        let release!: () => void;
-        const done = new Promise<void>((resolve) => {
-          release = resolve;
-        });
-        const tail = previous.then(() => done);
-        this.tails.set(name, tail);
-        releases.push(() => {
-          release();
-          if (this.tails.get(name) === tail) this.tails.delete(name);
-        });
-        await previous;
-      }
-      return await work();
-    } finally {
-      for (const release of releases.reverse()) release();
-    }
-  }
 }
