@@ -1,5 +1,5 @@
 import { Fragment, type ReactNode, useEffect, useId, useRef } from 'react';
-import type { SubscriptionStatus, SubscriptionView } from '../../../../shared/schemas/subscriptions';
+import type { SubscriptionStatus, SubscriptionView } from '@shared/schemas/subscriptions';
 import { Button } from '../button';
 import styles from './subscription-card.module.css';
 

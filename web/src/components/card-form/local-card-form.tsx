@@ -6,7 +6,7 @@ import {
   LOCAL_TEST_NONCES,
   type LocalCardField,
   type LocalTestCard,
-} from '../../../../shared/payments/local-gateway';
+} from '@shared/payments/local-gateway';
 import { type LocalCardInput, LocalTokenizeFailed, tokenizeLocalCard } from '../../lib/payments/tokenize-local-card';
 import type { PaymentFormProps } from './payment-method-form';
 import { PaymentFormFooter, usePaymentAttempt } from './payment-form-parts';

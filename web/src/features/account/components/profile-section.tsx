@@ -1,5 +1,5 @@
 import { type FormEvent, useState } from 'react';
-import { usernameSchema } from '../../../../../shared/schemas/account';
+import { usernameSchema } from '@shared/schemas/account';
 import { toast } from '../../../lib/toast';
 import type { FullUser } from '../api/account-keys';
 import { useUsernameIsFree } from '../api/check-username-is-free';

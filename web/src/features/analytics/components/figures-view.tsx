@@ -1,6 +1,6 @@
 import { type ReactNode, useId } from 'react';
 import { BarChart } from '../../../components/bar-chart';
-import { formatMoney } from '../../../../../shared/payments/money';
+import { formatMoney } from '@shared/payments/money';
 import type { AnalyticsFigures } from '../api/get-analytics-figures';
 import styles from './analytics.module.css';
 

@@ -1,6 +1,6 @@
 import { useSearchParams } from 'react-router';
-import { APP_NAME } from '../../../../../shared/constants';
-import { ANALYTICS_FIGURES_DEFAULT_DAYS } from '../../../../../shared/schemas/analytics';
+import { APP_NAME } from '@shared/constants';
+import { ANALYTICS_FIGURES_DEFAULT_DAYS } from '@shared/schemas/analytics';
 import { Button } from '../../../components/button';
 import { PageMeta } from '../../../components/page-meta';
 import { PageSpinner } from '../../../components/spinner';

@@ -1,5 +1,5 @@
 import { type FormEvent, useId, useState } from 'react';
-import { connectGatewayBodySchema } from '../../../../../shared/schemas/merchant';
+import { connectGatewayBodySchema } from '@shared/schemas/merchant';
 import { Button } from '../../../components/button';
 import { type ConnectGatewayBody, useConnectMerchantGateway } from '../api/connect-merchant-gateway';
 import type { MerchantAccountView } from '../api/merchant-keys';

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { APP_NAME } from '../../../../../shared/constants';
+import { APP_NAME } from '@shared/constants';
 import { PageMeta } from '../../../components/page-meta';
 import { PageSpinner } from '../../../components/spinner';
 import { ErrorState, NotFoundState, StateLinks } from '../../../components/state-message';

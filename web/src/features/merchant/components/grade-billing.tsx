@@ -1,7 +1,7 @@
 import { type FormEvent, useId, useState } from 'react';
 import { MoneyInput, moneyInputText, parseMoneyInput } from '../../../components/money-input';
 import { Button } from '../../../components/button';
-import { priceMinorSchema } from '../../../../../shared/schemas/merchant';
+import { priceMinorSchema } from '@shared/schemas/merchant';
 import { toast } from '../../../lib/toast';
 import { useMyGatewayPlans } from '../api/list-my-gateway-plans';
 import type { GradeView } from '../api/merchant-keys';

@@ -1,5 +1,5 @@
 import { type FormEvent, useState } from 'react';
-import { updateGradeDisplayBodySchema } from '../../../../../shared/schemas/merchant';
+import { updateGradeDisplayBodySchema } from '@shared/schemas/merchant';
 import { Button } from '../../../components/button';
 import { toast } from '../../../lib/toast';
 import type { GradeView } from '../api/merchant-keys';

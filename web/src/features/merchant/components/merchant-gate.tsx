@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { APP_NAME } from '../../../../../shared/constants';
+import { APP_NAME } from '@shared/constants';
 import { Button } from '../../../components/button';
 import { PageMeta } from '../../../components/page-meta';
 import { PageSpinner } from '../../../components/spinner';

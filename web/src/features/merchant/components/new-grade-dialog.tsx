@@ -1,6 +1,6 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { type FormEvent, useId, useState } from 'react';
-import { createGradeBodySchema } from '../../../../../shared/schemas/merchant';
+import { createGradeBodySchema } from '@shared/schemas/merchant';
 import { Button } from '../../../components/button';
 import { DialogFrame } from '../../../components/dialog-frame';
 import { MoneyInput, moneyInputText, parseMoneyInput } from '../../../components/money-input';

@@ -1,7 +1,7 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { type FormEvent, useId, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { createProductBodySchema, MAX_PRODUCT_IMAGES, VISIBILITIES } from '../../../../../shared/schemas/merchant';
+import { createProductBodySchema, MAX_PRODUCT_IMAGES, VISIBILITIES } from '@shared/schemas/merchant';
 import { Button } from '../../../components/button';
 import { DialogFrame } from '../../../components/dialog-frame';
 import { toast } from '../../../lib/toast';

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { Link } from 'react-router';
-import { MAX_ADD_ON_QUANTITY } from '../../../../../shared/schemas/merchant';
+import { MAX_ADD_ON_QUANTITY } from '@shared/schemas/merchant';
 import { Spinner } from '../../../components/spinner';
 import { ErrorState } from '../../../components/state-message';
 import { useMyGatewayPlans } from '../api/list-my-gateway-plans';

@@ -1,5 +1,5 @@
 import { type CSSProperties, type FormEvent, useId, useState } from 'react';
-import { MAX_PRODUCT_IMAGES, updateProductDisplayBodySchema } from '../../../../../shared/schemas/merchant';
+import { MAX_PRODUCT_IMAGES, updateProductDisplayBodySchema } from '@shared/schemas/merchant';
 import { Button } from '../../../components/button';
 import { toast } from '../../../lib/toast';
 import type { ImageView, Money, ProductStockView } from '../api/merchant-keys';

@@ -1,5 +1,5 @@
 import { type FormEvent, useId, useState } from 'react';
-import { registerMerchantBodySchema, SHOP_CURRENCIES, type ShopCurrency } from '../../../../../shared/schemas/merchant';
+import { registerMerchantBodySchema, SHOP_CURRENCIES, type ShopCurrency } from '@shared/schemas/merchant';
 import { Button } from '../../../components/button';
 import type { ImageView } from '../api/merchant-keys';
 import { useRegisterMerchant } from '../api/register-merchant';

@@ -1,6 +1,6 @@
 import type { UseMutationResult } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
-import { VISIBILITIES } from '../../../../../shared/schemas/merchant';
+import { VISIBILITIES } from '@shared/schemas/merchant';
 import { Button } from '../../../components/button';
 import { toast } from '../../../lib/toast';
 import type { Visibility } from '../api/merchant-keys';

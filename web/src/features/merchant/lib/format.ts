@@ -1,4 +1,4 @@
-import { formatMoney } from '../../../../../shared/payments/money';
+import { formatMoney } from '@shared/payments/money';
 import type { GradeView, Money, Visibility } from '../api/merchant-keys';
 
 export { formatMoney };

@@ -1,6 +1,6 @@
 import { useId, useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import type { ImportResult } from '../../../../../shared/schemas/suggestions';
+import type { ImportResult } from '@shared/schemas/suggestions';
 import { Button } from '../../../components/button';
 import { useImportSources } from '../api/import-sources';
 import { type AddressList, MAX_IMPORT_ADDRESSES, parseAddressList, reportCsv } from '../lib/address-list';

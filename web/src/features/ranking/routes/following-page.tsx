@@ -1,6 +1,6 @@
 import { Link, useSearchParams } from 'react-router';
-import { APP_NAME } from '../../../../../shared/constants';
-import type { FollowedPublication, RankedPublication } from '../../../../../shared/schemas/ranking';
+import { APP_NAME } from '@shared/constants';
+import type { FollowedPublication, RankedPublication } from '@shared/schemas/ranking';
 import { Button } from '../../../components/button';
 import { PageMeta } from '../../../components/page-meta';
 import { EmptyState, ErrorState } from '../../../components/state-message';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { ACTIVE_WINDOW_DAYS, APP_NAME, GROWTH_WINDOW_DAYS } from '../../../../../shared/constants';
-import type { PublicationDetail, PublicationSource, SourcePlatform } from '../../../../../shared/schemas/ranking';
+import { ACTIVE_WINDOW_DAYS, APP_NAME, GROWTH_WINDOW_DAYS } from '@shared/constants';
+import type { PublicationDetail, PublicationSource, SourcePlatform } from '@shared/schemas/ranking';
 import { ExternalIcon } from '../../../components/icons';
 import { PageMeta } from '../../../components/page-meta';
 import { EmptyState, ErrorState } from '../../../components/state-message';

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { APP_NAME } from '../../../../../shared/constants';
+import { APP_NAME } from '@shared/constants';
 import { PageMeta } from '../../../components/page-meta';
 import { useTopicList } from '../api/list-topics';
 import { useSearchPublications } from '../api/search-pubs';

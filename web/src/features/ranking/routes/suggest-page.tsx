@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
-import { APP_NAME } from '../../../../../shared/constants';
-import { type Suggestion, suggestionBodySchema } from '../../../../../shared/schemas/suggestions';
+import { APP_NAME } from '@shared/constants';
+import { type Suggestion, suggestionBodySchema } from '@shared/schemas/suggestions';
 import { Button } from '../../../components/button';
 import { MoreButton } from '../../../components/more-button';
 import { PageMeta } from '../../../components/page-meta';

@@ -5,8 +5,8 @@ import type {
   PublicationDetail,
   RankedPublication,
   Topic,
-} from '../../../../../shared/schemas/ranking';
-import { topicDisplayName } from '../../../../../shared/topic-names';
+} from '@shared/schemas/ranking';
+import { topicDisplayName } from '@shared/topic-names';
 import { BOARD_NAMES } from '../lib/board-names';
 
 const DAY_MS = 86_400_000;

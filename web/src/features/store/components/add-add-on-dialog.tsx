@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { addOnBodySchema } from '../../../../../shared/schemas/store';
+import { addOnBodySchema } from '@shared/schemas/store';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { paymentProblemOf } from '../../../lib/payments/payment-problem';
 import { toast } from '../../../lib/toast';

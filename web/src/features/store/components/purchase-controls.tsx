@@ -1,6 +1,6 @@
 import { type FormEvent, useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { addCartItemBodySchema, MAX_QUANTITY } from '../../../../../shared/schemas/store';
+import { addCartItemBodySchema, MAX_QUANTITY } from '@shared/schemas/store';
 import { Button } from '../../../components/button';
 import { useCurrentUser } from '../../../lib/current-user';
 import { useRequireLogin } from '../../../lib/require-login';

@@ -1,4 +1,4 @@
-import { formatMoney, type Money } from '../../../../../shared/payments/money';
+import { formatMoney, type Money } from '@shared/payments/money';
 import type { StoreSubscriptionView } from '../api/store-keys';
 
 export { formatMoney };

@@ -1,6 +1,6 @@
 import { useEffect, useId } from 'react';
 import { Link, useParams } from 'react-router';
-import { APP_NAME } from '../../../../../shared/constants';
+import { APP_NAME } from '@shared/constants';
 import { PageMeta } from '../../../components/page-meta';
 import { PageSpinner } from '../../../components/spinner';
 import { ErrorState, NotFoundState, StateLinks } from '../../../components/state-message';

@@ -3,7 +3,7 @@ import {
   encodeLocalClientToken,
   type LocalTokenizeRequest,
   type LocalTokenizeResponse,
-} from '../../../../../shared/payments/local-gateway';
+} from '@shared/payments/local-gateway';
 import type { StubbedApi } from '../../../test/stub-routes';
 import type {
   CartInvoice,

@@ -1,6 +1,6 @@
 import { useId, useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import { checkShareUrl, hostsOf, type ShareAlert } from '../../../../../shared/stories/sharing-rules';
+import { checkShareUrl, hostsOf, type ShareAlert } from '@shared/stories/sharing-rules';
 import { Button } from '../../../components/button';
 import { ApiError } from '../../../lib/api-client';
 import { NETWORK_PRODUCTS } from '../../../lib/network-products';

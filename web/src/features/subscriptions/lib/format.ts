@@ -1,4 +1,4 @@
-import { formatMoney } from '../../../../../shared/payments/money';
+import { formatMoney } from '@shared/payments/money';
 import type { Money, PriceView } from '../api/subscription-keys';
 
 export { formatMoney };

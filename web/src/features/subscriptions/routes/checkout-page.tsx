@@ -1,7 +1,7 @@
 import { useEffect, useId } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { APP_NAME } from '../../../../../shared/constants';
-import { priceQuerySchema } from '../../../../../shared/schemas/subscriptions';
+import { APP_NAME } from '@shared/constants';
+import { priceQuerySchema } from '@shared/schemas/subscriptions';
 import { Button } from '../../../components/button';
 import { PaymentMethodForm } from '../../../components/card-form/payment-method-form';
 import { PageMeta, type PageSeo } from '../../../components/page-meta';

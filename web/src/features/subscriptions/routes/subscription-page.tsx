@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
-import { APP_NAME } from '../../../../../shared/constants';
+import { APP_NAME } from '@shared/constants';
 import { CancelSubscriptionDialog } from '../../../components/billing/cancel-subscription-dialog';
 import { SubscriptionCard, useFocusCardAfterDialog } from '../../../components/billing/subscription-card';
 import { UpdateCardDialog } from '../../../components/billing/update-card-dialog';

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
-import { MAX_FILES_PER_TRANSFER, type PlanLimits } from '../../../../../shared/transfers/plans';
-import { refusedTransferFile } from '../../../../../shared/transfers/file-rules';
+import { MAX_FILES_PER_TRANSFER, type PlanLimits } from '@shared/transfers/plans';
+import { refusedTransferFile } from '@shared/transfers/file-rules';
 import { Button } from '../../../components/button';
 import { track } from '../../../lib/analytics';
 import { ApiError } from '../../../lib/api-client';

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { Link, useParams } from 'react-router';
-import { APP_NAME } from '../../../../../shared/constants';
+import { APP_NAME } from '@shared/constants';
 import { buttonClassName } from '../../../components/button';
 import { UserAvatar } from '../../../components/user-avatar';
 import { PageMeta } from '../../../components/page-meta';

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import { APP_NAME } from '../../../../../shared/constants';
-import { PLAN_LIMITS } from '../../../../../shared/transfers/plans';
+import { APP_NAME } from '@shared/constants';
+import { PLAN_LIMITS } from '@shared/transfers/plans';
 import { Button, buttonClassName } from '../../../components/button';
 import { PageMeta } from '../../../components/page-meta';
 import { PageSpinner } from '../../../components/spinner';

@@ -1,6 +1,6 @@
 import { type FormEvent, useId, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { APP_NAME } from '../../../../../shared/constants';
+import { APP_NAME } from '@shared/constants';
 import { Button, buttonClassName } from '../../../components/button';
 import { PageMeta } from '../../../components/page-meta';
 import { PageSpinner } from '../../../components/spinner';
