@@ -1,11 +1,4 @@
-import type {
-  BoardKind,
-  BoardPage,
-  BoardScreen,
-  PublicationDetail,
-  RankedPublication,
-  Topic,
-} from '@shared/schemas/ranking';
+import type { BoardKind, BoardPage, BoardScreen, PublicationDetail, RankedPublication, Topic } from '@shared/schemas/ranking';
 import { topicDisplayName } from '@shared/topic-names';
 import { BOARD_NAMES } from '../lib/board-names';
 

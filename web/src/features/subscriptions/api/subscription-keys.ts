@@ -1,9 +1,5 @@
 import type * as z from '@shared/zod';
-import type {
-  checkoutScreenSchema,
-  subscriptionScreenSchema,
-  upgradesScreenSchema,
-} from '@shared/schemas/subscriptions';
+import type { checkoutScreenSchema, subscriptionScreenSchema, upgradesScreenSchema } from '@shared/schemas/subscriptions';
 
 export type {
   InvoiceView,
