@@ -4,7 +4,8 @@ import { Button } from '../../../components/button';
 import { type ConnectGatewayBody, useConnectMerchantGateway } from '../api/connect-merchant-gateway';
 import type { MerchantAccountView } from '../api/merchant-keys';
 import { type FormErrors, formErrors, issueErrors } from '../lib/form-errors';
-import { FormAlert, TextField } from './text-field';
+import { TextField } from '../../../components/text-field';
+import { FormAlert } from './form-alert';
 import styles from './merchant.module.css';
 
 const FIELDS = ['merchantId', 'publicKey', 'privateKey'] as const;

@@ -1,5 +1,5 @@
 import { type FormEvent, type ReactNode, useId } from 'react';
-import { TextField } from './text-field';
+import { TextField } from '../../../components/text-field';
 import styles from './merchant.module.css';
 
 /** The highest position a product or a grade can take in its list. */

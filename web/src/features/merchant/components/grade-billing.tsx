@@ -11,7 +11,7 @@ import { useUpdateGradeSubscription } from '../api/update-grade-subscription';
 import { errorMessage, formErrors, isConflict } from '../lib/form-errors';
 import { describePrice, everyMonths, formatMoney } from '../lib/format';
 import { choiceOf, ConnectFirst, PlanPicker, type SubscriptionChoice, subscriptionOf } from './plan-picker';
-import { FormAlert } from './text-field';
+import { FormAlert } from './form-alert';
 import styles from './merchant.module.css';
 
 /** A failed save in words: a 409 (no payment account) with the way to connect one. */

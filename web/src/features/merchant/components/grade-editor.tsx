@@ -7,7 +7,8 @@ import { useUpdateGradeDisplay } from '../api/update-grade-display';
 import { type FormErrors, formErrors, issueErrors } from '../lib/form-errors';
 import { describePrice } from '../lib/format';
 import { EditorSection, PositionField, readPosition } from './editor-section';
-import { FormAlert, TextArea, TextField } from './text-field';
+import { TextArea, TextField } from '../../../components/text-field';
+import { FormAlert } from './form-alert';
 import styles from './merchant.module.css';
 
 const FIELDS = ['name', 'description', 'badge', 'highlighted', 'position', 'features'] as const;

@@ -8,7 +8,8 @@ import { toast } from '../../../lib/toast';
 import { useCreateGrade } from '../api/create-grade';
 import { type FormErrors, errorMessage, formErrors, isConflict, issueErrors } from '../lib/form-errors';
 import { ConnectFirst, NO_PLAN, PlanPicker, type SubscriptionChoice, subscriptionOf } from './plan-picker';
-import { FormAlert, TextArea, TextField } from './text-field';
+import { TextArea, TextField } from '../../../components/text-field';
+import { FormAlert } from './form-alert';
 import styles from './merchant.module.css';
 
 const FIELDS = ['name', 'description', 'amountMinor', 'subscription'] as const;

@@ -11,7 +11,8 @@ import { type FormErrors, formErrors, issueErrors } from '../lib/form-errors';
 import { PRODUCT_VISIBILITY_HINTS, VISIBILITY_NAMES } from '../lib/format';
 import { merchantProductPath } from '../lib/paths';
 import { ImagePicker } from './image-picker';
-import { FormAlert, TextArea, TextField } from './text-field';
+import { TextArea, TextField } from '../../../components/text-field';
+import { FormAlert } from './form-alert';
 import styles from './merchant.module.css';
 
 const FIELDS = ['title', 'description', 'imageFileIds', 'visibility'] as const;

@@ -8,7 +8,8 @@ import { type FormErrors, formErrors, issueErrors } from '../lib/form-errors';
 import { formatMoney } from '../lib/format';
 import { ImagePicker } from './image-picker';
 import { EditorSection, PositionField, readPosition } from './editor-section';
-import { FormAlert, TextArea, TextField } from './text-field';
+import { TextArea, TextField } from '../../../components/text-field';
+import { FormAlert } from './form-alert';
 import styles from './merchant.module.css';
 
 const FIELDS = ['title', 'description', 'imageFileIds', 'tagline', 'accentColor', 'featured', 'position'] as const;

@@ -7,7 +7,8 @@ import { type FormErrors, formErrors, issueErrors } from '../lib/form-errors';
 import { currencyLabel } from '../lib/format';
 import { shopPath } from '../lib/paths';
 import { ImagePicker } from './image-picker';
-import { FormAlert, TextArea, TextField } from './text-field';
+import { TextArea, TextField } from '../../../components/text-field';
+import { FormAlert } from './form-alert';
 import styles from './merchant.module.css';
 
 const FIELDS = ['shopName', 'handle', 'currency', 'description', 'logoFileId'] as const;

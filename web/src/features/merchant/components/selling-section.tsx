@@ -3,7 +3,7 @@ import { useId } from 'react';
 import { Button } from '../../../components/button';
 import { toast } from '../../../lib/toast';
 import { errorMessage } from '../lib/form-errors';
-import { FormAlert } from './text-field';
+import { FormAlert } from './form-alert';
 import styles from './merchant.module.css';
 
 /**

@@ -6,7 +6,7 @@ import { toast } from '../../../lib/toast';
 import type { Visibility } from '../api/merchant-keys';
 import { errorMessage } from '../lib/form-errors';
 import { VISIBILITY_NAMES } from '../lib/format';
-import { FormAlert } from './text-field';
+import { FormAlert } from './form-alert';
 import styles from './merchant.module.css';
 
 /**
