@@ -5,12 +5,18 @@ import { type ConnectGatewayBody, useConnectMerchantGateway } from '../api/conne
 import type { MerchantAccountView } from '../api/merchant-keys';
 import { type FormErrors, formErrors, issueErrors } from '../lib/form-errors';
 import { TextField } from '../../../components/text-field';
+import { type Choice, ChoiceFieldset } from './choice-fieldset';
 import { FormAlert } from './form-alert';
 import styles from './merchant.module.css';
 
 const FIELDS = ['merchantId', 'publicKey', 'privateKey'] as const;
 type Field = (typeof FIELDS)[number];
 type KeysEnvironment = 'sandbox' | 'production';
+
+const ENVIRONMENTS: readonly Choice<KeysEnvironment>[] = [
+  { value: 'sandbox', name: 'Sandbox', detail: 'Braintree’s test environment: test cards only.' },
+  { value: 'production', name: 'Production', detail: 'Your live account: real cards, real money.' },
+];
 
 /**
  * Connecting the shop's own payment account: a local test account in one click (the local
@@ -27,7 +33,6 @@ export function ConnectGatewayForm({
 }) {
   const localTitleId = useId();
   const keysTitleId = useId();
-  const environmentName = useId();
   const [attempt, setAttempt] = useState<'local' | 'keys' | null>(null);
   const [environment, setEnvironment] = useState<KeysEnvironment>('sandbox');
   const [keys, setKeys] = useState({ merchantId: '', publicKey: '', privateKey: '' });
@@ -91,31 +96,7 @@ export function ConnectGatewayForm({
           They are checked with Braintree, then stored encrypted: the private key is never shown again.
         </p>
         <form className={styles.form} onSubmit={submitKeys} noValidate aria-labelledby={keysTitleId}>
-          <fieldset className={styles.fieldset}>
-            <legend className={styles.legend}>Environment</legend>
-            <div className={styles.choices}>
-              {(
-                [
-                  ['sandbox', 'Sandbox', 'Braintree’s test environment: test cards only.'],
-                  ['production', 'Production', 'Your live account: real cards, real money.'],
-                ] as const
-              ).map(([value, name, detail]) => (
-                <label key={value} className={styles.choice}>
-                  <input
-                    type="radio"
-                    name={environmentName}
-                    value={value}
-                    checked={environment === value}
-                    onChange={() => setEnvironment(value)}
-                  />
-                  <span className={styles.choiceText}>
-                    <span className={styles.choiceName}>{name}</span>
-                    <span className={styles.choiceDetail}>{detail}</span>
-                  </span>
-                </label>
-              ))}
-            </div>
-          </fieldset>
+          <ChoiceFieldset legend="Environment" choices={ENVIRONMENTS} value={environment} onChange={setEnvironment} />
           <div className={styles.fieldGrid}>
             <TextField
               label="Merchant ID"

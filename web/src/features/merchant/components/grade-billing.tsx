@@ -10,11 +10,21 @@ import { useUpdateGradePlan } from '../api/update-grade-plan';
 import { useUpdateGradeSubscription } from '../api/update-grade-subscription';
 import { errorMessage, formErrors, isConflict } from '../lib/form-errors';
 import { describePrice, everyMonths, formatMoney } from '../lib/format';
+import { type Choice, ChoiceFieldset } from './choice-fieldset';
 import { choiceOf, ConnectFirst, PlanPicker, type SubscriptionChoice, subscriptionOf } from './plan-picker';
 import { FormAlert } from './form-alert';
 import styles from './merchant.module.css';
 
 /** A failed save in words: a 409 (no payment account) with the way to connect one. */
+const KINDS: readonly Choice<GradeView['billing']['kind']>[] = [
+  { value: 'once', name: 'Sell once', detail: 'One payment; nothing more is charged.' },
+  {
+    value: 'subscription',
+    name: 'Subscription',
+    detail: 'Billed each cycle of a plan in your Braintree account, until canceled.',
+  },
+];
+
 function SaveProblem({ error, problem }: { error: Error | null; problem: string | null }) {
   if (problem) return <FormAlert message={problem} />;
   if (!error) return null;
@@ -79,7 +89,6 @@ export function GradePriceSection({ userId, grade }: { userId: string; grade: Gr
  */
 export function GradeBillingSection({ userId, grade, currency }: { userId: string; grade: GradeView; currency: string }) {
   const titleId = useId();
-  const kindName = useId();
   const update = useUpdateGradeSubscription(userId, grade.productStockId, grade.id);
   const [kind, setKind] = useState<GradeView['billing']['kind']>(grade.billing.kind);
   const [choice, setChoice] = useState<SubscriptionChoice>(choiceOf(grade.billing));
@@ -120,34 +129,16 @@ export function GradeBillingSection({ userId, grade, currency }: { userId: strin
       </h2>
       <p className={styles.muted}>Now: {current} Existing subscribers keep what they bought.</p>
       <form className={styles.form} onSubmit={submit} noValidate aria-labelledby={titleId}>
-        <fieldset className={styles.fieldset}>
-          <legend className="visually-hidden">How it is billed</legend>
-          <div className={styles.choices}>
-            {(
-              [
-                ['once', 'Sell once', 'One payment; nothing more is charged.'],
-                ['subscription', 'Subscription', 'Billed each cycle of a plan in your Braintree account, until canceled.'],
-              ] as const
-            ).map(([value, label, detail]) => (
-              <label key={value} className={styles.choice}>
-                <input
-                  type="radio"
-                  name={kindName}
-                  value={value}
-                  checked={kind === value}
-                  onChange={() => {
-                    setKind(value);
-                    setProblem(null);
-                  }}
-                />
-                <span className={styles.choiceText}>
-                  <span className={styles.choiceName}>{label}</span>
-                  <span className={styles.choiceDetail}>{detail}</span>
-                </span>
-              </label>
-            ))}
-          </div>
-        </fieldset>
+        <ChoiceFieldset
+          legend="How it is billed"
+          hideLegend
+          choices={KINDS}
+          value={kind}
+          onChange={(value) => {
+            setKind(value);
+            setProblem(null);
+          }}
+        />
         {kind === 'subscription' ? <PlanPicker userId={userId} currency={currency} value={choice} onChange={setChoice} /> : null}
         <SaveProblem error={update.isError ? update.error : null} problem={problem} />
         <div className={styles.actions}>

@@ -8,6 +8,7 @@ import type { GatewayPlan, GradeView } from '../api/merchant-keys';
 import { errorMessage, isConflict } from '../lib/form-errors';
 import { everyMonths, formatMoney } from '../lib/format';
 import { MERCHANT_PATH } from '../lib/paths';
+import { ChoiceFieldset } from './choice-fieldset';
 import styles from './merchant.module.css';
 
 /** A plan chosen for a grade, and the add-ons offered with it: for each, the most a subscriber may take, as typed. */
@@ -107,40 +108,29 @@ export function PlanPicker({
 
   return (
     <>
-      <fieldset className={styles.fieldset}>
-        <legend className={styles.legend}>Plan</legend>
+      <ChoiceFieldset
+        legend="Plan"
+        choices={list.map((plan) => {
+          const otherCurrency = plan.price.currency !== currency;
+          return {
+            value: plan.id,
+            name: plan.name,
+            detail: `${planDetail(plan)}${otherCurrency ? ` · not available: your shop sells in ${currency}` : ''}`,
+            disabled: otherCurrency,
+          };
+        })}
+        value={value.planId}
+        onChange={(planId) => {
+          // Add-ons belong to their plan: another plan starts with none chosen.
+          onChange({ planId, addOns: {} });
+          const plan = list.find((one) => one.id === planId);
+          if (plan) onPlanChosen?.(plan);
+        }}
+      >
         {value.planId && !chosen ? (
           <p className={styles.hint}>The plan {value.planId} is no longer in your Braintree account: choose another.</p>
         ) : null}
-        <div className={styles.choices}>
-          {list.map((plan) => {
-            const otherCurrency = plan.price.currency !== currency;
-            return (
-              <label key={plan.id} className={styles.choice}>
-                <input
-                  type="radio"
-                  name={name}
-                  value={plan.id}
-                  checked={value.planId === plan.id}
-                  disabled={otherCurrency}
-                  onChange={() => {
-                    // Add-ons belong to their plan: another plan starts with none chosen.
-                    onChange({ planId: plan.id, addOns: {} });
-                    onPlanChosen?.(plan);
-                  }}
-                />
-                <span className={styles.choiceText}>
-                  <span className={styles.choiceName}>{plan.name}</span>
-                  <span className={styles.choiceDetail}>
-                    {planDetail(plan)}
-                    {otherCurrency ? ` · not available: your shop sells in ${currency}` : ''}
-                  </span>
-                </span>
-              </label>
-            );
-          })}
-        </div>
-      </fieldset>
+      </ChoiceFieldset>
       {chosen && chosen.addOns.length ? (
         <fieldset className={styles.fieldset}>
           <legend className={styles.legend}>Add-ons to offer</legend>
