@@ -1,4 +1,5 @@
 import type { InputHTMLAttributes } from 'react';
+import fieldStyles from './field.module.css';
 import styles from './money-input.module.css';
 import { FieldLinesBelow, useFieldLines } from './text-field';
 
@@ -65,8 +66,8 @@ export function MoneyInput({
 >) {
   const field = useFieldLines({ hint, error });
   return (
-    <div className={styles.field}>
-      <label className={styles.label} htmlFor={field.id}>
+    <div className={fieldStyles.field}>
+      <label className={fieldStyles.label} htmlFor={field.id}>
         {label} ({currency})
       </label>
       <div className={styles.control} data-invalid={error ? true : undefined}>

@@ -11,6 +11,8 @@ import { type LocalCardInput, LocalTokenizeFailed, tokenizeLocalCard } from '../
 import type { PaymentFormProps } from './payment-method-form';
 import { PaymentFormFooter, usePaymentAttempt } from './payment-form-parts';
 import { TextField } from '../text-field';
+import fieldStyles from '../field.module.css';
+import pageStyles from '../page.module.css';
 import styles from './card-form.module.css';
 
 type FieldErrors = Partial<Record<LocalCardField, string>>;
@@ -102,7 +104,7 @@ export function LocalCardForm({
 
   if (!token) {
     return (
-      <p className={styles.alert} role="alert">
+      <p className={pageStyles.alert} role="alert">
         The card form could not start: the payment gateway sent a client token it does not recognise. Reload the page to try
         again.
       </p>
@@ -175,13 +177,13 @@ export function LocalCardForm({
         </ul>
       </details>
 
-      <div className={styles.field}>
-        <label className={styles.label} htmlFor={nonceSelectId}>
+      <div className={fieldStyles.field}>
+        <label className={fieldStyles.label} htmlFor={nonceSelectId}>
           Or pay with a test nonce
         </label>
         <select
           id={nonceSelectId}
-          className={styles.select}
+          className={fieldStyles.control}
           value={testNonce}
           disabled={busy}
           onChange={(event) => {

@@ -2,6 +2,7 @@ import { type ReactNode, useId } from 'react';
 import { BarChart } from '../../../components/bar-chart';
 import { formatMoney } from '@shared/payments/money';
 import type { AnalyticsFigures } from '../api/get-analytics-figures';
+import pageStyles from '../../../components/page.module.css';
 import styles from './analytics.module.css';
 
 const count = (value: number) => value.toLocaleString('en-US');
@@ -48,8 +49,8 @@ function Total({ term, value }: { term: string; value: string }) {
 function Section({ title, children }: { title: string; children: ReactNode }) {
   const titleId = useId();
   return (
-    <section className={styles.card} aria-labelledby={titleId}>
-      <h2 id={titleId} className={styles.sectionTitle}>
+    <section className={pageStyles.card} aria-labelledby={titleId}>
+      <h2 id={titleId} className={pageStyles.sectionTitle}>
         {title}
       </h2>
       {children}
@@ -133,7 +134,9 @@ export function FiguresView({ figures }: { figures: AnalyticsFigures }) {
 
       <Section title="Transfers">
         <Funnel funnel={figures.funnel} />
-        <p className={styles.muted}>{percent(figures.funnel.conversion)} of the people who opened the form sent a transfer.</p>
+        <p className={pageStyles.muted}>
+          {percent(figures.funnel.conversion)} of the people who opened the form sent a transfer.
+        </p>
         <dl className={styles.totals} aria-label="Time to send">
           <Total term="Sends timed" value={count(figures.finalizeTiming.count)} />
           <Total term="Median (p50)" value={formatDuration(figures.finalizeTiming.p50Ms)} />

@@ -7,6 +7,7 @@ import { type FormErrors, formErrors, issueErrors } from '../lib/form-errors';
 import { TextField } from '../../../components/text-field';
 import { type Choice, ChoiceFieldset } from './choice-fieldset';
 import { FormAlert } from './form-alert';
+import pageStyles from '../../../components/page.module.css';
 import styles from './merchant.module.css';
 
 const FIELDS = ['merchantId', 'publicKey', 'privateKey'] as const;
@@ -68,16 +69,16 @@ export function ConnectGatewayForm({
 
   return (
     <>
-      <section className={styles.card} aria-labelledby={localTitleId}>
-        <h2 id={localTitleId} className={styles.sectionTitle}>
+      <section className={pageStyles.card} aria-labelledby={localTitleId}>
+        <h2 id={localTitleId} className={pageStyles.sectionTitle}>
           Try it with a local test account
         </h2>
-        <p className={styles.muted}>
+        <p className={pageStyles.muted}>
           For a copy of the site running on your own machine: a test account at the local payment gateway, with demo plans to sell
           subscriptions on. No real money moves. The live site does not offer it.
         </p>
         {attempt === 'local' ? <FormAlert message={errors.form} /> : null}
-        <div className={styles.actions}>
+        <div className={pageStyles.actions}>
           <Button
             onClick={() => send({ environment: 'local' }, 'local')}
             disabled={connect.isPending}
@@ -87,11 +88,11 @@ export function ConnectGatewayForm({
           </Button>
         </div>
       </section>
-      <section className={styles.card} aria-labelledby={keysTitleId}>
-        <h2 id={keysTitleId} className={styles.sectionTitle}>
+      <section className={pageStyles.card} aria-labelledby={keysTitleId}>
+        <h2 id={keysTitleId} className={pageStyles.sectionTitle}>
           Connect your Braintree account
         </h2>
-        <p className={styles.muted}>
+        <p className={pageStyles.muted}>
           Your customers pay into your own Braintree account. Find these keys in Braintree’s Control Panel, under Settings › API.
           They are checked with Braintree, then stored encrypted: the private key is never shown again.
         </p>
@@ -129,7 +130,7 @@ export function ConnectGatewayForm({
             />
           </div>
           {attempt === 'keys' ? <FormAlert message={errors.form} /> : null}
-          <div className={styles.actions}>
+          <div className={pageStyles.actions}>
             <Button type="submit" disabled={connect.isPending} aria-busy={connect.isPending && attempt === 'keys'}>
               {connect.isPending && attempt === 'keys' ? 'Checking with Braintree…' : 'Connect Braintree account'}
             </Button>

@@ -1,10 +1,10 @@
-import styles from './merchant.module.css';
+import pageStyles from '../../../components/page.module.css';
 
 /** What failed, beside the form, announced as it appears. */
 export function FormAlert({ message }: { message: string | null | undefined }) {
   if (!message) return null;
   return (
-    <div className={styles.alert} role="alert">
+    <div className={pageStyles.alert} role="alert">
       <p>{message}</p>
     </div>
   );

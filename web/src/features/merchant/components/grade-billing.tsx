@@ -13,6 +13,8 @@ import { describePrice, everyMonths, formatMoney } from '../lib/format';
 import { type Choice, ChoiceFieldset } from './choice-fieldset';
 import { choiceOf, ConnectFirst, PlanPicker, type SubscriptionChoice, subscriptionOf } from './plan-picker';
 import { FormAlert } from './form-alert';
+import fieldStyles from '../../../components/field.module.css';
+import pageStyles from '../../../components/page.module.css';
 import styles from './merchant.module.css';
 
 /** A failed save in words: a 409 (no payment account) with the way to connect one. */
@@ -52,8 +54,8 @@ export function GradePriceSection({ userId, grade }: { userId: string; grade: Gr
   };
 
   return (
-    <section className={styles.card} aria-labelledby={titleId}>
-      <h2 id={titleId} className={styles.sectionTitle}>
+    <section className={pageStyles.card} aria-labelledby={titleId}>
+      <h2 id={titleId} className={pageStyles.sectionTitle}>
         Price
       </h2>
       <form className={styles.form} onSubmit={submit} noValidate aria-labelledby={titleId}>
@@ -73,7 +75,7 @@ export function GradePriceSection({ userId, grade }: { userId: string; grade: Gr
             message={formErrors(update.error, ['amountMinor'] as const).fields.amountMinor ?? errorMessage(update.error)}
           />
         ) : null}
-        <div className={styles.actions}>
+        <div className={pageStyles.actions}>
           <Button type="submit" disabled={update.isPending} aria-busy={update.isPending}>
             {update.isPending ? 'Saving…' : 'Save price'}
           </Button>
@@ -123,11 +125,11 @@ export function GradeBillingSection({ userId, grade, currency }: { userId: strin
       : 'Sold once.';
 
   return (
-    <section className={styles.card} aria-labelledby={titleId}>
-      <h2 id={titleId} className={styles.sectionTitle}>
+    <section className={pageStyles.card} aria-labelledby={titleId}>
+      <h2 id={titleId} className={pageStyles.sectionTitle}>
         Billing
       </h2>
-      <p className={styles.muted}>Now: {current} Existing subscribers keep what they bought.</p>
+      <p className={pageStyles.muted}>Now: {current} Existing subscribers keep what they bought.</p>
       <form className={styles.form} onSubmit={submit} noValidate aria-labelledby={titleId}>
         <ChoiceFieldset
           legend="How it is billed"
@@ -141,7 +143,7 @@ export function GradeBillingSection({ userId, grade, currency }: { userId: strin
         />
         {kind === 'subscription' ? <PlanPicker userId={userId} currency={currency} value={choice} onChange={setChoice} /> : null}
         <SaveProblem error={update.isError ? update.error : null} problem={problem} />
-        <div className={styles.actions}>
+        <div className={pageStyles.actions}>
           <Button type="submit" disabled={update.isPending} aria-busy={update.isPending}>
             {update.isPending ? 'Saving…' : 'Save billing'}
           </Button>
@@ -172,11 +174,11 @@ export function GradePlanSection({ userId, grade, currency }: { userId: string; 
   const offered = plans.data?.plans.filter((plan) => plan.price.currency === currency) ?? [];
 
   return (
-    <section className={styles.card} aria-labelledby={titleId}>
-      <h2 id={titleId} className={styles.sectionTitle}>
+    <section className={pageStyles.card} aria-labelledby={titleId}>
+      <h2 id={titleId} className={pageStyles.sectionTitle}>
         Plan
       </h2>
-      <p className={styles.muted}>
+      <p className={pageStyles.muted}>
         New subscriptions use the plan chosen here; existing subscribers keep theirs. The add-ons stay as they are.
       </p>
       {plans.isError ? (
@@ -187,13 +189,13 @@ export function GradePlanSection({ userId, grade, currency }: { userId: string; 
         )
       ) : (
         <form className={styles.form} onSubmit={submit} noValidate aria-labelledby={titleId}>
-          <div className={styles.field}>
-            <label className={styles.label} htmlFor={selectId}>
+          <div className={fieldStyles.field}>
+            <label className={fieldStyles.label} htmlFor={selectId}>
               Braintree plan
             </label>
             <select
               id={selectId}
-              className={styles.select}
+              className={fieldStyles.control}
               value={planId}
               onChange={(event) => setPlanId(event.target.value)}
               disabled={!plans.data}
@@ -207,7 +209,7 @@ export function GradePlanSection({ userId, grade, currency }: { userId: string; 
             </select>
           </div>
           <SaveProblem error={update.isError ? update.error : null} problem={null} />
-          <div className={styles.actions}>
+          <div className={pageStyles.actions}>
             <Button type="submit" disabled={update.isPending || planId === currentPlan} aria-busy={update.isPending}>
               {update.isPending ? 'Moving…' : 'Move to this plan'}
             </Button>

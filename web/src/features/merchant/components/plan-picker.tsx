@@ -9,6 +9,8 @@ import { errorMessage, isConflict } from '../lib/form-errors';
 import { everyMonths, formatMoney } from '../lib/format';
 import { MERCHANT_PATH } from '../lib/paths';
 import { ChoiceFieldset } from './choice-fieldset';
+import fieldStyles from '../../../components/field.module.css';
+import pageStyles from '../../../components/page.module.css';
 import styles from './merchant.module.css';
 
 /** A plan chosen for a grade, and the add-ons offered with it: for each, the most a subscriber may take, as typed. */
@@ -51,7 +53,7 @@ function planDetail(plan: GatewayPlan): string {
 /** The shop cannot sell a subscription before its payment account is connected: said plainly, with the way to do it. */
 export function ConnectFirst({ message }: { message: string }) {
   return (
-    <div className={styles.alert} role="alert">
+    <div className={pageStyles.alert} role="alert">
       <p>{message}</p>
       <p>
         <Link to={MERCHANT_PATH}>Connect your payment account</Link> on your shop’s page, then come back.
@@ -99,7 +101,7 @@ export function PlanPicker({
   const list = plans.data.plans;
   if (!list.length) {
     return (
-      <p className={styles.muted}>
+      <p className={pageStyles.muted}>
         Your Braintree account has no plans yet. Add one in its Control Panel (Subscriptions › Plans), then come back.
       </p>
     );
@@ -154,13 +156,13 @@ export function PlanPicker({
                   </span>
                 </label>
                 {offered !== undefined ? (
-                  <div className={styles.field}>
-                    <label className={styles.label} htmlFor={`${name}-${addOn.id}`}>
+                  <div className={fieldStyles.field}>
+                    <label className={fieldStyles.label} htmlFor={`${name}-${addOn.id}`}>
                       Most per subscriber<span className="visually-hidden"> ({addOn.name})</span>
                     </label>
                     <input
                       id={`${name}-${addOn.id}`}
-                      className={styles.quantity}
+                      className={fieldStyles.control}
                       type="number"
                       inputMode="numeric"
                       min={1}

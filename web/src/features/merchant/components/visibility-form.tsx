@@ -8,6 +8,7 @@ import { errorMessage } from '../lib/form-errors';
 import { VISIBILITY_NAMES } from '../lib/format';
 import { ChoiceFieldset } from './choice-fieldset';
 import { FormAlert } from './form-alert';
+import pageStyles from '../../../components/page.module.css';
 import styles from './merchant.module.css';
 
 /**
@@ -33,8 +34,8 @@ export function VisibilitySection({
   };
 
   return (
-    <section className={styles.card} aria-labelledby={titleId}>
-      <h2 id={titleId} className={styles.sectionTitle}>
+    <section className={pageStyles.card} aria-labelledby={titleId}>
+      <h2 id={titleId} className={pageStyles.sectionTitle}>
         Visibility
       </h2>
       <form className={styles.form} onSubmit={submit} aria-labelledby={titleId}>
@@ -53,7 +54,7 @@ export function VisibilitySection({
           }}
         />
         <FormAlert message={save.isError ? errorMessage(save.error) : null} />
-        <div className={styles.actions}>
+        <div className={pageStyles.actions}>
           <Button type="submit" disabled={chosen === visibility || save.isPending} aria-busy={save.isPending}>
             {save.isPending ? 'Saving…' : 'Save visibility'}
           </Button>

@@ -13,6 +13,8 @@ import { OverLimit, ProUpsell } from './pro-upsell';
 import { RecipientsField } from './recipients-field';
 import { SendProgressView } from './send-progress-view';
 import { SentScreen } from './sent-screen';
+import fieldStyles from '../../../components/field.module.css';
+import pageStyles from '../../../components/page.module.css';
 import styles from './transfers.module.css';
 import { useTransferDraft } from './use-transfer-draft';
 
@@ -76,7 +78,7 @@ export function TransferForm({
             {plural(offer.files.filter((file) => file.status === 'pending').length, 'file')} waiting). Pick the same files again
             and only what is missing is sent.
           </p>
-          <div className={styles.actions}>
+          <div className={pageStyles.actions}>
             <Button size="small" onClick={() => form.startResume(offer)}>
               Resume the transfer you started
             </Button>
@@ -119,7 +121,7 @@ export function TransferForm({
         <FilePicker files={files} onAdd={form.addFiles} onRemove={form.removeFile} />
       )}
       {draft.refusals.length ? (
-        <div className={styles.alert} role="alert">
+        <div className={pageStyles.alert} role="alert">
           <ul className={styles.alertList}>
             {draft.refusals.map((text) => (
               <li key={text}>{text}</li>
@@ -148,8 +150,8 @@ export function TransferForm({
       />
 
       <div className={styles.fieldRow}>
-        <div className={styles.field}>
-          <label htmlFor={titleId} className={styles.label}>
+        <div className={fieldStyles.field}>
+          <label htmlFor={titleId} className={fieldStyles.label}>
             Title
           </label>
           <input
@@ -161,8 +163,8 @@ export function TransferForm({
             onChange={(event) => form.setTitle(event.target.value)}
           />
         </div>
-        <div className={styles.field}>
-          <label htmlFor={expiryId} className={styles.label}>
+        <div className={fieldStyles.field}>
+          <label htmlFor={expiryId} className={fieldStyles.label}>
             Expires after
           </label>
           <select
@@ -180,8 +182,8 @@ export function TransferForm({
           </select>
         </div>
       </div>
-      <div className={styles.field}>
-        <label htmlFor={messageId} className={styles.label}>
+      <div className={fieldStyles.field}>
+        <label htmlFor={messageId} className={fieldStyles.label}>
           Message
         </label>
         <textarea
@@ -195,12 +197,12 @@ export function TransferForm({
       </div>
 
       {draft.formError ? (
-        <p className={styles.alert} role="alert">
+        <p className={pageStyles.alert} role="alert">
           {draft.formError}
         </p>
       ) : null}
       {problem ? (
-        <div className={styles.alert} role="alert">
+        <div className={pageStyles.alert} role="alert">
           <p>
             <strong>The transfer was not sent.</strong> {problem.message}
           </p>
@@ -214,7 +216,7 @@ export function TransferForm({
         </div>
       ) : null}
 
-      <div className={styles.actions}>
+      <div className={pageStyles.actions}>
         <Button type="submit" disabled={busy || overLimit} aria-busy={busy || undefined}>
           {busy ? 'Sending…' : 'Send'}
         </Button>
