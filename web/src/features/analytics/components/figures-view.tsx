@@ -2,6 +2,7 @@ import { type ReactNode, useId } from 'react';
 import { BarChart } from '../../../components/bar-chart';
 import { formatMoney } from '@shared/payments/money';
 import type { AnalyticsFigures } from '../api/get-analytics-figures';
+import factsStyles from '../../../components/facts.module.css';
 import pageStyles from '../../../components/page.module.css';
 import styles from './analytics.module.css';
 
@@ -39,7 +40,7 @@ function revenueByCurrency(storefront: AnalyticsFigures['storefront']) {
 
 function Total({ term, value }: { term: string; value: string }) {
   return (
-    <div className={styles.total}>
+    <div className={factsStyles.total}>
       <dt>{term}</dt>
       <dd>{value}</dd>
     </div>
@@ -105,7 +106,7 @@ export function FiguresView({ figures }: { figures: AnalyticsFigures }) {
 
   return (
     <>
-      <dl className={styles.totals} aria-label="At a glance">
+      <dl className={factsStyles.totals} aria-label="At a glance">
         <Total term="Most active users in a day" value={count(peakUsers)} />
         <Total term="Events" value={count(totalEvents)} />
         <Total term="Transfer conversion" value={percent(figures.funnel.conversion)} />
@@ -113,7 +114,7 @@ export function FiguresView({ figures }: { figures: AnalyticsFigures }) {
       </dl>
 
       <Section title="People and events">
-        <div className={styles.charts}>
+        <div className={factsStyles.charts}>
           <BarChart
             title="Active users by day"
             labelHeader="Day"
@@ -137,7 +138,7 @@ export function FiguresView({ figures }: { figures: AnalyticsFigures }) {
         <p className={pageStyles.muted}>
           {percent(figures.funnel.conversion)} of the people who opened the form sent a transfer.
         </p>
-        <dl className={styles.totals} aria-label="Time to send">
+        <dl className={factsStyles.totals} aria-label="Time to send">
           <Total term="Sends timed" value={count(figures.finalizeTiming.count)} />
           <Total term="Median (p50)" value={formatDuration(figures.finalizeTiming.p50Ms)} />
           <Total term="p90" value={formatDuration(figures.finalizeTiming.p90Ms)} />
@@ -145,7 +146,7 @@ export function FiguresView({ figures }: { figures: AnalyticsFigures }) {
       </Section>
 
       <Section title="Upgrades and sales">
-        <div className={styles.charts}>
+        <div className={factsStyles.charts}>
           <BarChart
             title="Upgrades started by day"
             labelHeader="Day"
@@ -167,7 +168,7 @@ export function FiguresView({ figures }: { figures: AnalyticsFigures }) {
             data={figures.storefront.map((entry) => ({ ...day(entry.date), value: entry.purchases }))}
             formatValue={count}
           />
-          <dl className={styles.totals} aria-label="Storefront revenue">
+          <dl className={factsStyles.totals} aria-label="Storefront revenue">
             <Total term="Purchases" value={count(purchases)} />
             {revenue.length ? (
               revenue.map((money) => (

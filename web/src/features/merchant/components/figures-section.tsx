@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { BarChart } from '../../../components/bar-chart';
 import type { FiguresView, SaleView } from '../api/merchant-keys';
 import { formatDate, formatMoney, formatShortDay } from '../lib/format';
+import factsStyles from '../../../components/facts.module.css';
 import pageStyles from '../../../components/page.module.css';
 import tableStyles from '../../../components/table.module.css';
 import styles from './merchant.module.css';
@@ -26,28 +27,28 @@ export function FiguresSection({ figures, title = 'Last 30 days' }: { figures: F
         {title}
       </h2>
       <dl className={styles.totals}>
-        <div className={styles.total}>
+        <div className={factsStyles.total}>
           <dt>Revenue</dt>
           <dd>{formatMoney(figures.totals.revenue)}</dd>
         </div>
-        <div className={styles.total}>
+        <div className={factsStyles.total}>
           <dt>Orders</dt>
           <dd>{count(figures.totals.orders)}</dd>
         </div>
-        <div className={styles.total}>
+        <div className={factsStyles.total}>
           <dt>Units sold</dt>
           <dd>{count(figures.totals.units)}</dd>
         </div>
-        <div className={styles.total}>
+        <div className={factsStyles.total}>
           <dt>Active subscriptions</dt>
           <dd>{count(figures.activeSubscriptions)}</dd>
         </div>
-        <div className={styles.total}>
+        <div className={factsStyles.total}>
           <dt>Past due</dt>
           <dd>{count(figures.pastDueSubscriptions)}</dd>
         </div>
       </dl>
-      <div className={styles.charts}>
+      <div className={factsStyles.charts}>
         <BarChart
           title="Revenue by day"
           labelHeader="Day"
