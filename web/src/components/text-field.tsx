@@ -53,6 +53,25 @@ type Labelled = FieldLines & {
 };
 type Owned = 'id' | 'aria-invalid' | 'aria-describedby' | 'className';
 
+/** The label, the control `children` draws with the id and aria props it is given, then the lines under it. */
+function LabelledField({
+  label,
+  className,
+  children,
+  ...lines
+}: Labelled & { children: (field: ReturnType<typeof useFieldLines>) => ReactNode }) {
+  const field = useFieldLines(lines);
+  return (
+    <div className={[styles.field, className].filter(Boolean).join(' ')}>
+      <label className={styles.label} htmlFor={field.id}>
+        {label}
+      </label>
+      {children(field)}
+      <FieldLinesBelow id={field.id} {...lines} />
+    </div>
+  );
+}
+
 /** A labelled input with its hint, a check's note and its error under it, all read with the input. */
 export function TextField({
   label,
@@ -62,15 +81,10 @@ export function TextField({
   className,
   ...input
 }: Labelled & Omit<InputHTMLAttributes<HTMLInputElement>, Owned>) {
-  const field = useFieldLines({ hint, note, error });
   return (
-    <div className={[styles.field, className].filter(Boolean).join(' ')}>
-      <label className={styles.label} htmlFor={field.id}>
-        {label}
-      </label>
-      <input className={styles.control} {...field} {...input} />
-      <FieldLinesBelow id={field.id} hint={hint} note={note} error={error} />
-    </div>
+    <LabelledField label={label} hint={hint} note={note} error={error} className={className}>
+      {(field) => <input className={styles.control} {...field} {...input} />}
+    </LabelledField>
   );
 }
 
@@ -83,14 +97,9 @@ export function TextArea({
   className,
   ...textarea
 }: Labelled & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, Owned>) {
-  const field = useFieldLines({ hint, note, error });
   return (
-    <div className={[styles.field, className].filter(Boolean).join(' ')}>
-      <label className={styles.label} htmlFor={field.id}>
-        {label}
-      </label>
-      <textarea className={styles.textarea} {...field} {...textarea} />
-      <FieldLinesBelow id={field.id} hint={hint} note={note} error={error} />
-    </div>
+    <LabelledField label={label} hint={hint} note={note} error={error} className={className}>
+      {(field) => <textarea className={styles.textarea} {...field} {...textarea} />}
+    </LabelledField>
   );
 }
