@@ -9,8 +9,8 @@
  * server lists the parts and completes the upload itself, so no ETag has to reach the page), and
  * it adds a few kB to the first-load JavaScript rather than a framework.
  */
-import type { FileView, UploadingFile, UploadTarget } from '../../../../../shared/schemas/transfers';
-import { partCountFor, partRange, partSizeFor } from '../../../../../shared/transfers/upload-sizing';
+import type { FileView, UploadingFile, UploadTarget } from '@shared/schemas/transfers';
+import { partCountFor, partRange, partSizeFor } from '@shared/transfers/upload-sizing';
 import { SentBytes, scaledBytes } from './upload-progress';
 import { TransportNetworkError, type TransportRequest, type TransportResponse, type UploadTransport } from './upload-transport';
 
