@@ -1,4 +1,4 @@
-import type { Stack } from 'aws-cdk-lib';
+import { type Stack, Stage } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 
 const templates = new WeakMap<Stack, Template>();
@@ -15,4 +15,18 @@ export function templateOf(stack: Stack): Template {
     templates.set(stack, template);
   }
   return template;
+}
+
+/**
+ * The warnings synthesis recorded on a stack, read from the assembly the app was synthesized
+ * into once (`Annotations.fromStack` synthesizes the whole app again, seconds for ours).
+ */
+export function warningsOf(stack: Stack): string[] {
+  const stage = Stage.of(stack);
+  if (!stage) throw new Error(`${stack.stackName} is not in an app`);
+  return stage
+    .synth()
+    .getStackArtifact(stack.artifactId)
+    .messages.filter((message) => message.level === 'warning')
+    .map((message) => String(message.entry.data));
 }
