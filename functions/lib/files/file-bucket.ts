@@ -1,6 +1,7 @@
 import {
   AbortMultipartUploadCommand,
   CompleteMultipartUploadCommand,
+  CopyObjectCommand,
   CreateMultipartUploadCommand,
   DeleteObjectCommand,
   DeleteObjectsCommand,
@@ -229,12 +230,64 @@ export async function headObject(key: string): Promise<StoredObject | null> {
   }
 }
 
-/** The first bytes of an object, to recognise an image from them. */
-export async function readObjectStart(key: string, length: number): Promise<Uint8Array> {
-  const answer = await call(() =>
-    s3().send(new GetObjectCommand({ Bucket: bucket(), Key: key, Range: `bytes=0-${length - 1}` })),
-  );
-  return answer.Body ? await call(() => answer.Body!.transformToByteArray()) : new Uint8Array();
+/** The object is no longer the one a condition named (S3's 412 PreconditionFailed), or is gone. */
+export class ObjectChanged extends Error {
+  constructor(key: string, cause: unknown) {
+    super(`${key} is no longer the object that was checked`, { cause });
+  }
+}
+
+const isPreconditionFailed = (error: unknown) =>
+  error instanceof S3ServiceException && (error.name === 'PreconditionFailed' || error.$metadata.httpStatusCode === 412);
+
+/** The first bytes of an object, to recognise an image from them; ObjectChanged unless it still has `etag`. */
+export async function readObjectStart(key: string, length: number, etag: string): Promise<Uint8Array> {
+  try {
+    const answer = await call(() =>
+      s3().send(new GetObjectCommand({ Bucket: bucket(), Key: key, Range: `bytes=0-${length - 1}`, IfMatch: etag })),
+    );
+    return answer.Body ? await call(() => answer.Body!.transformToByteArray()) : new Uint8Array();
+  } catch (error) {
+    if (isPreconditionFailed(error) || isMissing(error)) throw new ObjectChanged(key, error);
+    throw error;
+  }
+}
+
+/** S3 takes the copy source as `bucket/key`, URL-encoded (each segment, so the slashes stay). */
+const copySourceOf = (key: string) => `${bucket()}/${key.split('/').map(encodeURIComponent).join('/')}`;
+
+/**
+ * Copies an object to another key in one call (S3 copies up to 5 GB so; a presigned POST holds
+ * at most 16 MiB), with its type and other headers, on condition that it still has `etag`:
+ * ObjectChanged when it does not (or is gone), and nothing is written. The copy gets `tags`
+ * (the retention tag its lifecycle rule keys on) or none, rather than the source's: copying
+ * tags would need s3:GetObjectTagging as well. Answers the copy's ETag.
+ */
+export async function copyObject(options: {
+  from: string;
+  to: string;
+  etag: string;
+  tags?: Record<string, string> | undefined;
+}): Promise<string> {
+  try {
+    const answer = await call(() =>
+      s3().send(
+        new CopyObjectCommand({
+          Bucket: bucket(),
+          Key: options.to,
+          CopySource: copySourceOf(options.from),
+          CopySourceIfMatch: options.etag,
+          MetadataDirective: 'COPY',
+          TaggingDirective: 'REPLACE',
+          ...(options.tags ? { Tagging: new URLSearchParams(options.tags).toString() } : {}),
+        }),
+      ),
+    );
+    return answer.CopyObjectResult?.ETag ?? '';
+  } catch (error) {
+    if (isPreconditionFailed(error) || isMissing(error)) throw new ObjectChanged(options.from, error);
+    throw error;
+  }
 }
 
 export async function putObject(options: { key: string; body: Uint8Array; contentType: string }): Promise<void> {
