@@ -9,15 +9,23 @@ import { ensureWebBuilt } from '../local/web-build';
  * and a half on a two-core machine. Each one's output is printed whole once it ends, so the
  * three never interleave; the exit code is non-zero when any of them failed.
  */
+/**
+ * The typechecks run TypeScript 7, the compiler ported to native code, from the `typescript-7`
+ * alias: it checks the same programs as 5.9 in a third of the CPU. `typescript` stays 5.9 for what
+ * uses its JavaScript API (typescript-eslint's parser), which 7.0 does not offer. Both packages
+ * name their binary `tsc`, so which one node_modules/.bin/tsc is depends on npm: the path is explicit.
+ */
+const TSC_7 = 'node_modules/typescript-7/bin/tsc';
+
 const CHECKS: readonly { name: string; command: string; args: readonly string[] }[] = [
-  { name: 'typecheck (functions, infra, shared, test)', command: 'tsc', args: ['-p', 'tsconfig.json', '--noEmit'] },
-  { name: 'typecheck (web)', command: 'tsc', args: ['-p', 'web/tsconfig.json', '--noEmit'] },
-  { name: 'lint', command: 'eslint', args: ['.'] },
+  { name: 'typecheck (functions, infra, shared, test)', command: TSC_7, args: ['-p', 'tsconfig.json', '--noEmit'] },
+  { name: 'typecheck (web)', command: TSC_7, args: ['-p', 'web/tsconfig.json', '--noEmit'] },
+  { name: 'lint', command: 'node_modules/.bin/eslint', args: ['.'] },
 ];
 
 function run(check: (typeof CHECKS)[number]): Promise<boolean> {
   const started = Date.now();
-  const child = spawn(join(REPO_ROOT, 'node_modules', '.bin', check.command), check.args, {
+  const child = spawn(join(REPO_ROOT, check.command), check.args, {
     cwd: REPO_ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
