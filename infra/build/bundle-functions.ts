@@ -1,5 +1,6 @@
-import { build, type BuildOptions, type Metafile, type Plugin } from 'esbuild';
-import { existsSync, mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { type BuildResult, context, type Metafile, type Plugin } from 'esbuild';
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { EVERY_FUNCTION } from '../../shared/functions';
@@ -20,15 +21,15 @@ export interface BundleResult {
   name: string;
   /** Absolute path of the bundle's index.mjs. */
   file: string;
-  /** Every file of the bundle's folder (the Lambda asset): index.mjs, then the lazy libraries it may load. */
+  /** Every file of the bundle's folder (the Lambda asset): index.mjs, then its chunks. */
   files: readonly string[];
-  /** The whole asset: index.mjs and every library it may load on demand. */
+  /** The whole asset: index.mjs and every chunk it may load. */
   bytes: number;
-  /** What importing index.mjs loads (index.mjs alone): a cold start's share. */
+  /** What importing index.mjs loads (it and the chunks it imports statically): a cold start's share. */
   importBytes: number;
   /**
    * With `analyze`: bytes each input file (source or dependency) adds to the bundle, over the
-   * whole asset (the libraries loaded on demand included).
+   * whole asset (the chunks loaded on demand included).
    */
   inputs?: Readonly<Record<string, number>>;
   /** With `analyze`: the same, for what importing index.mjs loads only. */
@@ -80,7 +81,7 @@ const ELECTRODB_MODEL_CHECK = fileURLToPath(new URL('./shims/jsonschema-model-ch
 const ELECTRODB_DIR = `${path.sep}node_modules${path.sep}electrodb${path.sep}`;
 
 /**
- * ElectroDB is loaded on a bundle's first call, from a file of its own (see the facade).
+ * ElectroDB is loaded on a bundle's first call, from a chunk of its own (see the facade).
  * ElectroDB is CommonJS and require()s @aws-sdk/lib-dynamodb, and an ES module reached through
  * require() is bundled whole: every DynamoDB command, its schemas and the aggregated client,
  * about 60 KB minified that each cold start would compile. Inside bundles ElectroDB gets the
@@ -115,105 +116,121 @@ const middyStreamingShim: Plugin = {
 };
 
 const FIRST_CALL = fileURLToPath(new URL('./shims/first-call.ts', import.meta.url));
-const HANDLER_ENTRY = 'lambda-handler:';
+const HANDLER_ENTRY = 'lambda-handler';
 
 /**
- * What each bundle's index.mjs is made from: the handler file's `handler`, run once the
- * libraries the bundle loads on its first call are loaded (shims/first-call.ts).
+ * What a bundle's index.mjs is made from: the handler file's `handler`, run once the libraries
+ * the bundle loads on its first call are loaded (shims/first-call.ts). One esbuild context
+ * builds handler after handler, so the entry is whichever handler `current` names.
  */
-const handlerEntries: Plugin = {
-  name: 'lambda-handler-entries',
-  setup(pluginBuild) {
-    pluginBuild.onResolve({ filter: new RegExp(`^${HANDLER_ENTRY}`) }, (args) => ({
-      path: args.path.slice(HANDLER_ENTRY.length),
-      namespace: 'lambda-handler',
-    }));
-    pluginBuild.onLoad({ filter: /.*/, namespace: 'lambda-handler' }, (args) => ({
-      contents: [
-        `import { handler as serve } from ${JSON.stringify(args.path)};`,
-        `import { serveAfterLoads } from ${JSON.stringify(FIRST_CALL)};`,
-        'export const handler = serveAfterLoads(serve);',
-      ].join('\n'),
-      resolveDir: path.dirname(args.path),
-      loader: 'js',
-    }));
-  },
-};
+function handlerEntry(current: () => string): Plugin {
+  return {
+    name: 'lambda-handler-entry',
+    setup(pluginBuild) {
+      pluginBuild.onResolve({ filter: new RegExp(`^${HANDLER_ENTRY}$`) }, () => ({
+        path: HANDLER_ENTRY,
+        namespace: HANDLER_ENTRY,
+      }));
+      pluginBuild.onLoad({ filter: /.*/, namespace: HANDLER_ENTRY }, () => ({
+        contents: [
+          `import { handler as serve } from ${JSON.stringify(current())};`,
+          `import { serveAfterLoads } from ${JSON.stringify(FIRST_CALL)};`,
+          'export const handler = serveAfterLoads(serve);',
+        ].join('\n'),
+        resolveDir: REPO_ROOT,
+        loader: 'js',
+      }));
+    },
+  };
+}
 
-/** Where a bundle keeps the libraries it loads on demand, beside index.mjs. */
-const LAZY_DIR = 'lazy';
+/** Where a bundle keeps the chunks it loads, beside index.mjs. */
+const CHUNK_DIR = 'chunks';
+/** esbuild contexts building at once, each its share of the handlers one after another. */
+const BUILD_PARALLELISM = Math.max(1, Math.min(4, availableParallelism()));
 
-/**
- * Libraries a handler loads with `await import(...)` when a call first needs them, each built
- * as a file of its own (outDir/<folder>/lazy/<name>.mjs), which the import names: a cold start
- * compiles none of them until then. Only self-contained libraries belong here: the file has
- * its own copy of everything it imports, so it must share no classes or state with our code.
- * (esbuild's code splitting would share modules between a handler and its chunks instead, but
- * in one build of many handlers a chunk holds what all of them use of each module it contains.)
- */
-const LAZY_LIBRARIES: readonly { name: string; specifier: string; importer?: string; entry: string }[] = [
-  { name: 'braintree', specifier: 'braintree', entry: 'braintree' },
-  { name: 'file-type', specifier: 'file-type/core', entry: 'file-type/core' },
-  { name: 'image-size', specifier: 'image-size', entry: 'image-size' },
-  // ElectroDB's modules, which get the DynamoDB commands from the handler's bundle (see the facade).
-  {
-    name: 'electrodb',
-    specifier: './electrodb-library',
-    importer: ELECTRODB_FACADE,
-    entry: fileURLToPath(new URL('./shims/electrodb-library.ts', import.meta.url)),
-  },
-];
-
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
-
-/** In a handler's bundle, `import()` of a lazy library names its file instead of bundling it. */
-const lazyLibraries: Plugin = {
-  name: 'lazy-libraries',
-  setup(pluginBuild) {
-    const filter = new RegExp(`^(${LAZY_LIBRARIES.map(({ specifier }) => escapeRegExp(specifier)).join('|')})$`);
-    pluginBuild.onResolve({ filter }, (args) => {
-      const library = LAZY_LIBRARIES.find(
-        ({ specifier, importer }) => specifier === args.path && (importer === undefined || importer === args.importer),
-      );
-      if (!library || args.kind !== 'dynamic-import') return undefined;
-      return { path: `./${LAZY_DIR}/${library.name}.mjs`, external: true };
-    });
-  },
-};
-
-/** What every bundle and every lazy library is built with. */
-const COMMON_OPTIONS = {
-  bundle: true,
-  format: 'esm',
-  platform: 'node',
-  target: 'node22',
-  // Prefer ESM builds of dependencies: they tree-shake, CommonJS builds do not.
-  mainFields: ['module', 'main'],
-  treeShaking: true,
-  sourcemap: false,
-  legalComments: 'none',
-  outExtension: { '.js': '.mjs' },
-  // Bundled CommonJS dependencies still call require() for Node built-ins.
-  banner: { js: "import { createRequire } from 'module'; const require = createRequire(import.meta.url);" },
-  logLevel: 'warning',
-  metafile: true,
-  absWorkingDir: REPO_ROOT,
-} as const satisfies BuildOptions;
-
-const outputKey = (file: string) => path.relative(REPO_ROOT, file).split(path.sep).join('/');
-
-/** Bytes each input adds to one output. */
-function inputsOf(metafile: Metafile, output: string): Record<string, number> {
-  return Object.fromEntries(
-    Object.entries(metafile.outputs[output]?.inputs ?? {}).map(([input, { bytesInOutput }]) => [input, bytesInOutput]),
-  );
+/** Bytes each input adds to these outputs together. */
+function inputsOf(metafile: Metafile, outputs: Iterable<string>): Record<string, number> {
+  const inputs: Record<string, number> = {};
+  for (const output of outputs) {
+    for (const [input, { bytesInOutput }] of Object.entries(metafile.outputs[output]?.inputs ?? {})) {
+      inputs[input] = (inputs[input] ?? 0) + bytesInOutput;
+    }
+  }
+  return inputs;
 }
 
 /**
- * Bundles each handler into outDir/<folder>/index.mjs in one esbuild run, with the lazy
- * libraries it imports on demand in outDir/<folder>/lazy/: the folder is the whole Lambda asset.
- * The AWS SDK is bundled rather than taken from the runtime so the version we test is the
- * version we ship, and tree shaking keeps only the commands a handler uses.
+ * The chunks an output imports, however indirectly: statically only (what importing it loads),
+ * or also on demand (`import()`). esbuild writes a chunk for every `import()` it finds, even in
+ * code that tree shaking then drops; such a chunk is imported by no output, and is left out.
+ */
+function chunksOf(metafile: Metafile, output: string, kinds: 'static' | 'all'): Set<string> {
+  const found = new Set<string>();
+  const visit = (from: string) => {
+    for (const imported of metafile.outputs[from]?.imports ?? []) {
+      if (imported.external || found.has(imported.path)) continue;
+      if (kinds === 'static' && imported.kind !== 'import-statement') continue;
+      found.add(imported.path);
+      visit(imported.path);
+    }
+  };
+  visit(output);
+  return found;
+}
+
+/** Writes one handler's build (index.mjs and its chunks) into the handler's folder. */
+function writeBundle(
+  built: BuildResult<{ metafile: true; write: false }>,
+  buildDir: string,
+  name: string,
+  outDir: string,
+  analyze: boolean,
+): BundleResult {
+  const { metafile } = built;
+  const folder = bundleFolder(outDir, name);
+  const keyOf = (relative: string) => path.relative(REPO_ROOT, path.join(buildDir, relative)).split(path.sep).join('/');
+  const entry = keyOf('index.mjs');
+  const loadedAtImport = new Set([entry, ...chunksOf(metafile, entry, 'static')]);
+  const shipped = new Set([entry, ...chunksOf(metafile, entry, 'all')]);
+  const file = path.join(folder, 'index.mjs');
+  const files: string[] = [];
+  let bytes = 0;
+  let importBytes = 0;
+  for (const output of built.outputFiles) {
+    const relative = path.relative(buildDir, output.path);
+    if (!shipped.has(keyOf(relative))) continue;
+    const target = path.join(folder, relative);
+    mkdirSync(path.dirname(target), { recursive: true });
+    writeFileSync(target, output.contents);
+    files.push(target);
+    bytes += output.contents.byteLength;
+    if (loadedAtImport.has(keyOf(relative))) importBytes += output.contents.byteLength;
+  }
+  files.sort((a, b) => (a === file ? -1 : b === file ? 1 : a.localeCompare(b)));
+  if (!analyze) return { name, file, files, bytes, importBytes };
+  return {
+    name,
+    file,
+    files,
+    bytes,
+    importBytes,
+    inputs: inputsOf(metafile, shipped),
+    importInputs: inputsOf(metafile, loadedAtImport),
+  };
+}
+
+/**
+ * Bundles each handler into outDir/<folder>/index.mjs, the AWS SDK included: the version we
+ * test is the version we ship, and tree shaking keeps only the commands a handler uses.
+ *
+ * With code splitting, what a handler loads with `await import()` (a payment gateway's SDK,
+ * image decoding, ElectroDB) is a chunk of its own in outDir/<folder>/chunks/, compiled only
+ * when a call needs it, and what it shares with the handler stays in the handler's part: the
+ * folder is the whole Lambda asset. Each handler is built on its own, so each is tree-shaken
+ * for itself: in one build of many handlers, a chunk would hold what all of them use of each
+ * module in it. Handlers are built one after another in a few esbuild contexts, which parse
+ * each source file once.
  */
 export async function bundleFunctions(options: BundleOptions): Promise<BundleResult[]> {
   const entries = options.entries ?? handlerEntryPoints();
@@ -226,71 +243,54 @@ export async function bundleFunctions(options: BundleOptions): Promise<BundleRes
   for (const { name } of entries) {
     rmSync(bundleFolder(outDir, name), { recursive: true, force: true });
   }
-  const minify = options.minify ?? true;
-  const plugins = [lambdaCredentialsShim, electrodbCommandsShim, middyStreamingShim, pureSchemaModules];
+  // Never written: esbuild answers in memory, and each bundle goes to its own folder.
+  const buildDir = path.join(outDir, '.build');
 
-  const handlers = await build({
-    ...COMMON_OPTIONS,
-    entryPoints: Object.fromEntries(
-      entries.map(({ name, entry }) => [path.join(bundleFolderName(name), 'index'), `${HANDLER_ENTRY}${entry}`]),
-    ),
-    outdir: outDir,
-    minify,
-    plugins: [handlerEntries, lazyLibraries, ...plugins],
-  });
-  const lazyOf = (file: string): string[] =>
-    (handlers.metafile.outputs[outputKey(file)]?.imports ?? [])
-      .filter((imported) => imported.external && imported.kind === 'dynamic-import' && imported.path.startsWith(`./${LAZY_DIR}/`))
-      .map((imported) => path.basename(imported.path, '.mjs'));
-  const indexFiles = new Map(entries.map(({ name }) => [name, path.join(bundleFolder(outDir, name), 'index.mjs')]));
-
-  // Each lazy library that some bundle imports, built once, in memory, then copied to those bundles.
-  const needed = new Set([...indexFiles.values()].flatMap(lazyOf));
-  const libraries = LAZY_LIBRARIES.filter(({ name }) => needed.has(name));
-  const libraryDir = path.join(outDir, `.${LAZY_DIR}`);
-  const built =
-    libraries.length === 0
-      ? undefined
-      : await build({
-          ...COMMON_OPTIONS,
-          entryPoints: Object.fromEntries(libraries.map(({ name, entry }) => [name, entry])),
-          outdir: libraryDir,
-          minify,
-          plugins,
-          write: false,
-        });
-  const library = new Map(
-    libraries.map(({ name }) => {
-      const file = path.join(libraryDir, `${name}.mjs`);
-      const contents = built?.outputFiles.find((output) => output.path === file)?.contents;
-      if (!contents) throw new Error(`esbuild built no ${file}`);
-      return [name, { contents, inputs: built ? inputsOf(built.metafile, outputKey(file)) : {} }];
-    }),
-  );
-
-  return entries.map(({ name }) => {
-    const file = indexFiles.get(name) as string;
-    const importBytes = statSync(file).size;
-    const files = [file];
-    let bytes = importBytes;
-    const lazyInputs: Record<string, number>[] = [];
-    for (const lazy of lazyOf(file)) {
-      const { contents, inputs } = library.get(lazy) as { contents: Uint8Array; inputs: Record<string, number> };
-      const target = path.join(path.dirname(file), LAZY_DIR, `${lazy}.mjs`);
-      mkdirSync(path.dirname(target), { recursive: true });
-      writeFileSync(target, contents);
-      files.push(target);
-      bytes += contents.byteLength;
-      lazyInputs.push(inputs);
+  const results: BundleResult[] = [];
+  let next = 0;
+  const builder = async (): Promise<void> => {
+    let current: HandlerEntryPoint | undefined;
+    const builds = await context({
+      entryPoints: { index: HANDLER_ENTRY },
+      outdir: buildDir,
+      absWorkingDir: REPO_ROOT,
+      outExtension: { '.js': '.mjs' },
+      bundle: true,
+      format: 'esm',
+      splitting: true,
+      chunkNames: `${CHUNK_DIR}/[name]-[hash]`,
+      platform: 'node',
+      target: 'node22',
+      // Prefer ESM builds of dependencies: they tree-shake, CommonJS builds do not.
+      mainFields: ['module', 'main'],
+      minify: options.minify ?? true,
+      treeShaking: true,
+      sourcemap: false,
+      legalComments: 'none',
+      // Bundled CommonJS dependencies still call require() for Node built-ins (in each chunk too).
+      banner: { js: "import { createRequire } from 'module'; const require = createRequire(import.meta.url);" },
+      logLevel: 'warning',
+      plugins: [
+        handlerEntry(() => (current as HandlerEntryPoint).entry),
+        lambdaCredentialsShim,
+        electrodbCommandsShim,
+        middyStreamingShim,
+        pureSchemaModules,
+      ],
+      metafile: true,
+      write: false,
+    });
+    try {
+      for (let index = next++; index < entries.length; index = next++) {
+        current = entries[index] as HandlerEntryPoint;
+        results[index] = writeBundle(await builds.rebuild(), buildDir, current.name, outDir, options.analyze ?? false);
+      }
+    } finally {
+      await builds.dispose();
     }
-    if (!options.analyze) return { name, file, files, bytes, importBytes };
-    const importInputs = inputsOf(handlers.metafile, outputKey(file));
-    const inputs = { ...importInputs };
-    for (const more of lazyInputs) {
-      for (const [input, size] of Object.entries(more)) inputs[input] = (inputs[input] ?? 0) + size;
-    }
-    return { name, file, files, bytes, importBytes, inputs, importInputs };
-  });
+  };
+  await Promise.all(Array.from({ length: Math.min(BUILD_PARALLELISM, entries.length) }, builder));
+  return results;
 }
 
 /** A CLI report on stdout (lint reserves console for warnings and errors outside infra/cdk). */

@@ -432,7 +432,7 @@ async function* rowsOnceLoaded<Row>(search: () => Promise<AsyncIterable<Row>>): 
  * function is imported: the SDK and what it brings (an XML parser and builder, date formatting)
  * are some 300 KB that every cold start of a payment function would otherwise compile, even
  * for a request refused before any payment. In a Lambda bundle `import('braintree')` is a
- * file of its own (infra/build/bundle-functions.ts). A failed load is tried again on the next call.
+ * chunk of its own (infra/build/bundle-functions.ts). A failed load is tried again on the next call.
  */
 function sdkOnFirstCall(credentials: BraintreeCredentials): BraintreeSdk {
   let loading: Promise<BraintreeSdk> | undefined;

@@ -2,10 +2,9 @@ import type * as ElectroDB from 'electrodb';
 import documentCommands from './electrodb-document-commands.cjs';
 
 /**
- * ElectroDB itself, in a file of its own that a bundle loads on its first call (see
- * electrodb.ts): its entity and transaction modules, nothing of ours. The ten DynamoDB document
- * commands it sends come from the handler's bundle, so they are the classes the bundle's
- * document client knows, and the AWS SDK is not here twice.
+ * ElectroDB itself, in the chunk a bundle loads on its first call (see electrodb.ts): its entity
+ * and transaction modules, and the ten DynamoDB document commands it sends, which the facade
+ * hands over.
  */
 
 /** The parts of ElectroDB our code uses (service.ts and the entities). */
@@ -16,7 +15,7 @@ export function electrodbWith(commands: Readonly<Record<string, unknown>>): Elec
   Object.assign(documentCommands as Record<string, unknown>, commands);
   // Its entity and transaction modules, not its index: the index also loads the Service (its
   // collections, which we do not use), 19 KB more to compile. Required, as ElectroDB is
-  // CommonJS; esbuild resolves the requires into this file, nothing is read from node_modules.
+  // CommonJS; esbuild resolves the requires into this chunk, nothing is read from node_modules.
   /* eslint-disable @typescript-eslint/no-require-imports */
   const { Entity } = require('electrodb/src/entity') as Pick<typeof ElectroDB, 'Entity'>;
   const transactions = require('electrodb/src/transaction') as Pick<

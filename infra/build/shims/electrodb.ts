@@ -16,8 +16,8 @@ import { loadBeforeFirstCall } from './first-call';
 
 /**
  * What `electrodb` means inside Lambda bundles: ElectroDB itself (electrodb-library.ts), in a
- * file of its own (lazy/electrodb.mjs, see bundle-functions.ts) that the bundle loads on its
- * first call, not at import.
+ * chunk of its own (see bundle-functions.ts) that the bundle loads on its first call, not at
+ * import.
  *
  * ElectroDB's modules are some 170 KB minified that every cold start compiled while the bundle
  * was imported, even for a request that never reaches the table (a refused origin, a malformed
@@ -25,9 +25,9 @@ import { loadBeforeFirstCall } from './first-call';
  * functions/lib/db/service.ts), and every bundled handler runs after the loaders registered
  * here (first-call.ts), so the exports below stay synchronous.
  *
- * ElectroDB gets the ten document client commands it uses from here: imported the ordinary way,
- * they are the bundle's own (not the whole DynamoDB client, which ElectroDB's require() of
- * @aws-sdk/lib-dynamodb would bring: see electrodb-document-commands.cjs).
+ * ElectroDB gets the ten document client commands it uses from here, imported the ordinary way
+ * (not the whole DynamoDB client, which ElectroDB's require() of @aws-sdk/lib-dynamodb would
+ * bring: see electrodb-document-commands.cjs).
  */
 let electrodb: ElectroDbInUse | undefined;
 
