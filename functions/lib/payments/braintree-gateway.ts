@@ -1,4 +1,4 @@
-import type braintree from 'braintree';
+import braintree from 'braintree';
 import { isDependencyUnavailable } from '../errors';
 import { addOnChanges, hasAddOnChanges } from './add-on-changes';
 import { centsOf, formatCents, normalizeAmount } from './amounts';
@@ -410,70 +410,16 @@ function namesOf(name: string | undefined): Pick<braintree.CustomerCreateRequest
   return space < 0 ? { firstName: trimmed } : { firstName: trimmed.slice(0, space), lastName: trimmed.slice(space + 1) };
 }
 
-function sdkFor(sdk: typeof braintree, credentials: BraintreeCredentials): BraintreeSdk {
+function sdkFor(credentials: BraintreeCredentials): BraintreeSdk {
   const config: braintree.KeyGatewayConfig & { timeout: number } = {
-    environment: credentials.environment === 'production' ? sdk.Environment.Production : sdk.Environment.Sandbox,
+    environment: credentials.environment === 'production' ? braintree.Environment.Production : braintree.Environment.Sandbox,
     merchantId: credentials.merchantId,
     publicKey: credentials.publicKey,
     privateKey: credentials.privateKey,
     timeout: SDK_TIMEOUT_MS,
   };
   // Narrowed once to what is read (see BraintreeSdk): the SDK's declared types overstate its results.
-  return new sdk.BraintreeGateway(config) as unknown as BraintreeSdk;
-}
-
-/** The rows of a search, once the SDK that runs it is loaded. */
-async function* rowsOnceLoaded<Row>(search: () => Promise<AsyncIterable<Row>>): AsyncIterable<Row> {
-  yield* await search();
-}
-
-/**
- * The SDK's gateway, with the SDK loaded by the first call that needs it rather than when the
- * function is imported: the SDK and what it brings (an XML parser and builder, date formatting)
- * are some 300 KB that every cold start of a payment function would otherwise compile, even
- * for a request refused before any payment. In a Lambda bundle `import('braintree')` is a
- * chunk of its own (infra/build/bundle-functions.ts). A failed load is tried again on the next call.
- */
-function sdkOnFirstCall(credentials: BraintreeCredentials): BraintreeSdk {
-  let loading: Promise<BraintreeSdk> | undefined;
-  const loaded = (): Promise<BraintreeSdk> => {
-    loading ??= import('braintree').then(
-      ({ default: sdk }) => sdkFor(sdk, credentials),
-      (error: unknown) => {
-        loading = undefined;
-        throw error;
-      },
-    );
-    return loading;
-  };
-  return {
-    customer: {
-      find: async (customerId) => (await loaded()).customer.find(customerId),
-      create: async (request) => (await loaded()).customer.create(request),
-    },
-    paymentMethod: { create: async (request) => (await loaded()).paymentMethod.create(request) },
-    transaction: {
-      sale: async (request) => (await loaded()).transaction.sale(request),
-      search: (build) => rowsOnceLoaded(async () => (await loaded()).transaction.search(build)),
-    },
-    subscription: {
-      create: async (request) => (await loaded()).subscription.create(request),
-      find: async (subscriptionId) => (await loaded()).subscription.find(subscriptionId),
-      update: async (subscriptionId, updates) => (await loaded()).subscription.update(subscriptionId, updates),
-      retryCharge: async (subscriptionId, amount, submitForSettlement) =>
-        (await loaded()).subscription.retryCharge(subscriptionId, amount, submitForSettlement),
-      cancel: async (subscriptionId) => (await loaded()).subscription.cancel(subscriptionId),
-      search: (build) => rowsOnceLoaded(async () => (await loaded()).subscription.search(build)),
-    },
-    plan: {
-      find: async (planId) => (await loaded()).plan.find(planId),
-      all: async () => (await loaded()).plan.all(),
-    },
-    clientToken: { generate: async (request) => (await loaded()).clientToken.generate(request) },
-    webhookNotification: {
-      parse: async (signature, payload) => (await loaded()).webhookNotification.parse(signature, payload),
-    },
-  };
+  return new braintree.BraintreeGateway(config) as unknown as BraintreeSdk;
 }
 
 /**
@@ -482,7 +428,7 @@ function sdkOnFirstCall(credentials: BraintreeCredentials): BraintreeSdk {
  */
 export function createBraintreePaymentGateway(
   credentials: BraintreeCredentials,
-  sdk: BraintreeSdk = sdkOnFirstCall(credentials),
+  sdk: BraintreeSdk = sdkFor(credentials),
 ): PaymentGateway {
   // A plan's months per cycle, which Braintree keeps on the plan and not on its subscriptions.
   const billingFrequencies = new Map<string, Promise<number>>();
