@@ -54,7 +54,7 @@ export function bundleFolderName(handler: string): string {
   return handler.replaceAll('/', '-');
 }
 
-/** Folder holding index.mjs for one handler; what Code.fromAsset points at. */
+/** Folder holding index.mjs and its chunks for one handler: the whole Lambda asset, what Code.fromAsset points at. */
 export function bundleFolder(outDir: string, handler: string): string {
   return path.join(outDir, bundleFolderName(handler));
 }
