@@ -1,4 +1,6 @@
 import js from '@eslint/js';
+import { dirname, relative, resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -12,6 +14,65 @@ const zodEntryPoints = ['zod', 'zod/mini', 'zod/v4', 'zod/v4/mini', 'zod/v4-mini
   ...zodThroughSharedModule,
   name,
 }));
+
+const REPO = dirname(fileURLToPath(import.meta.url));
+const WEB_SRC = resolve(REPO, 'web', 'src');
+const SHARED = resolve(REPO, 'shared');
+
+/** Where a path stands in the web app: its feature (web/src/features/<name>), or the shared lib and components. */
+function webArea(path) {
+  const [top, name] = relative(WEB_SRC, path).split(sep);
+  if (top === 'features' && name) return { feature: name };
+  return { shared: top === 'lib' || top === 'components' };
+}
+
+/**
+ * Reads each relative import where it lands, however many `../` it takes: a feature imports no
+ * other feature, the shared lib and components import none at all (the app shell composes them),
+ * and shared/ is imported as @shared/….
+ */
+const webImports = {
+  rules: {
+    'feature-boundaries': {
+      meta: {
+        type: 'problem',
+        schema: [],
+        messages: {
+          otherFeature:
+            'Features must not import each other ({{ target }}): move what both use to web/src/components or web/src/lib.',
+          featureFromShared: 'web/src/{{ area }} must not import a feature ({{ target }}): move what it needs here.',
+          sharedByAlias: 'Import shared/ as @shared/… (web/tsconfig.json paths), not by a relative path.',
+        },
+      },
+      create(context) {
+        const from = webArea(context.filename);
+        const check = (node) => {
+          const source = node.source;
+          if (source?.type !== 'Literal' || typeof source.value !== 'string' || !source.value.startsWith('.')) return;
+          const target = resolve(dirname(context.filename), source.value);
+          if (target === SHARED || target.startsWith(SHARED + sep)) {
+            context.report({ node: source, messageId: 'sharedByAlias' });
+            return;
+          }
+          const to = webArea(target);
+          if (!to.feature) return;
+          if (from.feature && from.feature !== to.feature) {
+            context.report({ node: source, messageId: 'otherFeature', data: { target: `features/${to.feature}` } });
+          } else if (from.shared) {
+            const area = relative(WEB_SRC, context.filename).split(sep)[0];
+            context.report({ node: source, messageId: 'featureFromShared', data: { area, target: `features/${to.feature}` } });
+          }
+        };
+        return {
+          ImportDeclaration: check,
+          ImportExpression: check,
+          ExportAllDeclaration: check,
+          ExportNamedDeclaration: check,
+        };
+      },
+    },
+  },
+};
 
 export default tseslint.config(
   { ignores: ['node_modules', 'dist', 'cdk.out', '.data', 'web/dist', 'coverage', 'test-results'] },
@@ -47,16 +108,9 @@ export default tseslint.config(
     rules: reactHooks.configs.recommended.rules,
   },
   {
-    // Features stay independent: shared code lives in web/src/{lib,components}.
-    files: ['web/src/features/ranking/**'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: zodEntryPoints,
-          patterns: [{ group: ['**/features/*/**', '!**/features/ranking/**'], message: 'Features must not import each other.' }],
-        },
-      ],
-    },
+    // Features stay independent: shared code lives in web/src/{lib,components}, and shared/ comes in as @shared/….
+    files: ['web/src/**/*.{ts,tsx}'],
+    plugins: { web: webImports },
+    rules: { 'web/feature-boundaries': 'error' },
   },
 );

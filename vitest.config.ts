@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 const quietAws = {
@@ -26,6 +27,8 @@ export default defineConfig({
     poolOptions: { threads: { isolate: false } },
     projects: [
       {
+        // web/'s alias for shared/ (web/vite.config.ts), for the web modules the unit files load.
+        resolve: { alias: { '@shared': fileURLToPath(new URL('./shared', import.meta.url)) } },
         test: {
           name: 'unit',
           include: ['test/unit/**/*.test.ts', 'test/infra/**/*.test.ts'],

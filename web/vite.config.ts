@@ -4,9 +4,17 @@ import { defineConfig } from 'vite';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
+/**
+ * `@shared/…` is the repo's shared/ (the zod schemas and the route table the server uses too), as
+ * in tsconfig.json's paths. vitest.config.ts and the root one (for the web modules the Node tests
+ * load) resolve it the same way.
+ */
+export const alias = { '@shared': fileURLToPath(new URL('../shared', import.meta.url)) };
+
 export default defineConfig({
   root,
   plugins: [react()],
+  resolve: { alias },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

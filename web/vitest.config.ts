@@ -1,10 +1,12 @@
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { defineProject } from 'vitest/config';
+import { alias } from './vite.config';
 
 export default defineProject({
   root: fileURLToPath(new URL('.', import.meta.url)),
   plugins: [react()],
+  resolve: { alias },
   test: {
     name: 'web',
     environment: 'jsdom',

@@ -1,7 +1,6 @@
 import * as transferRoutes from '../../shared/routes/transfers';
 import { getDb } from '../lib/db/service';
 import { Conflict } from '../lib/errors';
-import { deleteObject } from '../lib/files/file-bucket';
 import { createHandler } from '../lib/http/create-handler';
 import { toFileView } from './lib/transfer-views';
 import { removeFile, requireChangeableFile } from './lib/stored-files';
@@ -10,6 +9,6 @@ export const handler = createHandler(transferRoutes.abortUpload, async ({ params
   const db = getDb();
   const { file } = await requireChangeableFile(db, params.id, caller, new Date());
   if (file.status !== 'pending') throw new Conflict('This file is already uploaded: delete it instead.');
-  await removeFile(db, file, () => deleteObject(file.objectKey));
+  await removeFile(db, file);
   return { file: toFileView(file) };
 });

@@ -1,6 +1,5 @@
 import * as transferRoutes from '../../shared/routes/transfers';
 import { getDb } from '../lib/db/service';
-import { deleteObject } from '../lib/files/file-bucket';
 import { createHandler } from '../lib/http/create-handler';
 import { toFileView } from './lib/transfer-views';
 import { removeFile, requireChangeableFile } from './lib/stored-files';
@@ -8,6 +7,6 @@ import { removeFile, requireChangeableFile } from './lib/stored-files';
 export const handler = createHandler(transferRoutes.deleteFile, async ({ params, caller }) => {
   const db = getDb();
   const { file } = await requireChangeableFile(db, params.id, caller, new Date());
-  await removeFile(db, file, () => deleteObject(file.objectKey));
+  await removeFile(db, file);
   return { file: toFileView(file) };
 });

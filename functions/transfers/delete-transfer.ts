@@ -1,6 +1,7 @@
 import * as transferRoutes from '../../shared/routes/transfers';
 import { writeBatch } from '../lib/db/batches';
 import { getDb } from '../lib/db/service';
+import { objectKeysOf } from '../lib/db/entities/stored-file';
 import { getUser } from '../lib/db/users';
 import { abortMultipartUpload, deleteObjects } from '../lib/files/file-bucket';
 import { createHandler } from '../lib/http/create-handler';
@@ -23,7 +24,7 @@ export const handler = createHandler(transferRoutes.deleteTransfer, async ({ par
       file.uploadId && file.status === 'pending' ? [abortMultipartUpload({ key: file.objectKey, uploadId: file.uploadId })] : [],
     ),
   );
-  await deleteObjects(files.map((file) => file.objectKey));
+  await deleteObjects(files.flatMap(objectKeysOf));
   const transferId = transfer.transferId;
   await writeBatch({
     items: members.map((member) => ({ email: member.email, transferId, sentAt: transfer.finalizedAt ?? '' })),

@@ -1,4 +1,5 @@
 import * as transferRoutes from '../../shared/routes/transfers';
+import { storedKeyOf } from '../lib/db/entities/stored-file';
 import { getDb } from '../lib/db/service';
 import { presignGet } from '../lib/files/file-bucket';
 import { Conflict, NotFound, Unauthorized } from '../lib/errors';
@@ -36,7 +37,7 @@ export const handler = createHandler(transferRoutes.downloadFile, async ({ param
   // A grant opens its transfer's files only: any other file wants a signed-in user.
   if (downloaderId === null) throw new Unauthorized();
   const url = await presignGet({
-    key: file.objectKey,
+    key: storedKeyOf(file),
     fileName: file.name,
     contentType: file.contentType,
     disposition: query.disposition,

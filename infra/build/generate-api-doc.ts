@@ -35,6 +35,9 @@ import {
   ValidationFailed,
 } from '../../functions/lib/errors';
 import { MAX_BODY_BYTES } from '../../functions/lib/http/parse-input';
+import { EVERY_FUNCTION } from '../../shared/functions';
+import { WORK_QUEUES } from '../../shared/queues';
+import { JOB_SCHEDULES } from '../../shared/schedules';
 
 /**
  * docs/api.md, written from the route table so that it cannot drift: `npm run docs:api` writes
@@ -415,13 +418,59 @@ function whoMayCall(route: RouteDefinition): string {
   return `${words} (${levels.map((level) => `\`${level}\``).join(', ')})`;
 }
 
+/**
+ * Each capability in words, or nothing when a function lacks it. A record over every field, so a
+ * capability added to `Capabilities` cannot go unmentioned here (the typecheck asks for it).
+ */
+const CAPABILITY_WORDS: { [K in keyof Capabilities]: (value: Capabilities[K]) => string | undefined } = {
+  table: (access) => `table ${access}`,
+  email: (sends) => (sends ? 'sends email' : undefined),
+  bucket: (access) => (access === 'none' ? undefined : `file bucket ${access}`),
+  realtime: (pushes) => (pushes ? 'pushes to open WebSocket connections' : undefined),
+  payments: (calls) => (calls ? 'calls the payment gateway' : undefined),
+  merchantKeys: (access) => (access === 'none' ? undefined : `merchant keys: ${access}`),
+  analytics: (access) => (access === 'none' ? undefined : `analytics: ${access}`),
+  queues: (queues) => (queues.length === 0 ? undefined : `sends to ${queues.map((queue) => `\`${queue}\``).join(', ')}`),
+  settings: (groups) => (groups.length === 0 ? undefined : `settings: ${groups.map((group) => `\`${group}\``).join(', ')}`),
+};
+
 function capabilityWords(capabilities: Capabilities): string {
-  const parts = [`table ${capabilities.table}`];
-  if (capabilities.email) parts.push('sends email');
-  if (capabilities.bucket !== 'none') parts.push(`file bucket ${capabilities.bucket}`);
-  if (capabilities.settings.length > 0)
-    parts.push(`settings: ${capabilities.settings.map((group) => `\`${group}\``).join(', ')}`);
-  return parts.join(', ');
+  return (Object.keys(CAPABILITY_WORDS) as (keyof Capabilities)[])
+    .map((key) => (CAPABILITY_WORDS[key] as (value: unknown) => string | undefined)(capabilities[key]))
+    .filter((words): words is string => words !== undefined)
+    .join(', ');
+}
+
+function everyWords(minutes: number): string {
+  const [count, unit] =
+    minutes % (24 * 60) === 0 ? [minutes / (24 * 60), 'day'] : minutes % 60 === 0 ? [minutes / 60, 'hour'] : [minutes, 'minute'];
+  return count === 1 ? `every ${unit}` : `every ${count} ${unit}s`;
+}
+
+/** The functions nothing calls over HTTP: jobs, queue consumers and WebSocket handlers. */
+function otherFunctions(): string[] {
+  const lines = [
+    '## Functions that are not endpoints',
+    '',
+    "Deployed beside the routes, from `shared/schedules.ts` (jobs: EventBridge rules in AWS, timers locally), `shared/queues.ts` (queue consumers, fed by SQS) and `shared/realtime.ts` (the WebSocket API's handlers). What each may do comes from its capabilities, as for routes.",
+    '',
+    '| function | kind | handler | runs | may |',
+    '| --- | --- | --- | --- | --- |',
+  ];
+  for (const entry of EVERY_FUNCTION.filter((candidate) => candidate.kind !== 'route')) {
+    const job = JOB_SCHEDULES.find((candidate) => candidate.name === entry.name);
+    const queue = WORK_QUEUES.find((candidate) => candidate.consumer.name === entry.name);
+    const runs = job
+      ? `${everyWords(job.everyMinutes)}: ${job.description}`
+      : queue
+        ? `on messages of \`${queue.name}\`${queue.fifo ? ' (FIFO)' : ''}, ${queue.consumer.batchSize} at a time`
+        : 'on WebSocket events';
+    lines.push(
+      `| \`${entry.name}\` | ${entry.kind} | \`functions/${entry.handler}.ts\` | ${escapeCell(runs)} | ${capabilityWords(entry.capabilities)} |`,
+    );
+  }
+  lines.push('');
+  return lines;
 }
 
 function cacheWords(route: RouteDefinition): string {
@@ -573,6 +622,7 @@ export async function renderApiDoc(): Promise<string> {
     anchorOf(titleOf(app), taken);
     for (const [name, route] of routesOf(app)) anchors.set(name, anchorOf(headingOf(route), taken));
   }
+  anchorOf('Functions that are not endpoints', taken);
   anchorOf('Shared types', taken);
   for (const name of shared.keys()) anchors.set(name, anchorOf(name, taken));
   const renderer: Renderer = { names, shared: new Set(shared.keys()), anchors };
@@ -609,6 +659,8 @@ export async function renderApiDoc(): Promise<string> {
     );
     for (const [name, route] of routesOf(app)) lines.push(...renderRoute(renderer, name, route));
   }
+
+  lines.push(...otherFunctions());
 
   lines.push(
     '## Shared types',

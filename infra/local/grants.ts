@@ -4,6 +4,7 @@ import { type FirehoseClient, FirehoseServiceException } from '@aws-sdk/client-f
 import type { AnalyticsAccess, BucketAccess } from '../../shared/capabilities';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { currentFunction } from '../../functions/lib/function-environment';
+import { UPLOAD_KEY_PREFIXES } from '../../shared/transfers/object-keys';
 
 /** What IAM's grantReadData allows; everything else on the table needs grantReadWriteData. */
 const TABLE_READ_COMMANDS = new Set([
@@ -65,6 +66,9 @@ const BUCKET_COMMAND_GRANTS: Readonly<Record<string, readonly BucketAccess[]>> =
   UploadPartCommand: ['write', 'read-write'],
   CompleteMultipartUploadCommand: ['write', 'read-write'],
   AbortMultipartUploadCommand: ['write', 'read-write'],
+  // s3:GetObject on the source and s3:PutObject on the copy: both grants.
+  CopyObjectCommand: ['read-write'],
+  UploadPartCopyCommand: ['read-write'],
 };
 
 const BUCKET_MIDDLEWARE_NAME = 'localBucketGrants';
@@ -83,8 +87,10 @@ export class LocalBucketAccessDenied extends S3ServiceException {
 
 /**
  * Refuses a bucket call (presigning included: S3 would refuse the URL) from a function whose
- * route does not grant it, as IAM does in AWS. A function with no bucket grant is not even given
- * the bucket's name, so its calls fail earlier, in config.
+ * route does not grant it, as IAM does in AWS: a 'write' grant covers the upload prefixes only,
+ * not the final keys finalize copies checked bytes to (shared/transfers/object-keys.ts). A
+ * function with no bucket grant is not even given the bucket's name, so its calls fail earlier,
+ * in config.
  */
 export function enforceBucketGrants(client: S3Client): void {
   if (client.middlewareStack.identify().some((entry) => entry.startsWith(BUCKET_MIDDLEWARE_NAME))) return;
@@ -93,7 +99,12 @@ export function enforceBucketGrants(client: S3Client): void {
       const scope = currentFunction();
       const command = context.commandName ?? '';
       const allowed = BUCKET_COMMAND_GRANTS[command] ?? ['read-write'];
-      if (scope && !allowed.includes(scope.capabilities.bucket)) throw new LocalBucketAccessDenied(scope.name, command);
+      const key = (args.input as { Key?: string }).Key ?? '';
+      const outsideGrant =
+        scope?.capabilities.bucket === 'write' && !UPLOAD_KEY_PREFIXES.some((prefix) => key.startsWith(prefix));
+      if (scope && (!allowed.includes(scope.capabilities.bucket) || outsideGrant)) {
+        throw new LocalBucketAccessDenied(scope.name, command);
+      }
       return next(args);
     },
     { step: 'initialize', name: BUCKET_MIDDLEWARE_NAME, priority: 'high' },

@@ -7,7 +7,7 @@ import type { Capabilities } from '../../shared/capabilities';
 import { routeEntries } from '../../shared/routes';
 import { JOB_SCHEDULES } from '../../shared/schedules';
 import { WORK_QUEUES } from '../../shared/queues';
-import { type SqsConsumer, startLocalSqs } from './sqs-local';
+import { type SqsConsumer, startLocalSqs } from './sqs';
 import {
   LOCAL_REALTIME_MANAGEMENT_PATH,
   LOCAL_REALTIME_PATH,

@@ -1,9 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import S3rver from 's3rver';
 import { LocalServiceError } from './dynamodb-local';
-import { xmlEscape } from './s3-errors';
-import { CORS_RULE, type S3Gateway, startS3Gateway } from './s3-gateway';
-import type { S3Credentials } from './s3-signatures';
+import { CORS_RULE, type S3Credentials, type S3Gateway, startS3Gateway, xmlEscape } from './s3-gateway';
 
 /** The file bucket (first) and the analytics events bucket. */
 export const LOCAL_BUCKETS = ['toppubs-files', 'toppubs-analytics'] as const;

@@ -276,10 +276,22 @@ export const signUploadParts = defineRoute({
   access: 'user',
   handler: 'transfers/sign-upload-parts',
   summary:
-    "Presigned PUT urls (valid 1 hour) for parts of a pending multipart file of the caller's: up to 100 part numbers per call, each within the file's part count.",
+    "Presigned PUT urls (valid 15 minutes: a part's upload starts within that time) for parts of a pending multipart file of the caller's: up to 100 part numbers per call, each within the file's part count.",
   params: fileIdParamsSchema,
   body: signPartsBodySchema,
   response: signedPartsSchema,
+  capabilities: { bucket: 'write' },
+});
+
+export const signUploadForm = defineRoute({
+  method: 'POST',
+  path: '/api/i/file/file/{id}/mod/upload/form',
+  access: 'user',
+  handler: 'transfers/sign-upload-form',
+  summary:
+    "A new presigned POST (valid 15 minutes: the upload starts within that time) for a pending single-upload file of the caller's, for when the one it was created with ran out before its turn: the same key, size and type. 409 for a file uploaded in parts or already ready; the transfer must still be a draft.",
+  params: fileIdParamsSchema,
+  response: uploadingFileSchema,
   capabilities: { bucket: 'write' },
 });
 
@@ -313,7 +325,7 @@ export const finalizeBRecord = defineRoute({
   access: 'user',
   handler: 'transfers/finalize-b-record',
   summary:
-    "Checks what S3 holds for a pending file of the caller's (a multipart upload is completed first): the size must equal the declared one and the type the declared type; images are sniffed from their first bytes. Then the file is ready, with its checksum. An object that does not match is deleted and the answer is 400 with why; a missing one is 409. Finalizing a ready file answers it again. 503 when S3 cannot be reached (the file stays pending).",
+    "Checks what S3 holds for a pending file of the caller's (a multipart upload is completed first): the size must equal the declared one and the type the declared type; images are sniffed from their first bytes. Then the file is ready, with its checksum, and what recipients download is what was checked: a presigned POST's bytes are copied to a key no upload form names (the form, valid a while longer, no longer changes the file), and a completed multipart upload takes no more parts. An object that does not match is deleted and the answer is 400 with why; a missing one is 409, and so is one that changed while it was checked (finalize again). Finalizing a ready file answers it again. 503 when S3 cannot be reached (the file stays pending).",
   params: fileIdParamsSchema,
   response: fileAnswerSchema,
   capabilities: { bucket: 'read-write' },
@@ -455,6 +467,7 @@ export const allTransferRoutes = {
   createFiles,
   createBRecord,
   signUploadParts,
+  signUploadForm,
   listUploadedParts,
   abortUpload,
   finalizeBRecord,

@@ -33,6 +33,7 @@ export async function call<T>(token: string, method: string, path: string, body?
 export function uploadApi(token: string): UploadApi {
   const file = (id: string) => `/api/i/file/file/${encodeURIComponent(id)}`;
   return {
+    signForm: (fileId) => call(token, 'POST', `${file(fileId)}/mod/upload/form`),
     signParts: (fileId, partNumbers) => call(token, 'POST', `${file(fileId)}/mod/upload/parts`, { partNumbers }),
     listParts: (fileId) => call(token, 'GET', `${file(fileId)}/mod/upload/parts`),
     finalize: (fileId) => call(token, 'PUT', `${file(fileId)}/mod/finalizeBRecord`),

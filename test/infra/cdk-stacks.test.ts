@@ -2,7 +2,8 @@ import { App, Stack } from 'aws-cdk-lib';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as kms from 'aws-cdk-lib/aws-kms';
 import * as ses from 'aws-cdk-lib/aws-ses';
-import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
+import { Match, type Template } from 'aws-cdk-lib/assertions';
+import { templateOf, warningsOf } from '../support/cdk-templates';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,6 +11,7 @@ import path from 'node:path';
 import vm from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../../infra/build/bundle-functions';
+import type { NamedRoute } from '../../infra/cdk/stacks/route-stack';
 import { createPlatform } from '../../infra/cdk/platform';
 import type { Platform } from '../../infra/cdk/platform';
 import { HandlerFunction } from '../../infra/cdk/constructs/handler-function';
@@ -44,8 +46,9 @@ function cdkJsonContext(): Record<string, unknown> {
 
 const inlineCode = () => lambda.Code.fromInline('export const handler = async () => ({})');
 
-function synthPlatform(webDistDir: string): Platform {
+function synthPlatform(webDistDir: string, routes?: readonly NamedRoute[]): Platform {
   return createPlatform(new App({ context: cdkJsonContext() }), {
+    ...(routes ? { routes } : {}),
     stage: 'test',
     allowedOrigins: ORIGINS,
     mailDomain: 'mail.toppubs.example',
@@ -58,7 +61,7 @@ function synthPlatform(webDistDir: string): Platform {
 function roleActions(fn: lambda.Function): string[] {
   const stack = Stack.of(fn);
   const roleId = stack.getLogicalId(fn.role?.node.defaultChild as never);
-  const policies = Template.fromStack(stack).findResources('AWS::IAM::Policy', {
+  const policies = templateOf(stack).findResources('AWS::IAM::Policy', {
     Properties: { Roles: Match.arrayWith([{ Ref: roleId }]) },
   });
   return Object.values(policies).flatMap((policy) =>
@@ -72,7 +75,7 @@ function roleActions(fn: lambda.Function): string[] {
 function roleStatements(fn: lambda.Function): { Action: string | string[]; Resource: unknown }[] {
   const stack = Stack.of(fn);
   const roleId = stack.getLogicalId(fn.role?.node.defaultChild as never);
-  const policies = Template.fromStack(stack).findResources('AWS::IAM::Policy', {
+  const policies = templateOf(stack).findResources('AWS::IAM::Policy', {
     Properties: { Roles: Match.arrayWith([{ Ref: roleId }]) },
   });
   return Object.values(policies).flatMap(
@@ -83,7 +86,7 @@ function roleStatements(fn: lambda.Function): { Action: string | string[]; Resou
 /** The environment variables of a function, as synthesized. */
 function variablesOf(fn: lambda.Function): Record<string, unknown> {
   const stack = Stack.of(fn);
-  const resource = Template.fromStack(stack).toJSON().Resources[stack.getLogicalId(fn.node.defaultChild as never)];
+  const resource = templateOf(stack).toJSON().Resources[stack.getLogicalId(fn.node.defaultChild as never)];
   return (resource.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
 }
 
@@ -109,14 +112,14 @@ describe('cdk stacks for the real route table', () => {
 
     // Act
     platform = synthPlatform(distDir);
-    routeTemplates = platform.routeStacks.map((stack) => Template.fromStack(stack));
+    routeTemplates = platform.routeStacks.map((stack) => templateOf(stack));
   });
 
   afterAll(() => rmSync(path.dirname(distDir), { recursive: true, force: true }));
 
   it('builds the single table from shared/table.ts with PITR, TTL and retention', () => {
     // Prepare
-    const template = Template.fromStack(platform.data);
+    const template = templateOf(platform.data);
 
     // Assess
     template.resourceCountIs('AWS::DynamoDB::Table', 1);
@@ -158,7 +161,7 @@ describe('cdk stacks for the real route table', () => {
 
     // Assess
     for (const stack of [platform.data, platform.web]) {
-      Template.fromStack(stack).hasResourceProperties('AWS::S3::Bucket', {
+      templateOf(stack).hasResourceProperties('AWS::S3::Bucket', {
         PublicAccessBlockConfiguration: blockAll,
         BucketEncryption: { ServerSideEncryptionConfiguration: [{ ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' } }] },
       });
@@ -167,7 +170,7 @@ describe('cdk stacks for the real route table', () => {
 
   it('lets only the allowed origins POST and PUT presigned uploads into the file bucket, and read the ETag', () => {
     // Assess
-    Template.fromStack(platform.data).hasResourceProperties('AWS::S3::Bucket', {
+    templateOf(platform.data).hasResourceProperties('AWS::S3::Bucket', {
       CorsConfiguration: {
         CorsRules: [
           Match.objectLike({ AllowedMethods: ['POST', 'PUT', 'GET', 'HEAD'], AllowedOrigins: ORIGINS, ExposedHeaders: ['ETag'] }),
@@ -179,7 +182,7 @@ describe('cdk stacks for the real route table', () => {
   it("removes a transfer's files after its retention class, and abandoned uploads after a day", () => {
     // Prepare
     const [bucket] = Object.values(
-      Template.fromStack(platform.data).findResources('AWS::S3::Bucket', { Properties: { CorsConfiguration: Match.anyValue() } }),
+      templateOf(platform.data).findResources('AWS::S3::Bucket', { Properties: { CorsConfiguration: Match.anyValue() } }),
     );
     const rules = (bucket?.Properties.LifecycleConfiguration.Rules ?? []) as {
       AbortIncompleteMultipartUpload?: { DaysAfterInitiation: number };
@@ -201,7 +204,7 @@ describe('cdk stacks for the real route table', () => {
 
   it("applies the API's CORS at API Gateway, from API_CORS, as the local runtime emulates it", () => {
     // Act
-    const template = Template.fromStack(platform.api);
+    const template = templateOf(platform.api);
 
     // Assess
     template.hasResourceProperties('AWS::ApiGatewayV2::Api', {
@@ -257,7 +260,7 @@ describe('cdk stacks for the real route table', () => {
       const fn = stack?.functions.get(name)?.function;
       expect(fn, name).toBeDefined();
       const logicalId = Stack.of(fn as lambda.Function).getLogicalId(fn?.node.defaultChild as never);
-      const resource = Template.fromStack(stack as Stack).toJSON().Resources[logicalId];
+      const resource = templateOf(stack as Stack).toJSON().Resources[logicalId];
       expect(resource.Properties.MemorySize, name).toBe(route.memoryMb ?? 256);
       expect(resource.Properties.Timeout, name).toBe(route.timeoutSeconds ?? DEFAULT_ROUTE_TIMEOUT_SECONDS);
       expect(resource.Properties.Timeout, name).toBeLessThan(29);
@@ -330,7 +333,7 @@ describe('cdk stacks for the real route table', () => {
     const functionOf = (name: string) =>
       platform.routeStacks.find((stack) => stack.functions.has(name))?.functions.get(name)?.function as lambda.Function;
     const payers = routeEntries.filter(([, route]) => route.capabilities.payments).map(([name]) => name);
-    const data = Template.fromStack(platform.data);
+    const data = templateOf(platform.data);
 
     // Assess
     expect(payers).toEqual([
@@ -343,13 +346,10 @@ describe('cdk stacks for the real route table', () => {
       'receiveBraintreeWebhook',
       'runReconciliation',
     ]);
-    const templates = new Map<Stack, Template>();
     for (const [name] of routeEntries) {
       const fn = functionOf(name);
       const stack = Stack.of(fn);
-      const template = templates.get(stack) ?? Template.fromStack(stack);
-      templates.set(stack, template);
-      const resources = template.toJSON().Resources as Record<
+      const resources = templateOf(stack).toJSON().Resources as Record<
         string,
         { Properties: { Environment?: { Variables: Record<string, unknown> } } }
       >;
@@ -367,7 +367,7 @@ describe('cdk stacks for the real route table', () => {
 
   it("keeps merchants' keys under a rotated, retained KMS key that only the routes declaring merchantKeys may use", () => {
     // Prepare
-    const data = Template.fromStack(platform.data);
+    const data = templateOf(platform.data);
     const keyId = platform.data.getLogicalId(platform.data.merchantKeysKey.node.defaultChild as never);
     const functionOf = (name: string) =>
       platform.routeStacks.find((stack) => stack.functions.has(name))?.functions.get(name)?.function as lambda.Function;
@@ -402,15 +402,36 @@ describe('cdk stacks for the real route table', () => {
     }
   });
 
+  it('lets only read-write routes write under files/, where finalize keeps checked bytes: the routes that sign uploads may not', () => {
+    // Prepare
+    const functionOf = (name: string) =>
+      platform.routeStacks.find((stack) => stack.functions.has(name))?.functions.get(name)?.function as lambda.Function;
+    const writeResourcesOf = (fn: lambda.Function) =>
+      roleStatements(fn)
+        .filter((statement) => [statement.Action].flat().includes('s3:PutObject'))
+        .map((statement) => JSON.stringify(statement.Resource))
+        .join(' ');
+
+    // Assess
+    const writers = routeEntries.filter(([, route]) => ['write', 'read-write'].includes(route.capabilities.bucket));
+    expect(writers.map(([name]) => name)).toEqual(expect.arrayContaining(['createBRecord', 'finalizeBRecord']));
+    for (const [name, route] of writers) {
+      const resources = writeResourcesOf(functionOf(name));
+      expect(resources, name).toContain('/transfers/*');
+      expect(resources, name).toContain('/images/*');
+      expect(resources.includes('/files/*'), name).toBe(route.capabilities.bucket === 'read-write');
+    }
+  });
+
   it('serves the WebSocket API with its three functions, and lets only the pushing routes post to its connections', () => {
     // Prepare
-    const realtime = Template.fromStack(platform.realtime);
+    const realtime = templateOf(platform.realtime);
     const pushPolicyId = platform.realtime.getLogicalId(platform.realtime.pushPolicy.node.defaultChild as never);
     const pushers = routeEntries.filter(([, route]) => route.capabilities.realtime).map(([name]) => name);
     const environmentOf = (name: string) => {
       const stack = platform.routeStacks.find((candidate) => candidate.functions.has(name)) as RouteStack;
       const fn = stack.functions.get(name)?.function as lambda.Function;
-      const resources = Template.fromStack(stack).toJSON().Resources as Record<string, { Properties: Record<string, unknown> }>;
+      const resources = templateOf(stack).toJSON().Resources as Record<string, { Properties: Record<string, unknown> }>;
       const roleId = stack.getLogicalId(fn.role?.node.defaultChild as never);
       return {
         variables: (
@@ -474,7 +495,7 @@ describe('cdk stacks for the real route table', () => {
 
   it('runs rank-publications hourly and collect-feeds with a longer timeout', () => {
     // Prepare
-    const template = Template.fromStack(platform.jobs);
+    const template = templateOf(platform.jobs);
     const functionId = (name: string) => {
       const fn = platform.jobs.functions.get(name)?.function as lambda.Function;
       return platform.jobs.getLogicalId(fn.node.defaultChild as never);
@@ -497,7 +518,7 @@ describe('cdk stacks for the real route table', () => {
 
   it('sends the digest weekly, and alarms only after seven days without a run', () => {
     // Prepare
-    const template = Template.fromStack(platform.jobs);
+    const template = templateOf(platform.jobs);
     const digest = platform.jobs.functions.get('send-publication-digest')?.function as lambda.Function;
 
     // Assess
@@ -523,7 +544,7 @@ describe('cdk stacks for the real route table', () => {
 
   it('makes the source-collection queue FIFO, encrypted, TLS-only, with a FIFO dead-letter queue after 3 deliveries', () => {
     // Prepare
-    const template = Template.fromStack(platform.queues);
+    const template = templateOf(platform.queues);
     const declared = workQueue('source-collection');
     const deployed = platform.queues.queues.get('source-collection');
     const logicalId = (queue: unknown) =>
@@ -561,7 +582,7 @@ describe('cdk stacks for the real route table', () => {
 
   it('feeds collect-sources one message at a time, reporting failed messages, hidden 6 times its timeout', () => {
     // Prepare
-    const template = Template.fromStack(platform.queues);
+    const template = templateOf(platform.queues);
     const deployed = platform.queues.queues.get('source-collection');
     const consumer = deployed?.consumer.function as lambda.Function;
     const consumerId = platform.queues.getLogicalId(consumer.node.defaultChild as never);
@@ -647,7 +668,7 @@ describe('cdk stacks for the real route table', () => {
 
   it('alarms when a message lands in the dead-letter queue and when the oldest message is over 26 hours old', () => {
     // Prepare
-    const template = Template.fromStack(platform.queues);
+    const template = templateOf(platform.queues);
     const deployed = platform.queues.queues.get('source-collection');
     const queueName = (queue: unknown) => ({
       'Fn::GetAtt': [platform.queues.getLogicalId((queue as { node: { defaultChild: never } }).node.defaultChild), 'QueueName'],
@@ -683,7 +704,7 @@ describe('cdk stacks for the real route table', () => {
 
   it('serves the site through CloudFront with OAC and routes /api/* to the HTTP API', () => {
     // Prepare
-    const template = Template.fromStack(platform.web);
+    const template = templateOf(platform.web);
 
     // Assess
     template.resourceCountIs('AWS::CloudFront::OriginAccessControl', 1);
@@ -757,7 +778,7 @@ describe('cdk stacks for the real route table', () => {
 
   it('keeps API 403/404 answers intact: no distribution-wide error pages', () => {
     // Assess
-    Template.fromStack(platform.web).hasResourceProperties('AWS::CloudFront::Distribution', {
+    templateOf(platform.web).hasResourceProperties('AWS::CloudFront::Distribution', {
       DistributionConfig: Match.objectLike({ CustomErrorResponses: Match.absent() }),
     });
   });
@@ -814,7 +835,7 @@ describe('cdk stacks for the real route table', () => {
 
   it('sends the shared security headers with HSTS, and refuses framing only on the account and login pages', () => {
     // Prepare
-    const template = Template.fromStack(platform.web);
+    const template = templateOf(platform.web);
     const policies = template.findResources('AWS::CloudFront::ResponseHeadersPolicy');
     const policyId = (comment: string) => {
       const entry = Object.entries(policies).find(
@@ -898,13 +919,13 @@ describe('cdk stacks for the real route table', () => {
 
   it('warns at synth time and deploys nothing when web/dist is missing', () => {
     // Assess
-    Template.fromStack(platform.web).resourceCountIs('Custom::CDKBucketDeployment', 0);
-    Annotations.fromStack(platform.web).hasWarning('*', Match.stringLikeRegexp('does not exist'));
+    templateOf(platform.web).resourceCountIs('Custom::CDKBucketDeployment', 0);
+    expect(warningsOf(platform.web)).toEqual(expect.arrayContaining([expect.stringMatching(/does not exist/)]));
   });
 
   it('creates the SES identity for the configured mail domain', () => {
     // Assess
-    Template.fromStack(platform.email).hasResourceProperties('AWS::SES::EmailIdentity', {
+    templateOf(platform.email).hasResourceProperties('AWS::SES::EmailIdentity', {
       EmailIdentity: 'mail.toppubs.example',
     });
   });
@@ -918,11 +939,11 @@ describe('web stack with a built web app', () => {
     writeFileSync(path.join(distDir, 'index.html'), '<!doctype html><div id="root"></div>');
 
     try {
-      // Act
-      const platform = synthPlatform(distDir);
+      // Act: no routes, which the site's deployment does not depend on (the whole app takes seconds to synthesize).
+      const platform = synthPlatform(distDir, []);
 
       // Assess
-      Template.fromStack(platform.web).hasResourceProperties('Custom::CDKBucketDeployment', {
+      templateOf(platform.web).hasResourceProperties('Custom::CDKBucketDeployment', {
         DistributionPaths: ['/*'],
       });
     } finally {
@@ -953,7 +974,7 @@ describe('optional provider settings', () => {
     ) as Stack;
     const fn = (stack as unknown as { functions: Map<string, { function: lambda.Function }> }).functions.get(name)?.function;
     const logicalId = stack.getLogicalId(fn?.node.defaultChild as never);
-    return Template.fromStack(stack).toJSON().Resources[logicalId].Properties.Environment.Variables as Record<string, unknown>;
+    return templateOf(stack).toJSON().Resources[logicalId].Properties.Environment.Variables as Record<string, unknown>;
   };
 
   beforeAll(() => {
@@ -965,6 +986,8 @@ describe('optional provider settings', () => {
       webDistDir: '/nonexistent',
       providers: configured,
     });
+    // Synthesized here, in the hook's time, rather than in the first test's.
+    templateOf(platform.api);
   });
 
   it('give every route exactly the setting groups it declares, each configured value included', () => {
@@ -1009,6 +1032,8 @@ describe('optional provider settings', () => {
   it('leave a group unconfigured (no secret reference) when none of its values is set', () => {
     // Prepare
     const bare = createPlatform(new App({ context: cdkJsonContext() }), {
+      // The one route looked at: the whole table takes seconds to synthesize.
+      routes: routeEntries.filter(([name]) => name === 'googleLoginUrl'),
       stage: 'bare',
       allowedOrigins: ORIGINS,
       mailDomain: 'mail.toppubs.example',
@@ -1107,7 +1132,7 @@ describe("a function that seals or opens merchants' keys", () => {
     expect(variablesOf(functions.open)).toMatchObject({ MERCHANT_KEYS: 'kms', MERCHANT_KEYS_MODE: 'open' });
     expect(variablesOf(functions.none).MERCHANT_KEYS).toBeUndefined();
     // No key policy names the functions: the key trusts the account's IAM policies, scoped per role above.
-    const keyPolicy = JSON.stringify(Template.fromStack(stack).findResources('AWS::KMS::Key'));
+    const keyPolicy = JSON.stringify(templateOf(stack).findResources('AWS::KMS::Key'));
     expect(keyPolicy).not.toMatch(/kms:Decrypt[^*]*Role/);
   });
 

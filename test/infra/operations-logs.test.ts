@@ -1,5 +1,6 @@
 import { App } from 'aws-cdk-lib';
-import { Match, Template } from 'aws-cdk-lib/assertions';
+import { Match, type Template } from 'aws-cdk-lib/assertions';
+import { templateOf } from '../support/cdk-templates';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -38,6 +39,8 @@ beforeAll(() => {
     codeFor: () => lambda.Code.fromInline('export const handler = async () => ({})'),
     webDistDir: missingWebDist,
   });
+  // The app is synthesized once, here, within the hook's time rather than the first test's.
+  templateOf(platform.api);
 });
 
 afterAll(() => rmSync(path.dirname(missingWebDist), { recursive: true, force: true }));
@@ -45,7 +48,7 @@ afterAll(() => rmSync(path.dirname(missingWebDist), { recursive: true, force: tr
 describe('what an operator gets from a production deploy', () => {
   it('logs every API request as one JSON line with id, route, status and latency, and never a header or query string', () => {
     // Prepare
-    const template = Template.fromStack(platform.api);
+    const template = templateOf(platform.api);
     const stage = Object.values(template.findResources('AWS::ApiGatewayV2::Stage'))[0];
     const settings = stage?.Properties.AccessLogSettings as { Format: string; DestinationArn: unknown };
 
@@ -59,7 +62,7 @@ describe('what an operator gets from a production deploy', () => {
 
   it('gives every function its own role with no AWS managed policy, writing only to its own log group', () => {
     // Prepare
-    const templates = [...platform.routeStacks, platform.jobs, platform.queues].map((stack) => Template.fromStack(stack));
+    const templates = [...platform.routeStacks, platform.jobs, platform.queues].map((stack) => templateOf(stack));
 
     // Assess
     for (const template of templates) {
@@ -79,7 +82,7 @@ describe('what an operator gets from a production deploy', () => {
 
   it('grants the table and its named indexes, never every index', () => {
     // Prepare
-    const template = Template.fromStack(platform.routeStacks[0] as never);
+    const template = templateOf(platform.routeStacks[0] as never);
     const resources = Object.values(template.findResources('AWS::IAM::Policy')).flatMap((policy) =>
       (policy.Properties.PolicyDocument.Statement as { Resource: unknown }[]).flatMap((statement) => [statement.Resource].flat()),
     );
@@ -92,8 +95,8 @@ describe('what an operator gets from a production deploy', () => {
 
   it('keeps bucket and CloudFront access logs in one log bucket for 90 days', () => {
     // Prepare
-    const data = Template.fromStack(platform.data);
-    const web = Template.fromStack(platform.web);
+    const data = templateOf(platform.data);
+    const web = templateOf(platform.web);
 
     // Assess
     data.hasResourceProperties('AWS::S3::Bucket', {
@@ -113,7 +116,7 @@ describe('what an operator gets from a production deploy', () => {
 
   it("serves the site on the web app's own domain with its certificate and TLS 1.2 at least", () => {
     // Assess
-    Template.fromStack(platform.web).hasResourceProperties('AWS::CloudFront::Distribution', {
+    templateOf(platform.web).hasResourceProperties('AWS::CloudFront::Distribution', {
       DistributionConfig: Match.objectLike({
         Aliases: ['toppubs.example'],
         ViewerCertificate: {
@@ -143,7 +146,7 @@ function alarmsOf(
 describe('alarms, the dashboard and the budget of a production deploy', () => {
   it('mails the on-call address from one alarm topic that only accepts TLS', () => {
     // Prepare
-    const template = Template.fromStack(platform.monitoring);
+    const template = templateOf(platform.monitoring);
 
     // Assess
     template.hasResourceProperties('AWS::SNS::Subscription', { Protocol: 'email', Endpoint: 'oncall@toppubs.example' });
@@ -156,7 +159,7 @@ describe('alarms, the dashboard and the budget of a production deploy', () => {
 
   it('alarms on the API 5xx rate and p99 latency, table throttles and system errors, the mail reputation and cap, and reconciliation', () => {
     // Prepare
-    const alarms = alarmsOf(Template.fromStack(platform.monitoring));
+    const alarms = alarmsOf(templateOf(platform.monitoring));
 
     // Assess
     const describedAs = (start: string) => alarms.filter((alarm) => String(alarm.properties.AlarmDescription).startsWith(start));
@@ -188,7 +191,7 @@ describe('alarms, the dashboard and the budget of a production deploy', () => {
 
   it('alarms when a kind of mail has used 80% of its service-wide hourly cap, before the cap refuses anyone', () => {
     // Prepare
-    const template = Template.fromStack(platform.monitoring);
+    const template = templateOf(platform.monitoring);
 
     // Assess
     expect(MAIL_HOURLY_CAP_WARNING).toEqual({
@@ -216,9 +219,7 @@ describe('alarms, the dashboard and the budget of a production deploy', () => {
 
   it("alarms on every function's errors and throttles, each to the alarm topic", () => {
     // Prepare
-    const alarms = [...platform.routeStacks, platform.jobs, platform.queues].flatMap((stack) =>
-      alarmsOf(Template.fromStack(stack)),
-    );
+    const alarms = [...platform.routeStacks, platform.jobs, platform.queues].flatMap((stack) => alarmsOf(templateOf(stack)));
 
     // Assess
     const functionCount = routeEntries.length + JOB_SCHEDULES.length + WORK_QUEUES.length;
@@ -231,7 +232,7 @@ describe('alarms, the dashboard and the budget of a production deploy', () => {
 
   it('retries each schedule into a dead-letter queue, and alarms on a run not delivered or a job that did not run', () => {
     // Prepare
-    const template = Template.fromStack(platform.jobs);
+    const template = templateOf(platform.jobs);
     const alarms = alarmsOf(template);
 
     // Assess
@@ -256,7 +257,7 @@ describe('alarms, the dashboard and the budget of a production deploy', () => {
 
   it('retries each work queue message into its dead-letter queue, and alarms on one landing there or the queue falling behind', () => {
     // Prepare
-    const template = Template.fromStack(platform.queues);
+    const template = templateOf(platform.queues);
     const alarms = alarmsOf(template);
 
     // Assess
@@ -289,7 +290,7 @@ describe('alarms, the dashboard and the budget of a production deploy', () => {
       ...platform.routeStacks,
     ];
     const descriptions = stacks.flatMap((stack) =>
-      alarmsOf(Template.fromStack(stack)).map((alarm) => String(alarm.properties.AlarmDescription)),
+      alarmsOf(templateOf(stack)).map((alarm) => String(alarm.properties.AlarmDescription)),
     );
 
     // Assess
@@ -303,7 +304,7 @@ describe('alarms, the dashboard and the budget of a production deploy', () => {
 
   it('builds one dashboard with the API signals and a row per app, and a monthly budget mailed at 80% forecast and 100%', () => {
     // Prepare
-    const template = Template.fromStack(platform.monitoring);
+    const template = templateOf(platform.monitoring);
     const body = JSON.stringify(Object.values(template.findResources('AWS::CloudWatch::Dashboard'))[0]?.Properties.DashboardBody);
 
     // Assess
@@ -324,9 +325,9 @@ describe('alarms, the dashboard and the budget of a production deploy', () => {
 
   it('sends every mail through a configuration set that publishes bounces and complaints and suppresses those addresses', () => {
     // Prepare
-    const email = Template.fromStack(platform.email);
+    const email = templateOf(platform.email);
     const sendingFunctions = platform.routeStacks.flatMap((stack) =>
-      Object.values(Template.fromStack(stack).findResources('AWS::Lambda::Function')).filter(
+      Object.values(templateOf(stack).findResources('AWS::Lambda::Function')).filter(
         (fn) => 'MAIL_FROM' in ((fn.Properties.Environment as { Variables: Record<string, unknown> }).Variables ?? {}),
       ),
     );
@@ -345,7 +346,7 @@ describe('alarms, the dashboard and the budget of a production deploy', () => {
     expect(sendingFunctions.length).toBeGreaterThan(0);
     // SES checks a send naming a configuration set against the set too: without this grant every mail is refused.
     for (const stack of platform.routeStacks) {
-      const template = Template.fromStack(stack);
+      const template = templateOf(stack);
       const sendingRoleIds = Object.values(template.findResources('AWS::Lambda::Function'))
         .filter((fn) => 'MAIL_FROM' in (fn.Properties.Environment as { Variables: Record<string, unknown> }).Variables)
         .map((fn) => (fn.Properties.Role as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0]);

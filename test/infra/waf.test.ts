@@ -72,8 +72,9 @@ describe('the optional WAF', () => {
   });
 
   it('is attached to the distribution by ARN when given, and absent otherwise', () => {
-    // Act
+    // Act: no routes, as the distribution does not depend on them and two whole apps take seconds to synthesize.
     const withWaf = createPlatform(new App(), {
+      routes: [],
       stage: 'waf',
       allowedOrigins: ['https://toppubs.example'],
       mailDomain: 'toppubs.example',
@@ -82,6 +83,7 @@ describe('the optional WAF', () => {
       webDistDir: missingWebDist,
     });
     const without = createPlatform(new App(), {
+      routes: [],
       stage: 'plain',
       allowedOrigins: ['https://toppubs.example'],
       mailDomain: 'toppubs.example',

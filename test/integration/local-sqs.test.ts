@@ -11,7 +11,7 @@ import {
 } from '@aws-sdk/client-sqs';
 import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type LocalQueueDeclaration, type LocalSqs, type SqsClock, startLocalSqs } from '../../infra/local/sqs-local';
+import { type LocalQueueDeclaration, type LocalSqs, type SqsClock, startLocalSqs } from '../../infra/local/sqs';
 
 /** A FIFO queue like source-collection, with a short visibility timeout for the clock to pass. */
 const WORK: LocalQueueDeclaration = { name: 'work', fifo: true, visibilityTimeoutSeconds: 60, maxReceiveCount: 3 };

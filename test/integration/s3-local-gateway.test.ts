@@ -7,6 +7,7 @@ import { Readable } from 'node:stream';
 import {
   AbortMultipartUploadCommand,
   CompleteMultipartUploadCommand,
+  CopyObjectCommand,
   CreateMultipartUploadCommand,
   DeleteObjectsCommand,
   GetObjectCommand,
@@ -615,6 +616,123 @@ describe('the local S3: multipart uploads', () => {
     expect(unknown).toBeInstanceOf(NoSuchUpload);
     expect(otherKey).toBeInstanceOf(NoSuchUpload);
     expect(traversal).toBeInstanceOf(NoSuchUpload);
+  });
+});
+
+describe('the local S3: CopyObject', () => {
+  const put = (key: string, body: string, extra: { ContentType?: string; Metadata?: Record<string, string> } = {}) =>
+    s3.send(new PutObjectCommand({ Bucket: BUCKET, Key: key, Body: body, ContentType: 'image/png', ...extra }));
+  /** S3 takes the copy source URL-encoded, as `bucket/key`. */
+  const sourceOf = (key: string) => `${BUCKET}/${encodeURIComponent(key)}`;
+
+  it('copies the bytes, the type and the metadata to another key, with the MD5 of the bytes as ETag, and keeps the source', async () => {
+    // Prepare: a key with characters that must be encoded in the copy source.
+    const [source, target] = [newKey('photo, 1?.png'), newKey('copy.png')];
+    await put(source, 'png bytes', { Metadata: { owner: 'ada' } });
+
+    // Act
+    const copied = await s3.send(new CopyObjectCommand({ Bucket: BUCKET, Key: target, CopySource: sourceOf(source) }));
+
+    // Assess
+    const md5 = createHash('md5').update('png bytes').digest('hex');
+    expect(copied.CopyObjectResult?.ETag).toBe(`"${md5}"`);
+    const stored = await s3.send(new GetObjectCommand({ Bucket: BUCKET, Key: target }));
+    expect(await stored.Body?.transformToString()).toBe('png bytes');
+    expect(stored.ContentType).toBe('image/png');
+    expect(stored.Metadata).toEqual({ owner: 'ada' });
+    expect(stored.ETag).toBe(`"${md5}"`);
+    expect((await readObject(source)).bytes.toString()).toBe('png bytes');
+  });
+
+  it("takes the request's type and metadata with the REPLACE directive, and refuses an unknown directive", async () => {
+    // Prepare
+    const [source, target] = [newKey('page.png'), newKey('page.html')];
+    await put(source, '<html></html>', { Metadata: { owner: 'ada' } });
+
+    // Act
+    await s3.send(
+      new CopyObjectCommand({
+        Bucket: BUCKET,
+        Key: target,
+        CopySource: sourceOf(source),
+        MetadataDirective: 'REPLACE',
+        ContentType: 'text/html',
+      }),
+    );
+    const unknown = await sdkError(
+      s3.send(
+        new CopyObjectCommand({
+          Bucket: BUCKET,
+          Key: newKey('x'),
+          CopySource: sourceOf(source),
+          MetadataDirective: 'MOVE' as 'COPY',
+        }),
+      ),
+    );
+
+    // Assess
+    const head = await s3.send(new HeadObjectCommand({ Bucket: BUCKET, Key: target }));
+    expect(head.ContentType).toBe('text/html');
+    expect(head.Metadata).toEqual({});
+    expect(unknown.name).toBe('InvalidArgument');
+    expect(unknown.$metadata.httpStatusCode).toBe(400);
+  });
+
+  it('copies only while the source still has the ETag given, and answers 412 PreconditionFailed otherwise, writing nothing', async () => {
+    // Prepare: the target holds earlier bytes, which a refused copy must leave.
+    const [source, target] = [newKey('checked.png'), newKey('kept.png')];
+    await put(source, 'checked bytes');
+    const checked = (await readObject(source)).etag ?? '';
+    await put(source, 'other bytes');
+    await put(target, 'earlier bytes');
+
+    // Act
+    const stale = await sdkError(
+      s3.send(new CopyObjectCommand({ Bucket: BUCKET, Key: target, CopySource: sourceOf(source), CopySourceIfMatch: checked })),
+    );
+    const unchanged = await sdkError(
+      s3.send(
+        new CopyObjectCommand({
+          Bucket: BUCKET,
+          Key: target,
+          CopySource: sourceOf(source),
+          CopySourceIfNoneMatch: (await readObject(source)).etag ?? '',
+        }),
+      ),
+    );
+    const afterRefusals = await readObject(target);
+    const current = (await readObject(source)).etag?.replace(/"/g, '') ?? '';
+    const copied = await s3.send(
+      new CopyObjectCommand({ Bucket: BUCKET, Key: target, CopySource: sourceOf(source), CopySourceIfMatch: current }),
+    );
+
+    // Assess
+    expect(stale.name).toBe('PreconditionFailed');
+    expect(stale.$metadata.httpStatusCode).toBe(412);
+    expect(unchanged.$metadata.httpStatusCode).toBe(412);
+    expect(afterRefusals.bytes.toString()).toBe('earlier bytes');
+    expect(copied.CopyObjectResult?.ETag).toBe(`"${current}"`);
+    expect((await readObject(target)).bytes.toString()).toBe('other bytes');
+  });
+
+  it('answers NoSuchKey for a missing source, and refuses a copy onto itself that changes nothing', async () => {
+    // Prepare
+    const source = newKey('self.png');
+    await put(source, 'self');
+
+    // Act
+    const missing = await sdkError(
+      s3.send(new CopyObjectCommand({ Bucket: BUCKET, Key: newKey('y'), CopySource: sourceOf(newKey('never.png')) })),
+    );
+    const ontoItself = await sdkError(
+      s3.send(new CopyObjectCommand({ Bucket: BUCKET, Key: source, CopySource: sourceOf(source) })),
+    );
+
+    // Assess
+    expect(missing.name).toBe('NoSuchKey');
+    expect(missing.$metadata.httpStatusCode).toBe(404);
+    expect(ontoItself.name).toBe('InvalidRequest');
+    expect(ontoItself.$metadata.httpStatusCode).toBe(400);
   });
 });
 

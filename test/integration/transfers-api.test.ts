@@ -62,6 +62,44 @@ describe('a transfer from draft to package', () => {
     expect(finalized.body.file).toMatchObject({ status: 'ready', size: small.length, type: 'text/plain', checksum: md5(small) });
   });
 
+  it('signs upload forms for 15 minutes, and a new one for a single-upload file whose form ran out, for nothing else', async () => {
+    // Prepare
+    const record = await suite.api.call(routes.createBRecord, {
+      body: { transferId, name: 'later.txt', size: small.length, type: 'text/plain' },
+      as: sender,
+    });
+    expectOk(record, 201);
+    const parts = await suite.api.call(routes.createBRecord, {
+      body: { transferId, name: 'parts.bin', size: 20 * MIB, type: 'application/octet-stream' },
+      as: sender,
+    });
+    expectOk(parts, 201);
+
+    // Act
+    const signed = await suite.api.call(routes.signUploadForm, { params: { id: record.body.file.id }, as: sender });
+    expectOk(signed);
+    const uploaded = await postUpload(signed.body, small, 'text/plain');
+    const finalized = await suite.api.call(routes.finalizeBRecord, { params: { id: record.body.file.id }, as: sender });
+    const forReady = await suite.api.call(routes.signUploadForm, { params: { id: record.body.file.id }, as: sender });
+    const forParts = await suite.api.call(routes.signUploadForm, { params: { id: parts.body.file.id }, as: sender });
+    const byStranger = await suite.api.call(routes.signUploadForm, { params: { id: record.body.file.id }, as: stranger });
+
+    // Assess
+    for (const target of [record.body.upload, signed.body.upload]) {
+      if (target.method !== 'post') throw new Error('expected a form');
+      const minutes = (Date.parse(target.expiresAt) - Date.parse(record.body.file.createdAt)) / 60_000;
+      expect(minutes).toBeGreaterThanOrEqual(15);
+      expect(minutes).toBeLessThan(16);
+    }
+    expect(uploaded.status).toBe(204);
+    expectOk(finalized);
+    expectError(forReady, 409);
+    expectError(forParts, 409);
+    expectError(byStranger, 404);
+    expectOk(await suite.api.call(routes.abortUpload, { params: { id: parts.body.file.id }, as: sender }));
+    expectOk(await suite.api.call(routes.deleteFile, { params: { id: record.body.file.id }, as: sender }));
+  });
+
   it('refuses a POST of other bytes than declared, at storage, and keeps nothing', async () => {
     // Prepare
     const record = await suite.api.call(routes.createBRecord, {
@@ -255,7 +293,9 @@ describe('a transfer from draft to package', () => {
     // Assess
     expectOk(accepted);
     expect(accepted.cookies.some((cookie) => cookie.startsWith('ssoat='))).toBe(false);
-    expect(accepted.cookies).toEqual([expect.stringMatching(new RegExp(`^tpg_${transferId}=[^;]+; Path=/api/i/; HttpOnly; Secure; SameSite=Lax`))]);
+    expect(accepted.cookies).toEqual([
+      expect.stringMatching(new RegExp(`^tpg_${transferId}=[^;]+; Path=/api/i/; HttpOnly; Secure; SameSite=Lax`)),
+    ]);
     expect(accepted.body.files.map((file) => file.name)).toEqual(['notes.txt', 'video.mp4']);
     expect(accepted.body.isOwner).toBe(false);
     expect(accepted.body.grant).toMatchObject({ email: newcomer, accountCreated: true });
@@ -467,6 +507,162 @@ describe('a transfer from draft to package', () => {
     expectOk(deleted);
     expectError(pkg, 404);
     expect(bytes.status).toBe(404);
+  });
+});
+
+describe('what recipients download is what finalize checked', () => {
+  let sender: SignedInUser;
+  let recipient: SignedInUser;
+  // A 1x1 transparent PNG, and HTML of the same length: the upload form pins the size and the type, not the bytes.
+  const png = Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+    'base64',
+  );
+  const html = Buffer.from('<html><script>alert(document.cookie)</script></html>'.padEnd(png.length, ' '));
+
+  beforeAll(async () => {
+    [sender, recipient] = (await Promise.all(
+      ['pinning-sender', 'pinning-recipient'].map((label) => suite.api.signIn(label)),
+    )) as [SignedInUser, SignedInUser];
+  });
+
+  it("gives recipients the bytes that were checked, though the sender's upload form is used again after finalize and after the send", async () => {
+    // Prepare: a PNG uploaded and finalized, then other bytes sent with the same (still valid) form.
+    const created = await suite.api.call(routes.createTransfer, { body: { title: 'Pinned' }, as: sender });
+    expectOk(created, 201);
+    const transferId = created.body.id;
+    const record = await suite.api.call(routes.createBRecord, {
+      body: { transferId, name: 'photo.png', size: png.length, type: 'image/png' },
+      as: sender,
+    });
+    expectOk(record, 201);
+    expect((await postUpload(record.body, png, 'image/png')).status).toBe(204);
+    const finalized = await suite.api.call(routes.finalizeBRecord, { params: { id: record.body.file.id }, as: sender });
+    expectOk(finalized);
+    const replacedBeforeSend = await postUpload(record.body, html, 'image/png');
+    expectOk(
+      await suite.api.call(routes.addRecipient, { params: { id: transferId }, body: { email: recipient.email }, as: sender }),
+    );
+    expectOk(await suite.api.call(routes.finalizeTransfer, { params: { id: transferId }, as: sender }));
+    const replacedAfterSend = await postUpload(record.body, html, 'image/png');
+
+    // Act
+    const link = await suite.api.call(routes.downloadFile, { params: { id: record.body.file.id }, as: recipient });
+    expectOk(link);
+    const download = await fetch(link.body.url);
+    const all = await suite.api.call(routes.downloadAllFiles, { params: { id: transferId }, as: recipient });
+    expectOk(all);
+    const zipped = await fetch(all.body.files[0]?.url ?? '');
+
+    // Assess
+    expect(replacedBeforeSend.status).toBe(204);
+    expect(replacedAfterSend.status).toBe(204);
+    expect(finalized.body.file.checksum).toBe(md5(png));
+    expect(download.headers.get('content-type')).toBe('image/png');
+    expect(Buffer.from(await download.arrayBuffer())).toEqual(png);
+    expect(Buffer.from(await zipped.arrayBuffer())).toEqual(png);
+  });
+
+  it('serves an image uploaded by file as the PNG that was checked, not the HTML sent over it afterwards', async () => {
+    // Prepare
+    const record = await suite.api.call(routes.uploadImageByFile, {
+      body: { name: 'avatar.png', size: png.length, type: 'image/png' },
+      as: sender,
+    });
+    expectOk(record, 201);
+    expect((await postUpload(record.body, png, 'image/png')).status).toBe(204);
+    expectOk(await suite.api.call(routes.finalizeBRecord, { params: { id: record.body.file.id }, as: sender }));
+    expect((await postUpload(record.body, html, 'image/png')).status).toBe(204);
+
+    // Act
+    const link = await suite.api.call(routes.downloadFile, {
+      params: { id: record.body.file.id },
+      query: { disposition: 'inline' },
+      as: recipient,
+    });
+    expectOk(link);
+    const image = await fetch(link.body.url);
+
+    // Assess
+    expect(image.headers.get('content-type')).toBe('image/png');
+    expect(Buffer.from(await image.arrayBuffer())).toEqual(png);
+  });
+
+  it('serves a file made ready before final keys existed from the key it was uploaded to', async () => {
+    // Prepare: a record as finalize wrote them before, without a final key, its bytes at the upload key.
+    const record = await suite.api.call(routes.uploadImageByFile, {
+      body: { name: 'old.png', size: png.length, type: 'image/png' },
+      as: sender,
+    });
+    expectOk(record, 201);
+    expect((await postUpload(record.body, png, 'image/png')).status).toBe(204);
+    expectOk(await suite.api.call(routes.finalizeBRecord, { params: { id: record.body.file.id }, as: sender }));
+    await getDb().entities.storedFile.patch({ fileId: record.body.file.id }).remove(['finalKey']).go();
+    expect((await postUpload(record.body, png, 'image/png')).status).toBe(204);
+
+    // Act
+    const link = await suite.api.call(routes.downloadFile, { params: { id: record.body.file.id }, as: recipient });
+    expectOk(link);
+    const image = await fetch(link.body.url);
+
+    // Assess
+    expect(image.status).toBe(200);
+    expect(Buffer.from(await image.arrayBuffer())).toEqual(png);
+  });
+
+  it('deletes the bytes recipients read with the file, wherever finalize put them', async () => {
+    // Prepare
+    const record = await suite.api.call(routes.uploadImageByFile, {
+      body: { name: 'gone.png', size: png.length, type: 'image/png' },
+      as: sender,
+    });
+    expectOk(record, 201);
+    expect((await postUpload(record.body, png, 'image/png')).status).toBe(204);
+    expectOk(await suite.api.call(routes.finalizeBRecord, { params: { id: record.body.file.id }, as: sender }));
+    const link = await suite.api.call(routes.downloadFile, { params: { id: record.body.file.id }, as: sender });
+    expectOk(link);
+
+    // Act
+    const deleted = await suite.api.call(routes.deleteFile, { params: { id: record.body.file.id }, as: sender });
+    const afterwards = await fetch(link.body.url);
+
+    // Assess
+    expectOk(deleted);
+    expect(afterwards.status).toBe(404);
+  });
+
+  it('keeps a multipart file as completed: the part URLs die with the upload, so the bytes stay those checked', async () => {
+    // Prepare: parts sent through URLs the test keeps, then the file finalized.
+    const large = patternedBytes(20 * MIB, 5);
+    const created = await suite.api.call(routes.createTransfer, { body: { title: 'Parts' }, as: sender });
+    expectOk(created, 201);
+    const record = await suite.api.call(routes.createBRecord, {
+      body: { transferId: created.body.id, name: 'film.mp4', size: large.length, type: 'video/mp4' },
+      as: sender,
+    });
+    expectOk(record, 201);
+    const signed = await suite.api.call(routes.signUploadParts, {
+      params: { id: record.body.file.id },
+      body: { partNumbers: [1, 2, 3] },
+      as: sender,
+    });
+    expectOk(signed);
+    const partSize = record.body.upload.method === 'multipart' ? record.body.upload.partSize : 0;
+    for (const part of signed.body.parts) {
+      const bytes = large.subarray((part.partNumber - 1) * partSize, Math.min(large.length, part.partNumber * partSize));
+      expect((await fetch(part.url, { method: 'PUT', body: new Uint8Array(bytes) })).status).toBe(200);
+    }
+    expectOk(await suite.api.call(routes.finalizeBRecord, { params: { id: record.body.file.id }, as: sender }));
+
+    // Act
+    const replaced = await fetch(signed.body.parts[0]?.url ?? '', { method: 'PUT', body: new Uint8Array(partSize).fill(1) });
+    const link = await suite.api.call(routes.downloadFile, { params: { id: record.body.file.id }, as: sender });
+    expectOk(link);
+    const download = new Uint8Array(await (await fetch(link.body.url)).arrayBuffer());
+
+    // Assess
+    expect(replaced.status).toBe(404);
+    expect(md5(download)).toBe(md5(large));
   });
 });
 

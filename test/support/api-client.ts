@@ -114,7 +114,8 @@ export function buildPath(
     const value = params[name];
     if (value === undefined) throw new Error(`${describeRoute(route)}: missing path parameter '${name}'`);
     // As a browser's URL parser does: a lone surrogate becomes U+FFFD instead of failing to encode.
-    return encodeURIComponent(String(value).replace(/\p{Surrogate}/gu, '\uFFFD'));
+    const text = typeof value === 'object' ? JSON.stringify(value) : String(value);
+    return encodeURIComponent(text.replace(/\p{Surrogate}/gu, '\uFFFD'));
   });
   const search = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) {
@@ -189,6 +190,11 @@ function toAnswer<R extends RouteDefinition>(route: R, response: Response, text:
     if (!redirect) fail(route, status, 'only redirect routes may answer with a 3xx', text);
     if (!base.location) fail(route, status, 'a redirect without a Location header', text);
     return { ...base, ok: true, body: undefined as ResponseOf<R> };
+  }
+  // A page route's refusal is a page too (a 404 page for a profile that does not exist).
+  const contentType = response.headers.get('content-type') ?? '';
+  if (route.response.safeParse(text).success && contentType.startsWith('text/html') && text.length > 0) {
+    return { ...base, ok: false, body: { message: `a ${status} page`, code: 'PAGE' } };
   }
   const parsed = parseJson(text);
   if (!parsed) fail(route, status, 'an error answer must be JSON', text);

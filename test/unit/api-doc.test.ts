@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import * as prettier from 'prettier';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { API_DOC_PATH, renderApiDoc } from '../../infra/build/generate-api-doc';
-import { SETTING_GROUPS } from '../../shared/capabilities';
+import { capabilitiesOf, SETTING_GROUPS } from '../../shared/capabilities';
 import { routeEntries } from '../../shared/routes';
 
 const README = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
@@ -107,5 +107,40 @@ describe('the repo documents itself', () => {
     // Assess
     expect(files.length).toBeGreaterThan(100);
     expect(mentions, 'Say the reason in words: these files point to a document the repo does not have').toEqual([]);
+  });
+});
+
+describe('docs/architecture.md', () => {
+  const architecture = readFileSync(new URL('../../docs/architecture.md', import.meta.url), 'utf8');
+  const section = (heading: string) => architecture.split(/^## /m).find((part) => part.startsWith(`${heading}\n`)) ?? '';
+
+  it('names every field of Capabilities and every setting group in its Capabilities section', () => {
+    // Prepare: a function declared with nothing, whose capabilities still list every field.
+    const fields = Object.keys(capabilitiesOf({}, { table: 'read' }));
+
+    // Act
+    const capabilities = section('Capabilities');
+
+    // Assess
+    const unnamed = [...fields, ...Object.keys(SETTING_GROUPS)].filter((name) => !capabilities.includes(`\`${name}\``));
+    expect(unnamed).toEqual([]);
+  });
+});
+
+describe('docs/data-model.md', () => {
+  it('has a row for every entity file', () => {
+    // Prepare
+    const dataModel = readFileSync(new URL('../../docs/data-model.md', import.meta.url), 'utf8');
+    const entitiesDir = join(REPO_ROOT, 'functions/lib/db/entities');
+    const entityFiles = readdirSync(entitiesDir).filter((file) =>
+      /export const create\w+Entity/.test(readFileSync(join(entitiesDir, file), 'utf8')),
+    );
+
+    // Act
+    const missing = entityFiles.filter((file) => !dataModel.includes(`\`${file}\``));
+
+    // Assess
+    expect(entityFiles.length).toBeGreaterThan(40);
+    expect(missing).toEqual([]);
   });
 });

@@ -1,4 +1,4 @@
-import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { CopyObjectCommand, DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { describe, expect, it } from 'vitest';
 import { type BucketAccess, capabilitiesOf } from '../../shared/capabilities';
@@ -56,6 +56,28 @@ describe('bucket grants, enforced locally as IAM enforces them in AWS', () => {
     expect(byReader).toBe('AccessDenied');
     expect(byWriter).toContain('X-Amz-Signature=');
     expect(readByWriter).toBe('AccessDenied');
+  });
+
+  it('refuses a write-only function (one that signs uploads) any write to a final key, where finalize keeps checked bytes', async () => {
+    // Prepare
+    const s3 = client();
+    const finalKey = { Bucket: 'files', Key: 'files/transfers/t/f' };
+
+    // Act
+    const signed = await outcome(as('write', () => getSignedUrl(s3, new PutObjectCommand(finalKey), { expiresIn: 60 })));
+    const put = await outcome(as('write', () => s3.send(new PutObjectCommand({ ...finalKey, Body: 'x' }))));
+    const copied = await outcome(
+      as('read-write', () => s3.send(new CopyObjectCommand({ ...finalKey, CopySource: 'files/transfers/t/f' }))),
+    );
+    const copiedByWriter = await outcome(
+      as('write', () => s3.send(new CopyObjectCommand({ ...finalKey, CopySource: 'files/transfers/t/f' }))),
+    );
+
+    // Assess
+    expect(signed).toBe('AccessDenied');
+    expect(put).toBe('AccessDenied');
+    expect(copied).not.toBe('AccessDenied');
+    expect(copiedByWriter).toBe('AccessDenied');
   });
 
   it('lets a read-write function delete, and code outside any function do anything', async () => {

@@ -136,6 +136,9 @@ async function startFakeS3(): Promise<FakeS3> {
       const key = form.get('key');
       if (!(file instanceof Blob) || typeof key !== 'string')
         return answer(400, {}, s3ErrorXml('InvalidArgument', 'No file or key'));
+      const expires = form.get('x-test-expires');
+      if (typeof expires === 'string' && Number(expires) <= s3.now())
+        return answer(403, {}, s3ErrorXml('AccessDenied', 'Invalid according to Policy: Policy expired.'));
       s3.objects.set(key, Buffer.from(await file.arrayBuffer()));
       return answer(204);
     }
@@ -189,6 +192,8 @@ function fileView(size: number, overrides: Partial<FileView> = {}): FileView {
 }
 
 interface FakeApi extends UploadApi {
+  /** The forms signed again, each with a signature of its own. */
+  formsSigned: string[];
   signed: number[][];
   finalized: number;
   aborted: number;
@@ -196,9 +201,28 @@ interface FakeApi extends UploadApi {
   signFailures: unknown[];
 }
 
-/** The files API in memory, over the fake S3: signs part urls (valid 1 hour by `now`), lists held parts, completes. */
+/** The files API in memory, over the fake S3: signs forms and part urls (valid 15 minutes by `now`), lists held parts, completes. */
 function fakeApi(s3: FakeS3, record: FileView, now: () => number = () => Date.now()): FakeApi {
   const api: FakeApi = {
+    formsSigned: [],
+    async signForm() {
+      const signature = `fresh-${api.formsSigned.length + 1}`;
+      api.formsSigned.push(signature);
+      const expiresAtMs = now() + 15 * 60_000;
+      return {
+        upload: {
+          method: 'post',
+          url: `${s3.url}/bucket`,
+          fields: {
+            key: KEY,
+            'Content-Type': 'video/quicktime',
+            'X-Amz-Signature': signature,
+            'x-test-expires': String(expiresAtMs),
+          },
+          expiresAt: new Date(expiresAtMs).toISOString(),
+        },
+      };
+    },
     signed: [],
     finalized: 0,
     aborted: 0,
@@ -207,7 +231,7 @@ function fakeApi(s3: FakeS3, record: FileView, now: () => number = () => Date.no
       api.signed.push([...partNumbers]);
       const failure = api.signFailures.shift();
       if (failure) throw failure;
-      const expiresAtMs = now() + 60 * 60_000;
+      const expiresAtMs = now() + 15 * 60_000;
       return {
         parts: partNumbers.map((partNumber) => ({
           partNumber,
@@ -288,14 +312,22 @@ describe.each(nodeTransports)('uploadFile through %s against a fake S3', (_name,
   });
 
   describe('a small file (one presigned POST)', () => {
-    function postUploading(size: number): UploadingFile {
+    /** A form as createBRecord answers it; one made to run out also tells the fake S3 when it does. */
+    function postUploading(size: number, ranOutAtMs?: number): UploadingFile {
+      const expiresAtMs = ranOutAtMs ?? Date.now() + 15 * 60_000;
       return {
         file: fileView(size),
         upload: {
           method: 'post',
           url: `${s3.url}/bucket`,
-          fields: { key: KEY, 'Content-Type': 'video/quicktime', Policy: 'eyJwb2xpY3kiOiJ4In0=', 'X-Amz-Signature': 'abc' },
-          expiresAt: '2030-01-01T01:00:00.000Z',
+          fields: {
+            key: KEY,
+            'Content-Type': 'video/quicktime',
+            Policy: 'eyJwb2xpY3kiOiJ4In0=',
+            'X-Amz-Signature': 'abc',
+            ...(ranOutAtMs === undefined ? {} : { 'x-test-expires': String(ranOutAtMs) }),
+          },
+          expiresAt: new Date(expiresAtMs).toISOString(),
         },
       };
     }
@@ -346,12 +378,12 @@ describe.each(nodeTransports)('uploadFile through %s against a fake S3', (_name,
       expect(s3.objects.get(KEY)?.equals(bytes)).toBe(true);
     });
 
-    it('fails with S3 code and status when the form is refused (403), without retrying it', async () => {
+    it('signs a form refused with 403 again once, and fails with S3 code and status when the new one is refused too', async () => {
       // Prepare
       const bytes = bytesOf(10 * KIB);
       const uploading = postUploading(bytes.length);
       const api = fakeApi(s3, uploading.file);
-      s3.faults.set(0, ['forbidden']);
+      s3.faults.set(0, ['forbidden', 'forbidden']);
 
       // Act
       const outcome = uploadFile({
@@ -364,8 +396,48 @@ describe.each(nodeTransports)('uploadFile through %s against a fake S3', (_name,
 
       // Assess
       await expect(outcome).rejects.toMatchObject({ name: 'UploadFailed', status: 403, code: 'AccessDenied', fileId: FILE_ID });
-      expect(s3.requests).toHaveLength(1);
+      expect(s3.requests).toHaveLength(2);
+      expect(api.formsSigned).toHaveLength(1);
       expect(api.finalized).toBe(0);
+    });
+
+    it('signs the form again when it ran out while the file waited for its turn, and sends the new one', async () => {
+      // Prepare: a form that ran out a minute ago, and S3 that refuses it by the same clock.
+      const bytes = bytesOf(20 * KIB);
+      const uploading = postUploading(bytes.length, Date.now() - 60_000);
+      const api = fakeApi(s3, uploading.file);
+
+      // Act
+      const file = await uploadFile({ file: new File([bytes], 'holiday.mov'), uploading, api, transport });
+
+      // Assess
+      expect(file.status).toBe('ready');
+      expect(api.formsSigned).toEqual(['fresh-1']);
+      expect(s3.requests.map((request) => request.status)).toEqual([204]);
+      expect(s3.objects.get(KEY)?.equals(bytes)).toBe(true);
+    });
+
+    it('signs a form that ran out by S3 clock though not by ours again after its 403, and completes', async () => {
+      // Prepare: our clock says the form has ten minutes left; S3 says it ran out.
+      const bytes = bytesOf(20 * KIB);
+      const uploading = postUploading(bytes.length);
+      const api = fakeApi(s3, uploading.file);
+      s3.faults.set(0, ['forbidden']);
+
+      // Act
+      const file = await uploadFile({
+        file: new File([bytes], 'holiday.mov'),
+        uploading,
+        api,
+        transport,
+        retry: instantRetries().retry,
+      });
+
+      // Assess
+      expect(file.status).toBe('ready');
+      expect(api.formsSigned).toEqual(['fresh-1']);
+      expect(s3.requests.map((request) => request.status)).toEqual([403, 204]);
+      expect(s3.formFieldOrders.at(-1)).toContain('x-test-expires');
     });
   });
 
@@ -479,14 +551,14 @@ describe.each(nodeTransports)('uploadFile through %s against a fake S3', (_name,
     });
 
     it('signs urls again before they expire, so no part is refused for an expired url', async () => {
-      // Prepare: each stored part takes 20 minutes by the shared clock; urls last an hour.
+      // Prepare: each stored part takes 4 minutes by the shared clock; urls last 15 minutes.
       let now = Date.UTC(2030, 0, 1);
       const bytes = bytesOf(5 * PART_SIZE);
       const uploading = multipartUploading(bytes.length);
       const api = fakeApi(s3, uploading.file, () => now);
       s3.now = () => now;
       s3.onPartStored = () => {
-        now += 20 * 60_000;
+        now += 4 * 60_000;
       };
 
       // Act

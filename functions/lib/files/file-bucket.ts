@@ -240,12 +240,69 @@ export async function headObject(key: string): Promise<StoredObject | null> {
   }
 }
 
-/** The first bytes of an object, to recognise an image from them. */
-export async function readObjectStart(key: string, length: number): Promise<Uint8Array> {
-  const answer = await call(({ client, GetObjectCommand }) =>
-    client.send(new GetObjectCommand({ Bucket: bucket(), Key: key, Range: `bytes=0-${length - 1}` })),
-  );
-  return answer.Body ? await call(() => answer.Body!.transformToByteArray()) : new Uint8Array();
+/** The object is no longer the one a condition named (S3's 412 PreconditionFailed), or is gone. */
+export class ObjectChanged extends Error {
+  constructor(key: string, cause: unknown) {
+    super(`${key} is no longer the object that was checked`, { cause });
+  }
+}
+
+async function isPreconditionFailed(error: unknown): Promise<boolean> {
+  const refusal = await s3Error(error);
+  return refusal !== undefined && (refusal.name === 'PreconditionFailed' || refusal.$metadata.httpStatusCode === 412);
+}
+
+/** ObjectChanged when S3 refused because the object changed or went; the error itself otherwise. */
+async function changedOr(key: string, error: unknown): Promise<unknown> {
+  return (await isPreconditionFailed(error)) || (await isMissing(error)) ? new ObjectChanged(key, error) : error;
+}
+
+/** The first bytes of an object, to recognise an image from them; ObjectChanged unless it still has `etag`. */
+export async function readObjectStart(key: string, length: number, etag: string): Promise<Uint8Array> {
+  try {
+    const answer = await call(({ client, GetObjectCommand }) =>
+      client.send(new GetObjectCommand({ Bucket: bucket(), Key: key, Range: `bytes=0-${length - 1}`, IfMatch: etag })),
+    );
+    return answer.Body ? await call(() => answer.Body!.transformToByteArray()) : new Uint8Array();
+  } catch (error) {
+    throw await changedOr(key, error);
+  }
+}
+
+/** S3 takes the copy source as `bucket/key`, URL-encoded (each segment, so the slashes stay). */
+const copySourceOf = (key: string) => `${bucket()}/${key.split('/').map(encodeURIComponent).join('/')}`;
+
+/**
+ * Copies an object to another key in one call (S3 copies up to 5 GB so; a presigned POST holds
+ * at most 16 MiB), with its type and other headers, on condition that it still has `etag`:
+ * ObjectChanged when it does not (or is gone), and nothing is written. The copy gets `tags`
+ * (the retention tag its lifecycle rule keys on) or none, rather than the source's: copying
+ * tags would need s3:GetObjectTagging as well. Answers the copy's ETag.
+ */
+export async function copyObject(options: {
+  from: string;
+  to: string;
+  etag: string;
+  tags?: Record<string, string> | undefined;
+}): Promise<string> {
+  try {
+    const answer = await call(({ client, CopyObjectCommand }) =>
+      client.send(
+        new CopyObjectCommand({
+          Bucket: bucket(),
+          Key: options.to,
+          CopySource: copySourceOf(options.from),
+          CopySourceIfMatch: options.etag,
+          MetadataDirective: 'COPY',
+          TaggingDirective: 'REPLACE',
+          ...(options.tags ? { Tagging: new URLSearchParams(options.tags).toString() } : {}),
+        }),
+      ),
+    );
+    return answer.CopyObjectResult?.ETag ?? '';
+  } catch (error) {
+    throw await changedOr(options.from, error);
+  }
 }
 
 export async function putObject(options: { key: string; body: Uint8Array; contentType: string }): Promise<void> {

@@ -17,6 +17,7 @@ import { pauseBeforeRetry, TooBusy } from '../../lib/contended-writes';
 import type { MerchantAccountItem } from '../../lib/db/entities/merchant-account';
 import { type ProductStockItem, shelfKeys } from '../../lib/db/entities/product-stock';
 import type { ProductStockGradeItem } from '../../lib/db/entities/product-stock-grade';
+import { storedKeyOf } from '../../lib/db/entities/stored-file';
 import { failedConditions, isConditionalCheckFailed } from '../../lib/db/errors';
 import type { Db } from '../../lib/db/service';
 import { BadRequest, Conflict, NotFound } from '../../lib/errors';
@@ -63,7 +64,7 @@ export async function readyImage(db: Db, ownerId: string, fileId: string): Promi
       `File ${fileId} is not a finished image upload: upload the image first (as a file, base64 or an address), then use the id it answers.`,
     );
   }
-  return { fileId: file.fileId, objectKey: file.objectKey, name: file.name, contentType: file.contentType };
+  return { fileId: file.fileId, objectKey: storedKeyOf(file), name: file.name, contentType: file.contentType };
 }
 
 async function readyImages(db: Db, ownerId: string, fileIds: readonly string[]): Promise<StoredImage[]> {

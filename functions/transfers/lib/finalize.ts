@@ -1,18 +1,22 @@
 import type { Db } from '../../lib/db/service';
 import type { StoredFileItem } from '../../lib/db/entities/stored-file';
 import type { TransferItem } from '../../lib/db/entities/transfer';
+import { isConditionalCheckFailed } from '../../lib/db/errors';
 import { BadRequest, Conflict } from '../../lib/errors';
+import { finalKeyOf } from '../../../shared/transfers/object-keys';
 import {
   completeMultipartUpload,
+  copyObject,
   deleteObject,
   headObject,
   listParts,
+  ObjectChanged,
   PartsTooSmall,
   readObjectStart,
   type StoredObject,
 } from '../../lib/files/file-bucket';
 import { checkedImage } from './image-intake';
-import { removeFile } from './stored-files';
+import { removeFile, retentionTags } from './stored-files';
 
 /** Enough of an image to read its type and size from its header (JPEG puts them after its metadata). */
 const IMAGE_HEAD_BYTES = 256 * 1024;
@@ -61,7 +65,8 @@ async function whyRefused(file: StoredFileItem, stored: StoredObject): Promise<s
   }
   if (file.purpose === 'image') {
     try {
-      const image = await checkedImage(await readObjectStart(file.objectKey, Math.min(file.size, IMAGE_HEAD_BYTES)));
+      const head = await readObjectStart(file.objectKey, Math.min(file.size, IMAGE_HEAD_BYTES), stored.etag);
+      const image = await checkedImage(head);
       if (image.type !== file.contentType) return `${file.name} is a ${image.type} image, not the ${file.contentType} declared.`;
     } catch (error) {
       if (error instanceof BadRequest) return error.message;
@@ -73,14 +78,37 @@ async function whyRefused(file: StoredFileItem, stored: StoredObject): Promise<s
 
 /** Removes the file, its bytes and any parts, and tells the sender why (400 UPLOAD_REJECTED). */
 async function reject(db: Db, file: StoredFileItem, reason: string): Promise<never> {
-  await removeFile(db, file, () => deleteObject(file.objectKey));
+  await removeFile(db, file);
   throw new UploadRejected(reason);
 }
+
+/**
+ * The file as a concurrent finalize made it ready (it copied the upload, then deleted it); else
+ * `refusal`, the file staying pending.
+ */
+async function readyMeanwhile(db: Db, file: StoredFileItem, refusal: Conflict): Promise<StoredFileItem> {
+  const { data: current } = await db.entities.storedFile.get({ fileId: file.fileId }).go({ consistent: true });
+  if (current?.status === 'ready') return current;
+  throw refusal;
+}
+
+const changedWhileChecked = (file: StoredFileItem) =>
+  new Conflict(`${file.name} changed while it was being checked: finalize it again to check what it holds now.`);
 
 /**
  * Makes a pending file ready once S3 holds exactly what was declared. S3 out of reach is a 503
  * (FileStorageUnavailable) and leaves the file pending; a mismatch, or parts S3 will not join,
  * deletes the bytes and the record (400); a file already ready is answered as it is.
+ *
+ * What was checked is what recipients get. A presigned POST's upload is copied to its final key
+ * (shared/transfers/object-keys.ts) on condition that it still has the ETag that was checked,
+ * and the final key is recorded in the conditional write that makes the file ready; then the
+ * upload is deleted. The sender's form stays valid for a while but writes the upload key only,
+ * which nothing reads once the file is ready. An upload changed between the check and the copy
+ * is 409 (the file stays pending; finalizing again checks what it holds now); a finalize cut
+ * short after the copy is repeated as it came, copying again. A multipart upload is not copied:
+ * once completed here no part URL can write its key any more, and a copy of a file of hundreds
+ * of GB could not be made within a request.
  */
 export async function finalizeFile(
   db: Db,
@@ -92,21 +120,39 @@ export async function finalizeFile(
   const unjoinable = file.uploadMethod === 'multipart' ? await completeParts(file) : null;
   if (unjoinable) await reject(db, file, unjoinable);
   const stored = await headObject(file.objectKey);
-  if (!stored) throw new Conflict(`${file.name} has not been uploaded yet.`);
-  const refusal = await whyRefused(file, stored);
-  if (refusal) await reject(db, file, refusal);
-  const readyAt = now.toISOString();
-  const checksum = stored.etag.replace(/"/g, '');
+  if (!stored) return readyMeanwhile(db, file, new Conflict(`${file.name} has not been uploaded yet.`));
+  let etag = stored.etag;
+  let finalKey: string | undefined;
   try {
-    const update = db.entities.storedFile
-      .patch({ fileId: file.fileId })
-      .set({ status: 'ready', readyAt, checksum, ...(transfer ? { expiresAt: transfer.expiresAt } : {}) });
-    await (transfer ? update : update.remove(['expiresAt'])).where(({ status }, { eq }) => eq(status, 'pending')).go();
-  } catch {
-    // Finalized by a concurrent call: answer what it stored.
-    const { data: current } = await db.entities.storedFile.get({ fileId: file.fileId }).go({ consistent: true });
-    if (current?.status === 'ready') return current;
-    throw new Conflict('The file changed while it was being checked: try again.');
+    const refusal = await whyRefused(file, stored);
+    if (refusal) await reject(db, file, refusal);
+    if (file.uploadMethod === 'post') {
+      finalKey = finalKeyOf(file.objectKey);
+      const tags = transfer ? retentionTags(transfer) : undefined;
+      etag = (await copyObject({ from: file.objectKey, to: finalKey, etag: stored.etag, tags })) || stored.etag;
+    }
+  } catch (error) {
+    if (error instanceof ObjectChanged) return readyMeanwhile(db, file, changedWhileChecked(file));
+    throw error;
   }
-  return { ...file, status: 'ready', readyAt, checksum, ...(transfer ? { expiresAt: transfer.expiresAt } : {}) };
+  const ready = {
+    status: 'ready' as const,
+    readyAt: now.toISOString(),
+    checksum: etag.replace(/"/g, ''),
+    ...(finalKey ? { finalKey } : {}),
+    ...(transfer ? { expiresAt: transfer.expiresAt } : {}),
+  };
+  try {
+    const update = db.entities.storedFile.patch({ fileId: file.fileId }).set(ready);
+    await (transfer ? update : update.remove(['expiresAt'])).where(({ status }, { eq }) => eq(status, 'pending')).go();
+  } catch (error) {
+    // The table out of reach leaves the file pending, its upload where it was, for a retry.
+    if (!isConditionalCheckFailed(error)) throw error;
+    // Finalized by a concurrent call: answer what it stored.
+    return readyMeanwhile(db, file, new Conflict('The file changed while it was being checked: try again.'));
+  }
+  // Never read again. Left behind when S3 is out of reach: a transfer's upload carries its
+  // retention tag, and deleting the file deletes every key it may have.
+  if (finalKey) await deleteObject(file.objectKey).catch(() => undefined);
+  return { ...file, ...ready };
 }

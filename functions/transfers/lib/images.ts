@@ -1,6 +1,6 @@
 import { cleanFileName, IMAGE_TYPES, MAX_IMAGE_BYTES } from '../../../shared/transfers/file-rules';
 import type { Db } from '../../lib/db/service';
-import { imageFolder, type StoredFileItem } from '../../lib/db/entities/stored-file';
+import { imageFolder, storedKeyOf, type StoredFileItem } from '../../lib/db/entities/stored-file';
 import { BadRequest } from '../../lib/errors';
 import { presignGet, putObject } from '../../lib/files/file-bucket';
 import type { UserCaller } from '../../lib/http/caller';
@@ -20,9 +20,9 @@ const EXTENSIONS: Record<(typeof IMAGE_TYPES)[number], string> = {
   'image/avif': 'avif',
 };
 
-export const imageLink = (file: Pick<StoredFileItem, 'objectKey' | 'name' | 'contentType'>) =>
+export const imageLink = (file: Pick<StoredFileItem, 'objectKey' | 'finalKey' | 'name' | 'contentType'>) =>
   presignGet({
-    key: file.objectKey,
+    key: storedKeyOf(file),
     fileName: file.name,
     contentType: file.contentType,
     disposition: 'inline',

@@ -1,18 +1,18 @@
 import { gunzipSync, gzipSync } from 'node:zlib';
 import type { FileView } from '../../../shared/schemas/transfers';
-import type { StoredFileItem } from '../../lib/db/entities/stored-file';
+import { storedKeyOf, type StoredFileItem } from '../../lib/db/entities/stored-file';
 import type { TransferItem } from '../../lib/db/entities/transfer';
 import type { Db } from '../../lib/db/service';
 import { LruCache } from '../../lib/lru-cache';
 import { toFileView } from './transfer-views';
 
-/** A file as the package lists it, with the key its bytes are under (never shown to a client). */
+/** A file as the package lists it, with the key its bytes are read from (never shown to a client). */
 export interface ManifestFile extends FileView {
   objectKey: string;
 }
 
 export function encodeManifest(files: readonly StoredFileItem[]): string {
-  const entries: ManifestFile[] = files.map((file) => ({ ...toFileView(file), objectKey: file.objectKey }));
+  const entries: ManifestFile[] = files.map((file) => ({ ...toFileView(file), objectKey: storedKeyOf(file) }));
   return gzipSync(JSON.stringify(entries), { level: 6 }).toString('base64');
 }
 

@@ -9,18 +9,24 @@ import {
 import { RETENTION_TAG, retentionClassFor } from '../../../shared/transfers/retention';
 import { partCountFor, partSizeFor, uploadMethodFor } from '../../../shared/transfers/upload-sizing';
 import type { Db } from '../../lib/db/service';
-import { transferFolder, type StoredFileItem } from '../../lib/db/entities/stored-file';
+import { objectKeysOf, transferFolder, type StoredFileItem } from '../../lib/db/entities/stored-file';
 import type { TransferItem } from '../../lib/db/entities/transfer';
 import { BadRequest, Conflict, NotFound } from '../../lib/errors';
-import { abortMultipartUpload, presignPost, startMultipartUpload } from '../../lib/files/file-bucket';
+import { abortMultipartUpload, deleteObjects, presignPost, startMultipartUpload } from '../../lib/files/file-bucket';
 import type { UserCaller } from '../../lib/http/caller';
 import { newEntityId } from './ids';
 import { withCurrentPlanLimits } from './plan';
 import { isExpired, requireOwnDraft, TransferAlreadySent, TransferExpired } from './transfer-access';
 import { toFileView } from './transfer-views';
 
-/** A presigned POST or part URL works this long: an upload that takes longer signs again. */
-export const UPLOAD_LINK_SECONDS = 3_600;
+/**
+ * A presigned POST or part URL works this long. S3 judges a link when its request starts, so this
+ * is the time to start one form (16 MiB at most) or one part, not to finish it; the client asks
+ * for a new one (sign-upload-form, sign-upload-parts) when its own ran out before its turn. Short,
+ * as a form names its key only: the sender can send other bytes with it until it expires, which
+ * after finalize writes the upload key that nothing reads (finalize.ts).
+ */
+export const UPLOAD_LINK_SECONDS = 15 * 60;
 /** A pending file is forgotten after this; S3 drops its unfinished parts after one day. */
 const PENDING_LIFETIME_SECONDS = 2 * 24 * 3600;
 
@@ -37,6 +43,7 @@ export interface DeclaredFile {
   lastModified?: number | undefined;
 }
 
+/** A new file's upload key (shared/transfers/object-keys.ts). */
 export const objectKeyOf = (file: { purpose: 'transfer' | 'image'; transferId?: string | undefined; fileId: string }) =>
   file.purpose === 'transfer' ? `transfers/${file.transferId}/${file.fileId}` : `images/${file.fileId}`;
 
@@ -189,12 +196,12 @@ export function formatBytes(bytes: number): string {
 }
 
 /**
- * Removes a pending or ready file of a draft (or an image) with its bytes, and gives its size
- * back to the transfer, in one transaction with the record's removal.
+ * Removes a pending or ready file of a draft (or an image) with its bytes (under every key they
+ * may be), and gives its size back to the transfer, in one transaction with the record's removal.
  */
-export async function removeFile(db: Db, file: StoredFileItem, deleteBytes: () => Promise<void>): Promise<void> {
+export async function removeFile(db: Db, file: StoredFileItem): Promise<void> {
   if (file.uploadId && file.status === 'pending') await abortMultipartUpload({ key: file.objectKey, uploadId: file.uploadId });
-  await deleteBytes();
+  await deleteObjects(objectKeysOf(file));
   const transferId = file.transferId;
   const result = await db.transaction
     .write(({ storedFile, transfer }) => [

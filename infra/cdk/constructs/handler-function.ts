@@ -12,6 +12,7 @@ import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import type { AnalyticsAccess, Capabilities } from '../../../shared/capabilities';
 import type { QueueName } from '../../../shared/queues';
+import { FILE_KEY_PREFIXES, UPLOAD_KEY_PREFIXES } from '../../../shared/transfers/object-keys';
 import { TABLE_KEYS } from '../../../shared/table';
 import { notifyOnAlarm } from './notify-on-alarm';
 import { type DeploymentSettings, environmentFor } from '../../function-environment';
@@ -95,8 +96,6 @@ const MERCHANT_KEYS_ACTIONS = {
   seal: ['kms:GenerateDataKey'],
   open: ['kms:GenerateDataKey', 'kms:Decrypt'],
 } as const satisfies Record<'seal' | 'open', readonly string[]>;
-/** Where the functions keep files: a transfer's files and images (functions/transfers/lib/stored-files.ts). */
-const FILE_KEY_PREFIXES = ['transfers/', 'images/'];
 
 export class HandlerFunction extends Construct {
   readonly function: lambda.Function;
@@ -173,9 +172,13 @@ export class HandlerFunction extends Construct {
         ...(capabilities.bucket === 'read-write' ? ['s3:DeleteObject'] : []),
       ];
       const bucketArn = Fn.importValue(props.environment.fileBucketArnExport);
-      const resources = FILE_KEY_PREFIXES.map((prefix) => Fn.join('', [bucketArn, `/${prefix}*`]));
+      // A write-only function signs the browser's uploads: it may not write where finalize keeps
+      // the checked bytes, so no upload form or part URL for a final key would be honoured
+      // (shared/transfers/object-keys.ts).
+      const prefixes = capabilities.bucket === 'write' ? UPLOAD_KEY_PREFIXES : FILE_KEY_PREFIXES;
+      const resources = prefixes.map((prefix) => Fn.join('', [bucketArn, `/${prefix}*`]));
       role.addToPrincipalPolicy(new iam.PolicyStatement({ actions, resources }));
-      for (const prefix of FILE_KEY_PREFIXES) {
+      for (const prefix of prefixes) {
         Validations.of(role).acknowledge({
           id: `AwsSolutions-IAM5[Resource::${props.environment.fileBucketArnExport}/${prefix}*]`,
           reason:

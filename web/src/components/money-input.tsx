@@ -1,5 +1,7 @@
-import { type InputHTMLAttributes, useId } from 'react';
+import type { InputHTMLAttributes } from 'react';
+import fieldStyles from './field.module.css';
 import styles from './money-input.module.css';
+import { FieldLinesBelow, useFieldLines } from './text-field';
 
 /** The most a money field takes, in whole units: more digits than any price the product allows. */
 const MAX_WHOLE_DIGITS = 9;
@@ -62,13 +64,10 @@ export function MoneyInput({
   InputHTMLAttributes<HTMLInputElement>,
   'value' | 'onChange' | 'type' | 'inputMode' | 'aria-invalid' | 'aria-describedby' | 'id'
 >) {
-  const id = useId();
-  const hintId = `${id}-hint`;
-  const errorId = `${id}-error`;
-  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ');
+  const field = useFieldLines({ hint, error });
   return (
-    <div className={styles.field}>
-      <label className={styles.label} htmlFor={id}>
+    <div className={fieldStyles.field}>
+      <label className={fieldStyles.label} htmlFor={field.id}>
         {label} ({currency})
       </label>
       <div className={styles.control} data-invalid={error ? true : undefined}>
@@ -76,7 +75,6 @@ export function MoneyInput({
           {currencySymbol(currency)}
         </span>
         <input
-          id={id}
           className={styles.input}
           type="text"
           inputMode="decimal"
@@ -85,21 +83,11 @@ export function MoneyInput({
           placeholder="0.00"
           value={value}
           onChange={(event) => onChange(event.target.value)}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy || undefined}
+          {...field}
           {...input}
         />
       </div>
-      {hint ? (
-        <p id={hintId} className={styles.hint}>
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={errorId} className={styles.error}>
-          {error}
-        </p>
-      ) : null}
+      <FieldLinesBelow id={field.id} hint={hint} error={error} />
     </div>
   );
 }

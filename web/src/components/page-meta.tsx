@@ -1,4 +1,4 @@
-import { APP_NAME } from '../../../shared/constants';
+import { APP_NAME } from '@shared/constants';
 
 export interface PageSeo {
   title?: string | undefined;

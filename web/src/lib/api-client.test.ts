@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
 import { ApiError, apiRequest, buildUrl, endpoint } from './api-client';
-import type { routes } from '../../../shared/routes';
+import type { routes } from '@shared/routes';
 
 function respond(status: number, body: unknown, contentType = 'application/json', statusText = '') {
   return new Response(typeof body === 'string' ? body : JSON.stringify(body), {

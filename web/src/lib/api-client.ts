@@ -4,8 +4,8 @@ import {
   PAGE_URL_HEADER,
   SESSION_HEADER,
   WEB_APPLICATION_ID,
-} from '../../../shared/constants';
-import type { HttpMethod, RouteDefinition } from '../../../shared/routes/define-route';
+} from '@shared/constants';
+import type { HttpMethod, RouteDefinition } from '@shared/routes/define-route';
 
 /**
  * The one way the web app calls the API (its common rules: docs/api.md): JSON in and out,

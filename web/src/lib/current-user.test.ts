@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { routes } from '../../../shared/routes';
+import { routes } from '@shared/routes';
 import { jane } from '../test/render-shell';
 import { stubRoute, stubRoutes } from '../test/stub-routes';
 import { fetchCurrentUser } from './current-user';

@@ -1,8 +1,8 @@
 import { type QueryClient, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { SIGNED_IN_HINT_COOKIE } from '../../../shared/constants';
+import { SIGNED_IN_HINT_COOKIE } from '@shared/constants';
 import { api, ApiError, readEmbeddedSessionToken } from './api-client';
-import type { CurrentUser } from '../../../shared/schemas/account';
+import type { CurrentUser } from '@shared/schemas/account';
 
 /** The signed-in user as GET /api/i/user/me/v answers it (currentUserSchema in the route table). */
 export type { CurrentUser };

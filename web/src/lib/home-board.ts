@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import type { UserSettings } from '../../../shared/schemas/account';
+import type { UserSettings } from '@shared/schemas/account';
 import { useCurrentUser } from './current-user';
 import { useUserSettings } from './user-settings';
 

@@ -1,7 +1,7 @@
-import { REALTIME_PING_SECONDS } from '../../../shared/realtime';
-import type { routes } from '../../../shared/routes';
-import type { UnseenCounts } from '../../../shared/schemas/notifications';
-import type { RealtimeServerMessage } from '../../../shared/schemas/realtime';
+import { REALTIME_PING_SECONDS } from '@shared/realtime';
+import type { routes } from '@shared/routes';
+import type { UnseenCounts } from '@shared/schemas/notifications';
+import type { RealtimeServerMessage } from '@shared/schemas/realtime';
 import { ApiError, endpoint } from './api-client';
 
 const realtimeClientEndpoint = endpoint<typeof routes.realtimeClient>('GET', '/api/i/user/auth/login/pusher/client');

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
-import { APP_NAME } from '../../../shared/constants';
-import { readLoginArrival } from '../../../shared/return-path';
+import { APP_NAME } from '@shared/constants';
+import { readLoginArrival } from '@shared/return-path';
 import { track } from './analytics';
 import { toast } from './toast';
 

@@ -1,4 +1,4 @@
-import { RESERVED_PATH_SEGMENTS } from '../../../shared/constants';
+import { RESERVED_PATH_SEGMENTS } from '@shared/constants';
 
 /** Path segments that can never be a username or a shared-link slug: they name pages of their own (/me, .../edit). */
 export { RESERVED_PATH_SEGMENTS };

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { routes } from '../../../shared/routes';
+import { routes } from '@shared/routes';
 import { fetchCurrentUser, unseenNotificationCount } from './current-user';
 import { filePathMessage, isFilePath } from './file-path';
 import { menuNetworkProducts, NETWORK_PRODUCTS } from './network-products';

@@ -1,6 +1,6 @@
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
-import type { routes } from '../../../shared/routes';
-import type { UserSettings } from '../../../shared/schemas/account';
+import type { routes } from '@shared/routes';
+import type { UserSettings } from '@shared/schemas/account';
 import { endpoint } from './api-client';
 import { useCurrentUser } from './current-user';
 

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { routes } from '../../../shared/routes';
+import { routes } from '@shared/routes';
 import { stubRoute, stubRoutes } from './stub-routes';
 
 const post = (path: string, body: unknown) =>

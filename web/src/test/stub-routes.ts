@@ -1,6 +1,6 @@
 import { vi } from 'vitest';
-import { type ParamsOf, pathParamNames, type ResponseOf, type RouteDefinition } from '../../../shared/routes';
-import { errorBodySchema } from '../../../shared/schemas/common';
+import { type ParamsOf, pathParamNames, type ResponseOf, type RouteDefinition } from '@shared/routes';
+import { errorBodySchema } from '@shared/schemas/common';
 
 /** A request the stubbed fetch received. */
 export interface StubbedRequest {

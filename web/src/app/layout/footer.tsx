@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { BrandMark } from '../../components/brand-mark';
 import { BLOG_URL, HELP_URL } from '../../lib/site-links';
-import { APP_NAME } from '../../../../shared/constants';
+import { APP_NAME } from '@shared/constants';
 import styles from './footer.module.css';
 
 export function Footer() {

@@ -3,7 +3,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { type ReactNode, useEffect } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { routes } from '../../../../shared/routes';
+import { routes } from '@shared/routes';
 import { deferred, stubApi } from '../../features/account/test-utils/stub-api';
 import { useLoginModal } from '../../lib/login-modal';
 import { RECAPTCHA_UNAVAILABLE_WARNING } from '../../lib/recaptcha';

@@ -10,7 +10,7 @@ import { SUPPORT_EMAIL } from '../../lib/site-links';
 import { assessLoginBotScore } from '../../features/account/api/assess-recaptcha';
 import { currentReturnTo, startGoogleLogin } from '../../features/account/api/google-login-url';
 import { isRateLimited, looksLikeEmail, useSendLoginEmail } from '../../features/account/api/send-login-email';
-import { APP_NAME } from '../../../../shared/constants';
+import { APP_NAME } from '@shared/constants';
 import styles from '../../components/dialog.module.css';
 
 /** The login modal's overlay sits at z-index 900: above the drawer (800) and the top bar (100). */

@@ -8,7 +8,7 @@ import { useHideOnScroll } from '../../lib/use-hide-on-scroll';
 import { useLoginModal } from '../../lib/login-modal';
 import { NOTIFICATIONS_PATH } from '../../lib/site-links';
 import { SMALL_SCREEN_QUERY, useMediaQuery } from '../../lib/use-media-query';
-import { APP_NAME } from '../../../../shared/constants';
+import { APP_NAME } from '@shared/constants';
 import { Avatar } from './avatar';
 import { DeferredMenu } from './deferred-menu';
 import { preloadLoginModal } from './lazy-overlays';

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { PageMeta } from '../../components/page-meta';
-import { ACTIVE_WINDOW_DAYS, APP_NAME, GROWTH_WINDOW_DAYS } from '../../../../shared/constants';
+import { ACTIVE_WINDOW_DAYS, APP_NAME, GROWTH_WINDOW_DAYS } from '@shared/constants';
 import styles from './content-page.module.css';
 
 export function AboutPage() {

@@ -1,7 +1,7 @@
 import { Link, useLocation } from 'react-router';
 import { PageMeta } from '../../components/page-meta';
 import { NotFoundState, StateLinks } from '../../components/state-message';
-import { APP_NAME } from '../../../../shared/constants';
+import { APP_NAME } from '@shared/constants';
 import styles from './content-page.module.css';
 
 export function NotFoundPage() {

@@ -4,7 +4,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { type ComponentProps, useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { SubscriptionStatus } from '../../../../shared/schemas/subscriptions';
+import type { SubscriptionStatus } from '@shared/schemas/subscriptions';
 import { toast } from '../../lib/toast';
 import { renderWithProviders } from '../../test/render-shell';
 import { Button } from '../button';

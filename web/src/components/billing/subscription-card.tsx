@@ -1,6 +1,9 @@
 import { Fragment, type ReactNode, useEffect, useId, useRef } from 'react';
-import type { SubscriptionStatus, SubscriptionView } from '../../../../shared/schemas/subscriptions';
+import type { SubscriptionStatus, SubscriptionView } from '@shared/schemas/subscriptions';
 import { Button } from '../button';
+import factsStyles from '../facts.module.css';
+import noticeStyles from '../notice.module.css';
+import pageStyles from '../page.module.css';
 import styles from './subscription-card.module.css';
 
 /** Statuses whose card can still be replaced and which can still be canceled (the API refuses the others). */
@@ -96,19 +99,19 @@ export function SubscriptionCard({
   const Title = headingLevel === 2 ? 'h2' : 'h3';
   const SectionTitle = headingLevel === 2 ? 'h3' : 'h4';
   return (
-    <Element className={styles.card} aria-labelledby={titleId} data-subscription-id={subscriptionId}>
+    <Element className={pageStyles.card} aria-labelledby={titleId} data-subscription-id={subscriptionId}>
       <div className={styles.header}>
         <Title id={titleId} className={styles.title} tabIndex={-1}>
           {title}
         </Title>
-        {byline ? <p className={styles.muted}>{byline}</p> : null}
+        {byline ? <p className={pageStyles.muted}>{byline}</p> : null}
       </div>
       {alert ? (
-        <div className={styles.banner} role="alert">
+        <div className={noticeStyles.banner} role="alert">
           <p>{alert}</p>
         </div>
       ) : null}
-      <dl className={styles.facts}>
+      <dl className={factsStyles.facts}>
         {facts.map(({ term, value }) => (
           <Fragment key={term}>
             <dt>{term}</dt>
@@ -127,8 +130,8 @@ export function SubscriptionCard({
         <dd>{nextCharge}</dd>
       </dl>
       {children}
-      <section className={styles.section} aria-labelledby={cardTitleId}>
-        <SectionTitle id={cardTitleId} className={styles.sectionTitle}>
+      <section className={pageStyles.section} aria-labelledby={cardTitleId}>
+        <SectionTitle id={cardTitleId} className={pageStyles.sectionTitle}>
           Card
         </SectionTitle>
         <div className={styles.paymentMethod}>
@@ -141,7 +144,7 @@ export function SubscriptionCard({
         </div>
       </section>
       {running ? (
-        <div className={styles.actions}>
+        <div className={pageStyles.actions}>
           {actions}
           <Button variant="ghost" onClick={onCancel}>
             Cancel subscription

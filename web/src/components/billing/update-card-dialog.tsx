@@ -1,6 +1,6 @@
 import type { UseMutationResult, UseQueryResult } from '@tanstack/react-query';
-import { formatMoney, type Money } from '../../../../shared/payments/money';
-import type { PaymentClient } from '../../../../shared/schemas/subscriptions';
+import { formatMoney, type Money } from '@shared/payments/money';
+import type { PaymentClient } from '@shared/schemas/subscriptions';
 import type { PaymentMethodNonce } from '../../lib/payments/payment-method-nonce';
 import { paymentProblemOf } from '../../lib/payments/payment-problem';
 import { toast } from '../../lib/toast';

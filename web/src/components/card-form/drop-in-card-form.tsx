@@ -3,6 +3,7 @@ import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Spinner } from '../spinner';
 import type { PaymentFormProps } from './payment-method-form';
 import { PaymentFormFooter, usePaymentAttempt } from './payment-form-parts';
+import pageStyles from '../page.module.css';
 import styles from './card-form.module.css';
 
 /**
@@ -74,7 +75,7 @@ export function DropInCardForm({
       {/* Drop-in's own elements only: React puts nothing in here. */}
       <div ref={host} className={styles.dropIn} />
       {loadFailed ? (
-        <p className={styles.alert} role="alert">
+        <p className={pageStyles.alert} role="alert">
           The card form could not load. Check your connection, then reload the page: nothing was charged.
         </p>
       ) : null}

@@ -1,4 +1,4 @@
-import { type FormEvent, type InputHTMLAttributes, type ReactNode, useId, useMemo, useState } from 'react';
+import { type FormEvent, useId, useMemo, useState } from 'react';
 import {
   decodeLocalClientToken,
   LOCAL_EXTRA_TEST_NONCES,
@@ -6,10 +6,13 @@ import {
   LOCAL_TEST_NONCES,
   type LocalCardField,
   type LocalTestCard,
-} from '../../../../shared/payments/local-gateway';
+} from '@shared/payments/local-gateway';
 import { type LocalCardInput, LocalTokenizeFailed, tokenizeLocalCard } from '../../lib/payments/tokenize-local-card';
 import type { PaymentFormProps } from './payment-method-form';
 import { PaymentFormFooter, usePaymentAttempt } from './payment-form-parts';
+import { TextField } from '../text-field';
+import fieldStyles from '../field.module.css';
+import pageStyles from '../page.module.css';
 import styles from './card-form.module.css';
 
 type FieldErrors = Partial<Record<LocalCardField, string>>;
@@ -25,44 +28,6 @@ const isAmex = (number: string) => /^3[47]/.test(number.replace(/\D/g, ''));
 /** December, four years on: an expiry every test card accepts. */
 function sampleExpiry(now = new Date()): string {
   return `12/${String((now.getFullYear() + 4) % 100).padStart(2, '0')}`;
-}
-
-function CardField({
-  label,
-  error,
-  hint,
-  className,
-  ...input
-}: { label: string; error?: string | undefined; hint?: ReactNode } & Omit<
-  InputHTMLAttributes<HTMLInputElement>,
-  'aria-invalid' | 'aria-describedby' | 'id'
->) {
-  const id = useId();
-  const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ');
-  return (
-    <div className={[styles.field, className].filter(Boolean).join(' ')}>
-      <label className={styles.label} htmlFor={id}>
-        {label}
-      </label>
-      <input
-        id={id}
-        className={styles.input}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy || undefined}
-        {...input}
-      />
-      {hint ? (
-        <p id={`${id}-hint`} className={styles.muted}>
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={`${id}-error`} className={styles.fieldError}>
-          {error}
-        </p>
-      ) : null}
-    </div>
-  );
 }
 
 /**
@@ -139,7 +104,7 @@ export function LocalCardForm({
 
   if (!token) {
     return (
-      <p className={styles.alert} role="alert">
+      <p className={pageStyles.alert} role="alert">
         The card form could not start: the payment gateway sent a client token it does not recognise. Reload the page to try
         again.
       </p>
@@ -156,7 +121,7 @@ export function LocalCardForm({
       </div>
       <fieldset className={styles.fields} disabled={busy || usingNonce}>
         <legend className={styles.fieldsLegend}>Card</legend>
-        <CardField
+        <TextField
           className={styles.fieldWide}
           label="Card number"
           name="cardnumber"
@@ -166,7 +131,7 @@ export function LocalCardForm({
           onChange={(event) => setNumber(event.target.value)}
           error={fieldErrors.number}
         />
-        <CardField
+        <TextField
           label="Expiry date (MM/YY)"
           name="exp-date"
           inputMode="numeric"
@@ -176,7 +141,7 @@ export function LocalCardForm({
           onChange={(event) => setExpiry(event.target.value)}
           error={fieldErrors.expirationDate}
         />
-        <CardField
+        <TextField
           label="Security code"
           name="cvc"
           inputMode="numeric"
@@ -185,7 +150,7 @@ export function LocalCardForm({
           onChange={(event) => setCvv(event.target.value)}
           error={fieldErrors.cvv}
         />
-        <CardField
+        <TextField
           label="Postal code (optional)"
           name="postal"
           autoComplete="postal-code"
@@ -212,13 +177,13 @@ export function LocalCardForm({
         </ul>
       </details>
 
-      <div className={styles.field}>
-        <label className={styles.label} htmlFor={nonceSelectId}>
+      <div className={fieldStyles.field}>
+        <label className={fieldStyles.label} htmlFor={nonceSelectId}>
           Or pay with a test nonce
         </label>
         <select
           id={nonceSelectId}
-          className={styles.select}
+          className={fieldStyles.control}
           value={testNonce}
           disabled={busy}
           onChange={(event) => {

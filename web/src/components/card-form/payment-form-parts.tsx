@@ -1,7 +1,7 @@
 import { type ReactNode, type RefObject, useCallback, useEffect, useRef, useState } from 'react';
 import { Button } from '../button';
 import type { PaymentMethodNonce } from '../../lib/payments/payment-method-nonce';
-import styles from './card-form.module.css';
+import pageStyles from '../page.module.css';
 
 /** Uses the card's nonce; rejects when it did not go through (see PaymentFormProps). */
 export type UsePaymentMethod = (method: PaymentMethodNonce) => Promise<unknown>;
@@ -61,7 +61,7 @@ export function PaymentFormFooter({
   return (
     <>
       {problem ? (
-        <div className={styles.alert} role="alert">
+        <div className={pageStyles.alert} role="alert">
           {problem}
         </div>
       ) : null}

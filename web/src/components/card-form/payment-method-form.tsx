@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { PaymentClient } from '../../../../shared/schemas/subscriptions';
+import type { PaymentClient } from '@shared/schemas/subscriptions';
 import type { PaymentMethodNonce } from '../../lib/payments/payment-method-nonce';
 import { DropInCardForm } from './drop-in-card-form';
 import { LocalCardForm } from './local-card-form';

@@ -1,5 +1,5 @@
 import type { UseQueryResult } from '@tanstack/react-query';
-import type { PaymentClient } from '../../../../shared/schemas/subscriptions';
+import type { PaymentClient } from '@shared/schemas/subscriptions';
 import { PageSpinner } from '../spinner';
 import { ErrorState } from '../state-message';
 import { type PaymentFormProps, PaymentMethodForm } from './payment-method-form';

@@ -1,4 +1,4 @@
-import type { AnalyticsEventName, AnalyticsEventProperties } from '../../../../shared/schemas/analytics';
+import type { AnalyticsEventName, AnalyticsEventProperties } from '@shared/schemas/analytics';
 import { analyticsAllowed } from './config';
 import type { AnalyticsClient } from './mixpanel-client';
 

@@ -4,7 +4,7 @@ import type {
   LocalTokenizeRefusal,
   LocalTokenizeRequest,
   LocalTokenizeResponse,
-} from '../../../../shared/payments/local-gateway';
+} from '@shared/payments/local-gateway';
 
 /** What the local card form sends: the card's fields, or one of the gateway's test nonces. */
 export type LocalCardInput = { creditCard: LocalCardFields } | { testNonce: string };

@@ -1,12 +1,12 @@
-import type * as z from '../../../../../shared/zod';
+import type * as z from '@shared/zod';
 import type {
   accountOverviewSchema,
   openReportSchema,
   sessionSummarySchema,
   usernameIsFreeResponseSchema,
-} from '../../../../../shared/schemas/account';
+} from '@shared/schemas/account';
 
-export type { EmailPreferences, PublicUser, UserSettings } from '../../../../../shared/schemas/account';
+export type { EmailPreferences, PublicUser, UserSettings } from '@shared/schemas/account';
 export type AccountOverview = z.infer<typeof accountOverviewSchema>;
 export type FullUser = AccountOverview['user'];
 export type SessionSummary = z.infer<typeof sessionSummarySchema>;

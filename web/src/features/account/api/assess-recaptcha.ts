@@ -5,7 +5,7 @@ import {
   RECAPTCHA_LOGIN_ACTION,
   RECAPTCHA_UNAVAILABLE_WARNING,
 } from '../../../lib/recaptcha';
-import type { routes } from '../../../../../shared/routes';
+import type { routes } from '@shared/routes';
 
 const assessRecaptchaEndpoint = endpoint<typeof routes.assessRecaptcha>('POST', '/api/e/recaptcha/assess');
 

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { endpoint } from '../../../lib/api-client';
-import type { routes } from '../../../../../shared/routes';
+import type { routes } from '@shared/routes';
 import { accountKeys } from './account-keys';
 
 const blockUserEndpoint = endpoint<typeof routes.blockUser>('POST', '/api/i/user/me/mod/interact-user/{userId}/block');

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError, endpoint } from '../../../lib/api-client';
 import { currentUserQueryKey } from '../../../lib/current-user';
-import type { routes } from '../../../../../shared/routes';
+import type { routes } from '@shared/routes';
 import { accountKeys } from './account-keys';
 
 const completeActionEndpoint = endpoint<typeof routes.completeAction>('GET', '/api/i/user/authed/{authToken}/action/{type}');

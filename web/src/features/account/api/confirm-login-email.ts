@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError, endpoint } from '../../../lib/api-client';
 import { currentUserQueryKey, setCurrentUser } from '../../../lib/current-user';
-import type { routes } from '../../../../../shared/routes';
+import type { routes } from '@shared/routes';
 
 const confirmLoginEmailEndpoint = endpoint<typeof routes.confirmLoginEmail>('POST', '/api/i/user/auth/login/email/confirm');
 

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError, endpoint } from '../../../lib/api-client';
 import { currentUserQueryKey, setCurrentUser } from '../../../lib/current-user';
-import type { routes } from '../../../../../shared/routes';
+import type { routes } from '@shared/routes';
 import { accountKeys } from './account-keys';
 
 const deleteAccountEndpoint = endpoint<typeof routes.deleteAccount>('DELETE', '/api/i/user/me/mod');

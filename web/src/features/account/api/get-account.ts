@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { endpoint } from '../../../lib/api-client';
-import type { routes } from '../../../../../shared/routes';
+import type { routes } from '@shared/routes';
 import { accountKeys } from './account-keys';
 
 const getAccountEndpoint = endpoint<typeof routes.getAccount>('GET', '/api/i/user/me/v/account');

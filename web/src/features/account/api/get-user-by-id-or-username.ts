@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { ApiError, endpoint } from '../../../lib/api-client';
-import type { routes } from '../../../../../shared/routes';
+import type { routes } from '@shared/routes';
 import { accountKeys } from './account-keys';
 
 const getUserByIdOrUsernameEndpoint = endpoint<typeof routes.getUserByIdOrUsername>('GET', '/api/i/user/{id}/v/idOrUsername');

@@ -1,7 +1,7 @@
-import { loginReturnPath, MAX_RETURN_PATH } from '../../../../../shared/return-path';
+import { loginReturnPath, MAX_RETURN_PATH } from '@shared/return-path';
 import { ApiError, endpoint } from '../../../lib/api-client';
 import { isLikelyBot } from '../../../lib/recaptcha';
-import type { routes } from '../../../../../shared/routes';
+import type { routes } from '@shared/routes';
 import { assessLoginBotScore } from './assess-recaptcha';
 
 const googleLoginUrlEndpoint = endpoint<typeof routes.googleLoginUrl>('GET', '/api/i/user/auth/login/google/url');

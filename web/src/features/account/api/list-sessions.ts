@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { endpoint } from '../../../lib/api-client';
-import type { routes } from '../../../../../shared/routes';
+import type { routes } from '@shared/routes';
 import { accountKeys } from './account-keys';
 
 const listSessionsEndpoint = endpoint<typeof routes.listSessions>('GET', '/api/i/user/me/v/sessions');

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { endpoint } from '../../../lib/api-client';
 import { currentUserQueryKey, setCurrentUser } from '../../../lib/current-user';
 import { forgetHomeBoard } from '../../../lib/home-board';
-import type { routes } from '../../../../../shared/routes';
+import type { routes } from '@shared/routes';
 
 const logoutEndpoint = endpoint<typeof routes.logout>('GET', '/api/i/user/auth/logout');
 

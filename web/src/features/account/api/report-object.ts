@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { endpoint } from '../../../lib/api-client';
-import type { routes } from '../../../../../shared/routes';
+import type { routes } from '@shared/routes';
 
 const reportObjectEndpoint = endpoint<typeof routes.reportObject>('POST', '/api/i/user/me/mod/report/object');
 

@@ -1,8 +1,8 @@
 import { type InfiniteData, useMutation, useQueryClient } from '@tanstack/react-query';
-import type * as z from '../../../../../shared/zod';
+import type * as z from '@shared/zod';
 import { endpoint } from '../../../lib/api-client';
-import type { routes } from '../../../../../shared/routes';
-import type { openReportsSchema } from '../../../../../shared/schemas/account';
+import type { routes } from '@shared/routes';
+import type { openReportsSchema } from '@shared/schemas/account';
 import { accountKeys, type OpenReport } from './account-keys';
 
 const resolveReportsEndpoint = endpoint<typeof routes.resolveReports>(

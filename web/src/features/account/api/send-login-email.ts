@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { ApiError, endpoint } from '../../../lib/api-client';
-import type { routes } from '../../../../../shared/routes';
+import type { routes } from '@shared/routes';
 
 const sendLoginEmailEndpoint = endpoint<typeof routes.sendLoginEmail>('POST', '/api/i/user/auth/login/email');
 

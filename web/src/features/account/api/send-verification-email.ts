@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { ApiError, endpoint } from '../../../lib/api-client';
-import type { routes } from '../../../../../shared/routes';
+import type { routes } from '@shared/routes';
 
 const sendVerificationEmailEndpoint = endpoint<typeof routes.sendVerificationEmail>('PUT', '/api/i/user/auth/verify/email');
 

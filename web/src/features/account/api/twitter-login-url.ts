@@ -1,5 +1,5 @@
 import { endpoint } from '../../../lib/api-client';
-import type { routes } from '../../../../../shared/routes';
+import type { routes } from '@shared/routes';
 
 const twitterLoginUrlEndpoint = endpoint<typeof routes.twitterLoginUrl>('GET', '/api/i/user/auth/login/twitter/url');
 

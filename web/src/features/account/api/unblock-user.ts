@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { endpoint } from '../../../lib/api-client';
-import type { routes } from '../../../../../shared/routes';
+import type { routes } from '@shared/routes';
 import { type AccountOverview, accountKeys } from './account-keys';
 
 const unblockUserEndpoint = endpoint<typeof routes.unblockUser>('POST', '/api/i/user/me/mod/interact-user/{userId}/unblock');

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { endpoint } from '../../../lib/api-client';
-import type { routes } from '../../../../../shared/routes';
+import type { routes } from '@shared/routes';
 
 const unsubscribeEndpoint = endpoint<typeof routes.unsubscribeNotificationEmails>('POST', '/api/i/user/email/unsubscribe');
 

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { endpoint } from '../../../lib/api-client';
-import type { routes } from '../../../../../shared/routes';
+import type { routes } from '@shared/routes';
 import { type AccountOverview, accountKeys, type EmailPreferences } from './account-keys';
 
 const updateEmailPreferencesEndpoint = endpoint<typeof routes.updateEmailPreferences>('PUT', '/api/i/user/me/mod/email/pref');

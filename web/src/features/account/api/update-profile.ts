@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError, endpoint } from '../../../lib/api-client';
 import { type CurrentUser, currentUserQueryKey } from '../../../lib/current-user';
-import type { routes } from '../../../../../shared/routes';
+import type { routes } from '@shared/routes';
 import { type AccountOverview, accountKeys } from './account-keys';
 
 const updateProfileEndpoint = endpoint<typeof routes.updateProfile>('PUT', '/api/i/user/me/mod/profile');

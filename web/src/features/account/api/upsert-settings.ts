@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { endpoint } from '../../../lib/api-client';
 import { setUserSettings } from '../../../lib/user-settings';
-import type { routes } from '../../../../../shared/routes';
+import type { routes } from '@shared/routes';
 import { type AccountOverview, accountKeys, type UserSettings } from './account-keys';
 
 const upsertSettingsEndpoint = endpoint<typeof routes.upsertSettings>('POST', '/api/i/user/{id}/mod/settings');

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { toast } from '../../../lib/toast';
 import { jane, renderShell } from '../../../test/render-shell';
 import { MePage } from '../routes/me-page';
-import { routes } from '../../../../../shared/routes';
+import { routes } from '@shared/routes';
 import { type RouteStub, stubRoute } from '../../../test/stub-routes';
 import { accountOverview, stubAccountApi } from '../test-utils/account-fixtures';
 

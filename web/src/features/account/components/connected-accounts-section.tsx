@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { TWITTER_CONNECTED_FRAGMENT } from '../../../../../shared/return-path';
+import { TWITTER_CONNECTED_FRAGMENT } from '@shared/return-path';
 import { Button } from '../../../components/button';
 import { ApiError } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';

@@ -6,7 +6,7 @@ import { useLoginModal } from '../../../lib/login-modal';
 import { toast } from '../../../lib/toast';
 import { isRecentLoginRequired, useDeleteAccount } from '../api/delete-account';
 import styles from './account.module.css';
-import { TextField } from './text-field';
+import { TextField } from '../../../components/text-field';
 
 /**
  * Asks the user to type their username before deleting. A login older than 15 minutes is

@@ -1,5 +1,5 @@
 import { type FormEvent, useState } from 'react';
-import { usernameSchema } from '../../../../../shared/schemas/account';
+import { usernameSchema } from '@shared/schemas/account';
 import { toast } from '../../../lib/toast';
 import type { FullUser } from '../api/account-keys';
 import { useUsernameIsFree } from '../api/check-username-is-free';
@@ -7,7 +7,7 @@ import { type ProfileChanges, type ProfileField, profileErrors, useUpdateProfile
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import styles from './account.module.css';
 import { SaveActions, Section } from './section';
-import { type FieldNote, TextField } from './text-field';
+import { type FieldNote, TextField } from '../../../components/text-field';
 
 /** How long typing must pause before the username is checked. */
 export const USERNAME_CHECK_DELAY_MS = 400;

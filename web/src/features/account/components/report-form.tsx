@@ -2,6 +2,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { Button } from '../../../components/button';
 import { toast } from '../../../lib/toast';
 import { REPORT_REASONS, type ReportReason, useReportObject } from '../api/report-object';
+import fieldStyles from '../../../components/field.module.css';
 import styles from './account.module.css';
 import { SaveError } from './section';
 
@@ -31,8 +32,8 @@ export function ReportForm({ userId, username, onDone }: { userId: string; usern
       <h2 id={`${id}-title`} className={styles.sectionTitle}>
         Report @{username}
       </h2>
-      <div className={styles.field}>
-        <label className={styles.label} htmlFor={`${id}-reason`}>
+      <div className={fieldStyles.field}>
+        <label className={fieldStyles.label} htmlFor={`${id}-reason`}>
           Reason
         </label>
         <select
@@ -48,8 +49,8 @@ export function ReportForm({ userId, username, onDone }: { userId: string; usern
           ))}
         </select>
       </div>
-      <div className={styles.field}>
-        <label className={styles.label} htmlFor={`${id}-details`}>
+      <div className={fieldStyles.field}>
+        <label className={fieldStyles.label} htmlFor={`${id}-details`}>
           Details (optional)
         </label>
         <textarea

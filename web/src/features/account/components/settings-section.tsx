@@ -3,6 +3,7 @@ import { applyTheme } from '../../../lib/theme';
 import { toast } from '../../../lib/toast';
 import type { UserSettings } from '../api/account-keys';
 import { useUpsertSettings } from '../api/upsert-settings';
+import fieldStyles from '../../../components/field.module.css';
 import styles from './account.module.css';
 import { SaveActions, SaveError, Section } from './section';
 
@@ -46,8 +47,8 @@ export function SettingsSection({ userId, settings }: { userId: string; settings
     <Section title="Settings" lede="How TopPubs looks and opens for you.">
       <form className={styles.form} onSubmit={save}>
         <div className={styles.grid}>
-          <div className={styles.field}>
-            <label className={styles.label} htmlFor={themeId}>
+          <div className={fieldStyles.field}>
+            <label className={fieldStyles.label} htmlFor={themeId}>
               Theme
             </label>
             <select
@@ -61,8 +62,8 @@ export function SettingsSection({ userId, settings }: { userId: string; settings
               <option value="dark">Dark</option>
             </select>
           </div>
-          <div className={styles.field}>
-            <label className={styles.label} htmlFor={boardId}>
+          <div className={fieldStyles.field}>
+            <label className={fieldStyles.label} htmlFor={boardId}>
               Default board
             </label>
             <select

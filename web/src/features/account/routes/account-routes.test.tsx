@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '../../../app/providers';
 import { pageRoutes } from '../../../app/router';
 import { createTestQueryClient } from '../../../test/render-shell';
-import { routes } from '../../../../../shared/routes';
+import { routes } from '@shared/routes';
 import { type RouteStub, stubRoute } from '../../../test/stub-routes';
 import { publicUser, stubAccountApi, stubPublicUser } from '../test-utils/account-fixtures';
 

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CurrentUser } from '../../../lib/current-user';
 import { jane, renderShell } from '../../../test/render-shell';
-import { routes } from '../../../../../shared/routes';
+import { routes } from '@shared/routes';
 import { type StubReply, stubRoute } from '../../../test/stub-routes';
 import { stubApi } from '../test-utils/stub-api';
 import { ActionLinkPage } from './action-link-page';

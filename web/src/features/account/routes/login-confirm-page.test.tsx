@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { currentUserQueryKey } from '../../../lib/current-user';
 import { toast } from '../../../lib/toast';
 import { renderShell } from '../../../test/render-shell';
-import { routes } from '../../../../../shared/routes';
+import { routes } from '@shared/routes';
 import { type StubReply, stubRoute } from '../../../test/stub-routes';
 import { pageRequests, stubApi } from '../test-utils/stub-api';
 import { LoginConfirmPage } from './login-confirm-page';

@@ -1,5 +1,5 @@
 import { useLocation, useNavigate } from 'react-router';
-import { APP_NAME } from '../../../../../shared/constants';
+import { APP_NAME } from '@shared/constants';
 import { Button } from '../../../components/button';
 import { MailIcon } from '../../../components/icons';
 import { ApiError } from '../../../lib/api-client';

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { APP_NAME } from '../../../../../shared/constants';
-import type { OauthFailureReason } from '../../../../../shared/schemas/oauth';
+import { APP_NAME } from '@shared/constants';
+import type { OauthFailureReason } from '@shared/schemas/oauth';
 import { Button, buttonClassName } from '../../../components/button';
 import { PageMeta } from '../../../components/page-meta';
 import { useLoginModal } from '../../../lib/login-modal';

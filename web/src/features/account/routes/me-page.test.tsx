@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type CurrentUser, currentUserQueryKey } from '../../../lib/current-user';
 import { toast } from '../../../lib/toast';
 import { jane, renderShell } from '../../../test/render-shell';
-import { routes } from '../../../../../shared/routes';
+import { routes } from '@shared/routes';
 import { type RouteStub, type StubReply, stubRoute } from '../../../test/stub-routes';
 import { accountOverview, janeFull, publicUser, stubAccountApi } from '../test-utils/account-fixtures';
 import { deferred } from '../test-utils/stub-api';

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { APP_NAME } from '../../../../../shared/constants';
+import { APP_NAME } from '@shared/constants';
 import { MoreButton } from '../../../components/more-button';
 import { Button } from '../../../components/button';
 import { PageMeta } from '../../../components/page-meta';

@@ -1,4 +1,4 @@
-import { routes } from '../../../../../shared/routes';
+import { routes } from '@shared/routes';
 import { jane } from '../../../test/render-shell';
 import { type RouteStub, stubRoute } from '../../../test/stub-routes';
 import type { AccountOverview, FullUser, PublicUser, SessionSummary } from '../api/account-keys';

@@ -1,4 +1,4 @@
-import { routes } from '../../../../../shared/routes';
+import { routes } from '@shared/routes';
 import { type RouteStub, type StubbedRequest, stubRoute, stubRoutes } from '../../../test/stub-routes';
 
 /** The login modal asks for a bot check whenever it opens: a human score unless a test says otherwise. */

@@ -1,8 +1,8 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { endpoint } from '../../../lib/api-client';
-import type { routes } from '../../../../../shared/routes';
+import type { routes } from '@shared/routes';
 
-export type { AnalyticsFigures } from '../../../../../shared/schemas/analytics';
+export type { AnalyticsFigures } from '@shared/schemas/analytics';
 
 const getFiguresEndpoint = endpoint<typeof routes.getAnalyticsFigures>('GET', '/api/i/analytics/superuser/v/figures');
 

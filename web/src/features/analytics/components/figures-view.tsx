@@ -1,7 +1,9 @@
 import { type ReactNode, useId } from 'react';
 import { BarChart } from '../../../components/bar-chart';
-import { formatMoney } from '../../../../../shared/payments/money';
+import { formatMoney } from '@shared/payments/money';
 import type { AnalyticsFigures } from '../api/get-analytics-figures';
+import factsStyles from '../../../components/facts.module.css';
+import pageStyles from '../../../components/page.module.css';
 import styles from './analytics.module.css';
 
 const count = (value: number) => value.toLocaleString('en-US');
@@ -38,7 +40,7 @@ function revenueByCurrency(storefront: AnalyticsFigures['storefront']) {
 
 function Total({ term, value }: { term: string; value: string }) {
   return (
-    <div className={styles.total}>
+    <div className={factsStyles.total}>
       <dt>{term}</dt>
       <dd>{value}</dd>
     </div>
@@ -48,8 +50,8 @@ function Total({ term, value }: { term: string; value: string }) {
 function Section({ title, children }: { title: string; children: ReactNode }) {
   const titleId = useId();
   return (
-    <section className={styles.card} aria-labelledby={titleId}>
-      <h2 id={titleId} className={styles.sectionTitle}>
+    <section className={pageStyles.card} aria-labelledby={titleId}>
+      <h2 id={titleId} className={pageStyles.sectionTitle}>
         {title}
       </h2>
       {children}
@@ -104,7 +106,7 @@ export function FiguresView({ figures }: { figures: AnalyticsFigures }) {
 
   return (
     <>
-      <dl className={styles.totals} aria-label="At a glance">
+      <dl className={factsStyles.totals} aria-label="At a glance">
         <Total term="Most active users in a day" value={count(peakUsers)} />
         <Total term="Events" value={count(totalEvents)} />
         <Total term="Transfer conversion" value={percent(figures.funnel.conversion)} />
@@ -112,7 +114,7 @@ export function FiguresView({ figures }: { figures: AnalyticsFigures }) {
       </dl>
 
       <Section title="People and events">
-        <div className={styles.charts}>
+        <div className={factsStyles.charts}>
           <BarChart
             title="Active users by day"
             labelHeader="Day"
@@ -133,8 +135,10 @@ export function FiguresView({ figures }: { figures: AnalyticsFigures }) {
 
       <Section title="Transfers">
         <Funnel funnel={figures.funnel} />
-        <p className={styles.muted}>{percent(figures.funnel.conversion)} of the people who opened the form sent a transfer.</p>
-        <dl className={styles.totals} aria-label="Time to send">
+        <p className={pageStyles.muted}>
+          {percent(figures.funnel.conversion)} of the people who opened the form sent a transfer.
+        </p>
+        <dl className={factsStyles.totals} aria-label="Time to send">
           <Total term="Sends timed" value={count(figures.finalizeTiming.count)} />
           <Total term="Median (p50)" value={formatDuration(figures.finalizeTiming.p50Ms)} />
           <Total term="p90" value={formatDuration(figures.finalizeTiming.p90Ms)} />
@@ -142,7 +146,7 @@ export function FiguresView({ figures }: { figures: AnalyticsFigures }) {
       </Section>
 
       <Section title="Upgrades and sales">
-        <div className={styles.charts}>
+        <div className={factsStyles.charts}>
           <BarChart
             title="Upgrades started by day"
             labelHeader="Day"
@@ -164,7 +168,7 @@ export function FiguresView({ figures }: { figures: AnalyticsFigures }) {
             data={figures.storefront.map((entry) => ({ ...day(entry.date), value: entry.purchases }))}
             formatValue={count}
           />
-          <dl className={styles.totals} aria-label="Storefront revenue">
+          <dl className={factsStyles.totals} aria-label="Storefront revenue">
             <Total term="Purchases" value={count(purchases)} />
             {revenue.length ? (
               revenue.map((money) => (

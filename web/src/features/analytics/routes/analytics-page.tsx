@@ -1,6 +1,6 @@
 import { useSearchParams } from 'react-router';
-import { APP_NAME } from '../../../../../shared/constants';
-import { ANALYTICS_FIGURES_DEFAULT_DAYS } from '../../../../../shared/schemas/analytics';
+import { APP_NAME } from '@shared/constants';
+import { ANALYTICS_FIGURES_DEFAULT_DAYS } from '@shared/schemas/analytics';
 import { Button } from '../../../components/button';
 import { PageMeta } from '../../../components/page-meta';
 import { PageSpinner } from '../../../components/spinner';
@@ -8,6 +8,7 @@ import { EmptyState, ErrorState } from '../../../components/state-message';
 import { useCurrentUser } from '../../../lib/current-user';
 import { useLoginModal } from '../../../lib/login-modal';
 import { useAnalyticsFigures } from '../api/get-analytics-figures';
+import pageStyles from '../../../components/page.module.css';
 import styles from '../components/analytics.module.css';
 import { FiguresView } from '../components/figures-view';
 
@@ -71,7 +72,7 @@ export function AnalyticsPage() {
             </Button>
           ))}
         </fieldset>
-        <p className={styles.muted} role="status">
+        <p className={pageStyles.muted} role="status">
           {figures.data.generatedAt
             ? `Figures as of ${formatGeneratedAt(figures.data.generatedAt)}.`
             : 'No figures yet: the analytics job has not aggregated any events.'}
@@ -84,10 +85,10 @@ export function AnalyticsPage() {
   return (
     <>
       <PageMeta seo={{ title: `Analytics · ${APP_NAME}` }} />
-      <div className={styles.page}>
-        <header className={styles.header}>
-          <h1 className={styles.title}>Analytics</h1>
-          <p className={styles.lede}>What people do on {APP_NAME}, from the events the web app sends.</p>
+      <div className={pageStyles.widePage}>
+        <header className={pageStyles.header}>
+          <h1 className={pageStyles.title}>Analytics</h1>
+          <p className={pageStyles.lede}>What people do on {APP_NAME}, from the events the web app sends.</p>
         </header>
         {content}
       </div>

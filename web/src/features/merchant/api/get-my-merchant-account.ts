@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { endpoint } from '../../../lib/api-client';
-import type { routes } from '../../../../../shared/routes';
+import type { routes } from '@shared/routes';
 import { merchantKeys } from './merchant-keys';
 
 const getMyMerchantAccountEndpoint = endpoint<typeof routes.getMyMerchantAccount>('GET', '/api/i/penpay/merchant/me/v');

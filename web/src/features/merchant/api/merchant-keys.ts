@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type * as z from '../../../../../shared/zod';
+import type * as z from '@shared/zod';
 import type {
   gatewayPlansSchema,
   gradeDashboardSchema,
@@ -7,8 +7,8 @@ import type {
   merchantDashboardSchema,
   productDashboardSchema,
   productFeedSchema,
-} from '../../../../../shared/schemas/merchant';
-import type { GradeView, MerchantAccountView, ProductStockView } from '../../../../../shared/schemas/merchant';
+} from '@shared/schemas/merchant';
+import type { GradeView, MerchantAccountView, ProductStockView } from '@shared/schemas/merchant';
 
 export type {
   FiguresView,
@@ -18,8 +18,8 @@ export type {
   SaleView,
   ShopCurrency,
   Visibility,
-} from '../../../../../shared/schemas/merchant';
-export type { Money } from '../../../../../shared/payments/money';
+} from '@shared/schemas/merchant';
+export type { Money } from '@shared/payments/money';
 export type MerchantDashboard = z.infer<typeof merchantDashboardSchema>;
 export type ProductDashboard = z.infer<typeof productDashboardSchema>;
 export type GradeDashboard = z.infer<typeof gradeDashboardSchema>;

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { endpoint } from '../../../lib/api-client';
-import type { BodyOf, routes } from '../../../../../shared/routes';
+import type { BodyOf, routes } from '@shared/routes';
 import { afterAccountChange, type MerchantAccountView } from './merchant-keys';
 
 const registerMerchantEndpoint = endpoint<typeof routes.registerMerchant>('POST', '/api/i/penpay/merchant/register');

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { endpoint } from '../../../lib/api-client';
-import type { routes } from '../../../../../shared/routes';
+import type { routes } from '@shared/routes';
 import { afterGradeChange } from './merchant-keys';
 
 const stockGradeEndpoint = endpoint<typeof routes.stockGrade>(

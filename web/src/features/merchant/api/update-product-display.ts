@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { endpoint } from '../../../lib/api-client';
-import type { BodyOf, routes } from '../../../../../shared/routes';
+import type { BodyOf, routes } from '@shared/routes';
 import { afterProductChange } from './merchant-keys';
 
 const updateProductDisplayEndpoint = endpoint<typeof routes.updateProductDisplay>(

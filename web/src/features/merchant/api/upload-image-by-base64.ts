@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { endpoint } from '../../../lib/api-client';
-import type { routes } from '../../../../../shared/routes';
+import type { routes } from '@shared/routes';
 
 const uploadImageByBase64Endpoint = endpoint<typeof routes.uploadImageByBase64>('POST', '/api/i/file/file/upload/by/base64');
 

@@ -1,15 +1,23 @@
 import { type FormEvent, useId, useState } from 'react';
-import { connectGatewayBodySchema } from '../../../../../shared/schemas/merchant';
+import { connectGatewayBodySchema } from '@shared/schemas/merchant';
 import { Button } from '../../../components/button';
 import { type ConnectGatewayBody, useConnectMerchantGateway } from '../api/connect-merchant-gateway';
 import type { MerchantAccountView } from '../api/merchant-keys';
 import { type FormErrors, formErrors, issueErrors } from '../lib/form-errors';
-import { FormAlert, TextField } from './text-field';
+import { TextField } from '../../../components/text-field';
+import { type Choice, ChoiceFieldset } from './choice-fieldset';
+import { FormAlert } from './form-alert';
+import pageStyles from '../../../components/page.module.css';
 import styles from './merchant.module.css';
 
 const FIELDS = ['merchantId', 'publicKey', 'privateKey'] as const;
 type Field = (typeof FIELDS)[number];
 type KeysEnvironment = 'sandbox' | 'production';
+
+const ENVIRONMENTS: readonly Choice<KeysEnvironment>[] = [
+  { value: 'sandbox', name: 'Sandbox', detail: 'Braintree’s test environment: test cards only.' },
+  { value: 'production', name: 'Production', detail: 'Your live account: real cards, real money.' },
+];
 
 /**
  * Connecting the shop's own payment account: a local test account in one click (the local
@@ -26,7 +34,6 @@ export function ConnectGatewayForm({
 }) {
   const localTitleId = useId();
   const keysTitleId = useId();
-  const environmentName = useId();
   const [attempt, setAttempt] = useState<'local' | 'keys' | null>(null);
   const [environment, setEnvironment] = useState<KeysEnvironment>('sandbox');
   const [keys, setKeys] = useState({ merchantId: '', publicKey: '', privateKey: '' });
@@ -62,16 +69,16 @@ export function ConnectGatewayForm({
 
   return (
     <>
-      <section className={styles.card} aria-labelledby={localTitleId}>
-        <h2 id={localTitleId} className={styles.sectionTitle}>
+      <section className={pageStyles.card} aria-labelledby={localTitleId}>
+        <h2 id={localTitleId} className={pageStyles.sectionTitle}>
           Try it with a local test account
         </h2>
-        <p className={styles.muted}>
+        <p className={pageStyles.muted}>
           For a copy of the site running on your own machine: a test account at the local payment gateway, with demo plans to sell
           subscriptions on. No real money moves. The live site does not offer it.
         </p>
         {attempt === 'local' ? <FormAlert message={errors.form} /> : null}
-        <div className={styles.actions}>
+        <div className={pageStyles.actions}>
           <Button
             onClick={() => send({ environment: 'local' }, 'local')}
             disabled={connect.isPending}
@@ -81,40 +88,16 @@ export function ConnectGatewayForm({
           </Button>
         </div>
       </section>
-      <section className={styles.card} aria-labelledby={keysTitleId}>
-        <h2 id={keysTitleId} className={styles.sectionTitle}>
+      <section className={pageStyles.card} aria-labelledby={keysTitleId}>
+        <h2 id={keysTitleId} className={pageStyles.sectionTitle}>
           Connect your Braintree account
         </h2>
-        <p className={styles.muted}>
+        <p className={pageStyles.muted}>
           Your customers pay into your own Braintree account. Find these keys in Braintree’s Control Panel, under Settings › API.
           They are checked with Braintree, then stored encrypted: the private key is never shown again.
         </p>
         <form className={styles.form} onSubmit={submitKeys} noValidate aria-labelledby={keysTitleId}>
-          <fieldset className={styles.fieldset}>
-            <legend className={styles.legend}>Environment</legend>
-            <div className={styles.choices}>
-              {(
-                [
-                  ['sandbox', 'Sandbox', 'Braintree’s test environment: test cards only.'],
-                  ['production', 'Production', 'Your live account: real cards, real money.'],
-                ] as const
-              ).map(([value, name, detail]) => (
-                <label key={value} className={styles.choice}>
-                  <input
-                    type="radio"
-                    name={environmentName}
-                    value={value}
-                    checked={environment === value}
-                    onChange={() => setEnvironment(value)}
-                  />
-                  <span className={styles.choiceText}>
-                    <span className={styles.choiceName}>{name}</span>
-                    <span className={styles.choiceDetail}>{detail}</span>
-                  </span>
-                </label>
-              ))}
-            </div>
-          </fieldset>
+          <ChoiceFieldset legend="Environment" choices={ENVIRONMENTS} value={environment} onChange={setEnvironment} />
           <div className={styles.fieldGrid}>
             <TextField
               label="Merchant ID"
@@ -147,7 +130,7 @@ export function ConnectGatewayForm({
             />
           </div>
           {attempt === 'keys' ? <FormAlert message={errors.form} /> : null}
-          <div className={styles.actions}>
+          <div className={pageStyles.actions}>
             <Button type="submit" disabled={connect.isPending} aria-busy={connect.isPending && attempt === 'keys'}>
               {connect.isPending && attempt === 'keys' ? 'Checking with Braintree…' : 'Connect Braintree account'}
             </Button>

@@ -1,11 +1,11 @@
 import { Link } from 'react-router';
-import { APP_NAME } from '../../../../../shared/constants';
+import { APP_NAME } from '@shared/constants';
 import { PageMeta } from '../../../components/page-meta';
 import { PageSpinner } from '../../../components/spinner';
 import { ErrorState, NotFoundState, StateLinks } from '../../../components/state-message';
 import { isNotFound } from '../lib/form-errors';
 import { MERCHANT_PATH } from '../lib/paths';
-import styles from './merchant.module.css';
+import pageStyles from '../../../components/page.module.css';
 
 /** What a dashboard query tells its fallback: whether it failed and why, and how to try again. */
 export interface DashboardQuery {
@@ -40,7 +40,7 @@ export function DashboardFallback({ noun, query }: { noun: 'product' | 'grade'; 
       <PageMeta seo={seo} />
       {query.isError ? (
         <>
-          <h1 className={styles.title}>{Noun}</h1>
+          <h1 className={pageStyles.title}>{Noun}</h1>
           <ErrorState
             title={`This ${noun} could not be loaded`}
             error={query.error}

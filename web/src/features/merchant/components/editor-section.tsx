@@ -1,5 +1,6 @@
 import { type FormEvent, type ReactNode, useId } from 'react';
-import { TextField } from './text-field';
+import { TextField } from '../../../components/text-field';
+import pageStyles from '../../../components/page.module.css';
 import styles from './merchant.module.css';
 
 /** The highest position a product or a grade can take in its list. */
@@ -62,8 +63,8 @@ export function EditorSection({
   const titleId = useId();
   const previewId = useId();
   return (
-    <section className={styles.card} aria-labelledby={titleId}>
-      <h2 id={titleId} className={styles.sectionTitle}>
+    <section className={pageStyles.card} aria-labelledby={titleId}>
+      <h2 id={titleId} className={pageStyles.sectionTitle}>
         {title}
       </h2>
       <div className={styles.editor}>

@@ -2,6 +2,9 @@ import { useId } from 'react';
 import { BarChart } from '../../../components/bar-chart';
 import type { FiguresView, SaleView } from '../api/merchant-keys';
 import { formatDate, formatMoney, formatShortDay } from '../lib/format';
+import factsStyles from '../../../components/facts.module.css';
+import pageStyles from '../../../components/page.module.css';
+import tableStyles from '../../../components/table.module.css';
 import styles from './merchant.module.css';
 
 const count = (value: number) => value.toLocaleString('en-US');
@@ -19,33 +22,33 @@ export function FiguresSection({ figures, title = 'Last 30 days' }: { figures: F
   const money = (amountMinor: number) => formatMoney({ amountMinor, currency: figures.currency });
   const days = figures.days.map((day) => ({ ...day, label: formatShortDay(day.date) }));
   return (
-    <section className={styles.card} aria-labelledby={titleId}>
-      <h2 id={titleId} className={styles.sectionTitle}>
+    <section className={pageStyles.card} aria-labelledby={titleId}>
+      <h2 id={titleId} className={pageStyles.sectionTitle}>
         {title}
       </h2>
       <dl className={styles.totals}>
-        <div className={styles.total}>
+        <div className={factsStyles.total}>
           <dt>Revenue</dt>
           <dd>{formatMoney(figures.totals.revenue)}</dd>
         </div>
-        <div className={styles.total}>
+        <div className={factsStyles.total}>
           <dt>Orders</dt>
           <dd>{count(figures.totals.orders)}</dd>
         </div>
-        <div className={styles.total}>
+        <div className={factsStyles.total}>
           <dt>Units sold</dt>
           <dd>{count(figures.totals.units)}</dd>
         </div>
-        <div className={styles.total}>
+        <div className={factsStyles.total}>
           <dt>Active subscriptions</dt>
           <dd>{count(figures.activeSubscriptions)}</dd>
         </div>
-        <div className={styles.total}>
+        <div className={factsStyles.total}>
           <dt>Past due</dt>
           <dd>{count(figures.pastDueSubscriptions)}</dd>
         </div>
       </dl>
-      <div className={styles.charts}>
+      <div className={factsStyles.charts}>
         <BarChart
           title="Revenue by day"
           labelHeader="Day"
@@ -69,19 +72,19 @@ export function FiguresSection({ figures, title = 'Last 30 days' }: { figures: F
 export function RecentSales({ sales }: { sales: readonly SaleView[] }) {
   const titleId = useId();
   return (
-    <section className={styles.card} aria-labelledby={titleId}>
-      <h2 id={titleId} className={styles.sectionTitle}>
+    <section className={pageStyles.card} aria-labelledby={titleId}>
+      <h2 id={titleId} className={pageStyles.sectionTitle}>
         Recent sales
       </h2>
       {sales.length ? (
-        <div className={styles.tableWrap}>
-          <table className={styles.table} aria-labelledby={titleId}>
+        <div className={tableStyles.tableWrap}>
+          <table className={tableStyles.table} aria-labelledby={titleId}>
             <thead>
               <tr>
                 <th scope="col">Date</th>
                 <th scope="col">Customer</th>
                 <th scope="col">Item</th>
-                <th scope="col" className={styles.amount}>
+                <th scope="col" className={tableStyles.amount}>
                   Amount
                 </th>
               </tr>
@@ -106,14 +109,14 @@ export function RecentSales({ sales }: { sales: readonly SaleView[] }) {
                     {sale.description}
                     {sale.units > 1 ? ` × ${count(sale.units)}` : ''}
                   </td>
-                  <td className={styles.amount}>{formatMoney(sale.amount)}</td>
+                  <td className={tableStyles.amount}>{formatMoney(sale.amount)}</td>
                 </tr>
               ))}
             </tbody>
           </table>
         </div>
       ) : (
-        <p className={styles.muted}>No sales yet.</p>
+        <p className={pageStyles.muted}>No sales yet.</p>
       )}
     </section>
   );

@@ -2,6 +2,8 @@ import { useId, useState } from 'react';
 import { Button } from '../../../components/button';
 import type { GatewayConnection } from '../api/merchant-keys';
 import { ENVIRONMENT_NAMES, formatDate } from '../lib/format';
+import factsStyles from '../../../components/facts.module.css';
+import fieldStyles from '../../../components/field.module.css';
 import styles from './merchant.module.css';
 
 /** A value to paste elsewhere, in a read-only field with a Copy button; says when it was copied. */
@@ -17,14 +19,14 @@ function CopyField({ label, value, hint }: { label: string; value: string; hint:
     }
   };
   return (
-    <div className={styles.field}>
-      <label htmlFor={id} className={styles.label}>
+    <div className={fieldStyles.field}>
+      <label htmlFor={id} className={fieldStyles.label}>
         {label}
       </label>
       <div className={styles.copyRow}>
         <input
           id={id}
-          className={styles.input}
+          className={fieldStyles.control}
           readOnly
           value={value}
           aria-describedby={`${id}-hint`}
@@ -51,7 +53,7 @@ function CopyField({ label, value, hint }: { label: string; value: string; hint:
 export function GatewayFacts({ gateway }: { gateway: GatewayConnection }) {
   return (
     <>
-      <dl className={styles.facts}>
+      <dl className={factsStyles.facts}>
         <dt>Account</dt>
         <dd>{ENVIRONMENT_NAMES[gateway.environment]}</dd>
         <dt>Merchant ID</dt>

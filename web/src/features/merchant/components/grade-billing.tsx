@@ -1,7 +1,7 @@
 import { type FormEvent, useId, useState } from 'react';
 import { MoneyInput, moneyInputText, parseMoneyInput } from '../../../components/money-input';
 import { Button } from '../../../components/button';
-import { priceMinorSchema } from '../../../../../shared/schemas/merchant';
+import { priceMinorSchema } from '@shared/schemas/merchant';
 import { toast } from '../../../lib/toast';
 import { useMyGatewayPlans } from '../api/list-my-gateway-plans';
 import type { GradeView } from '../api/merchant-keys';
@@ -10,11 +10,23 @@ import { useUpdateGradePlan } from '../api/update-grade-plan';
 import { useUpdateGradeSubscription } from '../api/update-grade-subscription';
 import { errorMessage, formErrors, isConflict } from '../lib/form-errors';
 import { describePrice, everyMonths, formatMoney } from '../lib/format';
+import { type Choice, ChoiceFieldset } from './choice-fieldset';
 import { choiceOf, ConnectFirst, PlanPicker, type SubscriptionChoice, subscriptionOf } from './plan-picker';
-import { FormAlert } from './text-field';
+import { FormAlert } from './form-alert';
+import fieldStyles from '../../../components/field.module.css';
+import pageStyles from '../../../components/page.module.css';
 import styles from './merchant.module.css';
 
 /** A failed save in words: a 409 (no payment account) with the way to connect one. */
+const KINDS: readonly Choice<GradeView['billing']['kind']>[] = [
+  { value: 'once', name: 'Sell once', detail: 'One payment; nothing more is charged.' },
+  {
+    value: 'subscription',
+    name: 'Subscription',
+    detail: 'Billed each cycle of a plan in your Braintree account, until canceled.',
+  },
+];
+
 function SaveProblem({ error, problem }: { error: Error | null; problem: string | null }) {
   if (problem) return <FormAlert message={problem} />;
   if (!error) return null;
@@ -42,8 +54,8 @@ export function GradePriceSection({ userId, grade }: { userId: string; grade: Gr
   };
 
   return (
-    <section className={styles.card} aria-labelledby={titleId}>
-      <h2 id={titleId} className={styles.sectionTitle}>
+    <section className={pageStyles.card} aria-labelledby={titleId}>
+      <h2 id={titleId} className={pageStyles.sectionTitle}>
         Price
       </h2>
       <form className={styles.form} onSubmit={submit} noValidate aria-labelledby={titleId}>
@@ -63,7 +75,7 @@ export function GradePriceSection({ userId, grade }: { userId: string; grade: Gr
             message={formErrors(update.error, ['amountMinor'] as const).fields.amountMinor ?? errorMessage(update.error)}
           />
         ) : null}
-        <div className={styles.actions}>
+        <div className={pageStyles.actions}>
           <Button type="submit" disabled={update.isPending} aria-busy={update.isPending}>
             {update.isPending ? 'Saving…' : 'Save price'}
           </Button>
@@ -79,7 +91,6 @@ export function GradePriceSection({ userId, grade }: { userId: string; grade: Gr
  */
 export function GradeBillingSection({ userId, grade, currency }: { userId: string; grade: GradeView; currency: string }) {
   const titleId = useId();
-  const kindName = useId();
   const update = useUpdateGradeSubscription(userId, grade.productStockId, grade.id);
   const [kind, setKind] = useState<GradeView['billing']['kind']>(grade.billing.kind);
   const [choice, setChoice] = useState<SubscriptionChoice>(choiceOf(grade.billing));
@@ -114,43 +125,25 @@ export function GradeBillingSection({ userId, grade, currency }: { userId: strin
       : 'Sold once.';
 
   return (
-    <section className={styles.card} aria-labelledby={titleId}>
-      <h2 id={titleId} className={styles.sectionTitle}>
+    <section className={pageStyles.card} aria-labelledby={titleId}>
+      <h2 id={titleId} className={pageStyles.sectionTitle}>
         Billing
       </h2>
-      <p className={styles.muted}>Now: {current} Existing subscribers keep what they bought.</p>
+      <p className={pageStyles.muted}>Now: {current} Existing subscribers keep what they bought.</p>
       <form className={styles.form} onSubmit={submit} noValidate aria-labelledby={titleId}>
-        <fieldset className={styles.fieldset}>
-          <legend className="visually-hidden">How it is billed</legend>
-          <div className={styles.choices}>
-            {(
-              [
-                ['once', 'Sell once', 'One payment; nothing more is charged.'],
-                ['subscription', 'Subscription', 'Billed each cycle of a plan in your Braintree account, until canceled.'],
-              ] as const
-            ).map(([value, label, detail]) => (
-              <label key={value} className={styles.choice}>
-                <input
-                  type="radio"
-                  name={kindName}
-                  value={value}
-                  checked={kind === value}
-                  onChange={() => {
-                    setKind(value);
-                    setProblem(null);
-                  }}
-                />
-                <span className={styles.choiceText}>
-                  <span className={styles.choiceName}>{label}</span>
-                  <span className={styles.choiceDetail}>{detail}</span>
-                </span>
-              </label>
-            ))}
-          </div>
-        </fieldset>
+        <ChoiceFieldset
+          legend="How it is billed"
+          hideLegend
+          choices={KINDS}
+          value={kind}
+          onChange={(value) => {
+            setKind(value);
+            setProblem(null);
+          }}
+        />
         {kind === 'subscription' ? <PlanPicker userId={userId} currency={currency} value={choice} onChange={setChoice} /> : null}
         <SaveProblem error={update.isError ? update.error : null} problem={problem} />
-        <div className={styles.actions}>
+        <div className={pageStyles.actions}>
           <Button type="submit" disabled={update.isPending} aria-busy={update.isPending}>
             {update.isPending ? 'Saving…' : 'Save billing'}
           </Button>
@@ -181,11 +174,11 @@ export function GradePlanSection({ userId, grade, currency }: { userId: string; 
   const offered = plans.data?.plans.filter((plan) => plan.price.currency === currency) ?? [];
 
   return (
-    <section className={styles.card} aria-labelledby={titleId}>
-      <h2 id={titleId} className={styles.sectionTitle}>
+    <section className={pageStyles.card} aria-labelledby={titleId}>
+      <h2 id={titleId} className={pageStyles.sectionTitle}>
         Plan
       </h2>
-      <p className={styles.muted}>
+      <p className={pageStyles.muted}>
         New subscriptions use the plan chosen here; existing subscribers keep theirs. The add-ons stay as they are.
       </p>
       {plans.isError ? (
@@ -196,13 +189,13 @@ export function GradePlanSection({ userId, grade, currency }: { userId: string; 
         )
       ) : (
         <form className={styles.form} onSubmit={submit} noValidate aria-labelledby={titleId}>
-          <div className={styles.field}>
-            <label className={styles.label} htmlFor={selectId}>
+          <div className={fieldStyles.field}>
+            <label className={fieldStyles.label} htmlFor={selectId}>
               Braintree plan
             </label>
             <select
               id={selectId}
-              className={styles.select}
+              className={fieldStyles.control}
               value={planId}
               onChange={(event) => setPlanId(event.target.value)}
               disabled={!plans.data}
@@ -216,7 +209,7 @@ export function GradePlanSection({ userId, grade, currency }: { userId: string; 
             </select>
           </div>
           <SaveProblem error={update.isError ? update.error : null} problem={null} />
-          <div className={styles.actions}>
+          <div className={pageStyles.actions}>
             <Button type="submit" disabled={update.isPending || planId === currentPlan} aria-busy={update.isPending}>
               {update.isPending ? 'Moving…' : 'Move to this plan'}
             </Button>

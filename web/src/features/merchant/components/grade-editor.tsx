@@ -1,5 +1,5 @@
 import { type FormEvent, useState } from 'react';
-import { updateGradeDisplayBodySchema } from '../../../../../shared/schemas/merchant';
+import { updateGradeDisplayBodySchema } from '@shared/schemas/merchant';
 import { Button } from '../../../components/button';
 import { toast } from '../../../lib/toast';
 import type { GradeView } from '../api/merchant-keys';
@@ -7,7 +7,10 @@ import { useUpdateGradeDisplay } from '../api/update-grade-display';
 import { type FormErrors, formErrors, issueErrors } from '../lib/form-errors';
 import { describePrice } from '../lib/format';
 import { EditorSection, PositionField, readPosition } from './editor-section';
-import { FormAlert, TextArea, TextField } from './text-field';
+import { TextArea, TextField } from '../../../components/text-field';
+import { FormAlert } from './form-alert';
+import fieldStyles from '../../../components/field.module.css';
+import pageStyles from '../../../components/page.module.css';
 import styles from './merchant.module.css';
 
 const FIELDS = ['name', 'description', 'badge', 'highlighted', 'position', 'features'] as const;
@@ -156,8 +159,8 @@ export function GradeEditor({ userId, grade }: { userId: string; grade: GradeVie
             </Button>
           </div>
         ))}
-        {errors.fields.features ? <p className={styles.fieldError}>{errors.fields.features}</p> : null}
-        <div className={styles.actions}>
+        {errors.fields.features ? <p className={fieldStyles.error}>{errors.fields.features}</p> : null}
+        <div className={pageStyles.actions}>
           <Button
             variant="secondary"
             size="small"
@@ -169,7 +172,7 @@ export function GradeEditor({ userId, grade }: { userId: string; grade: GradeVie
         </div>
       </fieldset>
       <FormAlert message={errors.form ?? errors.fields.highlighted} />
-      <div className={styles.actions}>
+      <div className={pageStyles.actions}>
         <Button type="submit" disabled={update.isPending} aria-busy={update.isPending}>
           {update.isPending ? 'Saving…' : 'Save grade'}
         </Button>

@@ -5,6 +5,8 @@ import type { ImageView } from '../api/merchant-keys';
 import { useUploadImageByBase64 } from '../api/upload-image-by-base64';
 import { errorMessage } from '../lib/form-errors';
 import { IMAGE_ACCEPT, MAX_IMAGE_BYTES, readImageFile } from '../lib/read-image-file';
+import fieldStyles from '../../../components/field.module.css';
+import pageStyles from '../../../components/page.module.css';
 import styles from './merchant.module.css';
 
 /**
@@ -75,8 +77,8 @@ export function ImagePicker({
   const remove = (index: number) => onChange((current) => current.filter((_, position) => position !== index));
 
   return (
-    <div className={styles.field}>
-      <label className={styles.label} htmlFor={id}>
+    <div className={fieldStyles.field}>
+      <label className={fieldStyles.label} htmlFor={id}>
         {label}
       </label>
       {images.length ? (
@@ -112,7 +114,7 @@ export function ImagePicker({
         {uploading > 0 ? `Uploading ${uploading === 1 ? 'an image' : `${uploading} images`}…` : ''}
       </p>
       {problems.length ? (
-        <div className={styles.alert} role="alert">
+        <div className={pageStyles.alert} role="alert">
           {problems.map((problem) => (
             <p key={problem}>{problem}</p>
           ))}

@@ -1,12 +1,12 @@
 import type { ReactNode } from 'react';
-import { APP_NAME } from '../../../../../shared/constants';
+import { APP_NAME } from '@shared/constants';
 import { Button } from '../../../components/button';
 import { PageMeta } from '../../../components/page-meta';
 import { PageSpinner } from '../../../components/spinner';
 import { EmptyState, StateLinks } from '../../../components/state-message';
 import { useCurrentUser } from '../../../lib/current-user';
 import { useLoginModal } from '../../../lib/login-modal';
-import styles from './merchant.module.css';
+import pageStyles from '../../../components/page.module.css';
 
 /**
  * The merchant area is for signed-in people only: a visitor is asked to log in (the login modal,
@@ -17,7 +17,7 @@ export function MerchantGate({ children }: { children: (userId: string) => React
   const loginModal = useLoginModal();
   if (user) return <>{children(user.userId)}</>;
   return (
-    <div className={styles.narrow}>
+    <div className={pageStyles.page}>
       <PageMeta seo={{ title: `Your shop · ${APP_NAME}` }} />
       {isPending ? (
         <PageSpinner label="Loading" />

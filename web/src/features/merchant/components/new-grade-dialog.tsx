@@ -1,21 +1,29 @@
-import * as Dialog from '@radix-ui/react-dialog';
-import { type FormEvent, useId, useState } from 'react';
-import { createGradeBodySchema } from '../../../../../shared/schemas/merchant';
-import { Button } from '../../../components/button';
-import { DialogFrame } from '../../../components/dialog-frame';
+import { useState } from 'react';
+import { createGradeBodySchema } from '@shared/schemas/merchant';
+import { FormDialog } from '../../../components/form-dialog';
 import { MoneyInput, moneyInputText, parseMoneyInput } from '../../../components/money-input';
 import { toast } from '../../../lib/toast';
 import { useCreateGrade } from '../api/create-grade';
 import { type FormErrors, errorMessage, formErrors, isConflict, issueErrors } from '../lib/form-errors';
+import { type Choice, ChoiceFieldset } from './choice-fieldset';
 import { ConnectFirst, NO_PLAN, PlanPicker, type SubscriptionChoice, subscriptionOf } from './plan-picker';
-import { FormAlert, TextArea, TextField } from './text-field';
-import styles from './merchant.module.css';
+import { TextArea, TextField } from '../../../components/text-field';
+import { FormAlert } from './form-alert';
 
 const FIELDS = ['name', 'description', 'amountMinor', 'subscription'] as const;
 type Field = (typeof FIELDS)[number];
 type Billing = 'once' | 'subscription';
 
 const PRICE_FORMAT = 'Give the price as a number, such as 9.50';
+
+const BILLINGS: readonly Choice<Billing>[] = [
+  { value: 'once', name: 'Sold once', detail: 'One payment; nothing more is charged.' },
+  {
+    value: 'subscription',
+    name: 'Subscription',
+    detail: 'Billed again each cycle of a plan in your Braintree account, until canceled.',
+  },
+];
 
 /**
  * A new grade of a product: its name, a description, its price in the shop's currency (sent in
@@ -34,7 +42,6 @@ export function NewGradeDialog({
   onClose: () => void;
 }) {
   const create = useCreateGrade(userId, productStockId);
-  const billingName = useId();
   const [name, setName] = useState('');
   const [description, setDescription] = useState('');
   const [price, setPrice] = useState('');
@@ -42,8 +49,7 @@ export function NewGradeDialog({
   const [choice, setChoice] = useState<SubscriptionChoice>(NO_PLAN);
   const [errors, setErrors] = useState<FormErrors<Field>>({ fields: {} });
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     if (create.isPending) return;
     const amountMinor = parseMoneyInput(price);
     let subscription = null;
@@ -72,86 +78,55 @@ export function NewGradeDialog({
   };
 
   return (
-    <DialogFrame
+    <FormDialog
       title="New grade"
       description="A way to buy this product: sold once, or by subscription on one of your Braintree plans."
       onClose={onClose}
-      wide
+      onSubmit={submit}
+      submitLabel="Add grade"
+      pendingLabel="Adding…"
+      pending={create.isPending}
     >
-      <form className={styles.form} onSubmit={submit} noValidate aria-label="New grade">
-        <TextField
-          label="Name"
-          value={name}
-          onChange={(event) => setName(event.target.value)}
-          maxLength={80}
-          error={errors.fields.name}
-        />
-        <TextArea
-          label="Description"
-          value={description}
-          onChange={(event) => setDescription(event.target.value)}
-          maxLength={2000}
-          rows={3}
-          error={errors.fields.description}
-        />
-        <MoneyInput
-          label="Price"
+      <TextField
+        label="Name"
+        value={name}
+        onChange={(event) => setName(event.target.value)}
+        maxLength={80}
+        error={errors.fields.name}
+      />
+      <TextArea
+        label="Description"
+        value={description}
+        onChange={(event) => setDescription(event.target.value)}
+        maxLength={2000}
+        rows={3}
+        error={errors.fields.description}
+      />
+      <MoneyInput
+        label="Price"
+        currency={currency}
+        value={price}
+        onChange={setPrice}
+        hint={billing === 'subscription' ? 'Charged each billing cycle.' : 'Charged once.'}
+        error={errors.fields.amountMinor}
+      />
+      <ChoiceFieldset legend="Billing" choices={BILLINGS} value={billing} onChange={setBilling} />
+      {billing === 'subscription' ? (
+        <PlanPicker
+          userId={userId}
           currency={currency}
-          value={price}
-          onChange={setPrice}
-          hint={billing === 'subscription' ? 'Charged each billing cycle.' : 'Charged once.'}
-          error={errors.fields.amountMinor}
+          value={choice}
+          onChange={setChoice}
+          onPlanChosen={(plan) => {
+            if (!price.trim()) setPrice(moneyInputText(plan.price.amountMinor));
+          }}
         />
-        <fieldset className={styles.fieldset}>
-          <legend className={styles.legend}>Billing</legend>
-          <div className={styles.choices}>
-            {(
-              [
-                ['once', 'Sold once', 'One payment; nothing more is charged.'],
-                ['subscription', 'Subscription', 'Billed again each cycle of a plan in your Braintree account, until canceled.'],
-              ] as const
-            ).map(([value, label, detail]) => (
-              <label key={value} className={styles.choice}>
-                <input
-                  type="radio"
-                  name={billingName}
-                  value={value}
-                  checked={billing === value}
-                  onChange={() => setBilling(value)}
-                />
-                <span className={styles.choiceText}>
-                  <span className={styles.choiceName}>{label}</span>
-                  <span className={styles.choiceDetail}>{detail}</span>
-                </span>
-              </label>
-            ))}
-          </div>
-        </fieldset>
-        {billing === 'subscription' ? (
-          <PlanPicker
-            userId={userId}
-            currency={currency}
-            value={choice}
-            onChange={setChoice}
-            onPlanChosen={(plan) => {
-              if (!price.trim()) setPrice(moneyInputText(plan.price.amountMinor));
-            }}
-          />
-        ) : null}
-        {create.isError && isConflict(create.error) ? (
-          <ConnectFirst message={errorMessage(create.error)} />
-        ) : (
-          <FormAlert message={errors.fields.subscription ?? errors.form} />
-        )}
-        <div className={styles.actions}>
-          <Dialog.Close asChild>
-            <Button variant="secondary">Cancel</Button>
-          </Dialog.Close>
-          <Button type="submit" disabled={create.isPending} aria-busy={create.isPending}>
-            {create.isPending ? 'Adding…' : 'Add grade'}
-          </Button>
-        </div>
-      </form>
-    </DialogFrame>
+      ) : null}
+      {create.isError && isConflict(create.error) ? (
+        <ConnectFirst message={errorMessage(create.error)} />
+      ) : (
+        <FormAlert message={errors.fields.subscription ?? errors.form} />
+      )}
+    </FormDialog>
   );
 }

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { Link } from 'react-router';
-import { MAX_ADD_ON_QUANTITY } from '../../../../../shared/schemas/merchant';
+import { MAX_ADD_ON_QUANTITY } from '@shared/schemas/merchant';
 import { Spinner } from '../../../components/spinner';
 import { ErrorState } from '../../../components/state-message';
 import { useMyGatewayPlans } from '../api/list-my-gateway-plans';
@@ -8,6 +8,9 @@ import type { GatewayPlan, GradeView } from '../api/merchant-keys';
 import { errorMessage, isConflict } from '../lib/form-errors';
 import { everyMonths, formatMoney } from '../lib/format';
 import { MERCHANT_PATH } from '../lib/paths';
+import { ChoiceFieldset } from './choice-fieldset';
+import fieldStyles from '../../../components/field.module.css';
+import pageStyles from '../../../components/page.module.css';
 import styles from './merchant.module.css';
 
 /** A plan chosen for a grade, and the add-ons offered with it: for each, the most a subscriber may take, as typed. */
@@ -50,7 +53,7 @@ function planDetail(plan: GatewayPlan): string {
 /** The shop cannot sell a subscription before its payment account is connected: said plainly, with the way to do it. */
 export function ConnectFirst({ message }: { message: string }) {
   return (
-    <div className={styles.alert} role="alert">
+    <div className={pageStyles.alert} role="alert">
       <p>{message}</p>
       <p>
         <Link to={MERCHANT_PATH}>Connect your payment account</Link> on your shop’s page, then come back.
@@ -98,7 +101,7 @@ export function PlanPicker({
   const list = plans.data.plans;
   if (!list.length) {
     return (
-      <p className={styles.muted}>
+      <p className={pageStyles.muted}>
         Your Braintree account has no plans yet. Add one in its Control Panel (Subscriptions › Plans), then come back.
       </p>
     );
@@ -107,40 +110,29 @@ export function PlanPicker({
 
   return (
     <>
-      <fieldset className={styles.fieldset}>
-        <legend className={styles.legend}>Plan</legend>
+      <ChoiceFieldset
+        legend="Plan"
+        choices={list.map((plan) => {
+          const otherCurrency = plan.price.currency !== currency;
+          return {
+            value: plan.id,
+            name: plan.name,
+            detail: `${planDetail(plan)}${otherCurrency ? ` · not available: your shop sells in ${currency}` : ''}`,
+            disabled: otherCurrency,
+          };
+        })}
+        value={value.planId}
+        onChange={(planId) => {
+          // Add-ons belong to their plan: another plan starts with none chosen.
+          onChange({ planId, addOns: {} });
+          const plan = list.find((one) => one.id === planId);
+          if (plan) onPlanChosen?.(plan);
+        }}
+      >
         {value.planId && !chosen ? (
           <p className={styles.hint}>The plan {value.planId} is no longer in your Braintree account: choose another.</p>
         ) : null}
-        <div className={styles.choices}>
-          {list.map((plan) => {
-            const otherCurrency = plan.price.currency !== currency;
-            return (
-              <label key={plan.id} className={styles.choice}>
-                <input
-                  type="radio"
-                  name={name}
-                  value={plan.id}
-                  checked={value.planId === plan.id}
-                  disabled={otherCurrency}
-                  onChange={() => {
-                    // Add-ons belong to their plan: another plan starts with none chosen.
-                    onChange({ planId: plan.id, addOns: {} });
-                    onPlanChosen?.(plan);
-                  }}
-                />
-                <span className={styles.choiceText}>
-                  <span className={styles.choiceName}>{plan.name}</span>
-                  <span className={styles.choiceDetail}>
-                    {planDetail(plan)}
-                    {otherCurrency ? ` · not available: your shop sells in ${currency}` : ''}
-                  </span>
-                </span>
-              </label>
-            );
-          })}
-        </div>
-      </fieldset>
+      </ChoiceFieldset>
       {chosen && chosen.addOns.length ? (
         <fieldset className={styles.fieldset}>
           <legend className={styles.legend}>Add-ons to offer</legend>
@@ -164,13 +156,13 @@ export function PlanPicker({
                   </span>
                 </label>
                 {offered !== undefined ? (
-                  <div className={styles.field}>
-                    <label className={styles.label} htmlFor={`${name}-${addOn.id}`}>
+                  <div className={fieldStyles.field}>
+                    <label className={fieldStyles.label} htmlFor={`${name}-${addOn.id}`}>
                       Most per subscriber<span className="visually-hidden"> ({addOn.name})</span>
                     </label>
                     <input
                       id={`${name}-${addOn.id}`}
-                      className={styles.quantity}
+                      className={fieldStyles.control}
                       type="number"
                       inputMode="numeric"
                       min={1}

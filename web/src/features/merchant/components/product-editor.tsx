@@ -1,5 +1,5 @@
 import { type CSSProperties, type FormEvent, useId, useState } from 'react';
-import { MAX_PRODUCT_IMAGES, updateProductDisplayBodySchema } from '../../../../../shared/schemas/merchant';
+import { MAX_PRODUCT_IMAGES, updateProductDisplayBodySchema } from '@shared/schemas/merchant';
 import { Button } from '../../../components/button';
 import { toast } from '../../../lib/toast';
 import type { ImageView, Money, ProductStockView } from '../api/merchant-keys';
@@ -8,7 +8,10 @@ import { type FormErrors, formErrors, issueErrors } from '../lib/form-errors';
 import { formatMoney } from '../lib/format';
 import { ImagePicker } from './image-picker';
 import { EditorSection, PositionField, readPosition } from './editor-section';
-import { FormAlert, TextArea, TextField } from './text-field';
+import { TextArea, TextField } from '../../../components/text-field';
+import { FormAlert } from './form-alert';
+import fieldStyles from '../../../components/field.module.css';
+import pageStyles from '../../../components/page.module.css';
 import styles from './merchant.module.css';
 
 const FIELDS = ['title', 'description', 'imageFileIds', 'tagline', 'accentColor', 'featured', 'position'] as const;
@@ -141,8 +144,8 @@ export function ProductEditor({ userId, product }: { userId: string; product: Pr
         hint={`Up to ${MAX_PRODUCT_IMAGES}. The first is the one shown in your shop.`}
       />
       <div className={styles.fieldGrid}>
-        <div className={styles.field}>
-          <label className={styles.label} htmlFor={accentId}>
+        <div className={fieldStyles.field}>
+          <label className={fieldStyles.label} htmlFor={accentId}>
             Accent colour
           </label>
           <input
@@ -156,7 +159,7 @@ export function ProductEditor({ userId, product }: { userId: string; product: Pr
           <p id={`${accentId}-hint`} className={styles.hint}>
             {accentColor ? `The card’s top edge: ${accentColor}.` : 'None yet: the card uses the site’s colour.'}
           </p>
-          {errors.fields.accentColor ? <p className={styles.fieldError}>{errors.fields.accentColor}</p> : null}
+          {errors.fields.accentColor ? <p className={fieldStyles.error}>{errors.fields.accentColor}</p> : null}
         </div>
         <PositionField
           value={position}
@@ -170,7 +173,7 @@ export function ProductEditor({ userId, product }: { userId: string; product: Pr
         <span>Featured: shown first, and larger, in your shop</span>
       </label>
       <FormAlert message={errors.form ?? errors.fields.imageFileIds ?? errors.fields.featured} />
-      <div className={styles.actions}>
+      <div className={pageStyles.actions}>
         <Button type="submit" disabled={update.isPending || uploading} aria-busy={update.isPending}>
           {update.isPending ? 'Saving…' : uploading ? 'Waiting for the images…' : 'Save product'}
         </Button>

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { VISIBILITY_NAMES } from '../lib/format';
 import type { Visibility } from '../api/merchant-keys';
 import { MERCHANT_PATH } from '../lib/paths';
+import pageStyles from '../../../components/page.module.css';
 import styles from './merchant.module.css';
 
 /** Where a page is in the shop: "Your shop › Zine club › Monthly club", the last one being this page. */
@@ -41,7 +42,7 @@ export function ItemHeader({
   return (
     <header className={styles.header}>
       <div className={styles.headerRow}>
-        <h1 className={styles.title}>{title}</h1>
+        <h1 className={pageStyles.title}>{title}</h1>
         <Link to={shopLink}>View in shop</Link>
       </div>
       <div className={styles.badges}>

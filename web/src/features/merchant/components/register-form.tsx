@@ -1,5 +1,5 @@
 import { type FormEvent, useId, useState } from 'react';
-import { registerMerchantBodySchema, SHOP_CURRENCIES, type ShopCurrency } from '../../../../../shared/schemas/merchant';
+import { registerMerchantBodySchema, SHOP_CURRENCIES, type ShopCurrency } from '@shared/schemas/merchant';
 import { Button } from '../../../components/button';
 import type { ImageView } from '../api/merchant-keys';
 import { useRegisterMerchant } from '../api/register-merchant';
@@ -7,7 +7,10 @@ import { type FormErrors, formErrors, issueErrors } from '../lib/form-errors';
 import { currencyLabel } from '../lib/format';
 import { shopPath } from '../lib/paths';
 import { ImagePicker } from './image-picker';
-import { FormAlert, TextArea, TextField } from './text-field';
+import { TextArea, TextField } from '../../../components/text-field';
+import { FormAlert } from './form-alert';
+import fieldStyles from '../../../components/field.module.css';
+import pageStyles from '../../../components/page.module.css';
 import styles from './merchant.module.css';
 
 const FIELDS = ['shopName', 'handle', 'currency', 'description', 'logoFileId'] as const;
@@ -66,7 +69,7 @@ export function RegisterForm({ userId, onRegistered }: { userId: string; onRegis
   };
 
   return (
-    <form className={styles.card} onSubmit={submit} noValidate aria-label="Open your shop">
+    <form className={pageStyles.card} onSubmit={submit} noValidate aria-label="Open your shop">
       <div className={styles.fieldGrid}>
         <TextField
           label="Shop name"
@@ -95,13 +98,13 @@ export function RegisterForm({ userId, onRegistered }: { userId: string; onRegis
           hint={`Your shop will be at ${address}`}
           error={errors.fields.handle}
         />
-        <div className={styles.field}>
-          <label className={styles.label} htmlFor={currencyId}>
+        <div className={fieldStyles.field}>
+          <label className={fieldStyles.label} htmlFor={currencyId}>
             Currency
           </label>
           <select
             id={currencyId}
-            className={styles.select}
+            className={fieldStyles.control}
             value={currency}
             onChange={(event) => setCurrency(event.target.value as ShopCurrency)}
             aria-describedby={`${currencyId}-hint`}
@@ -139,7 +142,7 @@ export function RegisterForm({ userId, onRegistered }: { userId: string; onRegis
         />
       </div>
       <FormAlert message={errors.form} />
-      <div className={styles.actions}>
+      <div className={pageStyles.actions}>
         <Button type="submit" disabled={register.isPending || uploading} aria-busy={register.isPending}>
           {register.isPending ? 'Opening your shop…' : uploading ? 'Waiting for the logo…' : 'Open shop'}
         </Button>

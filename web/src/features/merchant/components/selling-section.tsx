@@ -3,8 +3,8 @@ import { useId } from 'react';
 import { Button } from '../../../components/button';
 import { toast } from '../../../lib/toast';
 import { errorMessage } from '../lib/form-errors';
-import { FormAlert } from './text-field';
-import styles from './merchant.module.css';
+import { FormAlert } from './form-alert';
+import pageStyles from '../../../components/page.module.css';
 
 /**
  * Whether a product or a grade is on sale, and the one button that changes it. Taking it off
@@ -36,17 +36,17 @@ export function SellingSection({
   };
 
   return (
-    <section className={styles.card} aria-labelledby={titleId}>
-      <h2 id={titleId} className={styles.sectionTitle}>
+    <section className={pageStyles.card} aria-labelledby={titleId}>
+      <h2 id={titleId} className={pageStyles.sectionTitle}>
         Selling
       </h2>
-      <p className={styles.muted}>
+      <p className={pageStyles.muted}>
         {stocked
           ? `On sale: customers can buy this ${noun} wherever its visibility lets them see it.`
           : `Not on sale: nobody can buy this ${noun}. Its subscribers keep their subscriptions and still see it.`}
       </p>
       <FormAlert message={failed ? errorMessage(failed) : null} />
-      <div className={styles.actions}>
+      <div className={pageStyles.actions}>
         <Button
           variant={stocked ? 'secondary' : 'primary'}
           onClick={change}

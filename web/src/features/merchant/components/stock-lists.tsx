@@ -11,6 +11,7 @@ import { useMyUnstockedGrades } from '../api/list-my-unstocked-grades';
 import { useMyUnstockedProducts } from '../api/list-my-unstocked-products';
 import { describePrice, formatMoney, stateWords } from '../lib/format';
 import { merchantGradePath, merchantProductPath } from '../lib/paths';
+import pageStyles from '../../../components/page.module.css';
 import styles from './merchant.module.css';
 
 /** A paged list's states, alike for products and grades: loading, failed, empty, its items and "Load more". */
@@ -39,7 +40,7 @@ function PagedList<T extends { id: string }>({
     );
   }
   const items = query.data?.pages.flatMap((page) => page.items) ?? [];
-  if (!items.length) return <p className={styles.muted}>{empty}</p>;
+  if (!items.length) return <p className={pageStyles.muted}>{empty}</p>;
   return (
     <>
       <ul className={styles.list}>{items.map((item) => renderItem(item))}</ul>

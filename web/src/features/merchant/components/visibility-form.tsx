@@ -1,12 +1,14 @@
 import type { UseMutationResult } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
-import { VISIBILITIES } from '../../../../../shared/schemas/merchant';
+import { VISIBILITIES } from '@shared/schemas/merchant';
 import { Button } from '../../../components/button';
 import { toast } from '../../../lib/toast';
 import type { Visibility } from '../api/merchant-keys';
 import { errorMessage } from '../lib/form-errors';
 import { VISIBILITY_NAMES } from '../lib/format';
-import { FormAlert } from './text-field';
+import { ChoiceFieldset } from './choice-fieldset';
+import { FormAlert } from './form-alert';
+import pageStyles from '../../../components/page.module.css';
 import styles from './merchant.module.css';
 
 /**
@@ -23,7 +25,6 @@ export function VisibilitySection({
   save: UseMutationResult<boolean, Error, Visibility>;
 }) {
   const titleId = useId();
-  const name = useId();
   const [chosen, setChosen] = useState<Visibility>(visibility);
 
   const submit = (event: FormEvent) => {
@@ -33,39 +34,27 @@ export function VisibilitySection({
   };
 
   return (
-    <section className={styles.card} aria-labelledby={titleId}>
-      <h2 id={titleId} className={styles.sectionTitle}>
+    <section className={pageStyles.card} aria-labelledby={titleId}>
+      <h2 id={titleId} className={pageStyles.sectionTitle}>
         Visibility
       </h2>
       <form className={styles.form} onSubmit={submit} aria-labelledby={titleId}>
-        <fieldset className={styles.fieldset}>
-          <legend className="visually-hidden">Who can see it</legend>
-          <div className={styles.choices}>
-            {VISIBILITIES.map((value) => (
-              <label key={value} className={styles.choice}>
-                <input
-                  type="radio"
-                  name={name}
-                  value={value}
-                  checked={chosen === value}
-                  onChange={() => {
-                    setChosen(value);
-                    save.reset();
-                  }}
-                />
-                <span className={styles.choiceText}>
-                  <span className={styles.choiceName}>
-                    {VISIBILITY_NAMES[value]}
-                    {value === visibility ? ' (now)' : ''}
-                  </span>
-                  <span className={styles.choiceDetail}>{hints[value]}</span>
-                </span>
-              </label>
-            ))}
-          </div>
-        </fieldset>
+        <ChoiceFieldset
+          legend="Who can see it"
+          hideLegend
+          choices={VISIBILITIES.map((value) => ({
+            value,
+            name: `${VISIBILITY_NAMES[value]}${value === visibility ? ' (now)' : ''}`,
+            detail: hints[value],
+          }))}
+          value={chosen}
+          onChange={(value) => {
+            setChosen(value);
+            save.reset();
+          }}
+        />
         <FormAlert message={save.isError ? errorMessage(save.error) : null} />
-        <div className={styles.actions}>
+        <div className={pageStyles.actions}>
           <Button type="submit" disabled={chosen === visibility || save.isPending} aria-busy={save.isPending}>
             {save.isPending ? 'Saving…' : 'Save visibility'}
           </Button>

@@ -1,15 +1,8 @@
-import { formatMoney } from '../../../../../shared/payments/money';
+import { formatMoney } from '@shared/payments/money';
 import type { GradeView, Money, Visibility } from '../api/merchant-keys';
 
 export { formatMoney };
-
-const LONG_DATE: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'long', year: 'numeric' };
-
-/** An instant in the reader's time zone: "3 March 2026". */
-export function formatDate(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : date.toLocaleDateString('en-GB', LONG_DATE);
-}
+export { formatDate } from '../../../lib/format-date';
 
 /**
  * A figures day (YYYY-MM-DD, a UTC calendar day) as it is written, whatever the reader's time

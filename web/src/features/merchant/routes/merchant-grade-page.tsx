@@ -15,6 +15,7 @@ import { SellingSection } from '../components/selling-section';
 import { VisibilitySection } from '../components/visibility-form';
 import { describePrice, GRADE_VISIBILITY_HINTS } from '../lib/format';
 import { MERCHANT_PATH, merchantProductPath, shopProductPath } from '../lib/paths';
+import pageStyles from '../../../components/page.module.css';
 import styles from '../components/merchant.module.css';
 
 function GradeScreen({ userId, dashboard }: { userId: string; dashboard: GradeDashboard }) {
@@ -82,7 +83,7 @@ export function MerchantGradePage() {
   return (
     <MerchantGate>
       {(userId) => (
-        <div className={styles.page}>
+        <div className={pageStyles.widePage}>
           <GradeDashboardView
             key={`${productStockId}/${productStockGradeId}`}
             userId={userId}

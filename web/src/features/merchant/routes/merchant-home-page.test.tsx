@@ -2,7 +2,7 @@ import '../../../test/dom-polyfills';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { routes } from '../../../../../shared/routes';
+import { routes } from '@shared/routes';
 import type { CurrentUser } from '../../../lib/current-user';
 import { toast } from '../../../lib/toast';
 import { jane, Page, renderShell } from '../../../test/render-shell';

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
-import { APP_NAME } from '../../../../../shared/constants';
+import { APP_NAME } from '@shared/constants';
 import { Button } from '../../../components/button';
 import { PageMeta } from '../../../components/page-meta';
 import { PageSpinner } from '../../../components/spinner';
@@ -18,6 +18,8 @@ import { ProductList } from '../components/stock-lists';
 import { StockTabs } from '../components/stock-tabs';
 import { isNotFound } from '../lib/form-errors';
 import { shopPath } from '../lib/paths';
+import noticeStyles from '../../../components/notice.module.css';
+import pageStyles from '../../../components/page.module.css';
 import styles from '../components/merchant.module.css';
 
 const FALLBACK_SEO = { title: `Your shop · ${APP_NAME}` };
@@ -28,11 +30,11 @@ type Step =
 
 function RegisterStep({ userId, onRegistered }: { userId: string; onRegistered: () => void }) {
   return (
-    <div className={styles.narrow}>
+    <div className={pageStyles.page}>
       <PageMeta seo={{ title: `Open your shop · ${APP_NAME}` }} />
       <header className={styles.header}>
-        <h1 className={styles.title}>Open your shop</h1>
-        <p className={styles.lede}>
+        <h1 className={pageStyles.title}>Open your shop</h1>
+        <p className={pageStyles.lede}>
           Sell digital products once or by subscription, paid into your own Braintree account. First your shop, then how you get
           paid.
         </p>
@@ -56,23 +58,25 @@ function ConnectStep({
   onLeave: () => void;
 }) {
   return (
-    <div className={styles.narrow}>
+    <div className={pageStyles.page}>
       <PageMeta seo={{ title: `Connect payments · ${APP_NAME}` }} />
       <header className={styles.header}>
-        <h1 className={styles.title}>{account.gateway ? 'Connect another payment account' : 'Connect your payment account'}</h1>
-        <p className={styles.lede}>
+        <h1 className={pageStyles.title}>
+          {account.gateway ? 'Connect another payment account' : 'Connect your payment account'}
+        </h1>
+        <p className={pageStyles.lede}>
           Customers pay {account.shopName} through your own Braintree account. Nothing can be sold until one is connected.
         </p>
       </header>
       {afterRegistering ? (
-        <div className={styles.success} role="status">
+        <div className={noticeStyles.status} role="status">
           <p>
             Your shop is open at <Link to={shopPath(account.handle)}>{shopPath(account.handle)}</Link>.
           </p>
         </div>
       ) : null}
       <ConnectGatewayForm userId={userId} onConnected={onConnected} />
-      <div className={styles.actions}>
+      <div className={pageStyles.actions}>
         <Button variant="ghost" onClick={onLeave}>
           {account.gateway ? 'Keep the current account' : 'Skip for now: set up products first'}
         </Button>
@@ -85,19 +89,19 @@ function ConnectedStep({ account, onDone }: { account: MerchantAccountView; onDo
   const titleId = useId();
   if (!account.gateway) return null;
   return (
-    <div className={styles.narrow}>
+    <div className={pageStyles.page}>
       <PageMeta seo={{ title: `Payments connected · ${APP_NAME}` }} />
       <header className={styles.header}>
-        <h1 className={styles.title}>Payments connected</h1>
-        <p className={styles.lede}>{account.shopName} can take payments now.</p>
+        <h1 className={pageStyles.title}>Payments connected</h1>
+        <p className={pageStyles.lede}>{account.shopName} can take payments now.</p>
       </header>
-      <section className={styles.card} aria-labelledby={titleId}>
-        <h2 id={titleId} className={styles.sectionTitle}>
+      <section className={pageStyles.card} aria-labelledby={titleId}>
+        <h2 id={titleId} className={pageStyles.sectionTitle}>
           Your payment account
         </h2>
         <GatewayFacts gateway={account.gateway} />
       </section>
-      <div className={styles.actions}>
+      <div className={pageStyles.actions}>
         <Button onClick={onDone}>Go to your dashboard</Button>
       </div>
     </div>
@@ -108,9 +112,9 @@ function ProductsSection({ userId, counts }: { userId: string; counts: { stocked
   const titleId = useId();
   const [creating, setCreating] = useState(false);
   return (
-    <section className={styles.card} aria-labelledby={titleId}>
+    <section className={pageStyles.card} aria-labelledby={titleId}>
       <div className={styles.sectionHeader}>
-        <h2 id={titleId} className={styles.sectionTitle}>
+        <h2 id={titleId} className={pageStyles.sectionTitle}>
           Products
         </h2>
         <Button onClick={() => setCreating(true)}>New product</Button>
@@ -126,16 +130,16 @@ function ProductsSection({ userId, counts }: { userId: string; counts: { stocked
 function PaymentsSection({ account, onConnect }: { account: MerchantAccountView; onConnect: () => void }) {
   const titleId = useId();
   return (
-    <section className={styles.card} aria-labelledby={titleId}>
-      <h2 id={titleId} className={styles.sectionTitle}>
+    <section className={pageStyles.card} aria-labelledby={titleId}>
+      <h2 id={titleId} className={pageStyles.sectionTitle}>
         Payments
       </h2>
       {account.gateway ? (
         <GatewayFacts gateway={account.gateway} />
       ) : (
-        <p className={styles.muted}>No payment account is connected: customers can see your shop but not buy.</p>
+        <p className={pageStyles.muted}>No payment account is connected: customers can see your shop but not buy.</p>
       )}
-      <div className={styles.actions}>
+      <div className={pageStyles.actions}>
         <Button variant={account.gateway ? 'secondary' : 'primary'} onClick={onConnect}>
           {account.gateway ? 'Connect another account' : 'Connect payments'}
         </Button>
@@ -147,14 +151,14 @@ function PaymentsSection({ account, onConnect }: { account: MerchantAccountView;
 function Dashboard({ userId, account, onConnect }: { userId: string; account: MerchantAccountView; onConnect: () => void }) {
   const dashboard = useMerchantDashboard(userId);
   return (
-    <div className={styles.page}>
+    <div className={pageStyles.widePage}>
       <PageMeta seo={dashboard.data?.seo ?? FALLBACK_SEO} />
       <header className={styles.header}>
         <div className={styles.headerRow}>
-          <h1 className={styles.title}>{account.shopName}</h1>
+          <h1 className={pageStyles.title}>{account.shopName}</h1>
           <Link to={shopPath(account.handle)}>View your shop</Link>
         </div>
-        <p className={styles.lede}>
+        <p className={pageStyles.lede}>
           {shopPath(account.handle)} · prices in {account.currency}
         </p>
       </header>
@@ -163,7 +167,7 @@ function Dashboard({ userId, account, onConnect }: { userId: string; account: Me
           <p>
             <strong>Your shop does not take payments yet.</strong> Connect a payment account so customers can buy.
           </p>
-          <div className={styles.actions}>
+          <div className={pageStyles.actions}>
             <Button onClick={onConnect}>Connect payments</Button>
           </div>
         </div>
@@ -214,9 +218,9 @@ function MerchantHome({ userId }: { userId: string }) {
     return <RegisterStep userId={userId} onRegistered={() => setStep({ kind: 'connect', afterRegistering: true })} />;
   }
   return (
-    <div className={styles.narrow}>
+    <div className={pageStyles.page}>
       <PageMeta seo={FALLBACK_SEO} />
-      <h1 className={styles.title}>Your shop</h1>
+      <h1 className={pageStyles.title}>Your shop</h1>
       {account.isError ? (
         <ErrorState
           title="Your shop could not be loaded"

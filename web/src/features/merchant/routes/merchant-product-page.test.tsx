@@ -2,7 +2,7 @@ import '../../../test/dom-polyfills';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { routes } from '../../../../../shared/routes';
+import { routes } from '@shared/routes';
 import { toast } from '../../../lib/toast';
 import { jane, renderShell } from '../../../test/render-shell';
 import { type RouteStub, stubRoute, stubRoutes } from '../../../test/stub-routes';

@@ -19,6 +19,7 @@ import { StockTabs } from '../components/stock-tabs';
 import { VisibilitySection } from '../components/visibility-form';
 import { PRODUCT_VISIBILITY_HINTS } from '../lib/format';
 import { MERCHANT_PATH, shopProductPath } from '../lib/paths';
+import pageStyles from '../../../components/page.module.css';
 import styles from '../components/merchant.module.css';
 
 function GradesSection({ userId, dashboard }: { userId: string; dashboard: ProductDashboard }) {
@@ -26,14 +27,14 @@ function GradesSection({ userId, dashboard }: { userId: string; dashboard: Produ
   const [creating, setCreating] = useState(false);
   const stocked = dashboard.grades.filter((grade) => grade.stocked).length;
   return (
-    <section className={styles.card} aria-labelledby={titleId}>
+    <section className={pageStyles.card} aria-labelledby={titleId}>
       <div className={styles.sectionHeader}>
-        <h2 id={titleId} className={styles.sectionTitle}>
+        <h2 id={titleId} className={pageStyles.sectionTitle}>
           Grades
         </h2>
         <Button onClick={() => setCreating(true)}>New grade</Button>
       </div>
-      <p className={styles.muted}>
+      <p className={pageStyles.muted}>
         Customers buy a product through its grades: each has its own price, sold once or by subscription.
       </p>
       <StockTabs label="Grades" counts={{ stocked, unstocked: dashboard.grades.length - stocked }}>
@@ -106,7 +107,7 @@ export function MerchantProductPage() {
   return (
     <MerchantGate>
       {(userId) => (
-        <div className={styles.page}>
+        <div className={pageStyles.widePage}>
           <ProductDashboardView key={productStockId} userId={userId} productStockId={productStockId} />
         </div>
       )}

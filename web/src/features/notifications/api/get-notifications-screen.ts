@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { endpoint } from '../../../lib/api-client';
-import type { routes } from '../../../../../shared/routes';
+import type { routes } from '@shared/routes';
 import { notificationKeys } from './notification-keys';
 
 const getNotificationsScreenEndpoint = endpoint<typeof routes.getNotificationsScreen>('GET', '/api/i/penname/notifications');

@@ -1,6 +1,6 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { endpoint } from '../../../lib/api-client';
-import type { routes } from '../../../../../shared/routes';
+import type { routes } from '@shared/routes';
 import { notificationKeys } from './notification-keys';
 
 const listSeenEndpoint = endpoint<typeof routes.listSeenNotifications>('GET', '/api/i/penname/notifications/seen');

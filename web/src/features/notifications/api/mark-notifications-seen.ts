@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { endpoint } from '../../../lib/api-client';
 import { type CurrentUser, currentUserQueryKey } from '../../../lib/current-user';
-import type { routes } from '../../../../../shared/routes';
+import type { routes } from '@shared/routes';
 import { notificationKeys } from './notification-keys';
 
 const markSeenEndpoint = endpoint<typeof routes.markNotificationsSeen>('PUT', '/api/i/penname/notifications/batch/markSeen');

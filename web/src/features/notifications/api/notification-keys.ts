@@ -1,4 +1,4 @@
-export type { Notification, NotificationPage, UnseenCounts } from '../../../../../shared/schemas/notifications';
+export type { Notification, NotificationPage, UnseenCounts } from '@shared/schemas/notifications';
 
 /** Query keys of the notifications feature: everything under ['notifications'] belongs to the signed-in user. */
 export const notificationKeys = {

@@ -2,7 +2,7 @@ import '../../../test/dom-polyfills';
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { routes } from '../../../../../shared/routes';
+import { routes } from '@shared/routes';
 import { setCurrentUser } from '../../../lib/current-user';
 import { jane, renderShell } from '../../../test/render-shell';
 import { type StubAnswer, stubRoute, stubRoutes } from '../../../test/stub-routes';

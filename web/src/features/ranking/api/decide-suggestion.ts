@@ -1,6 +1,6 @@
 import { type InfiniteData, useMutation, useQueryClient } from '@tanstack/react-query';
 import { endpoint } from '../../../lib/api-client';
-import type { routes } from '../../../../../shared/routes';
+import type { routes } from '@shared/routes';
 import { type SuggestionPage, suggestionKeys } from './suggestion-keys';
 
 const decideEndpoint = endpoint<typeof routes.decideSuggestion>('PUT', '/api/i/toppubs/suggestion/{id}/{decision}');

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { routes } from '../../../../../shared/routes';
-import type { FollowedPublication } from '../../../../../shared/schemas/ranking';
+import type { routes } from '@shared/routes';
+import type { FollowedPublication } from '@shared/schemas/ranking';
 import { endpoint } from '../../../lib/api-client';
 import { followedPublicationsKey } from './list-followed-publications';
 

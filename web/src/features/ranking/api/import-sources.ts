@@ -1,8 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { IMPORT_BATCH_SIZE, type ImportResult } from '../../../../../shared/schemas/suggestions';
+import { IMPORT_BATCH_SIZE, type ImportResult } from '@shared/schemas/suggestions';
 import { endpoint } from '../../../lib/api-client';
-import type { routes } from '../../../../../shared/routes';
+import type { routes } from '@shared/routes';
 
 const importEndpoint = endpoint<typeof routes.importSources>('POST', '/api/i/toppubs/admin/sources/import');
 

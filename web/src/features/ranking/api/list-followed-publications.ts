@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { endpoint } from '../../../lib/api-client';
 import { useCurrentUser } from '../../../lib/current-user';
-import type { routes } from '../../../../../shared/routes';
+import type { routes } from '@shared/routes';
 
 const listFollowed = endpoint<typeof routes.listFollowedPublications>('GET', '/api/i/toppubs/me/following');
 

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { endpoint } from '../../../lib/api-client';
-import type { routes } from '../../../../../shared/routes';
+import type { routes } from '@shared/routes';
 import { suggestionKeys } from './suggestion-keys';
 
 const attentionEndpoint = endpoint<typeof routes.listSourcesNeedingAttention>('GET', '/api/i/toppubs/admin/sources/attention');

@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { endpoint } from '../../../lib/api-client';
-import type { routes } from '../../../../../shared/routes';
+import type { routes } from '@shared/routes';
 import { suggestionKeys } from './suggestion-keys';
 
 const queueEndpoint = endpoint<typeof routes.listSuggestionQueue>('GET', '/api/i/toppubs/suggestions/queue');

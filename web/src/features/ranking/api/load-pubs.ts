@@ -1,7 +1,7 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { endpoint } from '../../../lib/api-client';
-import type { routes } from '../../../../../shared/routes';
-import type { BoardPage } from '../../../../../shared/schemas/ranking';
+import type { routes } from '@shared/routes';
+import type { BoardPage } from '@shared/schemas/ranking';
 import type { BoardFilter } from '../lib/paths';
 import { boardQueryKey, toBoardQuery } from './board-query';
 

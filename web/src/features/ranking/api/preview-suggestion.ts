@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { endpoint } from '../../../lib/api-client';
-import type { routes } from '../../../../../shared/routes';
+import type { routes } from '@shared/routes';
 
 const previewEndpoint = endpoint<typeof routes.previewSuggestion>('POST', '/api/i/toppubs/suggestion/preview');
 

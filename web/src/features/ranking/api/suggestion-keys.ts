@@ -1,4 +1,4 @@
-import type { Suggestion, SuggestionPage } from '../../../../../shared/schemas/suggestions';
+import type { Suggestion, SuggestionPage } from '@shared/schemas/suggestions';
 
 export type { Suggestion, SuggestionPage };
 

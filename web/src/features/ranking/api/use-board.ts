@@ -1,6 +1,6 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import type { BoardKind, BoardPage, RankedPublication } from '../../../../../shared/schemas/ranking';
+import type { BoardKind, BoardPage, RankedPublication } from '@shared/schemas/ranking';
 import type { BoardFilter } from '../lib/paths';
 import { activityPubsPagesQueryOptions } from './load-activity-pubs';
 import { growthPubsPagesQueryOptions } from './load-growth-pubs';

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import { ACTIVE_WINDOW_DAYS, APP_NAME } from '../../../../../shared/constants';
-import { describeBoard as describeAnyBoard } from '../../../../../shared/board-texts';
+import { ACTIVE_WINDOW_DAYS, APP_NAME } from '@shared/constants';
+import { describeBoard as describeAnyBoard } from '@shared/board-texts';
 import { PageMeta } from '../../../components/page-meta';
 import { ApiError } from '../../../lib/api-client';
 import { useBoardScreen } from '../api/use-board';
@@ -8,7 +8,7 @@ import { formatUpdated, plural } from '../lib/format';
 import { BOARD_NAMES } from '../lib/board-names';
 import { boardPath, type BoardFilter } from '../lib/paths';
 import { BoardControls } from './board-controls';
-import { topicDisplayName } from '../../../../../shared/topic-names';
+import { topicDisplayName } from '@shared/topic-names';
 import { SkeletonRows } from './publication-row';
 import { EmptyState, ErrorState, NotFoundState, StateLinks } from '../../../components/state-message';
 import { TopicStats } from './topic-stats';

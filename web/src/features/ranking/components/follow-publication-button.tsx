@@ -1,4 +1,4 @@
-import type { FollowedPublication } from '../../../../../shared/schemas/ranking';
+import type { FollowedPublication } from '@shared/schemas/ranking';
 import { Button } from '../../../components/button';
 import { BellIcon } from '../../../components/icons';
 import { useCurrentUser } from '../../../lib/current-user';

@@ -1,11 +1,12 @@
 import { useId, useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import type { ImportResult } from '../../../../../shared/schemas/suggestions';
+import type { ImportResult } from '@shared/schemas/suggestions';
 import { Button } from '../../../components/button';
 import { useImportSources } from '../api/import-sources';
 import { type AddressList, MAX_IMPORT_ADDRESSES, parseAddressList, reportCsv } from '../lib/address-list';
 import { formatExact, plural } from '../lib/format';
 import { publicationPath } from '../lib/paths';
+import fieldStyles from '../../../components/field.module.css';
 import styles from './suggestion.module.css';
 
 const OUTCOME_WORDS: Record<ImportResult['outcome'], string> = {
@@ -41,8 +42,8 @@ export function ImportSources() {
           if (list && list.urls.length > 0) run.mutate(list.urls);
         }}
       >
-        <div className={styles.field}>
-          <label className={styles.label} htmlFor={`${id}-file`}>
+        <div className={fieldStyles.field}>
+          <label className={fieldStyles.label} htmlFor={`${id}-file`}>
             File of addresses
           </label>
           <input
@@ -64,7 +65,7 @@ export function ImportSources() {
           />
         </div>
         {readError ? (
-          <p className={styles.alert} role="alert">
+          <p className={fieldStyles.alert} role="alert">
             {readError}
           </p>
         ) : null}
@@ -82,7 +83,7 @@ export function ImportSources() {
           </label>
           <progress id={`${id}-progress`} max={run.progress.total} value={run.progress.done} />
           {run.isError ? (
-            <p className={styles.alert} role="alert">
+            <p className={fieldStyles.alert} role="alert">
               {`The import stopped: ${run.error.message || 'try again'}. What is listed below was done.`}
             </p>
           ) : null}

@@ -1,6 +1,6 @@
 import { type ReactNode, useId, useState } from 'react';
 import { Area, AreaChart, CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import type { PublicationBoardRank, PublicationDetail } from '../../../../../shared/schemas/ranking';
+import type { PublicationBoardRank, PublicationDetail } from '@shared/schemas/ranking';
 import { BOARD_NAMES } from '../lib/board-names';
 import { formatCompact, formatExact } from '../lib/format';
 import styles from './publication-page.module.css';

@@ -1,8 +1,8 @@
 import { type CSSProperties, type Ref, useState } from 'react';
 import { Link } from 'react-router';
-import { GROWTH_WINDOW_DAYS } from '../../../../../shared/constants';
-import type { BoardKind, RankedPublication } from '../../../../../shared/schemas/ranking';
-import { topicDisplayName } from '../../../../../shared/topic-names';
+import { GROWTH_WINDOW_DAYS } from '@shared/constants';
+import type { BoardKind, RankedPublication } from '@shared/schemas/ranking';
+import { topicDisplayName } from '@shared/topic-names';
 import { formatCompact, formatDate, formatExact, formatPercent, formatRelative, formatSignedCompact } from '../lib/format';
 import { hasFollowerCount } from '../lib/follower-count';
 import { HighlightedName } from './highlighted-name';

@@ -1,7 +1,7 @@
 import { useCombobox } from 'downshift';
 import { useId } from 'react';
 import { useNavigate } from 'react-router';
-import type { RankedPublication } from '../../../../../shared/schemas/ranking';
+import type { RankedPublication } from '@shared/schemas/ranking';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { usePublicationSuggestions } from '../api/search-pubs';
 import { hasFollowerCount } from '../lib/follower-count';

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { Link } from 'react-router';
-import type { AttentionSource } from '../../../../../shared/schemas/suggestions';
+import type { AttentionSource } from '@shared/schemas/suggestions';
 import { Spinner } from '../../../components/spinner';
 import { ErrorState } from '../../../components/state-message';
 import { useSourcesNeedingAttention } from '../api/list-sources-needing-attention';

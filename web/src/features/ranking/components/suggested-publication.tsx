@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { SuggestedPublication } from '../../../../../shared/schemas/suggestions';
+import type { SuggestedPublication } from '@shared/schemas/suggestions';
 import { formatCompact, formatExact, formatRelative } from '../lib/format';
 import { Avatar } from './avatar';
 import styles from './suggestion.module.css';

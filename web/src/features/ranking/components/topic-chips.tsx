@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import type { Topic } from '../../../../../shared/schemas/ranking';
+import type { Topic } from '@shared/schemas/ranking';
 import { formatCompact, formatExact } from '../lib/format';
 import { topicPath } from '../lib/paths';
 import styles from './board.module.css';

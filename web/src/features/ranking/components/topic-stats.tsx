@@ -1,4 +1,4 @@
-import type { Topic } from '../../../../../shared/schemas/ranking';
+import type { Topic } from '@shared/schemas/ranking';
 import { formatCompact, formatExact } from '../lib/format';
 
 /** A topic's publication, active and follower counts: on its board page and on its card. */

@@ -1,6 +1,6 @@
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
-import type { BoardPage } from '../../../../../shared/schemas/ranking';
+import type { BoardPage } from '@shared/schemas/ranking';
 import { useBoardRows } from '../api/use-board';
 import { formatExact } from '../lib/format';
 import type { BoardFilter } from '../lib/paths';

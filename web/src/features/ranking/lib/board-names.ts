@@ -1,5 +1,5 @@
-import { BOARD_NAMES } from '../../../../../shared/board-texts';
-import type { BoardKind } from '../../../../../shared/schemas/ranking';
+import { BOARD_NAMES } from '@shared/board-texts';
+import type { BoardKind } from '@shared/schemas/ranking';
 
 export { BOARD_NAMES };
 

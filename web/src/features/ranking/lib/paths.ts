@@ -1,4 +1,4 @@
-import type { BoardKind } from '../../../../../shared/schemas/ranking';
+import type { BoardKind } from '@shared/schemas/ranking';
 
 export interface BoardFilter {
   kind: BoardKind;

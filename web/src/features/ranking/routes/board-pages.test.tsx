@@ -1,8 +1,8 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { routes } from '../../../../../shared/routes';
-import type { BoardKind } from '../../../../../shared/schemas/ranking';
+import { routes } from '@shared/routes';
+import type { BoardKind } from '@shared/schemas/ranking';
 import { type StubbedRequest, stubRoute, stubRoutes } from '../../../test/stub-routes';
 import { jane } from '../../../test/render-shell';
 import { makeBoardPage, makeBoardScreen, makeFeedOnlyPublication, makePublication, makeTopic } from '../test-utils/fixtures';

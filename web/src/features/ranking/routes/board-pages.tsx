@@ -1,5 +1,5 @@
 import { Navigate, useLocation, useParams, useSearchParams } from 'react-router';
-import type { BoardKind } from '../../../../../shared/schemas/ranking';
+import type { BoardKind } from '@shared/schemas/ranking';
 import { useHomeBoard } from '../../../lib/home-board';
 import { BoardView, UnknownTopic } from '../components/board-view';
 import { boardPath, type BoardFilter } from '../lib/paths';

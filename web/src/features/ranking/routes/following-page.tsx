@@ -1,6 +1,6 @@
 import { Link, useSearchParams } from 'react-router';
-import { APP_NAME } from '../../../../../shared/constants';
-import type { FollowedPublication, RankedPublication } from '../../../../../shared/schemas/ranking';
+import { APP_NAME } from '@shared/constants';
+import type { FollowedPublication, RankedPublication } from '@shared/schemas/ranking';
 import { Button } from '../../../components/button';
 import { PageMeta } from '../../../components/page-meta';
 import { EmptyState, ErrorState } from '../../../components/state-message';
@@ -9,6 +9,7 @@ import { useLoginModal } from '../../../lib/login-modal';
 import { useFollowedPublications } from '../api/list-followed-publications';
 import { PublicationTable, SkeletonRows } from '../components/publication-row';
 import { boardPath } from '../lib/paths';
+import stateStyles from '../../../components/state-message.module.css';
 import styles from '../components/board.module.css';
 
 /**
@@ -51,7 +52,7 @@ export function FollowingPage() {
     content = (
       <EmptyState title="Log in to follow publications">
         <p>Follow publications and get notified when they climb the ranks.</p>
-        <p className={styles.stateLinks}>
+        <p className={stateStyles.links}>
           <Button variant="primary" size="small" onClick={loginModal.open}>
             Log in
           </Button>
@@ -76,7 +77,7 @@ export function FollowingPage() {
       rows.length === 0 ? (
         <EmptyState title="You follow no publications yet">
           <p>Use Follow on a publication’s page or row, and it shows here; we tell you when it climbs the ranks.</p>
-          <p className={styles.stateLinks}>
+          <p className={stateStyles.links}>
             <Link to="/">Most followed</Link>
             <Link to="/growing">Fastest growing</Link>
           </p>

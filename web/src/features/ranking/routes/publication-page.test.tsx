@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { routes } from '../../../../../shared/routes';
+import { routes } from '@shared/routes';
 import { stubRoute, stubRoutes } from '../../../test/stub-routes';
 import { makeFeedOnlyPublicationDetail, makePublicationDetail } from '../test-utils/fixtures';
 import { installBrowserPolyfills, renderPages } from '../test-utils/render';

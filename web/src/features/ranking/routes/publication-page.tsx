@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { ACTIVE_WINDOW_DAYS, APP_NAME, GROWTH_WINDOW_DAYS } from '../../../../../shared/constants';
-import type { PublicationDetail, PublicationSource, SourcePlatform } from '../../../../../shared/schemas/ranking';
+import { ACTIVE_WINDOW_DAYS, APP_NAME, GROWTH_WINDOW_DAYS } from '@shared/constants';
+import type { PublicationDetail, PublicationSource, SourcePlatform } from '@shared/schemas/ranking';
 import { ExternalIcon } from '../../../components/icons';
 import { PageMeta } from '../../../components/page-meta';
 import { EmptyState, ErrorState } from '../../../components/state-message';
@@ -14,6 +14,7 @@ import { BOARD_NAMES } from '../lib/board-names';
 import { hasFollowerCount } from '../lib/follower-count';
 import { formatDate, formatExact, formatPercent, formatRelative, formatUpdated } from '../lib/format';
 import { boardPath, topicPath } from '../lib/paths';
+import stateStyles from '../../../components/state-message.module.css';
 import boardStyles from '../components/board.module.css';
 import styles from '../components/publication-page.module.css';
 
@@ -229,7 +230,7 @@ export function PublicationPage() {
           <title>{`Publication not found · ${APP_NAME}`}</title>
           <EmptyState title="There is no such publication" icon="?" level={1}>
             <p>It may have been renamed or removed. Search for it, or browse the boards.</p>
-            <p className={boardStyles.stateLinks}>
+            <p className={stateStyles.links}>
               <Link to={`/search?q=${encodeURIComponent(slug.replace(/[-_.]+/g, ' '))}`}>Search for “{slug}”</Link>
               <Link to="/">Most followed</Link>
             </p>

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { APP_NAME } from '../../../../../shared/constants';
+import { APP_NAME } from '@shared/constants';
 import { PageMeta } from '../../../components/page-meta';
 import { useTopicList } from '../api/list-topics';
 import { useSearchPublications } from '../api/search-pubs';
@@ -10,6 +10,7 @@ import { SearchIcon } from '../../../components/icons';
 import { EmptyState, ErrorState } from '../../../components/state-message';
 import { formatExact } from '../lib/format';
 import { searchPath } from '../lib/paths';
+import stateStyles from '../../../components/state-message.module.css';
 import boardStyles from '../components/board.module.css';
 import styles from '../components/search.module.css';
 
@@ -82,7 +83,7 @@ export function SearchPage() {
     content = (
       <EmptyState title="Find a publication" icon={<SearchIcon />}>
         <p>Type a name, or the start of any word in it. Results are ordered by followers.</p>
-        <p className={boardStyles.stateLinks}>
+        <p className={stateStyles.links}>
           <Link to="/">Most followed</Link>
           <Link to="/growing">Fastest growing</Link>
           <Link to="/topics">Browse topics</Link>
@@ -119,7 +120,7 @@ export function SearchPage() {
               : 'Check the spelling, or try a shorter part of the name.'}
         </p>
         {beyond ? (
-          <p className={boardStyles.stateLinks}>
+          <p className={stateStyles.links}>
             <Link to={searchPath({ q: query, activeOnly, topic })}>Go to the first page</Link>
           </p>
         ) : null}

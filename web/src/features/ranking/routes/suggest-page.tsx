@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
-import { APP_NAME } from '../../../../../shared/constants';
-import { type Suggestion, suggestionBodySchema } from '../../../../../shared/schemas/suggestions';
+import { APP_NAME } from '@shared/constants';
+import { type Suggestion, suggestionBodySchema } from '@shared/schemas/suggestions';
 import { Button } from '../../../components/button';
 import { MoreButton } from '../../../components/more-button';
 import { PageMeta } from '../../../components/page-meta';
@@ -13,6 +13,7 @@ import { useMySuggestions } from '../api/list-my-suggestions';
 import { usePreviewSuggestion } from '../api/preview-suggestion';
 import { useSuggestPublication } from '../api/suggest-publication';
 import { SuggestedPublicationCard } from '../components/suggested-publication';
+import fieldStyles from '../../../components/field.module.css';
 import styles from '../components/suggestion.module.css';
 import { BOARD_NAMES } from '../lib/board-names';
 import { formatExact } from '../lib/format';
@@ -95,13 +96,13 @@ function SuggestForm() {
           if (address) preview.mutate(address);
         }}
       >
-        <div className={styles.field}>
-          <label className={styles.label} htmlFor={id}>
+        <div className={fieldStyles.field}>
+          <label className={fieldStyles.label} htmlFor={id}>
             Publication address
           </label>
           <input
             id={id}
-            className={styles.input}
+            className={fieldStyles.input}
             type="url"
             inputMode="url"
             autoComplete="off"
@@ -118,7 +119,7 @@ function SuggestForm() {
           />
         </div>
         {problem ? (
-          <p id={alertId} className={styles.alert} role="alert">
+          <p id={alertId} className={fieldStyles.alert} role="alert">
             {problem}
           </p>
         ) : null}

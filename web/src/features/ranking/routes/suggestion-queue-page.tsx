@@ -1,5 +1,5 @@
-import { APP_NAME } from '../../../../../shared/constants';
-import type { Suggestion } from '../../../../../shared/schemas/suggestions';
+import { APP_NAME } from '@shared/constants';
+import type { Suggestion } from '@shared/schemas/suggestions';
 import { Button } from '../../../components/button';
 import { MoreButton } from '../../../components/more-button';
 import { PageMeta } from '../../../components/page-meta';

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { type ResponseOf, routes } from '../../../../../shared/routes';
+import { type ResponseOf, routes } from '@shared/routes';
 import { stubRoute, stubRoutes } from '../../../test/stub-routes';
 import { makeTopic } from '../test-utils/fixtures';
 import { renderPages } from '../test-utils/render';

@@ -1,6 +1,6 @@
 import { Link, useParams } from 'react-router';
-import { ACTIVE_WINDOW_DAYS, APP_NAME } from '../../../../../shared/constants';
-import type { TopicCard as TopicCardData } from '../../../../../shared/schemas/ranking';
+import { ACTIVE_WINDOW_DAYS, APP_NAME } from '@shared/constants';
+import type { TopicCard as TopicCardData } from '@shared/schemas/ranking';
 import { PageMeta } from '../../../components/page-meta';
 import { EmptyState, ErrorState, NotFoundState, StateLinks } from '../../../components/state-message';
 import { TOPICS_PAGE_SIZE, useTopicsScreen } from '../api/show-topics';

@@ -1,12 +1,5 @@
-import type {
-  BoardKind,
-  BoardPage,
-  BoardScreen,
-  PublicationDetail,
-  RankedPublication,
-  Topic,
-} from '../../../../../shared/schemas/ranking';
-import { topicDisplayName } from '../../../../../shared/topic-names';
+import type { BoardKind, BoardPage, BoardScreen, PublicationDetail, RankedPublication, Topic } from '@shared/schemas/ranking';
+import { topicDisplayName } from '@shared/topic-names';
 import { BOARD_NAMES } from '../lib/board-names';
 
 const DAY_MS = 86_400_000;

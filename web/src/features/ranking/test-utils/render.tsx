@@ -2,7 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
-import type { UserSettings } from '../../../../../shared/schemas/account';
+import type { UserSettings } from '@shared/schemas/account';
 import { type CurrentUser, setCurrentUser } from '../../../lib/current-user';
 import { LoginModalProvider } from '../../../lib/login-modal';
 import { createQueryClient } from '../../../lib/query-client';

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { endpoint } from '../../../lib/api-client';
-import type { routes } from '../../../../../shared/routes';
+import type { routes } from '@shared/routes';
 import { storeKeys } from './store-keys';
 
 const getProductEndpoint = endpoint<typeof routes.getProduct>('GET', '/api/i/penpay/product/{productStockId}/v');

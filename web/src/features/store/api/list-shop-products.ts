@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { endpoint } from '../../../lib/api-client';
-import type { routes } from '../../../../../shared/routes';
+import type { routes } from '@shared/routes';
 import { storeKeys } from './store-keys';
 
 const listShopProductsEndpoint = endpoint<typeof routes.listShopProducts>(

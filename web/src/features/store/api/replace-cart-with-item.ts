@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { track } from '../../../lib/analytics';
 import { endpoint } from '../../../lib/api-client';
-import type { routes } from '../../../../../shared/routes';
+import type { routes } from '@shared/routes';
 import { storeKeys } from './store-keys';
 
 const replaceCartWithItemEndpoint = endpoint<typeof routes.replaceCartWithItem>(

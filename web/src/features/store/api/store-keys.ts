@@ -1,24 +1,13 @@
-import type * as z from '../../../../../shared/zod';
-import type { productFeedSchema } from '../../../../../shared/schemas/merchant';
-import type {
-  cartInvoiceSchema,
-  customerOrdersSchema,
-  publicGradeSchema,
-  publicProductSchema,
-} from '../../../../../shared/schemas/store';
+import type * as z from '@shared/zod';
+import type { productFeedSchema } from '@shared/schemas/merchant';
+import type { cartInvoiceSchema, customerOrdersSchema, publicGradeSchema, publicProductSchema } from '@shared/schemas/store';
 
-import type { StoreSubscriptionView } from '../../../../../shared/schemas/store';
+import type { StoreSubscriptionView } from '@shared/schemas/store';
 
-export type { GradeView, ProductStockView } from '../../../../../shared/schemas/merchant';
-export type {
-  CartItemView,
-  OrderView,
-  ShopView,
-  StoreInvoiceView,
-  StoreSubscriptionView,
-} from '../../../../../shared/schemas/store';
-export type { PaymentClient } from '../../../../../shared/schemas/subscriptions';
-export type { Money } from '../../../../../shared/payments/money';
+export type { GradeView, ProductStockView } from '@shared/schemas/merchant';
+export type { CartItemView, OrderView, ShopView, StoreInvoiceView, StoreSubscriptionView } from '@shared/schemas/store';
+export type { PaymentClient } from '@shared/schemas/subscriptions';
+export type { Money } from '@shared/payments/money';
 export type { PaymentMethodNonce } from '../../../lib/payments/payment-method-nonce';
 export type ProductPage = z.infer<typeof publicProductSchema>;
 export type GradePage = z.infer<typeof publicGradeSchema>;

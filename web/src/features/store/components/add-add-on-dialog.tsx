@@ -1,12 +1,13 @@
 import { useId, useState } from 'react';
-import { addOnBodySchema } from '../../../../../shared/schemas/store';
+import { addOnBodySchema } from '@shared/schemas/store';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { paymentProblemOf } from '../../../lib/payments/payment-problem';
 import { toast } from '../../../lib/toast';
 import { useAddSubscriptionAddOn } from '../api/add-subscription-add-on';
 import type { AddOnOffer, StoreSubscriptionView } from '../api/store-keys';
 import { everyCycle, formatDay, formatMoney, proratedEstimate, times } from '../lib/format';
-import styles from './store.module.css';
+import fieldStyles from '../../../components/field.module.css';
+import pageStyles from '../../../components/page.module.css';
 
 /** What adding costs: more every cycle from now on, and today a prorated part of the current cycle. */
 function Explanation({ subscription, offer, extra }: { subscription: StoreSubscriptionView; offer: AddOnOffer; extra: number }) {
@@ -15,7 +16,7 @@ function Explanation({ subscription, offer, extra }: { subscription: StoreSubscr
   const estimate = proratedEstimate(subscription, perCycle);
   const cycle = everyCycle(subscription.billingFrequencyMonths);
   return (
-    <p className={styles.muted}>
+    <p className={pageStyles.muted}>
       {formatMoney(perCycle)} more {cycle} from now on. Today you are charged for the rest of the current period only, prorated
       {estimate && subscription.nextBillingDate
         ? `: about ${formatMoney(estimate.amount)} for the ${estimate.daysLeft} ${estimate.daysLeft === 1 ? 'day' : 'days'} until ${formatDay(subscription.nextBillingDate)}.`
@@ -89,11 +90,16 @@ export function AddAddOnDialog({
       ready={Boolean(offer)}
       error={error}
     >
-      <div className={styles.field}>
-        <label className={styles.label} htmlFor={addOnFieldId}>
+      <div className={fieldStyles.field}>
+        <label className={fieldStyles.label} htmlFor={addOnFieldId}>
           Add-on
         </label>
-        <select id={addOnFieldId} className={styles.select} value={addOnId} onChange={(event) => choose(event.target.value)}>
+        <select
+          id={addOnFieldId}
+          className={fieldStyles.control}
+          value={addOnId}
+          onChange={(event) => choose(event.target.value)}
+        >
           {offers.map((candidate) => (
             <option key={candidate.addOnId} value={candidate.addOnId}>
               {candidate.name}, {formatMoney(candidate.price)} {everyCycle(subscription.billingFrequencyMonths)}
@@ -101,13 +107,13 @@ export function AddAddOnDialog({
           ))}
         </select>
       </div>
-      <div className={styles.field}>
-        <label className={styles.label} htmlFor={quantityId}>
+      <div className={fieldStyles.field}>
+        <label className={fieldStyles.label} htmlFor={quantityId}>
           Quantity
         </label>
         <input
           id={quantityId}
-          className={styles.input}
+          className={fieldStyles.control}
           type="number"
           inputMode="numeric"
           min={have + 1}
@@ -118,11 +124,11 @@ export function AddAddOnDialog({
           aria-invalid={invalid ? true : undefined}
           aria-describedby={[quantityHintId, invalid ? quantityErrorId : null].filter(Boolean).join(' ')}
         />
-        <p id={quantityHintId} className={styles.muted}>
+        <p id={quantityHintId} className={pageStyles.muted}>
           {have ? `You have ${have} now; ` : ''}up to {offer?.maxQuantity ?? 1} in all.
         </p>
         {invalid ? (
-          <p id={quantityErrorId} className={styles.fieldError} role="alert">
+          <p id={quantityErrorId} className={fieldStyles.error} role="alert">
             {invalid}
           </p>
         ) : null}

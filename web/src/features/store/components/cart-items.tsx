@@ -6,6 +6,7 @@ import { useRemoveCartItem } from '../api/remove-cart-item';
 import type { CartInvoice, CartItemView } from '../api/store-keys';
 import { formatMoney, times } from '../lib/format';
 import { productPath } from '../lib/paths';
+import pageStyles from '../../../components/page.module.css';
 import styles from './store.module.css';
 
 /** Why a line is not what it was when it was added: in words, never by colour alone. */
@@ -46,8 +47,8 @@ export function CartItems({ userId, cart }: { userId: string; cart: CartInvoice 
   const failed = remove.isError && !(remove.error instanceof ApiError && remove.error.status === 404);
 
   return (
-    <section className={styles.card} aria-labelledby={titleId}>
-      <h2 id={titleId} ref={heading} tabIndex={-1} className={styles.sectionTitle}>
+    <section className={pageStyles.card} aria-labelledby={titleId}>
+      <h2 id={titleId} ref={heading} tabIndex={-1} className={pageStyles.sectionTitle}>
         Items
       </h2>
       <ul className={styles.items}>
@@ -63,7 +64,7 @@ export function CartItems({ userId, cart }: { userId: string; cart: CartInvoice 
                 {item.status === 'unavailable' ? 'Not charged' : formatMoney(times(item.unitPrice, item.quantity))}
               </p>
               <div className={styles.itemDetails}>
-                <span className={styles.muted}>
+                <span className={pageStyles.muted}>
                   {item.billing === 'subscription'
                     ? `Subscription, ${formatMoney(item.unitPrice)} each billing cycle`
                     : `${item.quantity} × ${formatMoney(item.unitPrice)}`}
@@ -79,7 +80,7 @@ export function CartItems({ userId, cart }: { userId: string; cart: CartInvoice 
         })}
       </ul>
       {failed ? (
-        <div className={styles.alert} role="alert">
+        <div className={pageStyles.alert} role="alert">
           {remove.error.message || 'The item could not be removed. Try again.'}
         </div>
       ) : null}

@@ -7,7 +7,7 @@ import { useFulfillStoreInvoice } from '../api/fulfill-store-invoice';
 import { useShopPaymentClient } from '../api/get-shop-payment-client';
 import type { PaymentMethodNonce, ShopView, StoreInvoiceView } from '../api/store-keys';
 import { formatMoney } from '../lib/format';
-import styles from './store.module.css';
+import pageStyles from '../../../components/page.module.css';
 
 /**
  * The card form for the cart's invoice, on the shop's own payment account. A declined card keeps
@@ -49,12 +49,12 @@ export function CartPayment({
 
   const problem = fulfill.isError ? paymentProblemOf(fulfill.error) : null;
   return (
-    <section className={styles.card} aria-labelledby={titleId}>
-      <h2 id={titleId} className={styles.sectionTitle}>
+    <section className={pageStyles.card} aria-labelledby={titleId}>
+      <h2 id={titleId} className={pageStyles.sectionTitle}>
         Payment
       </h2>
       {invoice.lastDecline && !fulfill.isError ? (
-        <p className={styles.muted}>Your last attempt was declined: {invoice.lastDecline.message}</p>
+        <p className={pageStyles.muted}>Your last attempt was declined: {invoice.lastDecline.message}</p>
       ) : null}
       <QueriedPaymentMethodForm
         client={client}
@@ -65,7 +65,7 @@ export function CartPayment({
         // A stale cart is explained above the items, where what changed shows.
         problem={problem && problem.kind !== 'conflict' ? <p>{problem.message}</p> : null}
       />
-      <p className={styles.muted}>The card is charged by {shop.shopName}, through its own payment account.</p>
+      <p className={pageStyles.muted}>The card is charged by {shop.shopName}, through its own payment account.</p>
     </section>
   );
 }

@@ -3,6 +3,8 @@ import { useId } from 'react';
 import { productGradeQueryOptions } from '../api/get-product-grade';
 import type { StoreInvoiceView } from '../api/store-keys';
 import { everyCycle, formatMoney, times } from '../lib/format';
+import factsStyles from '../../../components/facts.module.css';
+import pageStyles from '../../../components/page.module.css';
 import styles from './store.module.css';
 
 /**
@@ -28,11 +30,11 @@ export function CartSummary({ invoice }: { invoice: StoreInvoiceView }) {
   const cycles = useBillingCycles(invoice);
   const subscriptions = invoice.lines.filter((line) => line.billing === 'subscription');
   return (
-    <section className={styles.card} aria-labelledby={titleId}>
-      <h2 id={titleId} className={styles.sectionTitle}>
+    <section className={pageStyles.card} aria-labelledby={titleId}>
+      <h2 id={titleId} className={pageStyles.sectionTitle}>
         Order summary
       </h2>
-      <ul className={styles.summaryLines} aria-label="Order lines">
+      <ul className={factsStyles.summaryLines} aria-label="Order lines">
         {invoice.lines.map((line) => (
           <li key={line.productStockGradeId} className={styles.summaryLine}>
             <span>

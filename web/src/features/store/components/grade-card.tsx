@@ -4,6 +4,7 @@ import type { GradeView, ShopView } from '../api/store-keys';
 import { everyCycle, formatMoney, perCycle } from '../lib/format';
 import { gradePath } from '../lib/paths';
 import { PurchaseControls } from './purchase-controls';
+import pageStyles from '../../../components/page.module.css';
 import styles from './store.module.css';
 
 /** "$10.00" and, for a subscription, its cycle: "/month". */
@@ -25,7 +26,7 @@ export function GradeDetails({ grade, shop, describedBy }: { grade: GradeView; s
     <>
       <GradePrice grade={grade} />
       {billing.kind === 'subscription' ? (
-        <p className={styles.muted}>Billed {everyCycle(billing.billingFrequencyMonths)}, cancel any time.</p>
+        <p className={pageStyles.muted}>Billed {everyCycle(billing.billingFrequencyMonths)}, cancel any time.</p>
       ) : null}
       {grade.description ? <p className={styles.lede}>{grade.description}</p> : null}
       {grade.display.features.length ? (
@@ -36,7 +37,7 @@ export function GradeDetails({ grade, shop, describedBy }: { grade: GradeView; s
         </ul>
       ) : null}
       {billing.kind === 'subscription' && billing.addOns.length ? (
-        <p className={styles.muted}>
+        <p className={pageStyles.muted}>
           Add-ons you can add later:{' '}
           {billing.addOns
             .map((addOn) => `${addOn.name} (${formatMoney(addOn.price)}${perCycle(billing.billingFrequencyMonths)})`)

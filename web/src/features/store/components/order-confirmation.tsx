@@ -4,6 +4,8 @@ import { buttonClassName } from '../../../components/button';
 import type { ShopView, StoreInvoiceView } from '../api/store-keys';
 import { formatMoney, times } from '../lib/format';
 import { ORDERS_PATH, shopPath } from '../lib/paths';
+import factsStyles from '../../../components/facts.module.css';
+import pageStyles from '../../../components/page.module.css';
 import styles from './store.module.css';
 
 /**
@@ -17,13 +19,13 @@ export function OrderConfirmation({ shop, invoice }: { shop: ShopView; invoice: 
   const subscribed = invoice.lines.some((line) => line.billing === 'subscription');
   return (
     <section className={styles.confirmation} aria-labelledby={titleId}>
-      <h1 id={titleId} ref={heading} tabIndex={-1} className={styles.title}>
+      <h1 id={titleId} ref={heading} tabIndex={-1} className={pageStyles.title}>
         Thank you: your order is paid
       </h1>
       <p>
         You paid {formatMoney(invoice.total)} to {shop.shopName}.
       </p>
-      <ul className={styles.summaryLines} aria-label="What you bought">
+      <ul className={factsStyles.summaryLines} aria-label="What you bought">
         {invoice.lines.map((line) => (
           <li key={line.productStockGradeId} className={styles.summaryLine}>
             <span>
@@ -35,9 +37,11 @@ export function OrderConfirmation({ shop, invoice }: { shop: ShopView; invoice: 
         ))}
       </ul>
       {subscribed ? (
-        <p className={styles.muted}>Your subscription has started. Its card, add-ons and cancellation are on your orders page.</p>
+        <p className={pageStyles.muted}>
+          Your subscription has started. Its card, add-ons and cancellation are on your orders page.
+        </p>
       ) : null}
-      <div className={styles.actions}>
+      <div className={pageStyles.actions}>
         <Link to={ORDERS_PATH} className={buttonClassName()}>
           See your orders
         </Link>

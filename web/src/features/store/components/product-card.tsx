@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import type { ProductStockView } from '../api/store-keys';
 import { formatMoney } from '../lib/format';
 import { productPath } from '../lib/paths';
+import pageStyles from '../../../components/page.module.css';
 import styles from './store.module.css';
 
 /**
@@ -36,7 +37,7 @@ export function ProductCard({ product }: { product: ProductStockView }) {
         <h3 id={titleId} className={styles.productTitle}>
           <Link to={productPath(product.id)}>{product.title}</Link>
         </h3>
-        {product.display.tagline ? <p className={styles.muted}>{product.display.tagline}</p> : null}
+        {product.display.tagline ? <p className={pageStyles.muted}>{product.display.tagline}</p> : null}
         <p className={styles.priceFrom}>{product.priceFrom ? `from ${formatMoney(product.priceFrom)}` : 'Not on sale'}</p>
       </div>
     </article>

@@ -1,6 +1,6 @@
 import { type FormEvent, useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { addCartItemBodySchema, MAX_QUANTITY } from '../../../../../shared/schemas/store';
+import { addCartItemBodySchema, MAX_QUANTITY } from '@shared/schemas/store';
 import { Button } from '../../../components/button';
 import { useCurrentUser } from '../../../lib/current-user';
 import { useRequireLogin } from '../../../lib/require-login';
@@ -8,6 +8,8 @@ import { useAddCartItem } from '../api/add-cart-item';
 import { useReplaceCartWithItem } from '../api/replace-cart-with-item';
 import type { CartItemView, GradeView, ShopView } from '../api/store-keys';
 import { cartPath } from '../lib/paths';
+import fieldStyles from '../../../components/field.module.css';
+import pageStyles from '../../../components/page.module.css';
 import styles from './store.module.css';
 
 const quantitySchema = addCartItemBodySchema.shape.quantity;
@@ -36,7 +38,7 @@ export function PurchaseControls({ grade, shop, describedBy }: { grade: GradeVie
   const [quantityError, setQuantityError] = useState<string | null>(null);
   const [added, setAdded] = useState<CartItemView | null>(null);
 
-  if (!shop.acceptsPayments) return <p className={styles.muted}>Not on sale yet</p>;
+  if (!shop.acceptsPayments) return <p className={pageStyles.muted}>Not on sale yet</p>;
   if (!grade.purchasable) {
     return (
       <p className={styles.badge} data-tone="warning">
@@ -88,12 +90,12 @@ export function PurchaseControls({ grade, shop, describedBy }: { grade: GradeVie
     <form className={styles.purchase} onSubmit={addToCart} noValidate>
       {once ? (
         <div className={styles.quantity}>
-          <label className={styles.label} htmlFor={quantityId}>
+          <label className={fieldStyles.label} htmlFor={quantityId}>
             Quantity
           </label>
           <input
             id={quantityId}
-            className={styles.input}
+            className={fieldStyles.control}
             type="number"
             inputMode="numeric"
             min={1}
@@ -105,13 +107,13 @@ export function PurchaseControls({ grade, shop, describedBy }: { grade: GradeVie
             aria-describedby={quantityError ? errorId : undefined}
           />
           {quantityError ? (
-            <p id={errorId} className={styles.fieldError} role="alert">
+            <p id={errorId} className={fieldStyles.error} role="alert">
               {quantityError}
             </p>
           ) : null}
         </div>
       ) : null}
-      <div className={styles.actions}>
+      <div className={pageStyles.actions}>
         <Button type="submit" disabled={busy} aria-busy={add.isPending || undefined} aria-describedby={describedBy}>
           {add.isPending ? 'Adding…' : 'Add to cart'}
         </Button>
@@ -134,7 +136,7 @@ export function PurchaseControls({ grade, shop, describedBy }: { grade: GradeVie
         ) : null}
       </div>
       {failure ? (
-        <div className={styles.alert} role="alert">
+        <div className={pageStyles.alert} role="alert">
           {failure.message || 'This could not be added to your cart. Try again.'}
         </div>
       ) : null}

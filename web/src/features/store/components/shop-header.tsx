@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import type { ShopView } from '../api/store-keys';
 import { shopPath } from '../lib/paths';
+import pageStyles from '../../../components/page.module.css';
 import styles from './store.module.css';
 
 /** Said wherever something could be bought: nothing can be until the merchant connects a payment account. */
@@ -21,7 +22,7 @@ export function ShopHeader({ shop }: { shop: ShopView }) {
         {/* The name beside it says whose logo it is. */}
         {shop.logo ? <img className={styles.logo} src={shop.logo.url} alt="" width={72} height={72} /> : null}
         <div className={styles.header}>
-          <h1 className={styles.title}>{shop.shopName}</h1>
+          <h1 className={pageStyles.title}>{shop.shopName}</h1>
           {shop.description ? <p className={styles.lede}>{shop.description}</p> : null}
         </div>
       </div>

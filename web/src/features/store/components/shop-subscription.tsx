@@ -5,6 +5,7 @@ import { Button } from '../../../components/button';
 import type { StoreSubscriptionView } from '../api/store-keys';
 import { everyCycle, formatDate, formatDay, formatMoney, times } from '../lib/format';
 import { productPath, shopPath } from '../lib/paths';
+import pageStyles from '../../../components/page.module.css';
 import styles from './store.module.css';
 
 /** Each cycle's price with the add-ons on it. */
@@ -38,8 +39,8 @@ function AddOns({ subscription, onRemove }: { subscription: StoreSubscriptionVie
   const running = isRunning(subscription.status);
   const cycle = everyCycle(subscription.billingFrequencyMonths);
   return (
-    <section className={styles.section} aria-labelledby={titleId}>
-      <h4 id={titleId} className={styles.sectionTitle}>
+    <section className={pageStyles.section} aria-labelledby={titleId}>
+      <h4 id={titleId} className={pageStyles.sectionTitle}>
         Add-ons
       </h4>
       <ul className={styles.addOns}>

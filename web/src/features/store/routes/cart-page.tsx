@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { APP_NAME } from '../../../../../shared/constants';
+import { APP_NAME } from '@shared/constants';
 import { Button } from '../../../components/button';
 import { PageMeta } from '../../../components/page-meta';
 import { PageSpinner } from '../../../components/spinner';
@@ -16,6 +16,7 @@ import { OrderConfirmation } from '../components/order-confirmation';
 import { NoPaymentsNotice } from '../components/shop-header';
 import { describeCartChanges } from '../lib/cart-changes';
 import { shopPath } from '../lib/paths';
+import pageStyles from '../../../components/page.module.css';
 import styles from '../components/store.module.css';
 import { isMissing } from './shop-page';
 
@@ -24,7 +25,7 @@ const FALLBACK_SEO = { title: `Your cart · ${APP_NAME}` };
 /** After a 409: what changed since the invoice the customer tried to pay. Nothing was charged. */
 function StaleCartAlert({ changes }: { changes: string[] }) {
   return (
-    <div className={styles.alert} role="alert">
+    <div className={pageStyles.alert} role="alert">
       <p>
         <strong>Your cart changed since it was priced, so nothing was charged.</strong>
       </p>
@@ -63,8 +64,8 @@ function Cart({
     <>
       <PageMeta seo={{ title: `Your cart at ${shop.shopName} · ${APP_NAME}` }} />
       <header className={styles.header}>
-        <h1 className={styles.title}>Your cart</h1>
-        <p className={styles.muted}>
+        <h1 className={pageStyles.title}>Your cart</h1>
+        <p className={pageStyles.muted}>
           At <Link to={shopPath(shop.handle)}>{shop.shopName}</Link>
         </p>
       </header>
@@ -77,7 +78,7 @@ function Cart({
         </EmptyState>
       ) : (
         <div className={styles.checkout}>
-          <div className={styles.section}>
+          <div className={pageStyles.section}>
             <CartItems userId={userId} cart={cart} />
             {invoice ? (
               <CartSummary invoice={invoice} />
@@ -185,5 +186,5 @@ export function CartPage() {
     );
   else content = <CartView userId={user.userId} merchantAccountId={merchantAccountId} />;
 
-  return <div className={styles.page}>{content}</div>;
+  return <div className={pageStyles.widePage}>{content}</div>;
 }

@@ -1,6 +1,6 @@
 import { useEffect, useId } from 'react';
 import { Link, useParams } from 'react-router';
-import { APP_NAME } from '../../../../../shared/constants';
+import { APP_NAME } from '@shared/constants';
 import { PageMeta } from '../../../components/page-meta';
 import { PageSpinner } from '../../../components/spinner';
 import { ErrorState } from '../../../components/state-message';
@@ -9,6 +9,7 @@ import type { GradePage as GradePageView } from '../api/store-keys';
 import { GradeDetails } from '../components/grade-card';
 import { NoPaymentsNotice, ShopLine } from '../components/shop-header';
 import { productPath } from '../lib/paths';
+import pageStyles from '../../../components/page.module.css';
 import styles from '../components/store.module.css';
 import { ProductNotFound } from './product-page';
 import { isMissing } from './shop-page';
@@ -29,11 +30,11 @@ function Grade({ page }: { page: GradePageView }) {
       />
       <ShopLine shop={shop} />
       <header className={styles.header}>
-        <p className={styles.muted}>
+        <p className={pageStyles.muted}>
           <Link to={productPath(product.id)}>{product.title}</Link>
         </p>
         <div className={styles.gradeHeader}>
-          <h1 id={titleId} className={styles.title}>
+          <h1 id={titleId} className={pageStyles.title}>
             {grade.name}
           </h1>
           {grade.display.badge ? (
@@ -47,7 +48,7 @@ function Grade({ page }: { page: GradePageView }) {
       <div className={styles.grade} data-highlight={grade.display.highlighted || undefined}>
         <GradeDetails grade={grade} shop={shop} describedBy={titleId} />
       </div>
-      <p className={styles.muted}>
+      <p className={pageStyles.muted}>
         <Link to={productPath(product.id)}>See every option of {product.title}</Link>
       </p>
     </>
@@ -81,5 +82,5 @@ export function GradePage() {
         <PageSpinner label="Loading" />
       </>
     );
-  return <div className={styles.narrow}>{content}</div>;
+  return <div className={pageStyles.page}>{content}</div>;
 }

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
-import { APP_NAME } from '../../../../../shared/constants';
+import { APP_NAME } from '@shared/constants';
 import { CancelSubscriptionDialog } from '../../../components/billing/cancel-subscription-dialog';
 import { useFocusCardAfterDialog } from '../../../components/billing/subscription-card';
 import { UpdateCardDialog } from '../../../components/billing/update-card-dialog';
@@ -22,6 +22,7 @@ import { RemoveAddOnDialog } from '../components/remove-add-on-dialog';
 import { ShopSubscription, type SubscriptionAction } from '../components/shop-subscription';
 import { formatDate, formatDay, formatMoney, times } from '../lib/format';
 import { shopPath } from '../lib/paths';
+import pageStyles from '../../../components/page.module.css';
 import styles from '../components/store.module.css';
 
 const SEO = { title: `My orders · ${APP_NAME}` };
@@ -91,7 +92,7 @@ function Subscriptions({ userId }: { userId: string }) {
         ))}
       </ul>
     ) : (
-      <p className={styles.muted}>No subscriptions. Those you buy in a shop show here, to manage.</p>
+      <p className={pageStyles.muted}>No subscriptions. Those you buy in a shop show here, to manage.</p>
     );
   } else if (query.isError) {
     content = (
@@ -108,8 +109,8 @@ function Subscriptions({ userId }: { userId: string }) {
   }
 
   return (
-    <section className={styles.section} aria-labelledby={titleId}>
-      <h2 id={titleId} className={styles.sectionTitle}>
+    <section className={pageStyles.section} aria-labelledby={titleId}>
+      <h2 id={titleId} className={pageStyles.sectionTitle}>
         Subscriptions
       </h2>
       {content}
@@ -123,12 +124,12 @@ function Subscriptions({ userId }: { userId: string }) {
 function OrderCard({ order }: { order: OrderView }) {
   const titleId = useId();
   return (
-    <article className={styles.card} aria-labelledby={titleId}>
+    <article className={pageStyles.card} aria-labelledby={titleId}>
       <div className={styles.subscriptionHeader}>
         <h3 id={titleId} className={styles.itemTitle}>
           <Link to={shopPath(order.shop.handle)}>{order.shop.shopName}</Link>
         </h3>
-        <span className={styles.muted}>
+        <span className={pageStyles.muted}>
           Paid <time dateTime={order.paidAt}>{formatDate(order.paidAt)}</time>
         </span>
       </div>
@@ -149,7 +150,7 @@ function OrderCard({ order }: { order: OrderView }) {
         <span>{formatMoney(order.total)}</span>
       </p>
       {order.card ? (
-        <p className={styles.muted}>
+        <p className={pageStyles.muted}>
           Paid with {order.card.cardType} ending {order.card.last4}
         </p>
       ) : null}
@@ -185,7 +186,7 @@ function Orders({ userId }: { userId: string }) {
         <MoreButton query={query} label="Load more" className={styles.more} />
       </>
     ) : (
-      <p className={styles.muted}>No orders yet. What you buy in a shop shows here once it is paid.</p>
+      <p className={pageStyles.muted}>No orders yet. What you buy in a shop shows here once it is paid.</p>
     );
   } else if (query.isError) {
     content = (
@@ -202,8 +203,8 @@ function Orders({ userId }: { userId: string }) {
   }
 
   return (
-    <section className={styles.section} aria-labelledby={titleId}>
-      <h2 id={titleId} className={styles.sectionTitle}>
+    <section className={pageStyles.section} aria-labelledby={titleId}>
+      <h2 id={titleId} className={pageStyles.sectionTitle}>
         Orders
       </h2>
       {content}
@@ -240,10 +241,10 @@ export function OrdersPage() {
     );
 
   return (
-    <div className={styles.narrow}>
+    <div className={pageStyles.page}>
       <PageMeta seo={SEO} />
       <header className={styles.header}>
-        <h1 className={styles.title}>My orders</h1>
+        <h1 className={pageStyles.title}>My orders</h1>
         <p className={styles.lede}>Your subscriptions and what you bought, in every shop.</p>
       </header>
       {content}

@@ -1,6 +1,6 @@
 import { useEffect, useId } from 'react';
 import { Link, useParams } from 'react-router';
-import { APP_NAME } from '../../../../../shared/constants';
+import { APP_NAME } from '@shared/constants';
 import { PageMeta } from '../../../components/page-meta';
 import { PageSpinner } from '../../../components/spinner';
 import { ErrorState, NotFoundState, StateLinks } from '../../../components/state-message';
@@ -9,6 +9,7 @@ import type { ProductPage as ProductPageView } from '../api/store-keys';
 import { GradeCard } from '../components/grade-card';
 import { ProductImages } from '../components/product-images';
 import { NoPaymentsNotice, ShopLine } from '../components/shop-header';
+import pageStyles from '../../../components/page.module.css';
 import styles from '../components/store.module.css';
 import { isMissing } from './shop-page';
 import { track } from '../../../lib/analytics';
@@ -30,8 +31,8 @@ function Product({ page }: { page: ProductPageView }) {
       <div className={styles.productLayout}>
         <ProductImages product={product} />
         <header className={styles.header}>
-          <h1 className={styles.title}>{product.title}</h1>
-          {product.display.tagline ? <p className={styles.muted}>{product.display.tagline}</p> : null}
+          <h1 className={pageStyles.title}>{product.title}</h1>
+          {product.display.tagline ? <p className={pageStyles.muted}>{product.display.tagline}</p> : null}
           {product.description ? <p className={styles.lede}>{product.description}</p> : null}
         </header>
       </div>
@@ -41,8 +42,8 @@ function Product({ page }: { page: ProductPageView }) {
           <strong>This product is no longer sold.</strong> Those who subscribed to it keep their subscriptions.
         </p>
       ) : null}
-      <section className={styles.section} aria-labelledby={gradesId}>
-        <h2 id={gradesId} className={styles.sectionTitle}>
+      <section className={pageStyles.section} aria-labelledby={gradesId}>
+        <h2 id={gradesId} className={pageStyles.sectionTitle}>
           Options
         </h2>
         {grades.length ? (
@@ -52,7 +53,7 @@ function Product({ page }: { page: ProductPageView }) {
             ))}
           </div>
         ) : (
-          <p className={styles.muted}>Nothing to choose from yet.</p>
+          <p className={pageStyles.muted}>Nothing to choose from yet.</p>
         )}
       </section>
     </>
@@ -105,5 +106,5 @@ export function ProductPage() {
         <PageSpinner label="Loading the product" />
       </>
     );
-  return <div className={styles.page}>{content}</div>;
+  return <div className={pageStyles.widePage}>{content}</div>;
 }

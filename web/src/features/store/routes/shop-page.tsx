@@ -1,6 +1,6 @@
 import { useEffect, useId } from 'react';
 import { Link, useParams } from 'react-router';
-import { APP_NAME } from '../../../../../shared/constants';
+import { APP_NAME } from '@shared/constants';
 import { MoreButton } from '../../../components/more-button';
 import { PageMeta } from '../../../components/page-meta';
 import { PageSpinner } from '../../../components/spinner';
@@ -11,6 +11,7 @@ import { useShopProducts } from '../api/list-shop-products';
 import type { ShopView } from '../api/store-keys';
 import { ProductCard } from '../components/product-card';
 import { ShopHeader } from '../components/shop-header';
+import pageStyles from '../../../components/page.module.css';
 import styles from '../components/store.module.css';
 import { track } from '../../../lib/analytics';
 
@@ -42,8 +43,8 @@ function Products({ shopId, shop }: { shopId: string; shop: ShopView }) {
     );
   }
   return (
-    <section className={styles.section} aria-labelledby={titleId}>
-      <h2 id={titleId} className={styles.sectionTitle}>
+    <section className={pageStyles.section} aria-labelledby={titleId}>
+      <h2 id={titleId} className={pageStyles.sectionTitle}>
         Products
       </h2>
       <ul className={styles.products}>
@@ -122,5 +123,5 @@ export function ShopPage() {
       </>
     );
   }
-  return <div className={styles.page}>{content}</div>;
+  return <div className={pageStyles.widePage}>{content}</div>;
 }

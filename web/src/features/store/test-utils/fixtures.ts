@@ -1,9 +1,5 @@
 import { vi } from 'vitest';
-import {
-  encodeLocalClientToken,
-  type LocalTokenizeRequest,
-  type LocalTokenizeResponse,
-} from '../../../../../shared/payments/local-gateway';
+import { encodeLocalClientToken, type LocalTokenizeRequest, type LocalTokenizeResponse } from '@shared/payments/local-gateway';
 import type { StubbedApi } from '../../../test/stub-routes';
 import type {
   CartInvoice,

@@ -1,6 +1,6 @@
 import { type InfiniteData, useMutation, useQueryClient } from '@tanstack/react-query';
 import { endpoint } from '../../../lib/api-client';
-import type { routes } from '../../../../../shared/routes';
+import type { routes } from '@shared/routes';
 import { type StoryPage, storyKeys } from './story-keys';
 
 const decideReviewEndpoint = endpoint<typeof routes.decideStoryReview>('PUT', '/api/i/stories/review/story/{id}/{decision}');

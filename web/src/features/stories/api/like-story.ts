@@ -1,6 +1,6 @@
 import { type InfiniteData, type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { endpoint } from '../../../lib/api-client';
-import type { routes } from '../../../../../shared/routes';
+import type { routes } from '@shared/routes';
 import { type Story, type StoryPage, storyKeys } from './story-keys';
 import { track } from '../../../lib/analytics';
 

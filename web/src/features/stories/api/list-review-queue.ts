@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { endpoint } from '../../../lib/api-client';
-import type { routes } from '../../../../../shared/routes';
+import type { routes } from '@shared/routes';
 import { storyKeys } from './story-keys';
 
 const reviewQueueEndpoint = endpoint<typeof routes.listReviewQueue>('GET', '/api/i/stories/review/queue');

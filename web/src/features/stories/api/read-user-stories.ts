@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { endpoint } from '../../../lib/api-client';
-import type { routes } from '../../../../../shared/routes';
+import type { routes } from '@shared/routes';
 import { storyKeys } from './story-keys';
 
 const userStoriesEndpoint = endpoint<typeof routes.readUserFeed>('GET', '/api/i/stories/user/{userId}/stories');

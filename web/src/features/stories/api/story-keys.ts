@@ -1,7 +1,7 @@
-import type * as z from '../../../../../shared/zod';
-import type { storyPageSchema } from '../../../../../shared/schemas/stories';
+import type * as z from '@shared/zod';
+import type { storyPageSchema } from '@shared/schemas/stories';
 
-export type { Story } from '../../../../../shared/schemas/stories';
+export type { Story } from '@shared/schemas/stories';
 export type StoryPage = z.infer<typeof storyPageSchema>;
 
 /** The feeds the stories page shows. */

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { endpoint } from '../../../lib/api-client';
-import type { routes } from '../../../../../shared/routes';
+import type { routes } from '@shared/routes';
 import { updateCachedStory } from './like-story';
 
 const submitForReviewEndpoint = endpoint<typeof routes.submitStoryForReview>('PUT', '/api/i/stories/story/{id}/review/{status}');

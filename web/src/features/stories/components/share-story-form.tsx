@@ -1,6 +1,6 @@
 import { useId, useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import { checkShareUrl, hostsOf, type ShareAlert } from '../../../../../shared/stories/sharing-rules';
+import { checkShareUrl, hostsOf, type ShareAlert } from '@shared/stories/sharing-rules';
 import { Button } from '../../../components/button';
 import { ApiError } from '../../../lib/api-client';
 import { NETWORK_PRODUCTS } from '../../../lib/network-products';
@@ -8,6 +8,7 @@ import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useShareStoryByUrl } from '../api/share-story-by-url';
 import type { Story } from '../api/story-keys';
 import { personName, secureImage, storyLink, storySite } from '../lib/story-display';
+import fieldStyles from '../../../components/field.module.css';
 import styles from './share-story-form.module.css';
 
 /** How long typing pauses before the rules are checked: a half-typed address is not yet wrong. */
@@ -60,13 +61,13 @@ export function ShareStoryForm({ initialUrl = '', onDone }: { initialUrl?: strin
         if (now.ok) share.mutate(now.url);
       }}
     >
-      <div className={styles.field}>
-        <label className={styles.label} htmlFor={id}>
+      <div className={fieldStyles.field}>
+        <label className={fieldStyles.label} htmlFor={id}>
           Story URL
         </label>
         <input
           id={id}
-          className={styles.input}
+          className={fieldStyles.input}
           type="url"
           inputMode="url"
           autoComplete="off"
@@ -82,7 +83,7 @@ export function ShareStoryForm({ initialUrl = '', onDone }: { initialUrl?: strin
         />
       </div>
       {alert ? (
-        <p id={alertId} className={styles.alert} role="alert">
+        <p id={alertId} className={fieldStyles.alert} role="alert">
           <span className={styles.alertTitle}>{alert.title}</span>
           {alert.text}
         </p>

@@ -1,4 +1,4 @@
-import { APP_NAME } from '../../../../../shared/constants';
+import { APP_NAME } from '@shared/constants';
 import { MoreButton } from '../../../components/more-button';
 import { Button } from '../../../components/button';
 import { PageMeta } from '../../../components/page-meta';

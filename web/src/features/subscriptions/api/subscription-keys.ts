@@ -1,9 +1,5 @@
-import type * as z from '../../../../../shared/zod';
-import type {
-  checkoutScreenSchema,
-  subscriptionScreenSchema,
-  upgradesScreenSchema,
-} from '../../../../../shared/schemas/subscriptions';
+import type * as z from '@shared/zod';
+import type { checkoutScreenSchema, subscriptionScreenSchema, upgradesScreenSchema } from '@shared/schemas/subscriptions';
 
 export type {
   InvoiceView,
@@ -13,9 +9,9 @@ export type {
   ProductStock,
   SubscriptionStatus,
   SubscriptionView,
-} from '../../../../../shared/schemas/subscriptions';
-export type { Money } from '../../../../../shared/payments/money';
-export type { ProPriceId } from '../../../../../shared/transfers/pro-plan';
+} from '@shared/schemas/subscriptions';
+export type { Money } from '@shared/payments/money';
+export type { ProPriceId } from '@shared/transfers/pro-plan';
 export type UpgradesScreen = z.infer<typeof upgradesScreenSchema>;
 export type CheckoutScreen = z.infer<typeof checkoutScreenSchema>;
 export type SubscriptionScreen = z.infer<typeof subscriptionScreenSchema>;

@@ -1,6 +1,7 @@
 import { type ReactNode, useId } from 'react';
 import { formatBytes } from '../../../lib/format-bytes';
 import type { PlanLimitsView } from '../api/subscription-keys';
+import badgeStyles from '../../../components/badge.module.css';
 import styles from './subscriptions.module.css';
 
 /** What a plan allows, in the same order for every plan so two cards side by side compare line by line. */
@@ -42,7 +43,7 @@ export function PlanCard({
         <h2 id={titleId} className={styles.planName}>
           {name}
         </h2>
-        {badge ? <span className={styles.badge}>{badge}</span> : null}
+        {badge ? <span className={badgeStyles.badge}>{badge}</span> : null}
       </div>
       <p className={styles.price}>
         <span className={styles.priceAmount}>{price}</span>

@@ -1,7 +1,7 @@
 import { useEffect, useId } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { APP_NAME } from '../../../../../shared/constants';
-import { priceQuerySchema } from '../../../../../shared/schemas/subscriptions';
+import { APP_NAME } from '@shared/constants';
+import { priceQuerySchema } from '@shared/schemas/subscriptions';
 import { Button } from '../../../components/button';
 import { PaymentMethodForm } from '../../../components/card-form/payment-method-form';
 import { PageMeta, type PageSeo } from '../../../components/page-meta';
@@ -19,6 +19,8 @@ import { PlanLimitsList } from '../components/plan-card';
 import { everyInterval, formatMoney, intervalName } from '../lib/format';
 import { CHECKOUT_PRICE_PARAM, SUBSCRIPTION_PATH, UPGRADES_PATH } from '../lib/paths';
 import { paymentProblemOf } from '../../../lib/payments/payment-problem';
+import factsStyles from '../../../components/facts.module.css';
+import pageStyles from '../../../components/page.module.css';
 import styles from '../components/subscriptions.module.css';
 
 const FALLBACK_SEO: PageSeo = { title: `Checkout · ${APP_NAME}` };
@@ -52,13 +54,13 @@ function OrderSummary({ screen }: { screen: CheckoutScreen }) {
   const titleId = useId();
   const { invoice, price, stock } = screen;
   return (
-    <section className={styles.card} aria-labelledby={titleId}>
-      <h2 id={titleId} className={styles.sectionTitle}>
+    <section className={pageStyles.card} aria-labelledby={titleId}>
+      <h2 id={titleId} className={pageStyles.sectionTitle}>
         Order summary
       </h2>
-      <ul className={styles.summaryLines} aria-label="Order lines">
+      <ul className={factsStyles.summaryLines} aria-label="Order lines">
         {invoice.lines.map((line) => (
-          <li key={`${line.productId}-${line.priceId}`} className={styles.summaryLine}>
+          <li key={`${line.productId}-${line.priceId}`} className={factsStyles.summaryLine}>
             <span>
               {line.description}
               {line.quantity > 1 ? ` × ${line.quantity}` : null}
@@ -67,15 +69,15 @@ function OrderSummary({ screen }: { screen: CheckoutScreen }) {
           </li>
         ))}
       </ul>
-      <p className={styles.summaryTotal}>
+      <p className={factsStyles.summaryTotal}>
         <span>Total today</span>
         <span>{formatMoney(invoice.total)}</span>
       </p>
-      <p className={styles.muted}>
+      <p className={pageStyles.muted}>
         {formatMoney(invoice.total)} today, then {formatMoney(price.price)} {everyInterval(price.interval)}, cancel any time.
       </p>
       <PlanLimitsList limits={stock.limits.pro} />
-      <p className={styles.muted}>
+      <p className={pageStyles.muted}>
         <Link to={UPGRADES_PATH}>Change plan</Link>
       </p>
     </section>
@@ -105,8 +107,8 @@ function Payment({ screen, payment, userId }: { screen: CheckoutScreen; payment:
 
   const problem = fulfill.isError ? paymentProblemOf(fulfill.error, { conflict: 'You are on Pro already.' }) : null;
   return (
-    <section className={styles.card} aria-labelledby={titleId}>
-      <h2 id={titleId} className={styles.sectionTitle}>
+    <section className={pageStyles.card} aria-labelledby={titleId}>
+      <h2 id={titleId} className={pageStyles.sectionTitle}>
         Payment
       </h2>
       <PaymentMethodForm
@@ -142,9 +144,9 @@ function Checkout({ userId, priceId }: { userId: string; priceId: ProPriceId }) 
     return (
       <>
         <PageMeta seo={screen.seo} />
-        <header className={styles.header}>
-          <h1 className={styles.title}>Checkout</h1>
-          <p className={styles.lede}>
+        <header className={pageStyles.header}>
+          <h1 className={pageStyles.title}>Checkout</h1>
+          <p className={pageStyles.lede}>
             {screen.stock.product.name}, billed {intervalName(screen.price.interval).toLowerCase()}.
           </p>
         </header>
@@ -218,5 +220,5 @@ export function CheckoutPage() {
   else if (!user) content = <LogInToPay />;
   else content = <Checkout userId={user.userId} priceId={price.data.priceId} />;
 
-  return <div className={styles.page}>{content}</div>;
+  return <div className={pageStyles.widePage}>{content}</div>;
 }

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
-import { APP_NAME } from '../../../../../shared/constants';
+import { APP_NAME } from '@shared/constants';
 import { CancelSubscriptionDialog } from '../../../components/billing/cancel-subscription-dialog';
 import { SubscriptionCard, useFocusCardAfterDialog } from '../../../components/billing/subscription-card';
 import { UpdateCardDialog } from '../../../components/billing/update-card-dialog';
@@ -18,7 +18,8 @@ import { useUpdateSubscriptionPaymentMethod } from '../api/update-subscription-p
 import { PlanLimitsList } from '../components/plan-card';
 import { formatDate, formatDay, formatMoney, perInterval } from '../lib/format';
 import { UPGRADES_PATH } from '../lib/paths';
-import styles from '../components/subscriptions.module.css';
+import pageStyles from '../../../components/page.module.css';
+import tableStyles from '../../../components/table.module.css';
 
 const FALLBACK_SEO = { title: `Your subscription · ${APP_NAME}` };
 
@@ -93,7 +94,7 @@ function ProPlan({
     >
       <PlanLimitsList limits={limits} />
       {subscription.status === 'Canceled' ? (
-        <p className={styles.muted}>
+        <p className={pageStyles.muted}>
           Your subscription is canceled: nothing more will be charged
           {until ? `, and your account goes back to Free after ${until}` : ''}.
         </p>
@@ -145,13 +146,13 @@ function FreePlan({ limits, ended }: { limits: PlanLimitsView; ended: Subscripti
         : null
     : null;
   return (
-    <section className={styles.card} aria-labelledby={titleId}>
-      <h2 id={titleId} className={styles.sectionTitle}>
+    <section className={pageStyles.card} aria-labelledby={titleId}>
+      <h2 id={titleId} className={pageStyles.sectionTitle}>
         You&rsquo;re on Free
       </h2>
-      {ended ? <p className={styles.muted}>Your Pro subscription has ended{endedOn ? ` (${endedOn})` : ''}.</p> : null}
+      {ended ? <p className={pageStyles.muted}>Your Pro subscription has ended{endedOn ? ` (${endedOn})` : ''}.</p> : null}
       <PlanLimitsList limits={limits} />
-      <div className={styles.actions}>
+      <div className={pageStyles.actions}>
         <Link to={UPGRADES_PATH} className={buttonClassName()}>
           See what Pro gives
         </Link>
@@ -163,18 +164,18 @@ function FreePlan({ limits, ended }: { limits: PlanLimitsView; ended: Subscripti
 function Payments({ payments }: { payments: PaymentRecordView[] }) {
   const titleId = useId();
   return (
-    <section className={styles.section} aria-labelledby={titleId}>
-      <h2 id={titleId} className={styles.sectionTitle}>
+    <section className={pageStyles.section} aria-labelledby={titleId}>
+      <h2 id={titleId} className={pageStyles.sectionTitle}>
         Payments
       </h2>
       {payments.length ? (
-        <div className={styles.tableWrap}>
-          <table className={styles.table} aria-labelledby={titleId}>
+        <div className={tableStyles.tableWrap}>
+          <table className={tableStyles.table} aria-labelledby={titleId}>
             <thead>
               <tr>
                 <th scope="col">Date</th>
                 <th scope="col">Description</th>
-                <th scope="col" className={styles.amount}>
+                <th scope="col" className={tableStyles.amount}>
                   Amount
                 </th>
                 <th scope="col">Card</th>
@@ -187,7 +188,7 @@ function Payments({ payments }: { payments: PaymentRecordView[] }) {
                     <time dateTime={payment.chargedAt}>{formatDate(payment.chargedAt)}</time>
                   </td>
                   <td>{payment.description}</td>
-                  <td className={styles.amount}>{formatMoney(payment.amount)}</td>
+                  <td className={tableStyles.amount}>{formatMoney(payment.amount)}</td>
                   <td>{payment.card ? `${payment.card.cardType} ending ${payment.card.last4}` : '—'}</td>
                 </tr>
               ))}
@@ -195,7 +196,7 @@ function Payments({ payments }: { payments: PaymentRecordView[] }) {
           </table>
         </div>
       ) : (
-        <p className={styles.muted}>No payments yet.</p>
+        <p className={pageStyles.muted}>No payments yet.</p>
       )}
     </section>
   );
@@ -282,9 +283,9 @@ export function SubscriptionPage() {
   return (
     <>
       {user ? null : <PageMeta seo={FALLBACK_SEO} />}
-      <div className={styles.narrow}>
-        <header className={styles.header}>
-          <h1 className={styles.title}>Your subscription</h1>
+      <div className={pageStyles.page}>
+        <header className={pageStyles.header}>
+          <h1 className={pageStyles.title}>Your subscription</h1>
         </header>
         {content}
       </div>

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { APP_NAME } from '../../../../../shared/constants';
+import { APP_NAME } from '@shared/constants';
 import { buttonClassName } from '../../../components/button';
 import { PageMeta } from '../../../components/page-meta';
 import { PageSpinner } from '../../../components/spinner';
@@ -13,6 +13,8 @@ import { BillingSwitch } from '../components/billing-switch';
 import { PlanCard } from '../components/plan-card';
 import { checkoutPath, SUBSCRIPTION_PATH } from '../lib/paths';
 import { formatDay, formatMoney, perInterval, yearlySaving } from '../lib/format';
+import noticeStyles from '../../../components/notice.module.css';
+import pageStyles from '../../../components/page.module.css';
 import styles from '../components/subscriptions.module.css';
 
 /** Under Pro's price: what the yearly price comes to a month and saves, or that monthly can be stopped any time. */
@@ -28,7 +30,7 @@ function OnPro({ subscription }: { subscription: UpgradesScreen['subscription'] 
   const endsOn =
     subscription?.status === 'Canceled' && subscription.paidThroughDate ? formatDay(subscription.paidThroughDate) : null;
   return (
-    <div className={styles.status} role="status">
+    <div className={noticeStyles.status} role="status">
       <p>
         <strong>You&rsquo;re on Pro.</strong>
         {endsOn ? ` Your subscription is canceled: Pro until ${endsOn}.` : null}
@@ -50,9 +52,9 @@ function Upgrades({ screen }: { screen: UpgradesScreen }) {
 
   return (
     <>
-      <header className={styles.header}>
-        <h1 className={styles.title}>{stock.product.name}</h1>
-        <p className={styles.lede}>{stock.product.description}</p>
+      <header className={pageStyles.header}>
+        <h1 className={pageStyles.title}>{stock.product.name}</h1>
+        <p className={pageStyles.lede}>{stock.product.description}</p>
       </header>
       {chosen ? <BillingSwitch prices={stock.prices} value={chosen.priceId} onChange={setPriceId} /> : null}
       <div className={styles.plans}>
@@ -82,7 +84,7 @@ function Upgrades({ screen }: { screen: UpgradesScreen }) {
               >
                 Upgrade to Pro
               </Link>
-              {signedIn ? null : <p className={styles.muted}>You log in first, then pay.</p>}
+              {signedIn ? null : <p className={pageStyles.muted}>You log in first, then pay.</p>}
             </>
           ) : null}
         </PlanCard>
@@ -113,7 +115,7 @@ export function UpgradesPage() {
   return (
     <>
       <PageMeta seo={query.data?.seo ?? { title: `Transfer Pro · ${APP_NAME}` }} />
-      <div className={styles.page}>{content}</div>
+      <div className={pageStyles.widePage}>{content}</div>
     </>
   );
 }

@@ -4,8 +4,8 @@ import {
   type LocalTokenizeRefusal,
   type LocalTokenizeRequest,
   type LocalTokenizeResponse,
-} from '../../../../../shared/payments/local-gateway';
-import { PLAN_LIMITS } from '../../../../../shared/transfers/plans';
+} from '@shared/payments/local-gateway';
+import { PLAN_LIMITS } from '@shared/transfers/plans';
 import type { StubbedApi } from '../../../test/stub-routes';
 import type {
   CheckoutScreen,

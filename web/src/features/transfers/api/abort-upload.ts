@@ -1,5 +1,5 @@
 import { endpoint } from '../../../lib/api-client';
-import type { routes } from '../../../../../shared/routes';
+import type { routes } from '@shared/routes';
 
 const abortUploadEndpoint = endpoint<typeof routes.abortUpload>('DELETE', '/api/i/file/file/{id}/mod/upload');
 

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { endpoint } from '../../../lib/api-client';
-import type { routes } from '../../../../../shared/routes';
+import type { routes } from '@shared/routes';
 import { transferKeys } from './transfer-keys';
 
 const addRecipientEndpoint = endpoint<typeof routes.addRecipient>('POST', '/api/i/transfer/transfer/{id}/addRecipient');

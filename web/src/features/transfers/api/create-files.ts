@@ -1,5 +1,5 @@
 import { endpoint } from '../../../lib/api-client';
-import type { routes } from '../../../../../shared/routes';
+import type { routes } from '@shared/routes';
 
 const createFilesEndpoint = endpoint<typeof routes.createFiles>('POST', '/api/i/file/files');
 

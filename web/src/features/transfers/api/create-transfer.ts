@@ -1,5 +1,5 @@
 import { endpoint } from '../../../lib/api-client';
-import type { routes } from '../../../../../shared/routes';
+import type { routes } from '@shared/routes';
 
 const createTransferEndpoint = endpoint<typeof routes.createTransfer>('POST', '/api/i/transfer/transfer');
 

@@ -1,5 +1,5 @@
 import { endpoint } from '../../../lib/api-client';
-import type { routes } from '../../../../../shared/routes';
+import type { routes } from '@shared/routes';
 
 const deleteFileEndpoint = endpoint<typeof routes.deleteFile>('DELETE', '/api/i/file/file/{id}/mod');
 

@@ -1,5 +1,5 @@
 import { endpoint } from '../../../lib/api-client';
-import type { routes } from '../../../../../shared/routes';
+import type { routes } from '@shared/routes';
 
 const downloadAllEndpoint = endpoint<typeof routes.downloadAllFiles>('GET', '/api/i/transfer/transfer/{id}/v/package/download');
 

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { endpoint } from '../../../lib/api-client';
-import type { routes } from '../../../../../shared/routes';
+import type { routes } from '@shared/routes';
 import { transferKeys } from './transfer-keys';
 
 const downloadFileEndpoint = endpoint<typeof routes.downloadFile>('GET', '/api/i/file/file/{id}/download');

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { endpoint } from '../../../lib/api-client';
-import type { routes } from '../../../../../shared/routes';
+import type { routes } from '@shared/routes';
 import { transferKeys } from './transfer-keys';
 
 const listContactsEndpoint = endpoint<typeof routes.listContacts>('GET', '/api/i/transfer/transfers/contacts');

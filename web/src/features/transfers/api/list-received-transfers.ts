@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { endpoint } from '../../../lib/api-client';
-import type { routes } from '../../../../../shared/routes';
+import type { routes } from '@shared/routes';
 import { transferKeys } from './transfer-keys';
 
 const listReceivedEndpoint = endpoint<typeof routes.listReceivedTransfers>('GET', '/api/i/transfer/transfers/for_member');

@@ -1,5 +1,5 @@
 import { endpoint } from '../../../lib/api-client';
-import type { routes } from '../../../../../shared/routes';
+import type { routes } from '@shared/routes';
 
 const listPartsEndpoint = endpoint<typeof routes.listUploadedParts>('GET', '/api/i/file/file/{id}/mod/upload/parts');
 

@@ -1,5 +1,5 @@
 import { endpoint } from '../../../lib/api-client';
-import type { routes } from '../../../../../shared/routes';
+import type { routes } from '@shared/routes';
 
 const timingEndpoint = endpoint<typeof routes.recordFinalizeTiming>('POST', '/api/i/transfer/transfer/{id}/finalize/timing');
 

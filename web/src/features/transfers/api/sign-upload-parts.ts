@@ -1,5 +1,5 @@
 import { endpoint } from '../../../lib/api-client';
-import type { routes } from '../../../../../shared/routes';
+import type { routes } from '@shared/routes';
 
 const signPartsEndpoint = endpoint<typeof routes.signUploadParts>('POST', '/api/i/file/file/{id}/mod/upload/parts');
 

@@ -1,15 +1,8 @@
-import type * as z from '../../../../../shared/zod';
-import type { contactSchema, downloadAllSchema, transferListSchema, TransferView } from '../../../../../shared/schemas/transfers';
+import type * as z from '@shared/zod';
+import type { contactSchema, downloadAllSchema, transferListSchema, TransferView } from '@shared/schemas/transfers';
 
-export type {
-  MemberView,
-  PackageFile,
-  PackageView,
-  TransferSummary,
-  TransferView,
-  Vote,
-} from '../../../../../shared/schemas/transfers';
-export type { FileView, UploadingFile } from '../../../../../shared/schemas/transfers';
+export type { MemberView, PackageFile, PackageView, TransferSummary, TransferView, Vote } from '@shared/schemas/transfers';
+export type { FileView, UploadingFile } from '@shared/schemas/transfers';
 export type TransferListPage = z.infer<typeof transferListSchema>;
 export type Contact = z.infer<typeof contactSchema>;
 export type ZipManifest = z.infer<typeof downloadAllSchema>;

@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { Button } from '../../../components/button';
+import fieldStyles from '../../../components/field.module.css';
 import styles from './transfers.module.css';
 
 /** A link shown in a read-only field with a Copy button beside it; says when it was copied. */
@@ -16,7 +17,7 @@ export function CopyLink({ label, url }: { label: string; url: string }) {
   };
   return (
     <div className={styles.copyLink}>
-      <label htmlFor={id} className={styles.label}>
+      <label htmlFor={id} className={fieldStyles.label}>
         {label}
       </label>
       <div className={styles.copyRow}>

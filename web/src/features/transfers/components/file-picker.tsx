@@ -4,6 +4,7 @@ import { CloseIcon } from '../../../components/icons';
 import { formatBytes } from '../../../lib/format-bytes';
 import { plural } from '../lib/format';
 import type { PickedFile } from '../lib/send-transfer';
+import pageStyles from '../../../components/page.module.css';
 import styles from './transfers.module.css';
 
 /**
@@ -41,7 +42,7 @@ export function FilePicker({
   };
 
   return (
-    <div className={styles.section}>
+    <div className={pageStyles.section}>
       <div
         className={styles.dropZone}
         data-active={dragging}

@@ -1,5 +1,5 @@
 import { useId, useRef, useState } from 'react';
-import { IMAGE_TYPES } from '../../../../../shared/transfers/file-rules';
+import { IMAGE_TYPES } from '@shared/transfers/file-rules';
 import { Button } from '../../../components/button';
 import { ThumbIcon } from '../../../components/icons';
 import { formatBytes } from '../../../lib/format-bytes';

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { Link } from 'react-router';
-import { PLAN_LIMITS } from '../../../../../shared/transfers/plans';
+import { PLAN_LIMITS } from '@shared/transfers/plans';
 import { track } from '../../../lib/analytics';
 import { formatBytes } from '../../../lib/format-bytes';
 import styles from './transfers.module.css';

@@ -5,6 +5,8 @@ import { CloseIcon } from '../../../components/icons';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useContacts } from '../api/list-contacts';
 import type { Contact } from '../api/transfer-keys';
+import fieldStyles from '../../../components/field.module.css';
+import pageStyles from '../../../components/page.module.css';
 import styles from './transfers.module.css';
 
 /** Typing pauses this long before contacts are asked for. */
@@ -76,8 +78,8 @@ export function RecipientsField({
   const showMenu = isOpen && items.length > 0;
 
   return (
-    <div className={styles.field}>
-      <label {...getLabelProps({ className: styles.label })}>Recipient email</label>
+    <div className={fieldStyles.field}>
+      <label {...getLabelProps({ className: fieldStyles.label })}>Recipient email</label>
       <div className={styles.combo}>
         <input
           {...getInputProps({
@@ -131,7 +133,7 @@ export function RecipientsField({
         </ul>
       </div>
       {error ? (
-        <p id={errorId} className={styles.alert} role="alert">
+        <p id={errorId} className={pageStyles.alert} role="alert">
           {error}
         </p>
       ) : null}

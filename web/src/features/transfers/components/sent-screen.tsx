@@ -4,6 +4,7 @@ import { Button, buttonClassName } from '../../../components/button';
 import type { TransferSummary } from '../api/transfer-keys';
 import { formatDate, packageUrl, plural } from '../lib/format';
 import { CopyLink } from './copy-link';
+import pageStyles from '../../../components/page.module.css';
 import styles from './transfers.module.css';
 
 /** After the send: where the package is, and ways on. Takes focus so the change is announced. */
@@ -23,7 +24,7 @@ export function SentScreen({ transfer, onSendAnother }: { transfer: TransferSumm
         {formatDate(transfer.expiresAt)}.
       </p>
       <CopyLink label="Package link" url={packageUrl(transfer.id)} />
-      <div className={styles.actions}>
+      <div className={pageStyles.actions}>
         <Link to={`/transfers/${encodeURIComponent(transfer.id)}`} className={buttonClassName({ variant: 'secondary' })}>
           See who downloaded it
         </Link>

@@ -1,5 +1,5 @@
-import type { FileView, UploadingFile } from '../../../../../shared/schemas/transfers';
-import type { TransferSummary } from '../../../../../shared/schemas/transfers';
+import type { FileView, UploadingFile } from '@shared/schemas/transfers';
+import type { TransferSummary } from '@shared/schemas/transfers';
 import { CREATE_FILES_BATCH, type DeclaredFile } from '../api/create-files';
 import type { SendProgressStore } from './send-progress';
 import { matchResumableFiles, resumingUpload, type UploadApi, UploadCancelled, type UploadFileOptions } from './upload-client';

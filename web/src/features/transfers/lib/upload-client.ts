@@ -1,15 +1,16 @@
 /**
  * The product's upload client: sends a file straight from the sender's machine to S3 through the
- * target the files API gave its record, a presigned POST up to 16 MiB or a multipart upload above
- * it (parts signed in batches, sent a few at a time, retried one by one, resumed from the parts
- * S3 already holds), then asks the server to finalize. It runs in the browser and in Node alike.
+ * target the files API gave its record, a presigned POST up to 16 MiB (signed again when it ran
+ * out while the file waited for its turn) or a multipart upload above it (parts signed in
+ * batches, sent a few at a time, retried one by one, resumed from the parts S3 already holds),
+ * then asks the server to finalize. It runs in the browser and in Node alike.
  *
  * Our own rather than Uppy's S3 plugin: the benchmark runs it in Node, it follows our routes (the
  * server lists the parts and completes the upload itself, so no ETag has to reach the page), and
  * it adds a few kB to the first-load JavaScript rather than a framework.
  */
-import type { FileView, UploadingFile } from '../../../../../shared/schemas/transfers';
-import { partCountFor, partRange, partSizeFor } from '../../../../../shared/transfers/upload-sizing';
+import type { FileView, UploadingFile, UploadTarget } from '@shared/schemas/transfers';
+import { partCountFor, partRange, partSizeFor } from '@shared/transfers/upload-sizing';
 import { SentBytes, scaledBytes } from './upload-progress';
 import { TransportNetworkError, type TransportRequest, type TransportResponse, type UploadTransport } from './upload-transport';
 
@@ -35,6 +36,8 @@ export interface UploadedParts {
  * and the caller decides whether the server should drop the parts.
  */
 export interface UploadApi {
+  /** A new presigned POST for a single-upload file (POST /api/i/file/file/{id}/mod/upload/form). */
+  signForm(fileId: string, signal?: AbortSignal): Promise<{ readonly upload: UploadTarget }>;
   signParts(fileId: string, partNumbers: readonly number[], signal?: AbortSignal): Promise<SignedParts>;
   listParts(fileId: string, signal?: AbortSignal): Promise<UploadedParts>;
   finalize(fileId: string, signal?: AbortSignal): Promise<{ file: FileView }>;
@@ -62,7 +65,7 @@ export const DEFAULT_RETRY: RetryPolicy = { attempts: 6, baseDelayMs: 500, maxDe
 export const DEFAULT_CONCURRENCY = 4;
 /** At most this many parts per sign-parts call (the route's limit). */
 export const SIGN_BATCH_SIZE = 100;
-/** A url from an earlier batch is signed again when it has less than this left. */
+/** A url from an earlier batch, or a form that waited for its turn, is signed again when it has less than this left. */
 export const RENEW_URL_BEFORE_MS = 5 * 60_000;
 
 export interface UploadFileOptions {
@@ -236,6 +239,15 @@ function defaultSleep(ms: number, signal: AbortSignal): Promise<void> {
   });
 }
 
+/** A presigned POST form as the upload holds it. */
+interface SignedForm {
+  url: string;
+  fields: Record<string, string>;
+  expiresAtMs: number;
+  /** Signed just now: tried once whatever our clock says of its expiry, as a part's url is. */
+  unused: boolean;
+}
+
 interface PartUrl {
   url: string;
   expiresAtMs: number;
@@ -308,8 +320,9 @@ class Upload {
       );
     }
     const target = this.uploading.upload;
-    if (target.method === 'post') await this.sendForm(target.url, target.fields);
-    else await this.sendParts(target.partSize, target.partCount);
+    if (target.method === 'post') {
+      await this.sendForm({ url: target.url, fields: target.fields, expiresAtMs: Date.parse(target.expiresAt), unused: false });
+    } else await this.sendParts(target.partSize, target.partCount);
     this.report('finalizing');
     const { file } = await this.callApi('Finalizing the upload', (signal) => this.api.finalize(this.fileId, signal));
     return file;
@@ -326,17 +339,26 @@ class Upload {
     return backoffDelayMs(retry, this.policy, this.random);
   }
 
-  /** The single presigned POST: the policy's fields in their order, the file last (S3 ignores fields after it). */
-  private async sendForm(url: string, fields: Record<string, string>): Promise<void> {
+  /**
+   * The single presigned POST: the policy's fields in their order, the file last (S3 ignores
+   * fields after it). A form about to run out (the file waited behind others for its turn) is
+   * signed again first; one refused with 403 is signed again once, as that is most often a form
+   * that ran out by S3's clock: refused again, it is not the clock, and the upload fails.
+   */
+  private async sendForm(initial: SignedForm): Promise<void> {
     const size = this.file.size;
+    let signed = initial;
+    let signedAfterRefusal = false;
     for (let attempt = 1; ; attempt += 1) {
+      if (!signed.unused && !(signed.expiresAtMs - this.now() > RENEW_URL_BEFORE_MS)) signed = await this.signForm();
+      signed.unused = false;
       const form = new FormData();
-      for (const [name, value] of Object.entries(fields)) form.append(name, value);
+      for (const [name, value] of Object.entries(signed.fields)) form.append(name, value);
       form.append('file', this.file, this.file.name);
       const failure = await this.attempt(
         {
           method: 'POST',
-          url,
+          url: signed.url,
           body: form,
           signal: this.signal,
           onProgress: (sent, total) => this.setPart(1, scaledBytes(sent, total, size), size),
@@ -349,10 +371,22 @@ class Upload {
       }
       this.bytes.resetPart(1);
       this.report();
-      // A refused form (403: expired or not matching its policy) cannot be signed again from here.
-      if (!failure.retryable || attempt >= this.policy.attempts) throw this.finalFailure(failure.error, attempt);
+      const signAgain = failure.error.status === 403 && !signedAfterRefusal;
+      if (!(failure.retryable || signAgain) || attempt >= this.policy.attempts) throw this.finalFailure(failure.error, attempt);
+      if (signAgain) {
+        signedAfterRefusal = true;
+        signed = await this.signForm();
+      }
       await this.sleep(this.retryDelay(attempt), this.signal);
     }
+  }
+
+  private async signForm(): Promise<SignedForm> {
+    const { upload } = await this.callApi('Signing the upload form', (signal) => this.api.signForm(this.fileId, signal));
+    if (upload.method !== 'post') {
+      throw new UploadFailed(`The server gave no upload form for "${this.file.name}".`, { fileId: this.fileId });
+    }
+    return { url: upload.url, fields: upload.fields, expiresAtMs: Date.parse(upload.expiresAt), unused: true };
   }
 
   private async sendParts(partSize: number, partCount: number): Promise<void> {

@@ -1,4 +1,4 @@
-import { cleanFileName } from '../../../../../shared/transfers/file-rules';
+import { cleanFileName } from '@shared/transfers/file-rules';
 
 /**
  * Names for the entries of a zip: two files of a package may share a name, and a zip that holds

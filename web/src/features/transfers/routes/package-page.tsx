@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
-import { APP_NAME } from '../../../../../shared/constants';
+import { APP_NAME } from '@shared/constants';
 import { Button } from '../../../components/button';
 import { PageMeta } from '../../../components/page-meta';
 import { PageSpinner } from '../../../components/spinner';
@@ -13,7 +13,7 @@ import { formatBytes } from '../../../lib/format-bytes';
 import { acceptTransferInvite } from '../api/accept-transfer-invite';
 import { useTransferPackage } from '../api/get-transfer-package';
 import { type PackageView, transferKeys } from '../api/transfer-keys';
-import type { AcceptInviteAnswer } from '../../../../../shared/schemas/transfers';
+import type { AcceptInviteAnswer } from '@shared/schemas/transfers';
 import { PackageFileCard } from '../components/package-file-card';
 import { ZipDownloadButton } from '../components/zip-download-button';
 import { formatDate, plural, transferName } from '../lib/format';

@@ -2,7 +2,7 @@ import '../../../test/dom-polyfills';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { routes } from '../../../../../shared/routes';
+import { routes } from '@shared/routes';
 import { renderShell } from '../../../test/render-shell';
 import { type StubAnswer, stubRoute, stubRoutes } from '../../../test/stub-routes';
 import { SenderProfilePage } from './sender-profile-page';

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { Link, useParams } from 'react-router';
-import { APP_NAME } from '../../../../../shared/constants';
+import { APP_NAME } from '@shared/constants';
 import { buttonClassName } from '../../../components/button';
 import { UserAvatar } from '../../../components/user-avatar';
 import { PageMeta } from '../../../components/page-meta';
@@ -8,6 +8,7 @@ import { PageSpinner } from '../../../components/spinner';
 import { ErrorState, NotFoundState, StateLinks } from '../../../components/state-message';
 import { ApiError } from '../../../lib/api-client';
 import { useSenderProfile } from '../api/get-sender-profile';
+import pageStyles from '../../../components/page.module.css';
 import styles from '../components/transfers.module.css';
 
 /** The longest user id the API accepts; a longer one names nobody. */
@@ -35,7 +36,7 @@ function SenderCard({ person, memberSince }: { person: Person; memberSince: stri
     <section className={styles.card} aria-labelledby={nameId}>
       <div className={styles.header}>
         <UserAvatar user={person} size={AVATAR_SIZE} />
-        <div className={styles.section} style={{ flex: '1 1 12rem', gap: 'var(--space-1)' }}>
+        <div className={pageStyles.section} style={{ flex: '1 1 12rem', gap: 'var(--space-1)' }}>
           <h1 id={nameId} className={styles.title}>
             {displayName}
           </h1>
@@ -47,7 +48,7 @@ function SenderCard({ person, memberSince }: { person: Person; memberSince: stri
       <p className={styles.lede}>
         Sending files with us since <time dateTime={memberSince}>{formatMonthYear(memberSince)}</time>
       </p>
-      <div className={styles.actions}>
+      <div className={pageStyles.actions}>
         <Link to="/transfer" className={buttonClassName()}>
           Send files
         </Link>

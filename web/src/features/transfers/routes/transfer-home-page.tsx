@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import { APP_NAME } from '../../../../../shared/constants';
-import { PLAN_LIMITS } from '../../../../../shared/transfers/plans';
+import { APP_NAME } from '@shared/constants';
+import { PLAN_LIMITS } from '@shared/transfers/plans';
 import { Button, buttonClassName } from '../../../components/button';
 import { PageMeta } from '../../../components/page-meta';
 import { PageSpinner } from '../../../components/spinner';
@@ -10,7 +10,8 @@ import { useLoginModal } from '../../../lib/login-modal';
 import { useTransfer } from '../api/get-transfer';
 import { useTransferHome } from '../api/get-transfer-home';
 import { useOwnTransfers } from '../api/list-own-transfers';
-import { type ResumableDraft, TransferForm } from '../components/transfer-form';
+import { TransferForm } from '../components/transfer-form';
+import type { ResumableDraft } from '../lib/transfer-draft';
 import { formatBytes } from '../../../lib/format-bytes';
 import type { UploadFn } from '../lib/send-transfer';
 import type { UploadTransport } from '../lib/upload-transport';

@@ -1,6 +1,6 @@
 import { type FormEvent, useId, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { APP_NAME } from '../../../../../shared/constants';
+import { APP_NAME } from '@shared/constants';
 import { Button, buttonClassName } from '../../../components/button';
 import { PageMeta } from '../../../components/page-meta';
 import { PageSpinner } from '../../../components/spinner';
@@ -16,6 +16,8 @@ import type { MemberView, TransferView } from '../api/transfer-keys';
 import { CopyLink } from '../components/copy-link';
 import { DeleteTransferDialog } from '../components/delete-transfer-dialog';
 import { formatDate, formatDateTime, looksLikeEmail, packageUrl, plural, transferName, transferStatus } from '../lib/format';
+import fieldStyles from '../../../components/field.module.css';
+import pageStyles from '../../../components/page.module.css';
 import styles from '../components/transfers.module.css';
 
 /** What a recipient downloaded, oldest first, by file name ('all' is the zip). */
@@ -48,8 +50,8 @@ function AddRecipientForm({ transferId, disabled }: { transferId: string; disabl
   };
   const error = problem ?? (add.isError ? add.error.message : null);
   return (
-    <form className={styles.field} onSubmit={submit} noValidate>
-      <label htmlFor={inputId} className={styles.label}>
+    <form className={fieldStyles.field} onSubmit={submit} noValidate>
+      <label htmlFor={inputId} className={fieldStyles.label}>
         Add a recipient
       </label>
       <div className={styles.copyRow}>
@@ -68,7 +70,7 @@ function AddRecipientForm({ transferId, disabled }: { transferId: string; disabl
         </Button>
       </div>
       {error ? (
-        <p className={styles.alert} role="alert">
+        <p className={pageStyles.alert} role="alert">
           {error}
         </p>
       ) : null}
@@ -121,7 +123,7 @@ function TransferDetails({ view }: { view: TransferView }) {
         </div>
       ) : null}
 
-      <section className={styles.section} aria-labelledby="transfer-files">
+      <section className={pageStyles.section} aria-labelledby="transfer-files">
         <h2 id="transfer-files" className={styles.sectionTitle}>
           Files
         </h2>
@@ -144,7 +146,7 @@ function TransferDetails({ view }: { view: TransferView }) {
         )}
       </section>
 
-      <section className={styles.section} aria-labelledby="transfer-recipients">
+      <section className={pageStyles.section} aria-labelledby="transfer-recipients">
         <h2 id="transfer-recipients" className={styles.sectionTitle}>
           Recipients
         </h2>
@@ -181,7 +183,7 @@ function TransferDetails({ view }: { view: TransferView }) {
         ) : null}
       </section>
 
-      <div className={styles.actions}>
+      <div className={pageStyles.actions}>
         {isSent ? (
           <Link to={`/transfer/${encodeURIComponent(transfer.id)}/package`} className={buttonClassName({ variant: 'secondary' })}>
             Open the package

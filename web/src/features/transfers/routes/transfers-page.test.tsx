@@ -2,7 +2,7 @@ import '../../../test/dom-polyfills';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { routes } from '../../../../../shared/routes';
+import { routes } from '@shared/routes';
 import { jane, renderShell } from '../../../test/render-shell';
 import { stubRoute, stubRoutes } from '../../../test/stub-routes';
 import { id, makeTransfer } from '../test-utils/fixtures';

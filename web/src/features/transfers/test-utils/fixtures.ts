@@ -1,4 +1,4 @@
-import { PLAN_LIMITS } from '../../../../../shared/transfers/plans';
+import { PLAN_LIMITS } from '@shared/transfers/plans';
 import type {
   FileView,
   MemberView,

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { invalidArgument, noSuchUpload, S3_NAMESPACE, S3Error, XML_DECLARATION, xmlEscape } from './s3-errors';
+import { invalidArgument, noSuchUpload, S3_NAMESPACE, S3Error, XML_DECLARATION, xmlEscape } from './errors';
 
 /**
  * The multipart uploads s3rver holds, read and changed where it keeps them, for what it lacks:

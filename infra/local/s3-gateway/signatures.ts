@@ -5,7 +5,7 @@ import { crc32 } from 'node:zlib';
 import { Sha256 } from '@smithy/core/checksum';
 import { escapeUri } from '@smithy/core/protocols';
 import { SignatureV4 } from '@smithy/signature-v4';
-import { accessDenied, invalidAccessKeyId, invalidArgument, invalidRequest, S3Error, signatureDoesNotMatch } from './s3-errors';
+import { accessDenied, invalidAccessKeyId, invalidArgument, invalidRequest, S3Error, signatureDoesNotMatch } from './errors';
 
 /**
  * What S3 checks before it looks at a request: its SigV4 signature (Authorization header or
