@@ -1,10 +1,11 @@
 import * as accountRoutes from '../../shared/routes/account';
 import { getConfig } from '../lib/config';
+import { lostRace, retryContendedWrite } from '../lib/contended-writes';
 import type { UserItem } from '../lib/db/entities/user';
 import { writeBatch } from '../lib/db/batches';
 import { type Db, getDb } from '../lib/db/service';
 import { getUser } from '../lib/db/users';
-import { HttpError, Unauthorized } from '../lib/errors';
+import { HttpError, ServiceUnavailable, Unauthorized } from '../lib/errors';
 import { createHandler } from '../lib/http/create-handler';
 import { reply } from '../lib/http/responses';
 import { logger } from '../lib/logger';
@@ -32,14 +33,17 @@ export class RecentLoginRequired extends HttpError {
  * Deletes the user item and frees its username and email claims in one transaction. Each
  * delete is conditioned on what was read (the user still has that username and email, each
  * claim still belongs to this user), so a username changed meanwhile cannot leave its new
- * claim behind: a failed condition re-reads and tries again.
+ * claim behind: a failed condition re-reads and tries again. Subscriptions are canceled by
+ * then, so giving up does not say that nothing changed.
  */
 async function deleteUserAndClaims(db: Db, userId: string): Promise<boolean> {
-  for (let attempt = 0; attempt < 5; attempt += 1) {
+  const giveUp = (cause: unknown) =>
+    new ServiceUnavailable('Your account kept changing while we deleted it, so it is still there: please try again.', { cause });
+  return retryContendedWrite({ what: 'deleting accounts', giveUp }, async () => {
     const user = await getUser(db, { userId });
     if (!user) return false;
     const claims = await ownedClaims(db, user);
-    const { canceled } = await db.transaction
+    const result = await db.transaction
       .write(({ user: users, identityClaim }) => [
         users
           .delete({ userId })
@@ -57,9 +61,8 @@ async function deleteUserAndClaims(db: Db, userId: string): Promise<boolean> {
         ),
       ])
       .go();
-    if (!canceled) return true;
-  }
-  throw new Error('Could not delete the account after several attempts');
+    return result.canceled ? lostRace(result) : true;
+  });
 }
 
 /** The username and email claims that belong to this user (a claim held by someone else is left alone). */

@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { APP_NAME } from '../../shared/constants';
 import { type CurrentUser, type PublicUser, RESERVED_USERNAMES, usernameSchema } from '../../shared/schemas/account';
+import { lostRace, retryContendedWrite } from './contended-writes';
 import type { UserItem } from './db/entities/user';
 import type { Db } from './db/service';
 import { getUser, recordLogin } from './db/users';
@@ -101,7 +102,7 @@ export async function findOrCreateUserByEmail(
   now: Date = new Date(),
 ): Promise<{ user: UserItem; isNew: boolean }> {
   const email = rawEmail.trim().toLowerCase();
-  for (let attempt = 0; attempt < 5; attempt += 1) {
+  return retryContendedWrite({ what: `joining ${APP_NAME}` }, async (attempt) => {
     const { data: claim } = await db.entities.identityClaim.get({ kind: 'email', value: email }).go();
     if (claim) {
       const user = await getUser(db, { userId: claim.userId });
@@ -114,14 +115,13 @@ export async function findOrCreateUserByEmail(
     const timestamp = now.toISOString();
     const user = newUserItem({ username, email, timestamp });
     // ElectroDB reports a failed condition as `canceled`, not as an error: someone else won.
-    const { canceled } = await db.transaction
+    const result = await db.transaction
       .write(({ user: users, identityClaim }) => [
         users.create(user).commit(),
         identityClaim.create({ kind: 'email', value: email, userId: user.userId, createdAt: timestamp }).commit(),
         identityClaim.create({ kind: 'username', value: username, userId: user.userId, createdAt: timestamp }).commit(),
       ])
       .go();
-    if (!canceled) return { user, isNew: true };
-  }
-  throw new Error(`Could not create an account for a new ${APP_NAME} user after several attempts`);
+    return result.canceled ? lostRace(result) : { user, isNew: true };
+  });
 }

@@ -57,8 +57,8 @@ export class NotFound extends HttpError {
 }
 
 export class Conflict extends HttpError {
-  constructor(message: string) {
-    super(409, 'CONFLICT', message);
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(409, 'CONFLICT', message, {}, options);
   }
 }
 

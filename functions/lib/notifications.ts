@@ -6,6 +6,7 @@ import type {
   NotificationPage,
   UnseenCounts,
 } from '../../shared/schemas/notifications';
+import { lostRace, retryContendedWrite } from './contended-writes';
 import { checkedCursor } from './db/cursors';
 import type { NotificationItem } from './db/entities/notification';
 import type { UserItem } from './db/entities/user';
@@ -19,7 +20,6 @@ export const SEEN_NOTIFICATION_DAYS = 90;
 export const ACTORS_SHOWN = 3;
 /** Notifications marked seen per transaction: two writes each plus the count, under DynamoDB's 100. */
 const MARK_SEEN_PER_TRANSACTION = 40;
-const MARK_SEEN_ATTEMPTS = 5;
 
 /** Something that happened to `recipientId` because of `actorId`. */
 export interface NotificationEvent {
@@ -172,21 +172,18 @@ export async function prepareNotification(db: Db, event: NotificationEvent): Pro
 
 /** The actor of the platform's own news (a followed publication rose): no person, so no name or avatar. */
 export const PLATFORM_ACTOR_ID = 'platform';
-const RECORD_ATTEMPTS = 3;
-
 /**
  * Records an event that has no cause of its own to share a transaction with (the platform's
  * news): prepares the writes and commits them alone, reading again when it lost a race with
  * another event or a mark. Answers the writes, for announceNotification.
  */
 export async function recordNotification(db: Db, event: NotificationEvent): Promise<NotificationWrites | null> {
-  for (let attempt = 0; attempt < RECORD_ATTEMPTS; attempt += 1) {
+  return retryContendedWrite({ what: 'notifying this person' }, async () => {
     const writes = await prepareNotification(db, event);
     if (!writes) return null;
     const result = await db.transaction.write((entities) => writes.commits(entities)).go();
-    if (!result.canceled) return writes;
-  }
-  throw new Error(`Could not record a ${event.kind} notification after ${RECORD_ATTEMPTS} attempts`);
+    return result.canceled ? lostRace(result) : writes;
+  });
 }
 
 /**
@@ -271,8 +268,8 @@ export async function markSeen(db: Db, options: { userId: string; ids: readonly 
   const expiresAt = Math.floor(now.getTime() / 1000) + SEEN_NOTIFICATION_DAYS * 86_400;
   let pending = [...new Set(options.ids)];
   let marked = 0;
-  for (let attempt = 0; pending.length > 0; attempt += 1) {
-    if (attempt === MARK_SEEN_ATTEMPTS) throw new Error('Could not mark the notifications seen after several attempts');
+  if (pending.length === 0) return 0;
+  return retryContendedWrite({ what: 'marking these notifications seen' }, async () => {
     const unseen = await readUnseen(db, userId, pending);
     const retry: string[] = [];
     for (let start = 0; start < unseen.length; start += MARK_SEEN_PER_TRANSACTION) {
@@ -305,6 +302,6 @@ export async function markSeen(db: Db, options: { userId: string; ids: readonly 
     }
     // A chunk that lost a race (marked in another tab, a new event joining) is read again.
     pending = retry;
-  }
-  return marked;
+    return pending.length > 0 ? lostRace(`${pending.length} notifications changed meanwhile`) : marked;
+  });
 }

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { hashToken } from './app-auth';
+import { lostRace, retryContendedWrite } from './contended-writes';
 import { failedConditions, isConditionalCheckFailed } from './db/errors';
 import type { Db } from './db/service';
 
@@ -59,8 +60,6 @@ export type TransactionEntities = Parameters<WriteTransactionFn>[0];
 export type TransactionWrites = ReturnType<WriteTransactionFn>;
 
 const toSeconds = (now: Date) => Math.floor(now.getTime() / 1000);
-/** Transactions cancelled only because they collided with another one are sent again this often. */
-const CONFLICT_ATTEMPTS = 3;
 
 /**
  * A payload is stored as JSON text, not as a DynamoDB map: it may carry what a page sent (a
@@ -152,7 +151,7 @@ export async function spendToken<Payload>(
     }
   }
 
-  for (let attempt = 1; ; attempt += 1) {
+  return retryContendedWrite<SpendOutcome<Payload>>({ what: 'using this link' }, async () => {
     const result = await db.transaction
       .write((entities) => [
         entities.oneTimeToken
@@ -168,8 +167,8 @@ export async function spendToken<Payload>(
     if (failed.includes(0)) return { spent: false, failure: await whyNotSpendable(db, purpose, token, nowSeconds) };
     if (failed.length > 0) return { spent: false, failure: 'refused' };
     // Cancelled without a failed condition: it collided with another transaction in flight.
-    if (attempt >= CONFLICT_ATTEMPTS) throw new Error(`Could not spend a ${purpose.name} token: transactions kept colliding`);
-  }
+    return lostRace(result);
+  });
 }
 
 /** After a lost race: a concurrent request spent the token first, or it expired meanwhile. */

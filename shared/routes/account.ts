@@ -54,7 +54,7 @@ export const sendLoginEmail = defineRoute({
   summary: 'Emails a one-time login link; the same answer whether or not an account exists.',
   query: sendLoginEmailQuerySchema,
   body: sendLoginEmailBodySchema,
-  response: z.object({ sent: z.literal(true) }),
+  response: z.strictObject({ sent: z.literal(true) }),
   capabilities: { email: true },
 });
 
@@ -65,7 +65,7 @@ export const confirmLoginEmail = defineRoute({
   handler: 'account/confirm-login-email',
   summary: 'Spends a login link (from the confirm page) and starts a session.',
   body: confirmLoginEmailBodySchema,
-  response: z.object({
+  response: z.strictObject({
     user: currentUserSchema,
     isNewAccount: z.boolean(),
     /** The page the login started from (its link carried it), or / (see loginReturnPath). */
@@ -79,7 +79,7 @@ export const logout = defineRoute({
   access: 'public',
   handler: 'account/logout',
   summary: 'Ends the current session on the server and clears the cookie.',
-  response: z.object({ loggedOut: z.literal(true) }),
+  response: z.strictObject({ loggedOut: z.literal(true) }),
   capabilities: { table: 'read-write' },
   stateChanging: true,
 });
@@ -91,7 +91,7 @@ export const getUsername = defineRoute({
   handler: 'account/get-username',
   summary: "A user's username by id.",
   params: userIdParamsSchema,
-  response: z.object({ userId: z.string(), username: z.string() }),
+  response: z.strictObject({ userId: z.string(), username: z.string() }),
 });
 
 export const findIdByUsername = defineRoute({
@@ -101,7 +101,7 @@ export const findIdByUsername = defineRoute({
   handler: 'account/find-id-by-username',
   summary: 'A user id by username (case-insensitive).',
   params: z.strictObject({ username: z.string().check(z.minLength(1), z.maxLength(100)) }),
-  response: z.object({ userId: z.string(), username: z.string() }),
+  response: z.strictObject({ userId: z.string(), username: z.string() }),
 });
 
 export const findUserByEmail = defineRoute({
@@ -111,7 +111,7 @@ export const findUserByEmail = defineRoute({
   handler: 'account/find-user-by-email',
   summary: 'A full user by email: apps and superusers only, so nobody can enumerate emails.',
   query: z.strictObject({ email: emailSchema }),
-  response: z.object({ user: fullUserSchema }),
+  response: z.strictObject({ user: fullUserSchema }),
 });
 
 export const getUser = defineRoute({
@@ -141,7 +141,7 @@ export const listUsers = defineRoute({
   handler: 'account/list-users',
   summary: 'Public users by ids (at most 100); unknown ids are left out.',
   body: z.strictObject({ ids: z.array(userIdSchema).check(z.maxLength(100, 'Ask for at most 100 users at once')) }),
-  response: z.object({ users: z.array(publicUserSchema) }),
+  response: z.strictObject({ users: z.array(publicUserSchema) }),
   // A lookup that needs a body for its id list: it reads only.
   capabilities: { table: 'read' },
   stateChanging: false,
@@ -162,7 +162,7 @@ export const getSettings = defineRoute({
   access: 'user',
   handler: 'account/get-settings',
   summary: "The signed-in user's settings.",
-  response: z.object({ settings: userSettingsSchema }),
+  response: z.strictObject({ settings: userSettingsSchema }),
 });
 
 export const upsertSettings = defineRoute({
@@ -173,7 +173,7 @@ export const upsertSettings = defineRoute({
   summary: "Merges settings into a user's settings: that user or a superuser only.",
   params: idParamsSchema,
   body: userSettingsSchema,
-  response: z.object({ settings: userSettingsSchema }),
+  response: z.strictObject({ settings: userSettingsSchema }),
 });
 
 export const updateProfile = defineRoute({
@@ -193,7 +193,7 @@ export const updateEmailPreferences = defineRoute({
   handler: 'account/update-email-preferences',
   summary: 'Which emails the user wants.',
   body: emailPreferencesSchema,
-  response: z.object({ emailPreferences: emailPreferencesSchema }),
+  response: z.strictObject({ emailPreferences: emailPreferencesSchema }),
 });
 
 export const blockUser = defineRoute({
@@ -203,7 +203,7 @@ export const blockUser = defineRoute({
   handler: 'account/block-user',
   summary: 'Blocks a user (idempotent).',
   params: userIdParamsSchema,
-  response: z.object({ userId: z.string(), blocked: z.literal(true) }),
+  response: z.strictObject({ userId: z.string(), blocked: z.literal(true) }),
 });
 
 export const unblockUser = defineRoute({
@@ -213,7 +213,7 @@ export const unblockUser = defineRoute({
   handler: 'account/unblock-user',
   summary: 'Unblocks a user (idempotent).',
   params: userIdParamsSchema,
-  response: z.object({ userId: z.string(), blocked: z.literal(false) }),
+  response: z.strictObject({ userId: z.string(), blocked: z.literal(false) }),
 });
 
 export const reportObject = defineRoute({
@@ -223,7 +223,7 @@ export const reportObject = defineRoute({
   handler: 'account/report-object',
   summary: 'Reports an object for review; one report per reporter and object (a repeat updates it).',
   body: reportBodySchema,
-  response: z.object({ reported: z.literal(true), isNew: z.boolean() }),
+  response: z.strictObject({ reported: z.literal(true), isNew: z.boolean() }),
 });
 
 export const listSessions = defineRoute({
@@ -232,7 +232,7 @@ export const listSessions = defineRoute({
   access: 'user',
   handler: 'account/list-sessions',
   summary: "The signed-in user's active sessions, the current one flagged.",
-  response: z.object({ sessions: z.array(sessionSummarySchema) }),
+  response: z.strictObject({ sessions: z.array(sessionSummarySchema) }),
 });
 
 export const endSession = defineRoute({
@@ -242,7 +242,7 @@ export const endSession = defineRoute({
   handler: 'account/end-session',
   summary: "Ends one of the signed-in user's sessions.",
   params: z.strictObject({ sessionId: z.string().check(z.minLength(1), z.maxLength(100)) }),
-  response: z.object({ ended: z.literal(true) }),
+  response: z.strictObject({ ended: z.literal(true) }),
 });
 
 export const deleteAccount = defineRoute({
@@ -252,7 +252,7 @@ export const deleteAccount = defineRoute({
   handler: 'account/delete-account',
   summary:
     'Deletes the account: needs a login in the last 15 minutes; cancels any subscription that still bills (503, and nothing deleted, when the payment gateway cannot be reached), frees username and email, ends every session.',
-  response: z.object({ deleted: z.literal(true) }),
+  response: z.strictObject({ deleted: z.literal(true) }),
   // The Pro plan at the platform's gateway, a shop's subscriptions at the shop's own (its keys opened).
   capabilities: { payments: true, merchantKeys: 'open' },
   timeoutSeconds: 25,
@@ -276,7 +276,7 @@ export const resolveReports = defineRoute({
   summary:
     "Superusers: resolves every open report of one object ('dismissed': nothing wrong; 'actioned': something was done) and answers how many. A report made after this stays open.",
   params: resolveReportsParamsSchema,
-  response: z.object({ resolved: z.int().check(z.minimum(0)) }),
+  response: z.strictObject({ resolved: z.int().check(z.minimum(0)) }),
 });
 
 export const unsubscribeNotificationEmails = defineRoute({
@@ -288,7 +288,7 @@ export const unsubscribeNotificationEmails = defineRoute({
     "Turns notification emails off for the account a notification email's unsubscribe link names (`token`), signed in or not; works every time the link is used, for a year. Also a mail client's one-click unsubscribe (RFC 8058).",
   query: z.strictObject({ token: z.string().check(z.minLength(1, 'The link has no token'), z.maxLength(200)) }),
   body: z.optional(z.strictObject({ 'List-Unsubscribe': z.literal('One-Click', { message: "Send 'One-Click'" }) })),
-  response: z.object({ unsubscribed: z.literal(true) }),
+  response: z.strictObject({ unsubscribed: z.literal(true) }),
   acceptsFormBody: true,
   // Mail clients post here without our header or an Origin; the token is what authorises it,
   // and all it can do is turn one kind of email off.

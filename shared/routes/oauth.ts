@@ -66,7 +66,7 @@ export const disconnectTwitter = defineRoute({
   handler: 'account/twitter-disconnect',
   summary:
     "Removes the signed-in user's Twitter connection; 409 ONLY_LOGIN_METHOD when it is their only way to log in (no verified email, no other outside login).",
-  response: z.object({ disconnected: z.boolean() }),
+  response: z.strictObject({ disconnected: z.boolean() }),
 });
 
 /**

@@ -7,7 +7,7 @@ export const health = defineRoute({
   access: 'public',
   handler: 'platform/get-health',
   summary: 'Liveness and database reachability.',
-  response: z.object({ status: z.literal('ok'), time: z.string() }),
+  response: z.strictObject({ status: z.literal('ok'), time: z.string() }),
 });
 
 /**

@@ -158,7 +158,7 @@ export const runRanking = defineRoute({
   access: 'superuser',
   handler: 'ranking/run-ranking',
   summary: 'Recomputes every board now instead of waiting for the hourly job.',
-  response: z.object({ runId: z.string(), publications: z.number(), boards: z.number(), durationMs: z.number() }),
+  response: z.strictObject({ runId: z.string(), publications: z.number(), boards: z.number(), durationMs: z.number() }),
   memoryMb: 1024,
   // A run tells the followers of publications that rose, as the hourly job does.
   capabilities: { email: true, realtime: true },

@@ -53,7 +53,7 @@ export const emailSchema = z.pipe(
 );
 
 /** The signed-in user as every app's top bar shows it (name, image, account link, unseen counts), plus its id. */
-export const currentUserSchema = z.object({
+export const currentUserSchema = z.strictObject({
   userId: z.string(),
   username: z.string(),
   name: z.string(),
@@ -86,7 +86,7 @@ export const confirmLoginEmailBodySchema = z.strictObject({
 });
 
 export const usernameIsFreeQuerySchema = z.strictObject({ username: z.string().check(z.maxLength(100)) });
-export const usernameIsFreeResponseSchema = z.object({
+export const usernameIsFreeResponseSchema = z.strictObject({
   username: z.string(),
   isFree: z.boolean(),
   /** Why it is not free: taken, reserved, or not a valid username. */
@@ -97,7 +97,7 @@ const isoString = z.string();
 const httpUrl = z.url({ protocol: /^https?$/, message: 'Must be an http(s) URL' }).check(z.maxLength(2048));
 
 /** What anyone may see of a user; never the email itself, only whether there is one and whether it is verified. */
-export const publicUserSchema = z.object({
+export const publicUserSchema = z.strictObject({
   id: z.string(),
   userId: z.string(),
   username: z.string(),
@@ -158,20 +158,20 @@ export const reportBodySchema = z.pipe(
   z.transform((report) => (report.objectType === 'user' ? { ...report, objectId: normaliseUserId(report.objectId) } : report)),
 );
 
-export const openReportSchema = z.object({
+export const openReportSchema = z.strictObject({
   objectType: z.enum(REPORT_OBJECT_TYPES),
   objectId: z.string(),
   reason: z.enum(['spam', 'abuse', 'impersonation', 'copyright', 'other']),
   details: z.string(),
   /** Who reported it; null when their account has since been deleted. */
-  reporter: z.nullable(z.object({ userId: z.string(), username: z.string() })),
+  reporter: z.nullable(z.strictObject({ userId: z.string(), username: z.string() })),
   createdAt: isoString,
   updatedAt: isoString,
 });
 
 export const openReportsQuerySchema = z.strictObject({ ...cursorQueryShape });
 
-export const openReportsSchema = z.object({
+export const openReportsSchema = z.strictObject({
   items: z.array(openReportSchema),
   nextCursor: z.nullable(z.string()),
 });
@@ -182,7 +182,7 @@ export const resolveReportsParamsSchema = z.strictObject({
   resolution: z.enum(REPORT_RESOLUTIONS, { message: "Use 'dismissed' or 'actioned'" }),
 });
 
-export const sessionSummarySchema = z.object({
+export const sessionSummarySchema = z.strictObject({
   sessionId: z.string(),
   createdAt: isoString,
   lastUsedAt: isoString,
@@ -190,13 +190,13 @@ export const sessionSummarySchema = z.object({
   isCurrent: z.boolean(),
 });
 
-export const accountOverviewSchema = z.object({
+export const accountOverviewSchema = z.strictObject({
   user: fullUserSchema,
   settings: userSettingsSchema,
   emailPreferences: emailPreferencesSchema,
   blockedUsers: z.array(publicUserSchema),
   connectedAccounts: z.array(
-    z.object({ provider: z.enum(['google', 'twitter']), displayName: z.nullable(z.string()), connectedAt: z.string() }),
+    z.strictObject({ provider: z.enum(['google', 'twitter']), displayName: z.nullable(z.string()), connectedAt: z.string() }),
   ),
 });
 

@@ -118,7 +118,7 @@ export const analyticsIngestQuerySchema = z.object({
  * Mixpanel's verbose answer (`status: 1` is success), with what became of each event: any 200
  * makes mixpanel remove the batch from its queue, so a bad event is dropped, not retried.
  */
-export const analyticsIngestAnswerSchema = z.object({
+export const analyticsIngestAnswerSchema = z.strictObject({
   status: z.literal(1),
   error: z.null(),
   accepted: z.int(),
@@ -140,22 +140,22 @@ export const FUNNEL_STEPS = ['Form opened', 'Files added', 'Send clicked', 'Fina
 export type FunnelStepName = (typeof FUNNEL_STEPS)[number];
 
 const isoDate = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/));
-const moneySchema = z.object({ currency: z.string(), amountMinor: z.int() });
+const moneySchema = z.strictObject({ currency: z.string(), amountMinor: z.int() });
 
-export const analyticsFiguresSchema = z.object({
+export const analyticsFiguresSchema = z.strictObject({
   /** When the newest daily aggregate read was written (ISO); null when there is none yet. */
   generatedAt: z.nullable(z.string()),
   /** One entry per day of the period, oldest first, zeros for a day without events. */
-  days: z.array(z.object({ date: isoDate, activeUsers: z.int(), events: z.int() })),
-  funnel: z.object({
+  days: z.array(z.strictObject({ date: isoDate, activeUsers: z.int(), events: z.int() })),
+  funnel: z.strictObject({
     /** Distinct users reaching each step over the period, in FUNNEL_STEPS order. */
-    steps: z.array(z.object({ name: z.enum(FUNNEL_STEPS), users: z.int() })),
+    steps: z.array(z.strictObject({ name: z.enum(FUNNEL_STEPS), users: z.int() })),
     /** Users finalizing over users opening the form, 0..1 (0 when nobody opened it). */
     conversion: z.number(),
   }),
   /** `Transfer Finalized` elapsed times over the period; null percentiles without any. */
-  finalizeTiming: z.object({ count: z.int(), p50Ms: z.nullable(z.number()), p90Ms: z.nullable(z.number()) }),
-  upgrades: z.array(z.object({ date: isoDate, started: z.int(), completed: z.int() })),
-  storefront: z.array(z.object({ date: isoDate, purchases: z.int(), revenue: z.array(moneySchema) })),
+  finalizeTiming: z.strictObject({ count: z.int(), p50Ms: z.nullable(z.number()), p90Ms: z.nullable(z.number()) }),
+  upgrades: z.array(z.strictObject({ date: isoDate, started: z.int(), completed: z.int() })),
+  storefront: z.array(z.strictObject({ date: isoDate, purchases: z.int(), revenue: z.array(moneySchema) })),
 });
 export type AnalyticsFigures = z.infer<typeof analyticsFiguresSchema>;

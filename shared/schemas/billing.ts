@@ -30,7 +30,7 @@ export const reconciliationReportsQuerySchema = z.strictObject({
   ),
 });
 
-const differenceSideSchema = z.object({
+const differenceSideSchema = z.strictObject({
   /** A charge's status at the gateway, or a subscription's status. */
   status: z.optional(z.string()),
   amountMinor: z.optional(z.int()),
@@ -39,7 +39,7 @@ const differenceSideSchema = z.object({
   at: z.optional(z.string()),
 });
 
-export const reconciliationDifferenceSchema = z.object({
+export const reconciliationDifferenceSchema = z.strictObject({
   kind: z.enum(DIFFERENCE_KINDS),
   /** record_without_charge only. */
   mismatch: z.optional(z.enum(RECORD_MISMATCHES)),
@@ -55,15 +55,15 @@ export const reconciliationDifferenceSchema = z.object({
 });
 export type ReconciliationDifferenceView = z.infer<typeof reconciliationDifferenceSchema>;
 
-export const reconciliationReportSchema = z.object({
+export const reconciliationReportSchema = z.strictObject({
   reportId: z.string(),
   sellerId: z.string(),
   trigger: z.enum(RECONCILIATION_TRIGGERS),
   requestedBy: z.optional(z.string()),
-  window: z.object({ from: z.string(), to: z.string() }),
+  window: z.strictObject({ from: z.string(), to: z.string() }),
   outcome: z.enum(RECONCILIATION_OUTCOMES),
   /** What was compared: our payment records of the window, the gateway's charges that took money, subscriptions. */
-  compared: z.object({ recordedCharges: z.int(), gatewayCharges: z.int(), subscriptions: z.int() }),
+  compared: z.strictObject({ recordedCharges: z.int(), gatewayCharges: z.int(), subscriptions: z.int() }),
   /** Every difference found; `differences` holds the first 500 of them. */
   differenceCount: z.int(),
   differences: z.array(reconciliationDifferenceSchema),
@@ -74,4 +74,4 @@ export const reconciliationReportSchema = z.object({
 });
 export type ReconciliationReportView = z.infer<typeof reconciliationReportSchema>;
 
-export const reconciliationReportListSchema = z.object({ items: z.array(reconciliationReportSchema) });
+export const reconciliationReportListSchema = z.strictObject({ items: z.array(reconciliationReportSchema) });

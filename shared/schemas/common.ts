@@ -2,7 +2,7 @@ import * as z from '../zod';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../constants';
 
 /** What every screen-data call returns for the page's metadata. */
-export const seoSchema = z.object({
+export const seoSchema = z.strictObject({
   title: z.string(),
   description: z.string(),
   keywords: z.array(z.string()),
@@ -42,7 +42,7 @@ export const pagingShape = {
 
 export const activeFlag = z._default(booleanFlag, false);
 
-export const pageInfoSchema = z.object({
+export const pageInfoSchema = z.strictObject({
   from: z.number(),
   limit: z.number(),
   page: z.number(),

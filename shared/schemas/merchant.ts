@@ -261,9 +261,9 @@ export const updateGradeCostBodySchema = z.strictObject({ amountMinor: priceMino
 // ---------------------------------------------------------------------------------------------
 // Answers
 
-export const imageSchema = z.object({ fileId: z.string(), url: z.string() });
+export const imageSchema = z.strictObject({ fileId: z.string(), url: z.string() });
 
-export const gatewayConnectionSchema = z.object({
+export const gatewayConnectionSchema = z.strictObject({
   environment: z.enum(MERCHANT_GATEWAY_ENVIRONMENTS),
   /** Braintree's merchant id: not a secret, shown so the merchant knows which account is connected. */
   merchantId: z.string(),
@@ -273,7 +273,7 @@ export const gatewayConnectionSchema = z.object({
 });
 
 /** The merchant's own account: never its keys. */
-export const merchantAccountSchema = z.object({
+export const merchantAccountSchema = z.strictObject({
   id: z.string(),
   handle: z.string(),
   shopName: z.string(),
@@ -286,7 +286,7 @@ export const merchantAccountSchema = z.object({
 });
 export type MerchantAccountView = z.infer<typeof merchantAccountSchema>;
 
-export const addOnSchema = z.object({
+export const addOnSchema = z.strictObject({
   addOnId: z.string(),
   name: z.string(),
   price: moneySchema,
@@ -294,8 +294,8 @@ export const addOnSchema = z.object({
 });
 
 export const gradeBillingSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('once') }),
-  z.object({
+  z.strictObject({ kind: z.literal('once') }),
+  z.strictObject({
     kind: z.literal('subscription'),
     braintreePlanId: z.string(),
     billingFrequencyMonths: z.int(),
@@ -303,13 +303,13 @@ export const gradeBillingSchema = z.discriminatedUnion('kind', [
   }),
 ]);
 
-export const gradeSchema = z.object({
+export const gradeSchema = z.strictObject({
   id: z.string(),
   productStockId: z.string(),
   merchantAccountId: z.string(),
   name: z.string(),
   description: z.string(),
-  display: z.object({
+  display: z.strictObject({
     badge: z.nullable(z.string()),
     highlighted: z.boolean(),
     position: z.int(),
@@ -327,13 +327,13 @@ export const gradeSchema = z.object({
 });
 export type GradeView = z.infer<typeof gradeSchema>;
 
-export const productStockSchema = z.object({
+export const productStockSchema = z.strictObject({
   id: z.string(),
   merchantAccountId: z.string(),
   title: z.string(),
   description: z.string(),
   images: z.array(imageSchema),
-  display: z.object({
+  display: z.strictObject({
     tagline: z.nullable(z.string()),
     accentColor: z.nullable(z.string()),
     featured: z.boolean(),
@@ -349,17 +349,17 @@ export const productStockSchema = z.object({
 });
 export type ProductStockView = z.infer<typeof productStockSchema>;
 
-export const productFeedSchema = z.object({ items: z.array(productStockSchema), cursor: z.nullable(z.string()) });
-export const gradeFeedSchema = z.object({ items: z.array(gradeSchema), cursor: z.nullable(z.string()) });
+export const productFeedSchema = z.strictObject({ items: z.array(productStockSchema), cursor: z.nullable(z.string()) });
+export const gradeFeedSchema = z.strictObject({ items: z.array(gradeSchema), cursor: z.nullable(z.string()) });
 export const productStockAnswerSchema = productStockSchema;
 export const gradeAnswerSchema = gradeSchema;
 
 /** A sale as its merchant sees it: who bought (name and email, to deliver), what, and for how much. */
-export const saleSchema = z.object({
+export const saleSchema = z.strictObject({
   invoiceId: z.string(),
   /** 'order': a cart's sale or a subscription's first cycle; 'renewal': a later cycle; 'add-on': an add-on's prorated charge. */
   kind: z.enum(['order', 'renewal', 'add-on']),
-  customer: z.object({ name: z.string(), email: z.nullable(z.string()) }),
+  customer: z.strictObject({ name: z.string(), email: z.nullable(z.string()) }),
   description: z.string(),
   units: z.int(),
   amount: moneySchema,
@@ -368,23 +368,23 @@ export const saleSchema = z.object({
 export type SaleView = z.infer<typeof saleSchema>;
 
 /** Figures of a shop, a product or a grade: the last 30 days day by day, and its subscriptions now. */
-export const figuresSchema = z.object({
+export const figuresSchema = z.strictObject({
   currency: z.string(),
-  days: z.array(z.object({ date: z.string(), orders: z.int(), units: z.int(), revenueMinor: z.int() })),
-  totals: z.object({ orders: z.int(), units: z.int(), revenue: moneySchema }),
+  days: z.array(z.strictObject({ date: z.string(), orders: z.int(), units: z.int(), revenueMinor: z.int() })),
+  totals: z.strictObject({ orders: z.int(), units: z.int(), revenue: moneySchema }),
   activeSubscriptions: z.int(),
   pastDueSubscriptions: z.int(),
 });
 export type FiguresView = z.infer<typeof figuresSchema>;
 
-export const merchantDashboardSchema = z.object({
+export const merchantDashboardSchema = z.strictObject({
   seo: seoSchema,
   merchant: merchantAccountSchema,
   figures: figuresSchema,
   recentSales: z.array(saleSchema),
-  productCounts: z.object({ stocked: z.int(), unstocked: z.int() }),
+  productCounts: z.strictObject({ stocked: z.int(), unstocked: z.int() }),
 });
-export const productDashboardSchema = z.object({
+export const productDashboardSchema = z.strictObject({
   seo: seoSchema,
   merchant: merchantAccountSchema,
   product: productStockSchema,
@@ -392,7 +392,7 @@ export const productDashboardSchema = z.object({
   figures: figuresSchema,
   recentSales: z.array(saleSchema),
 });
-export const gradeDashboardSchema = z.object({
+export const gradeDashboardSchema = z.strictObject({
   seo: seoSchema,
   merchant: merchantAccountSchema,
   product: productStockSchema,
@@ -404,14 +404,14 @@ export const gradeDashboardSchema = z.object({
 export const doneSchema = z.boolean();
 
 /** Plans of the merchant's Braintree account, as the grade editor offers them. */
-export const gatewayPlansSchema = z.object({
+export const gatewayPlansSchema = z.strictObject({
   plans: z.array(
-    z.object({
+    z.strictObject({
       id: z.string(),
       name: z.string(),
       price: moneySchema,
       billingFrequencyMonths: z.int(),
-      addOns: z.array(z.object({ id: z.string(), name: z.string(), price: moneySchema })),
+      addOns: z.array(z.strictObject({ id: z.string(), name: z.string(), price: moneySchema })),
     }),
   ),
 });

@@ -34,19 +34,19 @@ export const NOTIFICATION_KINDS = [
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
-export const notificationActorSchema = z.object({
+export const notificationActorSchema = z.strictObject({
   userId: z.string(),
   username: z.string(),
   name: z.string(),
   imageUrl: z.nullable(z.string()),
 });
 
-export const notificationSchema = z.object({
+export const notificationSchema = z.strictObject({
   id: z.string(),
   kind: z.enum(NOTIFICATION_KINDS),
   app: z.enum(NOTIFICATION_APPS),
   /** What the notification is about: a story, the recipient's own profile for a follow, or a publication (by slug). */
-  object: z.object({
+  object: z.strictObject({
     type: z.enum(['story', 'user', 'publication', 'transfer', 'subscription', 'store-order']),
     id: z.string(),
     title: z.nullable(z.string()),
@@ -63,14 +63,14 @@ export const notificationSchema = z.object({
 });
 export type Notification = z.infer<typeof notificationSchema>;
 
-export const notificationPageSchema = z.object({
+export const notificationPageSchema = z.strictObject({
   items: z.array(notificationSchema),
   /** Pass as `cursor` for the next page; null on the last one. */
   nextCursor: z.nullable(z.string()),
 });
 export type NotificationPage = z.infer<typeof notificationPageSchema>;
 
-export const unseenCountsSchema = z.object({
+export const unseenCountsSchema = z.strictObject({
   /** Unseen notifications from the platform itself (stories, rankings). */
   numUnseenNotifications: z.int().check(z.minimum(0)),
   /** Unseen notifications from the sibling apps. */
@@ -79,7 +79,7 @@ export const unseenCountsSchema = z.object({
 });
 export type UnseenCounts = z.infer<typeof unseenCountsSchema>;
 
-export const notificationsScreenSchema = z.object({
+export const notificationsScreenSchema = z.strictObject({
   unseen: notificationPageSchema,
   seen: notificationPageSchema,
   counts: unseenCountsSchema,
@@ -107,7 +107,7 @@ export const markSeenBodySchema = z.strictObject({
     .check(z.minLength(1, 'Send at least one id'), z.maxLength(MAX_MARK_SEEN_IDS, `At most ${MAX_MARK_SEEN_IDS} ids at a time`)),
 });
 
-export const markSeenResultSchema = z.object({
+export const markSeenResultSchema = z.strictObject({
   /** How many of the ids were the caller's unseen notifications, now seen. */
   marked: z.int().check(z.minimum(0)),
   counts: unseenCountsSchema,

@@ -13,7 +13,7 @@ export const returnToSchema = z
   );
 
 export const googleLoginUrlQuerySchema = z.strictObject({ returnTo: z._default(returnToSchema, '/') });
-export const googleLoginUrlResponseSchema = z.object({
+export const googleLoginUrlResponseSchema = z.strictObject({
   /** The provider's authorization URL: navigate the top window there. */
   url: z.string(),
 });

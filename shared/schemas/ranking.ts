@@ -20,7 +20,7 @@ export const slugSchema = z
   );
 
 /** One row of a ranked board, everything a list needs without another read. */
-export const rankedPublicationSchema = z.object({
+export const rankedPublicationSchema = z.strictObject({
   rank: z.number(),
   slug: z.string(),
   name: z.string(),
@@ -54,14 +54,14 @@ export type RankedPublication = z.infer<typeof rankedPublicationSchema>;
 export const boardKindSchema = z.enum(['followers', 'growth', 'activity']);
 export type BoardKind = z.infer<typeof boardKindSchema>;
 
-export const boardSchema = z.object({
+export const boardSchema = z.strictObject({
   kind: boardKindSchema,
   activeOnly: z.boolean(),
   topic: z.nullable(z.string()),
 });
 export type Board = z.infer<typeof boardSchema>;
 
-export const boardPageSchema = z.object({
+export const boardPageSchema = z.strictObject({
   board: boardSchema,
   items: z.array(rankedPublicationSchema),
   pageInfo: pageInfoSchema,
@@ -69,7 +69,7 @@ export const boardPageSchema = z.object({
 });
 export type BoardPage = z.infer<typeof boardPageSchema>;
 
-export const topicSchema = z.object({
+export const topicSchema = z.strictObject({
   tag: z.string(),
   name: z.string(),
   publicationCount: z.number(),
@@ -79,7 +79,7 @@ export const topicSchema = z.object({
 export type Topic = z.infer<typeof topicSchema>;
 
 /** One of a topic's most followed publications, as much as a topic card shows of it. */
-export const topicLeaderSchema = z.object({
+export const topicLeaderSchema = z.strictObject({
   slug: z.string(),
   name: z.string(),
   followers: z.number(),
@@ -95,7 +95,7 @@ export const boardQuerySchema = z.strictObject({ ...pagingShape, active: activeF
 
 export const topicsPageQuerySchema = z.strictObject({ ...pagingShape });
 
-export const boardScreenSchema = z.object({
+export const boardScreenSchema = z.strictObject({
   seo: seoSchema,
   page: boardPageSchema,
   topic: z.nullable(topicSchema),
@@ -103,18 +103,18 @@ export const boardScreenSchema = z.object({
 });
 export type BoardScreen = z.infer<typeof boardScreenSchema>;
 
-export const topicsPageSchema = z.object({
+export const topicsPageSchema = z.strictObject({
   items: z.array(topicCardSchema),
   pageInfo: pageInfoSchema,
   generatedAt: z.string(),
 });
 
-export const topicsScreenSchema = z.object({
+export const topicsScreenSchema = z.strictObject({
   seo: seoSchema,
   topics: topicsPageSchema,
 });
 
-export const topicListSchema = z.object({
+export const topicListSchema = z.strictObject({
   items: z.array(topicSchema),
   generatedAt: z.string(),
 });
@@ -132,7 +132,7 @@ export const searchQuerySchema = z.strictObject({
   topic: z.optional(topicTagSchema),
 });
 
-export const searchResultSchema = z.object({
+export const searchResultSchema = z.strictObject({
   query: z.string(),
   items: z.array(rankedPublicationSchema),
   /** Every match, across all pages. */
@@ -141,7 +141,7 @@ export const searchResultSchema = z.object({
   generatedAt: z.string(),
 });
 
-export const publicationBoardRankSchema = z.object({
+export const publicationBoardRankSchema = z.strictObject({
   /** The board's key in rankHistory. */
   boardId: z.string(),
   board: boardSchema,
@@ -166,7 +166,7 @@ export const SOURCE_STATUSES = ['active', 'failing', 'flagged', 'gone'] as const
 export type SourceStatus = (typeof SOURCE_STATUSES)[number];
 
 /** Where a publication's numbers come from, and when they were last read there. */
-export const publicationSourceSchema = z.object({
+export const publicationSourceSchema = z.strictObject({
   platform: z.enum(SOURCE_PLATFORMS),
   /** The address the collector reads. */
   url: z.string(),
@@ -175,14 +175,14 @@ export const publicationSourceSchema = z.object({
 });
 export type PublicationSource = z.infer<typeof publicationSourceSchema>;
 
-export const publicationDetailSchema = z.object({
+export const publicationDetailSchema = z.strictObject({
   publication: z.extend(z.omit(rankedPublicationSchema, { rank: true, sparkline: true }), {
     description: z.string(),
     feedUrl: z.nullable(z.string()),
     firstSeenAt: z.string(),
     createdAt: z.string(),
     updatedAt: z.string(),
-    ranks: z.object({
+    ranks: z.strictObject({
       followers: z.nullable(z.number()),
       growth: z.nullable(z.number()),
       /** Only for a publication ranked on activity alone (its followers not known); null otherwise. */
@@ -195,9 +195,9 @@ export const publicationDetailSchema = z.object({
    */
   boards: z.array(publicationBoardRankSchema),
   /** Daily follower counts of the last 90 days, oldest first; days without an observation are left out. */
-  history: z.array(z.object({ day: z.string(), followers: z.number() })),
+  history: z.array(z.strictObject({ day: z.string(), followers: z.number() })),
   /** Daily ranks of the last 90 days, oldest first: boardId ('followers.all', 'growth.active.topic.ux', ...) -> rank. */
-  rankHistory: z.array(z.object({ day: z.string(), ranks: z.record(z.string(), z.number()) })),
+  rankHistory: z.array(z.strictObject({ day: z.string(), ranks: z.record(z.string(), z.number()) })),
   /** The collector's source; null for a publication whose numbers come through the ingestion API. */
   source: z.nullable(publicationSourceSchema),
   seo: seoSchema,
@@ -233,15 +233,15 @@ export const ingestBodySchema = z.strictObject({
     ),
 });
 
-export const ingestResultSchema = z.object({
+export const ingestResultSchema = z.strictObject({
   stored: z.number(),
   rejected: z.number(),
   results: z.array(
-    z.object({
+    z.strictObject({
       index: z.number(),
       slug: z.nullable(z.string()),
       status: z.enum(['created', 'updated', 'unchanged', 'rejected']),
-      errors: z.optional(z.array(z.object({ field: z.string(), message: z.string() }))),
+      errors: z.optional(z.array(z.strictObject({ field: z.string(), message: z.string() }))),
     }),
   ),
 });
@@ -252,7 +252,7 @@ export const publicationFollowParamsSchema = z.strictObject({
   status: z.enum(['on', 'off'], { message: "Status is 'on' (follow) or 'off' (unfollow)" }),
 });
 
-export const publicationFollowStateSchema = z.object({
+export const publicationFollowStateSchema = z.strictObject({
   slug: z.string(),
   following: z.boolean(),
   /** People following the publication on the site. */
@@ -262,12 +262,12 @@ export type PublicationFollowState = z.infer<typeof publicationFollowStateSchema
 
 /** A followed publication as a board row shows it, with its rank on both overall boards. */
 export const followedPublicationSchema = z.extend(z.omit(rankedPublicationSchema, { rank: true }), {
-  ranks: z.object({ followers: z.nullable(z.number()), growth: z.nullable(z.number()) }),
+  ranks: z.strictObject({ followers: z.nullable(z.number()), growth: z.nullable(z.number()) }),
   followedAt: z.string(),
 });
 export type FollowedPublication = z.infer<typeof followedPublicationSchema>;
 
-export const followedPublicationsSchema = z.object({
+export const followedPublicationsSchema = z.strictObject({
   /** Newest follow first. */
   items: z.array(followedPublicationSchema),
   generatedAt: z.string(),

@@ -7,8 +7,8 @@ export type RealtimeClientMessage = z.infer<typeof realtimeClientMessageSchema>;
 
 /** What the server sends down a connection. */
 export const realtimeServerMessageSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('unseen-counts'), counts: unseenCountsSchema }),
-  z.object({ type: z.literal('pong') }),
-  z.object({ type: z.literal('error'), message: z.string() }),
+  z.strictObject({ type: z.literal('unseen-counts'), counts: unseenCountsSchema }),
+  z.strictObject({ type: z.literal('pong') }),
+  z.strictObject({ type: z.literal('error'), message: z.string() }),
 ]);
 export type RealtimeServerMessage = z.infer<typeof realtimeServerMessageSchema>;

@@ -13,10 +13,10 @@ export const assessRecaptchaBodySchema = z.strictObject({
 export type AssessRecaptchaBody = z.infer<typeof assessRecaptchaBodySchema>;
 
 /** The risk analysis: 1 is very likely a human, 0 very likely a bot; reasons are reCAPTCHA's codes. */
-export const riskAnalysisSchema = z.object({
+export const riskAnalysisSchema = z.strictObject({
   score: z.number().check(z.minimum(0), z.maximum(1)),
   reasons: z.array(z.string()),
 });
 export type RiskAnalysis = z.infer<typeof riskAnalysisSchema>;
 
-export const assessRecaptchaResponseSchema = z.object({ riskAnalysis: riskAnalysisSchema });
+export const assessRecaptchaResponseSchema = z.strictObject({ riskAnalysis: riskAnalysisSchema });

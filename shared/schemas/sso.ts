@@ -17,18 +17,18 @@ export const ssoExchangeBodySchema = z.strictObject({
   origin: z.string().check(z.minLength(1), z.maxLength(300)),
 });
 
-export const ssoExchangeResponseSchema = z.object({
+export const ssoExchangeResponseSchema = z.strictObject({
   /** The sibling app's own new session: send it in the ssoat header. */
   sessionToken: z.string(),
   user: currentUserSchema,
 });
 
-export const ssoAuthedCheckResponseSchema = z.object({
+export const ssoAuthedCheckResponseSchema = z.strictObject({
   isAuthed: z.boolean(),
   user: z.nullable(currentUserSchema),
 });
 
-export const ssoLogoutResponseSchema = z.object({
+export const ssoLogoutResponseSchema = z.strictObject({
   loggedOut: z.literal(true),
   /** How many sessions of the user were ended (0 when nobody was signed in). */
   sessionsEnded: z.number(),
@@ -42,7 +42,7 @@ export const realtimeClientQuerySchema = z.strictObject({
   channel: z.optional(z.string().check(z.minLength(1), z.maxLength(100))),
 });
 
-export const realtimeClientResponseSchema = z.object({
+export const realtimeClientResponseSchema = z.strictObject({
   /**
    * The WebSocket URL to open, with the ticket as its `ticket` query parameter: wss://… in AWS, a
    * path on the same host locally (resolved against the page, as ws: or wss:).
@@ -57,11 +57,11 @@ export type RealtimeClientResponse = z.infer<typeof realtimeClientResponseSchema
 
 export const sendVerificationEmailBodySchema = z.optional(z.strictObject({}));
 
-export const sendVerificationEmailResponseSchema = z.object({ sent: z.literal(true) });
+export const sendVerificationEmailResponseSchema = z.strictObject({ sent: z.literal(true) });
 
 export const actionParamsSchema = z.strictObject({
   authToken: z.string().check(z.minLength(20, 'This link is incomplete'), z.maxLength(200, 'This link is not valid')),
   type: z.string().check(z.minLength(1), z.maxLength(50)),
 });
 
-export const actionResponseSchema = z.object({ type: z.string(), done: z.literal(true) });
+export const actionResponseSchema = z.strictObject({ type: z.string(), done: z.literal(true) });

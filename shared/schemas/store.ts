@@ -77,7 +77,7 @@ export const addOnBodySchema = z.strictObject({
 // Answers
 
 /** A shop as customers see it. */
-export const shopSchema = z.object({
+export const shopSchema = z.strictObject({
   id: z.string(),
   handle: z.string(),
   shopName: z.string(),
@@ -95,7 +95,7 @@ export const CART_ITEM_STATUSES = ['ok', 'price-changed', 'unavailable'] as cons
  * moved since it was added (shown, with the old one, before paying); 'unavailable': unstocked,
  * made private or gone, so it is left out of the invoice.
  */
-export const cartItemSchema = z.object({
+export const cartItemSchema = z.strictObject({
   id: z.string(),
   merchantAccountId: z.string(),
   productStockId: z.string(),
@@ -112,12 +112,12 @@ export const cartItemSchema = z.object({
 });
 export type CartItemView = z.infer<typeof cartItemSchema>;
 
-export const storeInvoiceSchema = z.object({
+export const storeInvoiceSchema = z.strictObject({
   id: z.string(),
   merchantAccountId: z.string(),
   status: z.enum(['open', 'paying', 'paid', 'void']),
   lines: z.array(
-    z.object({
+    z.strictObject({
       productStockId: z.string(),
       productStockGradeId: z.string(),
       description: z.string(),
@@ -128,22 +128,22 @@ export const storeInvoiceSchema = z.object({
   ),
   /** What is charged now: the one-time lines and each subscription's first cycle. */
   total: moneySchema,
-  lastDecline: z.nullable(z.object({ reason: z.string(), message: z.string(), at: z.string() })),
+  lastDecline: z.nullable(z.strictObject({ reason: z.string(), message: z.string(), at: z.string() })),
   paidAt: z.nullable(z.string()),
   createdAt: z.string(),
 });
 export type StoreInvoiceView = z.infer<typeof storeInvoiceSchema>;
 
 /** The cart for one shop and its invoice: null when nothing in it can be bought. */
-export const cartInvoiceSchema = z.object({
+export const cartInvoiceSchema = z.strictObject({
   shop: shopSchema,
   items: z.array(cartItemSchema),
   invoice: z.nullable(storeInvoiceSchema),
 });
 
-export const storeSubscriptionSchema = z.object({
+export const storeSubscriptionSchema = z.strictObject({
   id: z.string(),
-  shop: z.object({ id: z.string(), handle: z.string(), shopName: z.string() }),
+  shop: z.strictObject({ id: z.string(), handle: z.string(), shopName: z.string() }),
   productStockId: z.string(),
   productStockGradeId: z.string(),
   productTitle: z.string(),
@@ -157,29 +157,33 @@ export const storeSubscriptionSchema = z.object({
   paidThroughDate: z.nullable(z.string()),
   canceledAt: z.nullable(z.string()),
   paymentMethod: paymentMethodSchema,
-  addOns: z.array(z.object({ addOnId: z.string(), name: z.string(), quantity: z.int(), price: moneySchema })),
+  addOns: z.array(z.strictObject({ addOnId: z.string(), name: z.string(), quantity: z.int(), price: moneySchema })),
   /** Add-ons the grade offers that can still be added (or raised). */
   availableAddOns: z.array(addOnSchema),
   createdAt: z.string(),
 });
 export type StoreSubscriptionView = z.infer<typeof storeSubscriptionSchema>;
 
-export const orderSchema = z.object({
+export const orderSchema = z.strictObject({
   invoiceId: z.string(),
-  shop: z.object({ id: z.string(), handle: z.string(), shopName: z.string() }),
+  shop: z.strictObject({ id: z.string(), handle: z.string(), shopName: z.string() }),
   lines: storeInvoiceSchema.shape.lines,
   total: moneySchema,
-  card: z.nullable(z.object({ cardType: z.string(), last4: z.string() })),
+  card: z.nullable(z.strictObject({ cardType: z.string(), last4: z.string() })),
   paidAt: z.string(),
 });
 export type OrderView = z.infer<typeof orderSchema>;
 
-export const customerOrdersSchema = z.object({ items: z.array(orderSchema), cursor: z.nullable(z.string()) });
-export const customerSubscriptionsSchema = z.object({ items: z.array(storeSubscriptionSchema) });
+export const customerOrdersSchema = z.strictObject({ items: z.array(orderSchema), cursor: z.nullable(z.string()) });
+export const customerSubscriptionsSchema = z.strictObject({ items: z.array(storeSubscriptionSchema) });
 
 export const shopPageSchema = shopSchema;
-export const publicProductSchema = z.object({ shop: shopSchema, product: productStockSchema, grades: z.array(gradeSchema) });
-export const publicGradeSchema = z.object({ shop: shopSchema, product: productStockSchema, grade: gradeSchema });
-export const publicGradesSchema = z.object({ items: z.array(gradeSchema) });
+export const publicProductSchema = z.strictObject({
+  shop: shopSchema,
+  product: productStockSchema,
+  grades: z.array(gradeSchema),
+});
+export const publicGradeSchema = z.strictObject({ shop: shopSchema, product: productStockSchema, grade: gradeSchema });
+export const publicGradesSchema = z.strictObject({ items: z.array(gradeSchema) });
 
 export const storePaymentClientSchema = paymentClientSchema;

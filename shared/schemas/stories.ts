@@ -6,7 +6,7 @@ export const shareAlertSchema = z.object({ title: z.string(), text: z.string() }
 /** A missing url is answered like a malformed one: the same INVALID_URL alert, not a schema error. */
 export const urlCheckQuerySchema = z.object({ url: z.optional(z.string()) });
 
-export const urlCheckResultSchema = z.object({
+export const urlCheckResultSchema = z.strictObject({
   ok: z.literal(true),
   /** The url as it would be stored: lower-case host, no fragment or tracking parameters. */
   url: z.string(),
@@ -22,7 +22,7 @@ export const invalidUrlErrorSchema = z.object({
 export const shareStoryBodySchema = z.strictObject({ url: z.optional(z.string().check(z.maxLength(4_096))) });
 
 /** Who shared a story, as its card shows them. */
-export const storyPersonSchema = z.object({
+export const storyPersonSchema = z.strictObject({
   userId: z.string(),
   username: z.string(),
   name: z.string(),
@@ -30,7 +30,7 @@ export const storyPersonSchema = z.object({
 });
 
 /** The caller's relation to a story (SPEC 3): false for every flag when nobody is signed in. */
-export const currentUserRelationSchema = z.object({
+export const currentUserRelationSchema = z.strictObject({
   didRedirect: z.boolean(),
   isSharer: z.boolean(),
   didUpvote: z.boolean(),
@@ -39,13 +39,13 @@ export const currentUserRelationSchema = z.object({
 /** Where a story is in the editorial review. Others than its sharer and superusers see only 'accepted' (else 'none'). */
 export const REVIEW_STATES = ['none', 'submitted', 'accepted', 'rejected'] as const;
 
-export const storyReviewSchema = z.object({
+export const storyReviewSchema = z.strictObject({
   state: z.enum(REVIEW_STATES),
   submittedAt: z.nullable(z.string()),
   decidedAt: z.nullable(z.string()),
 });
 
-export const storySchema = z.object({
+export const storySchema = z.strictObject({
   id: z.string(),
   url: z.string(),
   /** The url duplicates are found by: the page's canonical link when it declared an acceptable one. */
@@ -70,7 +70,7 @@ export const storySchema = z.object({
 });
 export type Story = z.infer<typeof storySchema>;
 
-export const sharedStorySchema = z.object({
+export const sharedStorySchema = z.strictObject({
   story: storySchema,
   /** The page was already shared in the last 30 days: this is that story, not a new one. */
   duplicate: z.boolean(),
@@ -86,7 +86,7 @@ export const likeParamsSchema = z.extend(storyIdParamsSchema, {
   status: z.enum(LIKE_STATUSES, { message: "Use 'on' or 'off'" }),
 });
 
-export const storyAnswerSchema = z.object({ story: storySchema });
+export const storyAnswerSchema = z.strictObject({ story: storySchema });
 
 /** `on` claims (or submits), `off` withdraws; repeating either changes nothing. */
 export const TOGGLE_STATUSES = ['on', 'off'] as const;
@@ -104,7 +104,7 @@ export const reviewDecisionParamsSchema = z.extend(storyIdParamsSchema, {
 export const reviewQueueQuerySchema = z.strictObject({ ...cursorQueryShape });
 
 /** A page of stories: a feed or the review queue. */
-export const storyPageSchema = z.object({
+export const storyPageSchema = z.strictObject({
   items: z.array(storySchema),
   nextCursor: z.nullable(z.string()),
 });
@@ -123,7 +123,7 @@ export const followParamsSchema = z.strictObject({
   status: z.enum(FOLLOW_STATUSES, { message: "Use 'on' or 'off'" }),
 });
 
-export const followStateSchema = z.object({
+export const followStateSchema = z.strictObject({
   userId: z.string(),
   following: z.boolean(),
   followerCount: z.int().check(z.minimum(0)),
@@ -159,7 +159,7 @@ export const followingIdsQuerySchema = z.strictObject({
   ),
 });
 
-export const followingIdsSchema = z.object({ ids: z.array(z.string()) });
+export const followingIdsSchema = z.strictObject({ ids: z.array(z.string()) });
 export type FollowState = z.infer<typeof followStateSchema>;
 
 export const feedQuerySchema = z.strictObject({ ...cursorQueryShape });

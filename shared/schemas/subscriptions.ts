@@ -15,16 +15,16 @@ export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 export const INVOICE_STATUSES = ['open', 'paying', 'paid', 'void'] as const;
 
 /** Whole minor units (cents) and a currency: money is never a float. */
-export const moneySchema = z.object({ amountMinor: z.int(), currency: z.string() });
+export const moneySchema = z.strictObject({ amountMinor: z.int(), currency: z.string() });
 
-export const paymentMethodSchema = z.object({
+export const paymentMethodSchema = z.strictObject({
   cardType: z.string(),
   last4: z.string(),
   /** MM/YYYY */
   expirationDate: z.string(),
 });
 
-export const priceSchema = z.object({
+export const priceSchema = z.strictObject({
   priceId: z.enum(PRO_PRICE_IDS),
   interval: z.enum(['month', 'year']),
   billingFrequencyMonths: z.int(),
@@ -34,15 +34,15 @@ export const priceSchema = z.object({
 });
 export type PriceView = z.infer<typeof priceSchema>;
 
-export const productStockSchema = z.object({
-  product: z.object({ productId: z.string(), name: z.string(), description: z.string() }),
+export const productStockSchema = z.strictObject({
+  product: z.strictObject({ productId: z.string(), name: z.string(), description: z.string() }),
   prices: z.array(priceSchema),
   /** What each plan allows, side by side. */
-  limits: z.object({ free: planLimitsSchema, pro: planLimitsSchema }),
+  limits: z.strictObject({ free: planLimitsSchema, pro: planLimitsSchema }),
 });
 export type ProductStock = z.infer<typeof productStockSchema>;
 
-export const subscriptionSchema = z.object({
+export const subscriptionSchema = z.strictObject({
   id: z.string(),
   productId: z.string(),
   priceId: z.enum(PRO_PRICE_IDS),
@@ -68,32 +68,38 @@ export const subscriptionSchema = z.object({
 });
 export type SubscriptionView = z.infer<typeof subscriptionSchema>;
 
-export const invoiceSchema = z.object({
+export const invoiceSchema = z.strictObject({
   id: z.string(),
   status: z.enum(INVOICE_STATUSES),
   lines: z.array(
-    z.object({ productId: z.string(), priceId: z.string(), description: z.string(), quantity: z.int(), amountMinor: z.int() }),
+    z.strictObject({
+      productId: z.string(),
+      priceId: z.string(),
+      description: z.string(),
+      quantity: z.int(),
+      amountMinor: z.int(),
+    }),
   ),
   total: moneySchema,
   /** Why the last payment attempt failed, for the page to say. */
-  lastDecline: z.nullable(z.object({ reason: z.string(), message: z.string(), at: z.string() })),
+  lastDecline: z.nullable(z.strictObject({ reason: z.string(), message: z.string(), at: z.string() })),
   subscriptionId: z.nullable(z.string()),
   paidAt: z.nullable(z.string()),
   createdAt: z.string(),
 });
 export type InvoiceView = z.infer<typeof invoiceSchema>;
 
-export const paymentRecordSchema = z.object({
+export const paymentRecordSchema = z.strictObject({
   transactionId: z.string(),
   description: z.string(),
   amount: moneySchema,
   chargedAt: z.string(),
-  card: z.nullable(z.object({ cardType: z.string(), last4: z.string() })),
+  card: z.nullable(z.strictObject({ cardType: z.string(), last4: z.string() })),
 });
 export type PaymentRecordView = z.infer<typeof paymentRecordSchema>;
 
 /** What the browser's card form needs: the gateway (Braintree's Drop-in, or the local gateway's own form) and a client token. */
-export const paymentClientSchema = z.object({
+export const paymentClientSchema = z.strictObject({
   environment: z.enum(['local', 'sandbox', 'production']),
   clientToken: z.string(),
 });
@@ -120,12 +126,12 @@ export const fulfillInvoiceBodySchema = z.strictObject({
 });
 export const updatePaymentMethodBodySchema = fulfillInvoiceBodySchema;
 
-export const activeSubscriptionSchema = z.object({ subscription: z.nullable(subscriptionSchema) });
-export const checkoutInvoiceSchema = z.object({ invoice: invoiceSchema });
-export const fulfilledInvoiceSchema = z.object({ invoice: invoiceSchema, subscription: subscriptionSchema });
-export const subscriptionAnswerSchema = z.object({ subscription: subscriptionSchema });
+export const activeSubscriptionSchema = z.strictObject({ subscription: z.nullable(subscriptionSchema) });
+export const checkoutInvoiceSchema = z.strictObject({ invoice: invoiceSchema });
+export const fulfilledInvoiceSchema = z.strictObject({ invoice: invoiceSchema, subscription: subscriptionSchema });
+export const subscriptionAnswerSchema = z.strictObject({ subscription: subscriptionSchema });
 
-export const upgradesScreenSchema = z.object({
+export const upgradesScreenSchema = z.strictObject({
   seo: seoSchema,
   signedIn: z.boolean(),
   currentPlan: planLimitsSchema,
@@ -133,7 +139,7 @@ export const upgradesScreenSchema = z.object({
   subscription: z.nullable(subscriptionSchema),
 });
 
-export const checkoutScreenSchema = z.object({
+export const checkoutScreenSchema = z.strictObject({
   seo: seoSchema,
   stock: productStockSchema,
   price: priceSchema,
@@ -143,7 +149,7 @@ export const checkoutScreenSchema = z.object({
   subscription: z.nullable(subscriptionSchema),
 });
 
-export const subscriptionScreenSchema = z.object({
+export const subscriptionScreenSchema = z.strictObject({
   seo: seoSchema,
   currentPlan: planLimitsSchema,
   subscription: z.nullable(subscriptionSchema),
@@ -157,4 +163,4 @@ export const braintreeWebhookBodySchema = z.strictObject({
   bt_signature: z.string().check(z.minLength(1), z.maxLength(4_096)),
   bt_payload: z.string().check(z.minLength(1), z.maxLength(200_000)),
 });
-export const webhookAnswerSchema = z.object({ received: z.literal(true), duplicate: z.boolean() });
+export const webhookAnswerSchema = z.strictObject({ received: z.literal(true), duplicate: z.boolean() });

@@ -18,7 +18,7 @@ export const suggestionBodySchema = z.strictObject({
 export type SuggestionBody = z.infer<typeof suggestionBodySchema>;
 
 /** A publication as its platform shows it, read once for a preview or a suggestion. */
-export const suggestedPublicationSchema = z.object({
+export const suggestedPublicationSchema = z.strictObject({
   platform: z.enum(SOURCE_PLATFORMS),
   /** The address the collector will read, in its platform's normal form. */
   sourceUrl: z.string(),
@@ -34,7 +34,7 @@ export const suggestedPublicationSchema = z.object({
 });
 export type SuggestedPublication = z.infer<typeof suggestedPublicationSchema>;
 
-export const previewAnswerSchema = z.object({
+export const previewAnswerSchema = z.strictObject({
   publication: suggestedPublicationSchema,
   /** Set when the site already ranks it: its page's slug. */
   knownSlug: z.nullable(z.string()),
@@ -47,7 +47,7 @@ export type PreviewAnswer = z.infer<typeof previewAnswerSchema>;
 export const SUGGESTION_STATUSES = ['pending', 'accepted', 'rejected'] as const;
 export type SuggestionStatus = (typeof SUGGESTION_STATUSES)[number];
 
-export const suggestionSchema = z.object({
+export const suggestionSchema = z.strictObject({
   id: z.string(),
   publication: suggestedPublicationSchema,
   status: z.enum(SUGGESTION_STATUSES),
@@ -60,7 +60,7 @@ export const suggestionSchema = z.object({
 });
 export type Suggestion = z.infer<typeof suggestionSchema>;
 
-export const suggestionAnswerSchema = z.object({
+export const suggestionAnswerSchema = z.strictObject({
   suggestion: suggestionSchema,
   /**
    * Someone suggested it before (the answer is that suggestion, whatever became of it), or the
@@ -70,7 +70,7 @@ export const suggestionAnswerSchema = z.object({
 });
 export type SuggestionAnswer = z.infer<typeof suggestionAnswerSchema>;
 
-export const suggestionPageSchema = z.object({
+export const suggestionPageSchema = z.strictObject({
   items: z.array(suggestionSchema),
   nextCursor: z.nullable(z.string()),
 });
@@ -104,7 +104,7 @@ export const importSourcesBodySchema = z.strictObject({
 /** added: collected from now on; known: already collected; failed: nothing stored, `reason` says why. */
 export const IMPORT_OUTCOMES = ['added', 'known', 'failed'] as const;
 
-export const importResultSchema = z.object({
+export const importResultSchema = z.strictObject({
   url: z.string(),
   outcome: z.enum(IMPORT_OUTCOMES),
   /** The publication's page, when added or known. */
@@ -114,13 +114,13 @@ export const importResultSchema = z.object({
 });
 export type ImportResult = z.infer<typeof importResultSchema>;
 
-export const importAnswerSchema = z.object({ results: z.array(importResultSchema) });
+export const importAnswerSchema = z.strictObject({ results: z.array(importResultSchema) });
 
 /** At most this many sources are listed for attention; the counts cover them all. */
 export const ATTENTION_LIST_LIMIT = 200;
 
 /** A source the collector could not read lately, as a superuser sees it. */
-export const attentionSourceSchema = z.object({
+export const attentionSourceSchema = z.strictObject({
   slug: z.string(),
   /** As last collected; null when it never was. */
   name: z.nullable(z.string()),
@@ -135,9 +135,9 @@ export const attentionSourceSchema = z.object({
 });
 export type AttentionSource = z.infer<typeof attentionSourceSchema>;
 
-export const attentionAnswerSchema = z.object({
+export const attentionAnswerSchema = z.strictObject({
   /** Flagged first (failing for a week), then gone, then failing; the longest-failing first within each. */
   sources: z.array(attentionSourceSchema),
-  counts: z.object({ failing: z.number(), flagged: z.number(), gone: z.number() }),
+  counts: z.strictObject({ failing: z.number(), flagged: z.number(), gone: z.number() }),
 });
 export type AttentionAnswer = z.infer<typeof attentionAnswerSchema>;

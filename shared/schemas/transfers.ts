@@ -22,7 +22,7 @@ export const FILE_PURPOSES = ['transfer', 'image'] as const;
 /** 'pending': created, bytes not yet checked; 'ready': checked, size, type and checksum recorded. */
 export const FILE_STATUSES = ['pending', 'ready'] as const;
 
-export const fileSchema = z.object({
+export const fileSchema = z.strictObject({
   id: z.string(),
   purpose: z.enum(FILE_PURPOSES),
   transferId: z.nullable(z.string()),
@@ -77,14 +77,14 @@ export const imageFileBodySchema = z.strictObject({
 });
 
 /** One presigned POST: the form fields pin the key, the type and the size range. */
-export const postUploadSchema = z.object({
+export const postUploadSchema = z.strictObject({
   method: z.literal('post'),
   url: z.string(),
   fields: z.record(z.string(), z.string()),
   expiresAt: z.string(),
 });
 /** A multipart upload: parts are signed on demand (sign-parts) and listed to resume (list-parts). */
-export const multipartUploadSchema = z.object({
+export const multipartUploadSchema = z.strictObject({
   method: z.literal('multipart'),
   partSize: z.number(),
   partCount: z.number(),
@@ -92,29 +92,29 @@ export const multipartUploadSchema = z.object({
 export const uploadTargetSchema = z.discriminatedUnion('method', [postUploadSchema, multipartUploadSchema]);
 export type UploadTarget = z.infer<typeof uploadTargetSchema>;
 
-export const uploadingFileSchema = z.object({ file: fileSchema, upload: uploadTargetSchema });
+export const uploadingFileSchema = z.strictObject({ file: fileSchema, upload: uploadTargetSchema });
 export type UploadingFile = z.infer<typeof uploadingFileSchema>;
-export const uploadingFilesSchema = z.object({ files: z.array(uploadingFileSchema) });
-export const fileAnswerSchema = z.object({ file: fileSchema });
+export const uploadingFilesSchema = z.strictObject({ files: z.array(uploadingFileSchema) });
+export const fileAnswerSchema = z.strictObject({ file: fileSchema });
 
 export const signPartsBodySchema = z.strictObject({
   partNumbers: z
     .array(z.number().check(z.int('Part numbers are whole numbers'), z.minimum(1, 'Parts start at 1'), z.maximum(10_000)))
     .check(z.minLength(1, 'Name at least one part'), z.maxLength(100, 'At most 100 parts per call')),
 });
-export const signedPartsSchema = z.object({
-  parts: z.array(z.object({ partNumber: z.number(), url: z.string() })),
+export const signedPartsSchema = z.strictObject({
+  parts: z.array(z.strictObject({ partNumber: z.number(), url: z.string() })),
   expiresAt: z.string(),
 });
-export const uploadedPartsSchema = z.object({
-  parts: z.array(z.object({ partNumber: z.number(), size: z.number(), etag: z.string() })),
+export const uploadedPartsSchema = z.strictObject({
+  parts: z.array(z.strictObject({ partNumber: z.number(), size: z.number(), etag: z.string() })),
 });
 
 export const downloadQuerySchema = z.strictObject({
   /** 'inline' for an image preview in the page; a download otherwise. */
   disposition: z._default(z.enum(['attachment', 'inline'], { message: "Use 'attachment' or 'inline'" }), 'attachment'),
 });
-export const downloadLinkSchema = z.object({ url: z.string(), name: z.string(), size: z.number(), expiresAt: z.string() });
+export const downloadLinkSchema = z.strictObject({ url: z.string(), name: z.string(), size: z.number(), expiresAt: z.string() });
 
 /** Images by value: base64 (with or without a data: prefix), decoded size capped. */
 export const base64ImageBodySchema = z.strictObject({
@@ -125,7 +125,7 @@ export const imageUrlBodySchema = z.strictObject({
   url: z.string().check(z.minLength(1, 'Give the image url'), z.maxLength(4_096)),
 });
 /** An image stored by the server itself (by base64 or url): ready at once, with where to read it. */
-export const storedImageSchema = z.object({ file: fileSchema, url: z.string() });
+export const storedImageSchema = z.strictObject({ file: fileSchema, url: z.string() });
 
 // ---------------------------------------------------------------------------------------------
 // Transfers
@@ -135,14 +135,14 @@ export const transferIdParamsSchema = z.strictObject({ id: entityIdSchema });
 /** 'draft': files and recipients may still be added; 'sent': finalized, the recipients were told. */
 export const TRANSFER_STATUSES = ['draft', 'sent'] as const;
 
-export const transferPersonSchema = z.object({
+export const transferPersonSchema = z.strictObject({
   userId: z.string(),
   username: z.string(),
   name: z.string(),
   imageUrl: z.nullable(z.string()),
 });
 
-export const planLimitsSchema = z.object({
+export const planLimitsSchema = z.strictObject({
   planId: z.enum(PLAN_IDS),
   maxExpiryDays: z.number(),
   defaultExpiryDays: z.number(),
@@ -150,7 +150,7 @@ export const planLimitsSchema = z.object({
   maxRecipients: z.number(),
 });
 
-export const transferSummarySchema = z.object({
+export const transferSummarySchema = z.strictObject({
   id: z.string(),
   title: z.string(),
   message: z.string(),
@@ -169,7 +169,7 @@ export const transferSummarySchema = z.object({
 });
 export type TransferSummary = z.infer<typeof transferSummarySchema>;
 
-export const memberSchema = z.object({
+export const memberSchema = z.strictObject({
   email: z.string(),
   /** Set once the recipient has an account: at once for an existing user, else when they open the link. */
   userId: z.nullable(z.string()),
@@ -178,7 +178,7 @@ export const memberSchema = z.object({
   notifiedAt: z.nullable(z.string()),
   firstDownloadAt: z.nullable(z.string()),
   /** What they downloaded, oldest first: a file id, or 'all' for the zip. */
-  downloads: z.array(z.object({ fileId: z.string(), at: z.string() })),
+  downloads: z.array(z.strictObject({ fileId: z.string(), at: z.string() })),
 });
 export type MemberView = z.infer<typeof memberSchema>;
 
@@ -191,7 +191,7 @@ export type Vote = (typeof VOTES)[number];
  */
 export const VOTE_STATUSES = ['on', 'off'] as const;
 
-export const packageFileSchema = z.object({
+export const packageFileSchema = z.strictObject({
   ...fileSchema.shape,
   likes: z.number(),
   dislikes: z.number(),
@@ -199,7 +199,7 @@ export const packageFileSchema = z.object({
 });
 export type PackageFile = z.infer<typeof packageFileSchema>;
 
-export const transferViewSchema = z.object({
+export const transferViewSchema = z.strictObject({
   transfer: transferSummarySchema,
   files: z.array(packageFileSchema),
   members: z.array(memberSchema),
@@ -207,7 +207,7 @@ export const transferViewSchema = z.object({
 });
 export type TransferView = z.infer<typeof transferViewSchema>;
 
-export const packageViewSchema = z.object({
+export const packageViewSchema = z.strictObject({
   transfer: transferSummarySchema,
   files: z.array(packageFileSchema),
   /** Whether the caller is the sender (who sees their own package as recipients do). */
@@ -224,8 +224,8 @@ export const createTransferBodySchema = z.strictObject({
 export const addRecipientBodySchema = z.strictObject({
   email: z.string().check(z.maxLength(254, 'That email address is too long'), z.email('That is not an email address')),
 });
-export const memberAnswerSchema = z.object({ member: memberSchema });
-export const membersSchema = z.object({ members: z.array(memberSchema) });
+export const memberAnswerSchema = z.strictObject({ member: memberSchema });
+export const membersSchema = z.strictObject({ members: z.array(memberSchema) });
 
 export const finalizeTimingBodySchema = z.strictObject({
   elapsedMs: z.number().check(z.int(), z.minimum(0, 'Time cannot be negative'), z.maximum(7 * 24 * 3_600_000)),
@@ -234,11 +234,11 @@ export const finalizeTimingBodySchema = z.strictObject({
 export const voteParamsShape = { id: entityIdSchema, status: z.enum(VOTE_STATUSES, { message: "Use 'on' or 'off'" }) };
 export const likeParamsSchema = z.strictObject({ ...voteParamsShape, relationId: entityIdSchema });
 export const dislikeParamsSchema = z.strictObject({ ...voteParamsShape, recordId: entityIdSchema });
-export const voteAnswerSchema = z.object({ file: packageFileSchema });
-export const myVotesSchema = z.object({ votes: z.record(z.string(), z.enum(VOTES)) });
+export const voteAnswerSchema = z.strictObject({ file: packageFileSchema });
+export const myVotesSchema = z.strictObject({ votes: z.record(z.string(), z.enum(VOTES)) });
 
 export const transferListQuerySchema = z.strictObject({ ...cursorQueryShape });
-export const transferListSchema = z.object({
+export const transferListSchema = z.strictObject({
   transfers: z.array(transferSummarySchema),
   cursor: z.nullable(z.string()),
 });
@@ -247,8 +247,8 @@ export const contactsQuerySchema = z.strictObject({
   /** Start of an address or name, for the recipient field's autocomplete. */
   q: z._default(z.string().check(z.maxLength(254)), ''),
 });
-export const contactSchema = z.object({ email: z.string(), name: z.nullable(z.string()), lastSentAt: z.string() });
-export const contactsSchema = z.object({ contacts: z.array(contactSchema) });
+export const contactSchema = z.strictObject({ email: z.string(), name: z.nullable(z.string()), lastSentAt: z.string() });
+export const contactsSchema = z.strictObject({ contacts: z.array(contactSchema) });
 
 export const acceptInviteBodySchema = z.strictObject({ token: z.string().check(z.maxLength(200)) });
 
@@ -257,16 +257,16 @@ export const acceptInviteBodySchema = z.strictObject({ token: z.string().check(z
  * grant says whose address it is, until when, and whether an account was made for that address
  * now (it had none), so the page can tell the recipient.
  */
-export const acceptInviteAnswerSchema = z.object({
+export const acceptInviteAnswerSchema = z.strictObject({
   ...packageViewSchema.shape,
-  grant: z.object({ email: z.string(), expiresAt: z.string(), accountCreated: z.boolean() }),
+  grant: z.strictObject({ email: z.string(), expiresAt: z.string(), accountCreated: z.boolean() }),
 });
 export type AcceptInviteAnswer = z.infer<typeof acceptInviteAnswerSchema>;
 
 /** Everything the zip needs: each ready file's name, size and a short-lived download url. */
-export const downloadAllSchema = z.object({
+export const downloadAllSchema = z.strictObject({
   name: z.string(),
-  files: z.array(z.object({ id: z.string(), name: z.string(), size: z.number(), url: z.string() })),
+  files: z.array(z.strictObject({ id: z.string(), name: z.string(), size: z.number(), url: z.string() })),
   expiresAt: z.string(),
 });
 
@@ -274,19 +274,23 @@ export const downloadAllSchema = z.object({
 // Screens
 
 /** The transfer home: the plan's limits for the form, and for a signed-in sender their latest transfers and an unfinished draft. */
-export const transferHomeScreenSchema = z.object({
+export const transferHomeScreenSchema = z.strictObject({
   seo: seoSchema,
   limits: planLimitsSchema,
   signedIn: z.boolean(),
   sent: z.array(transferSummarySchema),
   received: z.array(transferSummarySchema),
   /** The newest draft with files still uploading, which the form offers to resume. */
-  draft: z.nullable(z.object({ transfer: transferSummarySchema, files: z.array(fileSchema) })),
+  draft: z.nullable(z.strictObject({ transfer: transferSummarySchema, files: z.array(fileSchema) })),
 });
 
 export const senderProfileParamsSchema = z.strictObject({ userId: z.string().check(z.maxLength(100)) });
-export const senderProfileScreenSchema = z.object({ seo: seoSchema, person: transferPersonSchema, memberSince: z.string() });
+export const senderProfileScreenSchema = z.strictObject({
+  seo: seoSchema,
+  person: transferPersonSchema,
+  memberSince: z.string(),
+});
 
-export const packageScreenSchema = z.object({ seo: seoSchema, package: packageViewSchema });
+export const packageScreenSchema = z.strictObject({ seo: seoSchema, package: packageViewSchema });
 
 export const sitemapSchema = z.string();

@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findOrCreateUserByEmail } from '../../functions/lib/accounts';
 import { signInWithProvider } from '../../functions/account/lib/external-accounts';
@@ -9,9 +9,10 @@ import { readToken } from '../../functions/lib/one-time-tokens';
 import { loadConfig } from '../../functions/lib/config';
 import { getLocalOidcProvider, type MockGoogleLogin } from '../../infra/local/oidc-provider';
 import { routes } from '../../shared/routes';
-import { type ApiClient, createApiClient, expectError, expectOk } from '../support/api-client';
+import { type ApiClient, createApiClient, expectError, expectOk, userIdOf } from '../support/api-client';
 import { startTestRuntime, type TestRuntime } from '../support/local-runtime';
 import { authorizeAtProvider, callback, type CallbackAnswer, startOauthLogin, type StartedLogin } from '../support/oauth';
+import { uniqueEmail, uniqueName } from '../support/unique';
 
 const BINDING = /^toppubs_oauth=([\w-]+); Path=\/api\/i\/user\/auth\/login\/google; HttpOnly; Secure; SameSite=Lax; Max-Age=600$/;
 const CLEARED_BINDING = 'toppubs_oauth=; Path=/api/i/user/auth/login/google; HttpOnly; Secure; SameSite=Lax; Max-Age=0';
@@ -20,8 +21,6 @@ let runtime: TestRuntime;
 let api: ApiClient;
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
-const uniqueSub = (label: string) => `${label}-${randomUUID().slice(0, 8)}`;
-const uniqueEmail = (label: string) => `${label}-${randomUUID().slice(0, 8)}@example.com`;
 
 function startGoogleLogin(returnTo = '/after-login'): Promise<StartedLogin> {
   return startOauthLogin(api, routes.googleLoginUrl, { binding: BINDING, returnTo });
@@ -36,12 +35,6 @@ async function loginWithGoogle(login?: MockGoogleLogin, returnTo?: string) {
   const started = await startGoogleLogin(returnTo);
   const callbackUrl = await authorizeAtProvider(started.url);
   return { ...(await googleCallback(callbackUrl, started.cookie)), callbackUrl, cookie: started.cookie };
-}
-
-async function userIdOf(sessionToken: string | undefined): Promise<string> {
-  const current = await api.call(routes.getMe, { as: { token: sessionToken ?? '' } });
-  expectOk(current);
-  return current.body.userId;
 }
 
 function expectRefused(answer: CallbackAnswer, reason: string) {
@@ -139,7 +132,7 @@ describe('Google login end to end against the mock provider', () => {
     expect(answer.cookies).toContain(CLEARED_BINDING);
     expect(answer.sessionToken).toBeDefined();
     firstSession = answer.sessionToken;
-    firstUserId = await userIdOf(answer.sessionToken);
+    firstUserId = await userIdOf(api, answer.sessionToken);
     const { data: user } = await getDb().entities.user.get({ userId: firstUserId }).go();
     expect(user).toMatchObject({ email: 'google.user@example.com', emailVerified: true, name: 'Google User' });
     const { data: link } = await getDb()
@@ -156,7 +149,7 @@ describe('Google login end to end against the mock provider', () => {
     expect(answer.status).toBe(302);
     expect(answer.location).toBe('/after-login#logged-in');
     expect(answer.sessionToken).not.toBe(firstSession);
-    expect(await userIdOf(answer.sessionToken)).toBe(firstUserId);
+    expect(await userIdOf(api, answer.sessionToken)).toBe(firstUserId);
   });
 
   it('links to the email-login account whose verified email the provider verified', async () => {
@@ -165,41 +158,41 @@ describe('Google login end to end against the mock provider', () => {
     const { user: existing } = await findOrCreateUserByEmail(getDb(), email);
 
     // Act
-    const answer = await loginWithGoogle({ sub: uniqueSub('linker'), email: email.toUpperCase(), email_verified: true });
+    const answer = await loginWithGoogle({ sub: uniqueName('linker'), email: email.toUpperCase(), email_verified: true });
 
     // Assess
-    expect(await userIdOf(answer.sessionToken)).toBe(existing.userId);
+    expect(await userIdOf(api, answer.sessionToken)).toBe(existing.userId);
   });
 
   it('does not link on an email the provider has not verified: a new account without that email', async () => {
     // Prepare
     const email = uniqueEmail('unverified');
     const { user: existing } = await findOrCreateUserByEmail(getDb(), email);
-    const sub = uniqueSub('unverified');
+    const sub = uniqueName('unverified');
 
     // Act
     const answer = await loginWithGoogle({ sub, email, email_verified: false, name: 'Some One' });
     const again = await loginWithGoogle({ sub, email, email_verified: false });
 
     // Assess
-    const userId = await userIdOf(answer.sessionToken);
+    const userId = await userIdOf(api, answer.sessionToken);
     expect(userId).not.toBe(existing.userId);
     const { data: created } = await getDb().entities.user.get({ userId }).go();
     expect(created?.email).toBeUndefined();
     expect(created).toMatchObject({ emailVerified: false, name: 'Some One', username: 'someone' });
-    expect(await userIdOf(again.sessionToken)).toBe(userId);
+    expect(await userIdOf(api, again.sessionToken)).toBe(userId);
   });
 
   it('keeps subjects that differ only in letter case apart', async () => {
     // Prepare
-    const sub = uniqueSub('CaseSub');
+    const sub = uniqueName('CaseSub');
 
     // Act
     const upper = await loginWithGoogle({ sub });
     const lower = await loginWithGoogle({ sub: sub.toLowerCase() });
 
     // Assess
-    expect(await userIdOf(upper.sessionToken)).not.toBe(await userIdOf(lower.sessionToken));
+    expect(await userIdOf(api, upper.sessionToken)).not.toBe(await userIdOf(api, lower.sessionToken));
   });
 
   it("treats Google's two spellings of its issuer as one account: one link, listed once", async () => {
@@ -207,7 +200,7 @@ describe('Google login end to end against the mock provider', () => {
     const db = getDb();
     const email = uniqueEmail('spelling');
     const { user } = await findOrCreateUserByEmail(db, email);
-    const subject = uniqueSub('spelling');
+    const subject = uniqueName('spelling');
     const linkedAt = '2026-01-01T00:00:00.000Z';
     await db.entities.externalIdentity
       .create({ issuer: 'accounts.google.com', subject, userId: user.userId, email, createdAt: linkedAt, lastLoginAt: linkedAt })
@@ -245,10 +238,10 @@ describe('Google login end to end against the mock provider', () => {
     const email = uniqueEmail('newcomer');
 
     // Act
-    const answer = await loginWithGoogle({ sub: uniqueSub('newcomer'), email, email_verified: true });
+    const answer = await loginWithGoogle({ sub: uniqueName('newcomer'), email, email_verified: true });
 
     // Assess
-    const userId = await userIdOf(answer.sessionToken);
+    const userId = await userIdOf(api, answer.sessionToken);
     const { data: claim } = await getDb().entities.identityClaim.get({ kind: 'email', value: email }).go();
     expect(claim?.userId).toBe(userId);
   });
@@ -259,7 +252,7 @@ describe('Google logins that are refused', () => {
     // Prepare
     const login = { sub: 'leaving-user', email: 'leaving@example.com', email_verified: true };
     const first = await loginWithGoogle(login);
-    const firstUserId = await userIdOf(first.sessionToken);
+    const firstUserId = await userIdOf(api, first.sessionToken);
 
     // Act
     const deleted = await api.call(routes.deleteAccount, { as: { token: first.sessionToken ?? '' } });
@@ -270,7 +263,7 @@ describe('Google logins that are refused', () => {
     expectOk(deleted);
     expect(linksLeft.data).toEqual([]);
     expect(again.status).toBe(302);
-    expect(await userIdOf(again.sessionToken)).not.toBe(firstUserId);
+    expect(await userIdOf(api, again.sessionToken)).not.toBe(firstUserId);
   });
 
   it('refuses a wrong state', async () => {
@@ -289,7 +282,7 @@ describe('Google logins that are refused', () => {
   it('refuses an ID token with a wrong nonce', async () => {
     // Prepare
     getLocalOidcProvider().setNextLogin({
-      sub: uniqueSub('nonce'),
+      sub: uniqueName('nonce'),
       email: uniqueEmail('nonce'),
       email_verified: true,
       nonce: 'not-the-nonce-we-sent',
@@ -305,7 +298,7 @@ describe('Google logins that are refused', () => {
 
   it('refuses a state used a second time', async () => {
     // Prepare
-    const first = await loginWithGoogle({ sub: uniqueSub('replay') });
+    const first = await loginWithGoogle({ sub: uniqueName('replay') });
     expect(first.sessionToken).toBeDefined();
 
     // Act

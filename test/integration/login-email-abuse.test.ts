@@ -1,9 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getDb } from '../../functions/lib/db/service';
 import { WEB_APPLICATION_ID } from '../../shared/constants';
 import { startTestRuntime, type TestRuntime } from '../support/local-runtime';
+import { uniqueEmail } from '../support/unique';
 
 const SEND = '/api/i/user/auth/login/email';
 
@@ -53,7 +53,6 @@ function postFrom(sourceIp: string, path: string, body: unknown): Promise<Answer
   });
 }
 
-const uniqueEmail = (label: string) => `${label}-${randomUUID().slice(0, 8)}@example.com`;
 const sendLinkFrom = (sourceIp: string, email: string, body: unknown = {}) =>
   postFrom(sourceIp, `${SEND}?email=${encodeURIComponent(email)}`, body);
 

@@ -1,12 +1,9 @@
-import { randomUUID } from 'node:crypto';
-import { readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { renameSync, rmSync, writeFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { issueLoginLink } from '../../functions/account/lib/login-links';
 import { hashToken } from '../../functions/lib/app-auth';
 import { getDb } from '../../functions/lib/db/service';
-import { parseEml } from '../../functions/lib/mail/eml';
 import { type BodyOf, routes } from '../../shared/routes';
 import {
   type Answer,
@@ -20,6 +17,8 @@ import {
   sessionTokenOf,
 } from '../support/api-client';
 import { startTestRuntime, type TestRuntime } from '../support/local-runtime';
+import { mailTo } from '../support/mail';
+import { uniqueEmail } from '../support/unique';
 
 let runtime: TestRuntime;
 let api: ApiClient;
@@ -28,7 +27,6 @@ let outboxDir: string;
 const bodies: string[] = [];
 const sessionTokens: string[] = [];
 
-const uniqueEmail = (label: string) => `${label}-${randomUUID().slice(0, 8)}@example.com`;
 const sendLink = (email: string, body: BodyOf<typeof routes.sendLoginEmail> = {}) =>
   api.call(routes.sendLoginEmail, { query: { email }, body });
 const confirm = (token: string) => api.call(routes.confirmLoginEmail, { body: { token } });
@@ -50,18 +48,9 @@ async function localPage(path: string): Promise<{ status: number; headers: Heade
   return { status: response.status, headers: response.headers, text };
 }
 
-/** The captured emails to one address, oldest first. */
-function mailTo(address: string) {
-  return readdirSync(outboxDir)
-    .filter((name) => name.endsWith('.eml'))
-    .sort()
-    .map((name) => ({ name, ...parseEml(readFileSync(join(outboxDir, name), 'utf8')) }))
-    .filter((mail) => mail.headers.to === address);
-}
-
 /** The login token from the link in the latest email to an address, as the confirm page reads it. */
 function tokenFromEmail(address: string): string {
-  const latest = mailTo(address).at(-1);
+  const latest = mailTo(outboxDir, address).at(-1);
   const token = /\/login\/confirm#token=([\w-]+)/.exec(latest?.text ?? '')?.[1];
   if (!token) throw new Error(`No login link in the email to ${address}`);
   return token;
@@ -104,7 +93,7 @@ describe('login by emailed link on the local runtime', () => {
     // Assess
     expectOk(sent);
     expect(sent.body).toEqual({ sent: true });
-    const mails = mailTo(email);
+    const mails = mailTo(outboxDir, email);
     expect(mails).toHaveLength(1);
     expect(mails[0]?.headers.subject).toBe('Your TopPubs login link');
     expect(mails[0]?.text).toContain('This link works once, for 10 minutes. If you did not ask for it, ignore this email.');
@@ -251,7 +240,7 @@ describe('sending login emails', () => {
     const retryAfter = Number(again.headers.get('retry-after'));
     expect(retryAfter).toBeGreaterThanOrEqual(55);
     expect(retryAfter).toBeLessThanOrEqual(60);
-    expect(mailTo(address)).toHaveLength(1);
+    expect(mailTo(outboxDir, address)).toHaveLength(1);
     expectOk(other);
   });
 
@@ -310,7 +299,7 @@ describe('sending login emails', () => {
       message: 'We could not send the login email right now. Please try again in a minute.',
     });
     expectOk(retried);
-    expect(mailTo(address)).toHaveLength(1);
+    expect(mailTo(outboxDir, address)).toHaveLength(1);
   });
 });
 
@@ -319,7 +308,7 @@ describe('the local mail page', () => {
     // Prepare
     const address = uniqueEmail('mail-page');
     await sendLink(address);
-    const [mail] = mailTo(address);
+    const [mail] = mailTo(outboxDir, address);
 
     // Act
     const list = await localPage('/__local/mail');

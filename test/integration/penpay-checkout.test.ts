@@ -9,6 +9,7 @@ import type { GradeView } from '../../shared/schemas/merchant';
 import { expectError, expectOk, type SignedInUser } from '../support/api-client';
 import { apiSuite } from '../support/api-suite';
 import { mailsTo } from '../support/mail';
+import { paymentsOf } from '../support/payments';
 import { addGrade, addProduct, expectMessage, openShop, type Shop, shopGatewayOf } from '../support/penpay';
 
 const suite = apiSuite();
@@ -55,8 +56,6 @@ const fulfil = (customer: SignedInUser, invoiceId: string, nonce = 'fake-valid-v
 
 const storedInvoice = async (invoiceId: string) =>
   (await getDb().entities.invoice.get({ invoiceId }).go({ consistent: true })).data;
-const paymentsOf = async (customerId: string) =>
-  (await getDb().entities.payment.query.byCustomer({ customerId }).go({ pages: 'all' })).data;
 const figure = async (merchantAccountId: string, scope: string, period: string) =>
   (await getDb().entities.storeFigure.get({ merchantAccountId, scope, period }).go({ consistent: true })).data;
 const salesOf = async (merchantAccountId: string, scope = shopScope) =>

@@ -7,9 +7,11 @@ import { getDb } from '../../functions/lib/db/service';
 import { createLocalPaymentGateway } from '../../functions/lib/payments/local-gateway';
 import * as merchantRoutes from '../../shared/routes/merchant';
 import { type BodyOf, routes } from '../../shared/routes';
-import type { GradeView, MerchantAccountView, ProductStockView } from '../../shared/schemas/merchant';
+import type { GradeView, ProductStockView } from '../../shared/schemas/merchant';
 import { expectError, expectOk, type SignedInUser } from '../support/api-client';
 import { apiSuite } from '../support/api-suite';
+import { openShop, type Shop } from '../support/penpay';
+import { uniqueName } from '../support/unique';
 
 /**
  * Braintree itself cannot be reached from a test: the sandbox and production keys of accounts made
@@ -45,30 +47,10 @@ const suite = apiSuite();
 // A 1x1 transparent PNG.
 const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
 
-interface Shop {
-  owner: SignedInUser;
-  merchant: MerchantAccountView;
-}
-
-const handleFor = (label: string) => `${label}-${randomUUID().slice(0, 8)}`;
-
 async function uploadImage(user: SignedInUser, name = 'picture.png'): Promise<string> {
   const stored = await suite.api.call(routes.uploadImageByBase64, { body: { dataBase64: PNG, name }, as: user });
   expectOk(stored, 201);
   return stored.body.file.id;
-}
-
-async function openShop(label: string, options: { currency?: 'USD' | 'EUR'; connect?: boolean } = {}): Promise<Shop> {
-  const owner = await suite.api.signIn(label);
-  const registered = await suite.api.call(merchantRoutes.registerMerchant, {
-    body: { shopName: `${label} shop`, handle: handleFor(label), currency: options.currency ?? 'USD' },
-    as: owner,
-  });
-  expectOk(registered);
-  if (options.connect === false) return { owner, merchant: registered.body };
-  const connected = await suite.api.call(merchantRoutes.connectMerchantGateway, { body: { environment: 'local' }, as: owner });
-  expectOk(connected);
-  return { owner, merchant: connected.body };
 }
 
 async function addProduct(shop: Shop, body: { title?: string; visibility?: 'public' | 'unlisted' | 'private' } = {}) {
@@ -172,7 +154,7 @@ let rivalSubscription: GradeView;
 
 beforeAll(async () => {
   braintree.endpoint = suite.runtime.paymentGatewayEndpoint;
-  [shop, rival] = await Promise.all([openShop('keeper'), openShop('rival', { currency: 'EUR' })]);
+  [shop, rival] = await Promise.all([openShop(suite, 'keeper'), openShop(suite, 'rival', { currency: 'EUR' })]);
   rivalProduct = await addProduct(rival, { title: 'Rival goods' });
   [rivalOnce, rivalSubscription] = await Promise.all([
     addGrade(rival, rivalProduct.id, { name: 'Rival once', amountMinor: 900 }),
@@ -185,7 +167,7 @@ describe('registering a shop', () => {
     // Prepare
     const [owner, stranger] = await Promise.all([suite.api.signIn('founder'), suite.api.signIn('passer-by')]);
     const logoFileId = await uploadImage(owner, 'logo.png');
-    const handle = handleFor('paper-goods');
+    const handle = uniqueName('paper-goods');
 
     // Act
     const registered = await suite.api.call(merchantRoutes.registerMerchant, {
@@ -215,7 +197,7 @@ describe('registering a shop', () => {
   it('refuses a second shop for the same person and an address already taken, writing nothing', async () => {
     // Prepare
     const newcomer = await suite.api.signIn('newcomer');
-    const unusedHandle = handleFor('second-shop');
+    const unusedHandle = uniqueName('second-shop');
 
     // Act
     const secondShop = await suite.api.call(merchantRoutes.registerMerchant, {
@@ -252,7 +234,7 @@ describe('registering a shop', () => {
     expectOk(pending, 201);
     const register = (logoFileId: string) =>
       suite.api.call(merchantRoutes.registerMerchant, {
-        body: { shopName: 'Borrowed logo', handle: handleFor('borrowed'), currency: 'USD', logoFileId },
+        body: { shopName: 'Borrowed logo', handle: uniqueName('borrowed'), currency: 'USD', logoFileId },
         as: other,
       });
 
@@ -282,9 +264,9 @@ describe('registering a shop', () => {
       });
 
     // Act
-    const unknownCurrency = await register({ shopName: 'Coins', handle: handleFor('coins'), currency: 'XYZ' });
+    const unknownCurrency = await register({ shopName: 'Coins', handle: uniqueName('coins'), currency: 'XYZ' });
     const badHandle = await register({ shopName: 'Dashes', handle: '-dashes-', currency: 'USD' });
-    const shortName = await register({ shopName: 'x', handle: handleFor('short'), currency: 'USD' });
+    const shortName = await register({ shopName: 'x', handle: uniqueName('short'), currency: 'USD' });
 
     // Assess
     expectError(unknownCurrency, 400);
@@ -298,7 +280,7 @@ describe('registering a shop', () => {
 
   it('changes the name, description and logo, and keeps the address and currency', async () => {
     // Prepare
-    const own = await openShop('renamer', { connect: false });
+    const own = await openShop(suite, 'renamer', { connect: false });
     const logoFileId = await uploadImage(own.owner);
 
     // Act
@@ -330,7 +312,7 @@ describe('registering a shop', () => {
 describe('connecting a Braintree account', () => {
   it('connects a local test account whose plans the grade editor lists, and never answers its keys', async () => {
     // Prepare
-    const own = await openShop('connector', { connect: false });
+    const own = await openShop(suite, 'connector', { connect: false });
     const plansBefore = await suite.api.call(merchantRoutes.listMyGatewayPlans, { as: own.owner });
 
     // Act
@@ -369,7 +351,7 @@ describe('connecting a Braintree account', () => {
 
   it('tries sandbox keys at Braintree first: keys it refuses are a 400 and leave the shop unconnected', async () => {
     // Prepare
-    const own = await openShop('mistyped', { connect: false });
+    const own = await openShop(suite, 'mistyped', { connect: false });
     const keys = await braintreeAccount();
 
     // Act
@@ -396,7 +378,7 @@ describe('connecting a Braintree account', () => {
 
   it("seals accepted sandbox keys, never answers or stores them in the clear, and opens them for the shop's plans", async () => {
     // Prepare
-    const own = await openShop('sandboxer', { connect: false });
+    const own = await openShop(suite, 'sandboxer', { connect: false });
     const keys = await braintreeAccount();
 
     // Act
@@ -427,7 +409,7 @@ describe('connecting a Braintree account', () => {
 
   it('keeps subscribers within reach: another account is refused while the shop has subscriptions, new keys of the same one are not', async () => {
     // Prepare
-    const own = await openShop('rotator', { connect: false });
+    const own = await openShop(suite, 'rotator', { connect: false });
     const keys = await braintreeAccount();
     const first = await suite.api.call(merchantRoutes.connectMerchantGateway, {
       body: { environment: 'sandbox', ...keys },
@@ -537,7 +519,7 @@ describe('products and grades', () => {
   it("refuses a plan, an add-on or a currency the merchant's Braintree account does not offer, adding nothing", async () => {
     // Prepare
     const product = await addProduct(shop, { title: 'Plan checks' });
-    const mixed = await openShop('mixed-plans', { connect: false });
+    const mixed = await openShop(suite, 'mixed-plans', { connect: false });
     const keys = await braintreeAccount([
       { id: 'euro-monthly', name: 'Euro monthly', billingFrequencyMonths: 1, price: '9.00', currency: 'EUR' },
       {
@@ -635,7 +617,7 @@ describe('products and grades', () => {
 
   it('lets a shop without a Braintree account prepare products and one-time grades, not subscriptions', async () => {
     // Prepare
-    const unconnected = await openShop('preparer', { connect: false });
+    const unconnected = await openShop(suite, 'preparer', { connect: false });
 
     // Act
     const product = await addProduct(unconnected);
@@ -893,7 +875,7 @@ describe('visibility and stock', () => {
 
   it("pages a merchant's products newest first, 20 a page, and refuses another merchant's page link", async () => {
     // Prepare
-    const busy = await openShop('busy-shop', { connect: false });
+    const busy = await openShop(suite, 'busy-shop', { connect: false });
     const created: string[] = [];
     for (let index = 0; index < 21; index += 1) created.push((await addProduct(busy, { title: `Item ${index}` })).id);
 

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { signedNotification } from '../../infra/local/payment-gateway/webhooks';
 import { getDb } from '../../functions/lib/db/service';
@@ -8,41 +7,26 @@ import { LOCAL_GATEWAY_KEYS, type LocalGatewayKeys } from '../../shared/payments
 import { routes } from '../../shared/routes';
 import * as merchantRoutes from '../../shared/routes/merchant';
 import * as storeRoutes from '../../shared/routes/store';
-import type { GradeView, MerchantAccountView } from '../../shared/schemas/merchant';
+import type { GradeView } from '../../shared/schemas/merchant';
 import { expectError, expectOk, type SignedInUser } from '../support/api-client';
 import { apiSuite } from '../support/api-suite';
 import { mailsTo } from '../support/mail';
-import { shopKeysOf } from '../support/penpay';
+import { advanceGatewayClock, paymentsOf } from '../support/payments';
+import { openShop, type Shop as OpenedShop, shopKeysOf } from '../support/penpay';
 
 const suite = apiSuite();
 
-interface Shop {
-  owner: SignedInUser;
-  merchant: MerchantAccountView;
+interface Shop extends OpenedShop {
   /** The shop's own account at the local gateway, as its merchant (or Braintree's control panel) reaches it. */
   keys: LocalGatewayKeys;
   gateway: PaymentGateway;
 }
 
-async function openShop(label: string, options: { connect?: boolean } = {}): Promise<Shop> {
-  const owner = await suite.api.signIn(label);
-  const registered = await suite.api.call(merchantRoutes.registerMerchant, {
-    body: { shopName: `${label} shop`, handle: `${label}-${randomUUID().slice(0, 8)}`, currency: 'USD' },
-    as: owner,
-  });
-  expectOk(registered);
-  if (options.connect === false) {
-    return { owner, merchant: registered.body, keys: LOCAL_GATEWAY_KEYS, gateway: undefined as unknown as PaymentGateway };
-  }
-  const connected = await suite.api.call(merchantRoutes.connectMerchantGateway, { body: { environment: 'local' }, as: owner });
-  expectOk(connected);
-  const keys = await shopKeysOf(suite, connected.body.id);
-  return {
-    owner,
-    merchant: connected.body,
-    keys,
-    gateway: createLocalPaymentGateway(suite.runtime.paymentGatewayEndpoint, keys),
-  };
+/** A shop opened and connected, with its own account at the local gateway. */
+async function openShopWithGateway(label: string): Promise<Shop> {
+  const shop = await openShop(suite, label);
+  const keys = await shopKeysOf(suite, shop.merchant.id);
+  return { ...shop, keys, gateway: createLocalPaymentGateway(suite.runtime.paymentGatewayEndpoint, keys) };
 }
 
 /** A product of its own with one monthly grade offering extra seats (up to 2) and priority support (1). */
@@ -96,9 +80,6 @@ async function subscribe(customer: SignedInUser, shop: Shop, grade: GradeView, n
 const stored = async (subscriptionId: string) =>
   (await getDb().entities.subscription.get({ subscriptionId }).go({ consistent: true })).data;
 
-const paymentsOf = async (customerId: string) =>
-  (await getDb().entities.payment.query.byCustomer({ customerId }).go({ pages: 'all' })).data;
-
 async function mySubscriptions(user: SignedInUser) {
   const answer = await suite.api.call(storeRoutes.listMySubscriptions, { as: user });
   expectOk(answer);
@@ -127,19 +108,6 @@ const postWebhook = (merchantAccountId: string, form: { bt_signature: string; bt
     body: new URLSearchParams(form).toString(),
   });
 
-/** Moves the local gateway's clock; renewals fall due and their webhooks are delivered before it answers. */
-async function advanceGatewayClock(days: number) {
-  const answer = await fetch(`${suite.runtime.paymentGatewayEndpoint}/__control/clock`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ advanceDays: days }),
-  });
-  expect(answer.status).toBe(200);
-  return (await answer.json()) as {
-    deliveries: { merchantId: string; subscriptionId: string; kind: string; at: string; delivered: boolean }[];
-  };
-}
-
 async function declineCard(token: string, declining: boolean): Promise<void> {
   const answer = await fetch(`${suite.runtime.paymentGatewayEndpoint}/__control/payment-methods/${token}/decline`, {
     method: 'POST',
@@ -160,7 +128,7 @@ let shop: Shop;
 let otherShop: Shop;
 
 beforeAll(async () => {
-  [shop, otherShop] = await Promise.all([openShop('beans'), openShop('tea')]);
+  [shop, otherShop] = await Promise.all([openShopWithGateway('beans'), openShopWithGateway('tea')]);
 });
 
 describe("the customer's subscriptions", () => {
@@ -445,7 +413,7 @@ describe("a shop's webhook", () => {
       signedNotification(otherShop.keys, 'subscription_canceled', subscriptionId, now),
       signedNotification(LOCAL_GATEWAY_KEYS, 'subscription_canceled', subscriptionId, now),
     ]);
-    const unconnected = await openShop('no-gateway', { connect: false });
+    const unconnected = await openShop(suite, 'no-gateway', { connect: false });
 
     // Act
     const tampered = await postWebhook(shop.merchant.id, { ...own, bt_signature: `${own.bt_signature}0` });
@@ -501,7 +469,7 @@ describe('a subscription over time, through the shop’s webhooks', () => {
     const token = (await stored(subscriptionId))?.paymentMethod.token ?? '';
 
     // Act 1: a month on, the renewal is charged and the gateway's webhooks come to the shop's route.
-    const renewal = await advanceGatewayClock(31);
+    const renewal = await advanceGatewayClock(suite.runtime, 31);
     const renewalDeliveries = renewal.deliveries.filter((delivery) => delivery.subscriptionId === subscriptionId);
     const renewed = await gradeDashboard(otherShop, grade);
     const charged = renewalDeliveries.find((delivery) => delivery.kind === 'subscription_charged_successfully');
@@ -531,7 +499,7 @@ describe('a subscription over time, through the shop’s webhooks', () => {
 
     // Act 2: the card starts declining, and the next renewal fails.
     await declineCard(token, true);
-    await advanceGatewayClock(31);
+    await advanceGatewayClock(suite.runtime, 31);
     const pastDue = await stored(subscriptionId);
     const countsPastDue = await countsOf(otherShop, grade);
     const notifications = await suite.api.call(routes.listUnseenNotifications, { as: customer });
@@ -578,7 +546,7 @@ describe('a subscription over time, through the shop’s webhooks', () => {
 describe('a customer who deletes their account', () => {
   it('has their shop subscription canceled at the shop’s own gateway first, and the shop counts it', async () => {
     // Prepare
-    const shop = await openShop('leaving-shop');
+    const shop = await openShopWithGateway('leaving-shop');
     const grade = await subscriptionGrade(shop, 'Leaving club');
     const leaver = await suite.api.signIn('leaving-customer');
     const subscriptionId = await subscribe(leaver, shop, grade);

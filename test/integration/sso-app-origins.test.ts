@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { issueLoginLink } from '../../functions/account/lib/login-links';
 import { registerAppClient } from '../../functions/lib/app-auth';
-import { getDb } from '../../functions/lib/db/service';
+import { type ApiClient, createApiClient } from '../support/api-client';
 import { startTestRuntime, type TestRuntime } from '../support/local-runtime';
 
 const USER = '/api/i/user';
@@ -13,6 +12,7 @@ const APP_A = `stories_${suffix}`;
 const APP_B = `transfer_${suffix}`;
 
 let runtime: TestRuntime;
+let api: ApiClient;
 let tokenA: string;
 let tokenB: string;
 
@@ -32,14 +32,7 @@ async function answer(response: Promise<Response>): Promise<Answer> {
   };
 }
 
-async function logIn(): Promise<{ token: string; userId: string }> {
-  const { token: linkToken } = await issueLoginLink(getDb(), { email: `sso-apps-${randomUUID().slice(0, 8)}@example.com` });
-  const login = await runtime.post(`${USER}/auth/login/email/confirm`, { token: linkToken });
-  const token = /^ssoat=([^;]+)/.exec(login.headers.getSetCookie().find((value) => value.startsWith('ssoat=')) ?? '')?.[1];
-  const { user } = (await login.json()) as { user: { userId: string } };
-  if (!token) throw new Error(`Login failed: ${login.status}`);
-  return { token, userId: user.userId };
-}
+const logIn = () => api.signIn('sso-apps');
 
 const startSso = (returnUrl: string, sessionToken?: string) =>
   answer(
@@ -62,6 +55,7 @@ function codeOf(started: Answer): string {
 
 beforeAll(async () => {
   runtime = await startTestRuntime({ seedPublications: 50 });
+  api = createApiClient(runtime);
   tokenA = await registerAppClient(APP_A, 'Stories', [ORIGIN_A]);
   tokenB = await registerAppClient(APP_B, 'Transfer', [`${ORIGIN_B}/some/path`]);
 });

@@ -1,9 +1,6 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashToken } from '../../functions/lib/app-auth';
 import { getDb } from '../../functions/lib/db/service';
-import { parseEml } from '../../functions/lib/mail/eml';
 import { issueActionToken } from '../../functions/account/lib/action-tokens';
 import { issueSsoCode, SSO_CODE } from '../../functions/account/lib/sso-codes';
 import { readToken } from '../../functions/lib/one-time-tokens';
@@ -21,6 +18,7 @@ import {
   type Session,
 } from '../support/api-client';
 import { startTestRuntime, type TestRuntime } from '../support/local-runtime';
+import { mailTo } from '../support/mail';
 
 let runtime: TestRuntime;
 let api: ApiClient;
@@ -44,15 +42,6 @@ function codeOf(started: Answer<typeof routes.ssoStart>): string {
   const code = new URL(started.location ?? '').searchParams.get('ssoCode');
   if (!code) throw new Error(`No ssoCode in ${started.location}`);
   return code;
-}
-
-/** The captured emails to one address, oldest first. */
-function mailTo(address: string) {
-  return readdirSync(runtime.mailDir)
-    .filter((name) => name.endsWith('.eml'))
-    .sort()
-    .map((name) => parseEml(readFileSync(join(runtime.mailDir, name), 'utf8')))
-    .filter((mail) => mail.headers.to === address);
 }
 
 beforeAll(async () => {
@@ -290,7 +279,7 @@ describe('email verification', () => {
 
     // Act
     const sent = await sendVerification(user);
-    const mails = mailTo(user.email);
+    const mails = mailTo(runtime.mailDir, user.email);
     const link = /(http\S+\/authed\/([\w-]+)\/action\/verify-email)/.exec(mails[0]?.text ?? '');
     const verified = await action(link?.[2] ?? '', 'verify-email');
     const again = await action(link?.[2] ?? '', 'verify-email');
@@ -321,7 +310,7 @@ describe('email verification', () => {
     expectError(again, 429);
     expect(again.body).toMatchObject({ code: 'RATE_LIMITED' });
     expect(Number(again.headers.get('retry-after'))).toBeGreaterThan(50);
-    expect(mailTo(user.email)).toHaveLength(1);
+    expect(mailTo(runtime.mailDir, user.email)).toHaveLength(1);
   });
 
   it('answers 409 for an address already verified, 400 for an account without one, 401 signed out', async () => {
@@ -340,7 +329,7 @@ describe('email verification', () => {
     expectError(noEmail, 400);
     expect(noEmail.body).toMatchObject({ code: 'NO_EMAIL' });
     expectError(anonymous, 401);
-    expect(mailTo(verified.email)).toHaveLength(0);
+    expect(mailTo(runtime.mailDir, verified.email)).toHaveLength(0);
   });
 
   it('refuses a token used for another action type, without spending it', async () => {

@@ -11,6 +11,7 @@ import { PLAN_LIMITS } from '../../shared/transfers/plans';
 import { expectError, expectOk, type SignedInUser } from '../support/api-client';
 import { apiSuite } from '../support/api-suite';
 import { mailsTo } from '../support/mail';
+import { advanceGatewayClock, paymentsOf } from '../support/payments';
 
 const suite = apiSuite();
 
@@ -37,18 +38,6 @@ async function subscribe(user: SignedInUser, nonce = 'fake-valid-visa-nonce') {
   expectOk(paid);
   return paid.body.subscription;
 }
-
-/** Moves the local gateway's clock; renewals fall due and their webhooks are delivered before it answers. */
-async function advanceGatewayClock(days: number): Promise<void> {
-  const answer = await fetch(`${suite.runtime.paymentGatewayEndpoint}/__control/clock`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ advanceDays: days }),
-  });
-  expect(answer.status).toBe(200);
-}
-
-const paymentsOf = async (customerId: string) => (await getDb().entities.payment.query.byCustomer({ customerId }).go()).data;
 
 afterEach(() => usePaymentGatewayForTests(undefined));
 
@@ -324,7 +313,7 @@ describe('a subscription over time', () => {
     const started = await subscribe(buyer, 'local-declines-later-visa-nonce');
 
     // Act: a month on, the renewal is declined and the gateway's webhooks arrive.
-    await advanceGatewayClock(32);
+    await advanceGatewayClock(suite.runtime, 32);
     const pastDue = await suite.api.call(routes.showSubscriptionScreen, { as: buyer });
     const updated = await suite.api.call(routes.updateSubscriptionPaymentMethod, {
       params: { subscriptionProductId: started.id },
@@ -397,7 +386,7 @@ describe('a past-due balance paid with a new card', () => {
     // Prepare: a month on, the renewal is declined and the subscription is past due.
     const buyer = await suite.api.signIn('two-tabs-new-card');
     const started = await subscribe(buyer, 'local-declines-later-visa-nonce');
-    await advanceGatewayClock(32);
+    await advanceGatewayClock(suite.runtime, 32);
     const before = await paymentsOf(buyer.userId);
 
     // Act

@@ -1,13 +1,13 @@
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findOrCreateUserByEmail } from '../../functions/lib/accounts';
 import { getDb } from '../../functions/lib/db/service';
 import { createSession } from '../../functions/lib/sessions';
 import { getLocalOidcProvider, type MockGoogleLogin } from '../../infra/local/oidc-provider';
 import { routes } from '../../shared/routes';
-import { type ApiClient, createApiClient, expectError, expectOk, type Session } from '../support/api-client';
+import { type ApiClient, createApiClient, expectError, expectOk, type Session, userIdOf } from '../support/api-client';
 import { startTestRuntime, type TestRuntime } from '../support/local-runtime';
 import { authorizeAtProvider, callback, startOauthLogin } from '../support/oauth';
+import { uniqueName } from '../support/unique';
 
 const BINDING =
   /^toppubs_oauth=([\w-]+); Path=\/api\/i\/user\/auth\/login\/twitter; HttpOnly; Secure; SameSite=Lax; Max-Age=600$/;
@@ -16,7 +16,6 @@ const CLEARED_BINDING = 'toppubs_oauth=; Path=/api/i/user/auth/login/twitter; Ht
 let runtime: TestRuntime;
 let api: ApiClient;
 
-const uniqueId = (label: string) => `${label}-${randomUUID().slice(0, 8)}`;
 const sessionOf = (token: string | undefined): Session => ({ token: token ?? '' });
 
 /** Asks for the authorization URL (with the caller's session, if any) and keeps the binding cookie. */
@@ -33,12 +32,6 @@ async function loginWithTwitter(login: MockGoogleLogin, session?: Session) {
   const started = await startTwitterLogin(session);
   const callbackUrl = await authorizeAtProvider(started.url);
   return callback(api, routes.twitterCallback, callbackUrl, { cookie: started.cookie, ...(session ? { as: session } : {}) });
-}
-
-async function userIdOf(sessionToken: string | undefined): Promise<string> {
-  const current = await api.call(routes.getMe, { as: sessionOf(sessionToken) });
-  expectOk(current);
-  return current.body.userId;
 }
 
 const disconnect = (sessionToken: string | undefined) => api.call(routes.disconnectTwitter, { as: sessionOf(sessionToken) });
@@ -71,7 +64,7 @@ describe('Twitter login against the mock provider', () => {
 
   it('creates an account without email on the first login, and signs the same user in next time', async () => {
     // Prepare
-    const sub = uniqueId('tw');
+    const sub = uniqueName('tw');
 
     // Act
     const first = await loginWithTwitter({ sub, name: 'Tweety Bird' });
@@ -83,7 +76,7 @@ describe('Twitter login against the mock provider', () => {
     expect(first.location).toBe('/after-login#welcome-twitter');
     expect(second.location).toBe('/after-login#logged-in-twitter');
     expect(first.cookies).toContain(CLEARED_BINDING);
-    const userId = await userIdOf(first.sessionToken);
+    const userId = await userIdOf(api, first.sessionToken);
     const { data: user } = await getDb().entities.user.get({ userId }).go();
     expect(user?.email).toBeUndefined();
     expect(user?.name).toBe('Tweety Bird');
@@ -91,12 +84,12 @@ describe('Twitter login against the mock provider', () => {
     expect(link?.userId).toBe(userId);
     expect(second.sessionToken).toBeDefined();
     expect(second.sessionToken).not.toBe(first.sessionToken);
-    expect(await userIdOf(second.sessionToken)).toBe(userId);
+    expect(await userIdOf(api, second.sessionToken)).toBe(userId);
   });
 
   it('refuses to disconnect Twitter when it is the only way to log in', async () => {
     // Prepare
-    const sub = uniqueId('only');
+    const sub = uniqueName('only');
     const login = await loginWithTwitter({ sub });
 
     // Act
@@ -108,15 +101,15 @@ describe('Twitter login against the mock provider', () => {
       code: 'ONLY_LOGIN_METHOD',
       message: 'Add an email address or another login before disconnecting Twitter.',
     });
-    expect(await twitterLinksOf(await userIdOf(login.sessionToken))).toHaveLength(1);
+    expect(await twitterLinksOf(await userIdOf(api, login.sessionToken))).toHaveLength(1);
   });
 
   it('connects Twitter to the signed-in user, and disconnects it when the user has a verified email', async () => {
     // Prepare
-    const { user } = await findOrCreateUserByEmail(getDb(), `${uniqueId('mail')}@example.com`);
+    const { user } = await findOrCreateUserByEmail(getDb(), `${uniqueName('mail')}@example.com`);
     await getDb().entities.user.patch({ userId: user.userId }).set({ emailVerified: true }).go();
     const session = await createSession(getDb(), user.userId, {});
-    const sub = uniqueId('connect');
+    const sub = uniqueName('connect');
 
     // Act
     const connected = await loginWithTwitter({ sub, name: 'Tweety Connect' }, session);
@@ -139,9 +132,9 @@ describe('Twitter login against the mock provider', () => {
 
   it("refuses to connect a Twitter account that belongs to another user with 'already_linked'", async () => {
     // Prepare
-    const sub = uniqueId('taken');
+    const sub = uniqueName('taken');
     await loginWithTwitter({ sub });
-    const { user } = await findOrCreateUserByEmail(getDb(), `${uniqueId('other')}@example.com`);
+    const { user } = await findOrCreateUserByEmail(getDb(), `${uniqueName('other')}@example.com`);
     const session = await createSession(getDb(), user.userId, {});
 
     // Act

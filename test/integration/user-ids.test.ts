@@ -1,12 +1,12 @@
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { issueLoginLink } from '../../functions/account/lib/login-links';
 import { getDb } from '../../functions/lib/db/service';
+import { type ApiClient, createApiClient } from '../support/api-client';
 import { startTestRuntime, type TestRuntime } from '../support/local-runtime';
 
 const USER = '/api/i/user';
 
 let runtime: TestRuntime;
+let api: ApiClient;
 
 interface Answer {
   status: number;
@@ -20,14 +20,7 @@ async function answer(response: Promise<Response>): Promise<Answer> {
 }
 
 /** Logs a new address in: a login link from the issuer, spent over HTTP by the confirm endpoint. */
-async function logIn(): Promise<{ token: string; userId: string }> {
-  const { token: linkToken } = await issueLoginLink(getDb(), { email: `ids-${randomUUID().slice(0, 8)}@example.com` });
-  const login = await runtime.post(`${USER}/auth/login/email/confirm`, { token: linkToken });
-  const token = /^ssoat=([^;]+)/.exec(login.headers.getSetCookie().find((value) => value.startsWith('ssoat=')) ?? '')?.[1];
-  const { user } = (await login.json()) as { user: { userId: string } };
-  if (!token) throw new Error(`Login failed: ${login.status}`);
-  return { token, userId: user.userId };
-}
+const logIn = () => api.signIn('ids');
 
 const report = (token: string, body: Record<string, unknown>) =>
   answer(runtime.post(`${USER}/me/mod/report/object`, { reason: 'spam', ...body }, { cookie: `ssoat=${token}` }));
@@ -37,6 +30,7 @@ const reportsOf = async (objectId: string) =>
 
 beforeAll(async () => {
   runtime = await startTestRuntime({ seedPublications: 50 });
+  api = createApiClient(runtime);
 });
 
 afterAll(async () => {

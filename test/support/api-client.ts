@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import type * as z from '../../shared/zod';
 import { issueLoginLink } from '../../functions/account/lib/login-links';
@@ -7,6 +6,7 @@ import { getDb } from '../../functions/lib/db/service';
 import { APP_TOKEN_HEADER, APPLICATION_ID_HEADER, SESSION_HEADER, WEB_APPLICATION_ID } from '../../shared/constants';
 import { type BodyOf, type ParamsOf, type QueryOf, type ResponseOf, type RouteDefinition, routes } from '../../shared/routes';
 import { type ErrorBody, errorBodySchema } from '../../shared/schemas/common';
+import { uniqueEmail, uniqueName } from './unique';
 
 /** The session cookie as the API sets it; group 1 is the token. */
 export const SESSION_COOKIE = /^ssoat=([^;]+); Path=\/; HttpOnly; Secure; SameSite=Lax/;
@@ -229,7 +229,7 @@ export function createApiClient(runtime: { url: string }, options: { onAnswer?: 
    * existing account in again, with a new session.
    */
   async function signIn(label = 'user', signInOptions: { email?: string; superuser?: boolean } = {}): Promise<SignedInUser> {
-    const email = signInOptions.email ?? `${label}-${randomUUID().slice(0, 8)}@example.com`;
+    const email = signInOptions.email ?? uniqueEmail(label);
     const { token: linkToken } = await issueLoginLink(getDb(), { email });
     const login = await call(routes.confirmLoginEmail, { body: { token: linkToken } });
     if (!login.ok) throw new Error(`Login of ${email} failed with ${login.status}: ${login.text}`);
@@ -262,8 +262,15 @@ export async function makeSuperUser(user: { userId: string }): Promise<void> {
  * receives single sign-on codes.
  */
 export async function registerApp(label = 'it-app', origins: readonly string[] = []): Promise<AppCredentials> {
-  const appId = `${label}-${randomUUID().slice(0, 8)}`;
+  const appId = uniqueName(label);
   return { appId, appToken: await registerAppClient(appId, `Integration test app ${label}`, origins) };
+}
+
+/** The id of the user a session token belongs to (it must be a live one). */
+export async function userIdOf(api: ApiClient, sessionToken: string | undefined): Promise<string> {
+  const current = await api.call(routes.getMe, { as: { token: sessionToken ?? '' } });
+  expectOk(current);
+  return current.body.userId;
 }
 
 /** The session token an answer sets as its cookie, if any. */

@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parseEml } from '../../functions/lib/mail/eml';
@@ -27,4 +28,13 @@ export async function mailsTo(mailDir: string, to: string): Promise<ReturnType<t
   const files = (await readdir(mailDir).catch(() => [] as string[])).filter((name) => name.endsWith('.eml')).sort();
   const mails = await Promise.all(files.map(async (file) => parseEml(await readFile(join(mailDir, file), 'utf8'))));
   return mails.filter((mail) => (mail.headers.to ?? '').includes(to));
+}
+
+/** The captured emails addressed to exactly `address` in a local outbox, oldest first, each with its file name. */
+export function mailTo(mailDir: string, address: string) {
+  return readdirSync(mailDir)
+    .filter((name) => name.endsWith('.eml'))
+    .sort()
+    .map((name) => ({ name, ...parseEml(readFileSync(join(mailDir, name), 'utf8')) }))
+    .filter((mail) => mail.headers.to === address);
 }

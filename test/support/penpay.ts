@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { dirname, join } from 'node:path';
 import { expect } from 'vitest';
 import { getDb } from '../../functions/lib/db/service';
@@ -13,6 +12,7 @@ import { routes } from '../../shared/routes';
 import type { GradeView, MerchantAccountView, ProductStockView } from '../../shared/schemas/merchant';
 import { expectOk, type SignedInUser } from './api-client';
 import type { ApiSuite } from './api-suite';
+import { uniqueName } from './unique';
 
 /** A merchant signed in, with their shop registered (and, unless told, its local Braintree account connected). */
 export interface Shop {
@@ -20,11 +20,17 @@ export interface Shop {
   merchant: MerchantAccountView;
 }
 
-export async function openShop(suite: ApiSuite, label: string, options: { connect?: boolean } = {}): Promise<Shop> {
+export async function openShop(
+  suite: ApiSuite,
+  label: string,
+  options: { connect?: boolean; currency?: 'USD' | 'EUR' } = {},
+): Promise<Shop> {
   const owner = await suite.api.signIn(label);
-  const handle = `${label}-${randomUUID().slice(0, 8)}`.toLowerCase().replace(/[^a-z0-9-]/g, '-');
+  const handle = uniqueName(label)
+    .toLowerCase()
+    .replace(/[^a-z0-9-]/g, '-');
   const registered = await suite.api.call(routes.registerMerchant, {
-    body: { shopName: `${label} shop`, handle, currency: 'USD', description: `Things from ${label}` },
+    body: { shopName: `${label} shop`, handle, currency: options.currency ?? 'USD', description: `Things from ${label}` },
     as: owner,
   });
   expectOk(registered);
@@ -83,7 +89,11 @@ export async function addGrade(
  * Runs `work` as a function with the merchantKeys 'open' capability and the runtime's local key
  * would: how the shop's sealed keys are opened.
  */
-async function asKeyOpener<T>(suite: ApiSuite, merchantAccountId: string, work: (sealed: SealedMerchantKeys) => Promise<T>): Promise<T> {
+async function asKeyOpener<T>(
+  suite: ApiSuite,
+  merchantAccountId: string,
+  work: (sealed: SealedMerchantKeys) => Promise<T>,
+): Promise<T> {
   const { data } = await getDb().entities.merchantGatewayKeys.get({ merchantAccountId }).go({ consistent: true });
   if (!data) throw new Error(`Merchant ${merchantAccountId} has no gateway keys`);
   const sealed = data.sealed;

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loginEmail, loginEmailCallerLimits } from '../../functions/account/lib/emails';
 import type { Db } from '../../functions/lib/db/service';
@@ -6,6 +5,7 @@ import type { HttpError } from '../../functions/lib/errors';
 import { sendMail } from '../../functions/lib/mailer';
 import { clientNetwork, describeWait } from '../../functions/lib/rate-limit';
 import { createTestTable } from '../support/dynamo';
+import { uniqueEmail } from '../support/unique';
 
 let db: Db;
 /** A transport that accepts every mail. */
@@ -13,7 +13,6 @@ const mailer = { send: async () => ({ messageId: 'sent' }) };
 // 09:00:00 UTC: 54,000 seconds before midnight, at the start of a 10-minute window.
 const MORNING = new Date('2026-03-02T09:00:00.000Z');
 const at = (offsetSeconds: number) => new Date(MORNING.getTime() + offsetSeconds * 1000);
-const uniqueEmail = () => `reader-${randomUUID().slice(0, 8)}@example.com`;
 
 function sendLoginLink(options: { to: string; ip: string; now: Date }) {
   return sendMail(db, loginEmail, {

@@ -45,6 +45,34 @@ function allFunctionFiles(dir: string = FUNCTIONS_DIR): string[] {
   );
 }
 
+interface SchemaNode {
+  _zod: { def: Record<string, unknown> };
+}
+const isSchema = (value: unknown): value is SchemaNode => typeof value === 'object' && value !== null && '_zod' in value;
+
+/**
+ * Every object schema inside `schema`, with where it is ("response.items<element>.author"):
+ * through fields, wrappers (optional, nullable, pipe…), array elements, union options, records
+ * and lazy schemas.
+ */
+function objectSchemasIn(schema: SchemaNode, where: string, found = new Map<SchemaNode, string>()): Map<SchemaNode, string> {
+  if (found.has(schema)) return found;
+  const def = schema._zod.def;
+  if (def.type === 'object') found.set(schema, where);
+  else found.set(schema, '');
+  for (const [key, value] of Object.entries(def)) {
+    if (key === 'shape' && typeof value === 'object' && value !== null) {
+      for (const [field, fieldSchema] of Object.entries(value)) {
+        if (isSchema(fieldSchema)) objectSchemasIn(fieldSchema, `${where}.${field}`, found);
+      }
+    } else if (isSchema(value)) objectSchemasIn(value, `${where}<${key}>`, found);
+    else if (Array.isArray(value))
+      value.forEach((item, index) => isSchema(item) && objectSchemasIn(item, `${where}<${key}${index}>`, found));
+    else if (key === 'getter' && typeof value === 'function') objectSchemasIn(value() as SchemaNode, `${where}<lazy>`, found);
+  }
+  return found;
+}
+
 /** A deployment with every setting filled, so each handler can be imported as its own function. */
 const DEPLOYMENT: DeploymentSettings = {
   common: { STAGE: 'test', TABLE_NAME: 'route-table-test', ALLOWED_ORIGINS: 'https://app.example.com' },
@@ -184,6 +212,20 @@ describe('route table', () => {
     expect(new Set(groupNames).size).toBe(groupNames.length);
     expect(Object.keys(routes).sort()).toEqual([...groupNames].sort());
     expect(new Set(handlers).size).toBe(handlers.length);
+  });
+
+  it('answers with strict objects only: a field the schema does not declare fails the API client, not a leak that passes', () => {
+    // Act
+    const loose = routeEntries.flatMap(([name, route]) =>
+      [...objectSchemasIn(route.response as unknown as SchemaNode, `${name}.response`)]
+        .filter(
+          ([schema, where]) => where !== '' && (schema._zod.def.catchall as SchemaNode | undefined)?._zod.def.type !== 'never',
+        )
+        .map(([, where]) => where),
+    );
+
+    // Assess
+    expect(loose).toEqual([]);
   });
 
   it('reads path params with the pathParamNames helper', () => {

@@ -1,4 +1,5 @@
 import { candidateUsername, findOrCreateUserByEmail, newUserItem, usernameBase } from '../../lib/accounts';
+import { lostRace, retryContendedWrite } from '../../lib/contended-writes';
 import type { UserItem } from '../../lib/db/entities/user';
 import type { Db } from '../../lib/db/service';
 import { isConditionalCheckFailed } from '../../lib/db/errors';
@@ -55,7 +56,7 @@ export async function signInWithProvider(
 ): Promise<{ user: UserItem; outcome: SignInOutcome }> {
   const timestamp = now.toISOString();
   const identity = { ...login, issuer: canonicalIssuer(login.issuer) };
-  for (let attempt = 0; attempt < 5; attempt += 1) {
+  return retryContendedWrite({ what: 'signing in' }, async (attempt) => {
     const linked = await linkedUser(db, identity, timestamp);
     if (linked) return { user: linked, outcome: 'returning' };
 
@@ -67,15 +68,14 @@ export async function signInWithProvider(
           const name = cleanName(identity.name);
           const patch = { lastLoginAt: timestamp, ...(isNew && name && !user.name ? { name } : {}) };
           await db.entities.user.patch({ userId: user.userId }).set(patch).go();
-          return { user: { ...user, ...patch }, outcome: isNew ? 'created' : 'linked' };
+          return { user: { ...user, ...patch }, outcome: isNew ? 'created' : 'linked' } as const;
         }
-        continue;
+        return lostRace('Another login linked this provider account first');
       }
     }
     const created = await createUserWithoutEmail(db, identity, attempt, timestamp);
-    if (created) return { user: created, outcome: 'created' };
-  }
-  throw new Error('Could not sign in with the provider after several attempts');
+    return created ? ({ user: created, outcome: 'created' } as const) : lostRace('The username or the link was taken meanwhile');
+  });
 }
 
 /**

@@ -5,6 +5,7 @@ import {
   type profileBodySchema,
   type UserSettings,
 } from '../../../shared/schemas/account';
+import { lostRace, retryContendedWrite } from '../../lib/contended-writes';
 import type { UserItem } from '../../lib/db/entities/user';
 import { isConditionalCheckFailed } from '../../lib/db/errors';
 import type { Db } from '../../lib/db/service';
@@ -15,29 +16,27 @@ import { checkUsername } from '../../lib/accounts';
 export type ProfileChanges = z.output<typeof profileBodySchema>;
 
 export const USERNAME_TAKEN = 'That username is taken';
+const PROFILE_CHANGED_ELSEWHERE = 'Your profile was changed elsewhere at the same time. Please try again.';
 
 /**
  * Merges settings into a user's settings. The write is conditioned on the settings read, so two
  * concurrent merges cannot drop each other's keys: the loser re-reads and merges again.
  */
 export async function mergeSettings(db: Db, userId: string, changes: UserSettings): Promise<UserSettings> {
-  for (let attempt = 0; attempt < 5; attempt += 1) {
+  const giveUp = (cause: unknown) =>
+    new Conflict('Your settings are being changed elsewhere at the same time. Please try again.', { cause });
+  // A failed condition (changed meanwhile, or the account was deleted) is thrown, and retried: read again.
+  return retryContendedWrite({ what: 'changing settings', giveUp }, async () => {
     const user = await requireUser(db, { userId });
     const current = (user.settings ?? undefined) as UserSettings | undefined;
     const merged: UserSettings = { ...(current ?? {}), ...changes };
-    try {
-      await db.entities.user
-        .patch({ userId })
-        .set({ settings: merged })
-        .where((attr, op) => (current === undefined ? op.notExists(attr.settings) : op.eq(attr.settings, current)))
-        .go();
-      return merged;
-    } catch (error) {
-      if (!isConditionalCheckFailed(error)) throw error;
-      // Changed meanwhile (or the account was deleted): read again.
-    }
-  }
-  throw new Conflict('Your settings are being changed elsewhere at the same time. Please try again.');
+    await db.entities.user
+      .patch({ userId })
+      .set({ settings: merged })
+      .where((attr, op) => (current === undefined ? op.notExists(attr.settings) : op.eq(attr.settings, current)))
+      .go();
+    return merged;
+  });
 }
 
 /** The attribute changes of a profile update other than the username. */
@@ -79,8 +78,9 @@ export async function updateProfile(db: Db, userId: string, changes: ProfileChan
       if (verdict.reason.endsWith('is taken')) throw new Conflict(USERNAME_TAKEN);
       throw new BadRequest(verdict.reason, { fields: [{ in: 'body', field: 'username', message: verdict.reason }] });
     }
-    for (let attempt = 0; attempt < 3; attempt += 1) {
-      const { canceled } = await db.transaction
+    const giveUp = (cause: unknown) => new Conflict(PROFILE_CHANGED_ELSEWHERE, { cause });
+    return retryContendedWrite({ what: 'changing their profile', giveUp }, async () => {
+      const result = await db.transaction
         .write(({ user: users, identityClaim }) => [
           identityClaim.create({ kind: 'username', value: newLower as string, userId, createdAt: now.toISOString() }).commit(),
           identityClaim
@@ -95,15 +95,15 @@ export async function updateProfile(db: Db, userId: string, changes: ProfileChan
             .commit(),
         ])
         .go();
-      if (!canceled) return requireUser(db, { userId });
+      if (!result.canceled) return requireUser(db, { userId });
       // Why: someone holds the name now (they won), or this profile changed meanwhile, or the
       // transaction only collided with another one in flight (neither condition failed): retry.
       const { data: claim } = await db.entities.identityClaim.get({ kind: 'username', value: newLower as string }).go();
       if (claim && claim.userId !== userId) throw new Conflict(USERNAME_TAKEN);
       const current = await requireUser(db, { userId });
-      if (current.username !== user.username) break;
-    }
-    throw new Conflict('Your profile was changed elsewhere at the same time. Please try again.');
+      if (current.username !== user.username) throw new Conflict(PROFILE_CHANGED_ELSEWHERE);
+      return lostRace(result);
+    });
   }
 
   // No new claim needed: only the letter case of one's own username, or no username change at all.
@@ -118,7 +118,7 @@ export async function updateProfile(db: Db, userId: string, changes: ProfileChan
       .go();
   } catch (error) {
     if (!isConditionalCheckFailed(error)) throw error;
-    throw new Conflict('Your profile was changed elsewhere at the same time. Please try again.');
+    throw new Conflict(PROFILE_CHANGED_ELSEWHERE);
   }
   return requireUser(db, { userId });
 }

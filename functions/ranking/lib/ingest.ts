@@ -1,5 +1,6 @@
 import type * as z from '../../../shared/zod';
 import { type IngestResult, type PublicationSnapshot, publicationSnapshotSchema } from '../../../shared/schemas/ranking';
+import { lostRace, retryContendedWrite } from '../../lib/contended-writes';
 import type { DailyCounts, FollowerHistoryItem } from '../../lib/db/entities/follower-history';
 import type { PublicationItem } from '../../lib/db/entities/publication';
 import type { Db } from '../../lib/db/service';
@@ -138,7 +139,7 @@ const countOn = (history: FollowerHistoryItem | undefined, day: Day) =>
 async function storeSnapshot(db: Db, snapshot: PublicationSnapshot, now: Date): Promise<RowResult['status']> {
   const day = toDay(snapshot.observedAt);
   // Two writers may race on one publication: the revision conditions make the loser re-read.
-  for (let attempt = 0; attempt < 3; attempt += 1) {
+  return retryContendedWrite({ what: `updating ${snapshot.slug}` }, async () => {
     const [{ data: existing }, { data: history }] = await Promise.all([
       db.entities.publication.get({ slug: snapshot.slug }).go({ consistent: true }),
       db.entities.followerHistory.get({ slug: snapshot.slug, year: yearOf(day) }).go({ consistent: true }),
@@ -149,7 +150,7 @@ async function storeSnapshot(db: Db, snapshot: PublicationSnapshot, now: Date): 
     const historyChanged = next.history !== historyBefore && countOn(next.history, day) !== countOn(historyBefore, day);
     if (existing && isUnchanged(existing, next.publication) && !historyChanged) return 'unchanged';
     // ElectroDB reports a failed revision condition as `canceled` rather than throwing.
-    const { canceled } = await db.transaction
+    const result = await db.transaction
       .write(({ publication, followerHistory }) => [
         existing
           ? publication
@@ -169,9 +170,9 @@ async function storeSnapshot(db: Db, snapshot: PublicationSnapshot, now: Date): 
             ]),
       ])
       .go();
-    if (!canceled) return existing ? 'updated' : 'created';
-  }
-  throw new Error(`Could not store the snapshot of ${snapshot.slug}: it kept changing under us`);
+    if (result.canceled) return lostRace(result);
+    return existing ? 'updated' : 'created';
+  });
 }
 
 /** Stores a batch; rows of one slug are applied in order, different slugs in parallel. */

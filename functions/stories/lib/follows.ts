@@ -5,7 +5,7 @@ import type { Db } from '../../lib/db/service';
 import { requireUser } from '../../lib/db/users';
 import { BadRequest, Forbidden } from '../../lib/errors';
 import { type NotificationWrites, prepareNotification } from '../../lib/notifications';
-import { CONTENDED_WRITE_ATTEMPTS, pauseBeforeRetry, TooBusy } from '../../lib/contended-writes';
+import { lostRace, retryContendedWrite } from '../../lib/contended-writes';
 
 export async function followState(db: Db, followerId: string, followedId: string): Promise<FollowState> {
   const [user, { data: follow }] = await Promise.all([
@@ -41,8 +41,7 @@ export async function setFollow(
   ]);
   if (block && status === 'on') throw new Forbidden('You cannot follow this user.');
   const step = status === 'on' ? 1 : -1;
-  for (let attempt = 0; attempt < CONTENDED_WRITE_ATTEMPTS; attempt += 1) {
-    if (attempt > 0) await pauseBeforeRetry(attempt);
+  return retryContendedWrite({ what: 'following this person' }, async () => {
     const notification =
       status === 'on'
         ? await prepareNotification(db, {
@@ -73,8 +72,8 @@ export async function setFollow(
     if (!result.canceled) return notification;
     // Already following (or already not): nothing to change.
     if (failedConditions(result).includes(0)) return null;
-  }
-  throw new TooBusy('following this person');
+    return lostRace(result);
+  });
 }
 
 /** Which of `userIds` the caller follows, in the order asked: one BatchGetItem. */

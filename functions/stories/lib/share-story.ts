@@ -6,6 +6,7 @@ import {
   type SharingRuleOptions,
 } from '../../../shared/stories/sharing-rules';
 import type { StoryItem } from '../../lib/db/entities/story';
+import { lostRace, retryContendedWrite } from '../../lib/contended-writes';
 import { failedConditions } from '../../lib/db/errors';
 import type { Db } from '../../lib/db/service';
 import { logger } from '../../lib/logger';
@@ -118,7 +119,7 @@ export async function shareStory(db: Db, sharerId: string, url: string, options:
   const nowSeconds = Math.floor(now.getTime() / 1000);
   const urlHash = hashOf(canonicalUrl);
 
-  for (let attempt = 0; attempt < 3; attempt += 1) {
+  return retryContendedWrite({ what: 'sharing stories' }, async () => {
     const story: StoryItem = {
       storyId: newStoryId(),
       url,
@@ -156,8 +157,8 @@ export async function shareStory(db: Db, sharerId: string, url: string, options:
       await db.entities.storyUrl.delete({ urlHash }).go();
     }
     // Otherwise the new id was taken, or the transaction met a concurrent one: try again.
-  }
-  throw new Error('Could not store the story after several attempts');
+    return lostRace(result);
+  });
 }
 
 async function storyClaimedBy(db: Db, urlHash: string): Promise<StoryItem | undefined> {

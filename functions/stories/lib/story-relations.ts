@@ -8,7 +8,7 @@ import { Forbidden, NotFound } from '../../lib/errors';
 import type { Story } from '../../../shared/schemas/stories';
 import { notifiedStory, toStory, type Viewer } from './story-view';
 import { type NotificationWrites, prepareNotification } from '../../lib/notifications';
-import { CONTENDED_WRITE_ATTEMPTS, pauseBeforeRetry, TooBusy } from '../../lib/contended-writes';
+import { lostRace, retryContendedWrite } from '../../lib/contended-writes';
 
 export async function requireStory(db: Db, storyId: string): Promise<StoryItem> {
   const { data } = await db.entities.story.get({ storyId }).go({ consistent: true });
@@ -118,8 +118,7 @@ export async function setLike(
   if (!relation?.redirectedAt) throw new Forbidden('Open the story before you like it.');
 
   const liking = status === 'on';
-  for (let attempt = 0; attempt < CONTENDED_WRITE_ATTEMPTS; attempt += 1) {
-    if (attempt > 0) await pauseBeforeRetry(attempt);
+  return retryContendedWrite({ what: 'liking this story' }, async () => {
     const notification = liking
       ? await prepareNotification(db, {
           recipientId: story.sharerId,
@@ -154,6 +153,6 @@ export async function setLike(
     if (failedConditions(result).includes(0)) return null;
     // A concurrent transaction on the same story, or another event on the same notification:
     // read again and retry.
-  }
-  throw new TooBusy('liking this story');
+    return lostRace(result);
+  });
 }

@@ -3,7 +3,7 @@ import { failedConditions } from '../../lib/db/errors';
 import type { Db } from '../../lib/db/service';
 import { Conflict, Forbidden } from '../../lib/errors';
 import { type NotificationWrites, prepareNotification } from '../../lib/notifications';
-import { CONTENDED_WRITE_ATTEMPTS, pauseBeforeRetry, TooBusy } from '../../lib/contended-writes';
+import { lostRace, retryContendedWrite } from '../../lib/contended-writes';
 import { requireStory } from './story-relations';
 import { notifiedStory } from './story-view';
 
@@ -22,8 +22,7 @@ export async function setAuthorClaim(
   status: 'on' | 'off',
   now: Date,
 ): Promise<NotificationWrites | null> {
-  for (let attempt = 0; attempt < CONTENDED_WRITE_ATTEMPTS; attempt += 1) {
-    if (attempt > 0) await pauseBeforeRetry(attempt);
+  return retryContendedWrite({ what: 'changing this story' }, async () => {
     const story = await requireStory(db, storyId);
     const claimant = story.authorClaimUserId;
     if (status === 'off') {
@@ -39,7 +38,7 @@ export async function setAuthorClaim(
         ])
         .go();
       if (!result.canceled) return null;
-      continue;
+      return lostRace(result);
     }
     if (claimant === userId) return null;
     if (claimant !== undefined) throw new Conflict(CLAIMED_BY_SOMEONE_ELSE);
@@ -62,8 +61,8 @@ export async function setAuthorClaim(
       .go();
     if (!result.canceled) return notification;
     // Claimed meanwhile (by the caller or someone else), or a race on the notification: read again.
-  }
-  throw new TooBusy('changing this story');
+    return lostRace(result);
+  });
 }
 
 const ALREADY_REVIEWED = 'This story has already been reviewed.';
@@ -80,7 +79,7 @@ export async function setReviewSubmission(
   status: 'on' | 'off',
   now: Date,
 ): Promise<void> {
-  for (let attempt = 0; attempt < CONTENDED_WRITE_ATTEMPTS; attempt += 1) {
+  return retryContendedWrite({ what: 'changing this story' }, async () => {
     const story = await requireStory(db, storyId);
     if (story.sharerId !== userId) throw new Forbidden('Only the person who shared a story can submit it for review.');
     const state = story.reviewState ?? 'none';
@@ -114,8 +113,8 @@ export async function setReviewSubmission(
       .go();
     if (!result.canceled) return;
     // Changed meanwhile (another tab, a decision): read again and answer from what is there.
-  }
-  throw new Error('Could not change the review submission after several attempts');
+    return lostRace(result);
+  });
 }
 
 /**

@@ -7,7 +7,7 @@ import { toast } from '../../../lib/toast';
 import { jane, renderShell } from '../../../test/render-shell';
 import { routes } from '@shared/routes';
 import { type RouteStub, stubRoute } from '../../../test/stub-routes';
-import { accountOverview, janeFull, publicUser, stubAccountApi, stubPublicUser } from '../test-utils/account-fixtures';
+import { accountOverview, janePublic, publicUser, stubAccountApi, stubPublicUser } from '../test-utils/account-fixtures';
 import { pageRequests } from '../test-utils/stub-api';
 import { ProfilePage } from './profile-page';
 
@@ -191,7 +191,7 @@ describe('ProfilePage', () => {
 
   it('offers to edit instead of block or report on your own profile', async () => {
     // Prepare
-    renderProfile('/@jane', [stubPublicUser(janeFull)]);
+    renderProfile('/@jane', [stubPublicUser(janePublic)]);
 
     // Assess
     expect(await page().findByRole('link', { name: 'Edit your profile' })).toHaveAttribute('href', '/me');

@@ -25,12 +25,16 @@ export function publicUser(overrides: Partial<PublicUser> = {}): PublicUser {
   };
 }
 
-export const janeFull: FullUser = {
-  ...publicUser({ username: jane.username, userId: jane.userId, id: jane.userId, name: jane.name }),
+/** Jane as anyone sees her (the public user route never answers an email). */
+export const janePublic: PublicUser = publicUser({
+  username: jane.username,
+  userId: jane.userId,
+  id: jane.userId,
+  name: jane.name,
   websiteUrl: 'https://jane.example',
-  email: 'jane@example.com',
-  emailVerified: true,
-};
+});
+
+export const janeFull: FullUser = { ...janePublic, email: 'jane@example.com', emailVerified: true };
 
 export function accountOverview(overrides: Partial<AccountOverview> = {}): AccountOverview {
   return {
