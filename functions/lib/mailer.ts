@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
-import { SendEmailCommand, SendRawEmailCommand, SESClient } from '@aws-sdk/client-ses';
+import type { SESClient } from '@aws-sdk/client-ses';
 import { MAIL_HOURLY_CAP_WARNING } from '../../shared/constants';
 import { getConfig } from './config';
 import type { Db } from './db/service';
@@ -15,8 +15,9 @@ import { claimLimits, clientNetwork, hashedKeyPart, type LimitRule } from './rat
 export type { MailMessage } from './mail/eml';
 
 /**
- * One client per Lambda instance, made on the first send: a cold start that sends nothing (a
- * refused or rate-limited request) does not pay the 5 ms of building it. The region comes from
+ * One client per Lambda instance, made on the first send (the SDK loaded then, mail/ses-sdk.ts):
+ * a cold start that sends nothing (a refused or rate-limited request) pays neither compiling
+ * the SES client nor the 5 ms of building it. The region comes from
  * AWS_REGION, which Lambda sets; the client is never used locally, where mail goes to the outbox
  * folder instead.
  */
@@ -57,6 +58,7 @@ export function createMailer(options: MailerOptions): Mailer {
         await writeFile(join(options.outboxDir, fileName), buildEml(message, { from: options.from, date: now }), 'utf8');
         return { messageId: fileName };
       }
+      const { SESClient, SendEmailCommand, SendRawEmailCommand } = await import('./mail/ses-sdk');
       const client = options.client ?? (ses ??= new SESClient({}));
       const configurationSet = options.configurationSet ? { ConfigurationSetName: options.configurationSet } : {};
       // SendEmail takes no headers of our own: a mail that carries some goes out whole, as built.

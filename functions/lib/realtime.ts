@@ -1,4 +1,4 @@
-import { ApiGatewayManagementApiClient, GoneException, PostToConnectionCommand } from '@aws-sdk/client-apigatewaymanagementapi';
+import type { ApiGatewayManagementApiClient } from '@aws-sdk/client-apigatewaymanagementapi';
 import { MAX_CONNECTIONS_PER_USER, REALTIME_LIMITS, REALTIME_TICKET_SECONDS, userChannel } from '../../shared/realtime';
 import type { RealtimeServerMessage } from '../../shared/schemas/realtime';
 import type { RealtimeClientResponse } from '../../shared/schemas/sso';
@@ -84,16 +84,20 @@ export async function closeConnection(db: Db, connectionId: string): Promise<voi
 
 const managementClients = new Map<string, ApiGatewayManagementApiClient>();
 
-/** One client per Lambda instance (per endpoint, as the local runtime hosts every function in one process). */
-function managementClient(): ApiGatewayManagementApiClient {
+/**
+ * One client per Lambda instance (per endpoint, as the local runtime hosts every function in one
+ * process), with the SDK loaded by the first push (realtime-sdk.ts), not at import.
+ */
+async function managementClient() {
   const endpoint = getConfig().realtimeManagementEndpoint;
+  const sdk = await import('./realtime-sdk');
   let client = managementClients.get(endpoint);
   if (!client) {
     // A push is a courtesy to an open tab: never hold a request up for long on it.
-    client = new ApiGatewayManagementApiClient({ endpoint, maxAttempts: 2 });
+    client = new sdk.ApiGatewayManagementApiClient({ endpoint, maxAttempts: 2 });
     managementClients.set(endpoint, client);
   }
-  return client;
+  return { client, ...sdk };
 }
 
 /**
@@ -109,7 +113,7 @@ const CONNECT_GRACE_SECONDS = 10;
  * A function without the realtime capability throws here, as it has no endpoint to post to.
  */
 export async function pushToUser(db: Db, userId: string, message: RealtimeServerMessage): Promise<number> {
-  const client = managementClient();
+  const { client, GoneException, PostToConnectionCommand } = await managementClient();
   try {
     const nowSeconds = toSeconds(new Date());
     const { data } = await db.entities.realtimeConnection.query.byUser({ userId }).go({ consistent: true, pages: 'all' });

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { SendMessageBatchCommand, SQSClient } from '@aws-sdk/client-sqs';
+import type { SQSClient } from '@aws-sdk/client-sqs';
 import { NodeHttpHandler } from '@smithy/node-http-handler';
 import type { QueueName } from '../../shared/queues';
 import { getConfig } from './config';
@@ -23,10 +23,12 @@ export class WorkMessageRefused extends Error {
 
 let client: SQSClient | undefined;
 
-function sqsClient(): SQSClient {
+/** The client, with the SDK loaded by the first send (work-queue-sdk.ts), not at import. */
+async function sqs() {
+  const sdk = await import('./work-queue-sdk');
   if (!client) {
     const config = getConfig();
-    client = new SQSClient({
+    client = new sdk.SQSClient({
       region: config.region,
       ...(config.sqsEndpoint
         ? { endpoint: config.sqsEndpoint, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }
@@ -35,7 +37,7 @@ function sqsClient(): SQSClient {
       requestHandler: new NodeHttpHandler({ connectionTimeout: 1_000, requestTimeout: 5_000 }),
     });
   }
-  return client;
+  return { client, ...sdk };
 }
 
 /** SQS allows 128 characters for a deduplication id: a hash keeps any key within it. */
@@ -50,7 +52,8 @@ export async function sendWorkMessages(queue: QueueName, messages: readonly Work
   const refused: string[] = [];
   for (let start = 0; start < messages.length; start += SQS_BATCH_LIMIT) {
     const batch = messages.slice(start, start + SQS_BATCH_LIMIT);
-    const result = await sqsClient().send(
+    const { client, SendMessageBatchCommand } = await sqs();
+    const result = await client.send(
       new SendMessageBatchCommand({
         QueueUrl: queueUrl,
         Entries: batch.map((message, index) => ({

@@ -1,7 +1,7 @@
 import * as merchantRoutes from '../../shared/routes/merchant';
 import { getDb } from '../lib/db/service';
 import { createHandler } from '../lib/http/create-handler';
-import { connectGateway } from './lib/merchant-writes';
+import { connectGateway } from './lib/gateway-connection';
 import { readMyMerchant } from './lib/merchants';
 import { toMerchantAccountView } from './lib/views';
 

@@ -1,7 +1,7 @@
 import * as storeRoutes from '../../shared/routes/store';
 import { getDb } from '../lib/db/service';
 import { createHandler } from '../lib/http/create-handler';
-import { listStoreSubscriptionsOf, readSubscriptionNames, toStoreSubscriptionView } from './lib/store-subscriptions';
+import { listStoreSubscriptionsOf, readSubscriptionNames, toStoreSubscriptionView } from './lib/store-subscription-list';
 
 export const handler = createHandler(storeRoutes.listMySubscriptions, async ({ caller }) => {
   const db = getDb();

@@ -71,7 +71,7 @@ export async function collectFeeds(options: CollectFeedsOptions = {}): Promise<C
   await forEachLimited(publications, options.concurrency ?? DEFAULT_CONCURRENCY, async (publication) => {
     result.checked += 1;
     try {
-      const newest = newestFeedDate(await fetchFeed(publication.feedUrl), now);
+      const newest = await newestFeedDate(await fetchFeed(publication.feedUrl), now);
       if (newest && isNewer(newest, publication.latestPostAt)) {
         if (await store.updateLatestPost(publication, newest.toISOString(), now)) result.updated += 1;
       }

@@ -1,5 +1,6 @@
-import { build, type Plugin } from 'esbuild';
-import { existsSync, rmSync, statSync } from 'node:fs';
+import { type BuildResult, context, type Metafile, type Plugin } from 'esbuild';
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { EVERY_FUNCTION } from '../../shared/functions';
@@ -20,9 +21,19 @@ export interface BundleResult {
   name: string;
   /** Absolute path of the bundle's index.mjs. */
   file: string;
+  /** Every file of the bundle's folder (the Lambda asset): index.mjs, then its chunks. */
+  files: readonly string[];
+  /** The whole asset: index.mjs and every chunk it may load. */
   bytes: number;
-  /** With `analyze`: bytes each input file (source or dependency) adds to the bundle. */
+  /** What importing index.mjs loads (it and the chunks it imports statically): a cold start's share. */
+  importBytes: number;
+  /**
+   * With `analyze`: bytes each input file (source or dependency) adds to the bundle, over the
+   * whole asset (the chunks loaded on demand included).
+   */
   inputs?: Readonly<Record<string, number>>;
+  /** With `analyze`: the same, for what importing index.mjs loads only. */
+  importInputs?: Readonly<Record<string, number>>;
 }
 
 export interface BundleOptions {
@@ -43,7 +54,7 @@ export function bundleFolderName(handler: string): string {
   return handler.replaceAll('/', '-');
 }
 
-/** Folder holding index.mjs for one handler; what Code.fromAsset points at. */
+/** Folder holding index.mjs and its chunks for one handler: the whole Lambda asset, what Code.fromAsset points at. */
 export function bundleFolder(outDir: string, handler: string): string {
   return path.join(outDir, bundleFolderName(handler));
 }
@@ -54,11 +65,6 @@ export function handlerEntryPoints(): HandlerEntryPoint[] {
   return [...handlers].map((name) => ({ name, entry: path.join(REPO_ROOT, 'functions', `${name}.ts`) }));
 }
 
-/**
- * Bundles each handler into outDir/<folder>/index.mjs in one esbuild run. The AWS SDK is bundled
- * rather than taken from the runtime so the version we test is the version we ship, and tree
- * shaking keeps only the commands a handler uses.
- */
 const CREDENTIALS_SHIM = fileURLToPath(new URL('./shims/credentials-from-env.ts', import.meta.url));
 
 /** Lambda bundles take credentials from the environment only; see the shim for why. */
@@ -75,6 +81,7 @@ const ELECTRODB_MODEL_CHECK = fileURLToPath(new URL('./shims/jsonschema-model-ch
 const ELECTRODB_DIR = `${path.sep}node_modules${path.sep}electrodb${path.sep}`;
 
 /**
+ * ElectroDB is loaded on a bundle's first call, from a chunk of its own (see the facade).
  * ElectroDB is CommonJS and require()s @aws-sdk/lib-dynamodb, and an ES module reached through
  * require() is bundled whole: every DynamoDB command, its schemas and the aggregated client,
  * about 60 KB minified that each cold start would compile. Inside bundles ElectroDB gets the
@@ -108,6 +115,123 @@ const middyStreamingShim: Plugin = {
   },
 };
 
+const FIRST_CALL = fileURLToPath(new URL('./shims/first-call.ts', import.meta.url));
+const HANDLER_ENTRY = 'lambda-handler';
+
+/**
+ * What a bundle's index.mjs is made from: the handler file's `handler`, run once the libraries
+ * the bundle loads on its first call are loaded (shims/first-call.ts). One esbuild context
+ * builds handler after handler, so the entry is whichever handler `current` names.
+ */
+function handlerEntry(current: () => string): Plugin {
+  return {
+    name: 'lambda-handler-entry',
+    setup(pluginBuild) {
+      pluginBuild.onResolve({ filter: new RegExp(`^${HANDLER_ENTRY}$`) }, () => ({
+        path: HANDLER_ENTRY,
+        namespace: HANDLER_ENTRY,
+      }));
+      pluginBuild.onLoad({ filter: /.*/, namespace: HANDLER_ENTRY }, () => ({
+        contents: [
+          `import { handler as serve } from ${JSON.stringify(current())};`,
+          `import { serveAfterLoads } from ${JSON.stringify(FIRST_CALL)};`,
+          'export const handler = serveAfterLoads(serve);',
+        ].join('\n'),
+        resolveDir: REPO_ROOT,
+        loader: 'js',
+      }));
+    },
+  };
+}
+
+/** Where a bundle keeps the chunks it loads, beside index.mjs. */
+const CHUNK_DIR = 'chunks';
+/** esbuild contexts building at once, each its share of the handlers one after another. */
+const BUILD_PARALLELISM = Math.max(1, Math.min(4, availableParallelism()));
+
+/** Bytes each input adds to these outputs together. */
+function inputsOf(metafile: Metafile, outputs: Iterable<string>): Record<string, number> {
+  const inputs: Record<string, number> = {};
+  for (const output of outputs) {
+    for (const [input, { bytesInOutput }] of Object.entries(metafile.outputs[output]?.inputs ?? {})) {
+      inputs[input] = (inputs[input] ?? 0) + bytesInOutput;
+    }
+  }
+  return inputs;
+}
+
+/**
+ * The chunks an output imports, however indirectly: statically only (what importing it loads),
+ * or also on demand (`import()`). esbuild writes a chunk for every `import()` it finds, even in
+ * code that tree shaking then drops; such a chunk is imported by no output, and is left out.
+ */
+function chunksOf(metafile: Metafile, output: string, kinds: 'static' | 'all'): Set<string> {
+  const found = new Set<string>();
+  const visit = (from: string) => {
+    for (const imported of metafile.outputs[from]?.imports ?? []) {
+      if (imported.external || found.has(imported.path)) continue;
+      if (kinds === 'static' && imported.kind !== 'import-statement') continue;
+      found.add(imported.path);
+      visit(imported.path);
+    }
+  };
+  visit(output);
+  return found;
+}
+
+/** Writes one handler's build (index.mjs and its chunks) into the handler's folder. */
+function writeBundle(
+  built: BuildResult<{ metafile: true; write: false }>,
+  buildDir: string,
+  name: string,
+  outDir: string,
+  analyze: boolean,
+): BundleResult {
+  const { metafile } = built;
+  const folder = bundleFolder(outDir, name);
+  const keyOf = (relative: string) => path.relative(REPO_ROOT, path.join(buildDir, relative)).split(path.sep).join('/');
+  const entry = keyOf('index.mjs');
+  const loadedAtImport = new Set([entry, ...chunksOf(metafile, entry, 'static')]);
+  const shipped = new Set([entry, ...chunksOf(metafile, entry, 'all')]);
+  const file = path.join(folder, 'index.mjs');
+  const files: string[] = [];
+  let bytes = 0;
+  let importBytes = 0;
+  for (const output of built.outputFiles) {
+    const relative = path.relative(buildDir, output.path);
+    if (!shipped.has(keyOf(relative))) continue;
+    const target = path.join(folder, relative);
+    mkdirSync(path.dirname(target), { recursive: true });
+    writeFileSync(target, output.contents);
+    files.push(target);
+    bytes += output.contents.byteLength;
+    if (loadedAtImport.has(keyOf(relative))) importBytes += output.contents.byteLength;
+  }
+  files.sort((a, b) => (a === file ? -1 : b === file ? 1 : a.localeCompare(b)));
+  if (!analyze) return { name, file, files, bytes, importBytes };
+  return {
+    name,
+    file,
+    files,
+    bytes,
+    importBytes,
+    inputs: inputsOf(metafile, shipped),
+    importInputs: inputsOf(metafile, loadedAtImport),
+  };
+}
+
+/**
+ * Bundles each handler into outDir/<folder>/index.mjs, the AWS SDK included: the version we
+ * test is the version we ship, and tree shaking keeps only the commands a handler uses.
+ *
+ * With code splitting, what a handler loads with `await import()` (a payment gateway's SDK,
+ * image decoding, ElectroDB) is a chunk of its own in outDir/<folder>/chunks/, compiled only
+ * when a call needs it, and what it shares with the handler stays in the handler's part: the
+ * folder is the whole Lambda asset. Each handler is built on its own, so each is tree-shaken
+ * for itself: in one build of many handlers, a chunk would hold what all of them use of each
+ * module in it. Handlers are built one after another in a few esbuild contexts, which parse
+ * each source file once.
+ */
 export async function bundleFunctions(options: BundleOptions): Promise<BundleResult[]> {
   const entries = options.entries ?? handlerEntryPoints();
   const outDir = path.resolve(options.outDir);
@@ -119,36 +243,54 @@ export async function bundleFunctions(options: BundleOptions): Promise<BundleRes
   for (const { name } of entries) {
     rmSync(bundleFolder(outDir, name), { recursive: true, force: true });
   }
+  // Never written: esbuild answers in memory, and each bundle goes to its own folder.
+  const buildDir = path.join(outDir, '.build');
 
-  const built = await build({
-    entryPoints: Object.fromEntries(entries.map(({ name, entry }) => [path.join(bundleFolderName(name), 'index'), entry])),
-    outdir: outDir,
-    outExtension: { '.js': '.mjs' },
-    bundle: true,
-    format: 'esm',
-    platform: 'node',
-    target: 'node22',
-    // Prefer ESM builds of dependencies: they tree-shake, CommonJS builds do not.
-    mainFields: ['module', 'main'],
-    minify: options.minify ?? true,
-    treeShaking: true,
-    sourcemap: false,
-    legalComments: 'none',
-    // Bundled CommonJS dependencies still call require() for Node built-ins.
-    banner: { js: "import { createRequire } from 'module'; const require = createRequire(import.meta.url);" },
-    logLevel: 'warning',
-    plugins: [lambdaCredentialsShim, electrodbCommandsShim, middyStreamingShim, pureSchemaModules],
-    metafile: options.analyze ?? false,
-  });
-
-  return entries.map(({ name }) => {
-    const file = path.join(bundleFolder(outDir, name), 'index.mjs');
-    const output = built.metafile?.outputs[path.relative(process.cwd(), file).split(path.sep).join('/')];
-    const inputs = output
-      ? Object.fromEntries(Object.entries(output.inputs).map(([input, { bytesInOutput }]) => [input, bytesInOutput]))
-      : undefined;
-    return { name, file, bytes: statSync(file).size, ...(inputs ? { inputs } : {}) };
-  });
+  const results: BundleResult[] = [];
+  let next = 0;
+  const builder = async (): Promise<void> => {
+    let current: HandlerEntryPoint | undefined;
+    const builds = await context({
+      entryPoints: { index: HANDLER_ENTRY },
+      outdir: buildDir,
+      absWorkingDir: REPO_ROOT,
+      outExtension: { '.js': '.mjs' },
+      bundle: true,
+      format: 'esm',
+      splitting: true,
+      chunkNames: `${CHUNK_DIR}/[name]-[hash]`,
+      platform: 'node',
+      target: 'node22',
+      // Prefer ESM builds of dependencies: they tree-shake, CommonJS builds do not.
+      mainFields: ['module', 'main'],
+      minify: options.minify ?? true,
+      treeShaking: true,
+      sourcemap: false,
+      legalComments: 'none',
+      // Bundled CommonJS dependencies still call require() for Node built-ins (in each chunk too).
+      banner: { js: "import { createRequire } from 'module'; const require = createRequire(import.meta.url);" },
+      logLevel: 'warning',
+      plugins: [
+        handlerEntry(() => (current as HandlerEntryPoint).entry),
+        lambdaCredentialsShim,
+        electrodbCommandsShim,
+        middyStreamingShim,
+        pureSchemaModules,
+      ],
+      metafile: true,
+      write: false,
+    });
+    try {
+      for (let index = next++; index < entries.length; index = next++) {
+        current = entries[index] as HandlerEntryPoint;
+        results[index] = writeBundle(await builds.rebuild(), buildDir, current.name, outDir, options.analyze ?? false);
+      }
+    } finally {
+      await builds.dispose();
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(BUILD_PARALLELISM, entries.length) }, builder));
+  return results;
 }
 
 /** A CLI report on stdout (lint reserves console for warnings and errors outside infra/cdk). */
@@ -162,8 +304,11 @@ async function main(): Promise<void> {
   const results = await bundleFunctions({ outDir });
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   const width = Math.max(...results.map((result) => result.name.length));
+  print(`${'bundle'.padEnd(width)}  ${'asset'.padStart(12)}  ${'at import'.padStart(12)}`);
   for (const result of [...results].sort((a, b) => b.bytes - a.bytes)) {
-    print(`${result.name.padEnd(width)}  ${(result.bytes / 1024).toFixed(1).padStart(8)} KiB`);
+    print(
+      `${result.name.padEnd(width)}  ${`${(result.bytes / 1024).toFixed(1)} KiB`.padStart(12)}  ${`${(result.importBytes / 1024).toFixed(1)} KiB`.padStart(12)}`,
+    );
   }
   const total = results.reduce((sum, result) => sum + result.bytes, 0);
   print(`${results.length} bundles, ${(total / 1024).toFixed(1)} KiB in total, ${seconds} s -> ${outDir}`);

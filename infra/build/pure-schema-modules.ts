@@ -105,6 +105,9 @@ export function markModuleScopeCallsPure(text: string, fileName: string): string
   return marked + text.slice(from);
 }
 
+/** Marked texts by path: the bundler builds handler after handler, each build loading the same modules. */
+const marked = new Map<string, { text: string; contents: string }>();
+
 /**
  * A handler imports its route group (`import * as accountRoutes from ...`) and uses one route.
  * A bundler keeps a top-level constant nobody uses only when building it might have a side
@@ -117,9 +120,13 @@ export function markModuleScopeCallsPure(text: string, fileName: string): string
 export const pureSchemaModules: Plugin = {
   name: 'pure-schema-modules',
   setup(pluginBuild) {
-    pluginBuild.onLoad({ filter: SCHEMA_MODULES }, async (args) => ({
-      contents: markModuleScopeCallsPure(await readFile(args.path, 'utf8'), args.path),
-      loader: 'ts',
-    }));
+    pluginBuild.onLoad({ filter: SCHEMA_MODULES }, async (args) => {
+      const text = await readFile(args.path, 'utf8');
+      const known = marked.get(args.path);
+      if (known?.text === text) return { contents: known.contents, loader: 'ts' };
+      const contents = markModuleScopeCallsPure(text, args.path);
+      marked.set(args.path, { text, contents });
+      return { contents, loader: 'ts' };
+    });
   },
 };

@@ -120,7 +120,9 @@ export const cancelSubscription = defineRoute({
     "Cancels the caller's subscription: nothing more is charged, and Pro lasts to the end of the period paid for. Canceling again changes nothing. 404 for anyone else's.",
   params: subscriptionParamsSchema,
   response: subscriptionAnswerSchema,
-  capabilities: { payments: true, email: true },
+  // Realtime, as the other routes that apply the gateway's state: the step that applies it
+  // (applyGatewayState) tells the subscriber's open tabs of a failed or recovered payment.
+  capabilities: { payments: true, email: true, realtime: true },
   timeoutSeconds: GATEWAY_ROUTE_TIMEOUT_SECONDS,
 });
 

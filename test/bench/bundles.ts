@@ -76,17 +76,27 @@ async function timeFreshProcess(file: string, env: Record<string, string>, then 
 
 /**
  * Rounds interleave the bundles, so a burst of load on the machine hits them all alike;
- * returns each bundle's median.
+ * returns each bundle's samples, round by round.
  */
+async function rounds(
+  names: readonly string[],
+  runs: number,
+  measure: (name: string) => Promise<number>,
+): Promise<Map<string, number[]>> {
+  const samples = new Map<string, number[]>(names.map((name) => [name, []]));
+  for (let round = 0; round < runs; round += 1) {
+    for (const name of names) samples.get(name)?.push(await measure(name));
+  }
+  return samples;
+}
+
+/** Each bundle's median over interleaved rounds (see rounds). */
 async function medians(
   names: readonly string[],
   runs: number,
   measure: (name: string) => Promise<number>,
 ): Promise<Map<string, number>> {
-  const samples = new Map<string, number[]>(names.map((name) => [name, []]));
-  for (let round = 0; round < runs; round += 1) {
-    for (const name of names) samples.get(name)?.push(await measure(name));
-  }
+  const samples = await rounds(names, runs, measure);
   return new Map([...samples].map(([name, values]) => [name, median(values)]));
 }
 
@@ -165,28 +175,45 @@ export async function benchBundles(workDir: string): Promise<Map<string, string>
 
   const times = await medians([...bundles.keys()], IMPORT_RUNS, importOf);
   const referenceMs = times.get(REFERENCE) ?? Number.NaN;
+  const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
   print(`median of ${IMPORT_RUNS} fresh-process imports each; ratio = import time / the reference's`);
-  print(`${'bundle'.padEnd(36)} ${'size'.padStart(10)} ${'import'.padStart(9)} ${'ratio'.padStart(6)}`);
-  for (const result of [...results].sort((a, b) => b.bytes - a.bytes)) {
+  print(
+    'bundle = what importing index.mjs loads (it and the chunks it imports); asset = its folder as CDK uploads it, the chunks loaded on first use included',
+  );
+  print(`${'bundle'.padEnd(36)} ${'bundle'.padStart(10)} ${'asset'.padStart(10)} ${'import'.padStart(9)} ${'ratio'.padStart(6)}`);
+  for (const result of [...results].sort((a, b) => b.importBytes - a.importBytes)) {
     const ms = times.get(result.name) ?? Number.NaN;
     const label = result.name === REFERENCE ? `${REFERENCE} (DocumentClient, GetItem)` : result.name;
     print(
-      `${label.padEnd(36)} ${`${(result.bytes / 1024).toFixed(1)} KB`.padStart(10)} ${`${ms.toFixed(0)} ms`.padStart(9)} ${(ms / referenceMs).toFixed(2).padStart(6)}`,
+      `${label.padEnd(36)} ${kb(result.importBytes).padStart(10)} ${kb(result.bytes).padStart(10)} ${`${ms.toFixed(0)} ms`.padStart(9)} ${(ms / referenceMs).toFixed(2).padStart(6)}`,
     );
   }
 
+  // The largest handler is the one whose import compiles the most. Its ratio is the median of
+  // the ratios of back-to-back pairs (reference, then it), so a burst of load on the machine
+  // moves both sides of a ratio alike; the medians of each side are printed beside it.
   const handlers = results.filter((result) => result.name !== REFERENCE);
-  const largest = handlers.reduce((a, b) => (b.bytes > a.bytes ? b : a));
-  const verdictTimes = await medians([REFERENCE, largest.name], VERDICT_RUNS, importOf);
-  const verdictReferenceMs = verdictTimes.get(REFERENCE) ?? Number.NaN;
-  const largestMs = verdictTimes.get(largest.name) ?? Number.NaN;
-  const ratio = largestMs / verdictReferenceMs;
+  const largest = handlers.reduce((a, b) => (b.importBytes > a.importBytes ? b : a));
+  const pairs = await rounds([REFERENCE, largest.name], VERDICT_RUNS, importOf);
+  const referenceSamples = pairs.get(REFERENCE) ?? [];
+  const largestSamples = pairs.get(largest.name) ?? [];
+  const ratio = median(largestSamples.map((ms, round) => ms / (referenceSamples[round] ?? Number.NaN)));
   print(
-    `largest handler (${largest.name}) ${largestMs.toFixed(0)} ms vs reference ${verdictReferenceMs.toFixed(0)} ms, ` +
-      `medians of ${VERDICT_RUNS} more runs each: ${ratio.toFixed(2)}x (target <= ${IMPORT_RATIO_LIMIT}x): ${verdict(ratio <= IMPORT_RATIO_LIMIT)}`,
+    `largest handler (${largest.name}, ${kb(largest.importBytes)}) ${median(largestSamples).toFixed(0)} ms vs reference ` +
+      `${median(referenceSamples).toFixed(0)} ms (medians of ${VERDICT_RUNS} alternating runs each); ` +
+      `median of the ${VERDICT_RUNS} runs' ratios ${ratio.toFixed(2)}x (target <= ${IMPORT_RATIO_LIMIT}x): ${verdict(ratio <= IMPORT_RATIO_LIMIT)}`,
   );
-  const largestKb = Math.max(...results.map((result) => result.bytes)) / 1024;
-  print(`largest bundle ${largestKb.toFixed(1)} KB (target <= ${BUNDLE_LIMIT_KB} KB): ${verdict(largestKb <= BUNDLE_LIMIT_KB)}`);
+  const overBundles = handlers.filter((result) => result.importBytes > BUNDLE_LIMIT_KB * 1024).length;
+  print(
+    `largest bundle ${kb(largest.importBytes)} (${largest.name}), ${overBundles} of ${handlers.length} over ` +
+      `${BUNDLE_LIMIT_KB} KB (target: none over ${BUNDLE_LIMIT_KB} KB): ${verdict(overBundles === 0)}`,
+  );
+  const largestAsset = handlers.reduce((a, b) => (b.bytes > a.bytes ? b : a));
+  const overAssets = handlers.filter((result) => result.bytes > BUNDLE_LIMIT_KB * 1024).length;
+  print(
+    `for reference, whole assets (the chunks loaded on first use included): largest ${kb(largestAsset.bytes)} (${largestAsset.name}), ` +
+      `${overAssets} over ${BUNDLE_LIMIT_KB} KB`,
+  );
 
   await benchColdRequests(bundles);
   return new Map(handlers.map((result) => [result.name, result.file]));

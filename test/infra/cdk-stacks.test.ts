@@ -475,6 +475,7 @@ describe('cdk stacks for the real route table', () => {
       'finalizeTransfer',
       'downloadAllFiles',
       'downloadFile',
+      'cancelSubscription',
       'updateSubscriptionPaymentMethod',
       'receiveBraintreeWebhook',
       'fulfillStoreInvoice',

@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { bundleFunctions, REPO_ROOT } from '../../infra/build/bundle-functions';
+import { bundleFunctions, type BundleResult, REPO_ROOT } from '../../infra/build/bundle-functions';
 import { type DeploymentSettings, environmentFor } from '../../infra/function-environment';
 import { ensureTable } from '../../infra/local/dynamodb-local';
 import { newUserItem } from '../../functions/lib/accounts';
@@ -34,6 +34,7 @@ import { EVERY_FUNCTION, type FunctionEntry } from '../../shared/functions';
 import { WORK_QUEUES } from '../../shared/queues';
 import { REALTIME_HANDLERS } from '../../shared/realtime';
 import { accessLevels, noParams, noQuery, pathParamNames, type RouteDefinition, routeEntries } from '../../shared/routes/index';
+import { undeclaredDependencies } from '../support/bundle-dependencies';
 import { jsonSchemaOf } from '../support/fuzz/schema-arbitrary';
 
 const run = promisify(execFile);
@@ -52,6 +53,8 @@ const SUPERUSER_ID = '00000000-0000-4000-8000-00000000b0b1';
  * once per process, with the environment of the first function that imports it.
  */
 const BUNDLE_PROCESSES = 2;
+/** What a cold start may compile: index.mjs and the chunks it imports statically (the bundles bench's budget). */
+const IMPORT_BYTES_LIMIT = 700 * 1024;
 const ANALYTICS_BUCKET = 'toppubs-bundle-proof-analytics';
 const EMPTY_LISTING =
   '<?xml version="1.0" encoding="UTF-8"?><ListBucketResult xmlns="http://s3.amazonaws.com/doc/2006-03-01/">' +
@@ -387,6 +390,7 @@ describe('every function as deployed: its Lambda bundle imports and answers as i
   const workDir = mkdtempSync(join(tmpdir(), 'toppubs-every-bundle-'));
   let aws: { url: string; server: Server } | undefined;
   const bundled = new Map<string, Invocation>();
+  const builds = new Map<string, BundleResult>();
   const sources = new Map<string, Invocation>();
   /** What each function must answer to each of its events (the same whichever table's session). */
   const expectations = new Map(EVERY_FUNCTION.map((entry) => [entry.name, probesFor(entry, '').map((probe) => probe.expected)]));
@@ -432,8 +436,9 @@ describe('every function as deployed: its Lambda bundle imports and answers as i
     let builtAt = 0;
     const fromBundles = (async () => {
       // Built as CDK builds them (infra/cdk/app.ts): every function at once, the default options.
-      const bundles = await bundleFunctions({ outDir: join(workDir, 'bundles') });
+      const bundles = await bundleFunctions({ outDir: join(workDir, 'bundles'), analyze: true });
       builtAt = performance.now();
+      for (const bundle of bundles) builds.set(bundle.name, bundle);
       const files = new Map(bundles.map((bundle) => [bundle.name, bundle.file]));
       const calls = await callsFor('bundles', (entry) => files.get(entry.handler) as string);
       const routeNames = new Set(routeEntries.map(([name]) => name as string));
@@ -487,6 +492,21 @@ describe('every function as deployed: its Lambda bundle imports and answers as i
         if (wanted && 'statusCode' in wanted) expect(statusCode, `the answer to event ${index + 1}`).toBe(wanted.statusCode);
         if (wanted && 'value' in wanted) expect(answer.value, `the answer to event ${index + 1}`).toEqual(wanted.value);
       });
+    });
+
+    it(`${entry.kind} ${entry.name} carries only what its capabilities declare, and a cold start compiles at most 700 KB`, () => {
+      // Prepare
+      const build = builds.get(entry.handler);
+
+      // Act
+      const undeclared = undeclaredDependencies(entry.capabilities, Object.keys(build?.inputs ?? {})).map(
+        (found) => `${found.package} (${found.what}), which only ${found.allowedBy} allows`,
+      );
+
+      // Assess
+      expect(undeclared).toEqual([]);
+      expect(build?.importBytes).toBeGreaterThan(0);
+      expect(build?.importBytes).toBeLessThanOrEqual(IMPORT_BYTES_LIMIT);
     });
   }
 });

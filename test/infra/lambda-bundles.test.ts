@@ -1,12 +1,14 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { bundleFunctions, type BundleResult, REPO_ROOT } from '../../infra/build/bundle-functions';
 import { ensureTable } from '../../infra/local/dynamodb-local';
+import { EVERY_FUNCTION } from '../../shared/functions';
+import { packageOf, undeclaredDependencies } from '../support/bundle-dependencies';
 
 const run = promisify(execFile);
 
@@ -28,8 +30,15 @@ describe('Lambda bundles', () => {
       analyze: true,
       entries: [
         { name: 'probe/db', entry: join(REPO_ROOT, 'test/infra/fixtures/bundled-db-probe.ts') },
+        { name: 'probe/lazy', entry: join(REPO_ROOT, 'test/infra/fixtures/bundled-lazy-probe.ts') },
         { name: 'platform/get-health', entry: join(REPO_ROOT, 'functions/platform/get-health.ts') },
         { name: 'ranking/search-pubs', entry: join(REPO_ROOT, 'functions/ranking/search-pubs.ts') },
+        // A shop route that never reaches a gateway, beside the one that connects it.
+        { name: 'penpay/update-product-display', entry: join(REPO_ROOT, 'functions/penpay/update-product-display.ts') },
+        { name: 'penpay/connect-merchant-gateway', entry: join(REPO_ROOT, 'functions/penpay/connect-merchant-gateway.ts') },
+        // An image route, beside a shop route that only shows images.
+        { name: 'transfers/upload-image-by-base64', entry: join(REPO_ROOT, 'functions/transfers/upload-image-by-base64.ts') },
+        { name: 'penpay/get-product', entry: join(REPO_ROOT, 'functions/penpay/get-product.ts') },
       ],
     });
     bundles = new Map(results.map((result) => [result.name, result]));
@@ -42,7 +51,7 @@ describe('Lambda bundles', () => {
       AWS_REGION: 'us-east-1',
       POWERTOOLS_LOG_LEVEL: 'SILENT',
     };
-  }, 120_000);
+  }, 180_000);
 
   afterAll(() => rmSync(outDir, { recursive: true, force: true }));
 
@@ -113,5 +122,67 @@ describe('Lambda bundles', () => {
     expect(inputs.some((input) => input.includes('node_modules/electrodb/'))).toBe(true);
     expect(inputs.filter((input) => input.includes('node_modules/electrodb/src/service.js'))).toEqual([]);
     expect(/from\s*"node:stream\/(web|promises)"/.test(code)).toBe(false);
+  });
+
+  it('carries only the heavy dependencies that its capabilities declare (test/support/bundle-dependencies.ts)', () => {
+    // Prepare
+    const functions = [...bundles.keys()].filter((name) => !name.startsWith('probe/'));
+
+    // Act
+    const undeclared = functions.flatMap((name) =>
+      EVERY_FUNCTION.filter((entry) => entry.handler === name).flatMap((entry) =>
+        undeclaredDependencies(entry.capabilities, Object.keys(bundles.get(name)?.inputs ?? {})).map(
+          (found) => `${name} carries ${found.package} (${found.what}), which only ${found.allowedBy} allows`,
+        ),
+      ),
+    );
+
+    // Assess
+    expect(functions).toHaveLength(6);
+    expect(undeclared).toEqual([]);
+  });
+
+  it('loads the gateway SDK, image decoding, ElectroDB and the AWS clients on first use: chunks in its folder, not compiled at import', () => {
+    // Prepare
+    const packagesOf = (inputs: Readonly<Record<string, number>> | undefined) =>
+      new Set(Object.keys(inputs ?? {}).map(packageOf));
+
+    // Assess: what the asset holds, and what its import compiles.
+    for (const [name, lazy] of [
+      ['penpay/connect-merchant-gateway', ['braintree', 'electrodb', '@aws-sdk/client-kms', '@aws-sdk/client-s3']],
+      ['transfers/upload-image-by-base64', ['electrodb', 'file-type', 'image-size', '@aws-sdk/client-s3']],
+      ['platform/get-health', ['electrodb']],
+    ] as const) {
+      const bundle = bundles.get(name) as BundleResult;
+      const folder = dirname(bundle.file);
+      const files = bundle.files.map((file) => relative(folder, file));
+      expect(files[0], name).toBe('index.mjs');
+      expect(
+        files.slice(1).every((file) => /^chunks\/[\w.-]+\.mjs$/.test(file)),
+        name,
+      ).toBe(true);
+      expect(bundle.files.reduce((sum, file) => sum + statSync(file).size, 0)).toBe(bundle.bytes);
+      expect(bundle.importBytes).toBeLessThan(bundle.bytes);
+      const shipped = packagesOf(bundle.inputs);
+      const imported = packagesOf(bundle.importInputs);
+      for (const library of lazy) {
+        expect(shipped.has(library), `${name} ships ${library}`).toBe(true);
+        expect(imported.has(library), `${name} compiles ${library} at import`).toBe(false);
+      }
+    }
+  });
+
+  it('runs the libraries it loads on first use from inside the bundle', async () => {
+    // Act
+    const answer = await callBundled(bundles.get('probe/lazy') as BundleResult, 'm.handler()', {
+      ...env,
+      FILE_BUCKET_NAME: 'probe-bucket',
+      AWS_ACCESS_KEY_ID: 'probe',
+      AWS_SECRET_ACCESS_KEY: 'probe',
+    });
+
+    // Assess: the image was read by the image libraries, the webhook refused by Braintree's SDK,
+    // the download signed by S3's presigner.
+    expect(answer).toEqual({ image: { type: 'image/png', width: 1, height: 1 }, webhook: 'INVALID_SIGNATURE', download: true });
   });
 });

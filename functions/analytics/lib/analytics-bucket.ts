@@ -1,5 +1,4 @@
 import { gunzipSync } from 'node:zlib';
-import { GetObjectCommand, ListObjectsV2Command, NoSuchKey, PutObjectCommand } from '@aws-sdk/client-s3';
 import type { StoredAnalyticsEvent } from '../../../shared/schemas/analytics';
 import { getConfig } from '../../lib/config';
 import { logger } from '../../lib/logger';
@@ -18,10 +17,9 @@ const bucket = () => getConfig().analytics.bucketName;
 async function listKeys(prefix: string): Promise<string[]> {
   const keys: string[] = [];
   let token: string | undefined;
+  const { client, ListObjectsV2Command } = await analyticsS3();
   do {
-    const page = await analyticsS3().send(
-      new ListObjectsV2Command({ Bucket: bucket(), Prefix: prefix, ContinuationToken: token }),
-    );
+    const page = await client.send(new ListObjectsV2Command({ Bucket: bucket(), Prefix: prefix, ContinuationToken: token }));
     for (const object of page.Contents ?? []) if (object.Key) keys.push(object.Key);
     token = page.IsTruncated ? page.NextContinuationToken : undefined;
   } while (token);
@@ -29,8 +27,9 @@ async function listKeys(prefix: string): Promise<string[]> {
 }
 
 async function readObject(key: string): Promise<Buffer | undefined> {
+  const { client, GetObjectCommand, NoSuchKey } = await analyticsS3();
   try {
-    const answer = await analyticsS3().send(new GetObjectCommand({ Bucket: bucket(), Key: key }));
+    const answer = await client.send(new GetObjectCommand({ Bucket: bucket(), Key: key }));
     return answer.Body ? Buffer.from(await answer.Body.transformToByteArray()) : undefined;
   } catch (error) {
     if (error instanceof NoSuchKey || (error as { name?: string }).name === 'NoSuchKey') return undefined;
@@ -95,7 +94,8 @@ export async function readArrivedEvents(arrivalDays: readonly string[]): Promise
 }
 
 export async function writeAggregate(aggregate: DailyAggregate): Promise<void> {
-  await analyticsS3().send(
+  const { client, PutObjectCommand } = await analyticsS3();
+  await client.send(
     new PutObjectCommand({
       Bucket: bucket(),
       Key: aggregateKey(aggregate.date),

@@ -1,8 +1,9 @@
 import { Agent } from 'node:http';
 import { FirehoseClient } from '@aws-sdk/client-firehose';
-import { S3Client } from '@aws-sdk/client-s3';
+import type { S3Client } from '@aws-sdk/client-s3';
 import { NodeHttpHandler } from '@smithy/node-http-handler';
 import { getConfig } from '../../lib/config';
+import type * as AnalyticsS3Sdk from './analytics-s3-sdk';
 
 /**
  * The SDK clients of product analytics, made once per function instance: Firehose (the delivery
@@ -27,11 +28,13 @@ export function onAnalyticsClients(setup: ClientSetup): void {
 
 const LOCAL_CREDENTIALS = { accessKeyId: 'local', secretAccessKey: 'local' };
 
-export function analyticsS3(): S3Client {
+/** The events bucket's client, with the parts of the SDK that use it (loaded on first use: analytics-s3-sdk.ts). */
+export async function analyticsS3(): Promise<{ client: S3Client } & typeof AnalyticsS3Sdk> {
+  const sdk = await import('./analytics-s3-sdk');
   if (!s3Client) {
     const config = getConfig();
     const endpoint = config.analytics.s3Endpoint;
-    s3Client = new S3Client({
+    s3Client = new sdk.S3Client({
       region: config.region,
       ...(endpoint ? { endpoint, forcePathStyle: true, credentials: LOCAL_CREDENTIALS } : {}),
       maxAttempts: 3,
@@ -39,7 +42,7 @@ export function analyticsS3(): S3Client {
     });
     for (const setup of setups) setup({ s3: s3Client });
   }
-  return s3Client;
+  return { client: s3Client, ...sdk };
 }
 
 export function analyticsFirehose(): FirehoseClient {

@@ -1,26 +1,8 @@
-import {
-  AbortMultipartUploadCommand,
-  CompleteMultipartUploadCommand,
-  CopyObjectCommand,
-  CreateMultipartUploadCommand,
-  DeleteObjectCommand,
-  DeleteObjectsCommand,
-  GetObjectCommand,
-  HeadObjectCommand,
-  ListPartsCommand,
-  NoSuchKey,
-  NoSuchUpload,
-  NotFound as S3NotFound,
-  PutObjectCommand,
-  S3Client,
-  S3ServiceException,
-  UploadPartCommand,
-} from '@aws-sdk/client-s3';
-import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
-import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import type { S3Client } from '@aws-sdk/client-s3';
 import { NodeHttpHandler } from '@smithy/node-http-handler';
 import { ConfigError, getConfig } from '../config';
 import { ServiceUnavailable } from '../errors';
+import type * as S3SdkModule from './s3-sdk';
 
 /**
  * The file bucket, as the file routes use it: presigned targets for the browser (the bytes never
@@ -28,7 +10,12 @@ import { ServiceUnavailable } from '../errors';
  * that cannot be reached answers 503 (nothing was changed), never a generic 500.
  */
 
+type S3Sdk = typeof S3SdkModule;
+/** The SDK's parts (s3-sdk.ts) and the bucket's client, made on the first call to S3. */
+type S3 = S3Sdk & { client: S3Client };
+
 let client: S3Client | undefined;
+let sdk: Promise<S3Sdk> | undefined;
 const clientSetups: ((created: S3Client) => void)[] = [];
 
 /**
@@ -40,10 +27,20 @@ export function onFileBucketClient(setup: (created: S3Client) => void): void {
   if (client) setup(client);
 }
 
-function s3(): S3Client {
+/** The SDK, loaded once; a failed load is tried again on the next call. */
+function loadSdk(): Promise<S3Sdk> {
+  sdk ??= import('./s3-sdk').catch((error: unknown) => {
+    sdk = undefined;
+    throw error;
+  });
+  return sdk;
+}
+
+async function s3(): Promise<S3> {
+  const loaded = await loadSdk();
   if (!client) {
     const config = getConfig();
-    client = new S3Client({
+    client = new loaded.S3Client({
       region: config.region,
       ...(config.s3Endpoint
         ? { endpoint: config.s3Endpoint, forcePathStyle: true, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }
@@ -53,7 +50,7 @@ function s3(): S3Client {
     });
     for (const setup of clientSetups) setup(client);
   }
-  return client;
+  return { ...loaded, client };
 }
 
 const bucket = () => getConfig().fileBucketName;
@@ -64,24 +61,35 @@ export class FileStorageUnavailable extends ServiceUnavailable {
   }
 }
 
+/** An error of S3's own (S3ServiceException), told apart once the SDK is loaded. */
+async function s3Error(error: unknown): Promise<InstanceType<S3Sdk['S3ServiceException']> | undefined> {
+  const loaded = await sdk?.catch(() => undefined);
+  return loaded && error instanceof loaded.S3ServiceException ? error : undefined;
+}
+
 /**
  * S3's own refusals pass through to the caller's logic, and so does a missing setting (our bug,
- * not an outage); anything else (network, 5xx) is a 503.
+ * not an outage); anything else (network, 5xx, an SDK that would not load) is a 503.
  */
-async function call<T>(work: () => Promise<T>): Promise<T> {
+async function call<T>(work: (s3: S3) => Promise<T>): Promise<T> {
   try {
-    return await work();
+    return await work(await s3());
   } catch (error) {
-    if ((error instanceof S3ServiceException && error.$fault === 'client') || error instanceof ConfigError) throw error;
+    if ((await s3Error(error))?.$fault === 'client' || error instanceof ConfigError) throw error;
     throw new FileStorageUnavailable(error);
   }
 }
 
-const isMissing = (error: unknown) =>
-  error instanceof NoSuchKey ||
-  error instanceof S3NotFound ||
-  error instanceof NoSuchUpload ||
-  (error instanceof S3ServiceException && error.$metadata.httpStatusCode === 404);
+async function isMissing(error: unknown): Promise<boolean> {
+  const loaded = await sdk?.catch(() => undefined);
+  if (!loaded) return false;
+  return (
+    error instanceof loaded.NoSuchKey ||
+    error instanceof loaded.NotFound ||
+    error instanceof loaded.NoSuchUpload ||
+    (error instanceof loaded.S3ServiceException && error.$metadata.httpStatusCode === 404)
+  );
+}
 
 /** A presigned POST for one object: the key, exact size and type are pinned by its policy. */
 /** The object tag that puts an object under a lifecycle rule (shared/transfers/retention.ts). */
@@ -97,8 +105,8 @@ export async function presignPost(options: {
   expiresInSeconds: number;
   tags?: Record<string, string> | undefined;
 }) {
-  const { url, fields } = await call(() =>
-    createPresignedPost(s3(), {
+  const { url, fields } = await call(({ client, createPresignedPost }) =>
+    createPresignedPost(client, {
       Bucket: bucket(),
       Key: options.key,
       Conditions: [
@@ -117,8 +125,8 @@ export async function startMultipartUpload(options: {
   contentType: string;
   tags?: Record<string, string> | undefined;
 }): Promise<string> {
-  const answer = await call(() =>
-    s3().send(
+  const answer = await call(({ client, CreateMultipartUploadCommand }) =>
+    client.send(
       new CreateMultipartUploadCommand({
         Bucket: bucket(),
         Key: options.key,
@@ -132,9 +140,9 @@ export async function startMultipartUpload(options: {
 }
 
 export function presignPart(options: { key: string; uploadId: string; partNumber: number; expiresInSeconds: number }) {
-  return call(() =>
+  return call(({ client, getSignedUrl, UploadPartCommand }) =>
     getSignedUrl(
-      s3(),
+      client,
       new UploadPartCommand({ Bucket: bucket(), Key: options.key, UploadId: options.uploadId, PartNumber: options.partNumber }),
       { expiresIn: options.expiresInSeconds },
     ),
@@ -153,8 +161,8 @@ export async function listParts(options: { key: string; uploadId: string }): Pro
   let marker: string | undefined;
   try {
     do {
-      const page = await call(() =>
-        s3().send(
+      const page = await call(({ client, ListPartsCommand }) =>
+        client.send(
           new ListPartsCommand({ Bucket: bucket(), Key: options.key, UploadId: options.uploadId, PartNumberMarker: marker }),
         ),
       );
@@ -165,7 +173,7 @@ export async function listParts(options: { key: string; uploadId: string }): Pro
       marker = page.IsTruncated ? page.NextPartNumberMarker : undefined;
     } while (marker);
   } catch (error) {
-    if (isMissing(error)) return null;
+    if (await isMissing(error)) return null;
     throw error;
   }
   return parts;
@@ -180,8 +188,8 @@ export class PartsTooSmall extends Error {
 
 export async function completeMultipartUpload(options: { key: string; uploadId: string; parts: readonly StoredPart[] }) {
   try {
-    await call(() =>
-      s3().send(
+    await call(({ client, CompleteMultipartUploadCommand }) =>
+      client.send(
         new CompleteMultipartUploadCommand({
           Bucket: bucket(),
           Key: options.key,
@@ -191,7 +199,7 @@ export async function completeMultipartUpload(options: { key: string; uploadId: 
       ),
     );
   } catch (error) {
-    if (error instanceof S3ServiceException && error.name === 'EntityTooSmall') throw new PartsTooSmall(error);
+    if ((await s3Error(error))?.name === 'EntityTooSmall') throw new PartsTooSmall(error);
     throw error;
   }
 }
@@ -199,11 +207,11 @@ export async function completeMultipartUpload(options: { key: string; uploadId: 
 /** Drops an unfinished upload's parts; an upload already gone is fine. */
 export async function abortMultipartUpload(options: { key: string; uploadId: string }): Promise<void> {
   try {
-    await call(() =>
-      s3().send(new AbortMultipartUploadCommand({ Bucket: bucket(), Key: options.key, UploadId: options.uploadId })),
+    await call(({ client, AbortMultipartUploadCommand }) =>
+      client.send(new AbortMultipartUploadCommand({ Bucket: bucket(), Key: options.key, UploadId: options.uploadId })),
     );
   } catch (error) {
-    if (!isMissing(error)) throw error;
+    if (!(await isMissing(error))) throw error;
   }
 }
 
@@ -217,7 +225,9 @@ export interface StoredObject {
 /** What S3 holds under a key, or null when nothing. */
 export async function headObject(key: string): Promise<StoredObject | null> {
   try {
-    const head = await call(() => s3().send(new HeadObjectCommand({ Bucket: bucket(), Key: key, ChecksumMode: 'ENABLED' })));
+    const head = await call(({ client, HeadObjectCommand }) =>
+      client.send(new HeadObjectCommand({ Bucket: bucket(), Key: key, ChecksumMode: 'ENABLED' })),
+    );
     return {
       size: head.ContentLength ?? 0,
       contentType: head.ContentType ?? '',
@@ -225,7 +235,7 @@ export async function headObject(key: string): Promise<StoredObject | null> {
       checksum: head.ChecksumSHA256 ?? undefined,
     };
   } catch (error) {
-    if (isMissing(error)) return null;
+    if (await isMissing(error)) return null;
     throw error;
   }
 }
@@ -237,19 +247,25 @@ export class ObjectChanged extends Error {
   }
 }
 
-const isPreconditionFailed = (error: unknown) =>
-  error instanceof S3ServiceException && (error.name === 'PreconditionFailed' || error.$metadata.httpStatusCode === 412);
+async function isPreconditionFailed(error: unknown): Promise<boolean> {
+  const refusal = await s3Error(error);
+  return refusal !== undefined && (refusal.name === 'PreconditionFailed' || refusal.$metadata.httpStatusCode === 412);
+}
+
+/** ObjectChanged when S3 refused because the object changed or went; the error itself otherwise. */
+async function changedOr(key: string, error: unknown): Promise<unknown> {
+  return (await isPreconditionFailed(error)) || (await isMissing(error)) ? new ObjectChanged(key, error) : error;
+}
 
 /** The first bytes of an object, to recognise an image from them; ObjectChanged unless it still has `etag`. */
 export async function readObjectStart(key: string, length: number, etag: string): Promise<Uint8Array> {
   try {
-    const answer = await call(() =>
-      s3().send(new GetObjectCommand({ Bucket: bucket(), Key: key, Range: `bytes=0-${length - 1}`, IfMatch: etag })),
+    const answer = await call(({ client, GetObjectCommand }) =>
+      client.send(new GetObjectCommand({ Bucket: bucket(), Key: key, Range: `bytes=0-${length - 1}`, IfMatch: etag })),
     );
     return answer.Body ? await call(() => answer.Body!.transformToByteArray()) : new Uint8Array();
   } catch (error) {
-    if (isPreconditionFailed(error) || isMissing(error)) throw new ObjectChanged(key, error);
-    throw error;
+    throw await changedOr(key, error);
   }
 }
 
@@ -270,8 +286,8 @@ export async function copyObject(options: {
   tags?: Record<string, string> | undefined;
 }): Promise<string> {
   try {
-    const answer = await call(() =>
-      s3().send(
+    const answer = await call(({ client, CopyObjectCommand }) =>
+      client.send(
         new CopyObjectCommand({
           Bucket: bucket(),
           Key: options.to,
@@ -285,14 +301,13 @@ export async function copyObject(options: {
     );
     return answer.CopyObjectResult?.ETag ?? '';
   } catch (error) {
-    if (isPreconditionFailed(error) || isMissing(error)) throw new ObjectChanged(options.from, error);
-    throw error;
+    throw await changedOr(options.from, error);
   }
 }
 
 export async function putObject(options: { key: string; body: Uint8Array; contentType: string }): Promise<void> {
-  await call(() =>
-    s3().send(
+  await call(({ client, PutObjectCommand }) =>
+    client.send(
       new PutObjectCommand({
         Bucket: bucket(),
         Key: options.key,
@@ -305,15 +320,17 @@ export async function putObject(options: { key: string; body: Uint8Array; conten
 }
 
 export async function deleteObject(key: string): Promise<void> {
-  await call(() => s3().send(new DeleteObjectCommand({ Bucket: bucket(), Key: key })));
+  await call(({ client, DeleteObjectCommand }) => client.send(new DeleteObjectCommand({ Bucket: bucket(), Key: key })));
 }
 
 /** Deletes many objects, 1,000 per call as S3 allows. */
 export async function deleteObjects(keys: readonly string[]): Promise<void> {
   for (let start = 0; start < keys.length; start += 1_000) {
     const batch = keys.slice(start, start + 1_000);
-    await call(() =>
-      s3().send(new DeleteObjectsCommand({ Bucket: bucket(), Delete: { Objects: batch.map((Key) => ({ Key })), Quiet: true } })),
+    await call(({ client, DeleteObjectsCommand }) =>
+      client.send(
+        new DeleteObjectsCommand({ Bucket: bucket(), Delete: { Objects: batch.map((Key) => ({ Key })), Quiet: true } }),
+      ),
     );
   }
 }
@@ -326,9 +343,9 @@ export function presignGet(options: {
   disposition: 'attachment' | 'inline';
   expiresInSeconds: number;
 }): Promise<string> {
-  return call(() =>
+  return call(({ client, getSignedUrl, GetObjectCommand }) =>
     getSignedUrl(
-      s3(),
+      client,
       new GetObjectCommand({
         Bucket: bucket(),
         Key: options.key,

@@ -1,4 +1,4 @@
-import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import type { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { NodeHttpHandler } from '@smithy/node-http-handler';
 import * as z from '../../../shared/zod';
 import { ConfigError } from '../config';
@@ -26,13 +26,15 @@ const secretSchema = z.object({
 });
 
 // The region is the function's own (AWS_REGION, which Lambda sets), where the secret is kept.
+// The SDK is loaded (secrets-manager-sdk.ts) by the first read, not at import.
 let client: SecretsManagerClient | undefined;
-function secretsManager(): SecretsManagerClient {
-  client ??= new SecretsManagerClient({
+async function secretsManager() {
+  const sdk = await import('./secrets-manager-sdk');
+  client ??= new sdk.SecretsManagerClient({
     maxAttempts: 2,
     requestHandler: new NodeHttpHandler({ connectionTimeout: 1_000, requestTimeout: 5_000 }),
   });
-  return client;
+  return { client, ...sdk };
 }
 
 const cached = new Map<string, Promise<BraintreeCredentials>>();
@@ -51,7 +53,8 @@ export function braintreeCredentials(secretArn: string): Promise<BraintreeCreden
 async function readCredentials(secretArn: string): Promise<BraintreeCredentials> {
   let secretString: string | undefined;
   try {
-    ({ SecretString: secretString } = await secretsManager().send(new GetSecretValueCommand({ SecretId: secretArn })));
+    const { client, GetSecretValueCommand } = await secretsManager();
+    ({ SecretString: secretString } = await client.send(new GetSecretValueCommand({ SecretId: secretArn })));
   } catch (error) {
     // Throttled or out of reach: nothing was charged, the caller may try again. Anything else
     // (no such secret, no permission to read or decrypt it) is the deployment's mistake.

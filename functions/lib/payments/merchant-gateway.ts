@@ -2,9 +2,8 @@ import { localDemoPlans } from '../../../shared/payments/local-gateway';
 import * as z from '../../../shared/zod';
 import { getConfig } from '../config';
 import { BadRequest, HttpError } from '../errors';
-import { createBraintreePaymentGateway } from './braintree-gateway';
 import { type PaymentGateway, PaymentGatewayUnavailable } from './gateway';
-import { createLocalPaymentGateway } from './local-gateway';
+import { gatewayOnFirstCall } from './gateway-on-demand';
 import { type MerchantGatewayKeys, openMerchantKeys, type SealedMerchantKeys } from './merchant-keys';
 
 /**
@@ -76,11 +75,15 @@ export function gatewayForKeys(keys: MerchantGatewayKeys): PaymentGateway {
     case 'local': {
       const url = getConfig().merchantGatewayUrl;
       if (!url) throw new LocalGatewayNotHere("A merchant account of environment 'local'");
-      return createLocalPaymentGateway(url, { merchantId, publicKey, privateKey });
+      return gatewayOnFirstCall(environment, async () =>
+        (await import('./local-gateway')).createLocalPaymentGateway(url, { merchantId, publicKey, privateKey }),
+      );
     }
     case 'sandbox':
     case 'production':
-      return createBraintreePaymentGateway({ environment, merchantId, publicKey, privateKey });
+      return gatewayOnFirstCall(environment, async () =>
+        (await import('./braintree-gateway')).createBraintreePaymentGateway({ environment, merchantId, publicKey, privateKey }),
+      );
     default:
       throw new BadRequest("The environment must be 'sandbox' or 'production' (or 'local' when the product runs locally).");
   }

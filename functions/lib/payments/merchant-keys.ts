@@ -1,6 +1,6 @@
 import { createCipheriv, createDecipheriv, createHash, type DecipherGCM, randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { DecryptCommand, GenerateDataKeyCommand, KMSClient } from '@aws-sdk/client-kms';
+import type { KMSClient } from '@aws-sdk/client-kms';
 import { NodeHttpHandler } from '@smithy/node-http-handler';
 import { mayOpenMerchantKeys } from '../../../shared/capabilities';
 import { ConfigError, getConfig, type MerchantKeySettings } from '../config';
@@ -81,11 +81,17 @@ const KMS_UNAVAILABLE_NAMES = new Set(['DependencyTimeoutException', 'KMSInterna
 /** Answers about the ciphertext or its context, rather than about us. */
 const KMS_UNREADABLE_NAMES = new Set(['InvalidCiphertextException', 'IncorrectKeyException']);
 
-// One client for the warm function; its region is the function's own (AWS_REGION).
-const kms = new KMSClient({
-  maxAttempts: 2,
-  requestHandler: new NodeHttpHandler({ connectionTimeout: 1_000, requestTimeout: 5_000 }),
-});
+// One client for the warm function; its region is the function's own (AWS_REGION). Made, with
+// the SDK loaded (kms-sdk.ts), by the first call to KMS rather than at import.
+let client: KMSClient | undefined;
+async function kms() {
+  const sdk = await import('./kms-sdk');
+  client ??= new sdk.KMSClient({
+    maxAttempts: 2,
+    requestHandler: new NodeHttpHandler({ connectionTimeout: 1_000, requestTimeout: 5_000 }),
+  });
+  return { client, ...sdk };
+}
 
 export async function sealMerchantKeys(merchantAccountId: string, keys: MerchantGatewayKeys): Promise<SealedMerchantKeys> {
   checkAccountId(merchantAccountId);
@@ -251,7 +257,8 @@ function kmsFailure(error: unknown, operation: 'GenerateDataKey' | 'Decrypt', me
 async function kmsDataKey(keyArn: string, merchantAccountId: string): Promise<DataKey> {
   let answer;
   try {
-    answer = await kms.send(
+    const { client, GenerateDataKeyCommand } = await kms();
+    answer = await client.send(
       new GenerateDataKeyCommand({ KeyId: keyArn, KeySpec: 'AES_256', EncryptionContext: { merchantAccountId } }),
     );
   } catch (error) {
@@ -272,7 +279,8 @@ async function kmsDecrypt(keyArn: string, merchantAccountId: string, encryptedDa
   let answer;
   try {
     // KeyId pins the key: a data key sealed under any other key is refused, not decrypted.
-    answer = await kms.send(
+    const { client, DecryptCommand } = await kms();
+    answer = await client.send(
       new DecryptCommand({ KeyId: keyArn, CiphertextBlob: encryptedDataKey, EncryptionContext: { merchantAccountId } }),
     );
   } catch (error) {

@@ -1,12 +1,11 @@
 import { getConfig, type PaymentGatewaySettings } from '../config';
 import { braintreeCredentials } from './braintree-credentials';
-import { createBraintreePaymentGateway } from './braintree-gateway';
 import type { PaymentGateway } from './gateway';
-import { createLocalPaymentGateway } from './local-gateway';
 
 /**
  * The payment gateway the calling function's config names: Braintree in AWS (its keys read from
- * Secrets Manager on first use), the local gateway under `npm start` and in the tests. Made once
+ * Secrets Manager on first use), the local gateway under `npm start` and in the tests, each
+ * adapter loaded then rather than when the function is imported (see gateway-on-demand.ts). Made once
  * per setting and kept for the warm function's later calls; a failed start (the secret could
  * not be read) is tried again on the next call.
  */
@@ -25,8 +24,10 @@ export function paymentGateway(): Promise<PaymentGateway> {
   if (!gateway) {
     gateway =
       settings.kind === 'local'
-        ? Promise.resolve(createLocalPaymentGateway(settings.url))
-        : braintreeCredentials(settings.secretArn).then((credentials) => createBraintreePaymentGateway(credentials));
+        ? import('./local-gateway').then(({ createLocalPaymentGateway }) => createLocalPaymentGateway(settings.url))
+        : braintreeCredentials(settings.secretArn).then(async (credentials) =>
+            (await import('./braintree-gateway')).createBraintreePaymentGateway(credentials),
+          );
     gateways.set(key, gateway);
     gateway.catch(() => gateways.delete(key));
   }

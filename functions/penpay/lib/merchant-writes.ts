@@ -1,12 +1,11 @@
 /**
- * A merchant's changes to their own shop: registering it, its account, its Braintree connection,
- * its products and grades. Every change is made to an item already proven to be the caller's
- * (readMyMerchant, readMyProduct, readMyGrade); every gateway check happens before anything is
- * written, so a refusal leaves the shop as it was.
+ * A merchant's changes to their own shop: registering it, its account, its products and grades
+ * (its Braintree connection is gateway-connection.ts, which alone needs the gateway and the
+ * keys' sealing). Every change is made to an item already proven to be the caller's
+ * (readMyMerchant, readMyProduct, readMyGrade).
  */
 import type * as z from '../../../shared/zod';
 import type {
-  connectGatewayBodySchema,
   createGradeBodySchema,
   createProductBodySchema,
   registerMerchantBodySchema,
@@ -18,21 +17,15 @@ import { pauseBeforeRetry, TooBusy } from '../../lib/contended-writes';
 import type { MerchantAccountItem } from '../../lib/db/entities/merchant-account';
 import { type ProductStockItem, shelfKeys } from '../../lib/db/entities/product-stock';
 import type { ProductStockGradeItem } from '../../lib/db/entities/product-stock-grade';
-import { shopScope } from '../../lib/db/entities/store-figures';
 import { storedKeyOf } from '../../lib/db/entities/stored-file';
 import { failedConditions, isConditionalCheckFailed } from '../../lib/db/errors';
 import type { Db } from '../../lib/db/service';
 import { BadRequest, Conflict, NotFound } from '../../lib/errors';
-import { createLocalGatewayAccount, gatewayForKeys } from '../../lib/payments/merchant-gateway';
-import { type MerchantGatewayKeys, sealMerchantKeys } from '../../lib/payments/merchant-keys';
 import { readMyGrade, readMyProduct, refreshProductSummary } from './catalog';
 import { newGradeId, newMerchantAccountId, newProductStockId } from './ids';
-import { NoMerchantAccount } from './merchants';
-import { merchantWebhookUrl } from './views';
 
 type RegisterBody = z.infer<typeof registerMerchantBodySchema>;
 type UpdateMerchantBody = z.infer<typeof updateMerchantBodySchema>;
-type ConnectBody = z.infer<typeof connectGatewayBodySchema>;
 type CreateProductBody = z.infer<typeof createProductBodySchema>;
 type ProductDisplayBody = z.infer<typeof updateProductDisplayBodySchema>;
 type CreateGradeBody = z.infer<typeof createGradeBodySchema>;
@@ -45,7 +38,7 @@ export type GradePlan = NonNullable<ProductStockGradeItem['plan']>;
  * Writes to one item retried when another write got there between our read and our write (its
  * condition on `updatedAt` failed): a handful is plenty for one merchant's own clicks.
  */
-const OPTIMISTIC_ATTEMPTS = 5;
+export const OPTIMISTIC_ATTEMPTS = 5;
 /** A product's grades are read whole on every grade change: tens, not thousands. */
 export const MAX_GRADES_PER_PRODUCT = 50;
 
@@ -151,65 +144,6 @@ export async function updateMerchant(
     .set({ ...set, updatedAt: now.toISOString() });
   const { data } = await (removeLogo ? update.remove(['logo']) : update).go({ response: 'all_new' });
   return data as MerchantAccountItem;
-}
-
-/**
- * Connects (or replaces) the merchant's own Braintree account. Keys given by the merchant are
- * tried first (listPlans: a 400 in the merchant's words when Braintree refuses them); 'local'
- * makes a new account at the local gateway. The keys are then sealed and written with the
- * account's record of the connection in one transaction; they are never answered nor logged.
- */
-export async function connectGateway(
-  db: Db,
-  merchant: MerchantAccountItem,
-  body: ConnectBody,
-  now: Date,
-): Promise<MerchantAccountItem> {
-  const { merchantAccountId } = merchant;
-  await refuseOrphaningSubscribers(db, merchant, body);
-  let keys: MerchantGatewayKeys;
-  if (body.environment === 'local') {
-    keys = await createLocalGatewayAccount({ currency: merchant.currency, webhookUrl: merchantWebhookUrl(merchantAccountId) });
-  } else {
-    keys = { environment: body.environment, merchantId: body.merchantId, publicKey: body.publicKey, privateKey: body.privateKey };
-    await gatewayForKeys(keys).listPlans();
-  }
-  const sealed = await sealMerchantKeys(merchantAccountId, keys);
-  const gateway = { environment: keys.environment, merchantId: keys.merchantId, connectedAt: now.toISOString() };
-  for (let attempt = 0; attempt < OPTIMISTIC_ATTEMPTS; attempt += 1) {
-    if (attempt > 0) await pauseBeforeRetry(attempt);
-    const result = await db.transaction
-      .write(({ merchantGatewayKeys, merchantAccount }) => [
-        merchantGatewayKeys.put({ merchantAccountId, sealed, updatedAt: now.toISOString() }).commit(),
-        merchantAccount.patch({ merchantAccountId }).set({ gateway, updatedAt: now.toISOString() }).commit(),
-      ])
-      .go();
-    if (!result.canceled) return { ...merchant, gateway, updatedAt: now.toISOString() };
-    if (failedConditions(result).length > 0) throw new NoMerchantAccount();
-  }
-  throw new TooBusy('changing payment settings');
-}
-
-/**
- * Subscriptions live in the Braintree account that started them: a shop with subscribers may
- * rotate its keys (same account), but connecting another account would leave them billed where
- * the shop can no longer reach them. Read from the shop's precomputed subscription counts.
- */
-async function refuseOrphaningSubscribers(db: Db, merchant: MerchantAccountItem, body: ConnectBody): Promise<void> {
-  const current = merchant.gateway;
-  if (!current) return;
-  const sameAccount =
-    body.environment !== 'local' && body.environment === current.environment && body.merchantId === current.merchantId;
-  if (sameAccount) return;
-  const { data: total } = await db.entities.storeFigure
-    .get({ merchantAccountId: merchant.merchantAccountId, scope: shopScope, period: 'total' })
-    .go({ consistent: true });
-  const live = (total?.activeSubscriptions ?? 0) + (total?.pastDueSubscriptions ?? 0);
-  if (live > 0) {
-    throw new Conflict(
-      `Your shop has ${live} subscription${live === 1 ? '' : 's'} billed by Braintree account ${current.merchantId}: connecting another account would leave ${live === 1 ? 'it' : 'them'} out of the shop's reach. Connect new keys of that same account instead.`,
-    );
-  }
 }
 
 // ---------------------------------------------------------------------------------------------

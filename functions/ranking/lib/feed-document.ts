@@ -1,4 +1,3 @@
-import { XMLParser } from 'fast-xml-parser';
 import { describeFetchError } from '../../lib/http/safe-fetch';
 
 /** A feed that could not be fetched or read; the message is safe to log. */
@@ -12,15 +11,45 @@ export const FEED_ACCEPT = 'application/rss+xml, application/atom+xml, applicati
 /** Feeds whose clocks run ahead are believed this far; later dates are treated as typos. */
 const FUTURE_TOLERANCE_MS = 86_400_000;
 
-const feedParser = new XMLParser({
-  ignoreAttributes: true,
-  // Dates must stay strings: '2024' would otherwise become a number.
-  parseTagValue: false,
-  // Only dates are read, so entities are never expanded (no entity-expansion blow-ups).
-  processEntities: false,
-  removeNSPrefix: true,
-  isArray: (tagName) => tagName === 'item' || tagName === 'entry',
-});
+interface Parsers {
+  /** For post dates. */
+  feed: { parse(xml: string): unknown };
+  /** For the channel (title, links with their attributes). */
+  channel: { parse(xml: string): unknown };
+}
+
+let parsers: Promise<Parsers> | undefined;
+
+/** The parsers, made with the XML parser loaded by the first feed read (xml-parser.ts); a failed load is tried again. */
+function loadParsers(): Promise<Parsers> {
+  parsers ??= import('./xml-parser').then(
+    ({ XMLParser }) => ({
+      feed: new XMLParser({
+        ignoreAttributes: true,
+        // Dates must stay strings: '2024' would otherwise become a number.
+        parseTagValue: false,
+        // Only dates are read, so entities are never expanded (no entity-expansion blow-ups).
+        processEntities: false,
+        removeNSPrefix: true,
+        isArray: (tagName) => tagName === 'item' || tagName === 'entry',
+      }),
+      channel: new XMLParser({
+        ignoreAttributes: false,
+        attributeNamePrefix: '@_',
+        parseTagValue: false,
+        // No entity expansion here either: the five predefined ones and character references are decoded below.
+        processEntities: false,
+        removeNSPrefix: true,
+        isArray: (tagName) => tagName === 'item' || tagName === 'entry' || tagName === 'link',
+      }),
+    }),
+    (error: unknown) => {
+      parsers = undefined;
+      throw error;
+    },
+  );
+  return parsers;
+}
 
 /** Elements that carry a post's date: RSS 2.0 pubDate, Dublin Core date (RSS 1.0), Atom. */
 const DATE_FIELDS = ['pubDate', 'date', 'published', 'updated'] as const;
@@ -29,8 +58,8 @@ const DATE_FIELDS = ['pubDate', 'date', 'published', 'updated'] as const;
  * The newest post date in an RSS 2.0, RSS 1.0 or Atom document; null when it lists no dated post.
  * Dates far in the future are ignored and slightly future ones capped at `now`.
  */
-export function newestFeedDate(xml: string, now: Date = new Date()): Date | null {
-  const posts = feedPosts(parseXml(xml));
+export async function newestFeedDate(xml: string, now: Date = new Date()): Promise<Date | null> {
+  const posts = feedPosts(await parseXml(xml));
   let newest: number | undefined;
   for (const post of posts) {
     for (const field of DATE_FIELDS) {
@@ -43,9 +72,10 @@ export function newestFeedDate(xml: string, now: Date = new Date()): Date | null
   return newest === undefined ? null : new Date(Math.min(newest, now.getTime()));
 }
 
-function parseXml(xml: string): Record<string, unknown> {
+async function parseXml(xml: string): Promise<Record<string, unknown>> {
+  const { feed } = await loadParsers();
   try {
-    const document: unknown = feedParser.parse(xml);
+    const document: unknown = feed.parse(xml);
     if (isRecord(document)) return document;
   } catch (error) {
     throw new FeedError(`Not well-formed XML: ${describeFetchError(error)}`);
@@ -79,16 +109,6 @@ export interface FeedChannel {
   imageUrl: string | null;
 }
 
-const channelParser = new XMLParser({
-  ignoreAttributes: false,
-  attributeNamePrefix: '@_',
-  parseTagValue: false,
-  // No entity expansion here either: the five predefined ones and character references are decoded below.
-  processEntities: false,
-  removeNSPrefix: true,
-  isArray: (tagName) => tagName === 'item' || tagName === 'entry' || tagName === 'link',
-});
-
 const PREDEFINED_ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
 
 /** XML's five predefined entities and numeric character references; any other entity stays as written. */
@@ -118,10 +138,11 @@ function atomSiteLink(links: unknown): string | null {
 }
 
 /** The channel of an RSS 2.0, RSS 1.0 or Atom document: its title, site, description and image. */
-export function readFeedChannel(xml: string): FeedChannel {
+export async function readFeedChannel(xml: string): Promise<FeedChannel> {
+  const { channel } = await loadParsers();
   let document: unknown;
   try {
-    document = channelParser.parse(xml);
+    document = channel.parse(xml);
   } catch (error) {
     throw new FeedError(`Not well-formed XML: ${describeFetchError(error)}`);
   }

@@ -1,5 +1,3 @@
-import { fileTypeFromBuffer } from 'file-type/core';
-import { imageSize } from 'image-size';
 import { IMAGE_TYPES, type ImageType, MAX_IMAGE_BYTES } from '../../../shared/transfers/file-rules';
 import { BadRequest, HttpError } from '../../lib/errors';
 import {
@@ -47,6 +45,14 @@ export class ImageTooLarge extends HttpError {
 
 const isImageType = (mime: string): mime is ImageType => (IMAGE_TYPES as readonly string[]).includes(mime);
 
+/*
+ * The image libraries are loaded by the first image that needs them, not when the function is
+ * imported: a cold start of an upload route that never gets that far (a refused origin, a body
+ * over the limit) does not compile them. In a Lambda bundle each is a chunk of its own.
+ */
+const loadFileType = () => import('file-type/core');
+const loadImageSize = () => import('image-size');
+
 /**
  * The image type the bytes are, from their magic numbers and structure (file-type), or null
  * when they are none of IMAGE_TYPES: SVG, HTML, PDF and text are never images here. An
@@ -54,6 +60,7 @@ const isImageType = (mime: string): mime is ImageType => (IMAGE_TYPES as readonl
  */
 export async function sniffImage(bytes: Uint8Array): Promise<ImageType | null> {
   if (bytes.byteLength === 0) return null;
+  const { fileTypeFromBuffer } = await loadFileType();
   let detected: { mime: string } | undefined;
   try {
     detected = await fileTypeFromBuffer(bytes);
@@ -103,6 +110,7 @@ export async function checkedImage(bytes: Uint8Array): Promise<{ type: ImageType
   // end, so it must get bytes that own theirs: a truncated header inside a pooled Buffer would
   // otherwise be completed with whatever follows it in memory.
   const owned = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? bytes : new Uint8Array(bytes);
+  const { imageSize } = await loadImageSize();
   let size: { width: number; height: number; type?: string };
   try {
     size = imageSize(owned);

@@ -30,7 +30,7 @@ export const feedAdapter: SourceAdapter = {
     const answer = await fetchSourceIfChanged(fetch, ref.url, FEED_ACCEPT, previous);
     if ('unchanged' in answer) return answer.unchanged;
     try {
-      const channel = readFeedChannel(answer.body);
+      const channel = await readFeedChannel(answer.body);
       const name = channel.title;
       if (!name) throw new SourceUnreadable(`The feed at ${ref.url} has no title`);
       const feedUrl = answer.url;
@@ -43,7 +43,7 @@ export const feedAdapter: SourceAdapter = {
         imageUrl: httpsUrl(channel.imageUrl),
         topics: [],
         followers: null,
-        latestPostAt: newestFeedDate(answer.body, now)?.toISOString() ?? null,
+        latestPostAt: (await newestFeedDate(answer.body, now))?.toISOString() ?? null,
         feedUrl,
       };
     } catch (error) {

@@ -80,7 +80,7 @@ export const mediumAdapter: SourceAdapter = {
     const feedUrl = publication.feedUrl ?? `https://${MEDIUM_HOST}/feed/${new URL(ref.url).pathname.slice(1)}`;
     const feed = await fetchSourceIfChanged(fetch, feedUrl, FEED_ACCEPT, previous);
     const latestPostAt =
-      'unchanged' in feed ? feed.unchanged.latestPostAt : (newestFeedDate(feed.body, now)?.toISOString() ?? null);
+      'unchanged' in feed ? feed.unchanged.latestPostAt : ((await newestFeedDate(feed.body, now))?.toISOString() ?? null);
     return { ...publication, latestPostAt };
   },
 };
