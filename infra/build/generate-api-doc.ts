@@ -568,7 +568,7 @@ function commonRules(): string[] {
         ([group, { variables, secrets }]) =>
           `\`${group}\` (${[...variables, ...secrets.map((secret) => `${secret}, a secret`)].map((name) => name.replace(/^([A-Z_]+)/, '`$1`')).join(', ')})`,
       )
-      .join('; ')}. In a deployment without its settings, Google login, Twitter login and realtime (Pusher) auth answer 503.`,
+      .join('; ')}. In a deployment without its settings, Google login and Twitter login answer 503.`,
     '',
     '**Sessions** are renewed as they are used (their expiry pushed out, at most once a day) only by routes whose capabilities include table writes; every other route reads the session and never writes it.',
     '',

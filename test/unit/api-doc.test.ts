@@ -8,7 +8,8 @@ import { API_DOC_PATH, renderApiDoc } from '../../infra/build/generate-api-doc';
 import { capabilitiesOf, SETTING_GROUPS } from '../../shared/capabilities';
 import { routeEntries } from '../../shared/routes';
 
-const README = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+/** Where the deploy settings and secrets are documented, each by name. */
+const OPERATIONS = readFileSync(new URL('../../docs/operations.md', import.meta.url), 'utf8');
 
 /** GOOGLE_CLIENT_ID -> googleClientId: the name infra/cdk/app.ts reads a setting from (`-c googleClientId=...`). */
 const contextKeyOf = (variable: string) =>
@@ -64,10 +65,10 @@ describe('docs/api.md', () => {
   });
 });
 
-describe('README.md', () => {
+describe('docs/operations.md', () => {
   it.each(Object.entries(SETTING_GROUPS))('names every deploy setting of the %s group', (_group, { variables, secrets }) => {
-    for (const variable of variables) expect(README, variable).toContain(`\`${contextKeyOf(variable)}\``);
-    for (const secret of secrets) expect(README, secret).toContain(`\`${secret}\``);
+    for (const variable of variables) expect(OPERATIONS, variable).toContain(`\`${contextKeyOf(variable)}\``);
+    for (const secret of secrets) expect(OPERATIONS, secret).toContain(`\`${secret}\``);
   });
 });
 

@@ -55,7 +55,7 @@ async function route(api: GatewayApi, request: IncomingMessage, response: Server
   throw notFound('This route');
 }
 
-/** Braintree's sandbox on this machine, for `npm start` and the tests: see README.md. */
+/** Braintree's sandbox on this machine, for `npm start` and the tests: see docs/local-tour.md. */
 export async function startLocalPaymentGateway(options: StartLocalPaymentGatewayOptions): Promise<LocalPaymentGateway> {
   const log = options.log ?? ((line: string) => console.error(line));
   const plans = checkPlans(options.plans);
