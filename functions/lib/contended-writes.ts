@@ -11,8 +11,6 @@ import { ServiceUnavailable } from './errors';
  */
 export const CONTENDED_WRITE_POLICY = { attempts: 14, basePauseMs: 25, maxPauseMs: 2_000 } as const;
 
-export const CONTENDED_WRITE_ATTEMPTS = CONTENDED_WRITE_POLICY.attempts;
-
 /**
  * What a caller gets when every attempt collided: a 503 saying so (nothing was changed, and a
  * later try can succeed), not a generic server error. Its `cause` is the last collision: the
@@ -25,7 +23,7 @@ export class TooBusy extends ServiceUnavailable {
 }
 
 /** Before retry number `attempt` (1 for the first retry): a random pause in a range that doubles. */
-export function pauseBeforeRetry(attempt: number): Promise<void> {
+function pauseBeforeRetry(attempt: number): Promise<void> {
   const range = Math.min(CONTENDED_WRITE_POLICY.maxPauseMs, CONTENDED_WRITE_POLICY.basePauseMs * 2 ** attempt);
   return new Promise((resolve) => setTimeout(resolve, Math.random() * range));
 }

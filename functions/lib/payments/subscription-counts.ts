@@ -4,7 +4,7 @@
  * conditional write applied the change (a checkout's new subscription, or the sync that wrote
  * the gateway's newer state), so a webhook and a route racing on the same change count it once.
  */
-import { pauseBeforeRetry } from '../contended-writes';
+import { lostRace, retryContendedWrite } from '../contended-writes';
 import type { SubscriptionItem } from '../db/entities/subscription';
 import { gradeScope, productScope, shopScope } from '../db/entities/store-figures';
 import type { Db } from '../db/service';
@@ -16,8 +16,6 @@ type WriteEntities = Parameters<Parameters<Db['transaction']['write']>[0]>[0];
 
 /** The figures' 'total' period: what is true now, beside the day-by-day items. */
 const TOTAL_PERIOD = 'total';
-/** A transaction that collided with another on the same counters is sent again this many times. */
-const ATTEMPTS = 6;
 
 const isActive = (status: Status | null) => (status === 'Active' ? 1 : 0);
 const isPastDue = (status: Status | null) => (status === 'Past Due' ? 1 : 0);
@@ -51,16 +49,20 @@ export function subscriptionCountWrites(
 /**
  * Moves the counts for a subscription that went from `from` (null: it is new) to `to`, in one
  * transaction. Call it only after a conditional write proved this request applied the change.
+ * A transaction that collided with another on the same counters is sent again as it was, under
+ * the one policy of optimistic writes (retryContendedWrite): it is all or nothing, so a retry
+ * cannot count twice. Given up, it stays a server error and not TooBusy: the change it counts
+ * was applied already, so TooBusy's "nothing changed" would be untrue.
  */
 export async function countSubscriptionChange(db: Db, subscription: Counted, from: Status | null, to: Status): Promise<void> {
   if (from === to || !countDelta(from, to)) return;
-  for (let attempt = 1; ; attempt += 1) {
+  const giveUp = (cause: unknown) =>
+    new Error(`The subscription counts of ${subscription.sellerId} could not be updated`, { cause });
+  await retryContendedWrite({ what: 'counting subscriptions', giveUp }, async () => {
     const result = await db.transaction
       .write(({ storeFigure }) => subscriptionCountWrites({ storeFigure }, subscription, from, to))
       .go();
-    if (!result.canceled) return;
     // Nothing here has a condition: only a collision with another transaction cancels it.
-    if (attempt >= ATTEMPTS) throw new Error(`The subscription counts of ${subscription.sellerId} could not be updated`);
-    await pauseBeforeRetry(attempt);
-  }
+    return result.canceled ? lostRace(result) : undefined;
+  });
 }

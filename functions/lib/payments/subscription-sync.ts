@@ -7,7 +7,7 @@
 import { fromDecimalAmount } from '../../../shared/payments/money';
 import type { PaymentItem } from '../db/entities/payment';
 import type { SubscriptionItem } from '../db/entities/subscription';
-import { pauseBeforeRetry } from '../contended-writes';
+import { lostRace, retryContendedWrite } from '../contended-writes';
 import { isConditionalCheckFailed } from '../db/errors';
 import type { Db } from '../db/service';
 import type { GatewaySubscription, GatewayTransaction, PaymentMethodSummary } from './gateway';
@@ -16,8 +16,6 @@ import { subscriptionCountWrites } from './subscription-counts';
 import { followSlot } from './subscription-slots';
 
 const DAY_MS = 86_400_000;
-/** A state write that lost to a concurrent one is tried again on the newer copy this many times. */
-const WRITE_ATTEMPTS = 6;
 /** Charges a sync looks at: a cycle makes one, a retry another; older ones were seen by earlier syncs. */
 const RECENT_TRANSACTIONS = 5;
 const PAID_STATUSES = new Set<GatewayTransaction['status']>(['authorized', 'submitted_for_settlement', 'settling', 'settled']);
@@ -167,6 +165,11 @@ export async function syncSubscription(
  * racing the route that caused it), one writes and the other reads, so what only we stamp is
  * stamped once. A shop's dashboard counts move in the same transaction, from the status that
  * copy really had; the plan family's place follows the new state.
+ *
+ * A write that lost is decided again on the copy there now, under the one policy of optimistic
+ * writes (retryContendedWrite). It writes our own records only, never the gateway. Given up, it
+ * stays a server error and not TooBusy: the gateway's state has changed already (a charge, a
+ * cancellation), so TooBusy's "nothing changed: please try again" would be untrue.
  */
 async function writeNewerState(
   db: Db,
@@ -177,9 +180,9 @@ async function writeNewerState(
 ): Promise<{ subscription: SubscriptionItem; from: SubscriptionItem['status']; applied: boolean }> {
   const version = gatewayVersionOf(gateway);
   let previous = first;
-  for (let attempt = 1; ; attempt += 1) {
+  const giveUp = (cause: unknown) => new Error(`The state of subscription ${gateway.id} could not be written`, { cause });
+  const outcome = await retryContendedWrite({ what: 'changing this subscription', giveUp }, async () => {
     if (version <= previous.gatewayVersion) return { subscription: previous, from: previous.status, applied: false };
-    if (attempt > WRITE_ATTEMPTS) throw new Error(`The state of subscription ${gateway.id} could not be written`);
     const { set, remove } = stateFromGateway(gateway, previous, now);
     const changes = { ...set, ...(ownFields ? await ownFields(gateway, previous) : {}), updatedAt: now.toISOString() };
     const from = previous;
@@ -198,15 +201,19 @@ async function writeNewerState(
     if (!result.canceled) {
       const written: SubscriptionItem = { ...from, ...changes };
       for (const field of remove) delete written[field];
-      await followSlot(db, written, now);
       return { subscription: written, from: from.status, applied: true };
     }
     // Another sync wrote first (or the transaction collided with one): decide again on what is there now.
     const { data: newer } = await db.entities.subscription.get({ subscriptionId: gateway.id }).go({ consistent: true });
     if (!newer) return { subscription: previous, from: previous.status, applied: false };
-    if (newer.gatewayVersion === previous.gatewayVersion) await pauseBeforeRetry(attempt);
     previous = newer;
-  }
+    // Another sync wrote this state or a later one: nothing left to write, and no pause to take.
+    if (version <= newer.gatewayVersion) return { subscription: newer, from: newer.status, applied: false };
+    return lostRace(result);
+  });
+  // Once, by the sync whose write applied the state, and outside the retried write.
+  if (outcome.applied) await followSlot(db, outcome.subscription, now);
+  return outcome;
 }
 
 /**

@@ -20,8 +20,8 @@ import type { InvoiceItem } from '../../lib/db/entities/invoice';
 import type { MerchantAccountItem } from '../../lib/db/entities/merchant-account';
 import type { ProductStockItem } from '../../lib/db/entities/product-stock';
 import type { ProductStockGradeItem } from '../../lib/db/entities/product-stock-grade';
+import { retryContendedWrite } from '../../lib/contended-writes';
 import { getBatch } from '../../lib/db/batches';
-import { isConditionalCheckFailed } from '../../lib/db/errors';
 import type { Db } from '../../lib/db/service';
 import { BadRequest, Conflict, NotFound } from '../../lib/errors';
 import { type InvoiceLine, openInvoiceFor } from '../../lib/payments/invoices';
@@ -194,9 +194,6 @@ const tooMany = (what: string, had: number) =>
   new BadRequest(`At most ${MAX_QUANTITY} of one item fit in a cart: you have ${had} of ${what} already.`);
 const cartFull = () => new BadRequest(`A cart holds at most ${MAX_CART_LINES} different items: check out or remove some first.`);
 
-/** Attempts at an add that lost a race with another add of the same grade (another tab). */
-const ADD_ATTEMPTS = 4;
-
 /**
  * Puts a grade in the caller's cart: a new line, or more of a one-time grade already there (a
  * subscription grade is one per cart: adding it again answers its line). Nothing is written on
@@ -216,45 +213,41 @@ export async function addToCart(
     cartItemId: cartItemIdFor(customerId, grade.productStockGradeId),
   };
   const what = lineDescription(product.title, grade.name);
-  for (let attempt = 0; attempt < ADD_ATTEMPTS; attempt += 1) {
+  // Only the customer's own adds of this grade (other tabs) race for its line: given up, a 409
+  // saying so, not TooBusy ("so many people").
+  const giveUp = (cause: unknown) =>
+    new Conflict(`${what} is being added to your cart in another tab right now: look at your cart again.`, { cause });
+  // Each write is conditioned on what was read (the quantity, or no line yet): one that fails
+  // its condition lost a race with another add, and retryContendedWrite reads again.
+  return retryContendedWrite({ what: 'adding to this cart', giveUp }, async () => {
     const { data: existing } = await db.entities.cartItem.get(key).go({ consistent: true });
     if (existing) {
       if (grade.plan) return priceCartItem(merchant, existing, grade, product).view;
       if (existing.quantity + request.quantity > MAX_QUANTITY) throw tooMany(what, existing.quantity);
-      try {
-        const { data } = await db.entities.cartItem
-          .patch(key)
-          .add({ quantity: request.quantity })
-          // The customer has just seen the price they add at: that is the one to compare with at checkout.
-          .set({ addedUnitPriceMinor: grade.priceMinor, currency: grade.currency })
-          .where((attributes, { eq }) => eq(attributes.quantity, existing.quantity))
-          .go({ response: 'all_new' });
-        return priceCartItem(merchant, data as CartItemItem, grade, product).view;
-      } catch (error) {
-        if (!isConditionalCheckFailed(error)) throw error;
-        continue;
-      }
+      const { data } = await db.entities.cartItem
+        .patch(key)
+        .add({ quantity: request.quantity })
+        // The customer has just seen the price they add at: that is the one to compare with at checkout.
+        .set({ addedUnitPriceMinor: grade.priceMinor, currency: grade.currency })
+        .where((attributes, { eq }) => eq(attributes.quantity, existing.quantity))
+        .go({ response: 'all_new' });
+      return priceCartItem(merchant, data as CartItemItem, grade, product).view;
     }
     const lines = await readCart(db, customerId, merchant.merchantAccountId);
     if (lines.length >= MAX_CART_LINES) throw cartFull();
-    try {
-      const { data } = await db.entities.cartItem
-        .create({
-          ...key,
-          productStockId: product.productStockId,
-          productStockGradeId: grade.productStockGradeId,
-          quantity: request.quantity,
-          addedUnitPriceMinor: grade.priceMinor,
-          currency: grade.currency,
-          addedAt: now.toISOString(),
-        })
-        .go();
-      return priceCartItem(merchant, data, grade, product).view;
-    } catch (error) {
-      if (!isConditionalCheckFailed(error)) throw error;
-    }
-  }
-  throw new Conflict(`${what} is being added to your cart in another tab right now: look at your cart again.`);
+    const { data } = await db.entities.cartItem
+      .create({
+        ...key,
+        productStockId: product.productStockId,
+        productStockGradeId: grade.productStockGradeId,
+        quantity: request.quantity,
+        addedUnitPriceMinor: grade.priceMinor,
+        currency: grade.currency,
+        addedAt: now.toISOString(),
+      })
+      .go();
+    return priceCartItem(merchant, data, grade, product).view;
+  });
 }
 
 /**

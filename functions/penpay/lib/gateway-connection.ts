@@ -7,15 +7,14 @@
  */
 import type * as z from '../../../shared/zod';
 import type { connectGatewayBodySchema } from '../../../shared/schemas/merchant';
-import { pauseBeforeRetry, TooBusy } from '../../lib/contended-writes';
+import { lostRace, retryContendedWrite } from '../../lib/contended-writes';
 import type { MerchantAccountItem } from '../../lib/db/entities/merchant-account';
 import { shopScope } from '../../lib/db/entities/store-figures';
 import { failedConditions } from '../../lib/db/errors';
 import type { Db } from '../../lib/db/service';
 import { Conflict } from '../../lib/errors';
 import { createLocalGatewayAccount, gatewayForKeys } from '../../lib/payments/merchant-gateway';
-import { type MerchantGatewayKeys, sealMerchantKeys } from '../../lib/payments/merchant-keys';
-import { OPTIMISTIC_ATTEMPTS } from './merchant-writes';
+import { type MerchantGatewayKeys, type SealedMerchantKeys, sealMerchantKeys } from '../../lib/payments/merchant-keys';
 import { NoMerchantAccount } from './merchants';
 import { merchantWebhookUrl } from './views';
 
@@ -43,9 +42,24 @@ export async function connectGateway(
     await gatewayForKeys(keys).listPlans();
   }
   const sealed = await sealMerchantKeys(merchantAccountId, keys);
-  const gateway = { environment: keys.environment, merchantId: keys.merchantId, connectedAt: now.toISOString() };
-  for (let attempt = 0; attempt < OPTIMISTIC_ATTEMPTS; attempt += 1) {
-    if (attempt > 0) await pauseBeforeRetry(attempt);
+  return storeGatewayConnection(db, merchant, { environment: keys.environment, merchantId: keys.merchantId, sealed }, now);
+}
+
+/**
+ * The write of a connection checked and sealed by connectGateway: the sealed keys and the
+ * account's record of the connection, in one transaction (nothing reaches the gateway here).
+ * A transaction that only collided with another write of the account is sent again as it was.
+ */
+export async function storeGatewayConnection(
+  db: Db,
+  merchant: MerchantAccountItem,
+  connection: { environment: MerchantGatewayKeys['environment']; merchantId: string; sealed: SealedMerchantKeys },
+  now: Date,
+): Promise<MerchantAccountItem> {
+  const { merchantAccountId } = merchant;
+  const { environment, merchantId, sealed } = connection;
+  const gateway = { environment, merchantId, connectedAt: now.toISOString() };
+  return retryContendedWrite({ what: 'changing payment settings' }, async () => {
     const result = await db.transaction
       .write(({ merchantGatewayKeys, merchantAccount }) => [
         merchantGatewayKeys.put({ merchantAccountId, sealed, updatedAt: now.toISOString() }).commit(),
@@ -54,8 +68,8 @@ export async function connectGateway(
       .go();
     if (!result.canceled) return { ...merchant, gateway, updatedAt: now.toISOString() };
     if (failedConditions(result).length > 0) throw new NoMerchantAccount();
-  }
-  throw new TooBusy('changing payment settings');
+    return lostRace(result);
+  });
 }
 
 /**

@@ -13,12 +13,12 @@ import type {
   updateMerchantBodySchema,
   updateProductDisplayBodySchema,
 } from '../../../shared/schemas/merchant';
-import { pauseBeforeRetry, TooBusy } from '../../lib/contended-writes';
+import { lostRace, retryContendedWrite } from '../../lib/contended-writes';
 import type { MerchantAccountItem } from '../../lib/db/entities/merchant-account';
 import { type ProductStockItem, shelfKeys } from '../../lib/db/entities/product-stock';
 import type { ProductStockGradeItem } from '../../lib/db/entities/product-stock-grade';
 import { storedKeyOf } from '../../lib/db/entities/stored-file';
-import { failedConditions, isConditionalCheckFailed } from '../../lib/db/errors';
+import { failedConditions } from '../../lib/db/errors';
 import type { Db } from '../../lib/db/service';
 import { BadRequest, Conflict, NotFound } from '../../lib/errors';
 import { readMyGrade, readMyProduct, refreshProductSummary } from './catalog';
@@ -34,11 +34,6 @@ type GradeDisplayBody = z.infer<typeof updateGradeDisplayBodySchema>;
 export type StoredImage = NonNullable<MerchantAccountItem['logo']>;
 export type GradePlan = NonNullable<ProductStockGradeItem['plan']>;
 
-/**
- * Writes to one item retried when another write got there between our read and our write (its
- * condition on `updatedAt` failed): a handful is plenty for one merchant's own clicks.
- */
-export const OPTIMISTIC_ATTEMPTS = 5;
 /** A product's grades are read whole on every grade change: tens, not thousands. */
 export const MAX_GRADES_PER_PRODUCT = 50;
 
@@ -105,8 +100,7 @@ export async function registerMerchant(db: Db, ownerId: string, body: RegisterBo
     createdAt: now.toISOString(),
     updatedAt: now.toISOString(),
   };
-  for (let attempt = 0; attempt < OPTIMISTIC_ATTEMPTS; attempt += 1) {
-    if (attempt > 0) await pauseBeforeRetry(attempt);
+  return retryContendedWrite({ what: 'registering shops' }, async () => {
     const result = await db.transaction
       .write(({ merchantOwner, merchantHandle, merchantAccount }) => [
         merchantOwner.create({ ownerId, merchantAccountId: merchant.merchantAccountId }).commit(),
@@ -120,8 +114,8 @@ export async function registerMerchant(db: Db, ownerId: string, body: RegisterBo
     if (failed.includes(0)) throw new ShopAlreadyRegistered();
     if (failed.includes(1)) throw new HandleTaken(merchant.handle);
     // Cancelled by a concurrent transaction on the same items: worth trying again as it was.
-  }
-  throw new TooBusy('registering shops');
+    return lostRace(result);
+  });
 }
 
 /** The shop's name, description or logo; the handle and currency stay (links and prices depend on them). */
@@ -206,7 +200,9 @@ export async function changeProduct(
   now: Date,
   change: (product: ProductStockItem) => ProductChange | null | Promise<ProductChange | null>,
 ): Promise<ProductStockItem> {
-  for (let attempt = 0; attempt < OPTIMISTIC_ATTEMPTS; attempt += 1) {
+  // A write whose condition on `updatedAt` failed (another write got there between our read and
+  // our write) is thrown, and retryContendedWrite reads again.
+  return retryContendedWrite({ what: 'changing this product' }, async () => {
     const product = await readMyProduct(db, merchant, productStockId);
     const changed = await change(product);
     if (!changed) return product;
@@ -217,18 +213,13 @@ export async function changeProduct(
       featured: next.display.featured,
       position: next.display.position,
     });
-    try {
-      await db.entities.productStock
-        .patch({ productStockId })
-        .set({ ...changed, ...keys, createdAt: product.createdAt, updatedAt: next.updatedAt })
-        .where(({ updatedAt }, { eq }) => eq(updatedAt, product.updatedAt))
-        .go();
-      return { ...next, ...keys };
-    } catch (error) {
-      if (!isConditionalCheckFailed(error)) throw error;
-    }
-  }
-  throw new TooBusy('changing this product');
+    await db.entities.productStock
+      .patch({ productStockId })
+      .set({ ...changed, ...keys, createdAt: product.createdAt, updatedAt: next.updatedAt })
+      .where(({ updatedAt }, { eq }) => eq(updatedAt, product.updatedAt))
+      .go();
+    return { ...next, ...keys };
+  });
 }
 
 export function productDisplayChange(
@@ -326,10 +317,11 @@ export async function changeGrade(
   now: Date,
   change: (grade: ProductStockGradeItem) => GradeChange | null | Promise<GradeChange | null>,
 ): Promise<ProductStockGradeItem> {
-  for (let attempt = 0; attempt < OPTIMISTIC_ATTEMPTS; attempt += 1) {
+  // As changeProduct: a failed condition on `updatedAt` is thrown, and retried (read again).
+  const outcome = await retryContendedWrite({ what: 'changing this grade' }, async () => {
     const grade = await readMyGrade(db, merchant, where.productStockId, where.productStockGradeId);
     const changed = await change(grade);
-    if (!changed) return grade;
+    if (!changed) return { grade, written: false };
     const { plan, ...fields } = changed;
     const next: ProductStockGradeItem = { ...grade, ...fields, updatedAt: laterThan(grade.updatedAt, now) };
     if (plan === null) delete next.plan;
@@ -338,19 +330,15 @@ export async function changeGrade(
     const update = db.entities.productStockGrade
       .patch({ productStockGradeId: grade.productStockGradeId })
       .set({ ...fields, ...(plan ? { plan } : {}), ...keys, updatedAt: next.updatedAt });
-    try {
-      await (plan === null ? update.remove(['plan']) : update)
-        .where(({ updatedAt }, { eq }) => eq(updatedAt, grade.updatedAt))
-        .go();
-    } catch (error) {
-      if (!isConditionalCheckFailed(error)) throw error;
-      continue;
-    }
-    const written = { ...next, ...keys };
-    await refreshProductSummary(db, grade.productStockId, written, now);
-    return written;
-  }
-  throw new TooBusy('changing this grade');
+    await (plan === null ? update.remove(['plan']) : update)
+      .where(({ updatedAt }, { eq }) => eq(updatedAt, grade.updatedAt))
+      .go();
+    return { grade: { ...next, ...keys }, written: true };
+  });
+  // Once the grade is written, and outside the retried write: a failure of the summary's own
+  // write must not write the grade again.
+  if (outcome.written) await refreshProductSummary(db, outcome.grade.productStockId, outcome.grade, now);
+  return outcome.grade;
 }
 
 export function gradeDisplayChange(body: GradeDisplayBody): (grade: ProductStockGradeItem) => GradeChange | null {

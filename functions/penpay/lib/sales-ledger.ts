@@ -9,7 +9,7 @@
  * the gateway's transaction id) and created with a not-exists condition in the same transaction
  * as the figures' ADDs, so a second recording changes nothing at all.
  */
-import { pauseBeforeRetry } from '../../lib/contended-writes';
+import { lostRace, retryContendedWrite } from '../../lib/contended-writes';
 import { gradeScope, productScope, shopScope, type StoreSaleItem } from '../../lib/db/entities/store-figures';
 import { failedConditions } from '../../lib/db/errors';
 import type { Db } from '../../lib/db/service';
@@ -36,12 +36,6 @@ export interface StoreCharge {
   /** What the charge paid for; `amountMinor` is the line's whole amount (all its units). */
   lines: { productStockId: string; productStockGradeId: string; description: string; units: number; amountMinor: number }[];
 }
-
-/**
- * Days whose figures collide with another charge's (two sales of one shop at once) are retried:
- * the transaction is all or nothing, so a retry cannot count twice.
- */
-const ATTEMPTS = 6;
 
 type ChargeLine = StoreCharge['lines'][number];
 
@@ -120,7 +114,14 @@ export async function recordStoreCharge(db: Db, charge: StoreCharge): Promise<bo
     paidAt: charge.paidAt,
   }));
   const period = figureDayOf(charge.paidAt);
-  for (let attempt = 1; ; attempt += 1) {
+  // Days whose figures collide with another charge's (two sales of one shop at once) are retried
+  // under the one policy (retryContendedWrite): the transaction is all or nothing and writes our
+  // own records only (the charge was taken before), so a retry cannot count, nor charge, twice.
+  // Given up, it stays a server error and not TooBusy: the customer was charged already, so
+  // TooBusy's "nothing changed: please try again" would be untrue.
+  const giveUp = (cause: unknown) =>
+    new Error(`Charge ${charge.transactionId} of ${charge.merchantAccountId} could not be recorded`, { cause });
+  return retryContendedWrite({ what: 'recording sales', giveUp }, async () => {
     const result = await db.transaction
       .write(({ storeSale, storeFigure }) => [
         // First, and the only condition: the shop's row says whether this charge is recorded already.
@@ -136,8 +137,6 @@ export async function recordStoreCharge(db: Db, charge: StoreCharge): Promise<bo
       .go();
     if (!result.canceled) return true;
     if (failedConditions(result).includes(0)) return false;
-    if (attempt >= ATTEMPTS)
-      throw new Error(`Charge ${charge.transactionId} of ${charge.merchantAccountId} could not be recorded`);
-    await pauseBeforeRetry(attempt);
-  }
+    return lostRace(result);
+  });
 }

@@ -1,10 +1,9 @@
 import type { Db } from '../../lib/db/service';
 import type { TransferItem } from '../../lib/db/entities/transfer';
 import type { TransferMemberItem } from '../../lib/db/entities/transfer-member';
-import { failedConditions } from '../../lib/db/errors';
 import { getUserByEmail } from '../../lib/db/users';
 import { BadRequest } from '../../lib/errors';
-import { CONTENDED_WRITE_ATTEMPTS, pauseBeforeRetry, TooBusy } from '../../lib/contended-writes';
+import { lostRace, retryContendedWrite } from '../../lib/contended-writes';
 import { withCurrentPlanLimits } from './plan';
 
 /**
@@ -21,8 +20,7 @@ export async function addMember(
 ): Promise<{ member: TransferMemberItem; added: boolean }> {
   const transferId = transfer.transferId;
   const at = now.toISOString();
-  for (let attempt = 0; attempt < CONTENDED_WRITE_ATTEMPTS; attempt += 1) {
-    if (attempt > 0) await pauseBeforeRetry(attempt);
+  return retryContendedWrite({ what: 'adding recipients to this transfer' }, async () => {
     const { data: existing } = await db.entities.transferMember.get({ transferId, email }).go({ consistent: true });
     if (existing) return { member: existing, added: false };
     const { data: stored } = await db.entities.transfer.get({ transferId }).go({ consistent: true });
@@ -62,8 +60,8 @@ export async function addMember(
       ])
       .go();
     if (!result.canceled) return { member, added: true };
-    // Added meanwhile by another call: answer that one.
-    if (failedConditions(result).includes(0)) continue;
-  }
-  throw new TooBusy('adding recipients to this transfer');
+    // Added meanwhile by another call (the next attempt answers that one), or the transfer changed
+    // meanwhile (its count or status), or the transaction only collided with another: read again.
+    return lostRace(result);
+  });
 }

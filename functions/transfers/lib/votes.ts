@@ -1,6 +1,6 @@
 import { TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { PackageFile, Vote } from '../../../shared/schemas/transfers';
-import { CONTENDED_WRITE_ATTEMPTS, pauseBeforeRetry, TooBusy } from '../../lib/contended-writes';
+import { lostRace, retryContendedWrite } from '../../lib/contended-writes';
 import type { Db } from '../../lib/db/service';
 import { Forbidden, NotFound } from '../../lib/errors';
 import { readManifest } from './manifest';
@@ -48,8 +48,7 @@ export async function castVote(
   const file = (await readManifest(db, transfer))?.find((candidate) => candidate.id === fileId);
   if (!file) throw new FileNotInPackage();
   if (isOwner) throw new Forbidden('Recipients vote on the files; the sender cannot.');
-  for (let attempt = 0; attempt < CONTENDED_WRITE_ATTEMPTS; attempt += 1) {
-    if (attempt > 0) await pauseBeforeRetry(attempt);
+  return retryContendedWrite({ what: 'voting on this file' }, async () => {
     const { data: stored } = await db.entities.transferVote.get({ transferId, userId, fileId }).go({ consistent: true });
     const current = stored?.vote ?? null;
     const next = nextVote(current, options.vote, options.status);
@@ -96,10 +95,9 @@ export async function castVote(
       // The package was deleted meanwhile.
       if (failed.includes(1) || failed.includes(2)) throw new TransferNotFound();
       // Another vote of the caller's (another tab) or a concurrent write: read again.
-      continue;
+      return lostRace(error);
     }
     const tally = await readTally(db, transferId);
     return toPackageFile(file, tally.counts.get(fileId), next);
-  }
-  throw new TooBusy('voting on this file');
+  });
 }
