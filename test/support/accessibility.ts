@@ -4,8 +4,16 @@ import type { AxeResults, ImpactValue, Result, RunOptions } from 'axe-core';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterEach } from 'vitest';
 
-/** axe-core's own build, evaluated in the page through DevTools, so the page's CSP does not apply. */
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+/**
+ * axe-core's own build, evaluated in the page through DevTools, so the page's CSP does not apply.
+ * Its 17 characters outside ASCII (in strings, and one identifier) are written as \u escapes,
+ * the same program: as a one-byte string, sending and evaluating its 650 KB in a page takes about
+ * 15% less time (some 60 ms a page on this machine).
+ */
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8').replace(
+  /[\u0080-\uffff]/g,
+  (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`,
+);
 
 /**
  * axe-core in every document the context loads, from its start: for a page that loads one
