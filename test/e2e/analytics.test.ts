@@ -14,11 +14,11 @@ const DESKTOP = { width: 1280, height: 800 };
 /** Longer than the page's 3 s wait for idle plus mixpanel's 5 s flush: a page that tracked would have sent by then. */
 const QUIET_MS = 10_000;
 /**
- * How far the browsers' clocks move at a time: a fifth of mixpanel's shortest wait (its 5 s
- * flush), so every timer of the page fires in the step it falls due in, and whatever it starts
- * (fetching mixpanel, a send, a retry) is answered before the page's time moves on.
+ * How far the browsers' clocks move at a time: half of mixpanel's shortest wait (its 5 s
+ * flush). Whatever a timer starts (fetching mixpanel, a send, a retry) is answered before the
+ * pages' time moves on, and the wait that answer starts (5 s or more) ends in a later step.
  */
-const STEP_MS = 1_000;
+const STEP_MS = 2_500;
 /** The page time a browser may take to deliver what it tracked: mixpanel's retries here need about 35 s. */
 const DELIVERY_BUDGET_MS = 180_000;
 
