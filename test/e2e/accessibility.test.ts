@@ -5,6 +5,7 @@ import {
   checkEveryPageTheSuiteVisits,
   expectAccessible,
   expectOpenPagesAccessible,
+  loadAxeInEveryDocument,
   unchangedSinceChecked,
 } from '../support/accessibility';
 import { createApiClient } from '../support/api-client';
@@ -32,7 +33,10 @@ beforeAll(async () => {
   };
 });
 
-checkEveryPageTheSuiteVisits(() => browser);
+checkEveryPageTheSuiteVisits(
+  () => browser,
+  () => (visitor ? [visitor.context()] : []),
+);
 
 afterAll(async () => {
   await browser?.close();
@@ -103,7 +107,33 @@ const STORE_PAGES: { name: string; path: () => string; loaded: (page: Page) => P
   },
 ];
 
+/**
+ * The page the checks of the site's pages share: each test loads its own document in it, at
+ * its viewport, as a first visit (the cookies and storage of the tests before are cleared).
+ * A new browser context per test cost each test a renderer process, axe-core sent again (650 KB)
+ * and every script and style fetched again, about a second on a loaded machine.
+ */
+let visitor: Page | undefined;
+
 async function openPage(path: string, viewport: { width: number; height: number }): Promise<Page> {
+  if (!visitor || visitor.isClosed()) {
+    const context = await browser.newContext({ viewport });
+    await loadAxeInEveryDocument(context);
+    visitor = await context.newPage();
+  } else {
+    await visitor.context().clearCookies();
+    await visitor.evaluate(() => {
+      localStorage.clear();
+      sessionStorage.clear();
+    });
+    await visitor.setViewportSize(viewport);
+  }
+  await visitor.goto(`${runtime.url}${path}`);
+  return visitor;
+}
+
+/** A page in a browser context of its own, for the checker's own tests: they change pages and count them. */
+async function openPageAlone(path: string, viewport: { width: number; height: number }): Promise<Page> {
   const context = await browser.newContext({ viewport });
   const page = await context.newPage();
   await page.goto(`${runtime.url}${path}`);
@@ -182,6 +212,12 @@ describe('WCAG 2.1 AA on every page, checked by axe-core', () => {
 });
 
 describe('the checker itself', () => {
+  // Only the pages of these tests are open while they run.
+  beforeAll(async () => {
+    await visitor?.context().close();
+    visitor = undefined;
+  });
+
   /** A paragraph of light grey text (2.3:1 on white): what the growth figures were before. */
   const addLowContrastText = (page: Page) =>
     page.evaluate(() => {
@@ -196,7 +232,7 @@ describe('the checker itself', () => {
 
   it('fails on a serious violation, naming the rule and the element', async () => {
     // Prepare
-    const page = await openPage('/about', VIEWPORTS[0].size);
+    const page = await openPageAlone('/about', VIEWPORTS[0].size);
     await page.getByRole('heading', { level: 1 }).waitFor();
     await addLowContrastText(page);
 
@@ -213,8 +249,8 @@ describe('the checker itself', () => {
 
   it('checks again, after the test, a page that changed since the test checked it, and only such a page', async () => {
     // Prepare: two pages that pass, both checked
-    const unchanged = await openPage('/about', VIEWPORTS[0].size);
-    const changed = await openPage('/about', VIEWPORTS[0].size);
+    const unchanged = await openPageAlone('/about', VIEWPORTS[0].size);
+    const changed = await openPageAlone('/about', VIEWPORTS[0].size);
     for (const page of [unchanged, changed]) {
       await page.getByRole('heading', { level: 1 }).waitFor();
       await expectAccessible(page, 'before the change');
@@ -253,7 +289,7 @@ describe('the checker itself', () => {
 
   it('lets a waiver through only for the one element it names', async () => {
     // Prepare
-    const page = await openPage('/about', VIEWPORTS[0].size);
+    const page = await openPageAlone('/about', VIEWPORTS[0].size);
     await page.getByRole('heading', { level: 1 }).waitFor();
     await addLowContrastText(page);
     const reason = 'test: a waiver applies to its own element only';

@@ -213,11 +213,13 @@ describe('reduced motion', () => {
   });
 
   it('moves the route progress bar without animation when the system asks for less motion', async () => {
-    // Prepare: the About page's code takes a second and a half to arrive, so the progress bar shows
+    // Prepare: the About page's code is held back until the progress bar has been read, so the bar shows
     const page = await openPage('/', { reducedMotion: 'reduce' });
     await boardLoaded(page, 'Most followed publications');
+    let releaseCode = () => {};
+    const codeReleased = new Promise<void>((resolve) => (releaseCode = resolve));
     await page.route(/\/assets\/about-page[^/]*\.js$/, async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      await codeReleased;
       await route.continue();
     });
 
@@ -226,6 +228,8 @@ describe('reduced motion', () => {
     const bar = page.locator('.bprogress .bar');
     await bar.waitFor({ state: 'attached' });
     const duration = await bar.evaluate((element) => getComputedStyle(element).transitionDuration);
+    releaseCode();
+    await page.getByRole('heading', { level: 1, name: /^What .+ measures$/ }).waitFor();
 
     // Assess
     expect(Math.max(...duration.split(',').map((part) => Number.parseFloat(part)))).toBeLessThanOrEqual(0.001);
