@@ -1,4 +1,3 @@
-import '../test/dom-polyfills';
 import { act, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { jane, renderShell } from '../test/render-shell';

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { clearWhenTestEnds } from '../test/test-scoped';
 import { ApiError } from './api-client';
 import { createQueryClient } from './query-client';
 
 describe('createQueryClient', () => {
   it('retries a failing server once, a second later, so its error shows within about two seconds', async () => {
     // Prepare
-    const queryClient = createQueryClient();
+    const queryClient = clearWhenTestEnds(createQueryClient());
     let calls = 0;
     const started = Date.now();
 
@@ -29,7 +30,7 @@ describe('createQueryClient', () => {
 
   it('shows a 4xx at once: asking again would not change it', async () => {
     // Prepare
-    const queryClient = createQueryClient();
+    const queryClient = clearWhenTestEnds(createQueryClient());
     let calls = 0;
 
     // Act

@@ -1,10 +1,10 @@
-import '../test/dom-polyfills';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { setMatchMedia } from '../test/dom-polyfills';
 import { jane } from '../test/render-shell';
+import { clearWhenTestEnds } from '../test/test-scoped';
 import { setCurrentUser } from './current-user';
 import { applyTheme, readThemeChoice, resolveTheme, THEME_STORAGE_KEY, useAccountTheme } from './theme';
 import { setUserSettings } from './user-settings';
@@ -16,7 +16,7 @@ afterEach(() => {
 });
 
 function renderAccountTheme(settings: { theme?: 'system' | 'light' | 'dark' }) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
+  const queryClient = clearWhenTestEnds(new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } }));
   setCurrentUser(queryClient, jane);
   setUserSettings(queryClient, jane.userId, settings);
   const wrapper = ({ children }: { children: ReactNode }) => (

@@ -1,6 +1,7 @@
 /**
  * What jsdom lacks and the shell's libraries use (Radix popper and dialogs, sonner, the router's
- * scroll restoration). Import at the top of a test file: `import '../../test/dom-polyfills';`.
+ * scroll restoration). src/test/setup.ts loads this for every test file, so every file sees the
+ * same window whichever file shared it before, and calls restoreDomPolyfills() after each test.
  */
 class ResizeObserverStub {
   observe() {}
@@ -33,9 +34,27 @@ if (!Blob.prototype.text) {
 }
 
 // jsdom's scrollTo logs "Not implemented"; the router's scroll restoration calls it.
-window.scrollTo = (() => {}) as typeof window.scrollTo;
+const scrollTo = (() => {}) as typeof window.scrollTo;
+window.scrollTo = scrollTo;
 
 setMatchMedia(() => false);
+
+// Tests scroll the page by redefining these (jsdom does no layout, so they stay 0 otherwise).
+const SCROLL_POSITIONS = ['scrollX', 'scrollY', 'pageXOffset', 'pageYOffset'] as const;
+const scrollPositions = SCROLL_POSITIONS.map((name) => [name, Object.getOwnPropertyDescriptor(window, name)] as const);
+
+/**
+ * Puts back what a test may have changed here: scrollTo, a device that matches no media query,
+ * and the page scrolled to the top.
+ */
+export function restoreDomPolyfills(): void {
+  window.scrollTo = scrollTo;
+  setMatchMedia(() => false);
+  for (const [name, descriptor] of scrollPositions) {
+    if (descriptor) Object.defineProperty(window, name, descriptor);
+    else Reflect.deleteProperty(window, name);
+  }
+}
 
 /**
  * Make `window.matchMedia(query).matches` follow `matches(query)`. Call again to change the

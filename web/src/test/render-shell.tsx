@@ -1,11 +1,12 @@
 import { QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import { RouterProvider, type RouteObject } from 'react-router';
 import { AppLayout } from '../app/layout/app-layout';
 import { AppToaster } from '../app/layout/app-toaster';
 import { AppProviders } from '../app/providers';
 import { type CurrentUser, setCurrentUser } from '../lib/current-user';
+import { clearWhenTestEnds, createTestRouter } from './test-scoped';
 
 export const jane: CurrentUser = {
   userId: 'user-jane',
@@ -19,7 +20,9 @@ export const jane: CurrentUser = {
 };
 
 export function createTestQueryClient(user: CurrentUser | null = null): QueryClient {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity, gcTime: Infinity } } });
+  const queryClient = clearWhenTestEnds(
+    new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity, gcTime: Infinity } } }),
+  );
   setCurrentUser(queryClient, user);
   return queryClient;
 }
@@ -58,7 +61,7 @@ export function renderShell({
   pages = [],
   queryClient = createTestQueryClient(user),
 }: ShellOptions = {}) {
-  const router = createMemoryRouter([{ element: <AppLayout />, children: [...pages, ...defaultPages] }], {
+  const router = createTestRouter([{ element: <AppLayout />, children: [...pages, ...defaultPages] }], {
     initialEntries: [path],
   });
   const result = render(

@@ -1,4 +1,3 @@
-import '../../test/dom-polyfills';
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loadToasts, toast } from '../../lib/toast';

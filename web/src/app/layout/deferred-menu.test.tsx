@@ -1,4 +1,3 @@
-import '../../test/dom-polyfills';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { type ComponentType, lazy } from 'react';

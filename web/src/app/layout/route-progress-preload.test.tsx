@@ -1,7 +1,12 @@
-import '../../test/dom-polyfills';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { renderShell } from '../../test/render-shell';
+
+// The files of a worker share their modules (vitest.config.ts), and this file mocks
+// ./progress-bar: the modules that import it may have been loaded for real by an earlier file, and
+// would keep the mock for later ones. So this file imports fresh copies, and leaves none behind.
+vi.hoisted(() => vi.resetModules());
+afterAll(() => vi.resetModules());
 
 // Notes when the bar's code is first imported, as its download would be.
 const barCode = vi.hoisted(() => ({ imported: false }));

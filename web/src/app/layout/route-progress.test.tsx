@@ -1,4 +1,3 @@
-import '../../test/dom-polyfills';
 import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderShell } from '../../test/render-shell';

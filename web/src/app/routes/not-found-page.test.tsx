@@ -1,7 +1,8 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { createTestRouter } from '../../test/test-scoped';
 import { AboutPage } from './about-page';
 import { NotFoundPage } from './not-found-page';
 
@@ -9,7 +10,7 @@ describe('NotFoundPage', () => {
   it('says the page is missing and links home', async () => {
     // Prepare
     const user = userEvent.setup();
-    const router = createMemoryRouter(
+    const router = createTestRouter(
       [
         { path: '/', element: <h1>Home page</h1> },
         { path: '*', element: <NotFoundPage /> },
@@ -31,7 +32,7 @@ describe('NotFoundPage', () => {
 describe('AboutPage', () => {
   it('defines active and fastest growing, and says rankings update hourly', () => {
     // Prepare
-    const router = createMemoryRouter([{ path: '/about', element: <AboutPage /> }], { initialEntries: ['/about'] });
+    const router = createTestRouter([{ path: '/about', element: <AboutPage /> }], { initialEntries: ['/about'] });
     render(<RouterProvider router={router} />);
 
     // Assess

@@ -1,4 +1,3 @@
-import '../../test/dom-polyfills';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

@@ -1,6 +1,6 @@
 import mixpanel from 'mixpanel-browser/dist/mixpanel-core.cjs.js';
-import { createMemoryRouter } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createTestRouter } from '../../test/test-scoped';
 import { ANALYTICS_SETTING_KEY, analyticsAllowed, isProductionDeployment } from './config';
 import { createMixpanelClient, type AnalyticsClient } from './mixpanel-client';
 import { mixpanelOptions } from './mixpanel-options';
@@ -43,6 +43,7 @@ beforeEach(() => {
 
 afterEach(() => {
   vi.restoreAllMocks();
+  resetAnalyticsForTests();
 });
 
 describe('when the page may track', () => {
@@ -272,7 +273,7 @@ describe('page views', () => {
     const seen: TrackedEvent[] = [];
     const listener = (event: Event) => seen.push((event as CustomEvent<TrackedEvent>).detail);
     window.addEventListener(ANALYTICS_EVENT_TYPE, listener);
-    const router = createMemoryRouter(
+    const router = createTestRouter(
       [
         {
           path: '/',
@@ -303,11 +304,21 @@ describe('page views', () => {
 });
 
 describe('the mixpanel-browser set-up', () => {
+  type Instance = { stop_batch_senders(): void };
+  const started: Instance[] = [];
+
+  // mixpanel-browser flushes its batch queues every few seconds for as long as the page lives, and
+  // this page goes on with the worker's next files (vitest.config.ts).
+  afterAll(() => {
+    for (const instance of started) instance.stop_batch_senders();
+  });
+
   it('posts to our own origin with the product constants, under option names mixpanel-browser knows', () => {
     // Prepare
     const options = mixpanelOptions({ origin: 'https://toppubs.example', protocol: 'https:' });
     // A second instance with nothing set: its config holds every option name mixpanel-browser has.
-    const probe = mixpanel.init('probe', {}, 'probe') as unknown as { config: object };
+    const probe = mixpanel.init('probe', {}, 'probe') as unknown as Instance & { config: object };
+    started.push(probe, mixpanel as unknown as Instance);
     const known = Object.keys(probe.config);
 
     // Act

@@ -42,6 +42,8 @@ let client: AnalyticsClient | null = null;
 let queue: Call[] = [];
 /** Who the page last said is here: a userId, null for nobody signed in, undefined before it knew. */
 let identity: string | null | undefined;
+/** Takes away the page's hide and show listeners that startAnalytics added. */
+let stopParking: (() => void) | undefined;
 
 function deliver(call: Call, to: AnalyticsClient): void {
   try {
@@ -164,8 +166,13 @@ export function startAnalytics(
     return;
   }
   state = 'loading';
-  document.addEventListener('visibilitychange', () => (document.visibilityState === 'hidden' ? parkQueue() : unparkQueue()));
+  const onVisibilityChange = () => (document.visibilityState === 'hidden' ? parkQueue() : unparkQueue());
+  document.addEventListener('visibilitychange', onVisibilityChange);
   window.addEventListener('pagehide', parkQueue);
+  stopParking = () => {
+    document.removeEventListener('visibilitychange', onVisibilityChange);
+    window.removeEventListener('pagehide', parkQueue);
+  };
   const load = options.load ?? (async () => (await import('./mixpanel-client')).createMixpanelClient());
   (options.schedule ?? whenIdle)(() => {
     load().then(
@@ -184,8 +191,10 @@ export function startAnalytics(
   });
 }
 
-/** Tests only: forget the page's decision and queue. */
+/** Tests only: forget the page's decision and queue, and stop listening to the page. */
 export function resetAnalyticsForTests(): void {
+  stopParking?.();
+  stopParking = undefined;
   state = 'unstarted';
   client = null;
   queue = [];

@@ -1,19 +1,19 @@
-import '../../../test/dom-polyfills';
 import { render, screen, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '../../../app/providers';
 import { pageRoutes } from '../../../app/router';
 import { createTestQueryClient } from '../../../test/render-shell';
 import { routes } from '@shared/routes';
 import { type RouteStub, stubRoute } from '../../../test/stub-routes';
+import { createTestRouter } from '../../../test/test-scoped';
 import { publicUser, stubAccountApi, stubPublicUser } from '../test-utils/account-fixtures';
 
 const janesProfileCalls = (api: ReturnType<typeof stubAccountApi>) => api.calls(routes.getUserByIdOrUsername, { id: 'jane' });
 
 function renderApp(path: string, ...stubs: RouteStub[]) {
   const api = stubAccountApi(...stubs, stubPublicUser(publicUser({ username: 'jane', name: 'Jane Doe' })));
-  const router = createMemoryRouter(pageRoutes, { initialEntries: [path] });
+  const router = createTestRouter(pageRoutes, { initialEntries: [path] });
   render(
     <AppProviders queryClient={createTestQueryClient(null)}>
       <RouterProvider router={router} />

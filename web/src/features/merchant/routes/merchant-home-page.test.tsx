@@ -1,4 +1,3 @@
-import '../../../test/dom-polyfills';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -51,12 +50,12 @@ describe('MerchantHomePage: opening a shop', () => {
   it('asks a visitor to log in, and asks the API nothing about shops', async () => {
     // Prepare
     const { page, user, api } = renderHome([], null);
+    expect(page.getByRole('heading', { level: 1, name: 'Log in to sell on your own shop' })).toBeInTheDocument();
 
     // Act
     await user.click(page.getByRole('button', { name: 'Log in' }));
 
     // Assess
-    expect(page.getByRole('heading', { level: 1, name: 'Log in to sell on your own shop' })).toBeInTheDocument();
     expect(await screen.findByRole('dialog', { name: 'Log in to TopPubs' })).toBeInTheDocument();
     expect(api.calls(routes.getMyMerchantAccount)).toHaveLength(0);
   });

@@ -1,12 +1,13 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { RouterProvider } from 'react-router';
 import { vi } from 'vitest';
 import type { UserSettings } from '@shared/schemas/account';
 import { type CurrentUser, setCurrentUser } from '../../../lib/current-user';
 import { LoginModalProvider } from '../../../lib/login-modal';
 import { createQueryClient } from '../../../lib/query-client';
 import { setUserSettings } from '../../../lib/user-settings';
+import { clearWhenTestEnds, createTestRouter } from '../../../test/test-scoped';
 import {
   FastestGrowingActivePage,
   FastestGrowingPage,
@@ -31,14 +32,14 @@ export function renderPages(
   as?: { user: CurrentUser; settings: UserSettings },
   { appRetries = false }: { appRetries?: boolean } = {},
 ) {
-  const queryClient = createQueryClient();
+  const queryClient = clearWhenTestEnds(createQueryClient());
   if (as) {
     setCurrentUser(queryClient, as.user);
     setUserSettings(queryClient, as.user.userId, as.settings);
   }
   // No automatic retries in tests unless asked (`appRetries` keeps the app's): a failure shows at once and Retry is the user's.
   if (!appRetries) queryClient.setDefaultOptions({ queries: { ...queryClient.getDefaultOptions().queries, retry: false } });
-  const router = createMemoryRouter(
+  const router = createTestRouter(
     [
       { path: '/', Component: MostFollowedPage },
       { path: '/active', Component: MostFollowedActivePage },

@@ -1,4 +1,3 @@
-import '../../../test/dom-polyfills';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -39,7 +38,10 @@ function renderCheckout({
       { path: 'subscription', element: <Page name="Subscription page" /> },
     ],
   });
-  return { ...rendered, api, tokenized, user: userEvent.setup(), page: within(screen.getByRole('main')) };
+  // A visitor's page opens the login modal as it renders, hiding the page from queries by role as
+  // soon as the modal's code has arrived: the page is found all the same.
+  const main = screen.getByRole('main', { hidden: true });
+  return { ...rendered, api, tokenized, user: userEvent.setup(), page: within(main) };
 }
 
 const paid = {
@@ -206,11 +208,17 @@ describe('CheckoutPage', () => {
 
   it('asks a visitor to log in first', async () => {
     // Prepare
-    const { page, api } = renderCheckout({ user: null });
+    const { page, api, user } = renderCheckout({ user: null });
 
-    // Assess
-    expect(await page.findByRole('heading', { level: 1, name: 'Log in to upgrade to Pro' })).toBeInTheDocument();
+    // Assess: the login modal opens over the page
     expect(await screen.findByRole('dialog', { name: /^Log in to / })).toBeInTheDocument();
+
+    // Act
+    await user.keyboard('{Escape}');
+
+    // Assess: the page behind it says what to do
+    expect(await page.findByRole('heading', { level: 1, name: 'Log in to upgrade to Pro' })).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(api.calls(routes.showCheckoutScreen)).toHaveLength(0);
   });
 });

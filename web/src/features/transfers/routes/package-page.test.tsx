@@ -1,7 +1,6 @@
-import '../../../test/dom-polyfills';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { routes } from '@shared/routes';
 import { jane, renderShell } from '../../../test/render-shell';
 import { type StubAnswer, stubRoute, stubRoutes } from '../../../test/stub-routes';
@@ -9,6 +8,12 @@ import type { PackageFile } from '../api/transfer-keys';
 import { withVote } from '../api/use-vote-file';
 import { id, makePackage, makePackageFile, makeTransfer } from '../test-utils/fixtures';
 import { inviteTokenOf, PackagePage } from './package-page';
+
+// The files of a worker share their modules (vitest.config.ts), and this file mocks
+// ../lib/zip-download: the modules that import it may have been loaded for real by an earlier file, and
+// would keep the mock for later ones. So this file imports fresh copies, and leaves none behind.
+vi.hoisted(() => vi.resetModules());
+afterAll(() => vi.resetModules());
 
 const zip = vi.hoisted(() => ({ downloadAllAsZip: vi.fn() }));
 vi.mock('../lib/zip-download', () => zip);

@@ -1,4 +1,3 @@
-import '../../../test/dom-polyfills';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -129,12 +128,13 @@ describe('TransferHomePage', () => {
   it('asks a visitor to log in, with a word on what it does', async () => {
     // Prepare
     const { user, page } = renderHome({ user: null });
+    const login = await page.findByRole('button', { name: 'Log in' });
+    expect(page.getByRole('heading', { name: 'Send big files, simply' })).toBeInTheDocument();
 
     // Act
-    await user.click(await page.findByRole('button', { name: 'Log in' }));
+    await user.click(login);
 
     // Assess
-    expect(page.getByRole('heading', { name: 'Send big files, simply' })).toBeInTheDocument();
     expect(await screen.findByRole('dialog')).toBeInTheDocument();
   });
 
