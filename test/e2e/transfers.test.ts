@@ -180,11 +180,17 @@ describe('file transfer in a real browser', () => {
     await expectAccessible(page, 'the package page, opened from the invitation');
     await page.screenshot({ path: screenshotPath('transfer-package') });
 
-    // Act: like the notes
+    // Act: like the notes. The button turns at once (an optimistic update), so the reload below
+    // waits for the server's answer: a reload while the like is in flight would cancel it, as it
+    // would for a person (it failed so once on a loaded machine).
+    const liked = page.waitForResponse(
+      (response) => /\/v\/like\/on$/.test(new URL(response.url()).pathname) && response.request().method() === 'PUT',
+    );
     await notesCard.getByRole('button', { name: 'Like: 0 likes', pressed: false }).click();
 
     // Assess: pressed with one like, and still so after a reload (the link's grant outlives it)
     await notesCard.getByRole('button', { name: 'Like: 1 like', pressed: true }).waitFor();
+    expect((await liked).status()).toBe(200);
     await page.reload();
     await files.getByRole('article', { name: NOTES.name }).getByRole('button', { name: 'Like: 1 like', pressed: true }).waitFor();
     await expect(footageCard.getByRole('button', { name: 'Like: 0 likes', pressed: false }).isVisible()).resolves.toBe(true);
