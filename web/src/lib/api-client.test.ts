@@ -67,6 +67,25 @@ describe('apiRequest', () => {
     expect(headers['x-browser-window']).toBe('true');
   });
 
+  it('lets a small change outlive the page (keepalive), but not a read or a large body', async () => {
+    // Prepare
+    const fetchMock = vi.fn().mockImplementation(() => Promise.resolve(respond(200, { ok: true })));
+    vi.stubGlobal('fetch', fetchMock);
+
+    // Act
+    await apiRequest('PUT', '/api/i/stories/story/s1/v/like/on');
+    const like = lastCall(fetchMock).init;
+    await apiRequest('GET', '/api/i/user/me/v');
+    const read = lastCall(fetchMock).init;
+    await apiRequest('POST', '/api/i/file/transfer', { body: { message: 'x'.repeat(9_000) } });
+    const large = lastCall(fetchMock).init;
+
+    // Assess
+    expect(like.keepalive).toBe(true);
+    expect(read.keepalive).toBeUndefined();
+    expect(large.keepalive).toBeUndefined();
+  });
+
   it('sends the session header only when the page embeds a token, and only to API paths', async () => {
     // Prepare
     const fetchMock = vi.fn().mockImplementation(async () => respond(200, {}));

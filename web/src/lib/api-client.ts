@@ -73,6 +73,22 @@ export function buildUrl(path: string, options: Pick<RequestOptions, 'params' | 
   return `${base}${filled}${query ? `?${query}` : ''}`;
 }
 
+/**
+ * Browsers keep at most 64 KiB of keepalive bodies in flight per page and refuse the request past
+ * that: 8 Ki characters is at most 24 KiB of UTF-8, so a few at once still fit.
+ */
+const KEEPALIVE_BODY_CHARACTERS = 8 * 1024;
+
+/**
+ * A change the user made (a like, a follow) is sent with keepalive so that leaving the page right
+ * after the click does not cancel it: the button already turned, so a lost request would be a
+ * silent lie. Same-origin only (a cross-origin keepalive request with a preflight is refused by
+ * some browsers) and small bodies only (the browser's keepalive quota).
+ */
+function outlivesThePage(method: HttpMethod, body: string | undefined): boolean {
+  return method !== 'GET' && API_BASE === '' && (body === undefined || body.length <= KEEPALIVE_BODY_CHARACTERS);
+}
+
 export async function apiRequest<T>(method: HttpMethod, path: string, options: RequestOptions = {}): Promise<T> {
   const headers: Record<string, string> = {
     'content-type': 'application/json',
@@ -85,12 +101,14 @@ export async function apiRequest<T>(method: HttpMethod, path: string, options: R
   const token = SESSION_PATH.test(path) ? readEmbeddedSessionToken() : undefined;
   if (token) headers[SESSION_HEADER] = token;
 
+  const body = options.body === undefined ? undefined : JSON.stringify(options.body);
   const response = await fetch(buildUrl(path, options), {
     method,
     headers,
     credentials: 'include',
-    ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
+    ...(body === undefined ? {} : { body }),
     ...(options.signal ? { signal: options.signal } : {}),
+    ...(outlivesThePage(method, body) ? { keepalive: true } : {}),
   });
   const isJson = (response.headers.get('content-type') ?? '').includes('application/json');
   if (!response.ok) {

@@ -4,7 +4,11 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { useDrawer } from '../../lib/drawer';
 import { useRequireLogin } from '../../lib/require-login';
 import { useShareStory } from '../../lib/share-story';
+import { QueryClient } from '@tanstack/react-query';
+import { routes } from '@shared/routes';
+import type { CurrentUser } from '../../lib/current-user';
 import { jane, Page, renderShell } from '../../test/render-shell';
+import { type StubReply, stubRoute, stubRoutes } from '../../test/stub-routes';
 
 function DrawerPage() {
   const drawer = useDrawer();
@@ -140,6 +144,50 @@ describe('AppLayout', () => {
     // Assess
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(document.title).toBe('followed');
+  });
+});
+
+describe('an action that needs a user, clicked before the session has answered', () => {
+  /** A signed-in page (the login's hint cookie is there) whose session answer the test releases. */
+  function renderWhileSessionLoads() {
+    document.cookie = 'ssoh=1; Path=/';
+    let answerSession: (reply: StubReply<typeof routes.getMe>) => void = () => undefined;
+    const session = new Promise<StubReply<typeof routes.getMe>>((resolve) => (answerSession = resolve));
+    stubRoutes(stubRoute(routes.getMe, () => session));
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
+    renderShell({ path: '/follow', queryClient, pages: [{ path: 'follow', element: <FollowPage /> }] });
+    return { answerSession };
+  }
+
+  it('runs the action once the session says someone is signed in, without asking them to log in', async () => {
+    // Prepare
+    const user = userEvent.setup();
+    document.title = '';
+    const { answerSession } = renderWhileSessionLoads();
+
+    // Act
+    await user.click(screen.getByRole('button', { name: 'Follow' }));
+    answerSession({ body: jane satisfies CurrentUser });
+
+    // Assess
+    await waitFor(() => expect(document.title).toBe('followed'));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('opens the login modal once the session says nobody is signed in', async () => {
+    // Prepare
+    const user = userEvent.setup();
+    document.title = '';
+    const { answerSession } = renderWhileSessionLoads();
+
+    // Act
+    await user.click(screen.getByRole('button', { name: 'Follow' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    answerSession({ status: 401, body: { message: 'Log in', code: 'UNAUTHORIZED' } });
+
+    // Assess
+    expect(await screen.findByRole('dialog', { name: 'Log in to TopPubs' })).toBeInTheDocument();
+    expect(document.title).not.toBe('followed');
   });
 });
 

@@ -14,7 +14,7 @@ import { ReportForm } from './report-form';
 
 /** Follow, Block/Unblock and Report for someone else's profile; anonymous visitors are asked to log in. */
 export function ProfileActions({ profile }: { profile: PublicUser }) {
-  const { user } = useCurrentUser();
+  const { user, isPending: sessionPending } = useCurrentUser();
   const requireLogin = useRequireLogin();
   const account = useAccount(user?.userId);
   const block = useBlockUser();
@@ -33,7 +33,7 @@ export function ProfileActions({ profile }: { profile: PublicUser }) {
     });
 
   const isBlocked = account.data?.blockedUsers.some((blocked) => blocked.userId === profile.userId) ?? false;
-  const busy = block.isPending || unblock.isPending || (user !== null && account.isPending);
+  const busy = block.isPending || unblock.isPending || sessionPending || (user !== null && account.isPending);
 
   const toggleBlock = () =>
     requireLogin(() => {
@@ -57,7 +57,7 @@ export function ProfileActions({ profile }: { profile: PublicUser }) {
           variant={isFollowing ? 'secondary' : 'primary'}
           onClick={toggleFollow}
           aria-pressed={isFollowing}
-          disabled={user !== null && following.isPending}
+          disabled={sessionPending || (user !== null && following.isPending)}
         >
           {isFollowing ? 'Following' : 'Follow'}
         </Button>
