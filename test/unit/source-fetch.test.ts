@@ -71,6 +71,33 @@ describe('reading sources from a fixture server instead of the web', () => {
     });
   });
 
+  it('waits a tenth of the interval between two requests to one host when the fixture server answers for the web', async () => {
+    // Prepare: a clock that moves only when the fetcher sleeps
+    const waitsFor = async (settings: { sourceFixtureOrigin: string }) => {
+      let now = 0;
+      const waits: number[] = [];
+      const options = {
+        minIntervalMs: 1_000,
+        clock: () => now,
+        sleep: (ms: number) => {
+          waits.push(ms);
+          now += ms;
+          return Promise.resolve();
+        },
+      };
+      const fetch = createSourceFetch({ fetchPrivateAddresses: true, ...settings }, options);
+      await fetch('https://medium.com/ux-collective?format=json', { accept: 'application/json' });
+      await fetch('https://uxdesign.cc/feed', { accept: 'application/rss+xml' });
+      return waits;
+    };
+
+    // Act
+    const fixtureWaits = await waitsFor({ sourceFixtureOrigin: origin });
+
+    // Assess: each host's document waited 100 ms after its robots.txt, not the 1,000 the web gets
+    expect(fixtureWaits).toEqual([100, 100]);
+  });
+
   it('puts the host first in the path and keeps the query', () => {
     // Act
     const address = toFixtureAddress('https://medium.com/ux-collective?format=json', 'http://127.0.0.1:4010');
