@@ -6,12 +6,27 @@ import type { Reporter, TestModule } from 'vitest/node';
  * project runs one file at a time on two cores, so these add up to the run's duration.
  *
  *   npx vitest run --project integration --reporter=default --reporter=./test/support/suite-timings.ts
+ *
+ * It also prints when each file started and ended, to see where a core was left idle.
  */
 export default class SuiteTimings implements Reporter {
   private readonly modules: TestModule[] = [];
+  private readonly startedAt = performance.now();
+  /** When each file started and ended, in seconds from the start of the run. */
+  private readonly spans = new Map<string, { from: number; to: number }>();
+
+  onTestModuleStart(testModule: TestModule): void {
+    this.spans.set(testModule.moduleId, { from: this.secondsSinceStart(), to: Number.NaN });
+  }
 
   onTestModuleEnd(testModule: TestModule): void {
     this.modules.push(testModule);
+    const span = this.spans.get(testModule.moduleId);
+    if (span) span.to = this.secondsSinceStart();
+  }
+
+  private secondsSinceStart(): number {
+    return (performance.now() - this.startedAt) / 1000;
   }
 
   onTestRunEnd(): void {
@@ -31,5 +46,10 @@ export default class SuiteTimings implements Reporter {
         `(import ${row.importSeconds.toFixed(1).padStart(5)} s, run ${row.runSeconds.toFixed(1).padStart(6)} s)  ${row.file}`,
     );
     process.stdout.write(`\nTime per test file, slowest first (${total.toFixed(1)} s in all):\n${lines.join('\n')}\n`);
+    // The order the run took them in, for finding a core left idle at the end of a group.
+    const timeline = [...this.spans]
+      .sort(([, a], [, b]) => a.from - b.from)
+      .map(([file, { from, to }]) => `${from.toFixed(1).padStart(7)} s -> ${to.toFixed(1).padStart(7)} s  ${file.replace(`${process.cwd()}/`, '')}`);
+    process.stdout.write(`\nWhen each file ran, from the start of the run:\n${timeline.join('\n')}\n`);
   }
 }
