@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { REPO_ROOT } from '../local/repo-root';
 import { ensureWebBuilt } from '../local/web-build';
 
@@ -63,5 +64,18 @@ async function buildWebForTheSuites(): Promise<boolean> {
   }
 }
 
-const results = await Promise.all([...CHECKS.map(run), buildWebForTheSuites()]);
-if (results.includes(false)) process.exitCode = 1;
+/** The checks under way: the web build on its own (the browser suites wait for it), and all of them. */
+export interface RunningChecks {
+  webBuilt: Promise<boolean>;
+  allPassed: Promise<boolean>;
+}
+
+export function startChecks(): RunningChecks {
+  const webBuilt = buildWebForTheSuites();
+  const allPassed = Promise.all([...CHECKS.map(run), webBuilt]).then((results) => !results.includes(false));
+  return { webBuilt, allPassed };
+}
+
+if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
+  if (!(await startChecks().allPassed)) process.exitCode = 1;
+}
