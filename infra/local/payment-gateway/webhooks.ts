@@ -41,9 +41,9 @@ export interface WebhookDispatcherOptions {
 let sdk: Promise<typeof braintree> | undefined;
 
 /**
- * Braintree's SDK, loaded for the first webhook rather than with the gateway: it is a quarter of
- * a second of every test file's fork and every `npm start`, most of which send no webhook. A
- * failed load is tried again on the next webhook.
+ * Braintree's SDK, loaded for the first webhook rather than with the gateway: its load (xml2js
+ * and the rest, some 0.1 s) was paid by every test file's fork and every `npm start`, most of
+ * which send no webhook. A failed load is tried again on the next webhook.
  */
 function loadSdk(): Promise<typeof braintree> {
   sdk ??= import('braintree').then(
