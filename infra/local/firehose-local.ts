@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import type * as S3Sdk from '@aws-sdk/client-s3';
 import { LocalServiceError } from './dynamodb-local';
 import { LOCAL_S3_CREDENTIALS } from './s3-local';
 
@@ -63,12 +63,25 @@ export async function startLocalFirehose(options: {
   const streams = new Map(options.streams.map((stream) => [stream.name, stream]));
   // Per stream, then per object prefix (arrival day).
   const buffers = new Map<string, Map<string, Buffered>>();
-  const s3 = new S3Client({
-    region: 'us-east-1',
-    endpoint: options.s3Endpoint,
-    forcePathStyle: true,
-    credentials: LOCAL_S3_CREDENTIALS,
-  });
+  // S3's client is loaded and made for the first batch written, not when the runtime is imported:
+  // it is a tenth of a second or more of every test file's fork and every `npm start`, most of
+  // which put no analytics event. A failed load is tried again on the next write.
+  let sdk: Promise<typeof S3Sdk> | undefined;
+  let s3: S3Sdk.S3Client | undefined;
+  const bucketClient = async () => {
+    sdk ??= import('@aws-sdk/client-s3').catch((error: unknown) => {
+      sdk = undefined;
+      throw error;
+    });
+    const loaded = await sdk;
+    s3 ??= new loaded.S3Client({
+      region: 'us-east-1',
+      endpoint: options.s3Endpoint,
+      forcePathStyle: true,
+      credentials: LOCAL_S3_CREDENTIALS,
+    });
+    return { client: s3, PutObjectCommand: loaded.PutObjectCommand };
+  };
   let flushing: Promise<void> = Promise.resolve();
 
   const writeOut = async (): Promise<void> => {
@@ -80,7 +93,8 @@ export async function startLocalFirehose(options: {
         prefixes.delete(prefix);
         const key = `${prefix}${stream.name}-1-${objectStamp(now)}-${randomUUID()}.ndjson`;
         try {
-          await s3.send(new PutObjectCommand({ Bucket: stream.bucket, Key: key, Body: Buffer.concat(buffered.chunks) }));
+          const { client, PutObjectCommand } = await bucketClient();
+          await client.send(new PutObjectCommand({ Bucket: stream.bucket, Key: key, Body: Buffer.concat(buffered.chunks) }));
         } catch (error) {
           // Firehose retries delivery; so does this: the records go back at the front of the buffer.
           const again = prefixes.get(prefix) ?? { chunks: [], bytes: 0 };
@@ -192,7 +206,7 @@ export async function startLocalFirehose(options: {
         server.closeAllConnections();
       });
       await flush();
-      s3.destroy();
+      s3?.destroy();
     },
   };
 }

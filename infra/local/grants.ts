@@ -1,6 +1,6 @@
 import { DynamoDBServiceException } from '@aws-sdk/client-dynamodb';
-import { type S3Client, S3ServiceException } from '@aws-sdk/client-s3';
-import { type FirehoseClient, FirehoseServiceException } from '@aws-sdk/client-firehose';
+import type { S3Client } from '@aws-sdk/client-s3';
+import type { FirehoseClient } from '@aws-sdk/client-firehose';
 import type { AnalyticsAccess, BucketAccess } from '../../shared/capabilities';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { currentFunction } from '../../functions/lib/function-environment';
@@ -73,17 +73,11 @@ const BUCKET_COMMAND_GRANTS: Readonly<Record<string, readonly BucketAccess[]>> =
 
 const BUCKET_MIDDLEWARE_NAME = 'localBucketGrants';
 
-/** The error S3 answers when the caller's role lacks the action, shaped as the SDK raises it. */
-export class LocalBucketAccessDenied extends S3ServiceException {
-  constructor(functionName: string, command: string) {
-    super({
-      name: 'AccessDenied',
-      $fault: 'client',
-      $metadata: { httpStatusCode: 403 },
-      message: `User: arn:aws:sts::000000000000:assumed-role/${functionName}/local is not authorized to perform: s3:${command.replace(/Command$/, '')} because no identity-based policy allows it`,
-    });
-  }
-}
+/**
+ * S3's and Firehose's refusals (grant-errors.ts), loaded on the first refusal: they extend the
+ * SDK's service exceptions, and S3's client is too heavy to load with the runtime for that.
+ */
+const loadGrantErrors = () => import('./grant-errors');
 
 /**
  * Refuses a bucket call (presigning included: S3 would refuse the URL) from a function whose
@@ -103,24 +97,13 @@ export function enforceBucketGrants(client: S3Client): void {
       const outsideGrant =
         scope?.capabilities.bucket === 'write' && !UPLOAD_KEY_PREFIXES.some((prefix) => key.startsWith(prefix));
       if (scope && (!allowed.includes(scope.capabilities.bucket) || outsideGrant)) {
+        const { LocalBucketAccessDenied } = await loadGrantErrors();
         throw new LocalBucketAccessDenied(scope.name, command);
       }
       return next(args);
     },
     { step: 'initialize', name: BUCKET_MIDDLEWARE_NAME, priority: 'high' },
   );
-}
-
-/** The error Firehose answers when the caller's role lacks the action, shaped as the SDK raises it. */
-export class LocalFirehoseAccessDenied extends FirehoseServiceException {
-  constructor(functionName: string, command: string) {
-    super({
-      name: 'AccessDeniedException',
-      $fault: 'client',
-      $metadata: { httpStatusCode: 400 },
-      message: `User: arn:aws:sts::000000000000:assumed-role/${functionName}/local is not authorized to perform: firehose:${command.replace(/Command$/, '')} because no identity-based policy allows it`,
-    });
-  }
 }
 
 /**
@@ -164,6 +147,7 @@ export function enforceAnalyticsGrants(clients: { s3?: S3Client; firehose?: Fire
         const command = context.commandName ?? '';
         const key = (args.input as { Key?: string }).Key;
         if (scope && !analyticsCallAllowed(scope.capabilities.analytics, command, key)) {
+          const { LocalBucketAccessDenied, LocalFirehoseAccessDenied } = await loadGrantErrors();
           throw isStream ? new LocalFirehoseAccessDenied(scope.name, command) : new LocalBucketAccessDenied(scope.name, command);
         }
         return next(args);

@@ -1,4 +1,6 @@
-import { type MutableToken, OAuth2Server } from 'oauth2-mock-server';
+import { createServer, type RequestListener } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { MutableToken } from 'oauth2-mock-server';
 import type { SettingName } from '../../shared/capabilities';
 
 /** Local-only client credentials for the mock Google provider: never used outside the local runtime. */
@@ -54,42 +56,81 @@ export function getLocalOidcProvider(): LocalOidcProvider {
  * authorize endpoint redirects straight back with a code (no login page). Sets GOOGLE_ISSUER,
  * GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET and GOOGLE_REDIRECT_URI: call it before importing the
  * handlers, which read their configuration at import.
+ *
+ * Only its port is taken at start, so the routes know the issuer at once; oauth2-mock-server
+ * (Express under it) and its signing key are loaded and made for the provider's first request.
+ * They were a sixth of a second of every test file's fork and every `npm start`, and few of
+ * them sign in with Google or Twitter.
  */
 export async function startLocalOidcProvider(options: {
   appUrl: string;
   log?: (line: string) => void;
 }): Promise<LocalOidcProvider> {
-  const server = new OAuth2Server();
-  await server.issuer.keys.generate('RS256');
-  await server.start(0, '127.0.0.1');
-  const issuer = server.issuer.url;
-  if (!issuer) throw new Error('The mock Google provider started without an issuer URL');
-
   const upcoming: MockGoogleLogin[] = [];
-  // Fired for both tokens of an exchange: the access token first, then the ID token (the one with `aud`).
-  server.service.on('beforeTokenSigning', (token: MutableToken) => {
-    const login = upcoming[0] ?? DEFAULT_LOCAL_GOOGLE_LOGIN;
-    const payload = token.payload as Record<string, unknown>;
-    payload.sub = login.sub;
-    for (const claim of ['email', 'email_verified', 'name'] as const) {
-      if (login[claim] === undefined) delete payload[claim];
-      else payload[claim] = login[claim];
-    }
-    if (payload.aud !== undefined) {
-      if (login.nonce !== undefined) payload.nonce = login.nonce;
-      upcoming.shift();
-    }
-  });
+  let issuer = '';
+  let mock: Promise<RequestListener> | undefined;
 
-  // The Twitter-style user endpoint: answers for the access token's subject, as Twitter's /2/users/me does.
-  server.service.on('beforeUserinfo', (response: { body: unknown }, req: { headers: Record<string, unknown> }) => {
-    const bearer = /^Bearer (.+)$/.exec(String(req.headers.authorization ?? ''))?.[1];
-    const payload = bearer?.split('.')[1];
-    if (!payload) return;
-    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Record<string, unknown>;
-    const name = typeof claims.name === 'string' ? claims.name : undefined;
-    response.body = { sub: claims.sub, data: { id: claims.sub, name, username: name?.replace(/\W/g, '').toLowerCase() } };
+  const startMock = async (): Promise<RequestListener> => {
+    const { OAuth2Issuer, OAuth2Service } = await import('oauth2-mock-server');
+    // What OAuth2Server makes and sets on start, around the server of ours already listening.
+    const mockIssuer = new OAuth2Issuer();
+    mockIssuer.url = issuer;
+    await mockIssuer.keys.generate('RS256');
+    const service = new OAuth2Service(mockIssuer);
+
+    // Fired for both tokens of an exchange: the access token first, then the ID token (the one with `aud`).
+    service.on('beforeTokenSigning', (token: MutableToken) => {
+      const login = upcoming[0] ?? DEFAULT_LOCAL_GOOGLE_LOGIN;
+      const payload = token.payload as Record<string, unknown>;
+      payload.sub = login.sub;
+      for (const claim of ['email', 'email_verified', 'name'] as const) {
+        if (login[claim] === undefined) delete payload[claim];
+        else payload[claim] = login[claim];
+      }
+      if (payload.aud !== undefined) {
+        if (login.nonce !== undefined) payload.nonce = login.nonce;
+        upcoming.shift();
+      }
+    });
+
+    // The Twitter-style user endpoint: answers for the access token's subject, as Twitter's /2/users/me does.
+    service.on('beforeUserinfo', (response: { body: unknown }, req: { headers: Record<string, unknown> }) => {
+      const bearer = /^Bearer (.+)$/.exec(String(req.headers.authorization ?? ''))?.[1];
+      const payload = bearer?.split('.')[1];
+      if (!payload) return;
+      const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Record<string, unknown>;
+      const name = typeof claims.name === 'string' ? claims.name : undefined;
+      response.body = { sub: claims.sub, data: { id: claims.sub, name, username: name?.replace(/\W/g, '').toLowerCase() } };
+    });
+    return service.requestHandler;
+  };
+
+  const mockHandler = (): Promise<RequestListener> => {
+    mock ??= startMock().catch((error: unknown) => {
+      // Tried again on the next request.
+      mock = undefined;
+      throw error;
+    });
+    return mock;
+  };
+  const server = createServer(async (request, response) => {
+    let handle: RequestListener;
+    try {
+      handle = await mockHandler();
+    } catch (error) {
+      options.log?.(`Mock Google sign-in could not start: ${(error as Error).message}`);
+      response.writeHead(500, { 'content-type': 'text/plain' });
+      response.end('The mock sign-in provider could not start');
+      return;
+    }
+    handle(request, response);
   });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', resolve);
+  });
+  // As oauth2-mock-server names a loopback issuer.
+  issuer = `http://localhost:${(server.address() as AddressInfo).port}`;
 
   const redirectUri = `${options.appUrl}${CALLBACK_PATH}`;
   const settings: Partial<Record<SettingName, string>> = {
@@ -119,7 +160,7 @@ export async function startLocalOidcProvider(options: {
     },
     stop: async () => {
       if (current === provider) current = undefined;
-      await server.stop();
+      await new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve())));
     },
   };
   current = provider;

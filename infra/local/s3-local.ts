@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import S3rver from 's3rver';
+import type S3rver from 's3rver';
 import { LocalServiceError } from './dynamodb-local';
 import { CORS_RULE, type S3Credentials, type S3Gateway, startS3Gateway, xmlEscape } from './s3-gateway';
 
@@ -30,6 +30,11 @@ function corsConfig(origins: readonly string[]): string {
  * The S3 stand-in: s3rver keeps the objects, on a loopback port of its own, and a gateway in front
  * of it (the endpoint everyone uses) answers as S3 does where s3rver does not: signatures, POST
  * policies, ListParts and AbortMultipartUpload, multipart ETags, CORS.
+ *
+ * The gateway listens from the start; s3rver (Koa and Winston under it) is loaded and started for
+ * the first request that reaches it. It was a fifth of a second of every test file's fork and
+ * every `npm start`, and most test files never touch a bucket. A failed start is logged, answered
+ * 503 and tried again on the next request.
  */
 export async function startS3Local(options: {
   dataDir: string;
@@ -37,38 +42,49 @@ export async function startS3Local(options: {
   log?: (line: string) => void;
 }) {
   mkdirSync(options.dataDir, { recursive: true });
-  const server = new S3rver({
-    address: '127.0.0.1',
-    // Any free port, chosen when it binds, so no other process can take it in between.
-    port: 0,
-    silent: true,
-    directory: options.dataDir,
-    configureBuckets: LOCAL_BUCKETS.map((name) => ({ name, configs: [corsConfig(options.allowedOrigins)] })),
-  });
-  let upstreamPort: number;
-  try {
-    upstreamPort = (await server.run()).port;
-  } catch (error) {
-    throw new LocalServiceError('S3 emulator', `could not start: ${(error as Error).message}`, { cause: error });
-  }
+  const startUpstream = async (): Promise<{ server: S3rver; port: number }> => {
+    try {
+      const { default: S3rverServer } = await import('s3rver');
+      const server = new S3rverServer({
+        address: '127.0.0.1',
+        // Any free port, chosen when it binds, so no other process can take it in between.
+        port: 0,
+        silent: true,
+        directory: options.dataDir,
+        configureBuckets: LOCAL_BUCKETS.map((name) => ({ name, configs: [corsConfig(options.allowedOrigins)] })),
+      });
+      return { server, port: (await server.run()).port };
+    } catch (error) {
+      throw new LocalServiceError('S3 emulator', `could not start: ${(error as Error).message}`, { cause: error });
+    }
+  };
+  let upstream: Promise<{ server: S3rver; port: number }> | undefined;
+  const upstreamAddress = async () => {
+    upstream ??= startUpstream().catch((error: unknown) => {
+      upstream = undefined;
+      options.log?.((error as Error).message);
+      throw error;
+    });
+    return { host: '127.0.0.1', port: (await upstream).port };
+  };
   let gateway: S3Gateway;
   try {
     gateway = await startS3Gateway({
-      upstream: { host: '127.0.0.1', port: upstreamPort },
+      upstream: upstreamAddress,
       directory: options.dataDir,
       allowedOrigins: options.allowedOrigins,
       credentials: LOCAL_S3_CREDENTIALS,
       ...(options.log ? { log: options.log } : {}),
     });
   } catch (error) {
-    await server.close().catch(() => undefined);
     throw new LocalServiceError('S3 emulator', `could not start its gateway: ${(error as Error).message}`, { cause: error });
   }
   return {
     endpoint: gateway.endpoint,
     stop: async () => {
       await gateway.close();
-      await server.close();
+      const started = await upstream?.catch(() => undefined);
+      await started?.server.close();
     },
   };
 }

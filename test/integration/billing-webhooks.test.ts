@@ -61,7 +61,7 @@ describe('webhook intake, for the Pro plan and for every shop alike', () => {
     async (_, xml) => {
       for (const target of targets) {
         // Prepare
-        const delivery = signedPayload(target.keys, xml);
+        const delivery = await signedPayload(target.keys, xml);
 
         // Act
         const answer = await post(target.path, delivery);
@@ -76,7 +76,7 @@ describe('webhook intake, for the Pro plan and for every shop alike', () => {
   it('keeps no event for a payload it could not read', async () => {
     for (const target of targets) {
       // Prepare
-      const delivery = signedPayload(target.keys, UNUSABLE_PAYLOADS['an empty notification'] as string);
+      const delivery = await signedPayload(target.keys, UNUSABLE_PAYLOADS['an empty notification'] as string);
 
       // Act
       await post(target.path, delivery);
@@ -91,7 +91,7 @@ describe('webhook intake, for the Pro plan and for every shop alike', () => {
   it('still refuses the same payloads with 401 when the signature is not the seller’s', async () => {
     for (const target of targets) {
       // Prepare
-      const delivery = signedPayload(target.keys, UNUSABLE_PAYLOADS['an unclosed tag'] as string);
+      const delivery = await signedPayload(target.keys, UNUSABLE_PAYLOADS['an unclosed tag'] as string);
 
       // Act
       const tampered = await post(target.path, { ...delivery, bt_signature: `${delivery.bt_signature}0` });

@@ -11,7 +11,7 @@ let store: ObjectStore;
 beforeEach(async () => {
   root = mkdtempSync(join(tmpdir(), 'local-s3-store-'));
   // No s3rver: these parts of the store never reach it.
-  store = await ObjectStore.open({ host: '127.0.0.1', port: 9 }, join(root, 's3'));
+  store = await ObjectStore.open(async () => ({ host: '127.0.0.1', port: 9 }), join(root, 's3'));
 });
 
 afterEach(async () => {

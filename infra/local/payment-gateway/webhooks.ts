@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import braintree from 'braintree';
+import type braintree from 'braintree';
 import type { LocalGatewayKeys } from '../../../shared/payments/local-gateway';
 import type { GatewayEvent } from './billing';
 
@@ -38,13 +38,33 @@ export interface WebhookDispatcherOptions {
   log: (line: string) => void;
 }
 
-const sdkSigningFor = (keys: LocalGatewayKeys) =>
-  new braintree.BraintreeGateway({
-    environment: braintree.Environment.Sandbox,
+let sdk: Promise<typeof braintree> | undefined;
+
+/**
+ * Braintree's SDK, loaded for the first webhook rather than with the gateway: its load (xml2js
+ * and the rest, some 0.1 s) was paid by every test file's fork and every `npm start`, most of
+ * which send no webhook. A failed load is tried again on the next webhook.
+ */
+function loadSdk(): Promise<typeof braintree> {
+  sdk ??= import('braintree').then(
+    (loaded) => loaded.default,
+    (error: unknown) => {
+      sdk = undefined;
+      throw error;
+    },
+  );
+  return sdk;
+}
+
+const sdkSigningFor = async (keys: LocalGatewayKeys) => {
+  const loaded = await loadSdk();
+  return new loaded.BraintreeGateway({
+    environment: loaded.Environment.Sandbox,
     merchantId: keys.merchantId,
     publicKey: keys.publicKey,
     privateKey: keys.privateKey,
   });
+};
 
 /**
  * The SDK's sample notification, stamped with the gateway's time rather than the machine's (the
@@ -56,9 +76,9 @@ export async function signedNotification(
   subscriptionId: string,
   at: string,
 ) {
-  const sdk = sdkSigningFor(keys);
+  const gateway = await sdkSigningFor(keys);
   // Declared as a promise; the SDK builds it at once. Awaiting covers both.
-  const sample = await sdk.webhookTesting.sampleNotification(kind, subscriptionId);
+  const sample = await gateway.webhookTesting.sampleNotification(kind, subscriptionId);
   const stamp = `${at.slice(0, 19)}Z`;
   const xml = Buffer.from(sample.bt_payload, 'base64')
     .toString('utf8')
@@ -67,10 +87,10 @@ export async function signedNotification(
 }
 
 /** Any XML as a delivery signed with the keys, as Braintree's SDK signs its samples (tests send malformed ones). */
-export function signedPayload(keys: LocalGatewayKeys, xml: string): { bt_signature: string; bt_payload: string } {
+export async function signedPayload(keys: LocalGatewayKeys, xml: string): Promise<{ bt_signature: string; bt_payload: string }> {
   const payload = `${Buffer.from(xml, 'utf8').toString('base64')}\n`;
   // The SDK's signer, left out of its type definitions.
-  const signer = sdkSigningFor(keys).webhookTesting as unknown as { sampleSignature(payload: string): string };
+  const signer = (await sdkSigningFor(keys)).webhookTesting as unknown as { sampleSignature(payload: string): string };
   return { bt_signature: signer.sampleSignature(payload), bt_payload: payload };
 }
 

@@ -4,15 +4,15 @@ import { newRequestId } from './errors';
 import { route, type S3Api } from './operations';
 import { corsAllows, corsHeaders, parseTarget, sendError } from './protocol';
 import type { S3Credentials } from './signatures';
-import { ObjectStore } from './store';
+import { ObjectStore, type Upstream } from './store';
 
 export { xmlEscape } from './errors';
 export { CORS_RULE } from './protocol';
 export type { S3Credentials } from './signatures';
 
 export interface S3GatewayOptions {
-  /** Where s3rver listens (on loopback). */
-  upstream: { host: string; port: number };
+  /** Where s3rver listens (on loopback), once it is started. */
+  upstream: Upstream;
   /** s3rver's directory: multipart uploads are read and changed there. */
   directory: string;
   allowedOrigins: readonly string[];

@@ -22,6 +22,9 @@ export interface Spooled {
   received: number;
 }
 
+/** Where s3rver listens, once it is started: s3-local.ts starts it for the first request that reaches it. */
+export type Upstream = () => Promise<{ host: string; port: number }>;
+
 /** An object of a bucket. */
 export interface ObjectName {
   bucket: string;
@@ -91,7 +94,7 @@ export class ObjectStore {
   private readonly agent = new Agent({ keepAlive: false });
 
   private constructor(
-    private readonly upstream: { host: string; port: number },
+    private readonly upstream: Upstream,
     directory: string,
     private readonly spoolDirectory: string,
   ) {
@@ -99,7 +102,7 @@ export class ObjectStore {
   }
 
   /** The store of s3rver listening at `upstream` with `directory`; spool files left by a crash are of no use and go. */
-  static async open(upstream: { host: string; port: number }, directory: string): Promise<ObjectStore> {
+  static async open(upstream: Upstream, directory: string): Promise<ObjectStore> {
     // Beside s3rver's directory (inside it, every folder is listed as a bucket), on the same disk:
     // the system's temporary directory may be memory.
     const spoolDirectory = `${directory.replace(/[\\/]+$/, '')}.incoming`;
@@ -117,14 +120,20 @@ export class ObjectStore {
   }
 
   /** A request to s3rver, as it is; its answer's head once it comes. */
-  send(
+  async send(
     method: string,
     path: string,
     headers: OutgoingHttpHeaders,
     body: Readable | Buffer | undefined,
   ): Promise<IncomingMessage> {
+    let address: { host: string; port: number };
+    try {
+      address = await this.upstream();
+    } catch (error) {
+      throw new S3Error('ServiceUnavailable', (error as Error).message, 503);
+    }
     return new Promise((resolve, reject) => {
-      const outgoing = httpRequest({ ...this.upstream, method, path, headers, agent: this.agent }, resolve);
+      const outgoing = httpRequest({ ...address, method, path, headers, agent: this.agent }, resolve);
       outgoing.on('error', (error: NodeJS.ErrnoException) =>
         reject(
           error.code === 'ECONNREFUSED'
