@@ -49,6 +49,9 @@ export const MIN_PRICE_MINOR = 50;
 export const MAX_PRICE_MINOR = 10_000_000;
 
 export const MAX_PRODUCT_IMAGES = 8;
+/** A product's title and description limits, for the schemas and for the forms' own `maxLength`. */
+export const PRODUCT_TITLE_MAX = 120;
+export const PRODUCT_DESCRIPTION_MAX = 5_000;
 export const MAX_ADD_ONS_PER_GRADE = 10;
 /** How many of one add-on a subscription may carry. */
 export const MAX_ADD_ON_QUANTITY = 50;
@@ -201,8 +204,8 @@ export const gradeDisplaySchema = z.strictObject({
 });
 
 export const createProductBodySchema = z.strictObject({
-  title: text('title', 120, 2),
-  description: z._default(text('description', 5_000), ''),
+  title: text('title', PRODUCT_TITLE_MAX, 2),
+  description: z._default(text('description', PRODUCT_DESCRIPTION_MAX), ''),
   imageFileIds: z._default(
     z
       .array(z.string().check(z.regex(/^[A-Za-z0-9_-]{10,40}$/, 'Not a valid file id')))
@@ -216,7 +219,7 @@ export const createProductBodySchema = z.strictObject({
 
 export const updateProductDisplayBodySchema = z.strictObject({
   title: z.optional(createProductBodySchema.shape.title),
-  description: z.optional(text('description', 5_000)),
+  description: z.optional(text('description', PRODUCT_DESCRIPTION_MAX)),
   imageFileIds: z.optional(createProductBodySchema.shape.imageFileIds),
   display: z.optional(productDisplaySchema),
 });

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { createProductBodySchema, MAX_PRODUCT_IMAGES, VISIBILITIES } from '@shared/schemas/merchant';
+import { createProductBodySchema, PRODUCT_DESCRIPTION_MAX, PRODUCT_TITLE_MAX, VISIBILITIES } from '@shared/schemas/merchant';
 import { FormDialog } from '../../../components/form-dialog';
 import { toast } from '../../../lib/toast';
 import { useCreateProductStock } from '../api/create-product-stock';
@@ -9,7 +9,7 @@ import { type FormErrors, formErrors, issueErrors } from '../lib/form-errors';
 import { PRODUCT_VISIBILITY_HINTS, VISIBILITY_NAMES } from '../lib/format';
 import { merchantProductPath } from '../lib/paths';
 import { ChoiceFieldset } from './choice-fieldset';
-import { ImagePicker } from './image-picker';
+import { ProductImagesField } from './product-images-field';
 import { TextArea, TextField } from '../../../components/text-field';
 import { FormAlert } from './form-alert';
 
@@ -68,25 +68,18 @@ export function NewProductDialog({ userId, onClose }: { userId: string; onClose:
         label="Title"
         value={title}
         onChange={(event) => setTitle(event.target.value)}
-        maxLength={120}
+        maxLength={PRODUCT_TITLE_MAX}
         error={errors.fields.title}
       />
       <TextArea
         label="Description"
         value={description}
         onChange={(event) => setDescription(event.target.value)}
-        maxLength={5000}
+        maxLength={PRODUCT_DESCRIPTION_MAX}
         rows={4}
         error={errors.fields.description}
       />
-      <ImagePicker
-        label="Images"
-        images={images}
-        onChange={setImages}
-        max={MAX_PRODUCT_IMAGES}
-        onUploadingChange={setUploading}
-        hint={`Up to ${MAX_PRODUCT_IMAGES}. The first is the one shown in your shop.`}
-      />
+      <ProductImagesField images={images} onChange={setImages} onUploadingChange={setUploading} />
       <ChoiceFieldset
         legend="Visibility"
         choices={VISIBILITIES.map((value) => ({ value, name: VISIBILITY_NAMES[value], detail: PRODUCT_VISIBILITY_HINTS[value] }))}

@@ -1,12 +1,12 @@
 import { type CSSProperties, type FormEvent, useId, useState } from 'react';
-import { MAX_PRODUCT_IMAGES, updateProductDisplayBodySchema } from '@shared/schemas/merchant';
+import { PRODUCT_DESCRIPTION_MAX, PRODUCT_TITLE_MAX, updateProductDisplayBodySchema } from '@shared/schemas/merchant';
 import { Button } from '../../../components/button';
 import { toast } from '../../../lib/toast';
 import type { ImageView, Money, ProductStockView } from '../api/merchant-keys';
 import { useUpdateProductDisplay } from '../api/update-product-display';
 import { type FormErrors, formErrors, issueErrors } from '../lib/form-errors';
 import { formatMoney } from '../lib/format';
-import { ImagePicker } from './image-picker';
+import { ProductImagesField } from './product-images-field';
 import { EditorSection, PositionField, readPosition } from './editor-section';
 import { TextArea, TextField } from '../../../components/text-field';
 import { FormAlert } from './form-alert';
@@ -116,7 +116,7 @@ export function ProductEditor({ userId, product }: { userId: string; product: Pr
         label="Title"
         value={title}
         onChange={(event) => setTitle(event.target.value)}
-        maxLength={120}
+        maxLength={PRODUCT_TITLE_MAX}
         error={errors.fields.title}
       />
       <TextField
@@ -131,18 +131,11 @@ export function ProductEditor({ userId, product }: { userId: string; product: Pr
         label="Description"
         value={description}
         onChange={(event) => setDescription(event.target.value)}
-        maxLength={5000}
+        maxLength={PRODUCT_DESCRIPTION_MAX}
         rows={5}
         error={errors.fields.description}
       />
-      <ImagePicker
-        label="Images"
-        images={images}
-        onChange={setImages}
-        max={MAX_PRODUCT_IMAGES}
-        onUploadingChange={setUploading}
-        hint={`Up to ${MAX_PRODUCT_IMAGES}. The first is the one shown in your shop.`}
-      />
+      <ProductImagesField images={images} onChange={setImages} onUploadingChange={setUploading} />
       <div className={styles.fieldGrid}>
         <div className={fieldStyles.field}>
           <label className={fieldStyles.label} htmlFor={accentId}>
