@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import type { AxeResults, ImpactValue, Result, RunOptions } from 'axe-core';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterEach } from 'vitest';
+import { expectOpenPagesFitPhones } from './phone-overflow';
 
 /**
  * axe-core's own build, evaluated in the page through DevTools, so the page's CSP does not apply.
@@ -173,7 +174,8 @@ export async function expectOpenPagesAccessible(browser: Browser, testName: stri
 }
 
 /**
- * For a browser suite: after each test, every page it left open is checked, then its browser
+ * For a browser suite: after each test, every page it left open is checked (for WCAG 2.1 AA, and
+ * at a phone's width for anything wider than the screen), then its browser
  * contexts are closed so the next test starts clean, but for those `keepOpen` names (a suite
  * that reuses a context makes each test's start clean itself). A test that already failed is not
  * checked again (its own failure is the one to read).
@@ -186,7 +188,11 @@ export function checkEveryPageTheSuiteVisits(
     const current = browser();
     if (!current) return;
     try {
-      if (context.task.result?.state !== 'fail') await expectOpenPagesAccessible(current, context.task.name);
+      if (context.task.result?.state !== 'fail') {
+        // At a phone's width, nothing may be wider than the screen (test/support/phone-overflow.ts).
+        await expectOpenPagesFitPhones(current, context.task.name);
+        await expectOpenPagesAccessible(current, context.task.name);
+      }
     } finally {
       const kept = keepOpen();
       for (const browserContext of current.contexts()) if (!kept.includes(browserContext)) await browserContext.close();
