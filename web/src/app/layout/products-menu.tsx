@@ -31,14 +31,19 @@ export function ProductsMenu({
       <DropdownMenu.Portal>
         <DropdownMenu.Content className={menu.content} align="end" sideOffset={8} aria-label="Our products">
           <DropdownMenu.Label className={menu.label}>Our products</DropdownMenu.Label>
-          {/* Each item is named by its title alone; the line under it is its description. */}
+          {/*
+            Each item is named by its title alone and described by the line under it: the line is
+            hidden from the name (an aria-label would make the name differ from the visible text).
+          */}
           {items.map((product, index) => (
             <DropdownMenu.Item key={product.title} asChild className={`${menu.item} ${menu.product}`}>
-              <ProductLink app={product.app} path={product.path} aria-label={product.title} aria-describedby={`${id}-${index}`}>
+              <ProductLink app={product.app} path={product.path} aria-describedby={`${id}-${index}`}>
                 <img src={product.logoIconUrl} alt="" width={32} height={32} />
                 <span className={menu.productText}>
                   <span>{product.title}</span>
-                  <small id={`${id}-${index}`}>{product.description}</small>
+                  <small id={`${id}-${index}`} aria-hidden="true">
+                    {product.description}
+                  </small>
                 </span>
               </ProductLink>
             </DropdownMenu.Item>

@@ -18,6 +18,15 @@ function setChangingScreenWidth(width: () => number) {
   });
 }
 
+/** Menu items in order, each with its accessible name and its link. */
+function expectItems(items: HTMLElement[], expected: [name: string, href: string][]) {
+  expect(items).toHaveLength(expected.length);
+  expected.forEach(([name, href], index) => {
+    expect(items[index]).toHaveAccessibleName(name);
+    expect(items[index]).toHaveAttribute('href', href);
+  });
+}
+
 function banner() {
   return screen.getByRole('banner');
 }
@@ -62,8 +71,7 @@ describe('TopBar, logged out', () => {
 
     // Assess
     const menu = await screen.findByRole('menu', { name: 'Our products' });
-    const items = within(menu).getAllByRole('menuitem');
-    expect(items.map((item) => [item.getAttribute('aria-label'), item.getAttribute('href')])).toEqual([
+    expectItems(within(menu).getAllByRole('menuitem'), [
       ['Rankings', '/'],
       ['Stories', '/stories'],
       ['Send files', '/transfer'],
@@ -130,8 +138,7 @@ describe('TopBar products menu', () => {
 
     // Assess
     const menu = await screen.findByRole('menu', { name: 'Our products' });
-    const items = within(menu).getAllByRole('menuitem');
-    expect(items.map((item) => [item.getAttribute('aria-label'), item.getAttribute('href')])).toEqual([
+    expectItems(within(menu).getAllByRole('menuitem'), [
       ['Rankings', '/'],
       ['Stories', '/stories'],
       ['Send files', 'https://files.example.com/transfer'],
