@@ -41,9 +41,18 @@ describe('reserved path segments', () => {
 
 describe('network products', () => {
   it('skips browser extensions and keeps the order', () => {
-    const titles = menuNetworkProducts().map((product) => product.title);
-    expect(titles).toEqual(['ManyStories', 'OurTransfers', 'PenPay', 'Penname']);
+    const titles = menuNetworkProducts({ signedIn: true }).map((product) => product.title);
+    expect(titles).toEqual(['Rankings', 'Stories', 'Send files', 'Your transfers', 'Pro', 'Shops', 'Your orders']);
     expect(NETWORK_PRODUCTS.some((product) => product.isExtension)).toBe(true);
+  });
+
+  it("leaves a visitor's list without the pages of one's own things", () => {
+    const titles = menuNetworkProducts({ signedIn: false }).map((product) => product.title);
+    expect(titles).toEqual(['Rankings', 'Stories', 'Send files', 'Pro', 'Shops']);
+  });
+
+  it('points every listed product at a path on this host, none at another host', () => {
+    for (const product of menuNetworkProducts({ signedIn: true })) expect(product.path).toMatch(/^\/(?!\/)/);
   });
 
   it('never points an icon at another host', () => {

@@ -2,9 +2,11 @@ import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { Link } from 'react-router';
 import { ExternalIcon } from '../../components/icons';
 import type { CurrentUser } from '../../lib/current-user';
+import { PERSONAL_PLACES } from '../../lib/network-products';
 import { BLOG_URL, HELP_URL, LOGOUT_PATH } from '../../lib/site-links';
 import { Avatar } from './avatar';
 import menu from './menu.module.css';
+import { ProductLink } from './product-link';
 import styles from './top-bar.module.css';
 
 const RANKING_LINKS = [
@@ -26,8 +28,9 @@ const SUPERUSER_LINKS = [
 ] as const;
 
 /**
- * The signed-in user's menu: who is signed in, Account (and a superuser's queues), the ranking
- * pages, Blog and Help, then Logout.
+ * The signed-in user's menu: who is signed in, Account (and a superuser's queues), the person's
+ * own places in the apps (transfers, subscription, orders, shop), the ranking pages, Blog and
+ * Help, then Logout.
  */
 export function AvatarMenu({ user, defaultOpen = false }: { user: CurrentUser; defaultOpen?: boolean }) {
   return (
@@ -56,6 +59,14 @@ export function AvatarMenu({ user, defaultOpen = false }: { user: CurrentUser; d
                 </DropdownMenu.Item>
               ))
             : null}
+          <DropdownMenu.Separator className={menu.separator} />
+          {PERSONAL_PLACES.map((place) => (
+            <DropdownMenu.Item key={place.path} asChild className={menu.item}>
+              <ProductLink app={place.app} path={place.path}>
+                {place.label}
+              </ProductLink>
+            </DropdownMenu.Item>
+          ))}
           <DropdownMenu.Separator className={menu.separator} />
           {RANKING_LINKS.map((link) => (
             <DropdownMenu.Item key={link.to} asChild className={menu.item}>

@@ -1,10 +1,16 @@
 import { Link } from 'react-router';
 import { BrandMark } from '../../components/brand-mark';
+import { useCurrentUser } from '../../lib/current-user';
+import { menuNetworkProducts } from '../../lib/network-products';
 import { BLOG_URL, HELP_URL } from '../../lib/site-links';
 import { APP_NAME } from '@shared/constants';
 import styles from './footer.module.css';
+import { ProductLink } from './product-link';
 
 export function Footer() {
+  const { user } = useCurrentUser();
+  // The other apps' pages (the Rankings column is this site's own); a visitor's leave out one's own things.
+  const appPages = menuNetworkProducts({ signedIn: Boolean(user) }).filter((product) => product.app !== 'ranking');
   return (
     <footer className={styles.footer}>
       <div className={styles.inner}>
@@ -38,15 +44,16 @@ export function Footer() {
             </li>
           </ul>
         </nav>
-        <nav aria-label="Store">
-          <h2 className={styles.heading}>Store</h2>
+        <nav aria-label="Apps">
+          <h2 className={styles.heading}>Apps</h2>
           <ul className={styles.links}>
-            <li>
-              <Link to="/store/orders">My orders</Link>
-            </li>
-            <li>
-              <Link to="/merchant">Your shop</Link>
-            </li>
+            {appPages.map((product) => (
+              <li key={product.path}>
+                <ProductLink app={product.app} path={product.path}>
+                  {product.title}
+                </ProductLink>
+              </li>
+            ))}
           </ul>
         </nav>
         <nav aria-label="About">

@@ -1,12 +1,19 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { Link } from 'react-router';
 import { ChevronDownIcon } from '../../components/icons';
+import { menuNetworkProducts } from '../../lib/network-products';
 import { MAIN_LINKS } from './main-links';
 import menu from './menu.module.css';
+import { ProductLink } from './product-link';
 import styles from './top-bar.module.css';
 
-/** The main links as a 'Menu' dropdown, for screens below 768 px. */
-export function NavMenu({ defaultOpen = false }: { defaultOpen?: boolean }) {
+/**
+ * The main links as a 'Menu' dropdown, for screens below 768 px, followed by the family's apps
+ * (as in the products menu, without the descriptions) so a phone reaches them from here too.
+ */
+export function NavMenu({ signedIn, defaultOpen = false }: { signedIn: boolean; defaultOpen?: boolean }) {
+  // The apps' pages the main links do not already reach (Stories is one of them).
+  const appPages = menuNetworkProducts({ signedIn }).filter((product) => !MAIN_LINKS.some((link) => link.to === product.path));
   return (
     <DropdownMenu.Root modal={false} defaultOpen={defaultOpen}>
       <DropdownMenu.Trigger className={styles.menuButton}>
@@ -20,6 +27,17 @@ export function NavMenu({ defaultOpen = false }: { defaultOpen?: boolean }) {
               <Link to={link.to}>{link.label}</Link>
             </DropdownMenu.Item>
           ))}
+          <DropdownMenu.Separator className={menu.separator} />
+          <DropdownMenu.Group aria-label="Our products">
+            <DropdownMenu.Label className={menu.label}>Our products</DropdownMenu.Label>
+            {appPages.map((product) => (
+              <DropdownMenu.Item key={product.path} asChild className={menu.item}>
+                <ProductLink app={product.app} path={product.path}>
+                  {product.title}
+                </ProductLink>
+              </DropdownMenu.Item>
+            ))}
+          </DropdownMenu.Group>
         </DropdownMenu.Content>
       </DropdownMenu.Portal>
     </DropdownMenu.Root>

@@ -18,6 +18,15 @@ function setChangingScreenWidth(width: () => number) {
   });
 }
 
+/** Menu items in order, each with its accessible name and its link. */
+function expectItems(items: HTMLElement[], expected: [name: string, href: string][]) {
+  expect(items).toHaveLength(expected.length);
+  expected.forEach(([name, href], index) => {
+    expect(items[index]).toHaveAccessibleName(name);
+    expect(items[index]).toHaveAttribute('href', href);
+  });
+}
+
 function banner() {
   return screen.getByRole('banner');
 }
@@ -52,7 +61,7 @@ describe('TopBar, logged out', () => {
     expect(within(dialog).getByRole('button', { name: 'Continue with email' })).toBeInTheDocument();
   });
 
-  it('lists the network products without browser extensions', async () => {
+  it("lists this host's apps, each with its description, linked to its page here, and none of one's own places", async () => {
     // Prepare
     const user = userEvent.setup();
     renderShell({ user: null });
@@ -62,22 +71,88 @@ describe('TopBar, logged out', () => {
 
     // Assess
     const menu = await screen.findByRole('menu', { name: 'Our products' });
-    const names = within(menu)
-      .getAllByRole('menuitem')
-      .map((item) => item.textContent);
-    expect(names).toEqual([
-      expect.stringContaining('ManyStories'),
-      expect.stringContaining('OurTransfers'),
-      expect.stringContaining('PenPay'),
-      expect.stringContaining('Penname'),
+    expectItems(within(menu).getAllByRole('menuitem'), [
+      ['Rankings', '/'],
+      ['Stories', '/stories'],
+      ['Send files', '/transfer'],
+      ['Pro', '/upgrades'],
+      ['Shops', '/merchant'],
     ]);
+    expect(within(menu).getByRole('menuitem', { name: 'Send files' })).toHaveAccessibleDescription(
+      'Send large files with a link',
+    );
+    expect(within(menu).getByRole('menuitem', { name: 'Pro' })).toHaveAccessibleDescription('Bigger transfers, kept longer');
+    expect(within(menu).queryByRole('menuitem', { name: 'Your transfers' })).not.toBeInTheDocument();
+    expect(within(menu).queryByRole('menuitem', { name: 'Your orders' })).not.toBeInTheDocument();
     expect(within(menu).queryByText('ManyStories for Chrome')).not.toBeInTheDocument();
     for (const image of menu.querySelectorAll('img')) expect(image.getAttribute('src')).toMatch(/^data:image\/svg\+xml/);
+  });
+
+  it('shows a visitor no personal places: no account menu, and the footer lists the apps without them', () => {
+    // Prepare
+    renderShell({ user: null });
+
+    // Assess
+    expect(screen.queryByRole('button', { name: /Account menu/ })).not.toBeInTheDocument();
+    const apps = screen.getByRole('navigation', { name: 'Apps' });
+    expect(within(apps).getByRole('link', { name: 'Send files' })).toHaveAttribute('href', '/transfer');
+    expect(within(apps).getByRole('link', { name: 'Shops' })).toHaveAttribute('href', '/merchant');
+    expect(within(apps).queryByRole('link', { name: 'Your transfers' })).not.toBeInTheDocument();
+    expect(within(apps).queryByRole('link', { name: 'Your orders' })).not.toBeInTheDocument();
+  });
+});
+
+describe('TopBar products menu', () => {
+  beforeEach(() => setScreenWidth(1280));
+  afterEach(() => vi.unstubAllEnvs());
+
+  it("adds a signed-in person's transfers and orders, and opens an app on this host without reloading", async () => {
+    // Prepare
+    const user = userEvent.setup();
+    const { router } = renderShell({
+      user: jane,
+      pages: [{ path: 'transfer', element: <h1>Send files page</h1> }],
+    });
+    await user.click(screen.getByRole('button', { name: 'Our products' }));
+    const menu = await screen.findByRole('menu', { name: 'Our products' });
+    expect(within(menu).getByRole('menuitem', { name: 'Your transfers' })).toHaveAttribute('href', '/transfers');
+    expect(within(menu).getByRole('menuitem', { name: 'Your orders' })).toHaveAttribute('href', '/store/orders');
+
+    // Act
+    await user.click(within(menu).getByRole('menuitem', { name: 'Send files' }));
+
+    // Assess: the in-memory router followed the link, so no page load was needed
+    expect(await screen.findByRole('heading', { name: 'Send files page' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/transfer');
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+  });
+
+  it('links an app configured on a sibling host (VITE_PRODUCT_HOSTS) to that host, the others stay here', async () => {
+    // Prepare
+    vi.stubEnv('VITE_PRODUCT_HOSTS', 'transfers=https://files.example.com,shops=https://shops.example.com');
+    const user = userEvent.setup();
+    renderShell({ user: jane });
+
+    // Act
+    await user.click(screen.getByRole('button', { name: 'Our products' }));
+
+    // Assess
+    const menu = await screen.findByRole('menu', { name: 'Our products' });
+    expectItems(within(menu).getAllByRole('menuitem'), [
+      ['Rankings', '/'],
+      ['Stories', '/stories'],
+      ['Send files', 'https://files.example.com/transfer'],
+      ['Your transfers', 'https://files.example.com/transfers'],
+      ['Pro', 'https://files.example.com/upgrades'],
+      ['Shops', 'https://shops.example.com/merchant'],
+      ['Your orders', 'https://shops.example.com/store/orders'],
+    ]);
   });
 });
 
 describe('TopBar, logged in', () => {
   beforeEach(() => setScreenWidth(1280));
+  afterEach(() => vi.unstubAllEnvs());
 
   it('shows the bell without a dot when nothing is unseen', () => {
     // Prepare
@@ -124,6 +199,10 @@ describe('TopBar, logged in', () => {
     const items = within(menu).getAllByRole('menuitem');
     expect(items.map((item) => item.textContent?.replace(' (opens in a new tab)', ''))).toEqual([
       'Account',
+      'Your transfers',
+      'Your subscription',
+      'Your orders',
+      'Your shop',
       'Active Publications',
       'Fastest Growing Publications',
       'Fastest Growing Active Publications',
@@ -137,6 +216,10 @@ describe('TopBar, logged in', () => {
     ]);
     expect(items.map((item) => item.getAttribute('href'))).toEqual([
       'https://penname.example/account/jane',
+      '/transfers',
+      '/subscription',
+      '/store/orders',
+      '/merchant',
       '/active',
       '/growing',
       '/growing/active',
@@ -171,6 +254,25 @@ describe('TopBar, logged in', () => {
       ['Suggestions to review', '/suggestions/review'],
       ['Moderation', '/moderation'],
     ]);
+  });
+
+  it("follows a personal place on this host, or on the app's sibling host when the build sets one", async () => {
+    // Prepare
+    vi.stubEnv('VITE_PRODUCT_HOSTS', 'shops=https://shops.example.com');
+    const user = userEvent.setup();
+    renderShell({ user: jane, pages: [{ path: 'transfers', element: <h1>Your transfers page</h1> }] });
+    await user.click(screen.getByRole('button', { name: 'Account menu for jane' }));
+    const menu = await screen.findByRole('menu', { name: 'Account menu for jane' });
+    expect(within(menu).getByRole('menuitem', { name: 'Your shop' })).toHaveAttribute(
+      'href',
+      'https://shops.example.com/merchant',
+    );
+
+    // Act
+    await user.click(within(menu).getByRole('menuitem', { name: 'Your transfers' }));
+
+    // Assess
+    expect(await screen.findByRole('heading', { name: 'Your transfers page' })).toBeInTheDocument();
   });
 
   it('navigates from an avatar menu item and closes the menu', async () => {
@@ -243,7 +345,27 @@ describe('TopBar on small screens', () => {
       ['Topics', '/topics'],
       ['Top Growing', '/growing'],
       ['Stories', '/stories'],
+      ['Rankings', '/'],
+      ['Send files', '/transfer'],
+      ['Pro', '/upgrades'],
+      ['Shops', '/merchant'],
     ]);
+    expect(within(menu).getByRole('group', { name: 'Our products' })).toBeInTheDocument();
+  });
+
+  it("adds a signed-in person's transfers and orders to the phone menu", async () => {
+    // Prepare
+    setScreenWidth(767);
+    const user = userEvent.setup();
+    renderShell({ user: jane });
+
+    // Act
+    await user.click(within(screen.getByRole('navigation', { name: 'Main' })).getByRole('button', { name: 'Menu' }));
+
+    // Assess
+    const menu = await screen.findByRole('menu', { name: 'Menu' });
+    expect(within(menu).getByRole('menuitem', { name: 'Your transfers' })).toHaveAttribute('href', '/transfers');
+    expect(within(menu).getByRole('menuitem', { name: 'Your orders' })).toHaveAttribute('href', '/store/orders');
   });
 
   it('shows the links inline at 768 px and wider', () => {

@@ -76,7 +76,7 @@ export function TopBar({ compact }: { compact?: boolean }) {
               trigger={{ className: styles.menuButton, children: ['Menu', <ChevronDownIcon key="icon" size={16} />] }}
               preload={loadNavMenu}
             >
-              {(openNow) => <NavMenu defaultOpen={openNow} />}
+              {(openNow) => <NavMenu signedIn={Boolean(user)} defaultOpen={openNow} />}
             </DeferredMenu>
           ) : (
             <ul className={styles.navList}>
@@ -102,7 +102,7 @@ export function TopBar({ compact }: { compact?: boolean }) {
             trigger={{ className: styles.iconButton, 'aria-label': 'Our products', children: <GridIcon /> }}
             preload={loadProductsMenu}
           >
-            {(openNow) => <ProductsMenu defaultOpen={openNow} />}
+            {(openNow) => <ProductsMenu signedIn={Boolean(user)} defaultOpen={openNow} />}
           </DeferredMenu>
           {isPending ? (
             <span className={styles.authPlaceholder} aria-hidden="true" />

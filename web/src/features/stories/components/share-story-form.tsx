@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { checkShareUrl, hostsOf, type ShareAlert } from '@shared/stories/sharing-rules';
 import { Button } from '../../../components/button';
 import { ApiError } from '../../../lib/api-client';
-import { NETWORK_PRODUCTS } from '../../../lib/network-products';
+import { productHosts } from '../../../lib/product-hosts';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useShareStoryByUrl } from '../api/share-story-by-url';
 import type { Story } from '../api/story-keys';
@@ -14,9 +14,9 @@ import styles from './share-story-form.module.css';
 /** How long typing pauses before the rules are checked: a half-typed address is not yet wrong. */
 const CHECK_DELAY_MS = 300;
 
-/** This site and its sibling apps: the rules refuse their pages (the server decides with its own list). */
+/** This site and its sibling apps' hosts, if any: the rules refuse their pages (the server decides with its own list). */
 function ownHosts(): string[] {
-  return hostsOf([window.location.origin, ...NETWORK_PRODUCTS.map((product) => product.platformNavUrl)]);
+  return hostsOf([window.location.origin, ...Object.values(productHosts())]);
 }
 
 /** The alert of a refused share, from the server's 400 (its `alert`) or any other failure's message. */
