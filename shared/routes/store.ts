@@ -15,6 +15,7 @@ import {
   cartQuerySchema,
   customerOrdersSchema,
   customerSubscriptionsSchema,
+  openCartsSchema,
   publicGradeSchema,
   publicGradesSchema,
   publicProductSchema,
@@ -25,6 +26,7 @@ import {
   storePaymentClientSchema,
   storePaymentMethodBodySchema,
   storeSubscriptionParamsSchema,
+  updateCartItemBodySchema,
 } from '../schemas/store';
 import { braintreeWebhookBodySchema, webhookAnswerSchema } from '../schemas/subscriptions';
 import { defineRoute } from './define-route';
@@ -258,6 +260,28 @@ export const removeStoreSubscriptionAddOn = defineRoute({
   timeoutSeconds: GATEWAY_ROUTE_TIMEOUT_SECONDS,
 });
 
+export const listMyCarts = defineRoute({
+  method: 'GET',
+  path: `${PREFIX}/customer/me/v/carts`,
+  access: 'user',
+  handler: 'penpay/list-my-carts',
+  summary:
+    "The caller's open carts (shops where something is in their cart), the one added to last first: each with its shop, how many items (quantities added up) on how many lines, and when something was last added. The cart's page is named by `merchantAccountId`; its prices are in cartInvoice.",
+  response: openCartsSchema,
+});
+
+export const updateCartItemQuantity = defineRoute({
+  method: 'PUT',
+  path: `${PREFIX}/customer/me/mod/cartItem/{cartItemId}`,
+  access: 'user',
+  handler: 'penpay/update-cart-item-quantity',
+  summary:
+    "Sets how many of an item the caller's cart holds (1 to 99; a subscription is 1). 400 when the grade can no longer be bought, 404 for an item not in the caller's cart. Answers the cart item, priced now.",
+  params: cartItemParamsSchema,
+  body: updateCartItemBodySchema,
+  response: cartItemSchema,
+});
+
 // ---------------------------------------------------------------------------------------------
 // The shop's Braintree webhook
 
@@ -301,4 +325,6 @@ export const allStoreRoutes = {
   removeCartItem,
   removeStoreSubscriptionAddOn,
   receiveMerchantWebhook,
+  listMyCarts,
+  updateCartItemQuantity,
 };

@@ -60,6 +60,17 @@ export const addCartItemBodySchema = z.strictObject({
   ),
 });
 
+/** A cart line's new quantity, set (not added): the same bounds as adding. */
+export const updateCartItemBodySchema = z.strictObject({
+  quantity: z
+    .number({ message: 'Quantity must be a whole number' })
+    .check(
+      z.int('Quantity must be a whole number'),
+      z.minimum(1, 'Quantity must be at least 1: remove the item to take it out'),
+      z.maximum(MAX_QUANTITY, `At most ${MAX_QUANTITY}`),
+    ),
+});
+
 const nonceSchema = z
   .string({ message: 'Send the payment method nonce from the card form' })
   .check(z.minLength(1, 'Send the payment method nonce from the card form'), z.maxLength(4_096));
@@ -173,6 +184,22 @@ export const orderSchema = z.strictObject({
   paidAt: z.string(),
 });
 export type OrderView = z.infer<typeof orderSchema>;
+
+/**
+ * One of the caller's open carts (a shop where they have something in their cart): the shop, how
+ * many items (the quantities added up) on how many lines, and when something was last added.
+ * The cart's page is named by `merchantAccountId`.
+ */
+export const openCartSchema = z.strictObject({
+  merchantAccountId: z.string(),
+  shop: z.strictObject({ id: z.string(), handle: z.string(), shopName: z.string() }),
+  itemCount: z.int(),
+  lineCount: z.int(),
+  lastAddedAt: z.string(),
+});
+export type OpenCartView = z.infer<typeof openCartSchema>;
+/** The caller's open carts, the one added to last first. */
+export const openCartsSchema = z.strictObject({ items: z.array(openCartSchema) });
 
 export const customerOrdersSchema = z.strictObject({ items: z.array(orderSchema), cursor: z.nullable(z.string()) });
 export const customerSubscriptionsSchema = z.strictObject({ items: z.array(storeSubscriptionSchema) });

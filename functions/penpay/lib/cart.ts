@@ -22,6 +22,7 @@ import type { ProductStockItem } from '../../lib/db/entities/product-stock';
 import type { ProductStockGradeItem } from '../../lib/db/entities/product-stock-grade';
 import { retryContendedWrite } from '../../lib/contended-writes';
 import { getBatch } from '../../lib/db/batches';
+import { isConditionalCheckFailed } from '../../lib/db/errors';
 import type { Db } from '../../lib/db/service';
 import { BadRequest, Conflict, NotFound } from '../../lib/errors';
 import { type InvoiceLine, openInvoiceFor } from '../../lib/payments/invoices';
@@ -186,6 +187,30 @@ async function sellableGrade(db: Db, customerId: string, productStockGradeId: st
   return { grade, product, merchant };
 }
 
+/**
+ * A new cart line of a grade: the quantity given, and the grade's price now as the price it was
+ * added at (to flag a change before paying). Adding and "buy now" both write this.
+ */
+export function newCartLine(
+  customerId: string,
+  grade: Pick<ProductStockGradeItem, 'productStockGradeId' | 'merchantAccountId' | 'priceMinor' | 'currency'>,
+  productStockId: string,
+  quantity: number,
+  now: Date,
+): CartItemItem {
+  return {
+    customerId,
+    merchantAccountId: grade.merchantAccountId,
+    cartItemId: cartItemIdFor(customerId, grade.productStockGradeId),
+    productStockId,
+    productStockGradeId: grade.productStockGradeId,
+    quantity,
+    addedUnitPriceMinor: grade.priceMinor,
+    currency: grade.currency,
+    addedAt: now.toISOString(),
+  };
+}
+
 function checkQuantity(grade: ProductStockGradeItem, quantity: number): void {
   if (grade.plan && quantity !== 1) throw new BadRequest('A subscription is bought one at a time: send quantity 1.');
 }
@@ -207,11 +232,8 @@ export async function addToCart(
 ): Promise<CartItemView> {
   const { grade, product, merchant } = await sellableGrade(db, customerId, request.productStockGradeId);
   checkQuantity(grade, request.quantity);
-  const key = {
-    customerId,
-    merchantAccountId: merchant.merchantAccountId,
-    cartItemId: cartItemIdFor(customerId, grade.productStockGradeId),
-  };
+  const line = newCartLine(customerId, grade, product.productStockId, request.quantity, now);
+  const key = { customerId, merchantAccountId: line.merchantAccountId, cartItemId: line.cartItemId };
   const what = lineDescription(product.title, grade.name);
   // Only the customer's own adds of this grade (other tabs) race for its line: given up, a 409
   // saying so, not TooBusy ("so many people").
@@ -235,17 +257,7 @@ export async function addToCart(
     }
     const lines = await readCart(db, customerId, merchant.merchantAccountId);
     if (lines.length >= MAX_CART_LINES) throw cartFull();
-    const { data } = await db.entities.cartItem
-      .create({
-        ...key,
-        productStockId: product.productStockId,
-        productStockGradeId: grade.productStockGradeId,
-        quantity: request.quantity,
-        addedUnitPriceMinor: grade.priceMinor,
-        currency: grade.currency,
-        addedAt: now.toISOString(),
-      })
-      .go();
+    const { data } = await db.entities.cartItem.create(line).go();
     return priceCartItem(merchant, data, grade, product).view;
   });
 }
@@ -262,20 +274,9 @@ export async function replaceCartWith(
 ): Promise<CartItemView> {
   const { grade, product, merchant } = await sellableGrade(db, customerId, request.productStockGradeId);
   checkQuantity(grade, request.quantity);
-  const { merchantAccountId } = merchant;
-  const cartItemId = cartItemIdFor(customerId, grade.productStockGradeId);
-  const others = (await readCart(db, customerId, merchantAccountId)).filter((item) => item.cartItemId !== cartItemId);
-  const item: CartItemItem = {
-    customerId,
-    merchantAccountId,
-    cartItemId,
-    productStockId: product.productStockId,
-    productStockGradeId: grade.productStockGradeId,
-    quantity: request.quantity,
-    addedUnitPriceMinor: grade.priceMinor,
-    currency: grade.currency,
-    addedAt: now.toISOString(),
-  };
+  const item = newCartLine(customerId, grade, product.productStockId, request.quantity, now);
+  const { merchantAccountId, cartItemId } = item;
+  const others = (await readCart(db, customerId, merchantAccountId)).filter((other) => other.cartItemId !== cartItemId);
   const result = await db.transaction
     .write(({ cartItem }) => [
       ...others.map((other) => cartItem.delete({ customerId, merchantAccountId, cartItemId: other.cartItemId }).commit()),
@@ -287,15 +288,98 @@ export async function replaceCartWith(
   return priceCartItem(merchant, item, grade, product).view;
 }
 
-/** Takes a line out of the caller's own cart (any shop's); a line of anyone else's is not found. */
-export async function removeFromCart(db: Db, customerId: string, cartItemId: string): Promise<CartItemView> {
-  // The id alone does not name the shop (the sort key's first part): the customer's few lines are read and matched.
+/**
+ * A line of the caller's own cart (any shop's), by its id; a line of anyone else's is not found:
+ * only the caller's partition is read. The id alone does not name the shop (the sort key's first
+ * part): the customer's few lines are read and matched.
+ */
+async function readOwnLine(db: Db, customerId: string, cartItemId: string): Promise<CartItemItem> {
   const { data } = await db.entities.cartItem.query
     .byCustomer({ customerId })
     .where((attributes, { eq }) => eq(attributes.cartItemId, cartItemId))
     .go({ pages: 'all', consistent: true });
   const item = data[0];
   if (!item) throw new CartItemNotFound();
+  return item;
+}
+
+/**
+ * Sets how many of a line the caller's own cart holds (the quantity given, not added), once the
+ * grade is checked to be buyable still and a subscription kept at one. The price it was added at
+ * stays: a price that moved since is still flagged. Someone else's line is not found.
+ */
+export async function setCartItemQuantity(
+  db: Db,
+  customerId: string,
+  cartItemId: string,
+  quantity: number,
+): Promise<CartItemView> {
+  const line = await readOwnLine(db, customerId, cartItemId);
+  const { grade, product, merchant } = await sellableGrade(db, customerId, line.productStockGradeId);
+  checkQuantity(grade, quantity);
+  if (quantity > MAX_QUANTITY) throw new BadRequest(`At most ${MAX_QUANTITY} of one item fit in a cart.`);
+  try {
+    // A patch is conditioned on the line existing: removed meanwhile (another tab), it is not found.
+    const { data } = await db.entities.cartItem
+      .patch({ customerId, merchantAccountId: line.merchantAccountId, cartItemId })
+      .set({ quantity })
+      .go({ response: 'all_new' });
+    return priceCartItem(merchant, data as CartItemItem, grade, product).view;
+  } catch (error) {
+    if (isConditionalCheckFailed(error)) throw new CartItemNotFound();
+    throw error;
+  }
+}
+
+/** One of the caller's open carts: its shop, items, lines and when it was last added to. */
+export interface OpenCart {
+  merchantAccountId: string;
+  shop: { id: string; handle: string; shopName: string };
+  itemCount: number;
+  lineCount: number;
+  lastAddedAt: string;
+}
+
+/**
+ * The caller's open carts, the one added to last first: their partition in one query, then the
+ * shops in one batch read. Counts are of what is in the cart, sellable or not (the cart's page
+ * says which is no longer sold). A cart whose shop is gone is left out: its page would be 404.
+ */
+export async function listOpenCarts(db: Db, customerId: string): Promise<OpenCart[]> {
+  const { data } = await db.entities.cartItem.query.byCustomer({ customerId }).go({ pages: 'all' });
+  const carts = new Map<string, { itemCount: number; lineCount: number; lastAddedAt: string }>();
+  for (const item of data) {
+    const cart = carts.get(item.merchantAccountId) ?? { itemCount: 0, lineCount: 0, lastAddedAt: item.addedAt };
+    cart.itemCount += item.quantity;
+    cart.lineCount += 1;
+    if (item.addedAt > cart.lastAddedAt) cart.lastAddedAt = item.addedAt;
+    carts.set(item.merchantAccountId, cart);
+  }
+  if (carts.size === 0) return [];
+  const merchants = await getBatch({
+    keys: [...carts.keys()].map((merchantAccountId) => ({ merchantAccountId })),
+    send: async (keys) => {
+      const { data: found, unprocessed } = await db.entities.merchantAccount.get(keys).go();
+      return { data: found, unprocessed: unprocessed.map((key) => ({ merchantAccountId: key.merchantAccountId })) };
+    },
+    what: 'shops',
+  });
+  return merchants
+    .map((merchant) => {
+      const cart = carts.get(merchant.merchantAccountId);
+      if (!cart) throw new Error(`Shop ${merchant.merchantAccountId} was not asked for`);
+      return {
+        merchantAccountId: merchant.merchantAccountId,
+        shop: { id: merchant.merchantAccountId, handle: merchant.handle, shopName: merchant.shopName },
+        ...cart,
+      };
+    })
+    .sort((a, b) => b.lastAddedAt.localeCompare(a.lastAddedAt) || a.merchantAccountId.localeCompare(b.merchantAccountId));
+}
+
+/** Takes a line out of the caller's own cart (any shop's); a line of anyone else's is not found. */
+export async function removeFromCart(db: Db, customerId: string, cartItemId: string): Promise<CartItemView> {
+  const item = await readOwnLine(db, customerId, cartItemId);
   const [deleted, priced] = await Promise.all([
     db.entities.cartItem
       .delete({ customerId, merchantAccountId: item.merchantAccountId, cartItemId })

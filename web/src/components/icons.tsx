@@ -44,6 +44,14 @@ export const BellIcon = (props: IconProps) => (
   </Icon>
 );
 
+export const CartIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <circle cx="9" cy="20" r="1.5" />
+    <circle cx="18" cy="20" r="1.5" />
+    <path d="M2 3h3l2.7 12.4a2 2 0 0 0 2 1.6h8.6a2 2 0 0 0 2-1.6L22 7H6" />
+  </Icon>
+);
+
 export const GridIcon = (props: IconProps) => (
   <Icon {...props}>
     <rect x="3" y="3" width="7" height="7" rx="1.5" />

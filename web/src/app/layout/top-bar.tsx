@@ -9,6 +9,7 @@ import { useLoginModal } from '../../lib/login-modal';
 import { NOTIFICATIONS_PATH } from '../../lib/site-links';
 import { SMALL_SCREEN_QUERY, useMediaQuery } from '../../lib/use-media-query';
 import { APP_NAME } from '@shared/constants';
+import { TopBarCartLink } from '../../features/store/components/cart-links';
 import { Avatar } from './avatar';
 import { DeferredMenu } from './deferred-menu';
 import { preloadLoginModal } from './lazy-overlays';
@@ -48,7 +49,8 @@ function NotificationsLink({ unseen }: { unseen: number }) {
 /**
  * The top bar: logo, main links (a Menu dropdown below 768 px), search (a box that suggests
  * publications as you type on wide screens, a link to the search page on narrow ones),
- * network products, then Login or the bell and the avatar menu. Slides away when scrolling
+ * network products, then Login or (signed in) the cart while something is in one, the bell and
+ * the avatar menu. Slides away when scrolling
  * down, comes back when scrolling up, gains a border once the page scrolled past it.
  * `compact` forces the small-screen variant (otherwise decided by a media query).
  */
@@ -108,6 +110,7 @@ export function TopBar({ compact }: { compact?: boolean }) {
             <span className={styles.authPlaceholder} aria-hidden="true" />
           ) : user ? (
             <>
+              <TopBarCartLink userId={user.userId} className={styles.iconButton} />
               <NotificationsLink unseen={unseenNotificationCount(user)} />
               <DeferredMenu
                 trigger={{

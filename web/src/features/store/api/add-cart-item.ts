@@ -21,7 +21,10 @@ export function useAddCartItem(userId: string) {
       addCartItem(productStockGradeId, quantity),
     onSuccess: (item, { quantity }) => {
       track('Added To Cart', { shopId: item.merchantAccountId, quantity });
-      return queryClient.invalidateQueries({ queryKey: storeKeys.cart(userId, item.merchantAccountId) });
+      return Promise.all([
+        queryClient.invalidateQueries({ queryKey: storeKeys.cart(userId, item.merchantAccountId) }),
+        queryClient.invalidateQueries({ queryKey: storeKeys.openCarts(userId) }),
+      ]);
     },
   });
 }

@@ -32,6 +32,7 @@ export function useFulfillStoreInvoice(userId: string) {
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: storeKeys.carts(userId), refetchType: 'none' }),
+        queryClient.invalidateQueries({ queryKey: storeKeys.openCarts(userId) }),
         queryClient.invalidateQueries({ queryKey: storeKeys.orders(userId) }),
         queryClient.invalidateQueries({ queryKey: storeKeys.subscriptions(userId) }),
       ]),

@@ -18,6 +18,10 @@ export function useRemoveCartItem(userId: string, merchantAccountId: string) {
   return useMutation({
     mutationFn: (cartItemId: string) => removeCartItem(cartItemId),
     // Refetched either way: a 404 means the cart shown is out of date.
-    onSettled: () => queryClient.invalidateQueries({ queryKey: storeKeys.cart(userId, merchantAccountId) }),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: storeKeys.cart(userId, merchantAccountId) }),
+        queryClient.invalidateQueries({ queryKey: storeKeys.openCarts(userId) }),
+      ]),
   });
 }

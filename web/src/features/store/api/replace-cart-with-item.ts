@@ -22,7 +22,10 @@ export function useReplaceCartWithItem(userId: string) {
     // The cart page is opened next: whatever it held before must not show, even for a moment.
     onSuccess: (item, { quantity }) => {
       track('Added To Cart', { shopId: item.merchantAccountId, quantity });
-      return queryClient.resetQueries({ queryKey: storeKeys.cart(userId, item.merchantAccountId) });
+      return Promise.all([
+        queryClient.resetQueries({ queryKey: storeKeys.cart(userId, item.merchantAccountId) }),
+        queryClient.invalidateQueries({ queryKey: storeKeys.openCarts(userId) }),
+      ]);
     },
   });
 }

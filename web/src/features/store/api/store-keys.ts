@@ -14,6 +14,7 @@ export type GradePage = z.infer<typeof publicGradeSchema>;
 export type ProductFeedPage = z.infer<typeof productFeedSchema>;
 export type CartInvoice = z.infer<typeof cartInvoiceSchema>;
 export type OrdersPage = z.infer<typeof customerOrdersSchema>;
+export type { OpenCartView } from '@shared/schemas/store';
 /** An add-on a subscription's grade offers: its price per cycle and how many one subscription may carry. */
 export type AddOnOffer = StoreSubscriptionView['availableAddOns'][number];
 
@@ -31,6 +32,8 @@ export const storeKeys = {
   grade: (productStockId: string, gradeId: string) => ['store', 'product', productStockId, 'grade', gradeId] as const,
   carts: (userId: string) => ['store', 'cart', userId] as const,
   cart: (userId: string, merchantAccountId: string) => ['store', 'cart', userId, merchantAccountId] as const,
+  /** The list of one's open carts (the top bar's count, a shop's "Your cart"): every cart change invalidates it. */
+  openCarts: (userId: string) => ['store', 'open-carts', userId] as const,
   orders: (userId: string) => ['store', 'orders', userId] as const,
   subscriptions: (userId: string) => ['store', 'subscriptions', userId] as const,
   paymentClient: (userId: string, merchantAccountId: string) => ['store', 'payment-client', userId, merchantAccountId] as const,

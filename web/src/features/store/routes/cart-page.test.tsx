@@ -27,12 +27,14 @@ function renderCart({
   carts,
   fulfill = { status: 500, body: { message: 'Not expected', code: 'INTERNAL' } },
   remove = { status: 500, body: { message: 'Not expected', code: 'INTERNAL' } },
+  update = { status: 500, body: { message: 'Not expected', code: 'INTERNAL' } },
   user = jane,
 }: {
   /** The cart as each successive GET answers it; the last one repeats. */
   carts: CartInvoice[];
   fulfill?: StubAnswer<typeof routes.fulfillStoreInvoice>;
   remove?: StubAnswer<typeof routes.removeCartItem>;
+  update?: StubAnswer<typeof routes.updateCartItemQuantity>;
   user?: CurrentUser | null;
 }) {
   let served = 0;
@@ -41,6 +43,8 @@ function renderCart({
     stubRoute(routes.getShopPaymentClient, { body: shopPaymentClient }),
     stubRoute(routes.fulfillStoreInvoice, fulfill),
     stubRoute(routes.removeCartItem, remove),
+    stubRoute(routes.updateCartItemQuantity, update),
+    stubRoute(routes.listMyCarts, { body: { items: [] } }),
     stubRoute(routes.getProductGrade, {
       body: { shop: makeShop(), product: makeProduct({ id: ids.club, title: 'Ink club' }), grade: monthlyBoxGrade() },
     }),
@@ -221,5 +225,61 @@ describe('CartPage', () => {
     // Assess
     expect(await page.findByRole('heading', { level: 1, name: 'Log in to see your cart' })).toBeInTheDocument();
     expect(api.calls(routes.getCartInvoice)).toHaveLength(0);
+  });
+
+  it('steps a quantity up, sends the new quantity (not a price), and shows the cart as the server priced it', async () => {
+    // Prepare
+    const after = makeCart({ items: [makeCartItem({ quantity: 3 }), boxCartItem()] });
+    const { page, user, api } = renderCart({
+      carts: [makeCart(), after],
+      update: { body: makeCartItem({ quantity: 3 }) },
+    });
+    const items = await page.findByRole('region', { name: 'Items' });
+    const stepper = within(items).getByRole('group', { name: 'Quantity of Dot-grid notebook, A5' });
+    const callsBefore = api.calls(routes.listMyCarts).length;
+
+    // Act
+    await user.click(within(stepper).getByRole('button', { name: 'One more Dot-grid notebook, A5' }));
+
+    // Assess
+    expect(api.calls(routes.updateCartItemQuantity).map((request) => [request.params, request.body])).toEqual([
+      [{ cartItemId: ids.cartA5 }, { quantity: 3 }],
+    ]);
+    await waitFor(() => expect(within(items).getAllByRole('listitem')[0]).toHaveTextContent('3 × $15.00'));
+    expect(within(items).getByRole('spinbutton', { name: 'Quantity' })).toHaveValue(3);
+    // The top bar's count is asked for again.
+    await waitFor(() => expect(api.calls(routes.listMyCarts).length).toBeGreaterThan(callsBefore));
+    // A subscription is one per cart: no stepper.
+    expect(within(items).queryByRole('group', { name: /Quantity of Ink club/ })).not.toBeInTheDocument();
+  });
+
+  it('sends a typed quantity on Enter and shows the server refusing it, in its words', async () => {
+    // Prepare
+    const refusal = 'At most 99';
+    const { page, user, api } = renderCart({
+      carts: [makeCart()],
+      update: { status: 400, body: { message: refusal, code: 'BAD_REQUEST' } },
+    });
+    const items = await page.findByRole('region', { name: 'Items' });
+    const input = within(items).getByRole('spinbutton', { name: 'Quantity' });
+
+    // Act
+    await user.clear(input);
+    await user.type(input, '150{Enter}');
+
+    // Assess
+    expect(await within(items).findByRole('alert')).toHaveTextContent(refusal);
+    expect(api.calls(routes.updateCartItemQuantity).map((request) => request.body)).toEqual([{ quantity: 150 }]);
+    expect(within(items).getAllByRole('listitem')[0]).toHaveTextContent('2 × $15.00');
+  });
+
+  it('cannot step below 1: removing is its own button', async () => {
+    // Prepare
+    const { page } = renderCart({ carts: [makeCart({ items: [makeCartItem({ quantity: 1 })] })] });
+    const items = await page.findByRole('region', { name: 'Items' });
+
+    // Assess
+    expect(within(items).getByRole('button', { name: 'One fewer Dot-grid notebook, A5' })).toBeDisabled();
+    expect(within(items).getByRole('button', { name: 'Remove Dot-grid notebook, A5' })).toBeEnabled();
   });
 });

@@ -9,6 +9,7 @@ import { useCurrentUser } from '../../../lib/current-user';
 import { useLoginModal } from '../../../lib/login-modal';
 import { useCartInvoice } from '../api/get-cart-invoice';
 import type { CartInvoice, ShopView, StoreInvoiceView } from '../api/store-keys';
+import { OtherCarts } from '../components/cart-links';
 import { CartItems } from '../components/cart-items';
 import { CartPayment } from '../components/cart-payment';
 import { CartSummary } from '../components/cart-summary';
@@ -68,6 +69,7 @@ function Cart({
         <p className={pageStyles.muted}>
           At <Link to={shopPath(shop.handle)}>{shop.shopName}</Link>
         </p>
+        <OtherCarts userId={userId} merchantAccountId={shop.id} />
       </header>
       {changes ? <StaleCartAlert changes={changes} /> : null}
       {items.length === 0 ? (

@@ -2,22 +2,31 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { routes } from '@shared/routes';
-import { renderShell } from '../../../test/render-shell';
+import type { CurrentUser } from '../../../lib/current-user';
+import { jane, renderShell } from '../../../test/render-shell';
 import { type StubAnswer, stubRoute, stubRoutes } from '../../../test/stub-routes';
-import { ids, makeProduct, makeShop } from '../test-utils/fixtures';
+import { ids, makeOpenCart, makeProduct, makeShop } from '../test-utils/fixtures';
 import { ShopPage } from './shop-page';
 
 function renderShop({
   path = '/shop/pen-shop',
   shop = { body: makeShop() },
   products,
+  user = null,
+  carts = { body: { items: [] } },
 }: {
   path?: string;
   shop?: StubAnswer<typeof routes.getShop>;
   products: StubAnswer<typeof routes.listShopProducts>;
+  user?: CurrentUser | null;
+  carts?: StubAnswer<typeof routes.listMyCarts>;
 }) {
-  const api = stubRoutes(stubRoute(routes.getShop, shop), stubRoute(routes.listShopProducts, products));
-  const rendered = renderShell({ path, pages: [{ path: 'shop/:shopId', Component: ShopPage }] });
+  const api = stubRoutes(
+    stubRoute(routes.getShop, shop),
+    stubRoute(routes.listShopProducts, products),
+    stubRoute(routes.listMyCarts, carts),
+  );
+  const rendered = renderShell({ path, user, pages: [{ path: 'shop/:shopId', Component: ShopPage }] });
   return { ...rendered, api, user: userEvent.setup(), page: within(screen.getByRole('main')) };
 }
 
@@ -105,5 +114,36 @@ describe('ShopPage', () => {
     // Assess
     expect(await page.findByRole('heading', { level: 1, name: 'No such shop' })).toBeInTheDocument();
     expect(page.getByRole('link', { name: 'Go to the home page' })).toHaveAttribute('href', '/');
+  });
+
+  it("links to the person's cart at this shop, with its count, and says nothing of carts at other shops", async () => {
+    // Prepare
+    const otherShop = makeOpenCart({
+      merchantAccountId: ids.otherShop,
+      shop: { id: ids.otherShop, handle: 'ink-shop', shopName: 'Ink Shop' },
+      itemCount: 7,
+    });
+    const { page } = renderShop({
+      user: jane,
+      products: { body: { items: [journal], cursor: null } },
+      carts: { body: { items: [otherShop, makeOpenCart({ itemCount: 3 })] } },
+    });
+
+    // Act
+    const link = await page.findByRole('link', { name: 'Your cart (3)' });
+
+    // Assess
+    expect(link).toHaveAttribute('href', `/cart/${ids.shop}`);
+    expect(page.queryByRole('link', { name: 'Your cart (7)' })).not.toBeInTheDocument();
+  });
+
+  it('shows no cart link to a visitor, and asks for no carts', async () => {
+    // Prepare
+    const { page, api } = renderShop({ products: { body: { items: [journal], cursor: null } } });
+
+    // Assess
+    expect(await page.findByRole('link', { name: /Leather journal/ })).toBeInTheDocument();
+    expect(page.queryByRole('link', { name: /Your cart/ })).not.toBeInTheDocument();
+    expect(api.calls(routes.listMyCarts)).toEqual([]);
   });
 });

@@ -10,7 +10,9 @@ import { useShop } from '../api/get-shop';
 import { useShopProducts } from '../api/list-shop-products';
 import type { ShopView } from '../api/store-keys';
 import { ProductCard } from '../components/product-card';
+import { ShopCartLink } from '../components/cart-links';
 import { ShopHeader } from '../components/shop-header';
+import { useCurrentUser } from '../../../lib/current-user';
 import pageStyles from '../../../components/page.module.css';
 import styles from '../components/store.module.css';
 import { track } from '../../../lib/analytics';
@@ -76,6 +78,7 @@ function Products({ shopId, shop }: { shopId: string; shop: ShopView }) {
 export function ShopPage() {
   const { shopId = '' } = useParams();
   const shop = useShop(shopId);
+  const { user } = useCurrentUser();
   const viewedShopId = shop.data?.id;
   useEffect(
     () => (viewedShopId ? track('Storefront Viewed', { page: 'shop', shopId: viewedShopId }) : undefined),
@@ -88,6 +91,7 @@ export function ShopPage() {
       <>
         <PageMeta seo={{ title: `${shop.data.shopName} · ${APP_NAME}`, description: shop.data.description || undefined }} />
         <ShopHeader shop={shop.data} />
+        <ShopCartLink userId={user?.userId ?? null} merchantAccountId={shop.data.id} />
         <Products shopId={shopId} shop={shop.data} />
       </>
     );

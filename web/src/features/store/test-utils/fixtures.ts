@@ -5,6 +5,7 @@ import type {
   CartInvoice,
   CartItemView,
   GradeView,
+  OpenCartView,
   OrderView,
   PaymentClient,
   ProductStockView,
@@ -230,3 +231,13 @@ export function stubLocalGateway(api: StubbedApi) {
   );
   return requests;
 }
+
+/** One of the person's open carts, as the top bar and a shop's page read them. */
+export const makeOpenCart = (overrides: Partial<OpenCartView> = {}): OpenCartView => ({
+  merchantAccountId: ids.shop,
+  shop: { id: ids.shop, handle: 'pen-shop', shopName: 'The Pen Shop' },
+  itemCount: 3,
+  lineCount: 2,
+  lastAddedAt: CREATED,
+  ...overrides,
+});
