@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
 import { useUserSettings } from './user-settings';
 
 export type ThemeChoice = 'system' | 'light' | 'dark';
@@ -64,4 +64,17 @@ export function useAccountTheme(): void {
     media.addEventListener('change', follow);
     return () => media.removeEventListener('change', follow);
   }, []);
+}
+
+function subscribeToPageTheme(onChange: () => void): () => void {
+  const observer = new MutationObserver(onChange);
+  observer.observe(document.documentElement, { attributes: true, attributeFilter: ['data-theme'] });
+  return () => observer.disconnect();
+}
+
+const pageTheme = (): 'light' | 'dark' => (document.documentElement.dataset.theme === 'dark' ? 'dark' : 'light');
+
+/** The theme the page shows now (set by theme-boot.js, then showTheme), for parts styled apart from it. */
+export function usePageTheme(): 'light' | 'dark' {
+  return useSyncExternalStore(subscribeToPageTheme, pageTheme, () => 'light');
 }
