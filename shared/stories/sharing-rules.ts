@@ -18,10 +18,25 @@ export interface SharingRuleOptions {
   ownHosts: readonly string[];
 }
 
+const MAX_URL_LENGTH = 2_048;
+
+/** Each rule that can refuse a link, named in its alert: a refusal always says which one applied. */
 export const SHARE_ALERTS = {
   invalid: {
     title: 'Invalid url',
     text: 'Paste the full address of a story, starting with http:// or https://.',
+  },
+  tooLong: {
+    title: 'Address too long',
+    text: `Addresses longer than ${MAX_URL_LENGTH.toLocaleString('en-US')} characters cannot be shared: share the story's own address, without the extra parameters.`,
+  },
+  credentials: {
+    title: 'No passwords in links',
+    text: 'Remove the name and password before the @ in the address, then share it.',
+  },
+  localAddress: {
+    title: 'Public addresses only',
+    text: "That is a local address (such as localhost), which only your own computer or network can open: share the story's public address.",
   },
   forbiddenPath: {
     title: 'Forbidden url',
@@ -80,8 +95,6 @@ const SPAM_MARKERS = [
 /** Query parameters that track a click and never change the page. */
 const TRACKING_PARAMETER = /^(utm_[a-z0-9_]*|fbclid|gclid|mc_cid|mc_eid|ref|ref_src)$/i;
 
-const MAX_URL_LENGTH = 2_048;
-
 /** The host without a trailing dot, lower case. */
 function hostOf(url: URL): string {
   return url.hostname.toLowerCase().replace(/\.$/, '');
@@ -108,18 +121,20 @@ function pathSegments(url: URL): string[] {
     });
 }
 
-function parse(input: string): URL | undefined {
+/** The link as a URL, or the rule its form breaks: the length, the scheme, a name and password in it. */
+function parse(input: string): URL | ShareAlert {
   const trimmed = input.trim();
-  if (trimmed.length === 0 || trimmed.length > MAX_URL_LENGTH) return undefined;
+  if (trimmed.length === 0) return SHARE_ALERTS.invalid;
+  if (trimmed.length > MAX_URL_LENGTH) return SHARE_ALERTS.tooLong;
   let url: URL;
   try {
     url = new URL(trimmed);
   } catch {
-    return undefined;
+    return SHARE_ALERTS.invalid;
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') return undefined;
-  // A story lives on a named host; credentials in a link are never part of one.
-  if (!url.hostname.includes('.') || url.username || url.password) return undefined;
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return SHARE_ALERTS.invalid;
+  // Credentials in a link are never part of a story.
+  if (url.username || url.password) return SHARE_ALERTS.credentials;
   return url;
 }
 
@@ -143,12 +158,15 @@ function refusal(alert: ShareAlert): ShareUrlCheck {
 }
 
 export function checkShareUrl(input: unknown, options: SharingRuleOptions): ShareUrlCheck {
-  const url = typeof input === 'string' ? parse(input) : undefined;
-  if (!url) return refusal(SHARE_ALERTS.invalid);
+  const url = typeof input === 'string' ? parse(input) : SHARE_ALERTS.invalid;
+  if (!(url instanceof URL)) return refusal(url);
   const host = hostOf(url);
   const segments = pathSegments(url);
 
+  // The platform's own host first: in development it is localhost, and the alert should say so.
   if (isOnAnyHost(host, options.ownHosts)) return refusal(SHARE_ALERTS.externalOnly);
+  // A story lives on a named host of the public web: a name without a dot is local to a computer or network.
+  if (!host.includes('.') || host.endsWith('.localhost')) return refusal(SHARE_ALERTS.localAddress);
   if (segments.some((segment) => (RESERVED_PATH_SEGMENTS as readonly string[]).includes(segment))) {
     return refusal(SHARE_ALERTS.forbiddenPath);
   }

@@ -80,9 +80,10 @@ describe('stories and the live bell in a real browser', () => {
     await pageB.getByRole('button', { name: 'Follow', exact: true }).click();
     await pageB.getByRole('button', { name: 'Following', exact: true }).waitFor();
 
-    // Assess: A's open page, never reloaded, shows the unseen dot, and its count says both arrived
+    // Assess: A's open page, never reloaded, shows the unseen count on the bell: both arrived
     await pageA.getByRole('link', { name: 'Notifications (2 unseen)' }).waitFor({ timeout: 5_000 });
     await expect(pageA.getByTestId('unseen-dot').isVisible()).resolves.toBe(true);
+    await expect(pageA.getByTestId('unseen-dot').textContent()).resolves.toBe('2');
     await pageA.screenshot({ path: screenshotPath('stories-bell-lit') });
 
     // Act: A reads the notifications

@@ -114,6 +114,27 @@ describe('GET /api/i/stories/url/check', () => {
     await expect(answer.json()).resolves.toMatchObject({ code: 'INVALID_URL', alert: SHARE_ALERTS.externalOnly });
   });
 
+  it('names the rule that refused an https address: the platform own host, a local address, a password in it', async () => {
+    // Act
+    const ownHost = await checkUrl('https://localhost:3700/pub/x');
+    const local = await checkUrl('https://intranet:3700/pub/x');
+    const password = await checkUrl('https://ana:secret@blog.example.org/story');
+
+    // Assess: the runtime's own host is localhost (ALLOWED_ORIGINS); elsewhere localhost is a local address
+    expect(ownHost.status).toBe(400);
+    await expect(ownHost.json()).resolves.toMatchObject({ code: 'INVALID_URL', alert: SHARE_ALERTS.externalOnly });
+    expect(local.status).toBe(400);
+    await expect(local.json()).resolves.toMatchObject({
+      code: 'INVALID_URL',
+      alert: {
+        title: 'Public addresses only',
+        text: "That is a local address (such as localhost), which only your own computer or network can open: share the story's public address.",
+      },
+    });
+    expect(password.status).toBe(400);
+    await expect(password.json()).resolves.toMatchObject({ code: 'INVALID_URL', alert: SHARE_ALERTS.credentials });
+  });
+
   it('answers a missing or malformed url with the same INVALID_URL alert', async () => {
     // Act
     const missing = await checkUrl();

@@ -16,11 +16,50 @@ describe('the sharing rules', () => {
     ['ftp://blog.example.org/file', 'Invalid url'],
     ['javascript:alert(1)', 'Invalid url'],
     ['blog.example.org/posts/hello', 'Invalid url'],
-    ['https://localhost/story', 'Invalid url'],
-    ['https://user:secret@blog.example.org/story', 'Invalid url'],
+    ['https://localhost/story', 'Public addresses only'],
+    ['https://user:secret@blog.example.org/story', 'No passwords in links'],
     ['', 'Invalid url'],
   ])('%s -> %s', (url, expected) => {
     expect(titleOf(url)).toBe(expected);
+  });
+
+  it.each([
+    // It does start with https://: what refused it is the local host, and the alert says so.
+    ['https://localhost:3700/pub/x', SHARE_ALERTS.localAddress],
+    ['http://intranet/posts/hello', SHARE_ALERTS.localAddress],
+    ['https://blog.localhost/posts/hello', SHARE_ALERTS.localAddress],
+    ['https://ana:hunter2@blog.example.org/story', SHARE_ALERTS.credentials],
+    [`https://blog.example.org/${'a'.repeat(2_100)}`, SHARE_ALERTS.tooLong],
+    ['blog.example.org/posts/hello', SHARE_ALERTS.invalid],
+  ])('names the rule that refused %s', (url, alert) => {
+    // Act
+    const result = check(url);
+
+    // Assess
+    expect(result).toEqual({ ok: false, alert });
+  });
+
+  it('says what each refusal means in words a person can act on', () => {
+    // Assess
+    expect(SHARE_ALERTS.localAddress).toEqual({
+      title: 'Public addresses only',
+      text: "That is a local address (such as localhost), which only your own computer or network can open: share the story's public address.",
+    });
+    expect(SHARE_ALERTS.tooLong.text).toBe(
+      "Addresses longer than 2,048 characters cannot be shared: share the story's own address, without the extra parameters.",
+    );
+    expect(SHARE_ALERTS.credentials.text).toBe('Remove the name and password before the @ in the address, then share it.');
+  });
+
+  it('refuses the platform own host as its own even when it is local (development on localhost)', () => {
+    // Prepare
+    const local = { ownHosts: hostsOf(['http://localhost:3700']) };
+
+    // Act
+    const result = checkShareUrl('https://localhost:3700/pub/x', local);
+
+    // Assess
+    expect(result).toEqual({ ok: false, alert: SHARE_ALERTS.externalOnly });
   });
 
   it('refuses anything that is not a string as an invalid url', () => {

@@ -1,3 +1,4 @@
+import { PAGE_PROBLEMS, type PageProblem } from '../../../shared/stories/page-problems';
 import { ResponseTooLarge, type SafeFetchError, TimedOut, UnexpectedContentType } from '../../lib/http/safe-fetch';
 
 /**
@@ -5,14 +6,7 @@ import { ResponseTooLarge, type SafeFetchError, TimedOut, UnexpectedContentType 
  * fetch's own message: that names our resolver's answers ("resolves to a non-public address",
  * "getaddrinfo ENOTFOUND …"), which the log keeps instead.
  */
-export const PAGE_PROBLEMS = {
-  unreachable: 'The page could not be reached',
-  timedOut: 'The page did not answer in time',
-  notHtml: 'The page is not a web page',
-  tooLarge: 'The page is too large to read',
-} as const;
-
-export type PageProblem = (typeof PAGE_PROBLEMS)[keyof typeof PAGE_PROBLEMS];
+export { PAGE_PROBLEMS, type PageProblem };
 
 const KNOWN: ReadonlySet<string> = new Set(Object.values(PAGE_PROBLEMS));
 

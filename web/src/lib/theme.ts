@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
 import { useUserSettings } from './user-settings';
 
 export type ThemeChoice = 'system' | 'light' | 'dark';
@@ -23,6 +23,15 @@ export function resolveTheme(choice: ThemeChoice, deviceIsDark: boolean): 'light
   return choice;
 }
 
+/** Shows `choice` now, without remembering it: a preview while the reader picks a theme. */
+export function showTheme(choice: ThemeChoice): void {
+  const theme = resolveTheme(choice, window.matchMedia?.(DARK_QUERY).matches ?? false);
+  document.documentElement.dataset.theme = theme;
+  // The browser's own chrome (a phone's address bar) follows the page.
+  const background = getComputedStyle(document.documentElement).getPropertyValue('--color-bg').trim();
+  if (background) document.querySelector('meta[name="theme-color"]')?.setAttribute('content', background);
+}
+
 /** Shows `choice` now and remembers it on this device for the next visit's first paint. */
 export function applyTheme(choice: ThemeChoice): void {
   try {
@@ -30,11 +39,7 @@ export function applyTheme(choice: ThemeChoice): void {
   } catch {
     // Storage refused: the theme still applies to this page.
   }
-  const theme = resolveTheme(choice, window.matchMedia?.(DARK_QUERY).matches ?? false);
-  document.documentElement.dataset.theme = theme;
-  // The browser's own chrome (a phone's address bar) follows the page.
-  const background = getComputedStyle(document.documentElement).getPropertyValue('--color-bg').trim();
-  if (background) document.querySelector('meta[name="theme-color"]')?.setAttribute('content', background);
+  showTheme(choice);
 }
 
 /**
@@ -59,4 +64,17 @@ export function useAccountTheme(): void {
     media.addEventListener('change', follow);
     return () => media.removeEventListener('change', follow);
   }, []);
+}
+
+function subscribeToPageTheme(onChange: () => void): () => void {
+  const observer = new MutationObserver(onChange);
+  observer.observe(document.documentElement, { attributes: true, attributeFilter: ['data-theme'] });
+  return () => observer.disconnect();
+}
+
+const pageTheme = (): 'light' | 'dark' => (document.documentElement.dataset.theme === 'dark' ? 'dark' : 'light');
+
+/** The theme the page shows now (set by theme-boot.js, then showTheme), for parts styled apart from it. */
+export function usePageTheme(): 'light' | 'dark' {
+  return useSyncExternalStore(subscribeToPageTheme, pageTheme, () => 'light');
 }

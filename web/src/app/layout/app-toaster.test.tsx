@@ -1,4 +1,4 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loadToasts, toast } from '../../lib/toast';
 import { AppToaster } from './app-toaster';
@@ -87,5 +87,36 @@ describe('AppToaster', () => {
 
     // Assess
     expect(visibleToastTexts()).toEqual([]);
+  });
+});
+
+describe('AppToaster and the theme', () => {
+  beforeAll(async () => {
+    await loadToasts();
+  });
+  afterEach(() => {
+    act(() => toast.dismiss());
+  });
+
+  it('shows toasts in the dark theme when the page is dark, and follows a change of theme', async () => {
+    // Prepare: the page is dark, as theme-boot.js sets it for a reader who chose Dark
+    document.documentElement.dataset.theme = 'dark';
+    render(<AppToaster />);
+
+    // Act
+    act(() => {
+      toast.success('Settings saved');
+    });
+
+    // Assess
+    expect(await screen.findByText('Settings saved')).toBeInTheDocument();
+    const toaster = document.querySelector('ol[data-sonner-toaster]');
+    expect(toaster).toHaveAttribute('data-sonner-theme', 'dark');
+
+    // Act: the reader picks Light
+    document.documentElement.dataset.theme = 'light';
+
+    // Assess
+    await waitFor(() => expect(document.querySelector('ol[data-sonner-toaster]')).toHaveAttribute('data-sonner-theme', 'light'));
   });
 });

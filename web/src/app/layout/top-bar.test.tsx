@@ -154,7 +154,7 @@ describe('TopBar, logged in', () => {
   beforeEach(() => setScreenWidth(1280));
   afterEach(() => vi.unstubAllEnvs());
 
-  it('shows the bell without a dot when nothing is unseen', () => {
+  it('shows the bell without a count when nothing is unseen', () => {
     // Prepare
     renderShell({ user: jane });
 
@@ -165,13 +165,13 @@ describe('TopBar, logged in', () => {
     expect(screen.queryByRole('button', { name: 'Login' })).not.toBeInTheDocument();
   });
 
-  it('shows the dot when either app has unseen notifications, and opening notifications clears both counts', async () => {
+  it('shows the count when either app has unseen notifications, and opening notifications clears both counts', async () => {
     // Prepare
     const user = userEvent.setup();
     const { queryClient } = renderShell({ user: { ...jane, numUnseenNotifications: 0, ssoAppNumUnseenNotifications: 2 } });
-    // The dot alone says nothing to a screen reader: the name carries the count.
+    // The name carries the count for a screen reader; the badge shows it.
     const bell = screen.getByRole('link', { name: 'Notifications (2 unseen)' });
-    expect(within(bell).getByTestId('unseen-dot')).toBeInTheDocument();
+    expect(within(bell).getByTestId('unseen-dot')).toHaveTextContent(/^2$/);
 
     // Act
     await user.click(bell);
@@ -184,6 +184,19 @@ describe('TopBar, logged in', () => {
       numUnseenNotifications: 0,
       ssoAppNumUnseenNotifications: 0,
     });
+  });
+
+  it.each([
+    [3, 4, '7'],
+    [9, 0, '9'],
+    [6, 5, '9+'],
+  ])('adds both apps\' unseen counts on the bell (%d + %d shows %s), the name giving the exact count', (own, sso, shown) => {
+    // Prepare
+    renderShell({ user: { ...jane, numUnseenNotifications: own, ssoAppNumUnseenNotifications: sso } });
+
+    // Assess
+    const bell = screen.getByRole('link', { name: `Notifications (${own + sso} unseen)` });
+    expect(bell).toHaveTextContent(new RegExp(`^${shown.replace('+', '\\+')}$`));
   });
 
   it('opens the avatar menu with every item in order, the right links, and Blog in a new tab', async () => {

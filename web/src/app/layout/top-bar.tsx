@@ -41,7 +41,12 @@ function NotificationsLink({ unseen }: { unseen: number }) {
       onClick={reset}
     >
       <BellIcon />
-      {unseen > 0 ? <span className={styles.dot} data-testid="unseen-dot" /> : null}
+      {/* The link's name says the count to a screen reader; this shows it (test id kept from the dot it replaced). */}
+      {unseen > 0 ? (
+        <span className={styles.count} data-testid="unseen-dot" aria-hidden="true">
+          {unseen > 9 ? '9+' : unseen}
+        </span>
+      ) : null}
     </Link>
   );
 }

@@ -1,5 +1,5 @@
-import { type FormEvent, useId, useState } from 'react';
-import { applyTheme } from '../../../lib/theme';
+import { type FormEvent, useEffect, useId, useState } from 'react';
+import { applyTheme, readThemeChoice, showTheme } from '../../../lib/theme';
 import { toast } from '../../../lib/toast';
 import type { UserSettings } from '../api/account-keys';
 import { useUpsertSettings } from '../api/upsert-settings';
@@ -17,6 +17,7 @@ export function SettingsSection({ userId, settings }: { userId: string; settings
   const [activeOnly, setActiveOnly] = useState(settings.activeOnlyByDefault ?? false);
   const upsert = useUpsertSettings();
   const themeId = useId();
+  const themeHintId = useId();
   const boardId = useId();
   const current = { theme, defaultBoard, activeOnlyByDefault: activeOnly };
   const [baseline, setBaseline] = useState(() => ({
@@ -26,6 +27,13 @@ export function SettingsSection({ userId, settings }: { userId: string; settings
   }));
   const [saved, setSaved] = useState(false);
   const dirty = JSON.stringify(current) !== JSON.stringify(baseline);
+
+  // A theme picked shows at once; leaving without saving goes back to the one this device keeps.
+  useEffect(() => () => showTheme(readThemeChoice()), []);
+  const chooseTheme = (choice: Theme) => {
+    setTheme(choice);
+    showTheme(choice);
+  };
 
   const save = (event: FormEvent) => {
     event.preventDefault();
@@ -55,12 +63,16 @@ export function SettingsSection({ userId, settings }: { userId: string; settings
               id={themeId}
               className={styles.input}
               value={theme}
-              onChange={(event) => setTheme(event.target.value as Theme)}
+              aria-describedby={themeHintId}
+              onChange={(event) => chooseTheme(event.target.value as Theme)}
             >
               <option value="system">Same as my device</option>
               <option value="light">Light</option>
               <option value="dark">Dark</option>
             </select>
+            <p id={themeHintId} className={fieldStyles.hint}>
+              Takes effect at once; save to keep it.
+            </p>
           </div>
           <div className={fieldStyles.field}>
             <label className={fieldStyles.label} htmlFor={boardId}>

@@ -271,6 +271,28 @@ describe('MePage: settings and email preferences', () => {
     expect(window.localStorage.getItem('toppubs.theme')).toBe('dark');
   });
 
+  it('shows a chosen theme at once, and goes back to the kept one on leaving without saving', async () => {
+    // Prepare
+    const { user, api, router } = renderMe([]);
+    const region = await section('Settings');
+    const theme = region.getByRole('combobox', { name: 'Theme' });
+    expect(theme).toHaveAccessibleDescription('Takes effect at once; save to keep it.');
+
+    // Act: pick Dark
+    await user.selectOptions(theme, 'Dark');
+
+    // Assess: the page is dark already, nothing saved or remembered yet
+    expect(document.documentElement.dataset.theme).toBe('dark');
+    expect(window.localStorage.getItem('toppubs.theme')).toBeNull();
+    expect(api.calls(routes.upsertSettings, { id: jane.userId })).toHaveLength(0);
+
+    // Act: leave the page without saving
+    await act(() => router.navigate('/'));
+
+    // Assess: back to the theme this device keeps
+    await waitFor(() => expect(document.documentElement.dataset.theme).toBe('light'));
+  });
+
   it('saves email preferences', async () => {
     // Prepare
     const emailPreferences = { productUpdates: true, weeklyDigest: false, notificationEmails: true };

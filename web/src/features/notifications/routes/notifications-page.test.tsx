@@ -149,13 +149,25 @@ describe('NotificationsPage', () => {
     expect(await page.findByRole('list', { name: 'New notifications' })).toHaveTextContent('Story fresh');
   });
 
-  it('says so when there is nothing', async () => {
+  it('says so when there is nothing, and what will appear: stories, followed publications, transfers, orders', async () => {
     // Prepare
     const empty = { body: { unseen: { items: [], nextCursor: null }, seen: { items: [], nextCursor: null }, counts } };
     const { page } = renderNotifications({ screen: empty });
 
     // Assess
     expect(await page.findByRole('heading', { name: 'Nothing here yet' })).toBeInTheDocument();
+    const kinds = page.getByRole('list', { name: 'What appears here' });
+    expect(
+      within(kinds)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      'likes on the stories you shared, and people who follow you or say they wrote one of them',
+      "publications you follow entering a board's top 100, climbing 10 places or more, or posting again",
+      'files sent to you, and the first download of files you sent',
+      'your orders once paid, and sales in your shop',
+      'a subscription payment that failed, or went through again',
+    ]);
   });
 
   it('asks a visitor to log in', async () => {

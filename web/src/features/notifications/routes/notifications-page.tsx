@@ -93,7 +93,15 @@ export function NotificationsPage() {
         ) : null}
         {unseen.items.length === 0 && earlier.length === 0 ? (
           <EmptyState title="Nothing here yet" icon="🔔">
-            When someone likes a story you shared, follows you or says they wrote a story you shared, it shows here.
+            <p>You will find here:</p>
+            {/* One line per kind of notification in shared/schemas/notifications.ts. */}
+            <ul className={styles.emptyKinds} aria-label="What appears here">
+              <li>likes on the stories you shared, and people who follow you or say they wrote one of them</li>
+              <li>publications you follow entering a board&apos;s top 100, climbing 10 places or more, or posting again</li>
+              <li>files sent to you, and the first download of files you sent</li>
+              <li>your orders once paid, and sales in your shop</li>
+              <li>a subscription payment that failed, or went through again</li>
+            </ul>
           </EmptyState>
         ) : null}
       </>

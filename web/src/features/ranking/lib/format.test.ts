@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { formatCompact, formatExact, formatPercent, formatRelative, formatSignedCompact, initials } from './format';
+import {
+  formatCompact,
+  formatDate,
+  formatExact,
+  formatPercent,
+  formatRelative,
+  formatSignedCompact,
+  initials,
+} from './format';
 import { boardPath } from './paths';
 
 const NOW = Date.parse('2026-11-21T12:00:00.000Z');
@@ -52,7 +60,23 @@ describe('formatRelative', () => {
     [800, '2 years ago'],
   ])('says %d days ago as %s', (days, expected) => {
     // Act / Assess
-    expect(formatRelative(daysAgo(days), NOW)).toBe(expected);
+    expect(formatRelative(daysAgo(days), NOW, 'UTC')).toBe(expected);
+  });
+
+  it.each([
+    // 6 December, 09:00 in Lisbon; the post went out at 20:00 the evening before.
+    ['Europe/Lisbon', '2026-12-06T09:00:00.000Z', '2026-12-05T20:00:00.000Z', 'yesterday', '5 December 2026'],
+    // The same instants in Tokyo (UTC+9): 18:00 on 6 December, posted at 05:00 that morning.
+    ['Asia/Tokyo', '2026-12-06T09:00:00.000Z', '2026-12-05T20:00:00.000Z', 'today', '6 December 2026'],
+    // 6 December, 00:30 in New York; posted 23:50 on 4 December there, under 25 hours before.
+    ['America/New_York', '2026-12-06T05:30:00.000Z', '2026-12-05T04:50:00.000Z', '2 days ago', '4 December 2026'],
+  ])('counts calendar days in the viewer time zone (%s), agreeing with the date shown', (zone, now, post, when, date) => {
+    // Act
+    const relative = formatRelative(post, Date.parse(now), zone);
+    const shown = formatDate(post, zone);
+
+    // Assess
+    expect(`${relative} (${shown})`).toBe(`${when} (${date})`);
   });
 });
 

@@ -169,6 +169,32 @@ describe('PublicationPage', () => {
     expect(screen.getByText(/Tracked since/)).toHaveTextContent(/^Numbers from its feed, last collected /);
   });
 
+  it('words the last post in the viewer time zone, the relative day agreeing with the date', async () => {
+    // Prepare: 6 December, 09:00 in Lisbon; the feed's last post went out at 20:00 the evening before.
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-12-06T09:00:00.000Z') });
+    const resolvedOptions = Intl.DateTimeFormat.prototype.resolvedOptions;
+    vi.spyOn(Intl.DateTimeFormat.prototype, 'resolvedOptions').mockImplementation(function (this: Intl.DateTimeFormat) {
+      return { ...resolvedOptions.call(this), timeZone: 'Europe/Lisbon' };
+    });
+    const detail = makeFeedOnlyPublicationDetail();
+    detail.publication.latestPostAt = '2026-12-05T20:00:00.000Z';
+    stubRoutes(stubRoute(routes.getPublication, () => ({ body: detail })));
+
+    try {
+      // Act
+      renderPages('/pub/pulse-kitchen');
+
+      // Assess
+      const status = (await screen.findByText('Status', { selector: 'dt' })).nextElementSibling;
+      expect(status).toHaveTextContent('Last post yesterday (5 December 2026): within the last 30 days.');
+      const lastPost = screen.getByText('Last post', { selector: 'dt' }).nextElementSibling as HTMLElement;
+      expect(within(lastPost).getByText('yesterday')).toHaveAttribute('title', '5 December 2026');
+    } finally {
+      vi.useRealTimers();
+      vi.restoreAllMocks();
+    }
+  });
+
   it('names the activity boards it is on "Recently active", each linking to that board', async () => {
     // Prepare
     stubRoutes(stubRoute(routes.getPublication, () => ({ body: makeFeedOnlyPublicationDetail() })));

@@ -23,6 +23,7 @@ const DAY_MS = 86_400_000;
 /** Active or dormant, and why: the rule is the active boards' own (a post in the last 30 days). */
 export function activityOf(latestPostAt: string | null, now: number): { active: boolean; why: string } {
   if (!latestPostAt) return { active: false, why: 'No posts recorded yet.' };
+  // Active by time elapsed, as the server ranks it; the wording below counts calendar days.
   const daysAgo = Math.floor((now - Date.parse(latestPostAt)) / DAY_MS);
   const when = `${formatRelative(latestPostAt, now)} (${formatDate(latestPostAt)})`;
   return daysAgo <= ACTIVE_WINDOW_DAYS

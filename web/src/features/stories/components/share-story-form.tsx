@@ -7,7 +7,7 @@ import { productHosts } from '../../../lib/product-hosts';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useShareStoryByUrl } from '../api/share-story-by-url';
 import type { Story } from '../api/story-keys';
-import { personName, secureImage, storyLink, storySite } from '../lib/story-display';
+import { personName, secureImage, storyLink, storySite, storyTitle, unreadPageNote } from '../lib/story-display';
 import fieldStyles from '../../../components/field.module.css';
 import styles from './share-story-form.module.css';
 
@@ -109,13 +109,13 @@ function sharedNote(story: Story, duplicate: boolean): string {
     return `Already shared${story.sharer ? ` by ${personName(story.sharer)}` : ''}: here it is.`;
   }
   if (story.source === 'url-only') {
-    return `Shared. The page could not be read${story.fetchProblem ? ` (${story.fetchProblem})` : ''}, so the story shows its address.`;
+    return `Shared. ${unreadPageNote(story)}`;
   }
   return 'Shared with your followers.';
 }
 
 function SharedStory({ story, duplicate, onDone }: { story: Story; duplicate: boolean; onDone: () => void }) {
-  const title = story.title ?? story.url;
+  const title = storyTitle(story);
   const image = secureImage(story.imageUrl);
   return (
     <div>

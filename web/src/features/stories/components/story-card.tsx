@@ -5,7 +5,7 @@ import { useClaimStoryAuthor } from '../api/claim-story-author';
 import { updateCachedStory, useLikeStory } from '../api/like-story';
 import { useSubmitStoryForReview } from '../api/submit-story-for-review';
 import type { Story } from '../api/story-keys';
-import { personName, secureImage, storyLink, storySite } from '../lib/story-display';
+import { personName, secureImage, storyLink, storySite, storyTitle } from '../lib/story-display';
 import styles from './story-card.module.css';
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
@@ -66,7 +66,7 @@ export function StoryCard({ story, viewerId }: { story: Story; viewerId: string 
       ) : null}
       <h2 className={styles.title} id={titleId}>
         <a className={styles.titleLink} href={storyLink(story)} target="_blank" rel="noopener" onClick={onOpen}>
-          {story.title ?? story.url}
+          {storyTitle(story)}
         </a>
         {story.review.state === 'accepted' ? <span className={styles.badge}>Editors’ pick</span> : null}
       </h2>

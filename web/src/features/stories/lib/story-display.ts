@@ -1,3 +1,4 @@
+import { PAGE_PROBLEMS } from '@shared/stories/page-problems';
 import type { Story } from '../api/story-keys';
 
 /** Only https images: the page's policy loads no other (and an http one would be mixed content). */
@@ -23,4 +24,45 @@ export function personName(person: { name: string; username: string }): string {
 /** Where a story's links point: the redirect route records the open, which lets the reader like it. */
 export function storyLink(story: Pick<Story, 'id'>): string {
   return `/api/i/stories/story/${encodeURIComponent(story.id)}/go`;
+}
+
+/** An address as a title: host and path, without the scheme, www., query or fragment ("medium.com/@ana/how-we-ship"). */
+export function addressTitle(url: string): string {
+  try {
+    const parsed = new URL(url);
+    const host = parsed.hostname.replace(/^www\./, '');
+    let path = parsed.pathname.replace(/\/+$/, '');
+    try {
+      path = decodeURI(path);
+    } catch {
+      // Not valid percent-encoding: shown as written.
+    }
+    return `${host}${path}`;
+  } catch {
+    return url;
+  }
+}
+
+/** A story's title: the page's own, else its address as a title (the page could not be read). */
+export function storyTitle(story: Pick<Story, 'title' | 'url'>): string {
+  return story.title ?? addressTitle(story.url);
+}
+
+/** Why a story shows its address for a title, in plain words: what went wrong, with whom, and what was done. */
+export function unreadPageNote(story: Pick<Story, 'url' | 'fetchProblem'>): string {
+  let host: string;
+  try {
+    host = new URL(story.url).hostname.replace(/^www\./, '');
+  } catch {
+    host = 'the site';
+  }
+  const what =
+    story.fetchProblem === PAGE_PROBLEMS.timedOut
+      ? `${host} took too long to answer, so we couldn't read the story's title.`
+      : story.fetchProblem === PAGE_PROBLEMS.notHtml
+        ? `That address on ${host} is not a web page, so there was no title to read.`
+        : story.fetchProblem === PAGE_PROBLEMS.tooLarge
+          ? `The page on ${host} is too large for us to read the story's title.`
+          : `We couldn't reach ${host} to read the story's title.`;
+  return `${what} It was shared with its address as the title.`;
 }

@@ -10,6 +10,7 @@ import { useDecideStoryReview } from '../api/decide-story-review';
 import { useReviewQueue } from '../api/list-review-queue';
 import type { Story } from '../api/story-keys';
 import { StoryCard } from '../components/story-card';
+import { storyTitle } from '../lib/story-display';
 import styles from './stories-page.module.css';
 
 /** /stories/review : the editors' queue of stories their sharers submitted, each accepted or rejected. */
@@ -69,7 +70,7 @@ export function ReviewQueuePage() {
 
 function Decision({ story }: { story: Story }) {
   const decide = useDecideStoryReview();
-  const title = story.title ?? story.url;
+  const title = storyTitle(story);
   return (
     <div className={styles.decision}>
       <Button

@@ -446,19 +446,28 @@ describe('sharing a story', () => {
     expect(screen.queryByRole('dialog', { name: 'Share a story' })).not.toBeInTheDocument();
   });
 
-  it('says when the page could not be read, and shows the story by its address', async () => {
+  it.each([
+    [
+      'The page could not be reached',
+      "Shared. We couldn't reach medium.com to read the story's title. It was shared with its address as the title.",
+    ],
+    [
+      'The page did not answer in time',
+      "Shared. medium.com took too long to answer, so we couldn't read the story's title. It was shared with its address as the title.",
+    ],
+  ])('says in plain words why the page could not be read (%s), and titles the story by host and path', async (problem, note) => {
     // Prepare
     const { user, dialog, field } = await openShareForm({
       share: {
         status: 201,
         body: {
           story: story('bare', {
-            url: 'https://slow.example.org/post',
+            url: 'https://www.medium.com/@ana/how-we-ship-1a2b3c/?source=rss#top',
             title: null,
             siteName: null,
-            imageUrl: 'http://slow.example.org/cover.png',
+            imageUrl: 'http://medium.com/cover.png',
             source: 'url-only',
-            fetchProblem: 'the site took too long to answer',
+            fetchProblem: problem,
           }),
           duplicate: false,
         },
@@ -466,16 +475,31 @@ describe('sharing a story', () => {
     });
 
     // Act
-    await user.type(field, 'https://slow.example.org/post');
+    await user.type(field, 'https://www.medium.com/@ana/how-we-ship-1a2b3c/?source=rss#top');
     await user.click(within(dialog).getByRole('button', { name: 'Share' }));
 
     // Assess
-    expect(await within(dialog).findByRole('status')).toHaveTextContent(
-      'Shared. The page could not be read (the site took too long to answer), so the story shows its address.',
-    );
-    const preview = within(dialog).getByRole('article', { name: 'Preview: https://slow.example.org/post' });
-    expect(preview).toHaveTextContent('slow.example.org');
+    expect(await within(dialog).findByRole('status')).toHaveTextContent(note);
+    const preview = within(dialog).getByRole('article', { name: 'Preview: medium.com/@ana/how-we-ship-1a2b3c' });
+    expect(within(preview).getByRole('link', { name: 'medium.com/@ana/how-we-ship-1a2b3c' })).toBeInTheDocument();
     expect(within(preview).queryByRole('presentation')).not.toBeInTheDocument();
+  });
+
+  it('names the rule that refused a local address, though it starts with https://', async () => {
+    // Prepare
+    const { api, user, dialog, field } = await openShareForm();
+
+    // Act
+    await user.type(field, 'https://intranet:3700/pub/x');
+
+    // Assess
+    const alert = await within(dialog).findByRole('alert');
+    expect(alert).toHaveTextContent(
+      "Public addresses onlyThat is a local address (such as localhost), which only your own computer or network can open: share the story's public address.",
+    );
+    expect(alert).not.toHaveTextContent('starting with http');
+    await user.click(within(dialog).getByRole('button', { name: 'Share' }));
+    expect(api.calls(routes.shareStoryByUrl)).toHaveLength(0);
   });
 
   it('says so when the story was shared by the sharer already, with the way to it and no feed link', async () => {
