@@ -86,7 +86,9 @@ export async function resumeOnce(
     return finishResume(db, gateway, subscription, resumedId, now, false);
   }
   // Another request claimed it first (or the plan changed meanwhile): decide on what is there now.
-  const { data: current } = await db.entities.subscription.get({ subscriptionId: subscription.subscriptionId }).go({ consistent: true });
+  const { data: current } = await db.entities.subscription
+    .get({ subscriptionId: subscription.subscriptionId })
+    .go({ consistent: true });
   if (current?.resumedAs) return finishResume(db, gateway, current, current.resumedAs, now, true);
   if (current && current.status === 'Canceled' && !canResume(current, now())) throw new ResumePeriodOver();
   throw new Conflict('Your plan changed meanwhile: reload the page to see it.');
@@ -106,10 +108,7 @@ async function claimResume(db: Db, subscription: SubscriptionItem, resumedId: st
       subscriptions
         .patch({ subscriptionId: subscription.subscriptionId })
         .set({ resumedAs: resumedId, updatedAt: at })
-        .where(
-          (attributes, { eq, notExists }) =>
-            `${eq(attributes.status, 'Canceled')} AND ${notExists(attributes.resumedAs)}`,
-        )
+        .where((attributes, { eq, notExists }) => `${eq(attributes.status, 'Canceled')} AND ${notExists(attributes.resumedAs)}`)
         .commit(),
       // A subscription older than places has none: then the claim on the subscription is the whole claim.
       ...(slot

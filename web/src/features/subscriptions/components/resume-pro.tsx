@@ -20,9 +20,8 @@ export function ResumePro({ userId, subscription }: { userId: string; subscripti
   return (
     <div>
       <p className={pageStyles.muted}>
-        Changed your mind? Resume Pro and nothing is charged today: it renews on {renewsOn} at{' '}
-        {formatMoney(subscription.price)}, on your {subscription.paymentMethod.cardType} ending{' '}
-        {subscription.paymentMethod.last4}.
+        Changed your mind? Resume Pro and nothing is charged today: it renews on {renewsOn} at {formatMoney(subscription.price)},
+        on your {subscription.paymentMethod.cardType} ending {subscription.paymentMethod.last4}.
       </p>
       {resume.isError ? (
         <p role="alert">{resume.error instanceof Error ? resume.error.message : 'Pro could not be resumed.'}</p>
