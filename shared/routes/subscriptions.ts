@@ -167,6 +167,19 @@ export const receiveBraintreeWebhook = defineRoute({
   timeoutSeconds: 25,
 });
 
+export const resumeSubscription = defineRoute({
+  method: 'PUT',
+  path: '/api/i/ourTransfers/subscription/{subscriptionProductId}/resume',
+  access: 'user',
+  handler: 'subscriptions/resume-subscription',
+  summary:
+    "Resumes the caller's canceled subscription while its paid time runs: nothing is charged now, and it renews on the day after the paid time (`resumeRenewsOn`), on the same card and price. Braintree cannot reactivate a canceled subscription, so the answer is a new subscription (Pending until that day, giving Pro meanwhile) that takes the canceled one's place. Idempotent: a repeated or concurrent call makes one subscription and answers it to each; an active one is answered as it is. 409 once the paid time has ended (subscribe again at checkout), or for a subscription that is neither canceled nor active; 404 for anyone else's.",
+  params: subscriptionParamsSchema,
+  response: subscriptionAnswerSchema,
+  capabilities: { payments: true },
+  timeoutSeconds: GATEWAY_ROUTE_TIMEOUT_SECONDS,
+});
+
 /**
  * The group in listing order (the API reference, and CDK's stacks, which chunk an app's routes
  * in this order): a new route goes at the end, so no existing route moves to another stack.
@@ -183,4 +196,5 @@ export const allSubscriptionRoutes = {
   getPaymentClientToken,
   updateSubscriptionPaymentMethod,
   receiveBraintreeWebhook,
+  resumeSubscription,
 };

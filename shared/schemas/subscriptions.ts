@@ -63,6 +63,11 @@ export const subscriptionSchema = z.strictObject({
   givesPro: z.boolean(),
   /** When Pro ends if nothing changes (ISO): the grace period's end, or a canceled one's paid period's; null while it renews. */
   proEndsAt: z.nullable(z.string()),
+  /**
+   * While canceled with paid time left: it can be resumed, charged nothing now, and this is the
+   * day it would renew (YYYY-MM-DD, the day after the paid time). Null otherwise.
+   */
+  resumeRenewsOn: z.nullable(z.string()),
   paymentMethod: paymentMethodSchema,
   createdAt: z.string(),
 });

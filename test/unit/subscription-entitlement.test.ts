@@ -37,6 +37,16 @@ describe('what a subscription gives, by its status and the clock', () => {
     expect(givesEntitlement(canceled, endOfPaidDay('2026-12-25'), GRACE_DAYS)).toBe(false);
   });
 
+  it('keeps a resumed plan (Pending until its first charge) to the end of the paid time it carries over', () => {
+    // Prepare
+    const resumed = { status: 'Pending' as const, paidThroughDate: '2026-12-25' };
+
+    // Act / Assess: it renews, so no end is shown; Pro holds through the last paid day
+    expect(entitlementEndsAt(resumed, GRACE_DAYS)).toBeNull();
+    expect(givesEntitlement(resumed, at('2026-12-25T23:59:59Z'), GRACE_DAYS)).toBe(true);
+    expect(givesEntitlement(resumed, endOfPaidDay('2026-12-25'), GRACE_DAYS)).toBe(false);
+  });
+
   it('gives nothing when pending or expired, or canceled before anything was paid', () => {
     // Act / Assess
     const now = at('2026-11-26T12:00:00Z');

@@ -574,6 +574,9 @@ export function createBraintreePaymentGateway(
             paymentMethodToken: request.paymentMethodToken,
             price: request.price,
             ...(addOns.length > 0 ? { addOns: { add: addOnChanges([], addOns).add } } : {}),
+            // The SDK posts JSON and Braintree takes the day itself ("YYYY-MM-DD"); the SDK's type asks
+            // for a Date, which would travel as an instant and could land on another day in the merchant's zone.
+            ...(request.firstBillingDate ? { firstBillingDate: request.firstBillingDate as unknown as Date } : {}),
             // Only the add-ons we name, at our amounts: a plan's others would be billed too.
             options: { doNotInheritAddOnsOrDiscounts: true },
           }),

@@ -4,7 +4,9 @@
  * - Active: yes.
  * - Past Due: for `graceDays` from when it went past due, while the subscriber updates the card.
  * - Canceled: to the end of the last day paid for.
- * - Pending, Expired: no.
+ * - Pending (a resumed subscription, billing first on the day after the paid time it carries
+ *   over from the canceled one): to the end of that paid time; its first charge makes it Active.
+ * - Pending with no paid time, Expired: no.
  */
 import type { SubscriptionItem } from '../db/entities/subscription';
 
@@ -43,6 +45,8 @@ export function givesEntitlement(subscription: EntitlementFields, now: Date, gra
       const ends = entitlementEndsAt(subscription, graceDays);
       return ends !== null && now.getTime() < ends.getTime();
     }
+    case 'Pending':
+      return subscription.paidThroughDate !== undefined && now.getTime() < endOfPaidDay(subscription.paidThroughDate).getTime();
     default:
       return false;
   }

@@ -186,6 +186,12 @@ export interface CreateSubscriptionRequest {
   price: Amount;
   /** Add-ons the plan defines, with our amounts. */
   addOns?: readonly GatewayAddOn[];
+  /**
+   * YYYY-MM-DD, after today: nothing is charged now; the subscription is Pending (no paid-through
+   * date) until that day, when its first cycle is charged and it goes Active. How a canceled Pro
+   * plan is resumed: Braintree cannot reactivate a canceled subscription.
+   */
+  firstBillingDate?: string;
 }
 
 export interface UpdateSubscriptionRequest {
@@ -236,7 +242,7 @@ export interface PaymentGateway {
    */
   listPlans(): Promise<GatewayPlan[]>;
   /**
-   * Starts a subscription; its first cycle is charged at once. Throws PaymentDeclined when that
+   * Starts a subscription; its first cycle is charged at once (or on `firstBillingDate`). Throws PaymentDeclined when that
    * charge is declined (no subscription is left behind), SubscriptionIdTaken when the id exists.
    */
   createSubscription(request: CreateSubscriptionRequest): Promise<GatewaySubscription>;

@@ -65,6 +65,8 @@ export interface LocalSubscriptionCreateRequest {
   paymentMethodToken: string;
   price?: string;
   addOns?: { add?: AddOnChanges['add'] };
+  /** YYYY-MM-DD after today: Pending, nothing charged until then (Braintree's first_billing_date). */
+  firstBillingDate?: string;
 }
 
 export interface LocalSubscriptionUpdateRequest {

@@ -361,6 +361,7 @@ export function createLocalPaymentGateway(
         paymentMethodToken: request.paymentMethodToken,
         price: request.price,
         ...(addOns.length > 0 ? { addOns: { add: addOnChanges([], addOns).add } } : {}),
+        ...(request.firstBillingDate ? { firstBillingDate: request.firstBillingDate } : {}),
       });
       if (hasCode(answer, SUBSCRIPTION_ID_IN_USE_CODE)) throw new SubscriptionIdTaken(request.id, { cause: answer.body });
       if (answer.status !== 201) throw failure(answer, 'a subscription', `Plan ${request.planId}`);

@@ -11,6 +11,7 @@ import { graceEndsAt } from '../../lib/payments/entitlement';
 import type { GatewaySubscription, PaymentMethodSummary } from '../../lib/payments/gateway';
 import { confirmCancellation, sendReceipts, tellPaymentFailed, tellPaymentRecovered } from '../../lib/payments/payment-mail';
 import { givesPro, readProSubscription } from '../../lib/payments/pro-plan-access';
+import { canResume } from '../../lib/payments/subscription-resume';
 import { syncSubscription } from '../../lib/payments/subscription-sync';
 import { billingPageUrl, describeSubscription, proVoice } from './pro-offer';
 
@@ -37,6 +38,11 @@ export async function requireOwnSubscription(db: Db, subscriptionId: string, cus
 export async function refuseWhenPro(db: Db, customerId: string, now: Date, invoiceId?: string): Promise<void> {
   const subscription = await readProSubscription(db, customerId);
   if (subscription && subscription.invoiceId !== invoiceId && givesPro(subscription, now)) {
+    if (canResume(subscription, now)) {
+      throw new Conflict(
+        `Your canceled Pro plan is paid until ${subscription.paidThroughDate}: resume it on your subscription page, with nothing charged now.`,
+      );
+    }
     throw new Conflict('You are on Pro already: manage your plan on your subscription page.');
   }
 }

@@ -12,6 +12,7 @@ import type { InvoiceItem } from '../../lib/db/entities/invoice';
 import type { PaymentItem } from '../../lib/db/entities/payment';
 import type { SubscriptionItem } from '../../lib/db/entities/subscription';
 import { entitlementEndsAt, givesEntitlement, graceEndsAt } from '../../lib/payments/entitlement';
+import { canResume, resumeBillingDateOf } from '../../lib/payments/subscription-resume';
 import { isProPriceId } from './pro-offer';
 
 export function toPriceView(price: ProPrice): PriceView {
@@ -49,6 +50,7 @@ export function toSubscriptionView(subscription: SubscriptionItem, now: Date): S
     canceledAt: subscription.canceledAt ?? null,
     givesPro: givesEntitlement(subscription, now, PAST_DUE_GRACE_DAYS),
     proEndsAt: ends?.toISOString() ?? null,
+    resumeRenewsOn: canResume(subscription, now) ? resumeBillingDateOf(subscription.paidThroughDate) : null,
     paymentMethod: {
       cardType: subscription.paymentMethod.cardType,
       last4: subscription.paymentMethod.last4,

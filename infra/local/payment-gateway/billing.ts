@@ -14,7 +14,8 @@ import type { GatewayState, MerchantState, StoredAddOn, StoredSubscription, Stor
 
 /**
  * The gateway's clock and its recurring billing, as Braintree's documents them: a subscription
- * charges its first cycle when created, then on each billing date; a failed charge makes it
+ * charges its first cycle when created (or, given a later first billing date, is Pending with
+ * nothing charged until that day), then on each billing date; a failed charge makes it
  * Past Due (the balance grows each cycle until a charge or a manual retry succeeds); it expires
  * after its plan's number of cycles, if any. Every change is stamped so a subscription's
  * `updatedAt` only ever grows, and every webhook-worthy change is reported as an event.
@@ -263,6 +264,42 @@ export function createSubscription(
   const addOns = addOnsToAdd(request.addOns?.add);
 
   const today = dayOf(now);
+  const firstBillingDate = request.firstBillingDate;
+  if (firstBillingDate !== undefined) {
+    if (typeof firstBillingDate !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(firstBillingDate)) {
+      throw invalid('91916', 'first_billing_date', 'First Billing Date is invalid.');
+    }
+    if (firstBillingDate < today) throw invalid('91916', 'first_billing_date', 'First Billing Date cannot be in the past.');
+  }
+  if (firstBillingDate !== undefined && firstBillingDate > today) {
+    // As at Braintree: Pending, nothing charged now, no paid-through date; the first cycle is billed that day.
+    const pending: StoredSubscription = {
+      id,
+      planId: plan.id,
+      status: 'Pending',
+      priceCents,
+      currency: plan.currency,
+      paymentMethodToken,
+      billingDayOfMonth: dayOfMonth(firstBillingDate),
+      billingFrequency: plan.billingFrequencyMonths,
+      ...(plan.numberOfBillingCycles !== undefined ? { numberOfBillingCycles: plan.numberOfBillingCycles } : {}),
+      firstBillingDate,
+      billingPeriodStartDate: null,
+      billingPeriodEndDate: null,
+      paidThroughDate: null,
+      nextBillingDate: firstBillingDate,
+      currentBillingCycle: 0,
+      failureCount: 0,
+      balanceCents: 0,
+      pastDueSince: null,
+      addOns,
+      transactionIds: [],
+      createdAt: now.toISOString(),
+      updatedAt: now.toISOString(),
+    };
+    merchant.subscriptions.set(id, pending);
+    return pending;
+  }
   const at = now.toISOString();
   const amount = cycleCents({ priceCents, addOns });
   const transaction =
@@ -359,19 +396,20 @@ function billCycle(merchant: MerchantState, subscription: StoredSubscription, du
   subscription.transactionIds.push(transaction.id);
   if (succeeded(transaction)) {
     const wasPastDue = subscription.status === 'Past Due';
+    const wasPending = subscription.status === 'Pending';
     subscription.balanceCents = 0;
     subscription.failureCount = 0;
     subscription.paidThroughDate = subscription.billingPeriodEndDate;
     subscription.status = 'Active';
     subscription.pastDueSince = null;
     event('subscription_charged_successfully', transaction);
-    if (wasPastDue) event('subscription_went_active');
+    if (wasPastDue || wasPending) event('subscription_went_active');
     return;
   }
   subscription.balanceCents = amount;
   subscription.failureCount += 1;
   event('subscription_charged_unsuccessfully', transaction);
-  if (subscription.status === 'Active') {
+  if (subscription.status === 'Active' || subscription.status === 'Pending') {
     subscription.status = 'Past Due';
     subscription.pastDueSince = due;
     event('subscription_went_past_due');
@@ -388,7 +426,8 @@ export function runDueBillings(state: GatewayState, today: string, events: Gatew
     for (const merchant of state.merchants.values()) {
       for (const subscription of merchant.subscriptions.values()) {
         const due = subscription.nextBillingDate;
-        if ((subscription.status !== 'Active' && subscription.status !== 'Past Due') || due === null || due > today) continue;
+        const bills = subscription.status === 'Active' || subscription.status === 'Past Due' || subscription.status === 'Pending';
+        if (!bills || due === null || due > today) continue;
         if (!earliest || due < earliest.due) earliest = { merchant, subscription, due };
       }
     }

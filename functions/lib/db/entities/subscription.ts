@@ -36,6 +36,14 @@ export const createSubscriptionEntity = (config?: EntityConfiguration) =>
         /** When it went past due (ISO): the grace period runs from here. */
         pastDueSince: { type: 'string' },
         canceledAt: { type: 'string' },
+        /**
+         * On a canceled subscription: the one that resumes it (a new one at the gateway, billing from
+         * the day after this one's paid time). Set by the conditional write that claims the resume,
+         * before the gateway is called; its id is derived from this one's, so the gateway holds one at most.
+         */
+        resumedAs: { type: 'string' },
+        /** On a subscription that resumes a canceled one: that one's id. */
+        resumedFrom: { type: 'string' },
         /** Held (ISO, a lease) by the one request whose change charges money now (a past-due balance, a prorated add-on). */
         chargingUntil: { type: 'string' },
         paymentMethod: {

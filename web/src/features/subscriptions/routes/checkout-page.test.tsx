@@ -16,15 +16,18 @@ function renderCheckout({
   screenData = checkoutScreen(),
   fulfill = { status: 500, body: { message: 'No answer set', code: 'INTERNAL' } },
   user = jane,
+  resume = { status: 500, body: { message: 'No answer set', code: 'INTERNAL' } },
 }: {
   path?: string;
   screenData?: CheckoutScreen;
   fulfill?: StubAnswer<typeof routes.fulfillSubscriptionInvoice>;
   user?: CurrentUser | null;
+  resume?: StubAnswer<typeof routes.resumeSubscription>;
 } = {}) {
   const api = stubRoutes(
     stubRoute(routes.showCheckoutScreen, { body: screenData }),
     stubRoute(routes.fulfillSubscriptionInvoice, fulfill),
+    stubRoute(routes.resumeSubscription, resume),
     stubRoute(routes.getMe, { body: jane }),
     // The login modal's bot check, for a visitor.
     stubRoute(routes.assessRecaptcha, { body: { riskAnalysis: { score: 0.9, reasons: [] } } }),
@@ -220,5 +223,47 @@ describe('CheckoutPage', () => {
     expect(await page.findByRole('heading', { level: 1, name: 'Log in to upgrade to Pro' })).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(api.calls(routes.showCheckoutScreen)).toHaveLength(0);
+  });
+  it('offers a canceled subscriber to resume Pro, with its renewal date and nothing to pay today, never "nothing to pay" as to someone on Pro', async () => {
+    // Prepare
+    const canceled = makeSubscription({
+      status: 'Canceled',
+      nextBillingDate: null,
+      canceledAt: '2026-11-27T10:00:00.000Z',
+      proEndsAt: '2026-12-26T00:00:00.000Z',
+      resumeRenewsOn: '2026-12-26',
+    });
+    const resumed = makeSubscription({ id: 'r_resumed', status: 'Pending', nextBillingDate: '2026-12-26' });
+    const { page, user, api } = renderCheckout({
+      screenData: checkoutScreen({ payment: null, subscription: canceled }),
+      resume: { body: { subscription: resumed } },
+    });
+
+    // Assess
+    expect(await page.findByRole('heading', { name: 'Your Pro plan is canceled' })).toBeInTheDocument();
+    expect(page.queryByRole('heading', { name: 'You’re on Pro already' })).not.toBeInTheDocument();
+    expect(screen.getByRole('main')).not.toHaveTextContent(/nothing to pay/i);
+    expect(page.getByText(/it renews on 26 December 2026 at \$12\.00/)).toBeInTheDocument();
+    expect(page.queryByRole('button', { name: /^Pay/ })).not.toBeInTheDocument();
+
+    // Act
+    await user.click(page.getByRole('button', { name: 'Resume Pro' }));
+
+    // Assess
+    expect(await screen.findByText('Pro is resumed: it renews on 26 December 2026.')).toBeInTheDocument();
+    expect(api.calls(routes.resumeSubscription).map((request) => request.params)).toEqual([
+      { subscriptionProductId: 'sub_jane_1' },
+    ]);
+    expect(api.calls(routes.fulfillSubscriptionInvoice)).toHaveLength(0);
+  });
+
+  it('offers the normal checkout once a canceled plan’s paid time is over', async () => {
+    // Prepare
+    const ended = makeSubscription({ status: 'Canceled', nextBillingDate: null, givesPro: false, resumeRenewsOn: null });
+    const { page } = renderCheckout({ screenData: checkoutScreen({ subscription: ended }) });
+
+    // Assess
+    expect(await page.findByRole('button', { name: 'Pay $12.00' })).toBeInTheDocument();
+    expect(page.queryByRole('button', { name: 'Resume Pro' })).not.toBeInTheDocument();
   });
 });

@@ -14,9 +14,10 @@ import { useLoginModal } from '../../../lib/login-modal';
 import { toast } from '../../../lib/toast';
 import { useFulfillSubscriptionInvoice } from '../api/fulfill-subscription-invoice';
 import { useCheckoutScreen } from '../api/show-checkout-screen';
-import type { CheckoutScreen, PaymentClient, PaymentMethodNonce, ProPriceId } from '../api/subscription-keys';
+import type { CheckoutScreen, PaymentClient, PaymentMethodNonce, ProPriceId, SubscriptionView } from '../api/subscription-keys';
 import { PlanLimitsList } from '../components/plan-card';
-import { everyInterval, formatMoney, intervalName } from '../lib/format';
+import { ResumePro } from '../components/resume-pro';
+import { everyInterval, formatDay, formatMoney, intervalName } from '../lib/format';
 import { CHECKOUT_PRICE_PARAM, SUBSCRIPTION_PATH, UPGRADES_PATH } from '../lib/paths';
 import { paymentProblemOf } from '../../../lib/payments/payment-problem';
 import factsStyles from '../../../components/facts.module.css';
@@ -43,6 +44,23 @@ function AlreadyOnPro({ level }: { level: 1 | 2 }) {
   return (
     <EmptyState title="You’re on Pro already" icon="✓" level={level}>
       <p>There is nothing to pay. Your plan, card and payments are on your subscription page.</p>
+      <StateLinks>
+        <Link to={SUBSCRIPTION_PATH}>Go to your subscription</Link>
+      </StateLinks>
+    </EmptyState>
+  );
+}
+
+/** Canceled with paid time left: Pro is still theirs, and the way back is to resume it, not to pay again. */
+function CanceledWithPaidTime({ userId, subscription }: { userId: string; subscription: SubscriptionView }) {
+  const until = subscription.paidThroughDate ? formatDay(subscription.paidThroughDate) : null;
+  return (
+    <EmptyState title="Your Pro plan is canceled" level={2}>
+      <p>
+        You keep Pro{until ? ` until ${until}` : ' to the end of the period you paid for'}. To keep it after that, resume your
+        plan: nothing is charged today.
+      </p>
+      <ResumePro userId={userId} subscription={subscription} />
       <StateLinks>
         <Link to={SUBSCRIPTION_PATH}>Go to your subscription</Link>
       </StateLinks>
@@ -150,7 +168,9 @@ function Checkout({ userId, priceId }: { userId: string; priceId: ProPriceId }) 
             {screen.stock.product.name}, billed {intervalName(screen.price.interval).toLowerCase()}.
           </p>
         </header>
-        {onPro || !screen.payment ? (
+        {screen.subscription?.resumeRenewsOn ? (
+          <CanceledWithPaidTime userId={userId} subscription={screen.subscription} />
+        ) : onPro || !screen.payment ? (
           <AlreadyOnPro level={2} />
         ) : (
           <div className={styles.checkout}>

@@ -21,12 +21,14 @@ function renderSubscription(
   answers: {
     cancel?: StubAnswer<typeof routes.cancelSubscription>;
     update?: StubAnswer<typeof routes.updateSubscriptionPaymentMethod>;
+    resume?: StubAnswer<typeof routes.resumeSubscription>;
   } = {},
 ) {
   const api = stubRoutes(
     stubRoute(routes.showSubscriptionScreen, () => ({ body: screenData() })),
     stubRoute(routes.cancelSubscription, answers.cancel ?? { status: 500, body: { message: 'Not expected', code: 'INTERNAL' } }),
     stubRoute(routes.getPaymentClientToken, { body: localPayment }),
+    stubRoute(routes.resumeSubscription, answers.resume ?? { status: 500, body: { message: 'Not expected', code: 'INTERNAL' } }),
     stubRoute(
       routes.updateSubscriptionPaymentMethod,
       answers.update ?? { status: 500, body: { message: 'Not expected', code: 'INTERNAL' } },
@@ -214,5 +216,63 @@ describe('SubscriptionPage', () => {
     expect(free).toHaveTextContent('Largest transfer2 GB');
     expect(within(free).getByRole('link', { name: 'See what Pro gives' })).toHaveAttribute('href', '/upgrades');
     expect(page.getByText('No payments yet.')).toBeInTheDocument();
+  });
+  it('offers to resume a canceled plan while it is paid, charging nothing, and shows it active again with its renewal date', async () => {
+    // Prepare: canceled with paid time left; resuming answers the subscription that renews
+    let subscription = makeSubscription({
+      status: 'Canceled',
+      nextBillingDate: null,
+      canceledAt: '2026-11-27T10:00:00.000Z',
+      proEndsAt: '2026-12-26T00:00:00.000Z',
+      resumeRenewsOn: '2026-12-26',
+    });
+    const resumed = makeSubscription({ id: 'r_resumed', status: 'Pending', nextBillingDate: '2026-12-26' });
+    const { page, user, api } = renderSubscription(() => subscriptionScreen({ subscription }), {
+      resume: () => {
+        subscription = resumed;
+        return { body: { subscription: resumed } };
+      },
+    });
+    const plan = await page.findByRole('region', { name: 'Your plan' });
+    expect(plan).toHaveTextContent('Resume Pro and nothing is charged today: it renews on 26 December 2026 at $12.00');
+    expect(plan).not.toHaveTextContent(/nothing to pay/i);
+
+    // Act
+    await user.click(within(plan).getByRole('button', { name: 'Resume Pro' }));
+
+    // Assess: active again, renewing on the old date; the offer gone
+    expect(await screen.findByText('Pro is resumed: it renews on 26 December 2026.')).toBeInTheDocument();
+    const after = page.getByRole('region', { name: 'Your plan' });
+    await waitFor(() => expect(after).toHaveTextContent('StatusActive'));
+    expect(after).toHaveTextContent('Next charge$12.00 on 26 December 2026');
+    expect(within(after).queryByRole('button', { name: 'Resume Pro' })).not.toBeInTheDocument();
+    expect(api.calls(routes.resumeSubscription).map((request) => request.params)).toEqual([
+      { subscriptionProductId: 'sub_jane_1' },
+    ]);
+  });
+
+  it('says why Pro could not be resumed, and offers nothing once the paid time is over', async () => {
+    // Prepare
+    const subscription = makeSubscription({
+      status: 'Canceled',
+      nextBillingDate: null,
+      canceledAt: '2026-11-27T10:00:00.000Z',
+      resumeRenewsOn: '2026-12-26',
+    });
+    const { page, user } = renderSubscription(() => subscriptionScreen({ subscription }), {
+      resume: {
+        status: 409,
+        body: {
+          message: 'The time you paid for has ended, so this plan can no longer be resumed: subscribe again at checkout.',
+          code: 'CONFLICT',
+        },
+      },
+    });
+
+    // Act
+    await user.click(await page.findByRole('button', { name: 'Resume Pro' }));
+
+    // Assess
+    expect(await page.findByRole('alert')).toHaveTextContent('subscribe again at checkout');
   });
 });

@@ -16,6 +16,7 @@ import { useSubscriptionScreen } from '../api/show-subscription-screen';
 import type { PaymentRecordView, PlanLimitsView, SubscriptionScreen, SubscriptionView } from '../api/subscription-keys';
 import { useUpdateSubscriptionPaymentMethod } from '../api/update-subscription-payment-method';
 import { PlanLimitsList } from '../components/plan-card';
+import { ResumePro } from '../components/resume-pro';
 import { formatDate, formatDay, formatMoney, perInterval } from '../lib/format';
 import { UPGRADES_PATH } from '../lib/paths';
 import pageStyles from '../../../components/page.module.css';
@@ -66,11 +67,13 @@ function nextCharge(subscription: SubscriptionView): string {
 }
 
 function ProPlan({
+  userId,
   subscription,
   limits,
   onUpdateCard,
   onCancel,
 }: {
+  userId: string;
   subscription: SubscriptionView;
   limits: PlanLimitsView;
   onUpdateCard: () => void;
@@ -84,7 +87,8 @@ function ProPlan({
       headingLevel={2}
       title="Your plan"
       alert={subscription.status === 'Past Due' ? pastDueWarning(subscription) : null}
-      status={subscription.status}
+      // A resumed plan is Pending at the gateway until its first charge: to its subscriber, it is simply active again.
+      status={subscription.status === 'Pending' && subscription.givesPro ? 'Active' : subscription.status}
       facts={[{ term: 'Plan', value: limits.planId === 'pro' ? 'Pro' : 'Free' }]}
       price={`${formatMoney(subscription.price)} ${perInterval(subscription.interval)}`}
       nextCharge={nextCharge(subscription)}
@@ -99,6 +103,7 @@ function ProPlan({
           {until ? `, and your account goes back to Free after ${until}` : ''}.
         </p>
       ) : null}
+      <ResumePro userId={userId} subscription={subscription} />
     </SubscriptionCard>
   );
 }
@@ -213,6 +218,7 @@ function Subscription({ userId, screen }: { userId: string; screen: Subscription
     <>
       {subscription && hasPro ? (
         <ProPlan
+          userId={userId}
           subscription={subscription}
           limits={currentPlan}
           onUpdateCard={() => setDialog('card')}

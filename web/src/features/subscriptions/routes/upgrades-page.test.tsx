@@ -72,4 +72,20 @@ describe('UpgradesPage', () => {
     expect(pro).toHaveTextContent('You log in first, then pay.');
     expect(page.getByRole('region', { name: 'Free' })).not.toHaveTextContent('Your plan');
   });
+  it('offers a canceled subscriber with paid time left to resume Pro, with the day it would renew', async () => {
+    // Prepare
+    const canceled = makeSubscription({
+      status: 'Canceled',
+      nextBillingDate: null,
+      canceledAt: '2026-11-27T10:00:00.000Z',
+      resumeRenewsOn: '2026-12-26',
+    });
+    const { page } = renderUpgrades(upgradesScreen({ currentPlan: PLAN_LIMITS.pro, subscription: canceled }));
+
+    // Assess
+    const pro = await page.findByRole('region', { name: 'Pro' });
+    expect(within(pro).getByRole('status')).toHaveTextContent('Your subscription is canceled: Pro until 25 December 2026.');
+    expect(pro).toHaveTextContent('it renews on 26 December 2026');
+    expect(within(pro).getByRole('button', { name: 'Resume Pro' })).toBeEnabled();
+  });
 });

@@ -11,6 +11,7 @@ import { useUpgradesScreen } from '../api/show-upgrades-screen';
 import type { PriceView, UpgradesScreen } from '../api/subscription-keys';
 import { BillingSwitch } from '../components/billing-switch';
 import { PlanCard } from '../components/plan-card';
+import { ResumePro } from '../components/resume-pro';
 import { checkoutPath, SUBSCRIPTION_PATH } from '../lib/paths';
 import { formatDay, formatMoney, perInterval, yearlySaving } from '../lib/format';
 import noticeStyles from '../../../components/notice.module.css';
@@ -27,6 +28,7 @@ function priceNote(chosen: PriceView, monthly: PriceView | undefined): string {
 
 /** "You're on Pro", with when it ends if it does, and where to manage it. */
 function OnPro({ subscription }: { subscription: UpgradesScreen['subscription'] }) {
+  const { user } = useCurrentUser();
   const endsOn =
     subscription?.status === 'Canceled' && subscription.paidThroughDate ? formatDay(subscription.paidThroughDate) : null;
   return (
@@ -35,6 +37,7 @@ function OnPro({ subscription }: { subscription: UpgradesScreen['subscription'] 
         <strong>You&rsquo;re on Pro.</strong>
         {endsOn ? ` Your subscription is canceled: Pro until ${endsOn}.` : null}
       </p>
+      {user && subscription?.resumeRenewsOn ? <ResumePro userId={user.userId} subscription={subscription} /> : null}
       <Link to={SUBSCRIPTION_PATH} className={styles.strongLink}>
         Manage your subscription
       </Link>

@@ -62,6 +62,7 @@ export const makeSubscription = (overrides: Partial<SubscriptionView> = {}): Sub
   canceledAt: null,
   givesPro: true,
   proEndsAt: null,
+  resumeRenewsOn: null,
   paymentMethod: { cardType: 'Visa', last4: '1111', expirationDate: '12/2030' },
   createdAt: '2026-11-26T10:00:00.000Z',
   ...overrides,
