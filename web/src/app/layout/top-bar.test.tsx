@@ -196,7 +196,7 @@ describe('TopBar, logged in', () => {
 
     // Assess
     const bell = screen.getByRole('link', { name: `Notifications (${own + sso} unseen)` });
-    expect(bell).toHaveTextContent(new RegExp(`^${shown.replace('+', '\\+')}$`));
+    expect(within(bell).getByTestId('unseen-dot')).toHaveTextContent(new RegExp(`^${shown.replace('+', '\\+')}$`));
   });
 
   it('opens the avatar menu with every item in order, the right links, and Blog in a new tab', async () => {
