@@ -54,6 +54,13 @@ export interface Config {
   edgeOriginToken: string | undefined;
   /** Sender address of emails: given only to functions with the email capability. */
   mailFrom: string;
+  /**
+   * Sender address of transfer emails (files sent to a recipient): TRANSFER_MAIL_FROM when set,
+   * else MAIL_FROM's name at `transfers@` its domain ('TopPubs <transfers@toppubs.example>'), so
+   * a recipient sees the files come from the transfer service, not from the login mailbox.
+   * Email capability only, like mailFrom.
+   */
+  transferMailFrom: string;
   /** Locally: the folder that captures outgoing mail instead of SES (email capability only). */
   mailOutboxDir: string | undefined;
   /** In AWS: the SES configuration set every send names, publishing bounces and complaints. */
@@ -307,6 +314,18 @@ function lazy<T>(read: () => T): () => T {
   };
 }
 
+/**
+ * Another mailbox at a sender's domain, under the same name: ('transfers', 'TopPubs
+ * <login@toppubs.example>') is 'TopPubs <transfers@toppubs.example>'.
+ */
+export function senderAt(localPart: string, from: string): string {
+  const match = /^(.*?)<([^<>@\s]+)@([^<>@\s]+)>\s*$/.exec(from) ?? /^()([^<>@\s]+)@([^<>@\s]+)$/.exec(from.trim());
+  if (!match) throw new ConfigError(`MAIL_FROM is not an address: ${from}`);
+  const name = (match[1] ?? '').trim();
+  const address = `${localPart}@${match[3] ?? ''}`;
+  return name ? `${name} <${address}>` : address;
+}
+
 export function loadConfig(env: Environment = process.env): Config {
   const stage = env.STAGE ?? 'local';
   const allowedOrigins = requireEnv('ALLOWED_ORIGINS', env)
@@ -350,6 +369,9 @@ export function loadConfig(env: Environment = process.env): Config {
     edgeOriginToken: env.EDGE_ORIGIN_TOKEN || undefined,
     get mailFrom() {
       return mailFrom();
+    },
+    get transferMailFrom() {
+      return env.TRANSFER_MAIL_FROM?.trim() || senderAt('transfers', mailFrom());
     },
     get mailOutboxDir() {
       mailFrom();

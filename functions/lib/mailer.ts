@@ -51,11 +51,12 @@ function outboxFileName(now: Date): string {
 export function createMailer(options: MailerOptions): Mailer {
   return {
     async send(message) {
+      const from = message.from ?? options.from;
       if (options.outboxDir) {
         const now = new Date();
         const fileName = outboxFileName(now);
         await mkdir(options.outboxDir, { recursive: true });
-        await writeFile(join(options.outboxDir, fileName), buildEml(message, { from: options.from, date: now }), 'utf8');
+        await writeFile(join(options.outboxDir, fileName), buildEml(message, { from, date: now }), 'utf8');
         return { messageId: fileName };
       }
       const { SESClient, SendEmailCommand, SendRawEmailCommand } = await import('./mail/ses-sdk');
@@ -65,15 +66,15 @@ export function createMailer(options: MailerOptions): Mailer {
       const output = message.headers
         ? await client.send(
             new SendRawEmailCommand({
-              Source: options.from,
+              Source: from,
               ...configurationSet,
               Destinations: [message.to],
-              RawMessage: { Data: Buffer.from(buildEml(message, { from: options.from }), 'utf8') },
+              RawMessage: { Data: Buffer.from(buildEml(message, { from }), 'utf8') },
             }),
           )
         : await client.send(
             new SendEmailCommand({
-              Source: options.from,
+              Source: from,
               ...configurationSet,
               Destination: { ToAddresses: [message.to] },
               Message: {
@@ -141,6 +142,8 @@ export interface MailKind<Data> {
   hourlyOverall: { limit: number; message: (waitSeconds: number) => string };
   /** The 503 message when the mail cannot be sent. */
   unavailableMessage: string;
+  /** The sender, read when a mail is sent, when not MAIL_FROM (login mail's): e.g. transfers'. */
+  from?: () => string;
 }
 
 export function defineMailKind<Data>(kind: MailKind<Data>): MailKind<Data> {
@@ -251,8 +254,9 @@ export async function sendMail<Data>(
   const claimed = await claimLimits(db, [...(options.callerLimits ?? []), ...limitsOf(kind, to, options.clientIp)], options.now);
   try {
     const content = kind.template(await options.data());
+    const from = kind.from?.();
     try {
-      return await (options.mailer ?? configuredMailer()).send({ to, ...content });
+      return await (options.mailer ?? configuredMailer()).send({ to, ...content, ...(from ? { from } : {}) });
     } catch (error) {
       // Only the error's name and status: the message may quote the request, which holds the mail.
       const { name, $metadata } = error as { name?: string; $metadata?: { httpStatusCode?: number } };

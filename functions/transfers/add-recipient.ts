@@ -2,6 +2,7 @@ import * as transferRoutes from '../../shared/routes/transfers';
 import { getDb } from '../lib/db/service';
 import { getUser, requireUser } from '../lib/db/users';
 import { createHandler } from '../lib/http/create-handler';
+import { readManifest } from './lib/manifest';
 import { addMember } from './lib/recipients';
 import { isExpired, requireOwnTransfer, TransferExpired } from './lib/transfer-access';
 import { notifyRecipients } from './lib/transfer-mail';
@@ -17,8 +18,8 @@ export const handler = createHandler(transferRoutes.addRecipient, async ({ param
   let notifiedAt = member.notifiedAt;
   // Added after the send: they are told now, as the others were at the send.
   if (added && transfer.status === 'sent') {
-    const sender = await requireUser(db, { userId: caller.userId });
-    const emailed = await notifyRecipients(db, transfer, sender, [member], now);
+    const [sender, files] = await Promise.all([requireUser(db, { userId: caller.userId }), readManifest(db, transfer)]);
+    const emailed = await notifyRecipients(db, transfer, sender, files ?? [], [member], now);
     if (emailed.length > 0) notifiedAt = now.toISOString();
   }
   const user = member.userId ? await getUser(db, { userId: member.userId }) : null;

@@ -72,6 +72,6 @@ export const handler = createHandler(transferRoutes.finalizeTransfer, async ({ p
     keyOf: (key: { email: string }) => key.email,
     what: 'received transfers',
   });
-  await notifyRecipients(db, sent, sender, members, now);
+  await notifyRecipients(db, sent, sender, files, members, now);
   return toTransferSummary(sent, toPerson(sender, caller.userId), now);
 });

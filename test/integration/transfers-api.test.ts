@@ -275,6 +275,10 @@ describe('a transfer from draft to package', () => {
     const invites = await mailsTo(suite.runtime.mailDir, newcomer);
     expect(invites).toHaveLength(1);
     expect(invites[0]?.headers.subject).toContain('Q3 designs');
+    // From the transfers sender (MAIL_FROM's name at transfers@), listing the files it carries.
+    expect(invites[0]?.headers.from).toBe('TopPubs <transfers@toppubs.example>');
+    expect(invites[0]?.text).toContain('notes.txt (');
+    expect(invites[0]?.text).toContain('They can be downloaded until ');
     expect(await mailsTo(suite.runtime.mailDir, recipient.email)).toHaveLength(1);
   });
 

@@ -7,6 +7,8 @@ import { randomBytes } from 'node:crypto';
  */
 export interface MailMessage {
   to: string;
+  /** The sender, when not the mailer's own (MAIL_FROM): e.g. transfer mails' TRANSFER_MAIL_FROM. */
+  from?: string | undefined;
   subject: string;
   text: string;
   html: string;

@@ -13,6 +13,7 @@ import { recordNotification } from '../../lib/notifications';
 import { pushUnseenCounts } from '../../lib/realtime';
 import { defineTokenPurpose, issueToken } from '../../lib/one-time-tokens';
 import { hashedKeyPart } from '../../lib/rate-limit';
+import { formatBytes } from './stored-files';
 
 /**
  * The link a recipient is emailed signs them in once (creating their account for that address
@@ -26,30 +27,63 @@ export const TRANSFER_INVITE = defineTokenPurpose<{ transferId: string; email: s
 /** Recipients emailed at once while a transfer is sent: a sender's 500 go out in 50 rounds. */
 const MAIL_CONCURRENCY = 10;
 
-interface InviteMailData {
-  senderName: string;
+/** The most files an invitation lists one by one; the rest are counted. */
+export const INVITE_LISTED_FILES = 20;
+
+export interface InviteMailData {
+  /** The sender's display name ('' when they set none) and username. */
+  sender: { name: string; username: string };
   title: string;
   message: string;
-  fileCount: number;
+  /** The transfer's files, in order: each named with its size. */
+  files: readonly { name: string; size: number }[];
   availableUntil: string;
   url: string;
 }
 
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
 
+/** 'Ana Lima (@ana)', or '@ana' for a sender with no display name. */
+export function senderLabel(sender: { name: string; username: string }): string {
+  const name = sender.name.trim();
+  const handle = sender.username ? `@${sender.username}` : '';
+  if (!name) return handle || 'Someone';
+  return handle ? `${name} (${handle})` : name;
+}
+
+/** A date as mails state it, in UTC (the expiry is a UTC instant): '31 March 2026'. */
+export function mailDate(iso: string): string {
+  return new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+}
+
 /**
- * "You received files". Limited per address (a sender cannot flood one inbox) and per sender
- * (nobody mails the world through us): 1,000 recipients an hour.
+ * "You received files", from the transfer sender (TRANSFER_MAIL_FROM), as the files' own mail:
+ * who sent them (display name and username), each file with its size and the total, the
+ * sender's message, the link, and until when it works. Plain text and HTML, where every
+ * sender-written value (name, title, message, file names) is escaped. Limited per address (a
+ * sender cannot flood one inbox) and per sender (nobody mails the world through us): 1,000
+ * recipients an hour.
  */
 export const transferInviteEmail = defineMailKind<InviteMailData>({
   name: 'transfer-invite',
-  template: ({ senderName, title, message, fileCount, availableUntil, url }) => {
+  from: () => getConfig().transferMailFrom,
+  template: ({ sender, title, message, files, availableUntil, url }) => {
     const link = mailLink(url);
-    const what = title ? `“${title}”` : plural(fileCount, 'file');
-    const until = availableUntil.slice(0, 10);
+    const who = senderLabel(sender);
+    const what = title ? `“${title}”` : plural(files.length, 'file');
+    const until = mailDate(availableUntil);
+    const totalBytes = files.reduce((sum, file) => sum + file.size, 0);
+    const listed = files.slice(0, INVITE_LISTED_FILES);
+    const unlisted = files.length - listed.length;
+    const filesLine = `${plural(files.length, 'file')}, ${formatBytes(totalBytes)} in total`;
+    const moreLine = unlisted > 0 ? `and ${plural(unlisted, 'more file')}` : '';
     const text = [
-      `${senderName} sent you ${what} with ${APP_NAME}.`,
-      ...(message ? ['', message] : []),
+      `${who} sent you ${what} with ${APP_NAME}.`,
+      ...(message ? ['', 'Their message:', message] : []),
+      '',
+      `${filesLine}:`,
+      ...listed.map((file) => `- ${file.name} (${formatBytes(file.size)})`),
+      ...(moreLine ? [`- ${moreLine}`] : []),
       '',
       `Open the files: ${link}`,
       '',
@@ -59,13 +93,18 @@ export const transferInviteEmail = defineMailKind<InviteMailData>({
     const body = html`<!doctype html>
       <html>
         <body style="font-family:system-ui,sans-serif;line-height:1.5">
-          <p>${senderName} sent you ${what} with ${APP_NAME}.</p>
-          ${message ? html`<p style="white-space:pre-wrap">${message}</p>` : html``}
+          <p><strong>${who}</strong> sent you ${what} with ${APP_NAME}.</p>
+          ${message ? html`<p style="white-space:pre-wrap;border-left:3px solid #ccc;padding-left:12px">${message}</p>` : html``}
+          <p style="margin-bottom:4px">${filesLine}:</p>
+          <ul style="margin-top:0">
+            ${listed.map((file) => html`<li>${file.name} <span style="color:#555">(${formatBytes(file.size)})</span></li>`)}
+            ${moreLine ? html`<li>${moreLine}</li>` : html``}
+          </ul>
           <p><a href="${link}">Open the files</a></p>
           <p style="color:#555">They can be downloaded until ${until}.</p>
         </body>
       </html>`;
-    return { subject: `${senderName} sent you ${what}`, text, html: body.markup };
+    return { subject: `${who} sent you ${what}`, text, html: body.markup };
   },
   cooldown: { seconds: 1, message: () => 'Files were just sent to this address.' },
   dailyPerAddress: { limit: 100, message: () => 'This address has received too many transfers today.' },
@@ -115,15 +154,19 @@ export async function notifyRecipients(
   db: Db,
   transfer: TransferItem,
   sender: UserItem,
+  files: readonly { name: string; size: number }[],
   members: readonly TransferMemberItem[],
   now: Date,
 ): Promise<string[]> {
   const emailed: string[] = [];
   const queue = [...members];
-  const senderName = sender.name || sender.username;
+  const content = {
+    sender: { name: sender.name ?? '', username: sender.username ?? '' },
+    files: files.map(({ name, size }) => ({ name, size })),
+  };
   const worker = async () => {
     for (let member = queue.shift(); member; member = queue.shift()) {
-      if (await notifyRecipient(db, transfer, senderName, member, now)) emailed.push(member.email);
+      if (await notifyRecipient(db, transfer, content, member, now)) emailed.push(member.email);
     }
   };
   await Promise.all(Array.from({ length: Math.min(MAIL_CONCURRENCY, queue.length) }, worker));
@@ -133,7 +176,7 @@ export async function notifyRecipients(
 async function notifyRecipient(
   db: Db,
   transfer: TransferItem,
-  senderName: string,
+  content: Pick<InviteMailData, 'sender' | 'files'>,
   member: TransferMemberItem,
   now: Date,
 ): Promise<boolean> {
@@ -149,10 +192,9 @@ async function notifyRecipient(
           now,
         });
         return {
-          senderName,
+          ...content,
           title: transfer.title,
           message: transfer.message,
-          fileCount: transfer.fileCount,
           availableUntil: transfer.availableUntil,
           url: inviteUrl(transfer.transferId, token),
         };

@@ -2,28 +2,31 @@ import { Link } from 'react-router';
 import { MoreButton, type PagedQuery } from '../../../components/more-button';
 import { formatBytes } from '../../../lib/format-bytes';
 import type { TransferSummary } from '../api/transfer-keys';
-import { formatDate, transferName, transferStatus } from '../lib/format';
+import { formatDate, type TransferViewer, transferName, transferStatus } from '../lib/format';
 import styles from './transfers.module.css';
 
-/** A list of transfers, one row each: name, date, size and status, linking to where `linkTo` says. */
+/**
+ * A list of transfers, one row each: name, date, size and status, linking to where `linkTo` says.
+ * A recipient's list (`viewer="recipient"`) names each sender and badges the rows "Received".
+ */
 export function TransferList({
   label,
   transfers,
   linkTo,
-  showSender = false,
+  viewer = 'sender',
   query,
 }: {
   label: string;
   transfers: readonly TransferSummary[];
   linkTo: (transfer: TransferSummary) => string;
-  showSender?: boolean;
+  viewer?: TransferViewer;
   query: PagedQuery;
 }) {
   return (
     <>
       <ul className={styles.list} aria-label={label}>
         {transfers.map((transfer) => {
-          const status = transferStatus(transfer);
+          const status = transferStatus(transfer, viewer);
           const date = transfer.finalizedAt ?? transfer.createdAt;
           const sender = transfer.owner.name || `@${transfer.owner.username}`;
           return (
@@ -31,7 +34,7 @@ export function TransferList({
               <Link to={linkTo(transfer)} className={styles.rowLink}>
                 <span className={styles.itemName}>{transferName(transfer)}</span>
                 <span className={styles.itemMeta}>
-                  {showSender ? `From ${sender} · ` : ''}
+                  {viewer === 'recipient' ? `From ${sender} · ` : ''}
                   {formatDate(date)} · {formatBytes(transfer.totalBytes)}
                 </span>
               </Link>

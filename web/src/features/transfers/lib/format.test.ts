@@ -17,10 +17,12 @@ describe('transfer names and statuses', () => {
     expect(transferName({ title: '  ', fileCount: 1 })).toBe('1 file');
   });
 
-  it('says draft, sent or expired', () => {
+  it('says draft, sent or expired to the sender, received or expired to a recipient', () => {
     expect(transferStatus({ status: 'draft', expired: false })).toBe('Draft');
     expect(transferStatus({ status: 'sent', expired: false })).toBe('Sent');
     expect(transferStatus({ status: 'sent', expired: true })).toBe('Expired');
+    expect(transferStatus({ status: 'sent', expired: false }, 'recipient')).toBe('Received');
+    expect(transferStatus({ status: 'sent', expired: true }, 'recipient')).toBe('Expired');
   });
 });
 

@@ -40,9 +40,19 @@ export function transferName(transfer: { title: string; fileCount: number }): st
   return transfer.title.trim() || plural(transfer.fileCount, 'file');
 }
 
-/** The status a list shows: draft, sent or expired. */
-export function transferStatus(transfer: { status: 'draft' | 'sent'; expired: boolean }): 'Draft' | 'Sent' | 'Expired' {
+/** Whose list a transfer is shown in: the sender's own, or a recipient's received ones. */
+export type TransferViewer = 'sender' | 'recipient';
+
+/**
+ * The status a list shows, as its viewer sees it: draft, sent or expired to the sender; received
+ * (or expired) to a recipient, for whom "Sent" would read as something they did.
+ */
+export function transferStatus(
+  transfer: { status: 'draft' | 'sent'; expired: boolean },
+  viewer: TransferViewer = 'sender',
+): 'Draft' | 'Sent' | 'Received' | 'Expired' {
   if (transfer.expired) return 'Expired';
+  if (viewer === 'recipient') return 'Received';
   return transfer.status === 'draft' ? 'Draft' : 'Sent';
 }
 

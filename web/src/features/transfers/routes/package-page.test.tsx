@@ -284,7 +284,7 @@ describe('PackagePage', () => {
     expect(api.calls(routes.getTransferPackage)).toHaveLength(0);
   });
 
-  it('tells a newcomer that an account was made for their address, without logging them in', async () => {
+  it('tells a newcomer that an account was made for their address, that they are not logged in, and what logging in gives', async () => {
     // Prepare
     const { page } = renderPackage({
       user: null,
@@ -294,10 +294,13 @@ describe('PackagePage', () => {
 
     // Assess
     expect(await page.findByRole('heading', { name: 'Holiday photos', level: 1 })).toBeInTheDocument();
-    expect(page.getByRole('status', { name: 'How you opened this transfer' })).toHaveTextContent(
-      'We made an account for new@example.com so your votes are kept. You are not logged in',
+    const notice = page.getByRole('status', { name: 'How you opened this transfer' });
+    expect(notice).toHaveTextContent('We made an account for new@example.com so your votes are kept. You are not logged in');
+    expect(notice).toHaveTextContent(
+      'Log in with new@example.com (we email you a link) to choose your username and name, keep this transfer among the ones you received',
     );
-    expect(page.getByRole('button', { name: 'Log in' })).toBeInTheDocument();
+    expect(within(notice).getByRole('button', { name: 'Log in' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Account menu/ })).not.toBeInTheDocument();
   });
 
   it('shows why an emailed link was refused, and the login button to a visitor', async () => {

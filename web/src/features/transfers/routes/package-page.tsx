@@ -76,10 +76,16 @@ function GrantNotice({ grant, onLogIn }: { grant: PackageGrant; onLogIn: () => v
         view, vote and download until {formatDate(grant.expiresAt)}), not an account.
       </p>
       {grant.accountCreated ? (
-        <p>
-          We made an account for {grant.email} so your votes are kept. You are not logged in: to use the account, log in with that
-          address.
-        </p>
+        <>
+          <p>
+            <strong>We made an account for {grant.email}</strong> so your votes are kept. You are not logged in: the link opens no
+            account.
+          </p>
+          <p>
+            Log in with {grant.email} (we email you a link) to choose your username and name, keep this transfer among the ones you
+            received, and send files yourself. If you do nothing, the account holds just your votes.
+          </p>
+        </>
       ) : (
         <p>Log in with {grant.email} to keep this transfer in your account.</p>
       )}

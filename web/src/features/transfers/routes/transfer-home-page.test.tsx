@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { routes } from '@shared/routes';
 import { PLAN_LIMITS } from '@shared/transfers/plans';
+import { setMatchMedia } from '../../../test/dom-polyfills';
 import { jane, renderShell } from '../../../test/render-shell';
 import { type StubAnswer, stubRoute, stubRoutes } from '../../../test/stub-routes';
 import type { UploadFn } from '../lib/send-transfer';
@@ -330,6 +331,63 @@ describe('TransferHomePage', () => {
       { name: 'Transfer Send Clicked', properties: { files: 2, recipients: 1 } },
       { name: 'Transfer Finalized', properties: { elapsedMs: expect.any(Number) as number } },
     ]);
+  });
+
+  /** An upload that reports half of its file sent and waits there until the test lets it go. */
+  function halfwayUpload() {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const upload = vi.fn<UploadFn>(async ({ file, uploading, onProgress }) => {
+      onProgress?.({ fileId: uploading.file.id, sentBytes: file.size / 2, totalBytes: file.size, phase: 'sending' });
+      await held;
+      return { ...uploading.file, status: 'ready' };
+    });
+    return { upload, release: () => release() };
+  }
+
+  it('brings the overall progress into view and focus when Send is pressed, and announces how far it is', async () => {
+    // Prepare
+    const scrolled = vi.spyOn(Element.prototype, 'scrollIntoView');
+    cleanups.push(() => scrolled.mockRestore());
+    const { upload, release } = halfwayUpload();
+    cleanups.push(release);
+    const { user, page } = renderHome({ upload });
+    await user.upload(await page.findByLabelText('Add files'), [fakeFile('a.txt', 1_000)]);
+    await addRecipient(user, page, 'ana@example.com');
+
+    // Act
+    await user.click(page.getByRole('button', { name: 'Send' }));
+
+    // Assess
+    const sending = await page.findByRole('region', { name: 'Sending' });
+    expect(sending).toHaveFocus();
+    expect(within(sending).getByRole('progressbar', { name: 'Transfer progress' })).toBeInTheDocument();
+    expect(scrolled.mock.contexts).toContain(sending);
+    expect(scrolled).toHaveBeenCalledWith({ behavior: 'smooth', block: 'start' });
+    await waitFor(() => expect(within(sending).getByRole('status')).toHaveTextContent('Uploading: 50% sent'));
+  });
+
+  it('jumps to the overall progress without a smooth scroll for a visitor who asks for reduced motion', async () => {
+    // Prepare
+    setMatchMedia((query) => query === '(prefers-reduced-motion: reduce)');
+    const scrolled = vi.spyOn(Element.prototype, 'scrollIntoView');
+    cleanups.push(() => scrolled.mockRestore());
+    const { upload, release } = halfwayUpload();
+    cleanups.push(release);
+    const { user, page } = renderHome({ upload });
+    await user.upload(await page.findByLabelText('Add files'), [fakeFile('a.txt', 1_000)]);
+    await addRecipient(user, page, 'ana@example.com');
+
+    // Act
+    await user.click(page.getByRole('button', { name: 'Send' }));
+
+    // Assess
+    const sending = await page.findByRole('region', { name: 'Sending' });
+    expect(sending).toHaveFocus();
+    expect(scrolled).toHaveBeenCalledWith({ behavior: 'auto', block: 'start' });
+    expect(scrolled).not.toHaveBeenCalledWith(expect.objectContaining({ behavior: 'smooth' }));
   });
 
   it('shows what the server refused, keeps the files, and carries on from there on the next Send', async () => {

@@ -63,7 +63,7 @@ describe('TransfersPage', () => {
     expect(within(list).getAllByRole('listitem')[2]).toHaveTextContent('Expired');
   });
 
-  it('lists the received transfers with their sender, linking to the package', async () => {
+  it('lists the received transfers with their sender and a Received badge, linking to the package', async () => {
     // Prepare
     const { user, page } = renderTransfers();
     await page.findByRole('list', { name: 'Sent transfers' });
@@ -74,6 +74,8 @@ describe('TransfersPage', () => {
     // Assess
     const list = await page.findByRole('list', { name: 'Received transfers' });
     expect(list).toHaveTextContent('From Ana Lima');
+    expect(within(list).getByText('Received')).toBeInTheDocument();
+    expect(within(list).queryByText('Sent')).not.toBeInTheDocument();
     expect(within(list).getByRole('link')).toHaveAttribute('href', `/transfer/${id('recv1')}/package`);
     expect(page.getByRole('link', { name: 'Received' })).toHaveAttribute('aria-current', 'page');
   });

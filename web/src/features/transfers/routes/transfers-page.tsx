@@ -51,7 +51,7 @@ function ReceivedTransfers({ userId }: { userId: string }) {
       label="Received transfers"
       transfers={transfers}
       linkTo={(transfer) => `/transfer/${encodeURIComponent(transfer.id)}/package`}
-      showSender
+      viewer="recipient"
       query={query}
     />
   );
