@@ -42,7 +42,7 @@ import { toDecimalAmount } from '../../shared/payments/money';
 import { localDemoPlans } from '../../shared/payments/local-gateway';
 import { receiveBraintreeWebhook } from '../../shared/routes/subscriptions';
 import { type JobHandler, startScheduler } from './scheduler';
-import { generateSeedData } from './seed/generate-publications';
+import { describeSeed, feedOnlyShare, generateSeedData } from './seed/generate-publications';
 import { isTableEmptyOfPublications, type SeedProgress, seedTable } from './seed/seed-table';
 import { seedRankHistory } from './seed/seed-rank-history';
 import { hasStories, seedSocial } from './seed/seed-social';
@@ -445,9 +445,9 @@ async function prepareSeed(db: Db, publications: number | undefined, log: (line:
   const started = Date.now();
   const today = toDay(new Date());
   const count = publications ?? 17_000;
-  // One in a hundred more read from a plain feed: the activity boards show how those are labelled.
-  const data = generateSeedData({ today, publications: count, feedOnly: Math.round(count / 100) });
-  log(`Seeding ${data.publications.length} publications and ${data.histories.length} follower histories...`);
+  const feedOnly = feedOnlyShare(count);
+  const data = generateSeedData({ today, publications: count, feedOnly });
+  log(describeSeed(data, feedOnly));
   const client = createSeedClient();
   const seedDb = createDb(client, getConfig().tableName);
   let lastReport = 0;
