@@ -1,6 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vite';
+import { defineConfig, type Rollup } from 'vite';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
@@ -10,6 +10,18 @@ const root = fileURLToPath(new URL('.', import.meta.url));
  * load) resolve it the same way.
  */
 export const alias = { '@shared': fileURLToPath(new URL('../shared', import.meta.url)) };
+
+/**
+ * zod's published files (as on npm, not patched here) carry two prose comments that mention
+ * `@__PURE__` (v4/core/util.js and regexes.js explain why a constant is wrapped or built through a
+ * helper). Rollup reads any comment naming `@__PURE__` as an annotation, finds it before no call,
+ * warns with INVALID_ANNOTATION and drops the comment: the bundle is the same, and zod's real
+ * annotations, on the lines after, still apply. Only that warning, and only for zod's files, is
+ * dropped; every other warning, from zod or elsewhere, is printed as before.
+ */
+export function isExpectedRollupWarning(warning: Rollup.RollupLog): boolean {
+  return warning.code === 'INVALID_ANNOTATION' && /[\\/]node_modules[\\/]zod[\\/]/.test(warning.id ?? '');
+}
 
 export default defineConfig({
   root,
@@ -28,6 +40,9 @@ export default defineConfig({
     modulePreload: false,
     // One chunk for React and the router that every route needs; routes split on their own.
     rollupOptions: {
+      onwarn(warning, warn) {
+        if (!isExpectedRollupWarning(warning)) warn(warning);
+      },
       output: {
         manualChunks: { react: ['react', 'react-dom', 'react-dom/client', 'react-router'] },
       },

@@ -14,8 +14,9 @@ import {
   REALTIME_HANDLERS,
   type RealtimeHandler,
 } from '../../shared/realtime';
-import { getDocumentClient } from '../../functions/lib/db/client';
-import { type Db, getDb } from '../../functions/lib/db/service';
+import { createDocumentClient, getDocumentClient } from '../../functions/lib/db/client';
+import { createDb, type Db, getDb } from '../../functions/lib/db/service';
+import { getConfig } from '../../functions/lib/config';
 import { toDay } from '../../functions/ranking/lib/domain/days';
 import type { DeploymentSettings } from '../function-environment';
 import { type ApiRouterOptions, createApiRouter, type LambdaHttpHandler } from './api-server';
@@ -41,7 +42,7 @@ import { toDecimalAmount } from '../../shared/payments/money';
 import { localDemoPlans } from '../../shared/payments/local-gateway';
 import { receiveBraintreeWebhook } from '../../shared/routes/subscriptions';
 import { type JobHandler, startScheduler } from './scheduler';
-import { generateSeedData } from './seed/generate-publications';
+import { describeSeed, feedOnlyShare, generateSeedData } from './seed/generate-publications';
 import { isTableEmptyOfPublications, type SeedProgress, seedTable } from './seed/seed-table';
 import { seedRankHistory } from './seed/seed-rank-history';
 import { hasStories, seedSocial } from './seed/seed-social';
@@ -347,6 +348,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
     const ready = (async () => {
       const db = getDb();
       const seed = options.seedIfEmpty ? await prepareSeed(db, options.seedPublications, log) : undefined;
+      stops.push(async () => seed?.close());
       // Boards need only the publications: rank first, so the site is browsable while history loads.
       if (seed) await seed.writePublications();
       if (options.runJobsAtStart) {
@@ -419,15 +421,35 @@ export function ensureMerchantKeysKey(file: string): string {
 /** DynamoDB Local writes fastest with about this many BatchWrites in flight on two cores. */
 const SEED_CONCURRENCY = 16;
 
+/**
+ * With SEED_CONCURRENCY BatchWrites in flight, DynamoDB Local answers each after the ones queued
+ * before it: on a busy two-core machine, often more than the 5 s a handler's request is given,
+ * and the SDK then printed a requestTimeout warning per write (16 to 32 of them on a start). The
+ * seed writes through a client of its own whose bound fits bulk writes; the handlers keep theirs.
+ */
+export const SEED_REQUEST_TIMEOUT_MS = 60_000;
+
+/** The seed's own access to the table (see SEED_REQUEST_TIMEOUT_MS). */
+function createSeedClient() {
+  const config = getConfig();
+  return createDocumentClient({
+    endpoint: config.dynamoDbEndpoint,
+    region: config.region,
+    requestTimeout: SEED_REQUEST_TIMEOUT_MS,
+  });
+}
+
 /** The demo data set, generated only when the table has no publications yet. */
 async function prepareSeed(db: Db, publications: number | undefined, log: (line: string) => void) {
   if (!(await isTableEmptyOfPublications(db))) return undefined;
   const started = Date.now();
   const today = toDay(new Date());
   const count = publications ?? 17_000;
-  // One in a hundred more read from a plain feed: the activity boards show how those are labelled.
-  const data = generateSeedData({ today, publications: count, feedOnly: Math.round(count / 100) });
-  log(`Seeding ${data.publications.length} publications and ${data.histories.length} follower histories...`);
+  const feedOnly = feedOnlyShare(count);
+  const data = generateSeedData({ today, publications: count, feedOnly });
+  log(describeSeed(data, feedOnly));
+  const client = createSeedClient();
+  const seedDb = createDb(client, getConfig().tableName);
   let lastReport = 0;
   const onProgress = ({ kind, written, total }: SeedProgress) => {
     if (written === total || Date.now() - lastReport > 5_000) {
@@ -437,16 +459,17 @@ async function prepareSeed(db: Db, publications: number | undefined, log: (line:
   };
   return {
     writePublications: async () => {
-      await seedTable(db, { publications: data.publications, histories: [] }, { onProgress, concurrency: SEED_CONCURRENCY });
+      await seedTable(seedDb, { publications: data.publications, histories: [] }, { onProgress, concurrency: SEED_CONCURRENCY });
       log(`Publications seeded in ${((Date.now() - started) / 1000).toFixed(1)} s`);
     },
     writeHistories: async () => {
       const historiesStarted = Date.now();
-      await seedTable(db, { publications: [], histories: data.histories }, { onProgress, concurrency: SEED_CONCURRENCY });
+      await seedTable(seedDb, { publications: [], histories: data.histories }, { onProgress, concurrency: SEED_CONCURRENCY });
       log(`Follower histories seeded in ${((Date.now() - historiesStarted) / 1000).toFixed(1)} s`);
       const ranksStarted = Date.now();
-      const days = await seedRankHistory(db, data, today);
+      const days = await seedRankHistory(seedDb, data, today);
       log(`Rank history of the ${days} days before today seeded in ${((Date.now() - ranksStarted) / 1000).toFixed(1)} s`);
     },
+    close: () => client.destroy(),
   };
 }

@@ -10,7 +10,7 @@ import {
   type RecentCounts,
 } from '../../functions/ranking/lib/domain/recent-counts';
 import { shardOf } from '../../functions/ranking/lib/domain/shard';
-import { generateSeedData, type SeedData } from '../../infra/local/seed/generate-publications';
+import { describeSeed, feedOnlyShare, generateSeedData, type SeedData } from '../../infra/local/seed/generate-publications';
 import { ACTIVE_WINDOW_DAYS, RECENT_HISTORY_DAYS } from '../../shared/constants';
 import { publicationSnapshotSchema, slugSchema, topicTagSchema } from '../../shared/schemas/ranking';
 
@@ -73,6 +73,25 @@ describe('generateSeedData', () => {
       expect(slugSchema.safeParse(feed.slug).success).toBe(true);
       expect(feed.feedUrl).toMatch(/^https:\/\/[a-z0-9-]+\.example\.com\/feed\.xml$/);
     }
+  });
+
+  it('announces the publications asked for and the feed-only ones added on top apart', () => {
+    // Prepare
+    const feedOnly = feedOnlyShare(1_000);
+    const data = generateSeedData({ today: TODAY, publications: 1_000, seed: 11, feedOnly });
+    const small = generateSeedData({ today: TODAY, publications: 40, seed: 11, feedOnly: feedOnlyShare(40) });
+
+    // Act
+    const line = describeSeed(data, feedOnly);
+    const smallLine = describeSeed(small, feedOnlyShare(40));
+
+    // Assess
+    expect(feedOnly).toBe(10);
+    expect(data.publications).toHaveLength(1_010);
+    expect(line).toBe(
+      `Seeding 1000 publications with ${data.histories.length} follower histories, and 10 more read from a plain feed (1 in 100, no follower count)...`,
+    );
+    expect(smallLine).toBe(`Seeding 40 publications with ${small.histories.length} follower histories...`);
   });
 
   describe('the full 17,000-publication data set', () => {

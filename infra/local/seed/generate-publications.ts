@@ -379,6 +379,21 @@ interface Profile {
   noise: number;
 }
 
+/** One in a hundred more than SEED_PUBLICATIONS asks for: the activity boards show how those are labelled. */
+export function feedOnlyShare(publications: number): number {
+  return Math.round(publications / 100);
+}
+
+/**
+ * The line `npm start` prints before seeding. It names the feed-only publications apart, since
+ * they come on top of the count asked for: SEED_PUBLICATIONS=1000 writes 1,010 publications.
+ */
+export function describeSeed(data: SeedData, feedOnly: number): string {
+  const followed = data.publications.length - feedOnly;
+  const extra = feedOnly > 0 ? `, and ${feedOnly} more read from a plain feed (1 in 100, no follower count)` : '';
+  return `Seeding ${followed} publications with ${data.histories.length} follower histories${extra}...`;
+}
+
 export function generateSeedData(options: SeedOptions): SeedData {
   const { today, publications: count = 17_000, historyDays = 90, seed = DEFAULT_SEED } = options;
   if (historyDays < RECENT_HISTORY_DAYS) throw new RangeError(`historyDays must be at least ${RECENT_HISTORY_DAYS}`);
@@ -461,7 +476,14 @@ function feedOnlyPublications(
   });
 }
 
-const FEED_PROFILE: Profile = { followers: 0, activity: 'active', ageDays: undefined, recentGrowth: 0, earlierGrowth: 0, noise: 0 };
+const FEED_PROFILE: Profile = {
+  followers: 0,
+  activity: 'active',
+  ageDays: undefined,
+  recentGrowth: 0,
+  earlierGrowth: 0,
+  noise: 0,
+};
 
 interface CalendarDay {
   day: Day;
