@@ -1,5 +1,6 @@
 import { lazy } from 'react';
-import { Link, NavLink, useLocation } from 'react-router';
+import { NavLink, useLocation } from 'react-router';
+import { PrefetchLink as Link } from '../../components/prefetch-link';
 import { BrandMark } from '../../components/brand-mark';
 import { Button } from '../../components/button';
 import { BellIcon, ChevronDownIcon, GridIcon, SearchIcon } from '../../components/icons';
