@@ -16,6 +16,8 @@ export const UPSELL_REASONS = ['size', 'expiry', 'recipients', 'other'] as const
 export const CHECKOUT_STEPS = ['viewed', 'card-entered', 'submitted', 'paid', 'declined'] as const;
 export const LOGIN_METHODS = ['google', 'email', 'twitter'] as const;
 export const STOREFRONT_PAGES = ['shop', 'product', 'grade'] as const;
+/** Why a login link could not be sent: the API answered with an error, or it could not be reached. */
+export const LOGIN_LINK_FAILURES = ['server', 'network'] as const;
 
 /** Every event the product tracks, by name, with the properties of its own (the common ones aside). */
 export const ANALYTICS_EVENTS = {
@@ -24,6 +26,8 @@ export const ANALYTICS_EVENTS = {
     route: z.string().check(z.minLength(1), z.maxLength(255), z.startsWith('/')),
   }),
   Login: z.strictObject({ method: z.enum(LOGIN_METHODS), success: z.boolean() }),
+  /** A login link that could not be sent (SPEC.md: tracked only, no message): never the address. */
+  'Login Link Failed': z.strictObject({ reason: z.enum(LOGIN_LINK_FAILURES) }),
   'Story Shared': z.strictObject({}),
   'Story Liked': z.strictObject({ liked: z.boolean() }),
   'User Followed': z.strictObject({ following: z.boolean() }),

@@ -1,7 +1,8 @@
 import type { ComponentType } from 'react';
-import { createBrowserRouter, type RouteObject, useParams } from 'react-router';
+import { createBrowserRouter, matchRoutes, type RouteObject, useParams } from 'react-router';
 import { PageSpinner } from '../components/spinner';
 import { startAnalytics, trackPageViews, useAnalyticsIdentity } from '../lib/analytics';
+import { setRoutePrefetcher } from '../lib/prefetch';
 import { AppLayout } from './layout/app-layout';
 import { RouteError } from './routes/route-error';
 
@@ -249,8 +250,21 @@ function Shell() {
   return <AppLayout />;
 }
 
+/**
+ * Loads the code of the page a path leads to, ahead of a click (lib/prefetch.ts): the matched
+ * routes' lazy modules, which the router's own load then finds already fetched.
+ */
+export function prefetchRoute(pathname: string, routes: RouteObject[] = pageRoutes): void {
+  for (const { route } of matchRoutes(routes, pathname) ?? []) {
+    if (typeof route.lazy === 'function') {
+      route.lazy().catch((error: unknown) => console.warn('Prefetching a page failed', error));
+    }
+  }
+}
+
 export function createRouter() {
   const router = createBrowserRouter(pageRoutes);
+  setRoutePrefetcher((pathname) => prefetchRoute(pathname));
   startAnalytics();
   trackPageViews(router);
   return router;

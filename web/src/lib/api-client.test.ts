@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
 import { ApiError, apiRequest, buildUrl, endpoint } from './api-client';
+import { SESSION_HEADER } from '@shared/constants';
 import type { routes } from '@shared/routes';
 
 function respond(status: number, body: unknown, contentType = 'application/json', statusText = '') {
@@ -17,7 +18,6 @@ function lastCall(fetchMock: ReturnType<typeof vi.fn>) {
 
 afterEach(() => {
   vi.unstubAllGlobals();
-  document.getElementById('app-data')?.remove();
 });
 
 describe('buildUrl', () => {
@@ -86,12 +86,10 @@ describe('apiRequest', () => {
     expect(large.keepalive).toBeUndefined();
   });
 
-  it('sends the session header only when the page embeds a token, and only to API paths', async () => {
-    // Prepare
+  it('leaves the session to the HttpOnly cookie: no session header, whatever the page holds', async () => {
+    // Prepare: a page that embeds what once passed for a session token.
     const fetchMock = vi.fn().mockImplementation(async () => respond(200, {}));
     vi.stubGlobal('fetch', fetchMock);
-    await apiRequest('GET', '/api/i/toppubs/topics');
-    const withoutToken = lastCall(fetchMock).headers;
     const data = document.createElement('script');
     data.id = 'app-data';
     data.type = 'application/json';
@@ -100,14 +98,12 @@ describe('apiRequest', () => {
 
     // Act
     await apiRequest('GET', '/api/i/toppubs/topics');
-    const withToken = lastCall(fetchMock).headers;
-    await apiRequest('GET', '/health-elsewhere');
-    const otherPath = lastCall(fetchMock).headers;
+    const { init, headers } = lastCall(fetchMock);
 
-    // Assess
-    expect(withoutToken).not.toHaveProperty('ssoat');
-    expect(withToken.ssoat).toBe('tok-123');
-    expect(otherPath).not.toHaveProperty('ssoat');
+    // Assess: the browser sends the cookie itself, as credentials are included.
+    expect(init.credentials).toBe('include');
+    expect(headers).not.toHaveProperty(SESSION_HEADER);
+    expect(JSON.stringify(headers)).not.toContain('tok-123');
   });
 
   it('returns plain text when the answer is not JSON', async () => {

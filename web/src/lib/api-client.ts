@@ -1,16 +1,11 @@
-import {
-  APPLICATION_ID_HEADER,
-  BROWSER_WINDOW_HEADER,
-  PAGE_URL_HEADER,
-  SESSION_HEADER,
-  WEB_APPLICATION_ID,
-} from '@shared/constants';
+import { APPLICATION_ID_HEADER, BROWSER_WINDOW_HEADER, PAGE_URL_HEADER, WEB_APPLICATION_ID } from '@shared/constants';
 import type { HttpMethod, RouteDefinition } from '@shared/routes/define-route';
 
 /**
  * The one way the web app calls the API (its common rules: docs/api.md): JSON in and out,
- * credentials included, the app id on every call, the session header only when the page
- * carries a token.
+ * credentials included, the app id on every call. The session travels only in the HttpOnly
+ * `ssoat` cookie, which no script on the page can read, so the client never sends a session
+ * header (docs/architecture.md, "Sessions").
  */
 export class ApiError extends Error {
   override readonly name = 'ApiError';
@@ -40,22 +35,6 @@ export interface RequestOptions {
 
 /** API base: same origin by default; VITE_API_BASE points a dev build elsewhere. */
 const API_BASE = (import.meta.env.VITE_API_BASE as string | undefined) ?? '';
-
-/** Paths with an internal or external API segment carry the session header. */
-const SESSION_PATH = /\/api\/[ie]\//;
-
-/** The session token a server-rendered page may embed; absent for ordinary cookie sessions. */
-export function readEmbeddedSessionToken(): string | undefined {
-  if (typeof document === 'undefined') return undefined;
-  const element = document.getElementById('app-data');
-  if (!element?.textContent) return undefined;
-  try {
-    const data = JSON.parse(element.textContent) as { ssoToken?: unknown };
-    return typeof data.ssoToken === 'string' && data.ssoToken ? data.ssoToken : undefined;
-  } catch {
-    return undefined;
-  }
-}
 
 export function buildUrl(path: string, options: Pick<RequestOptions, 'params' | 'query'> = {}, base = API_BASE): string {
   const filled = path.replace(/\{([A-Za-z0-9_]+)\}/g, (_, name: string) => {
@@ -98,8 +77,6 @@ export async function apiRequest<T>(method: HttpMethod, path: string, options: R
     headers[PAGE_URL_HEADER] = window.location.href;
     headers[BROWSER_WINDOW_HEADER] = 'true';
   }
-  const token = SESSION_PATH.test(path) ? readEmbeddedSessionToken() : undefined;
-  if (token) headers[SESSION_HEADER] = token;
 
   const body = options.body === undefined ? undefined : JSON.stringify(options.body);
   const response = await fetch(buildUrl(path, options), {

@@ -2,13 +2,30 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { routes } from '@shared/routes';
 import { jane } from '../test/render-shell';
 import { stubRoute, stubRoutes } from '../test/stub-routes';
-import { fetchCurrentUser } from './current-user';
+import { fetchCurrentUser, mayBeSignedIn } from './current-user';
 
 afterEach(() => {
   vi.unstubAllGlobals();
 });
 
 describe('who is signed in', () => {
+  it('may be signed in only when the login left its hint cookie, whatever the page embeds', () => {
+    // Prepare
+    const data = document.createElement('script');
+    data.id = 'app-data';
+    data.type = 'application/json';
+    data.textContent = JSON.stringify({ ssoToken: 'tok-123' });
+    document.body.append(data);
+    const withoutHint = mayBeSignedIn();
+
+    // Act
+    document.cookie = 'ssoh=1; Path=/';
+
+    // Assess
+    expect(withoutHint).toBe(false);
+    expect(mayBeSignedIn()).toBe(true);
+  });
+
   it('asks nobody for a visitor (no hint cookie): no request that could only answer 401', async () => {
     // Prepare
     const api = stubRoutes(stubRoute(routes.getMe, { body: jane }));

@@ -1,7 +1,7 @@
 import { type QueryClient, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { SIGNED_IN_HINT_COOKIE } from '@shared/constants';
-import { api, ApiError, readEmbeddedSessionToken } from './api-client';
+import { api, ApiError } from './api-client';
 import type { CurrentUser } from '@shared/schemas/account';
 
 /** The signed-in user as GET /api/i/user/me/v answers it (currentUserSchema in the route table). */
@@ -16,12 +16,12 @@ const LOGGED_OUT_STATUSES = new Set([401, 403, 404]);
 const hasSignedInHint = () => document.cookie.split(';').some((cookie) => cookie.trim().startsWith(`${SIGNED_IN_HINT_COOKIE}=`));
 
 /**
- * Whether someone may be signed in on this page: the login's hint cookie (the session cookie
- * itself is HttpOnly) or a session a sibling app embedded in the page. Without either the page
- * knows it has a visitor and asks nobody: no request that could only answer 401.
+ * Whether someone may be signed in on this page: the login's hint cookie, set beside the session
+ * cookie (which is HttpOnly, so the page cannot see it). Without the hint the page knows it has a
+ * visitor and asks nobody: no request that could only answer 401.
  */
 export function mayBeSignedIn(): boolean {
-  return hasSignedInHint() || readEmbeddedSessionToken() !== undefined;
+  return hasSignedInHint();
 }
 
 /**

@@ -1,8 +1,7 @@
 import { useCallback, useSyncExternalStore } from 'react';
 
-/** Layout breakpoints (max-width side), as in web/src/styles/global.css. */
-export const BREAKPOINTS = { sm: 991, xs: 767, xxs: 480, xxxs: 320 } as const;
-export const SMALL_SCREEN_QUERY = `(max-width: ${BREAKPOINTS.xs}px)`;
+/** The queries take their widths from ./breakpoints.ts, the one list of them. */
+export { SMALL_SCREEN_QUERY } from './breakpoints';
 
 /** Whether a CSS media query matches now; false where matchMedia does not exist. */
 export function useMediaQuery(query: string): boolean {

@@ -1,5 +1,5 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { Link } from 'react-router';
+import { PrefetchLink as Link } from '../../components/prefetch-link';
 import { ExternalIcon } from '../../components/icons';
 import type { CurrentUser } from '../../lib/current-user';
 import { PERSONAL_PLACES } from '../../lib/network-products';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { PrefetchLink as Link } from '../../components/prefetch-link';
 import { BrandMark } from '../../components/brand-mark';
 import { useCurrentUser } from '../../lib/current-user';
 import { menuNetworkProducts } from '../../lib/network-products';

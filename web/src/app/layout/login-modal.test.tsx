@@ -1,9 +1,10 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { type ReactNode, useEffect } from 'react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { routes } from '@shared/routes';
 import { deferred, stubApi } from '../../features/account/test-utils/stub-api';
+import { ANALYTICS_EVENT_TYPE, type TrackedEvent } from '../../lib/analytics';
 import { useLoginModal } from '../../lib/login-modal';
 import { RECAPTCHA_UNAVAILABLE_WARNING } from '../../lib/recaptcha';
 import { createTestQueryClient } from '../../test/render-shell';
@@ -202,11 +203,15 @@ describe('LoginModal', () => {
   });
 
   it.each([
-    ['a server error', () => ({ status: 500, body: { message: 'Internal error', code: 'INTERNAL' } })],
-    ['a network failure', () => Promise.reject(new TypeError('Failed to fetch'))],
-  ])('shows the sent view after %s and only tracks it', async (_case, answer) => {
+    ['a server error', () => ({ status: 500, body: { message: 'Internal error', code: 'INTERNAL' } }), 'server'],
+    ['a network failure', () => Promise.reject(new TypeError('Failed to fetch')), 'network'],
+  ])('shows the sent view after %s and only tracks it, without the address', async (_case, answer, reason) => {
     // Prepare
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const tracked: TrackedEvent[] = [];
+    const listener = (event: Event) => tracked.push((event as CustomEvent<TrackedEvent>).detail);
+    window.addEventListener(ANALYTICS_EVENT_TYPE, listener);
+    onTestFinished(() => window.removeEventListener(ANALYTICS_EVENT_TYPE, listener));
     const { user, sends } = renderModal(answer as () => SendAnswer);
     const dialog = await goToEmailView(user);
 
@@ -217,7 +222,26 @@ describe('LoginModal', () => {
     expect(await screen.findByRole('dialog', { name: 'Login link sent to jane@example.com' })).toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     expect(sends()).toHaveLength(1);
+    expect(tracked).toEqual([{ name: 'Login Link Failed', properties: { reason } }]);
+    expect(JSON.stringify(tracked)).not.toContain('jane');
     expect(warn).toHaveBeenCalledWith('Sending the login link failed', expect.anything());
+  });
+
+  it('tracks nothing when the link is sent', async () => {
+    // Prepare
+    const tracked: TrackedEvent[] = [];
+    const listener = (event: Event) => tracked.push((event as CustomEvent<TrackedEvent>).detail);
+    window.addEventListener(ANALYTICS_EVENT_TYPE, listener);
+    onTestFinished(() => window.removeEventListener(ANALYTICS_EVENT_TYPE, listener));
+    const { user } = renderModal();
+    const dialog = await goToEmailView(user);
+
+    // Act
+    await user.type(within(dialog).getByRole('textbox', { name: 'Email' }), 'jane@example.com{Enter}');
+
+    // Assess
+    expect(await screen.findByRole('dialog', { name: 'Login link sent to jane@example.com' })).toBeInTheDocument();
+    expect(tracked.filter((event) => event.name === 'Login Link Failed')).toEqual([]);
   });
 
   it('Ok closes the modal, and it reopens on the first view', async () => {

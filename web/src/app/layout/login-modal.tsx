@@ -3,6 +3,8 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { Button } from '../../components/button';
 import { GoogleIcon } from '../../components/google-icon';
 import { ArrowLeftIcon, CloseIcon, MailIcon } from '../../components/icons';
+import { track } from '../../lib/analytics';
+import { ApiError } from '../../lib/api-client';
 import { useLoginModal } from '../../lib/login-modal';
 import { botNotice, DEFAULT_RECAPTCHA_SCORE, isLikelyBot } from '../../lib/recaptcha';
 import { useReturnFocus } from '../../lib/return-focus';
@@ -26,7 +28,9 @@ const GOOGLE_FAILED = 'Google login could not start. Please try again, or contin
  * link. 'All login options' goes back to the first view.
  *
  * Sending: a 429 shows the server's message (when to try again); any other failure is only
- * logged (a console warning, no user message) and the sent view shows anyway, with its Resend link.
+ * tracked (SPEC.md: "Failed login-link sends: tracked only"), as a 'Login Link Failed' event that
+ * says whether the server or the network failed and never holds the address, plus a console
+ * warning; no user message, and the sent view shows anyway, with its Resend link.
  *
  * Bot check (reCAPTCHA Enterprise): each time the modal opens it assesses a reCAPTCHA token
  * for 'login'. Below 0.5 the Google button is disabled and the bot notice shows; until the
@@ -87,7 +91,8 @@ export function LoginModal() {
         setProblem({ kind: 'limited', message: error.message });
         return false;
       }
-      // Logged only, no user message: the sent view that follows offers Resend.
+      // Tracked only, no user message: the sent view that follows offers Resend.
+      track('Login Link Failed', { reason: error instanceof ApiError ? 'server' : 'network' });
       console.warn('Sending the login link failed', error);
     }
     return true;

@@ -1,5 +1,5 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { Link } from 'react-router';
+import { PrefetchLink as Link } from '../../components/prefetch-link';
 import { ChevronDownIcon } from '../../components/icons';
 import { menuNetworkProducts } from '../../lib/network-products';
 import { MAIN_LINKS } from './main-links';

@@ -1,5 +1,5 @@
 import type { AnchorHTMLAttributes, Ref } from 'react';
-import { Link } from 'react-router';
+import { PrefetchLink as Link } from '../../components/prefetch-link';
 import { type ProductApp, productHref } from '../../lib/product-hosts';
 
 export type ProductLinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & {

@@ -1,5 +1,6 @@
 import { lazy } from 'react';
-import { Link, NavLink, useLocation } from 'react-router';
+import { NavLink, useLocation } from 'react-router';
+import { PrefetchLink as Link } from '../../components/prefetch-link';
 import { BrandMark } from '../../components/brand-mark';
 import { Button } from '../../components/button';
 import { BellIcon, ChevronDownIcon, GridIcon, SearchIcon } from '../../components/icons';
@@ -7,6 +8,7 @@ import { unseenNotificationCount, useCurrentUser, useResetUnseenNotifications } 
 import { useHideOnScroll } from '../../lib/use-hide-on-scroll';
 import { useLoginModal } from '../../lib/login-modal';
 import { NOTIFICATIONS_PATH } from '../../lib/site-links';
+import { BELOW_MAX_WIDTH_QUERY } from '../../lib/breakpoints';
 import { SMALL_SCREEN_QUERY, useMediaQuery } from '../../lib/use-media-query';
 import { APP_NAME } from '@shared/constants';
 import { TopBarCartLink } from '../../features/store/components/cart-links';
@@ -25,7 +27,8 @@ const AvatarMenu = lazy(() => loadAvatarMenu().then((module) => ({ default: modu
 const ProductsMenu = lazy(() => loadProductsMenu().then((module) => ({ default: module.ProductsMenu })));
 const NavMenu = lazy(() => loadNavMenu().then((module) => ({ default: module.NavMenu })));
 
-const NO_ROOM_FOR_SEARCH_BOX_QUERY = '(max-width: 1079px)';
+/** Below the page's max width the bar has no room for its search box: a link to /search instead. */
+const NO_ROOM_FOR_SEARCH_BOX_QUERY = BELOW_MAX_WIDTH_QUERY;
 
 function navLinkClass({ isActive }: { isActive: boolean }) {
   return isActive ? `${styles.navLink} ${styles.navLinkActive}` : styles.navLink;

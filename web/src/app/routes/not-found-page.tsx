@@ -1,4 +1,5 @@
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
+import { PrefetchLink as Link } from '../../components/prefetch-link';
 import { PageMeta } from '../../components/page-meta';
 import { NotFoundState, StateLinks } from '../../components/state-message';
 import { APP_NAME } from '@shared/constants';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { PrefetchLink as Link } from '../../../components/prefetch-link';
 import { BOARD_KINDS, BOARD_NAMES } from '../lib/board-names';
 import { boardPath, type BoardFilter } from '../lib/paths';
 import styles from './board.module.css';

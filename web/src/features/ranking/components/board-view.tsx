@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { PrefetchLink as Link } from '../../../components/prefetch-link';
 import { ACTIVE_WINDOW_DAYS, APP_NAME } from '@shared/constants';
 import { describeBoard as describeAnyBoard } from '@shared/board-texts';
 import { PageMeta } from '../../../components/page-meta';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { PrefetchLink as Link } from '../../../components/prefetch-link';
 import { ErrorState } from '../../../components/state-message';
 import { useFollowedPublications } from '../api/list-followed-publications';
 import { hasFollowerCount } from '../lib/follower-count';

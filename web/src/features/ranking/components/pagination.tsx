@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { PrefetchLink as Link } from '../../../components/prefetch-link';
 import styles from './topics.module.css';
 
 /** Page numbers to show: the first, the last and two either side of the current, with gaps. */

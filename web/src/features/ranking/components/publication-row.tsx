@@ -1,5 +1,5 @@
 import { type CSSProperties, type Ref, useState } from 'react';
-import { Link } from 'react-router';
+import { PrefetchLink as Link } from '../../../components/prefetch-link';
 import { GROWTH_WINDOW_DAYS } from '@shared/constants';
 import type { BoardKind, RankedPublication } from '@shared/schemas/ranking';
 import { topicDisplayName } from '@shared/topic-names';

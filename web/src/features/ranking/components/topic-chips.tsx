@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { PrefetchLink as Link } from '../../../components/prefetch-link';
 import type { Topic } from '@shared/schemas/ranking';
 import { formatCompact, formatExact } from '../lib/format';
 import { topicPath } from '../lib/paths';

@@ -1,4 +1,5 @@
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
+import { PrefetchLink as Link } from '../../../components/prefetch-link';
 import { APP_NAME } from '@shared/constants';
 import type { FollowedPublication, RankedPublication } from '@shared/schemas/ranking';
 import { Button } from '../../../components/button';

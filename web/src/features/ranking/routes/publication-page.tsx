@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
+import { PrefetchLink as Link } from '../../../components/prefetch-link';
 import { ACTIVE_WINDOW_DAYS, APP_NAME, GROWTH_WINDOW_DAYS } from '@shared/constants';
 import type { PublicationDetail, PublicationSource, SourcePlatform } from '@shared/schemas/ranking';
 import { ExternalIcon } from '../../../components/icons';

@@ -1,4 +1,5 @@
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
+import { PrefetchLink as Link } from '../../../components/prefetch-link';
 import { ACTIVE_WINDOW_DAYS, APP_NAME } from '@shared/constants';
 import type { TopicCard as TopicCardData } from '@shared/schemas/ranking';
 import { PageMeta } from '../../../components/page-meta';

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Link } from 'react-router';
+import { PrefetchLink as Link } from '../../../components/prefetch-link';
 import { useLoginModal } from '../../../lib/login-modal';
 import { useClaimStoryAuthor } from '../api/claim-story-author';
 import { updateCachedStory, useLikeStory } from '../api/like-story';

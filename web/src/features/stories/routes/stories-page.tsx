@@ -1,4 +1,5 @@
-import { Link, NavLink, useParams } from 'react-router';
+import { NavLink, useParams } from 'react-router';
+import { PrefetchLink as Link } from '../../../components/prefetch-link';
 import { APP_NAME } from '@shared/constants';
 import { MoreButton } from '../../../components/more-button';
 import { Button, buttonClassName } from '../../../components/button';
