@@ -26,7 +26,7 @@ export const ANALYTICS_EVENTS = {
     route: z.string().check(z.minLength(1), z.maxLength(255), z.startsWith('/')),
   }),
   Login: z.strictObject({ method: z.enum(LOGIN_METHODS), success: z.boolean() }),
-  /** A login link that could not be sent (SPEC.md: tracked only, no message): never the address. */
+  /** A login link that could not be sent (the spec: tracked only, no message): never the address. */
   'Login Link Failed': z.strictObject({ reason: z.enum(LOGIN_LINK_FAILURES) }),
   'Story Shared': z.strictObject({}),
   'Story Liked': z.strictObject({ liked: z.boolean() }),

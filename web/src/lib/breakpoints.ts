@@ -1,5 +1,5 @@
 /**
- * The spec's layout breakpoints (SPEC.md: "sm 991/992, xs 767/768, xxs 480, xxxs 320; max width
+ * The spec's layout breakpoints ("sm 991/992, xs 767/768, xxs 480, xxxs 320; max width
  * 1200") and the only widths a media query may use, in CSS or in matchMedia. CSS modules cannot
  * import this (and postcss-custom-media is not in the toolchain), so the CSS files write the
  * numbers themselves, web/src/styles/global.css names them, and test/unit/breakpoints.test.ts

@@ -1,5 +1,5 @@
 /**
- * Link prefetch (SPEC.md: "link prefetch margin 200 px"): once a link comes within 200 px of the
+ * Link prefetch (the spec: "link prefetch margin 200 px"): once a link comes within 200 px of the
  * viewport, the code of the page it leads to starts loading, so a click rarely waits for a chunk.
  * One IntersectionObserver watches every link (components/prefetch-link.tsx registers them); the
  * router says how a path's page is fetched (setRoutePrefetcher, app/router.tsx), which keeps this

@@ -2,7 +2,7 @@ import { focusManager, QueryClient } from '@tanstack/react-query';
 import { ApiError } from './api-client';
 
 /**
- * Cache defaults, the spec's (SPEC.md, "Data cache defaults"): answers fresh for 2000 ms (dedupe),
+ * Cache defaults, the spec's ("Data cache defaults"): answers fresh for 2000 ms (dedupe),
  * refetch on focus at most every 5000 ms, and a failed read retried once, 5000 ms later (error
  * retry): a server that failed for a moment gets time to recover before the page shows its error
  * state, whose Retry button is then the person's.

@@ -28,7 +28,7 @@ const GOOGLE_FAILED = 'Google login could not start. Please try again, or contin
  * link. 'All login options' goes back to the first view.
  *
  * Sending: a 429 shows the server's message (when to try again); any other failure is only
- * tracked (SPEC.md: "Failed login-link sends: tracked only"), as a 'Login Link Failed' event that
+ * tracked (the spec: "Failed login-link sends: tracked only"), as a 'Login Link Failed' event that
  * says whether the server or the network failed and never holds the address, plus a console
  * warning; no user message, and the sent view shows anyway, with its Resend link.
  *
