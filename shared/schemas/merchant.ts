@@ -363,7 +363,9 @@ export const saleSchema = z.strictObject({
   /** 'order': a cart's sale or a subscription's first cycle; 'renewal': a later cycle; 'add-on': an add-on's prorated charge. */
   kind: z.enum(['order', 'renewal', 'add-on']),
   customer: z.strictObject({ name: z.string(), email: z.nullable(z.string()) }),
+  /** Its lines, each with its quantity: "Mug — Large × 2, Poster — A2" (shown as it is). */
   description: z.string(),
+  /** All its lines' units together: a figure, not for the description. */
   units: z.int(),
   amount: moneySchema,
   paidAt: z.string(),
