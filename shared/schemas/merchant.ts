@@ -347,6 +347,11 @@ export const productStockSchema = z.strictObject({
   /** The lowest price among its purchasable grades; null when none is. */
   priceFrom: z.nullable(moneySchema),
   gradeCount: z.int(),
+  /**
+   * Whether one of its grades is stocked and not private: something to sell, whatever the shop's
+   * payments. A product on sale without one is "not on sale yet" (nothing can be bought).
+   */
+  hasGradeOnSale: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

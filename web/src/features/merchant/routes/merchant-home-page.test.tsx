@@ -283,7 +283,21 @@ describe('MerchantHomePage: the dashboard', () => {
     const { page, user, api } = renderHome([
       stubRoute(routes.listMyStockedProducts, (request) =>
         request.url.searchParams.get('cursor') === 'page2'
-          ? { body: { items: [makeProduct({ id: 'prd_ffffffffffffffffffff', title: 'Poster' })], cursor: null } }
+          ? {
+              body: {
+                // Put on sale, but with no grade yet: nothing to buy.
+                items: [
+                  makeProduct({
+                    id: 'prd_ffffffffffffffffffff',
+                    title: 'Poster',
+                    gradeCount: 0,
+                    hasGradeOnSale: false,
+                    priceFrom: null,
+                  }),
+                ],
+                cursor: null,
+              },
+            }
           : { body: { items: [makeProduct()], cursor: 'page2' } },
       ),
       stubRoute(routes.listMyUnstockedProducts, {
@@ -314,6 +328,8 @@ describe('MerchantHomePage: the dashboard', () => {
     // Assess
     expect(await within(panel).findByRole('link', { name: 'Poster' })).toBeInTheDocument();
     expect(within(panel).getAllByRole('listitem')).toHaveLength(2);
+    expect(within(panel).getAllByRole('listitem')[1]).toHaveTextContent('Public · Not on sale yet: add a grade · 0 grades');
+    expect(within(panel).getAllByRole('listitem')[1]).not.toHaveTextContent('On sale ·');
     expect(within(panel).queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
 
     // Act: the arrow key moves to the other tab

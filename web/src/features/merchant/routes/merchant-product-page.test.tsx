@@ -10,6 +10,7 @@ import {
   connectFirst,
   GRADE_ID,
   makeGrade,
+  makeProduct,
   makeSubscriptionGrade,
   plans,
   PRODUCT_ID,
@@ -78,6 +79,18 @@ describe('MerchantProductPage', () => {
         .getAllByRole('listitem')
         .map((item) => item.textContent),
     ).toEqual(['Single issuePublic · On sale$9.00 once', 'Monthly clubPublic · On sale · plan monthly$15.00 every month']);
+  });
+
+  it('says a product on sale whose grades are all off sale is not on sale yet', async () => {
+    // Prepare
+    const dashboard = productDashboard({
+      product: makeProduct({ hasGradeOnSale: false, priceFrom: null }),
+      grades: [makeGrade({ stocked: false })],
+    });
+    const { page } = renderProduct([], { dashboard });
+
+    // Assess
+    expect(await page.findByText('Not on sale yet: put a grade on sale', { selector: 'span' })).toBeInTheDocument();
   });
 
   it('previews the shop card as the details are typed, before saving, then saves them all', async () => {

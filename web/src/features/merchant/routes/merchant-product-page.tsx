@@ -65,6 +65,7 @@ function ProductScreen({ userId, dashboard }: { userId: string; dashboard: Produ
         title={product.title}
         visibility={product.visibility}
         stocked={product.stocked}
+        grades={{ hasGradeOnSale: product.hasGradeOnSale, gradeCount: product.gradeCount }}
         shopLink={shopProductPath(product.id)}
         extra={product.display.featured ? <span className={styles.badge}>Featured</span> : null}
       />

@@ -47,6 +47,7 @@ export const makeProduct = (overrides: Partial<ProductStockView> = {}): ProductS
   stocked: true,
   priceFrom: { amountMinor: 900, currency: 'USD' },
   gradeCount: 2,
+  hasGradeOnSale: true,
   createdAt: '2026-11-03T10:00:00.000Z',
   updatedAt: '2026-11-03T10:00:00.000Z',
   ...overrides,
