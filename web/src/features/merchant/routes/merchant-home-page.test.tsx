@@ -97,7 +97,11 @@ describe('MerchantHomePage: opening a shop', () => {
     await user.clear(address);
     await user.type(address, 'jane-prints');
     await user.selectOptions(page.getByRole('combobox', { name: 'Currency' }), 'EUR');
-    await user.upload(page.getByLabelText('Logo'), new File(['fake png bytes'], 'logo.png', { type: 'image/png' }));
+    const logo = page.getByLabelText('Logo');
+    // Assess: before choosing, a button-like label and the words for nothing chosen, read with the field
+    expect(page.getByText('Choose logo…')).toBeInTheDocument();
+    expect(logo).toHaveAccessibleDescription('No logo chosen Optional. PNG, JPEG, GIF, WebP or AVIF.');
+    await user.upload(logo, new File(['fake png bytes'], 'logo.png', { type: 'image/png' }));
 
     // Assess: the address follows the typing; the logo is uploaded as base64 and shown
     expect(address).toHaveAccessibleDescription(`Your shop will be at ${window.location.host}/shop/jane-prints`);
@@ -105,6 +109,13 @@ describe('MerchantHomePage: opening a shop', () => {
     expect(api.calls(routes.uploadImageByBase64).map((request) => request.body)).toEqual([
       { name: 'logo.png', dataBase64: `data:image/png;base64,${btoa('fake png bytes')}` },
     ]);
+    // The picker names what was chosen (never the browser's "No file chosen"), and offers to replace it
+    expect(page.getByText('Replace logo')).toBeInTheDocument();
+    expect(page.getByText('Chosen: logo.png')).toBeInTheDocument();
+    expect(logo).toHaveAccessibleName('Logo');
+    expect(logo).toHaveAccessibleDescription('Chosen: logo.png Optional. PNG, JPEG, GIF, WebP or AVIF.');
+    logo.focus();
+    expect(logo).toHaveFocus();
 
     // Act
     await user.type(page.getByRole('textbox', { name: 'Description' }), 'Risograph prints.');
