@@ -294,9 +294,16 @@ describe('MerchantProductPage', () => {
     await user.click(within(dialog).getByRole('radio', { name: /^Subscription/ }));
     await user.click(await within(dialog).findByRole('radio', { name: /^Quarterly/ }));
 
-    // Assess: each plan says how often it bills and in what currency; the shop's price is offered
+    // Assess: each plan says how often it bills and in what currency, and that its own price is not
+    // what subscribers pay; the plan's price is offered as a start for the grade's
     expect(within(dialog).getByRole('radio', { name: /^Quarterly/ })).toHaveAccessibleName(
-      'Quarterly $10.00 every 3 months · USD · id quarterly',
+      'Quarterly every 3 months · USD · id quarterly · Braintree price $10.00, not charged',
+    );
+    expect(within(dialog).getByRole('group', { name: 'Plan' })).toHaveTextContent(
+      'Subscribers pay the grade’s price each billing cycle, not the plan’s price in Braintree',
+    );
+    expect(within(dialog).getByRole('textbox', { name: 'Price (USD)' })).toHaveAccessibleDescription(
+      'Charged each billing cycle, in place of the plan’s price in Braintree.',
     );
     expect(within(dialog).getByRole('radio', { name: /^Euro monthly/ })).toBeDisabled();
     const price = within(dialog).getByRole('textbox', { name: 'Price (USD)' });
