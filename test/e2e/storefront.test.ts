@@ -165,7 +165,10 @@ describe('the storefront in a real browser', () => {
     await addGrade(merchant, {
       name: 'Monthly club',
       price: '9.00',
-      subscription: { plan: /^Monthly every month · USD · id monthly · Braintree price \$10\.00, not charged/, addOn: 'Extra seat: $2.00 each, every month' },
+      subscription: {
+        plan: /^Monthly every month · USD · id monthly · Braintree price \$10\.00, not charged/,
+        addOn: 'Extra seat: $2.00 each, every month',
+      },
     });
 
     // Assess: both on sale, each with its price

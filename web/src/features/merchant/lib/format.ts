@@ -75,7 +75,8 @@ export function saleWords(item: {
   gradeCount?: number | undefined;
 }): string {
   if (!item.stocked) return 'Not on sale';
-  if (item.hasGradeOnSale === false) return item.gradeCount ? 'Not on sale yet: put a grade on sale' : 'Not on sale yet: add a grade';
+  if (item.hasGradeOnSale === false)
+    return item.gradeCount ? 'Not on sale yet: put a grade on sale' : 'Not on sale yet: add a grade';
   return 'On sale';
 }
 
