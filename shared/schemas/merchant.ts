@@ -347,6 +347,11 @@ export const productStockSchema = z.strictObject({
   /** The lowest price among its purchasable grades; null when none is. */
   priceFrom: z.nullable(moneySchema),
   gradeCount: z.int(),
+  /**
+   * Whether one of its grades is stocked and not private: something to sell, whatever the shop's
+   * payments. A product on sale without one is "not on sale yet" (nothing can be bought).
+   */
+  hasGradeOnSale: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -363,7 +368,9 @@ export const saleSchema = z.strictObject({
   /** 'order': a cart's sale or a subscription's first cycle; 'renewal': a later cycle; 'add-on': an add-on's prorated charge. */
   kind: z.enum(['order', 'renewal', 'add-on']),
   customer: z.strictObject({ name: z.string(), email: z.nullable(z.string()) }),
+  /** Its lines, each with its quantity: "Mug — Large × 2, Poster — A2" (shown as it is). */
   description: z.string(),
+  /** All its lines' units together: a figure, not for the description. */
   units: z.int(),
   amount: moneySchema,
   paidAt: z.string(),

@@ -40,12 +40,15 @@ async function personsPage(): Promise<Page> {
   return page;
 }
 
-/** Adds a grade from the product page's "New grade" dialog, waiting for the dialog to close. */
+/**
+ * Adds a grade from the product page's "New grade" dialog, waiting for the dialog to close. A
+ * product with no grade leads with "Add the first grade", which opens the same dialog.
+ */
 async function addGrade(
   page: Page,
   grade: { name: string; price: string; subscription?: { plan: RegExp; addOn: string } },
 ): Promise<void> {
-  await page.getByRole('button', { name: 'New grade' }).click();
+  await page.getByRole('button', { name: /^(New grade|Add the first grade)$/ }).click();
   const dialog = page.getByRole('dialog', { name: 'New grade' });
   await shown(page, dialog);
   await dialog.getByRole('textbox', { name: 'Name' }).fill(grade.name);
@@ -153,13 +156,19 @@ describe('the storefront in a real browser', () => {
     // Assess
     await shown(merchant, visibility.getByRole('radio', { name: /^Public \(now\)/ }), 30_000);
     await expect(visibility.getByRole('radio', { name: /^Public \(now\)/ }).isChecked()).resolves.toBe(true);
+    // Public and on sale, but with no grade yet: nothing to buy, and the first grade is the next step.
+    await shown(merchant, merchant.getByText('Not on sale yet: add a grade', { exact: true }));
+    await shown(merchant, merchant.getByRole('button', { name: 'Add the first grade' }));
 
     // Act: a grade sold once, and one by subscription on the monthly plan with an add-on
     await addGrade(merchant, { name: 'Single issue', price: '12.00' });
     await addGrade(merchant, {
       name: 'Monthly club',
       price: '9.00',
-      subscription: { plan: /^Monthly \$10\.00 every month · USD · id monthly/, addOn: 'Extra seat: $2.00 each, every month' },
+      subscription: {
+        plan: /^Monthly every month · USD · id monthly · Braintree price \$10\.00, not charged/,
+        addOn: 'Extra seat: $2.00 each, every month',
+      },
     });
 
     // Assess: both on sale, each with its price

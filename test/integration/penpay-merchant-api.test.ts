@@ -465,6 +465,7 @@ describe('products and grades', () => {
       display: { tagline: 'Never lost', accentColor: null, featured: true, position: 0 },
       priceFrom: null,
       gradeCount: 0,
+      hasGradeOnSale: false,
     });
     expect(created.body.images.map((image) => image.fileId)).toEqual([cover, detail]);
     expect(await myProduct(shop, created.body.id)).toEqual(
@@ -512,6 +513,7 @@ describe('products and grades', () => {
     expect(await myProduct(shop, product.id)).toMatchObject({
       gradeCount: 2,
       priceFrom: { amountMinor: 1_500, currency: 'USD' },
+      hasGradeOnSale: true,
     });
     expect(await gradeFeed(shop, product.id, 'stocked')).toEqual([once.id, subscription.id]);
   });
@@ -632,7 +634,8 @@ describe('products and grades', () => {
     expect(once).toMatchObject({ billing: { kind: 'once' }, purchasable: false });
     expectError(subscription, 409);
     expect(subscription.body.message).toMatch(/Connect your Braintree account first/);
-    expect(await myProduct(unconnected, product.id)).toMatchObject({ gradeCount: 1, priceFrom: null });
+    // Its grade is on sale, though nothing can be bought until the shop connects Braintree.
+    expect(await myProduct(unconnected, product.id)).toMatchObject({ gradeCount: 1, priceFrom: null, hasGradeOnSale: true });
   });
 
   it("changes a product's display: title, texts, images and its place in the shop", async () => {
@@ -808,7 +811,7 @@ describe('visibility and stock', () => {
     expect(await myGrade(shop, grade)).toMatchObject({ visibility: 'private', purchasable: false });
     // Its only grade is private: nothing to price the product from.
     expect(afterSecond.priceFrom).toEqual({ amountMinor: 800, currency: 'USD' });
-    expect(await myProduct(shop, product.id)).toMatchObject({ priceFrom: null, gradeCount: 1 });
+    expect(await myProduct(shop, product.id)).toMatchObject({ priceFrom: null, gradeCount: 1, hasGradeOnSale: false });
   });
 
   it('unstocks and stocks a product, each twice changing nothing more, moving it between the feeds', async () => {

@@ -120,6 +120,8 @@ export async function toProductView(product: ProductStockItem, shopConnected: bo
     stocked: product.stocked,
     priceFrom: sellable && product.lowestPriceMinor !== undefined ? money(product.lowestPriceMinor, product.currency) : null,
     gradeCount: product.gradeCount,
+    // lowestPriceMinor is kept (refreshProductSummary) exactly while a stocked, non-private grade exists.
+    hasGradeOnSale: product.lowestPriceMinor !== undefined,
     createdAt: product.createdAt,
     updatedAt: product.updatedAt,
   };

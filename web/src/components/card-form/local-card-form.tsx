@@ -11,19 +11,12 @@ import { type LocalCardInput, LocalTokenizeFailed, tokenizeLocalCard } from '../
 import type { PaymentFormProps } from './payment-method-form';
 import { PaymentFormFooter, usePaymentAttempt } from './payment-form-parts';
 import { TextField } from '../text-field';
+import { formatCardNumber, formatExpiry, formatSecurityCode, isCompleteExpiry, securityCodeSize } from './card-input';
 import fieldStyles from '../field.module.css';
 import pageStyles from '../page.module.css';
 import styles from './card-form.module.css';
 
 type FieldErrors = Partial<Record<LocalCardField, string>>;
-
-/** "4111 1111 1111 1111"; American Express in its own 4-6-5 groups. */
-function groupDigits(number: string): string {
-  if (number.length === 15) return `${number.slice(0, 4)} ${number.slice(4, 10)} ${number.slice(10)}`;
-  return number.replace(/(\d{4})(?=\d)/g, '$1 ');
-}
-
-const isAmex = (number: string) => /^3[47]/.test(number.replace(/\D/g, ''));
 
 /** December, four years on: an expiry every test card accepts. */
 function sampleExpiry(now = new Date()): string {
@@ -58,9 +51,9 @@ export function LocalCardForm({
 
   const fillTestCard = (card: LocalTestCard) => {
     setTestNonce('');
-    setNumber(groupDigits(card.number));
-    if (!/^\d{2}\/\d{2}$/.test(expiry.trim())) setExpiry(sampleExpiry());
-    const cvvLength = isAmex(card.number) ? 4 : 3;
+    setNumber(formatCardNumber(card.number));
+    if (!isCompleteExpiry(expiry)) setExpiry(sampleExpiry());
+    const cvvLength = securityCodeSize(card.number);
     if (cvv.length !== cvvLength) setCvv(cvvLength === 4 ? '1234' : '123');
     setFieldErrors({});
   };
@@ -128,7 +121,7 @@ export function LocalCardForm({
           inputMode="numeric"
           autoComplete="cc-number"
           value={number}
-          onChange={(event) => setNumber(event.target.value)}
+          onChange={(event) => setNumber(formatCardNumber(event.target.value))}
           error={fieldErrors.number}
         />
         <TextField
@@ -138,7 +131,7 @@ export function LocalCardForm({
           autoComplete="cc-exp"
           placeholder="MM/YY"
           value={expiry}
-          onChange={(event) => setExpiry(event.target.value)}
+          onChange={(event) => setExpiry(formatExpiry(event.target.value))}
           error={fieldErrors.expirationDate}
         />
         <TextField
@@ -147,7 +140,7 @@ export function LocalCardForm({
           inputMode="numeric"
           autoComplete="cc-csc"
           value={cvv}
-          onChange={(event) => setCvv(event.target.value)}
+          onChange={(event) => setCvv(formatSecurityCode(event.target.value, number))}
           error={fieldErrors.cvv}
         />
         <TextField
@@ -169,7 +162,7 @@ export function LocalCardForm({
           {LOCAL_TEST_CARDS.map((card) => (
             <li key={card.number}>
               <button type="button" className={styles.testCard} onClick={() => fillTestCard(card)} disabled={busy}>
-                <span className={styles.testCardNumber}>{groupDigits(card.number)}</span>
+                <span className={styles.testCardNumber}>{formatCardNumber(card.number)}</span>
                 <span className={styles.testCardLabel}>{card.label}</span>
               </button>
             </li>

@@ -106,8 +106,8 @@ export function RecentSales({ sales }: { sales: readonly SaleView[] }) {
                   </td>
                   <td>
                     {SALE_KIND_PREFIX[sale.kind]}
+                    {/* The API's description already says each line's quantity ("Mug — Large × 2"). */}
                     {sale.description}
-                    {sale.units > 1 ? ` × ${count(sale.units)}` : ''}
                   </td>
                   <td className={tableStyles.amount}>{formatMoney(sale.amount)}</td>
                 </tr>

@@ -179,7 +179,8 @@ export function GradePlanSection({ userId, grade, currency }: { userId: string; 
         Plan
       </h2>
       <p className={pageStyles.muted}>
-        New subscriptions use the plan chosen here; existing subscribers keep theirs. The add-ons stay as they are.
+        New subscriptions use the plan chosen here; existing subscribers keep theirs. The add-ons stay as they are. Subscribers
+        pay this grade’s price, {describePrice(grade.price, grade.billing)}, not the plan’s price in Braintree.
       </p>
       {plans.isError ? (
         isConflict(plans.error) ? (
@@ -203,7 +204,8 @@ export function GradePlanSection({ userId, grade, currency }: { userId: string; 
               {offered.some((plan) => plan.id === currentPlan) ? null : <option value={currentPlan}>{currentPlan}</option>}
               {offered.map((plan) => (
                 <option key={plan.id} value={plan.id}>
-                  {plan.name} ({plan.id}): {formatMoney(plan.price)} {everyMonths(plan.billingFrequencyMonths)}
+                  {plan.name} ({plan.id}): {everyMonths(plan.billingFrequencyMonths)}, Braintree price {formatMoney(plan.price)},
+                  not charged
                 </option>
               ))}
             </select>

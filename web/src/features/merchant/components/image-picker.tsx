@@ -10,6 +10,38 @@ import pageStyles from '../../../components/page.module.css';
 import styles from './merchant.module.css';
 
 /**
+ * What the picker's button says, and the line beside it naming what is chosen: the browser's own
+ * file input says "No file chosen" even once the image is uploaded and shown, so it is hidden
+ * (visually only: it keeps the focus, the label and the keyboard) behind these words.
+ */
+export function pickerWords({
+  label,
+  single,
+  count,
+  max,
+  names,
+}: {
+  label: string;
+  single: boolean;
+  /** The images chosen now. */
+  count: number;
+  max: number;
+  /** The files chosen last on this page, by name: images kept from before have none. */
+  names: readonly string[];
+}): { button: string; status: string } {
+  const noun = label.toLowerCase();
+  if (single) {
+    if (!count) return { button: `Choose ${noun}…`, status: `No ${noun} chosen` };
+    return { button: `Replace ${noun}`, status: names[0] ? `Chosen: ${names[0]}` : `${label} chosen` };
+  }
+  const button = count ? 'Add images…' : 'Choose images…';
+  if (!count) return { button, status: 'No images chosen' };
+  const tally = `${count} of ${max} images chosen`;
+  if (count >= max) return { button, status: `${tally}: remove one to add another` };
+  return { button, status: names.length ? `${tally}, last ${names.join(', ')}` : tally };
+}
+
+/**
  * Images chosen from the device, each uploaded as soon as it is chosen (read as base64 in the
  * browser, stored by the file upload route), shown with a way to take it out again. The form
  * saves only the file ids: `onUploadingChange` tells it to wait while an upload runs.
@@ -32,6 +64,10 @@ export function ImagePicker({
 }) {
   const id = useId();
   const hintId = `${id}-hint`;
+  const labelId = `${id}-label`;
+  const statusId = `${id}-chosen`;
+  /** The names of the files chosen last, for the line beside the button. */
+  const [names, setNames] = useState<string[]>([]);
   const upload = useUploadImageByBase64();
   const [uploading, setUploading] = useState(0);
   // The count as of now, for the callbacks of uploads that end one after another.
@@ -63,6 +99,7 @@ export function ImagePicker({
     if (!files.length) return;
     const taken = files.slice(0, Math.max(room, 0));
     const refused = files.length - taken.length;
+    setNames(taken.map((file) => file.name));
     setProblems(refused > 0 ? [`At most ${max} images: ${refused === 1 ? 'one was' : `${refused} were`} left out.`] : []);
     for (const file of taken) {
       track(1);
@@ -74,13 +111,15 @@ export function ImagePicker({
     }
   };
 
+  const words = pickerWords({ label, single, count: images.length, max, names });
+
   const remove = (index: number) => onChange((current) => current.filter((_, position) => position !== index));
 
   return (
     <div className={fieldStyles.field}>
-      <label className={fieldStyles.label} htmlFor={id}>
+      <span id={labelId} className={fieldStyles.label}>
         {label}
-      </label>
+      </span>
       {images.length ? (
         <ul className={styles.images} aria-label={`${label}: chosen`}>
           {images.map((image, index) => (
@@ -94,16 +133,24 @@ export function ImagePicker({
         </ul>
       ) : null}
       <div className={styles.filePicker}>
+        {/* The input keeps the focus and the field's name; the label in its place looks like a button and opens it. */}
         <input
           id={id}
-          className={styles.fileInput}
+          className={`${styles.fileInput} visually-hidden`}
           type="file"
           accept={IMAGE_ACCEPT}
           multiple={!single}
           disabled={room <= 0}
           onChange={choose}
-          aria-describedby={hint ? hintId : undefined}
+          aria-labelledby={labelId}
+          aria-describedby={[statusId, hint ? hintId : null].filter(Boolean).join(' ')}
         />
+        <label htmlFor={id} className={styles.fileButton} aria-hidden="true" data-disabled={room <= 0 || undefined}>
+          {words.button}
+        </label>
+        <span id={statusId} className={styles.fileStatus}>
+          {words.status}
+        </span>
       </div>
       {hint ? (
         <p id={hintId} className={styles.hint}>

@@ -107,7 +107,9 @@ export function NewGradeDialog({
         currency={currency}
         value={price}
         onChange={setPrice}
-        hint={billing === 'subscription' ? 'Charged each billing cycle.' : 'Charged once.'}
+        hint={
+          billing === 'subscription' ? 'Charged each billing cycle, in place of the plan’s price in Braintree.' : 'Charged once.'
+        }
         error={errors.fields.amountMinor}
       />
       <ChoiceFieldset legend="Billing" choices={BILLINGS} value={billing} onChange={setBilling} />

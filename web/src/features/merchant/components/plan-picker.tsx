@@ -46,9 +46,18 @@ export function subscriptionOf(
   return { subscription: { braintreePlanId: choice.planId, addOns } };
 }
 
-function planDetail(plan: GatewayPlan): string {
-  return `${formatMoney(plan.price)} ${everyMonths(plan.billingFrequencyMonths)} · ${plan.price.currency} · id ${plan.id}`;
+/**
+ * A plan as a grade uses it: how often it bills, its currency and id. Its own price in Braintree
+ * is said as not charged: the checkout creates each subscription with the grade's price, which
+ * replaces the plan's (store-charges: createSubscription's `price`).
+ */
+export function planDetail(plan: GatewayPlan): string {
+  return `${everyMonths(plan.billingFrequencyMonths)} · ${plan.price.currency} · id ${plan.id} · Braintree price ${formatMoney(plan.price)}, not charged`;
 }
+
+/** Which price a subscriber pays, said once above the plans. */
+export const GRADE_PRICE_RULE =
+  'Subscribers pay the grade’s price each billing cycle, not the plan’s price in Braintree: the plan sets how often they are billed and which add-ons can be offered.';
 
 /** The shop cannot sell a subscription before its payment account is connected: said plainly, with the way to do it. */
 export function ConnectFirst({ message }: { message: string }) {
@@ -129,6 +138,7 @@ export function PlanPicker({
           if (plan) onPlanChosen?.(plan);
         }}
       >
+        <p className={styles.hint}>{GRADE_PRICE_RULE}</p>
         {value.planId && !chosen ? (
           <p className={styles.hint}>The plan {value.planId} is no longer in your Braintree account: choose another.</p>
         ) : null}

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { VISIBILITY_NAMES } from '../lib/format';
+import { saleWords, VISIBILITY_NAMES } from '../lib/format';
 import type { Visibility } from '../api/merchant-keys';
 import { MERCHANT_PATH } from '../lib/paths';
 import pageStyles from '../../../components/page.module.css';
@@ -30,12 +30,15 @@ export function ItemHeader({
   title,
   visibility,
   stocked,
+  grades,
   extra,
   shopLink,
 }: {
   title: string;
   visibility: Visibility;
   stocked: boolean;
+  /** A product's grades: whether one is on sale, and how many it has (see saleWords). */
+  grades?: { hasGradeOnSale: boolean; gradeCount: number } | undefined;
   extra?: ReactNode;
   shopLink: string;
 }) {
@@ -49,8 +52,8 @@ export function ItemHeader({
         <span className={styles.badge} data-tone={visibility === 'public' ? 'positive' : undefined}>
           {VISIBILITY_NAMES[visibility]}
         </span>
-        <span className={styles.badge} data-tone={stocked ? 'positive' : 'warning'}>
-          {stocked ? 'On sale' : 'Not on sale'}
+        <span className={styles.badge} data-tone={saleWords({ stocked, ...grades }) === 'On sale' ? 'positive' : 'warning'}>
+          {saleWords({ stocked, ...grades })}
         </span>
         {extra}
       </div>

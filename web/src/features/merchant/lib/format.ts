@@ -65,9 +65,29 @@ export const GRADE_VISIBILITY_HINTS: Readonly<Record<Visibility, string>> = {
   private: 'A draft: only you can see it, and nobody can buy it.',
 };
 
+/**
+ * Whether a product or grade is on sale, in words: a product put on sale with no grade on sale
+ * has nothing to buy, so it is "not on sale yet", with the step that puts it on sale.
+ */
+export function saleWords(item: {
+  stocked: boolean;
+  hasGradeOnSale?: boolean | undefined;
+  gradeCount?: number | undefined;
+}): string {
+  if (!item.stocked) return 'Not on sale';
+  if (item.hasGradeOnSale === false)
+    return item.gradeCount ? 'Not on sale yet: put a grade on sale' : 'Not on sale yet: add a grade';
+  return 'On sale';
+}
+
 /** A product or grade's state in words, never only in a colour: "Public · On sale". */
-export function stateWords({ visibility, stocked }: { visibility: Visibility; stocked: boolean }): string {
-  return `${VISIBILITY_NAMES[visibility]} · ${stocked ? 'On sale' : 'Not on sale'}`;
+export function stateWords(item: {
+  visibility: Visibility;
+  stocked: boolean;
+  hasGradeOnSale?: boolean | undefined;
+  gradeCount?: number | undefined;
+}): string {
+  return `${VISIBILITY_NAMES[item.visibility]} · ${saleWords(item)}`;
 }
 
 export const ENVIRONMENT_NAMES = {

@@ -237,10 +237,12 @@ describe('MerchantGradePage', () => {
         .getAllByRole('option')
         .map((option) => option.textContent),
     ).toEqual([
-      'Monthly (monthly): $10.00 every month',
-      'Quarterly (quarterly): $10.00 every 3 months',
-      'Yearly (yearly): $10.00 every year',
+      'Monthly (monthly): every month, Braintree price $10.00, not charged',
+      'Quarterly (quarterly): every 3 months, Braintree price $10.00, not charged',
+      'Yearly (yearly): every year, Braintree price $10.00, not charged',
     ]);
+    // The checkout charges the grade's price, not the plan's: said with the grade's own price
+    expect(plan).toHaveTextContent('Subscribers pay this grade’s price, $15.00 every month, not the plan’s price in Braintree.');
     expect(within(plan).getByRole('button', { name: 'Move to this plan' })).toBeDisabled();
 
     // Act

@@ -97,7 +97,11 @@ describe('MerchantHomePage: opening a shop', () => {
     await user.clear(address);
     await user.type(address, 'jane-prints');
     await user.selectOptions(page.getByRole('combobox', { name: 'Currency' }), 'EUR');
-    await user.upload(page.getByLabelText('Logo'), new File(['fake png bytes'], 'logo.png', { type: 'image/png' }));
+    const logo = page.getByLabelText('Logo');
+    // Assess: before choosing, a button-like label and the words for nothing chosen, read with the field
+    expect(page.getByText('Choose logo…')).toBeInTheDocument();
+    expect(logo).toHaveAccessibleDescription('No logo chosen Optional. PNG, JPEG, GIF, WebP or AVIF.');
+    await user.upload(logo, new File(['fake png bytes'], 'logo.png', { type: 'image/png' }));
 
     // Assess: the address follows the typing; the logo is uploaded as base64 and shown
     expect(address).toHaveAccessibleDescription(`Your shop will be at ${window.location.host}/shop/jane-prints`);
@@ -105,6 +109,13 @@ describe('MerchantHomePage: opening a shop', () => {
     expect(api.calls(routes.uploadImageByBase64).map((request) => request.body)).toEqual([
       { name: 'logo.png', dataBase64: `data:image/png;base64,${btoa('fake png bytes')}` },
     ]);
+    // The picker names what was chosen (never the browser's "No file chosen"), and offers to replace it
+    expect(page.getByText('Replace logo')).toBeInTheDocument();
+    expect(page.getByText('Chosen: logo.png')).toBeInTheDocument();
+    expect(logo).toHaveAccessibleName('Logo');
+    expect(logo).toHaveAccessibleDescription('Chosen: logo.png Optional. PNG, JPEG, GIF, WebP or AVIF.');
+    logo.focus();
+    expect(logo).toHaveFocus();
 
     // Act
     await user.type(page.getByRole('textbox', { name: 'Description' }), 'Risograph prints.');
@@ -283,7 +294,21 @@ describe('MerchantHomePage: the dashboard', () => {
     const { page, user, api } = renderHome([
       stubRoute(routes.listMyStockedProducts, (request) =>
         request.url.searchParams.get('cursor') === 'page2'
-          ? { body: { items: [makeProduct({ id: 'prd_ffffffffffffffffffff', title: 'Poster' })], cursor: null } }
+          ? {
+              body: {
+                // Put on sale, but with no grade yet: nothing to buy.
+                items: [
+                  makeProduct({
+                    id: 'prd_ffffffffffffffffffff',
+                    title: 'Poster',
+                    gradeCount: 0,
+                    hasGradeOnSale: false,
+                    priceFrom: null,
+                  }),
+                ],
+                cursor: null,
+              },
+            }
           : { body: { items: [makeProduct()], cursor: 'page2' } },
       ),
       stubRoute(routes.listMyUnstockedProducts, {
@@ -314,6 +339,8 @@ describe('MerchantHomePage: the dashboard', () => {
     // Assess
     expect(await within(panel).findByRole('link', { name: 'Poster' })).toBeInTheDocument();
     expect(within(panel).getAllByRole('listitem')).toHaveLength(2);
+    expect(within(panel).getAllByRole('listitem')[1]).toHaveTextContent('Public · Not on sale yet: add a grade · 0 grades');
+    expect(within(panel).getAllByRole('listitem')[1]).not.toHaveTextContent('On sale ·');
     expect(within(panel).queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
 
     // Act: the arrow key moves to the other tab

@@ -9,7 +9,9 @@ import type { ProductDashboard, ProductStockView } from '../api/merchant-keys';
 import {
   connectFirst,
   GRADE_ID,
+  makeFigures,
   makeGrade,
+  makeProduct,
   makeSubscriptionGrade,
   plans,
   PRODUCT_ID,
@@ -78,6 +80,68 @@ describe('MerchantProductPage', () => {
         .getAllByRole('listitem')
         .map((item) => item.textContent),
     ).toEqual(['Single issuePublic · On sale$9.00 once', 'Monthly clubPublic · On sale · plan monthly$15.00 every month']);
+  });
+
+  it('leads a new product with its first grade, says it is not on sale yet, and draws no empty charts', async () => {
+    // Prepare: a product put on sale with no grade, nothing sold
+    const empty = makeFigures({
+      days: makeFigures().days.map((day) => ({ ...day, orders: 0, units: 0, revenueMinor: 0 })),
+      totals: { orders: 0, units: 0, revenue: { amountMinor: 0, currency: 'USD' } },
+      activeSubscriptions: 0,
+      pastDueSubscriptions: 0,
+    });
+    const dashboard = productDashboard({
+      product: makeProduct({ gradeCount: 0, hasGradeOnSale: false, priceFrom: null }),
+      grades: [],
+      figures: empty,
+      recentSales: [],
+    });
+    const { page } = renderProduct([], { dashboard });
+
+    // Assess: the state says why nothing can be bought
+    expect(await page.findByRole('heading', { level: 1, name: 'Zine club' })).toBeInTheDocument();
+    expect(page.getByText('Not on sale yet: add a grade', { selector: 'span' })).toBeInTheDocument();
+    expect(page.queryByText('On sale', { selector: 'span' })).not.toBeInTheDocument();
+
+    // Assess: the first section is the grades, with the next step; no empty charts
+    const sections = page.getAllByRole('region');
+    expect(sections[0]).toHaveAccessibleName('Grades');
+    expect(within(sections[0]!).getByRole('button', { name: 'Add the first grade' })).toBeInTheDocument();
+    expect(page.queryByRole('button', { name: 'New grade' })).not.toBeInTheDocument();
+    expect(page.queryByRole('region', { name: 'Last 30 days' })).not.toBeInTheDocument();
+    expect(page.queryByRole('region', { name: 'Recent sales' })).not.toBeInTheDocument();
+  });
+
+  it('puts the empty charts below the rest while a product with grades has sold nothing', async () => {
+    // Prepare
+    const empty = makeFigures({
+      days: makeFigures().days.map((day) => ({ ...day, orders: 0, units: 0, revenueMinor: 0 })),
+      totals: { orders: 0, units: 0, revenue: { amountMinor: 0, currency: 'USD' } },
+      activeSubscriptions: 0,
+      pastDueSubscriptions: 0,
+    });
+    const { page } = renderProduct([], { dashboard: productDashboard({ figures: empty, recentSales: [] }) });
+
+    // Assess
+    await page.findByRole('heading', { level: 1, name: 'Zine club' });
+    const regions = page.getAllByRole('region');
+    const grades = page.getByRole('region', { name: 'Grades' });
+    const figures = page.getByRole('region', { name: 'Last 30 days' });
+    expect(regions.indexOf(figures)).toBeGreaterThan(regions.indexOf(grades));
+    expect(regions.at(-1)).toHaveAccessibleName('Recent sales');
+    expect(page.getByRole('button', { name: 'New grade' })).toBeInTheDocument();
+  });
+
+  it('says a product on sale whose grades are all off sale is not on sale yet', async () => {
+    // Prepare
+    const dashboard = productDashboard({
+      product: makeProduct({ hasGradeOnSale: false, priceFrom: null }),
+      grades: [makeGrade({ stocked: false })],
+    });
+    const { page } = renderProduct([], { dashboard });
+
+    // Assess
+    expect(await page.findByText('Not on sale yet: put a grade on sale', { selector: 'span' })).toBeInTheDocument();
   });
 
   it('previews the shop card as the details are typed, before saving, then saves them all', async () => {
@@ -230,9 +294,16 @@ describe('MerchantProductPage', () => {
     await user.click(within(dialog).getByRole('radio', { name: /^Subscription/ }));
     await user.click(await within(dialog).findByRole('radio', { name: /^Quarterly/ }));
 
-    // Assess: each plan says how often it bills and in what currency; the shop's price is offered
+    // Assess: each plan says how often it bills and in what currency, and that its own price is not
+    // what subscribers pay; the plan's price is offered as a start for the grade's
     expect(within(dialog).getByRole('radio', { name: /^Quarterly/ })).toHaveAccessibleName(
-      'Quarterly $10.00 every 3 months · USD · id quarterly',
+      'Quarterly every 3 months · USD · id quarterly · Braintree price $10.00, not charged',
+    );
+    expect(within(dialog).getByRole('group', { name: 'Plan' })).toHaveTextContent(
+      'Subscribers pay the grade’s price each billing cycle, not the plan’s price in Braintree',
+    );
+    expect(within(dialog).getByRole('textbox', { name: 'Price (USD)' })).toHaveAccessibleDescription(
+      'Charged each billing cycle, in place of the plan’s price in Braintree.',
     );
     expect(within(dialog).getByRole('radio', { name: /^Euro monthly/ })).toBeDisabled();
     const price = within(dialog).getByRole('textbox', { name: 'Price (USD)' });

@@ -26,20 +26,24 @@ function GradesSection({ userId, dashboard }: { userId: string; dashboard: Produ
   const titleId = useId();
   const [creating, setCreating] = useState(false);
   const stocked = dashboard.grades.filter((grade) => grade.stocked).length;
+  const first = dashboard.grades.length === 0;
   return (
     <section className={pageStyles.card} aria-labelledby={titleId}>
       <div className={styles.sectionHeader}>
         <h2 id={titleId} className={pageStyles.sectionTitle}>
           Grades
         </h2>
-        <Button onClick={() => setCreating(true)}>New grade</Button>
+        <Button onClick={() => setCreating(true)}>{first ? 'Add the first grade' : 'New grade'}</Button>
       </div>
       <p className={pageStyles.muted}>
         Customers buy a product through its grades: each has its own price, sold once or by subscription.
+        {first ? ' This product has none yet, so nobody can buy it: add the first one to put it on sale.' : null}
       </p>
-      <StockTabs label="Grades" counts={{ stocked, unstocked: dashboard.grades.length - stocked }}>
-        {(state) => <GradeList userId={userId} productStockId={dashboard.product.id} state={state} />}
-      </StockTabs>
+      {first ? null : (
+        <StockTabs label="Grades" counts={{ stocked, unstocked: dashboard.grades.length - stocked }}>
+          {(state) => <GradeList userId={userId} productStockId={dashboard.product.id} state={state} />}
+        </StockTabs>
+      )}
       {creating ? (
         <NewGradeDialog
           userId={userId}
@@ -52,8 +56,29 @@ function GradesSection({ userId, dashboard }: { userId: string; dashboard: Produ
   );
 }
 
+/** Whether the last 30 days have anything to draw: an order, a unit, a subscription, a sale. */
+function hasFigures({ figures, recentSales }: ProductDashboard): boolean {
+  const { totals } = figures;
+  return (
+    totals.orders > 0 ||
+    totals.units > 0 ||
+    figures.activeSubscriptions > 0 ||
+    figures.pastDueSubscriptions > 0 ||
+    recentSales.length > 0
+  );
+}
+
 function ProductScreen({ userId, dashboard }: { userId: string; dashboard: ProductDashboard }) {
   const { product } = dashboard;
+  // A new product leads with its next step, its first grade; its charts would only be empty.
+  const noGrades = dashboard.grades.length === 0;
+  const figuresFirst = hasFigures(dashboard);
+  const figures = (
+    <>
+      <FiguresSection figures={dashboard.figures} />
+      <RecentSales sales={dashboard.recentSales} />
+    </>
+  );
   const visibility = useSetProductVisibility(userId, product.id);
   const stock = useStockProduct(userId, product.id);
   const unstock = useUnstockProduct(userId, product.id);
@@ -65,6 +90,7 @@ function ProductScreen({ userId, dashboard }: { userId: string; dashboard: Produ
         title={product.title}
         visibility={product.visibility}
         stocked={product.stocked}
+        grades={{ hasGradeOnSale: product.hasGradeOnSale, gradeCount: product.gradeCount }}
         shopLink={shopProductPath(product.id)}
         extra={product.display.featured ? <span className={styles.badge}>Featured</span> : null}
       />
@@ -76,10 +102,10 @@ function ProductScreen({ userId, dashboard }: { userId: string; dashboard: Produ
           </p>
         </div>
       )}
-      <FiguresSection figures={dashboard.figures} />
-      <RecentSales sales={dashboard.recentSales} />
+      {noGrades ? <GradesSection userId={userId} dashboard={dashboard} /> : null}
+      {figuresFirst ? figures : null}
       <ProductEditor userId={userId} product={product} />
-      <GradesSection userId={userId} dashboard={dashboard} />
+      {noGrades ? null : <GradesSection userId={userId} dashboard={dashboard} />}
       <VisibilitySection
         key={product.visibility}
         visibility={product.visibility}
@@ -87,6 +113,8 @@ function ProductScreen({ userId, dashboard }: { userId: string; dashboard: Produ
         save={visibility}
       />
       <SellingSection noun="product" stocked={product.stocked} stock={stock} unstock={unstock} />
+      {/* Nothing sold yet: the empty charts come last, under what there is to do. */}
+      {figuresFirst || noGrades ? null : figures}
     </>
   );
 }

@@ -47,6 +47,7 @@ export const makeProduct = (overrides: Partial<ProductStockView> = {}): ProductS
   stocked: true,
   priceFrom: { amountMinor: 900, currency: 'USD' },
   gradeCount: 2,
+  hasGradeOnSale: true,
   createdAt: '2026-11-03T10:00:00.000Z',
   updatedAt: '2026-11-03T10:00:00.000Z',
   ...overrides,
@@ -110,7 +111,8 @@ export const makeSale = (overrides: Partial<SaleView> = {}): SaleView => ({
   invoiceId: 'inv_sale_0000001',
   kind: 'order',
   customer: { name: 'Sam Buyer', email: 'sam@example.com' },
-  description: 'Zine club, Single issue',
+  // As the API describes a sale (sales-ledger's describe): each line with its quantity.
+  description: 'Zine club, Single issue × 2',
   units: 2,
   amount: { amountMinor: 1800, currency: 'USD' },
   paidAt: '2026-11-30T09:30:00.000Z',

@@ -6,6 +6,12 @@ import { productPath } from '../lib/paths';
 import pageStyles from '../../../components/page.module.css';
 import styles from './store.module.css';
 
+/** "from $15.00"; a product with no grade on sale yet says so rather than offering anything. */
+function priceLine(product: ProductStockView): string {
+  if (product.priceFrom) return `from ${formatMoney(product.priceFrom)}`;
+  return product.stocked && !product.hasGradeOnSale ? 'Not on sale yet' : 'Not on sale';
+}
+
 /**
  * One product in a shop: its first image, title, tagline and lowest price. The whole card opens
  * the product (the title's link covers it), so it is one tab stop.
@@ -38,7 +44,7 @@ export function ProductCard({ product }: { product: ProductStockView }) {
           <Link to={productPath(product.id)}>{product.title}</Link>
         </h3>
         {product.display.tagline ? <p className={pageStyles.muted}>{product.display.tagline}</p> : null}
-        <p className={styles.priceFrom}>{product.priceFrom ? `from ${formatMoney(product.priceFrom)}` : 'Not on sale'}</p>
+        <p className={styles.priceFrom}>{priceLine(product)}</p>
       </div>
     </article>
   );

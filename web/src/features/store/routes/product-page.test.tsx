@@ -182,6 +182,19 @@ describe('ProductPage', () => {
     expect(api.calls(routes.addCartItem)).toHaveLength(0);
   });
 
+  it('offers nothing for sale on a product with no grade yet, and says it is not on sale yet', async () => {
+    // Prepare: the merchant put it on sale before adding a grade
+    const { page } = renderProduct({
+      data: notebookPage({ product: makeProduct({ gradeCount: 0, hasGradeOnSale: false, priceFrom: null }), grades: [] }),
+    });
+
+    // Assess
+    const options = await page.findByRole('region', { name: 'Options' });
+    expect(options).toHaveTextContent('Not on sale yet: there is nothing to choose from.');
+    expect(page.queryByRole('button', { name: 'Add to cart' })).not.toBeInTheDocument();
+    expect(page.queryByRole('button', { name: 'Buy now' })).not.toBeInTheDocument();
+  });
+
   it('answers a private or unknown product as not available', async () => {
     // Prepare
     const { page } = renderProduct({

@@ -53,7 +53,7 @@ function Product({ page }: { page: ProductPageView }) {
             ))}
           </div>
         ) : (
-          <p className={pageStyles.muted}>Nothing to choose from yet.</p>
+          <p className={pageStyles.muted}>Not on sale yet: there is nothing to choose from.</p>
         )}
       </section>
     </>

@@ -41,6 +41,10 @@ const club = makeProduct({
   title: 'Ink club',
   images: [],
   display: { tagline: null, accentColor: null, featured: false, position: 2 },
+  // On sale, but with no grade yet: nothing to buy.
+  gradeCount: 0,
+  hasGradeOnSale: false,
+  priceFrom: null,
 });
 
 afterEach(() => {
@@ -82,6 +86,8 @@ describe('ShopPage', () => {
     // Assess: the next page below, and no more to load
     expect(await within(products).findByRole('link', { name: 'Ink club' })).toHaveAttribute('href', `/product/${ids.club}`);
     expect(within(products).getAllByRole('article')).toHaveLength(3);
+    expect(within(products).getAllByRole('article')[2]).toHaveTextContent('Not on sale yet');
+    expect(within(products).getAllByRole('article')[2]).not.toHaveTextContent('from $');
     expect(within(products).queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
     expect(api.calls(routes.listShopProducts).map((request) => request.params)).toEqual([
       { merchantAccountId: 'pen-shop' },

@@ -58,6 +58,7 @@ export const makeProduct = (overrides: Partial<ProductStockView> = {}): ProductS
   stocked: true,
   priceFrom: usd(1500),
   gradeCount: 2,
+  hasGradeOnSale: true,
   createdAt: CREATED,
   updatedAt: CREATED,
   ...overrides,

@@ -189,6 +189,49 @@ describe('CheckoutPage', () => {
     expect(api.calls(routes.fulfillSubscriptionInvoice)).toHaveLength(0);
   });
 
+  it('groups the card number and formats the expiry as they are typed, and sends the card as the gateway reads it', async () => {
+    // Prepare
+    const { page, user, tokenized } = renderCheckout({ fulfill: paid });
+    const form = await page.findByRole('form', { name: 'Card details' });
+    const number = within(form).getByRole('textbox', { name: 'Card number' });
+    const expiry = within(form).getByRole('textbox', { name: 'Expiry date (MM/YY)' });
+    const code = within(form).getByRole('textbox', { name: 'Security code' });
+
+    // Act: an American Express number, then a Visa typed over it, the expiry as four digits
+    await user.type(number, '378282246310005');
+    const amex = (number as HTMLInputElement).value;
+    await user.clear(number);
+    await user.type(number, '4111111111111111');
+    await user.type(expiry, '1228');
+    await user.type(code, '1234');
+
+    // Assess: grouped 4-6-5 and 4-4-4-4, the expiry as MM/YY, the code cut to a Visa's 3 digits
+    expect(amex).toBe('3782 822463 10005');
+    expect(number).toHaveValue('4111 1111 1111 1111');
+    expect(expiry).toHaveValue('12/28');
+    expect(code).toHaveValue('123');
+
+    // Act
+    await user.click(within(form).getByRole('button', { name: 'Pay $12.00' }));
+
+    // Assess: the gateway gets the digits and MM/YY
+    await waitFor(() => expect(tokenized).toHaveLength(1));
+    expect(tokenized[0]).toMatchObject({ creditCard: { number: '4111111111111111', expirationDate: '12/28', cvv: '123' } });
+  });
+
+  it('keeps an expiry typed as MM/YYYY', async () => {
+    // Prepare
+    const { page, user } = renderCheckout();
+    const form = await page.findByRole('form', { name: 'Card details' });
+    const expiry = within(form).getByRole('textbox', { name: 'Expiry date (MM/YY)' });
+
+    // Act
+    await user.type(expiry, '12/2028');
+
+    // Assess
+    expect(expiry).toHaveValue('12/2028');
+  });
+
   it('tells someone on Pro there is nothing to pay, with the way to their subscription', async () => {
     // Prepare
     const { page } = renderCheckout({ screenData: checkoutScreen({ payment: null, subscription: makeSubscription() }) });
