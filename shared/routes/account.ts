@@ -32,7 +32,8 @@ export const getMe = defineRoute({
   summary: 'The signed-in user: username, image, account link and unseen notification counts.',
   response: currentUserSchema,
   // Every page load of every app asks for the current user, so this is where a session in use
-  // gets its expiry pushed out (at most once a day); other read routes never write.
+  // records its use and gets its expiry pushed out (one conditional write at most every five
+  // minutes per session); other read routes never write.
   capabilities: { table: 'read-write' },
 });
 
