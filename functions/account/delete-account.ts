@@ -4,7 +4,7 @@ import { lostRace, retryContendedWrite } from '../lib/contended-writes';
 import type { UserItem } from '../lib/db/entities/user';
 import { writeBatch } from '../lib/db/batches';
 import { type Db, getDb } from '../lib/db/service';
-import { getUser } from '../lib/db/users';
+import { getUser, verifiedEmailOfUser } from '../lib/db/users';
 import { HttpError, ServiceUnavailable, Unauthorized } from '../lib/errors';
 import { createHandler } from '../lib/http/create-handler';
 import { reply } from '../lib/http/responses';
@@ -13,6 +13,7 @@ import { cancelSubscriptionsOf, ownShopOf } from '../lib/payments/account-closin
 import { paymentGateway } from '../lib/payments/payment-gateway';
 import { clearedSessionCookies, endAllSessions, getSessionByToken } from '../lib/sessions';
 import { removeSocialTracesOf } from '../lib/social-removal';
+import { confirmAccountDeleted } from './lib/account-deleted-mail';
 
 const config = getConfig();
 
@@ -115,8 +116,9 @@ async function deleteExternalIdentitiesOf(db: Db, userId: string): Promise<void>
  * transaction: from then on every remaining session of the user resolves to nobody (resolveSession
  * needs the user item), the username is free, and the email logs in as a new account with a new id.
  * Then the blocks this user made, its Google links, its follows (with the other people's counts),
- * its notifications and every session are deleted. Before any of it, every subscription that
- * still bills is canceled at the payment gateway (no refund), and a shop of the user's that still bills subscribers refuses
+ * its notifications and every session are deleted, and a confirmation is mailed to the address
+ * the account had. Before any of it, every subscription that still bills is canceled at the
+ * payment gateway (no refund), and a shop of the user's that still bills subscribers refuses
  * the deletion (409): the shop itself is not deleted.
  *
  * Reports this user made are kept, unchanged: moderators need them, and what they hold of the
@@ -137,13 +139,21 @@ export const handler = createHandler(accountRoutes.deleteAccount, async ({ calle
 
   // First, while the account can still be kept: nobody is billed for an account that is gone.
   const canceled = await cancelSubscriptionsOf(db, paymentGateway, caller.userId, new Date());
-  if (!(await deleteUserAndClaims(db, caller.userId))) throw new Unauthorized();
-  await Promise.all([
-    deleteBlocksBy(db, caller.userId),
-    deleteExternalIdentitiesOf(db, caller.userId),
-    removeSocialTracesOf(db, caller.userId),
-  ]);
-  const endedSessions = await endAllSessions(db, caller.userId);
-  logger.info('Deleted an account', { userId: caller.userId, endedSessions, canceledSubscriptions: canceled.length });
+  const deleted = await deleteUserAndClaims(db, caller.userId);
+  if (!deleted) throw new Unauthorized();
+  try {
+    await Promise.all([
+      deleteBlocksBy(db, caller.userId),
+      deleteExternalIdentitiesOf(db, caller.userId),
+      removeSocialTracesOf(db, caller.userId),
+    ]);
+    const endedSessions = await endAllSessions(db, caller.userId);
+    logger.info('Deleted an account', { userId: caller.userId, endedSessions, canceledSubscriptions: canceled.length });
+  } finally {
+    // Only the request whose transaction deleted the user gets here, so the mail goes once, even
+    // when the clean-up after the commit failed (a retry would find no account to delete).
+    const to = verifiedEmailOfUser(deleted);
+    if (to) await confirmAccountDeleted(db, to, { username: deleted.username, canceled, shopName: shop?.shopName ?? null });
+  }
   return reply({ deleted: true }, { cookies: clearedSessionCookies({ domain: config.sessionCookieDomain }) });
 });
