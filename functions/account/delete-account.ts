@@ -4,15 +4,16 @@ import { lostRace, retryContendedWrite } from '../lib/contended-writes';
 import type { UserItem } from '../lib/db/entities/user';
 import { writeBatch } from '../lib/db/batches';
 import { type Db, getDb } from '../lib/db/service';
-import { getUser } from '../lib/db/users';
+import { getUser, verifiedEmailOfUser } from '../lib/db/users';
 import { HttpError, ServiceUnavailable, Unauthorized } from '../lib/errors';
 import { createHandler } from '../lib/http/create-handler';
 import { reply } from '../lib/http/responses';
 import { logger } from '../lib/logger';
-import { cancelSubscriptionsOf } from '../lib/payments/account-closing';
+import { cancelSubscriptionsOf, ownShopOf } from '../lib/payments/account-closing';
 import { paymentGateway } from '../lib/payments/payment-gateway';
 import { clearedSessionCookies, endAllSessions, getSessionByToken } from '../lib/sessions';
 import { removeSocialTracesOf } from '../lib/social-removal';
+import { confirmAccountDeleted } from './lib/account-deleted-mail';
 
 const config = getConfig();
 
@@ -29,19 +30,32 @@ export class RecentLoginRequired extends HttpError {
   }
 }
 
+/** A shop that still bills subscribers keeps its owner's account: nobody could manage either afterwards. */
+export class ShopHasSubscribers extends HttpError {
+  constructor(shopName: string, subscriptions: number) {
+    super(
+      409,
+      'SHOP_HAS_SUBSCRIBERS',
+      `Your shop "${shopName}" still bills ${subscriptions} subscriber${subscriptions === 1 ? '' : 's'}. Cancel their subscriptions in your shop's Braintree account first, then delete your account.`,
+      { subscriptions },
+    );
+  }
+}
+
 /**
  * Deletes the user item and frees its username and email claims in one transaction. Each
  * delete is conditioned on what was read (the user still has that username and email, each
  * claim still belongs to this user), so a username changed meanwhile cannot leave its new
  * claim behind: a failed condition re-reads and tries again. Subscriptions are canceled by
- * then, so giving up does not say that nothing changed.
+ * then, so giving up does not say that nothing changed. Answers the user as it was deleted, or
+ * null when there was none (another request deleted it first).
  */
-async function deleteUserAndClaims(db: Db, userId: string): Promise<boolean> {
+async function deleteUserAndClaims(db: Db, userId: string): Promise<UserItem | null> {
   const giveUp = (cause: unknown) =>
     new ServiceUnavailable('Your account kept changing while we deleted it, so it is still there: please try again.', { cause });
   return retryContendedWrite({ what: 'deleting accounts', giveUp }, async () => {
     const user = await getUser(db, { userId });
-    if (!user) return false;
+    if (!user) return null;
     const claims = await ownedClaims(db, user);
     const result = await db.transaction
       .write(({ user: users, identityClaim }) => [
@@ -61,7 +75,7 @@ async function deleteUserAndClaims(db: Db, userId: string): Promise<boolean> {
         ),
       ])
       .go();
-    return result.canceled ? lostRace(result) : true;
+    return result.canceled ? lostRace(result) : user;
   });
 }
 
@@ -102,8 +116,10 @@ async function deleteExternalIdentitiesOf(db: Db, userId: string): Promise<void>
  * transaction: from then on every remaining session of the user resolves to nobody (resolveSession
  * needs the user item), the username is free, and the email logs in as a new account with a new id.
  * Then the blocks this user made, its Google links, its follows (with the other people's counts),
- * its notifications and every session are deleted. Before any of it, every subscription that
- * still bills is canceled at the payment gateway.
+ * its notifications and every session are deleted, and a confirmation is mailed to the address
+ * the account had. Before any of it, every subscription that still bills is canceled at the
+ * payment gateway (no refund), and a shop of the user's that still bills subscribers refuses
+ * the deletion (409): the shop itself is not deleted.
  *
  * Reports this user made are kept, unchanged: moderators need them, and what they hold of the
  * reporter is an opaque random id that no longer leads to anyone (a new account of the same
@@ -117,15 +133,27 @@ export const handler = createHandler(accountRoutes.deleteAccount, async ({ calle
   if (!session || session.sessionId !== caller.sessionId || session.userId !== caller.userId) throw new Unauthorized();
   if (Date.now() - Date.parse(session.createdAt) > RECENT_LOGIN_MS) throw new RecentLoginRequired();
 
+  // A shop still billing subscribers would be left to nobody: its owner ends those first.
+  const shop = await ownShopOf(db, caller.userId);
+  if (shop && shop.billingSubscriptions > 0) throw new ShopHasSubscribers(shop.shopName, shop.billingSubscriptions);
+
   // First, while the account can still be kept: nobody is billed for an account that is gone.
-  const canceledSubscriptions = await cancelSubscriptionsOf(db, paymentGateway, caller.userId, new Date());
-  if (!(await deleteUserAndClaims(db, caller.userId))) throw new Unauthorized();
-  await Promise.all([
-    deleteBlocksBy(db, caller.userId),
-    deleteExternalIdentitiesOf(db, caller.userId),
-    removeSocialTracesOf(db, caller.userId),
-  ]);
-  const endedSessions = await endAllSessions(db, caller.userId);
-  logger.info('Deleted an account', { userId: caller.userId, endedSessions, canceledSubscriptions });
+  const canceled = await cancelSubscriptionsOf(db, paymentGateway, caller.userId, new Date());
+  const deleted = await deleteUserAndClaims(db, caller.userId);
+  if (!deleted) throw new Unauthorized();
+  try {
+    await Promise.all([
+      deleteBlocksBy(db, caller.userId),
+      deleteExternalIdentitiesOf(db, caller.userId),
+      removeSocialTracesOf(db, caller.userId),
+    ]);
+    const endedSessions = await endAllSessions(db, caller.userId);
+    logger.info('Deleted an account', { userId: caller.userId, endedSessions, canceledSubscriptions: canceled.length });
+  } finally {
+    // Only the request whose transaction deleted the user gets here, so the mail goes once, even
+    // when the clean-up after the commit failed (a retry would find no account to delete).
+    const to = verifiedEmailOfUser(deleted);
+    if (to) await confirmAccountDeleted(db, to, { username: deleted.username, canceled, shopName: shop?.shopName ?? null });
+  }
   return reply({ deleted: true }, { cookies: clearedSessionCookies({ domain: config.sessionCookieDomain }) });
 });

@@ -11,8 +11,12 @@ import { LruCache } from './lru-cache';
 
 export const SESSION_COOKIE = SESSION_HEADER;
 export const SESSION_LIFETIME_SECONDS = 60 * 24 * 3600;
-/** Using a session pushes its expiry out again, but at most once a day (one write, not one per call). */
-const RENEW_AFTER_MS = 24 * 3600 * 1000;
+/**
+ * Using a session records when it was last used (the sessions list shows it) and pushes its
+ * expiry out again, in one write at most every five minutes per session, not one per call: the
+ * list is precise to a few minutes, and a busy session costs at most twelve writes an hour.
+ */
+export const SESSION_TOUCH_INTERVAL_MS = 5 * 60 * 1000;
 /**
  * The cookie outlives the server-side expiry (browsers cap cookies at 400 days); the server
  * decides whether a session is alive, so a renewed session needs no new cookie.
@@ -99,7 +103,10 @@ const sessionOwners = new LruCache<string>(10_000);
 export interface ResolvedSession {
   caller: UserCaller;
   tokenHash: string;
-  /** Last renewed over a day ago: a route allowed to write pushes the expiry out (renewSession). */
+  /**
+   * Last used (renewed) over SESSION_TOUCH_INTERVAL_MS ago: a route allowed to write records the
+   * use and pushes the expiry out (renewSession).
+   */
   renewalDue: boolean;
 }
 
@@ -130,19 +137,23 @@ export async function resolveSession(db: Db, token: string, now: Date = new Date
       verifiedEmail: verifiedEmailOfUser(user),
     },
     tokenHash,
-    renewalDue: now.getTime() - Date.parse(session.lastUsedAt) > RENEW_AFTER_MS,
+    renewalDue: now.getTime() - Date.parse(session.lastUsedAt) > SESSION_TOUCH_INTERVAL_MS,
   };
 }
 
 /**
- * Pushes a session's expiry out again. Conditional on the session still existing, so a renewal
- * racing a logout cannot bring the session back.
+ * Records a use of the session (lastUsedAt) and pushes its expiry out again. Conditional on the
+ * session still existing, so a renewal racing a logout cannot bring the session back, and on its
+ * last use being older than the interval, so of several requests that all saw it due only the
+ * first one writes (the others' condition fails, and that is no error).
  */
 export async function renewSession(db: Db, tokenHash: string, now: Date = new Date()): Promise<void> {
+  const dueBefore = new Date(now.getTime() - SESSION_TOUCH_INTERVAL_MS).toISOString();
   try {
     await db.entities.session
       .patch({ tokenHash })
       .set({ lastUsedAt: now.toISOString(), expiresAt: nowSeconds(now) + SESSION_LIFETIME_SECONDS })
+      .where(({ lastUsedAt }, { lt }) => lt(lastUsedAt, dueBefore))
       .go();
   } catch (error) {
     if (!isConditionalCheckFailed(error)) throw error;

@@ -570,7 +570,7 @@ function commonRules(): string[] {
       )
       .join('; ')}. In a deployment without its settings, Google login and Twitter login answer 503.`,
     '',
-    '**Sessions** are renewed as they are used (their expiry pushed out, at most once a day) only by routes whose capabilities include table writes; every other route reads the session and never writes it.',
+    '**Sessions** are renewed as they are used (their last use recorded and their expiry pushed out, in one conditional write at most every five minutes per session) only by routes whose capabilities include table writes; every other route reads the session and never writes it.',
     '',
   ];
 }

@@ -32,7 +32,8 @@ export const getMe = defineRoute({
   summary: 'The signed-in user: username, image, account link and unseen notification counts.',
   response: currentUserSchema,
   // Every page load of every app asks for the current user, so this is where a session in use
-  // gets its expiry pushed out (at most once a day); other read routes never write.
+  // records its use and gets its expiry pushed out (one conditional write at most every five
+  // minutes per session); other read routes never write.
   capabilities: { table: 'read-write' },
 });
 
@@ -251,10 +252,11 @@ export const deleteAccount = defineRoute({
   access: 'user',
   handler: 'account/delete-account',
   summary:
-    'Deletes the account: needs a login in the last 15 minutes; cancels any subscription that still bills (503, and nothing deleted, when the payment gateway cannot be reached), frees username and email, ends every session.',
+    "Deletes the account: needs a login in the last 15 minutes; refused (409 SHOP_HAS_SUBSCRIBERS) while the caller's shop still bills subscribers; cancels any subscription that still bills, without refund (503, and nothing deleted, when the payment gateway cannot be reached), frees username and email, ends every session, then emails a confirmation to the address the account had. The caller's shop is not deleted.",
   response: z.strictObject({ deleted: z.literal(true) }),
   // The Pro plan at the platform's gateway, a shop's subscriptions at the shop's own (its keys opened).
-  capabilities: { payments: true, merchantKeys: 'open' },
+  // The confirmation mailed to the address the account had, once the deletion is committed.
+  capabilities: { payments: true, merchantKeys: 'open', email: true },
   timeoutSeconds: 25,
 });
 

@@ -5,6 +5,7 @@
  * account is deleted, so a gateway that cannot be reached stops the deletion (503) instead of
  * leaving a charge running for nobody.
  */
+import { shopScope } from '../db/entities/store-figures';
 import type { SubscriptionItem } from '../db/entities/subscription';
 import type { Db } from '../db/service';
 import type { PaymentGateway } from './gateway';
@@ -19,7 +20,7 @@ export async function cancelSubscriptionsOf(
   platformGateway: () => Promise<PaymentGateway>,
   customerId: string,
   now: Date,
-): Promise<number> {
+): Promise<SubscriptionItem[]> {
   const { data: subscriptions } = await db.entities.subscription.query.byCustomer({ customerId }).go({ pages: 'all' });
   const billing = subscriptions.filter((subscription) => STILL_BILLING.has(subscription.status));
   for (const subscription of billing) {
@@ -29,7 +30,27 @@ export async function cancelSubscriptionsOf(
     // The sync that applies the change moves a shop's dashboard counts with it, once.
     await syncSubscription(db, canceled, { now });
   }
-  return billing.length;
+  return billing;
+}
+
+/**
+ * The person's own shop, if any, with how many subscribers it still bills (active or past due,
+ * the counts its dashboard shows). Deleting the account is refused while that is above zero:
+ * nobody could manage the shop or those subscriptions afterwards.
+ */
+export async function ownShopOf(db: Db, ownerId: string): Promise<{ shopName: string; billingSubscriptions: number } | null> {
+  const { data: owner } = await db.entities.merchantOwner.get({ ownerId }).go({ consistent: true });
+  if (!owner) return null;
+  const merchantAccountId = owner.merchantAccountId;
+  const [{ data: shop }, { data: total }] = await Promise.all([
+    db.entities.merchantAccount.get({ merchantAccountId }).go({ consistent: true }),
+    db.entities.storeFigure.get({ merchantAccountId, scope: shopScope, period: 'total' }).go({ consistent: true }),
+  ]);
+  if (!shop) return null;
+  return {
+    shopName: shop.shopName,
+    billingSubscriptions: (total?.activeSubscriptions ?? 0) + (total?.pastDueSubscriptions ?? 0),
+  };
 }
 
 async function shopGatewayOf(db: Db, subscription: SubscriptionItem): Promise<PaymentGateway> {

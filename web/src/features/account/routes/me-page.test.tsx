@@ -6,7 +6,14 @@ import { toast } from '../../../lib/toast';
 import { jane, renderShell } from '../../../test/render-shell';
 import { routes } from '@shared/routes';
 import { type RouteStub, type StubReply, stubRoute } from '../../../test/stub-routes';
-import { accountOverview, janeFull, publicUser, stubAccountApi } from '../test-utils/account-fixtures';
+import {
+  accountOverview,
+  janeFull,
+  proSubscription,
+  publicUser,
+  shopDashboard,
+  stubAccountApi,
+} from '../test-utils/account-fixtures';
 import { deferred } from '../test-utils/stub-api';
 import { MePage } from './me-page';
 
@@ -417,7 +424,7 @@ describe('MePage: delete account', () => {
     const { user, api, dialog } = await openDeleteDialog([
       stubRoute(routes.deleteAccount, { status: 403, body: { message, code: 'RECENT_LOGIN_REQUIRED' } }),
     ]);
-    const confirm = dialog.getByRole('textbox', { name: 'Type jane to confirm' });
+    const confirm = await dialog.findByRole('textbox', { name: 'Type jane to confirm' });
     expect(dialog.getByRole('button', { name: 'Delete account' })).toBeDisabled();
 
     // Act
@@ -449,7 +456,7 @@ describe('MePage: delete account', () => {
     ]);
 
     // Act
-    await user.type(dialog.getByRole('textbox', { name: 'Type jane to confirm' }), 'jane');
+    await user.type(await dialog.findByRole('textbox', { name: 'Type jane to confirm' }), 'jane');
     await user.click(dialog.getByRole('button', { name: 'Delete account' }));
 
     // Assess
@@ -457,5 +464,60 @@ describe('MePage: delete account', () => {
     expect(router.state.location.pathname).toBe('/');
     expect(queryClient.getQueryData(currentUserQueryKey)).toBeNull();
     expect(await screen.findByText('Your account was deleted', {}, { timeout: 8_000 })).toBeInTheDocument();
+  });
+
+  it('says, before asking for the username, that a renewing Pro plan is canceled without refund and the shop stays', async () => {
+    // Prepare
+    const { dialog } = await openDeleteDialog([
+      stubRoute(routes.getActiveSubscription, { body: proSubscription() }),
+      stubRoute(routes.showMerchantDashboard, { body: shopDashboard(0) }),
+    ]);
+
+    // Act
+    const consequences = await dialog.findByRole('list', { name: 'What happens to your plan and shop' });
+
+    // Assess
+    expect(
+      within(consequences)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      'Your Pro plan is canceled: nothing more is charged, Pro ends with your account, and the time already paid for (paid to December 25, 2026) is not refunded.',
+      'Your shop “Jane’s Prints” is not deleted with your account, and you will no longer be able to manage it.',
+    ]);
+    expect(dialog.getByRole('textbox', { name: 'Type jane to confirm' })).toBeInTheDocument();
+    expect(dialog.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('says a canceled Pro plan’s paid time ends with the account, unrefunded', async () => {
+    // Prepare
+    const canceled = proSubscription({ status: 'Canceled', nextBillingDate: null, canceledAt: '2026-12-01T10:00:00.000Z' });
+    const { dialog } = await openDeleteDialog([stubRoute(routes.getActiveSubscription, { body: canceled })]);
+
+    // Act
+    const consequences = await dialog.findByRole('list', { name: 'What happens to your plan and shop' });
+
+    // Assess
+    expect(consequences).toHaveTextContent(
+      'Your canceled Pro plan ends with your account: the time already paid for (paid to December 25, 2026) is not refunded.',
+    );
+    expect(consequences).not.toHaveTextContent('shop');
+  });
+
+  it('says up front that a shop still billing subscribers must end them first, and asks for no username', async () => {
+    // Prepare
+    const { dialog, api } = await openDeleteDialog([stubRoute(routes.showMerchantDashboard, { body: shopDashboard(2, 1) })]);
+
+    // Act
+    const refusal = await dialog.findByRole('alert');
+
+    // Assess
+    expect(refusal).toHaveTextContent(
+      'Your shop “Jane’s Prints” still bills 3 subscribers, so your account cannot be deleted yet.',
+    );
+    expect(refusal).toHaveTextContent('Cancel their subscriptions in your shop’s Braintree account first');
+    expect(dialog.queryByRole('textbox', { name: 'Type jane to confirm' })).not.toBeInTheDocument();
+    expect(dialog.getByRole('button', { name: 'Delete account' })).toBeDisabled();
+    expect(api.calls(routes.deleteAccount)).toHaveLength(0);
   });
 });

@@ -1,4 +1,7 @@
 import { routes } from '@shared/routes';
+import type { merchantDashboardSchema } from '@shared/schemas/merchant';
+import type { activeSubscriptionSchema } from '@shared/schemas/subscriptions';
+import type * as z from '@shared/zod';
 import { jane } from '../../../test/render-shell';
 import { type RouteStub, stubRoute } from '../../../test/stub-routes';
 import type { AccountOverview, FullUser, PublicUser, SessionSummary } from '../api/account-keys';
@@ -76,5 +79,61 @@ export function stubAccountApi(...stubs: RouteStub[]) {
     ...stubs,
     stubRoute(routes.getAccount, { body: accountOverview() }),
     stubRoute(routes.listSessions, { body: { sessions } }),
+    // What the delete dialog reads: no Pro plan, and no shop (the dashboard's 404).
+    stubRoute(routes.getActiveSubscription, { body: { subscription: null } }),
+    stubRoute(routes.showMerchantDashboard, { status: 404, body: { message: 'You have no shop.', code: 'NOT_FOUND' } }),
   );
 }
+
+type ActiveSubscription = z.infer<typeof activeSubscriptionSchema>;
+type MerchantDashboard = z.infer<typeof merchantDashboardSchema>;
+
+/** Jane's Pro plan as GET …/subscription/product/active answers it: renewing unless told otherwise. */
+export const proSubscription = (
+  overrides: Partial<NonNullable<ActiveSubscription['subscription']>> = {},
+): ActiveSubscription => ({
+  subscription: {
+    id: 'sub_jane_1',
+    productId: 'transfer-pro',
+    priceId: 'pro-monthly',
+    interval: 'month',
+    status: 'Active',
+    price: { amountMinor: 1200, currency: 'USD' },
+    balance: { amountMinor: 0, currency: 'USD' },
+    paidThroughDate: '2026-12-25',
+    nextBillingDate: '2026-12-26',
+    pastDueSince: null,
+    graceEndsAt: null,
+    canceledAt: null,
+    givesPro: true,
+    proEndsAt: null,
+    resumeRenewsOn: null,
+    paymentMethod: { cardType: 'Visa', last4: '1111', expirationDate: '12/2030' },
+    createdAt: '2026-11-26T10:00:00.000Z',
+    ...overrides,
+  },
+});
+
+/** Jane's shop dashboard, billing `active` and `pastDue` subscribers now. */
+export const shopDashboard = (active: number, pastDue = 0): MerchantDashboard => ({
+  seo: { title: 'Jane’s Prints · dashboard', description: 'Dashboard.', keywords: [], imageUrl: 'https://example.com/og.png' },
+  merchant: {
+    id: 'mer_aaaaaaaaaaaaaaaaaaaa',
+    handle: 'janes-prints',
+    shopName: 'Jane’s Prints',
+    description: '',
+    currency: 'USD',
+    logo: null,
+    gateway: null,
+    createdAt: '2026-11-01T10:00:00.000Z',
+  },
+  figures: {
+    currency: 'USD',
+    days: [],
+    totals: { orders: 0, units: 0, revenue: { amountMinor: 0, currency: 'USD' } },
+    activeSubscriptions: active,
+    pastDueSubscriptions: pastDue,
+  },
+  recentSales: [],
+  productCounts: { stocked: 1, unstocked: 0 },
+});
