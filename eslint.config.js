@@ -113,4 +113,25 @@ export default tseslint.config(
     plugins: { web: webImports },
     rules: { 'web/feature-boundaries': 'error' },
   },
+  {
+    // Every in-app link prefetches its page as it nears the viewport (the spec's 200 px margin):
+    // react-router's own Link would not, so it is reached only through components/prefetch-link.
+    files: ['web/src/**/*.tsx'],
+    ignores: ['web/src/components/prefetch-link.tsx', 'web/src/**/*.test.tsx'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            ...zodEntryPoints,
+            {
+              name: 'react-router',
+              importNames: ['Link'],
+              message: 'Use PrefetchLink from web/src/components/prefetch-link: it prefetches the page it leads to.',
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

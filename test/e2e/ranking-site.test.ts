@@ -177,7 +177,17 @@ describe('the ranking site in a real browser', () => {
 
     // Assess
     expect(inlineLinkVisible).toBe(false);
-    expect(await items.allInnerTexts()).toEqual(['Active', 'Topics', 'Top Growing', 'Stories']);
+    // The main links, then the apps of this host (Stories is already a main link)
+    expect(await items.allInnerTexts()).toEqual([
+      'Active',
+      'Topics',
+      'Top Growing',
+      'Stories',
+      'Rankings',
+      'Send files',
+      'Pro',
+      'Shops',
+    ]);
   });
 
   it("takes over a topic page's HTML without a flash, a spinner or a second fetch of its data", async () => {

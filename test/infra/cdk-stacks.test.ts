@@ -303,6 +303,7 @@ describe('cdk stacks for the real route table', () => {
     expect(senders).toEqual([
       'runRanking',
       'sendLoginEmail',
+      'deleteAccount',
       'sendVerificationEmail',
       'likeStory',
       'followUser',
@@ -344,6 +345,7 @@ describe('cdk stacks for the real route table', () => {
       'getPaymentClientToken',
       'updateSubscriptionPaymentMethod',
       'receiveBraintreeWebhook',
+      'resumeSubscription',
       'runReconciliation',
     ]);
     for (const [name] of routeEntries) {

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { PrefetchLink as Link } from '../../components/prefetch-link';
 import { buttonClassName } from '../../components/button';
 import { EmptyState } from '../../components/state-message';
 import { filePathMessage } from '../../lib/file-path';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { PrefetchLink as Link } from '../../../components/prefetch-link';
 import { Button } from '../../../components/button';
 import { toast } from '../../../lib/toast';
 import type { PublicUser } from '../api/account-keys';

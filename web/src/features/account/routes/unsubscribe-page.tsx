@@ -1,4 +1,5 @@
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
+import { PrefetchLink as Link } from '../../../components/prefetch-link';
 import { APP_NAME } from '@shared/constants';
 import { Button, buttonClassName } from '../../../components/button';
 import { PageMeta } from '../../../components/page-meta';

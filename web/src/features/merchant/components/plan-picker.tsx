@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { Link } from 'react-router';
+import { PrefetchLink as Link } from '../../../components/prefetch-link';
 import { MAX_ADD_ON_QUANTITY } from '@shared/schemas/merchant';
 import { Spinner } from '../../../components/spinner';
 import { ErrorState } from '../../../components/state-message';

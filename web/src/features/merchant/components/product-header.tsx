@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { PrefetchLink as Link } from '../../../components/prefetch-link';
 import { saleWords, VISIBILITY_NAMES } from '../lib/format';
 import type { Visibility } from '../api/merchant-keys';
 import { MERCHANT_PATH } from '../lib/paths';

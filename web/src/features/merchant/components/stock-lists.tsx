@@ -1,6 +1,6 @@
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { PrefetchLink as Link } from '../../../components/prefetch-link';
 import { MoreButton } from '../../../components/more-button';
 import { Spinner } from '../../../components/spinner';
 import { ErrorState } from '../../../components/state-message';

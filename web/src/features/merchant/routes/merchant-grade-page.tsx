@@ -1,4 +1,5 @@
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
+import { PrefetchLink as Link } from '../../../components/prefetch-link';
 import { PageMeta } from '../../../components/page-meta';
 import type { GradeDashboard } from '../api/merchant-keys';
 import { useSetGradeVisibility } from '../api/set-grade-visibility';

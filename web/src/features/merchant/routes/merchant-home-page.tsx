@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { Link } from 'react-router';
+import { PrefetchLink as Link } from '../../../components/prefetch-link';
 import { APP_NAME } from '@shared/constants';
 import { Button } from '../../../components/button';
 import { PageMeta } from '../../../components/page-meta';

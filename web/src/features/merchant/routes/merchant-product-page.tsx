@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
+import { PrefetchLink as Link } from '../../../components/prefetch-link';
 import { Button } from '../../../components/button';
 import { PageMeta } from '../../../components/page-meta';
 import type { ProductDashboard } from '../api/merchant-keys';

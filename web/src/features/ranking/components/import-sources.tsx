@@ -1,5 +1,5 @@
 import { useId, useMemo, useState } from 'react';
-import { Link } from 'react-router';
+import { PrefetchLink as Link } from '../../../components/prefetch-link';
 import type { ImportResult } from '@shared/schemas/suggestions';
 import { Button } from '../../../components/button';
 import { useImportSources } from '../api/import-sources';

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { Link } from 'react-router';
+import { PrefetchLink as Link } from '../../../components/prefetch-link';
 import type { AttentionSource } from '@shared/schemas/suggestions';
 import { Spinner } from '../../../components/spinner';
 import { ErrorState } from '../../../components/state-message';

@@ -1,5 +1,5 @@
 import { useId, useRef, useState } from 'react';
-import { Link } from 'react-router';
+import { PrefetchLink as Link } from '../../../components/prefetch-link';
 import { MAX_QUANTITY } from '@shared/schemas/store';
 import { Button } from '../../../components/button';
 import { ApiError } from '../../../lib/api-client';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { PrefetchLink as Link } from '../../../components/prefetch-link';
 import { CartIcon } from '../../../components/icons';
 import { useMyCarts } from '../api/list-my-carts';
 import type { OpenCartView } from '../api/store-keys';

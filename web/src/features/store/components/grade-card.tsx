@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { Link } from 'react-router';
+import { PrefetchLink as Link } from '../../../components/prefetch-link';
 import type { GradeView, ShopView } from '../api/store-keys';
 import { everyCycle, formatMoney, perCycle } from '../lib/format';
 import { gradePath } from '../lib/paths';

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef } from 'react';
-import { Link } from 'react-router';
+import { PrefetchLink as Link } from '../../../components/prefetch-link';
 import { buttonClassName } from '../../../components/button';
 import type { ShopView, StoreInvoiceView } from '../api/store-keys';
 import { formatMoney, times } from '../lib/format';

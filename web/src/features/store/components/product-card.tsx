@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { Link } from 'react-router';
+import { PrefetchLink as Link } from '../../../components/prefetch-link';
 import type { ProductStockView } from '../api/store-keys';
 import { formatMoney } from '../lib/format';
 import { productPath } from '../lib/paths';

@@ -1,5 +1,6 @@
 import { type FormEvent, useId, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
+import { PrefetchLink as Link } from '../../../components/prefetch-link';
 import { addCartItemBodySchema, MAX_QUANTITY } from '@shared/schemas/store';
 import { Button } from '../../../components/button';
 import { useCurrentUser } from '../../../lib/current-user';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { PrefetchLink as Link } from '../../../components/prefetch-link';
 import type { ShopView } from '../api/store-keys';
 import { shopPath } from '../lib/paths';
 import pageStyles from '../../../components/page.module.css';

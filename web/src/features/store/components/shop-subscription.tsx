@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { Link } from 'react-router';
+import { PrefetchLink as Link } from '../../../components/prefetch-link';
 import { isRunning, SubscriptionCard } from '../../../components/billing/subscription-card';
 import { Button } from '../../../components/button';
 import type { StoreSubscriptionView } from '../api/store-keys';

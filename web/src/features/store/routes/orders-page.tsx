@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { Link } from 'react-router';
+import { PrefetchLink as Link } from '../../../components/prefetch-link';
 import { APP_NAME } from '@shared/constants';
 import { CancelSubscriptionDialog } from '../../../components/billing/cancel-subscription-dialog';
 import { useFocusCardAfterDialog } from '../../../components/billing/subscription-card';

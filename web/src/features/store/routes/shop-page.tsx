@@ -1,5 +1,6 @@
 import { useEffect, useId } from 'react';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
+import { PrefetchLink as Link } from '../../../components/prefetch-link';
 import { APP_NAME } from '@shared/constants';
 import { MoreButton } from '../../../components/more-button';
 import { PageMeta } from '../../../components/page-meta';

@@ -1,5 +1,5 @@
 import { useId, useMemo, useState } from 'react';
-import { Link } from 'react-router';
+import { PrefetchLink as Link } from '../../../components/prefetch-link';
 import { checkShareUrl, hostsOf, type ShareAlert } from '@shared/stories/sharing-rules';
 import { Button } from '../../../components/button';
 import { ApiError } from '../../../lib/api-client';

@@ -1,5 +1,6 @@
 import { useEffect, useId } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
+import { PrefetchLink as Link } from '../../../components/prefetch-link';
 import { APP_NAME } from '@shared/constants';
 import { priceQuerySchema } from '@shared/schemas/subscriptions';
 import { Button } from '../../../components/button';

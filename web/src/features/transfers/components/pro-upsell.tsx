@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Link } from 'react-router';
+import { PrefetchLink as Link } from '../../../components/prefetch-link';
 import { PLAN_LIMITS } from '@shared/transfers/plans';
 import { track } from '../../../lib/analytics';
 import { formatBytes } from '../../../lib/format-bytes';

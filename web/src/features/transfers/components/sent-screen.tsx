@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { Link } from 'react-router';
+import { PrefetchLink as Link } from '../../../components/prefetch-link';
 import { Button, buttonClassName } from '../../../components/button';
 import type { TransferSummary } from '../api/transfer-keys';
 import { formatDate, packageUrl, plural } from '../lib/format';

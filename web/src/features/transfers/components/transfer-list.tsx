@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { PrefetchLink as Link } from '../../../components/prefetch-link';
 import { MoreButton, type PagedQuery } from '../../../components/more-button';
 import { formatBytes } from '../../../lib/format-bytes';
 import type { TransferSummary } from '../api/transfer-keys';

@@ -1,5 +1,6 @@
 import { useId } from 'react';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
+import { PrefetchLink as Link } from '../../../components/prefetch-link';
 import { APP_NAME } from '@shared/constants';
 import { buttonClassName } from '../../../components/button';
 import { UserAvatar } from '../../../components/user-avatar';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { PrefetchLink as Link } from '../../../components/prefetch-link';
 import { APP_NAME } from '@shared/constants';
 import { PLAN_LIMITS } from '@shared/transfers/plans';
 import { Button, buttonClassName } from '../../../components/button';
