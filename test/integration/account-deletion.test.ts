@@ -6,6 +6,7 @@ import { routes } from '../../shared/routes';
 import { expectError, expectOk, type SignedInUser } from '../support/api-client';
 import { apiSuite } from '../support/api-suite';
 import { mailsTo } from '../support/mail';
+import { subscribeToPro } from '../support/payments';
 
 const suite = apiSuite();
 
@@ -13,17 +14,6 @@ const SUBJECT = 'Your TopPubs account was deleted';
 
 const deletionMailsTo = async (address: string) =>
   (await mailsTo(suite.runtime.mailDir, address)).filter((mail) => mail.headers.subject === SUBJECT);
-
-async function subscribeToPro(user: SignedInUser): Promise<void> {
-  const invoice = await suite.api.call(routes.getCheckoutInvoice, { query: { priceId: 'pro-monthly' }, as: user });
-  expectOk(invoice);
-  const paid = await suite.api.call(routes.fulfillSubscriptionInvoice, {
-    params: { invoiceId: invoice.body.invoice.id },
-    body: { paymentMethodNonce: 'fake-valid-visa-nonce' },
-    as: user,
-  });
-  expectOk(paid);
-}
 
 /** A shop of the user's, as registering one leaves it, billing `subscribers` people now. */
 async function giveShop(user: SignedInUser, shopName: string, subscribers: number): Promise<void> {
@@ -74,7 +64,7 @@ describe('the confirmation of a deleted account', () => {
   it('names the Pro plan it canceled, and says paid time is not refunded', async () => {
     // Prepare
     const me = await suite.api.signIn('deleted-pro');
-    await subscribeToPro(me);
+    await subscribeToPro(suite.api, me);
 
     // Act
     const deleted = await suite.api.call(routes.deleteAccount, { as: me });

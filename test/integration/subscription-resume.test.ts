@@ -9,7 +9,7 @@ import { routes } from '../../shared/routes';
 import { PRO_PRODUCT_ID } from '../../shared/transfers/pro-plan';
 import { expectError, expectOk, type SignedInUser } from '../support/api-client';
 import { apiSuite } from '../support/api-suite';
-import { advanceGatewayClock, paymentsOf } from '../support/payments';
+import { advanceGatewayClock, paymentsOf, subscribeToPro } from '../support/payments';
 
 const suite = apiSuite();
 const signer = new braintree.BraintreeGateway({ environment: braintree.Environment.Sandbox, ...LOCAL_GATEWAY_KEYS });
@@ -17,16 +17,9 @@ const gateway = () => createLocalPaymentGateway(suite.runtime.paymentGatewayEndp
 const dayAfter = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 
 async function subscribeAndCancel(user: SignedInUser) {
-  const invoice = await suite.api.call(routes.getCheckoutInvoice, { query: { priceId: 'pro-monthly' }, as: user });
-  expectOk(invoice);
-  const paid = await suite.api.call(routes.fulfillSubscriptionInvoice, {
-    params: { invoiceId: invoice.body.invoice.id },
-    body: { paymentMethodNonce: 'fake-valid-visa-nonce' },
-    as: user,
-  });
-  expectOk(paid);
+  const paid = await subscribeToPro(suite.api, user);
   const canceled = await suite.api.call(routes.cancelSubscription, {
-    params: { subscriptionProductId: paid.body.subscription.id },
+    params: { subscriptionProductId: paid.subscription.id },
     as: user,
   });
   expectOk(canceled);

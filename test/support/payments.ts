@@ -1,5 +1,7 @@
 import { expect } from 'vitest';
 import { getDb } from '../../functions/lib/db/service';
+import { routes } from '../../shared/routes';
+import { type ApiClient, expectOk, type SignedInUser } from './api-client';
 import type { TestRuntime } from './local-runtime';
 
 /** A webhook the local gateway sent while its clock moved. */
@@ -31,3 +33,19 @@ export async function advanceGatewayClock(
 /** Every payment stored for a customer, as the table holds them. */
 export const paymentsOf = async (customerId: string) =>
   (await getDb().entities.payment.query.byCustomer({ customerId }).go({ pages: 'all' })).data;
+
+/**
+ * Buys the monthly Pro plan as a person would at /checkout (the local gateway's test card
+ * nonce), and returns what paying answered.
+ */
+export async function subscribeToPro(api: ApiClient, user: SignedInUser) {
+  const invoice = await api.call(routes.getCheckoutInvoice, { query: { priceId: 'pro-monthly' }, as: user });
+  expectOk(invoice);
+  const paid = await api.call(routes.fulfillSubscriptionInvoice, {
+    params: { invoiceId: invoice.body.invoice.id },
+    body: { paymentMethodNonce: 'fake-valid-visa-nonce' },
+    as: user,
+  });
+  expectOk(paid);
+  return paid.body;
+}
