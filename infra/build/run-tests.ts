@@ -25,9 +25,9 @@ function runSuites(args: readonly string[]): Promise<boolean> {
 }
 
 const checks = startChecks();
-const suitesPassed = (await checks.webBuilt) ? await runSuites(process.argv.slice(2)) : false;
+const webBuilt = await checks.webBuilt;
+const suitesPassed = webBuilt ? await runSuites(process.argv.slice(2)) : false;
 const checksPassed = await checks.allPassed;
-process.stdout.write(
-  `\nnpm test: checks ${checksPassed ? 'passed' : 'FAILED'}, suites ${suitesPassed ? 'passed' : 'FAILED (or not run: the web build failed)'}\n`,
-);
+const suites = !webBuilt ? 'not run (the web build failed)' : suitesPassed ? 'passed' : 'FAILED';
+process.stdout.write(`\nnpm test: checks ${checksPassed ? 'passed' : 'FAILED'}, suites ${suites}\n`);
 if (!checksPassed || !suitesPassed) process.exitCode = 1;
