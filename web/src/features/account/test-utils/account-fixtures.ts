@@ -2,6 +2,7 @@ import { routes } from '@shared/routes';
 import type { merchantDashboardSchema } from '@shared/schemas/merchant';
 import type { activeSubscriptionSchema } from '@shared/schemas/subscriptions';
 import type * as z from '@shared/zod';
+import { proSubscriptionView } from '../../../test/pro-subscription';
 import { jane } from '../../../test/render-shell';
 import { type RouteStub, stubRoute } from '../../../test/stub-routes';
 import type { AccountOverview, FullUser, PublicUser, SessionSummary } from '../api/account-keys';
@@ -91,28 +92,7 @@ type MerchantDashboard = z.infer<typeof merchantDashboardSchema>;
 /** Jane's Pro plan as GET …/subscription/product/active answers it: renewing unless told otherwise. */
 export const proSubscription = (
   overrides: Partial<NonNullable<ActiveSubscription['subscription']>> = {},
-): ActiveSubscription => ({
-  subscription: {
-    id: 'sub_jane_1',
-    productId: 'transfer-pro',
-    priceId: 'pro-monthly',
-    interval: 'month',
-    status: 'Active',
-    price: { amountMinor: 1200, currency: 'USD' },
-    balance: { amountMinor: 0, currency: 'USD' },
-    paidThroughDate: '2026-12-25',
-    nextBillingDate: '2026-12-26',
-    pastDueSince: null,
-    graceEndsAt: null,
-    canceledAt: null,
-    givesPro: true,
-    proEndsAt: null,
-    resumeRenewsOn: null,
-    paymentMethod: { cardType: 'Visa', last4: '1111', expirationDate: '12/2030' },
-    createdAt: '2026-11-26T10:00:00.000Z',
-    ...overrides,
-  },
-});
+): ActiveSubscription => ({ subscription: proSubscriptionView(overrides) });
 
 /** Jane's shop dashboard, billing `active` and `pastDue` subscribers now. */
 export const shopDashboard = (active: number, pastDue = 0): MerchantDashboard => ({

@@ -6,7 +6,7 @@ import type { CurrentUser } from '../../../lib/current-user';
 import { jane, Page, renderShell } from '../../../test/render-shell';
 import { type StubAnswer, stubRoute, stubRoutes } from '../../../test/stub-routes';
 import type { CheckoutScreen } from '../api/subscription-keys';
-import { checkoutScreen, makeInvoice, makeSubscription, stubLocalGateway } from '../test-utils/fixtures';
+import { canceledWithPaidTime, checkoutScreen, makeInvoice, makeSubscription, stubLocalGateway } from '../test-utils/fixtures';
 import { CheckoutPage } from './checkout-page';
 
 const DECLINED = 'Your bank declined this card (Do Not Honor). Nothing was charged: try another card.';
@@ -269,13 +269,7 @@ describe('CheckoutPage', () => {
   });
   it('offers a canceled subscriber to resume Pro, with its renewal date and nothing to pay today, never "nothing to pay" as to someone on Pro', async () => {
     // Prepare
-    const canceled = makeSubscription({
-      status: 'Canceled',
-      nextBillingDate: null,
-      canceledAt: '2026-11-27T10:00:00.000Z',
-      proEndsAt: '2026-12-26T00:00:00.000Z',
-      resumeRenewsOn: '2026-12-26',
-    });
+    const canceled = canceledWithPaidTime();
     const resumed = makeSubscription({ id: 'r_resumed', status: 'Pending', nextBillingDate: '2026-12-26' });
     const { page, user, api } = renderCheckout({
       screenData: checkoutScreen({ payment: null, subscription: canceled }),

@@ -7,6 +7,7 @@ import { jane, renderShell } from '../../../test/render-shell';
 import { type StubAnswer, stubRoute, stubRoutes } from '../../../test/stub-routes';
 import type { SubscriptionScreen } from '../api/subscription-keys';
 import {
+  canceledWithPaidTime,
   localPayment,
   makePayment,
   makeSubscription,
@@ -219,13 +220,7 @@ describe('SubscriptionPage', () => {
   });
   it('offers to resume a canceled plan while it is paid, charging nothing, and shows it active again with its renewal date', async () => {
     // Prepare: canceled with paid time left; resuming answers the subscription that renews
-    let subscription = makeSubscription({
-      status: 'Canceled',
-      nextBillingDate: null,
-      canceledAt: '2026-11-27T10:00:00.000Z',
-      proEndsAt: '2026-12-26T00:00:00.000Z',
-      resumeRenewsOn: '2026-12-26',
-    });
+    let subscription = canceledWithPaidTime();
     const resumed = makeSubscription({ id: 'r_resumed', status: 'Pending', nextBillingDate: '2026-12-26' });
     const { page, user, api } = renderSubscription(() => subscriptionScreen({ subscription }), {
       resume: () => {

@@ -6,6 +6,7 @@ import {
   type LocalTokenizeResponse,
 } from '@shared/payments/local-gateway';
 import { PLAN_LIMITS } from '@shared/transfers/plans';
+import { proSubscriptionView } from '../../../test/pro-subscription';
 import type { StubbedApi } from '../../../test/stub-routes';
 import type {
   CheckoutScreen,
@@ -47,26 +48,18 @@ export const stock: ProductStock = {
   limits: { free: PLAN_LIMITS.free, pro: PLAN_LIMITS.pro },
 };
 
-export const makeSubscription = (overrides: Partial<SubscriptionView> = {}): SubscriptionView => ({
-  id: 'sub_jane_1',
-  productId: 'transfer-pro',
-  priceId: 'pro-monthly',
-  interval: 'month',
-  status: 'Active',
-  price: { amountMinor: 1200, currency: 'USD' },
-  balance: { amountMinor: 0, currency: 'USD' },
-  paidThroughDate: '2026-12-25',
-  nextBillingDate: '2026-12-26',
-  pastDueSince: null,
-  graceEndsAt: null,
-  canceledAt: null,
-  givesPro: true,
-  proEndsAt: null,
-  resumeRenewsOn: null,
-  paymentMethod: { cardType: 'Visa', last4: '1111', expirationDate: '12/2030' },
-  createdAt: '2026-11-26T10:00:00.000Z',
-  ...overrides,
-});
+export const makeSubscription = proSubscriptionView;
+
+/** Canceled, with paid time left until Dec 26: what resuming is offered for. */
+export const canceledWithPaidTime = (overrides: Partial<SubscriptionView> = {}) =>
+  makeSubscription({
+    status: 'Canceled',
+    nextBillingDate: null,
+    canceledAt: '2026-11-27T10:00:00.000Z',
+    proEndsAt: '2026-12-26T00:00:00.000Z',
+    resumeRenewsOn: '2026-12-26',
+    ...overrides,
+  });
 
 export const pastDue = (overrides: Partial<SubscriptionView> = {}) =>
   makeSubscription({
