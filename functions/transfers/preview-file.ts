@@ -1,9 +1,5 @@
 import * as transferRoutes from '../../shared/routes/transfers';
-import {
-  isInlineKind,
-  previewKindOf,
-  TEXT_PREVIEW_CONTENT_TYPE,
-} from '../../shared/transfers/previews';
+import { isInlineKind, previewKindOf, TEXT_PREVIEW_CONTENT_TYPE } from '../../shared/transfers/previews';
 import { storedKeyOf } from '../lib/db/entities/stored-file';
 import { getDb } from '../lib/db/service';
 import { presignGet } from '../lib/files/file-bucket';

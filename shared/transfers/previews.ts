@@ -23,8 +23,22 @@ export const TEXT_PREVIEW_BYTES = 65_536;
 export const TEXT_PREVIEW_CONTENT_TYPE = 'text/plain; charset=utf-8';
 
 /** Types whose bytes a browser would run or render as a document of the bucket's origin. */
-const SCRIPTABLE_TYPES = /(^text\/html$)|(^application\/xhtml\+xml$)|(^image\/svg\+xml$)|xml$|(^text\/xsl$)|(^application\/xslt\+xml$)|(^multipart\/)|(^message\/rfc822$)/;
-const SCRIPTABLE_EXTENSIONS: ReadonlySet<string> = new Set(['html', 'htm', 'xhtml', 'xht', 'shtml', 'svg', 'svgz', 'xml', 'xsl', 'xslt', 'mht', 'mhtml']);
+const SCRIPTABLE_TYPES =
+  /(^text\/html$)|(^application\/xhtml\+xml$)|(^image\/svg\+xml$)|xml$|(^text\/xsl$)|(^application\/xslt\+xml$)|(^multipart\/)|(^message\/rfc822$)/;
+const SCRIPTABLE_EXTENSIONS: ReadonlySet<string> = new Set([
+  'html',
+  'htm',
+  'xhtml',
+  'xht',
+  'shtml',
+  'svg',
+  'svgz',
+  'xml',
+  'xsl',
+  'xslt',
+  'mht',
+  'mhtml',
+]);
 
 const TEXT_TYPES: ReadonlySet<string> = new Set([
   'application/json',
@@ -50,7 +64,20 @@ const TEXT_EXTENSIONS: ReadonlySet<string> = new Set([
   ...['css', 'scss', 'less', 'sql', 'yml', 'yaml', 'toml', 'ini', 'cfg', 'conf', 'env', 'properties', 'tex', 'diff', 'patch'],
 ]);
 
-const PLAYABLE_AUDIO = new Set(['audio/mpeg', 'audio/mp3', 'audio/ogg', 'audio/wav', 'audio/x-wav', 'audio/wave', 'audio/webm', 'audio/aac', 'audio/mp4', 'audio/x-m4a', 'audio/flac', 'audio/x-flac']);
+const PLAYABLE_AUDIO = new Set([
+  'audio/mpeg',
+  'audio/mp3',
+  'audio/ogg',
+  'audio/wav',
+  'audio/x-wav',
+  'audio/wave',
+  'audio/webm',
+  'audio/aac',
+  'audio/mp4',
+  'audio/x-m4a',
+  'audio/flac',
+  'audio/x-flac',
+]);
 const PLAYABLE_VIDEO = new Set(['video/mp4', 'video/webm', 'video/ogg', 'video/quicktime']);
 
 const extensionOf = (name: string) => {

@@ -50,7 +50,12 @@ describe('previews of a package’s files', () => {
     // Assess
     expectOk(forSender);
     expectOk(forRecipient);
-    expect(forRecipient.body).toMatchObject({ name: 'photo.png', kind: 'image', disposition: 'inline', contentType: 'image/png' });
+    expect(forRecipient.body).toMatchObject({
+      name: 'photo.png',
+      kind: 'image',
+      disposition: 'inline',
+      contentType: 'image/png',
+    });
     const image = await fetch(forRecipient.body.url);
     expect(image.status).toBe(200);
     expect(image.headers.get('content-type')).toBe('image/png');
@@ -127,12 +132,17 @@ describe('previews of a package’s files', () => {
 
   it('answers 410 once the transfer has expired', async () => {
     // Prepare
-    const { fileIds: [fileId = ''] } = await sentTransfer(suite.api, sender, {
+    const {
+      fileIds: [fileId = ''],
+    } = await sentTransfer(suite.api, sender, {
       files: [{ name: 'old.txt', bytes: patternedBytes(10), type: 'text/plain' }],
       recipients: [recipient.email],
     });
     const { data: file } = await getDb().entities.storedFile.get({ fileId }).go();
-    await getDb().entities.transfer.patch({ transferId: file?.transferId ?? '' }).set({ availableUntil: '2026-01-02T00:00:00.000Z' }).go();
+    await getDb()
+      .entities.transfer.patch({ transferId: file?.transferId ?? '' })
+      .set({ availableUntil: '2026-01-02T00:00:00.000Z' })
+      .go();
 
     // Act
     const answer = await suite.api.call(routes.previewFile, { params: { id: fileId }, as: recipient });

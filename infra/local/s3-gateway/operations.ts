@@ -87,7 +87,8 @@ async function forward(api: S3Api, request: IncomingMessage, response: ServerRes
   const { body, headers, spooled } = await bodyFor(api.store, request, payload);
   const method = request.method ?? 'GET';
   const send = async () => {
-    if (method === 'GET' && target.key && headers.range !== undefined) return sendRange(api, response, target, headers, overrides);
+    if (method === 'GET' && target.key && headers.range !== undefined)
+      return sendRange(api, response, target, headers, overrides);
     const upstream = await api.store.send(method, upstreamPath(target), headers, body);
     // S3 applies the response-* overrides of a signed GET to a successful answer only.
     const applies = (method === 'GET' || method === 'HEAD') && [200, 206].includes(upstream.statusCode ?? 0);

@@ -30,9 +30,9 @@ function renderFiles(files: PackageFile[], texts: Record<string, Uint8Array> = {
           url: bucketUrl(file.id),
           name: file.name,
           size: file.size,
-          kind: text ? 'text' : 'image',
+          kind: text ? ('text' as const) : ('image' as const),
           contentType: text ? 'text/plain; charset=utf-8' : file.type,
-          disposition: text ? 'attachment' : 'inline',
+          disposition: text ? ('attachment' as const) : ('inline' as const),
           expiresAt: '2026-03-01T10:05:00.000Z',
         },
       };
@@ -127,7 +127,7 @@ describe('the image lightbox', () => {
 });
 
 describe('the text preview', () => {
-  it("shows a short text file whole, read with a Range GET of its first 64 KB", async () => {
+  it('shows a short text file whole, read with a Range GET of its first 64 KB', async () => {
     // Prepare
     const user = userEvent.setup();
     const { ranges } = renderFiles([notes], { [notes.id]: new TextEncoder().encode('Café at 10.\nBring the maps.') });

@@ -22,7 +22,9 @@ export function TextPreviewDialog({ file, onClose }: { file: PackageFile; onClos
     <DialogFrame title={file.name} description="Text preview" onClose={onClose} wide>
       {preview.data ? (
         <>
-          {preview.data.truncated ? <p className={styles.note}>Showing the first 64 KB. Download the file to see all of it.</p> : null}
+          {preview.data.truncated ? (
+            <p className={styles.note}>Showing the first 64 KB. Download the file to see all of it.</p>
+          ) : null}
           {/* Focusable, so the keyboard scrolls a long text. */}
           <pre className={styles.text} tabIndex={0} aria-label={`Contents of ${file.name}`}>
             {preview.data.text}

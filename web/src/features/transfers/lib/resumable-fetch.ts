@@ -117,10 +117,9 @@ export function resumableFileStream(
           failures += 1;
           if (failures > retries) {
             throw giveUp(
-              new FileDownloadError(
-                `${file.name} could not be downloaded: the connection failed ${failures} times in a row.`,
-                { cause: error },
-              ),
+              new FileDownloadError(`${file.name} could not be downloaded: the connection failed ${failures} times in a row.`, {
+                cause: error,
+              }),
             );
           }
           await sleep(pauseMs(failures));
