@@ -97,6 +97,27 @@ describe('previews of a package’s files', () => {
     }
   });
 
+  it("does not serve HTML or SVG inline through the download route's inline links either", async () => {
+    // Act
+    const page = await suite.api.call(routes.downloadFile, {
+      params: { id: fileIds.page },
+      query: { disposition: 'inline' },
+      as: recipient,
+    });
+    const drawing = await suite.api.call(routes.downloadFile, {
+      params: { id: fileIds.drawing },
+      query: { disposition: 'inline' },
+      as: recipient,
+    });
+
+    // Assess
+    for (const answer of [page, drawing]) {
+      expectOk(answer);
+      const served = await fetch(answer.body.url);
+      expect(served.headers.get('content-disposition')).toMatch(/^attachment;/);
+    }
+  });
+
   it('answers 404 to anyone else, as for a file that does not exist', async () => {
     // Act
     const strangers = await suite.api.call(routes.previewFile, { params: { id: fileIds.photo }, as: stranger });
