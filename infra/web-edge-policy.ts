@@ -51,12 +51,14 @@ export type Framing = 'allowed' | 'denied';
  * the site itself ('self', which covers a same-host ws: locally) and, in AWS, to the WebSocket
  * API's own origin (`connectSources`) for live updates, and to the file bucket's (`fileSources`):
  * the browser sends files straight to it and streams the zip of a package from it. Locally the
- * bucket is the S3 emulator on plain http, which image previews load from too. The checkout's
+ * bucket is the S3 emulator on plain http, which image previews load from too. Audio and video
+ * previews play from the bucket (media-src); PDFs open in a tab of their own, so no frame source
+ * is needed for them. The checkout's
  * card form reaches the payment gateway (Braintree's hosts, or locally `paymentSources`).
  */
 export interface PolicySources {
   connectSources?: readonly string[];
-  /** Origins of the file bucket: uploads and downloads (connect), previews (img). */
+  /** Origins of the file bucket: uploads and downloads (connect), previews (img, media). */
   fileSources?: readonly string[];
   /** Locally: the local payment gateway, which the checkout's card form sends the card to (as Braintree's would). */
   paymentSources?: readonly string[];
@@ -70,6 +72,8 @@ export function contentSecurityPolicy(framing: Framing, options: PolicySources =
     ['style-src', "'self'", "'unsafe-inline'", ...BRAINTREE_ASSET_SOURCES],
     ['img-src', "'self'", 'https:', 'data:', ...fileSources.filter((source) => source.startsWith('http:'))],
     ['font-src', "'self'"],
+    // A package's audio and video play from their presigned links on the file bucket.
+    ['media-src', "'self'", ...fileSources],
     [
       'connect-src',
       "'self'",

@@ -1,4 +1,5 @@
 import * as transferRoutes from '../../shared/routes/transfers';
+import { isScriptable } from '../../shared/transfers/previews';
 import { storedKeyOf } from '../lib/db/entities/stored-file';
 import { getDb } from '../lib/db/service';
 import { presignGet } from '../lib/files/file-bucket';
@@ -40,7 +41,8 @@ export const handler = createHandler(transferRoutes.downloadFile, async ({ param
     key: storedKeyOf(file),
     fileName: file.name,
     contentType: file.contentType,
-    disposition: query.disposition,
+    // A page or a drawing shown inline would run its script on the bucket's origin: only saved.
+    disposition: isScriptable({ name: file.name, type: file.contentType }) ? 'attachment' : query.disposition,
     expiresInSeconds: DOWNLOAD_LINK_SECONDS,
   });
   if (transfer && query.disposition === 'attachment') await recordDownload(db, transfer, member, downloaderId, file.fileId, now);

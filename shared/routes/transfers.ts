@@ -23,6 +23,7 @@ import {
   myVotesSchema,
   packageScreenSchema,
   packageViewSchema,
+  previewLinkSchema,
   senderProfileParamsSchema,
   senderProfileScreenSchema,
   signedPartsSchema,
@@ -356,6 +357,18 @@ export const downloadFile = defineRoute({
   capabilities: { table: 'read-write', bucket: 'read', email: true, realtime: true },
 });
 
+export const previewFile = defineRoute({
+  method: 'GET',
+  path: '/api/i/file/file/{id}/preview',
+  access: 'public',
+  handler: 'transfers/preview-file',
+  summary:
+    `A presigned GET (valid 5 minutes) to preview a ready file in the page, for those who may download it (the transfer's sender and recipients; 404 for anyone else, as for a file that does not exist; 410 once the transfer has expired). Images, PDFs, audio and video answer inline with their type, and honour Range (seeking); text and code answer as text/plain attachments for the page to read the first 64 KB with a Range GET. HTML, SVG and XML are only ever text, never inline. 409 for a type with no preview (download it instead). A preview is a view, not a download: it is not counted as one and does not tell the sender. ${GRANT}.`,
+  params: fileIdParamsSchema,
+  response: previewLinkSchema,
+  capabilities: { bucket: 'read' },
+});
+
 export const uploadImageByBase64 = defineRoute({
   method: 'POST',
   path: '/api/i/file/file/upload/by/base64',
@@ -480,4 +493,5 @@ export const allTransferRoutes = {
   showSenderProfile,
   showPackageScreen,
   transferSitemap,
+  previewFile,
 };

@@ -8,6 +8,7 @@ import { cursorQueryShape, seoSchema } from './common';
 import { MAX_FILE_BYTES } from '../transfers/upload-sizing';
 import { cleanFileName, MAX_FILE_NAME_LENGTH, UNUSABLE_FILE_NAME } from '../transfers/file-rules';
 import { PLAN_IDS } from '../transfers/plans';
+import { PREVIEW_KINDS } from '../transfers/previews';
 
 // ---------------------------------------------------------------------------------------------
 // Files and images
@@ -115,6 +116,22 @@ export const downloadQuerySchema = z.strictObject({
   disposition: z._default(z.enum(['attachment', 'inline'], { message: "Use 'attachment' or 'inline'" }), 'attachment'),
 });
 export const downloadLinkSchema = z.strictObject({ url: z.string(), name: z.string(), size: z.number(), expiresAt: z.string() });
+
+/**
+ * A preview link: inline for images, PDFs, audio and video (their own type), text/plain and
+ * attachment for text (read with a Range GET of its first 64 KB).
+ */
+export const previewLinkSchema = z.strictObject({
+  url: z.string(),
+  name: z.string(),
+  size: z.number(),
+  kind: z.enum(PREVIEW_KINDS),
+  /** The Content-Type the link answers with. */
+  contentType: z.string(),
+  /** The Content-Disposition type the link answers with. */
+  disposition: z.enum(['inline', 'attachment']),
+  expiresAt: z.string(),
+});
 
 /** Images by value: base64 (with or without a data: prefix), decoded size capped. */
 export const base64ImageBodySchema = z.strictObject({

@@ -173,7 +173,11 @@ describe('cdk stacks for the real route table', () => {
     templateOf(platform.data).hasResourceProperties('AWS::S3::Bucket', {
       CorsConfiguration: {
         CorsRules: [
-          Match.objectLike({ AllowedMethods: ['POST', 'PUT', 'GET', 'HEAD'], AllowedOrigins: ORIGINS, ExposedHeaders: ['ETag'] }),
+          Match.objectLike({
+            AllowedMethods: ['POST', 'PUT', 'GET', 'HEAD'],
+            AllowedOrigins: ORIGINS,
+            ExposedHeaders: ['ETag', 'Content-Range', 'Accept-Ranges'],
+          }),
         ],
       },
     });

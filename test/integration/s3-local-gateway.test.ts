@@ -257,6 +257,97 @@ describe('the local S3: presigned URLs', () => {
   });
 });
 
+describe('the local S3: Range GETs', () => {
+  const bytes = Buffer.from(Array.from({ length: 1_000 }, (_, index) => (index * 7) & 0xff));
+  let url: string;
+
+  beforeAll(async () => {
+    const key = newKey('movie.mp4');
+    await s3.send(new PutObjectCommand({ Bucket: BUCKET, Key: key, Body: bytes, ContentType: 'video/mp4' }));
+    url = await getSignedUrl(
+      s3,
+      new GetObjectCommand({ Bucket: BUCKET, Key: key, ResponseContentDisposition: 'inline', ResponseContentType: 'video/mp4' }),
+      { expiresIn: 60 },
+    );
+  });
+
+  const get = (range?: string) => fetch(url, range ? { headers: { Range: range } } : {});
+
+  it('answers a range with 206, Content-Range, Accept-Ranges and exactly its bytes, with the signed overrides', async () => {
+    // Act
+    const answer = await get('bytes=100-199');
+
+    // Assess
+    expect(answer.status).toBe(206);
+    expect(answer.headers.get('content-range')).toBe('bytes 100-199/1000');
+    expect(answer.headers.get('content-length')).toBe('100');
+    expect(answer.headers.get('accept-ranges')).toBe('bytes');
+    expect(answer.headers.get('content-type')).toBe('video/mp4');
+    expect(answer.headers.get('content-disposition')).toBe('inline');
+    expect(Buffer.from(await answer.arrayBuffer()).equals(bytes.subarray(100, 200))).toBe(true);
+  });
+
+  it('reads open, one-byte, suffix and overlong ranges as S3 does', async () => {
+    // Act
+    const open = await get('bytes=990-');
+    const oneByte = await get('bytes=0-0');
+    const suffix = await get('bytes=-10');
+    const overlong = await get('bytes=995-5000');
+
+    // Assess
+    expect(open.headers.get('content-range')).toBe('bytes 990-999/1000');
+    expect(Buffer.from(await open.arrayBuffer()).equals(bytes.subarray(990))).toBe(true);
+    expect(oneByte.headers.get('content-range')).toBe('bytes 0-0/1000');
+    expect(Buffer.from(await oneByte.arrayBuffer()).equals(bytes.subarray(0, 1))).toBe(true);
+    expect(suffix.headers.get('content-range')).toBe('bytes 990-999/1000');
+    expect(Buffer.from(await suffix.arrayBuffer()).equals(bytes.subarray(990))).toBe(true);
+    expect(overlong.status).toBe(206);
+    expect(overlong.headers.get('content-range')).toBe('bytes 995-999/1000');
+    expect((await overlong.arrayBuffer()).byteLength).toBe(5);
+  });
+
+  it('answers 416 InvalidRange for a range past the end, and the whole object for a header it cannot read', async () => {
+    // Act
+    const pastEnd = await get('bytes=1000-');
+    const several = await get('bytes=0-1,5-6');
+    const backwards = await get('bytes=9-2');
+    const whole = await get();
+
+    // Assess
+    expect(pastEnd.status).toBe(416);
+    expect(await pastEnd.text()).toContain('<Code>InvalidRange</Code>');
+    for (const answer of [several, backwards, whole]) {
+      expect(answer.status).toBe(200);
+      expect(answer.headers.get('accept-ranges')).toBe('bytes');
+      expect(Buffer.from(await answer.arrayBuffer()).equals(bytes)).toBe(true);
+    }
+  });
+
+  it('resumes a download from where it stopped: the two parts make the object', async () => {
+    // Prepare: the first 400 bytes arrived before the connection dropped.
+    const first = Buffer.from(await (await get('bytes=0-399')).arrayBuffer());
+
+    // Act
+    const rest = await get(`bytes=${first.length}-`);
+
+    // Assess
+    expect(rest.status).toBe(206);
+    expect(Buffer.concat([first, Buffer.from(await rest.arrayBuffer())]).equals(bytes)).toBe(true);
+  });
+
+  it('answers NoSuchKey for a range of a missing object', async () => {
+    // Prepare
+    const missing = await getSignedUrl(s3, new GetObjectCommand({ Bucket: BUCKET, Key: newKey('gone.bin') }), { expiresIn: 60 });
+
+    // Act
+    const answer = await fetch(missing, { headers: { Range: 'bytes=0-9' } });
+
+    // Assess
+    expect(answer.status).toBe(404);
+    expect(await answer.text()).toContain('<Code>NoSuchKey</Code>');
+  });
+});
+
 describe('the local S3: calls signed in the Authorization header', () => {
   it('serves the SDK calls the functions make: put (bytes, checksummed, streamed), head, get, delete many', async () => {
     // Prepare
@@ -782,7 +873,7 @@ describe('the local S3: CORS', () => {
     // Assess
     expect(fromApp.status).toBe(200);
     expect(fromApp.headers.get('access-control-allow-origin')).toBe(APP_ORIGIN);
-    expect(fromApp.headers.get('access-control-expose-headers')).toBe('ETag');
+    expect(fromApp.headers.get('access-control-expose-headers')).toBe('ETag, Content-Range, Accept-Ranges');
     expect(fromApp.headers.get('vary')).toContain('Origin');
     expect(fromApp.headers.get('etag')).toMatch(/^"[0-9a-f]{32}"$/);
     expect(fromElsewhere.headers.get('access-control-allow-origin')).toBeNull();

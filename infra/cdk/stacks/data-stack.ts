@@ -107,8 +107,9 @@ export class DataStack extends Stack {
           allowedMethods: [s3.HttpMethods.POST, s3.HttpMethods.PUT, s3.HttpMethods.GET, s3.HttpMethods.HEAD],
           allowedOrigins: [...props.allowedOrigins],
           allowedHeaders: ['*'],
-          // The browser needs the ETag to confirm what it uploaded.
-          exposedHeaders: ['ETag'],
+          // The browser needs the ETag to confirm what it uploaded, and Content-Range to resume
+          // a download (or read a text preview) from the byte a Range GET answered.
+          exposedHeaders: ['ETag', 'Content-Range', 'Accept-Ranges'],
           maxAge: 3000,
         },
       ],

@@ -34,6 +34,7 @@ import {
   type SignedPayload,
   verifyRequestSignature,
 } from './signatures';
+import { parseRange, resolveRange } from './range';
 import { MAX_XML_BODY_BYTES, type ObjectStore, readAll, type Spooled } from './store';
 
 /** What the operations answer from: the objects, the keys requests are signed with, the origins of the bucket's CORS rule. */
@@ -86,6 +87,8 @@ async function forward(api: S3Api, request: IncomingMessage, response: ServerRes
   const { body, headers, spooled } = await bodyFor(api.store, request, payload);
   const method = request.method ?? 'GET';
   const send = async () => {
+    if (method === 'GET' && target.key && headers.range !== undefined)
+      return sendRange(api, response, target, headers, overrides);
     const upstream = await api.store.send(method, upstreamPath(target), headers, body);
     // S3 applies the response-* overrides of a signed GET to a successful answer only.
     const applies = (method === 'GET' || method === 'HEAD') && [200, 206].includes(upstream.statusCode ?? 0);
@@ -98,6 +101,49 @@ async function forward(api: S3Api, request: IncomingMessage, response: ServerRes
   } finally {
     if (spooled) await api.store.discard(spooled);
   }
+}
+
+/**
+ * A GET with a Range header, answered as S3 does (range.ts): the object's size first (a HEAD),
+ * then its bytes from the range's start, cut at the range's end.
+ */
+async function sendRange(
+  api: S3Api,
+  response: ServerResponse,
+  target: Target,
+  headers: OutgoingHttpHeaders,
+  overrides: Record<string, string>,
+) {
+  const header = String(headers.range);
+  delete headers.range;
+  const path = upstreamPath(target);
+  const range = parseRange(header);
+  const head = range ? await api.store.send('HEAD', path, headers, undefined) : undefined;
+  head?.resume();
+  // No range to honour, or no object to take it from (the GET answers why: NoSuchKey, 304...).
+  if (!range || !head || head.statusCode !== 200) {
+    const upstream = await api.store.send('GET', path, headers, undefined);
+    return relay(upstream, response, upstream.statusCode === 200 ? overrides : {});
+  }
+  const size = Number(head.headers['content-length'] ?? 0);
+  const bytes = resolveRange(range, size);
+  if (!bytes) {
+    throw new S3Error('InvalidRange', 'The requested range is not satisfiable', 416, {
+      RangeRequested: header,
+      ActualObjectSize: size,
+    });
+  }
+  const upstream = await api.store.send('GET', path, { ...headers, range: `bytes=${bytes.start}-` }, undefined);
+  // The object changed between the two reads: the caller gets what s3rver has, as it answered.
+  const total = /\/(\d+)$/.exec(String(upstream.headers['content-range'] ?? ''))?.[1];
+  if (upstream.statusCode !== 206 || Number(total) !== size) return relay(upstream, response, {});
+  const length = bytes.end - bytes.start + 1;
+  const answered: Record<string, string> = {
+    ...overrides,
+    'content-range': `bytes ${bytes.start}-${bytes.end}/${size}`,
+    'content-length': String(length),
+  };
+  await relay(upstream, response, answered, length);
 }
 
 async function listParts(api: S3Api, response: ServerResponse, target: Target) {

@@ -6,7 +6,7 @@ import { PRESIGN_PARAMETERS } from './signatures';
 /** The bucket's CORS rule, the cloud bucket's: the app's origins may read and upload, and read ETags. */
 export const CORS_RULE = {
   allowedMethods: ['GET', 'PUT', 'POST', 'HEAD'],
-  exposeHeaders: ['ETag'],
+  exposeHeaders: ['ETag', 'Content-Range', 'Accept-Ranges'],
   maxAgeSeconds: 600,
 } as const;
 
@@ -169,7 +169,13 @@ export function responseOverrides(target: Target): Record<string, string> {
 }
 
 /** s3rver's answer to the caller, with S3's CORS headers (set before) rather than s3rver's. */
-export async function relay(upstream: IncomingMessage, response: ServerResponse, extra: Record<string, string> = {}) {
+export async function relay(
+  upstream: IncomingMessage,
+  response: ServerResponse,
+  extra: Record<string, string> = {},
+  /** Send this many bytes of the body only, then let go of the rest (a range cut from a longer answer). */
+  bytesToSend?: number,
+) {
   const headers: OutgoingHttpHeaders = {};
   for (const [name, value] of Object.entries(upstream.headers)) {
     if (value === undefined || name.startsWith('access-control-') || name === 'vary') continue;
@@ -177,7 +183,20 @@ export async function relay(upstream: IncomingMessage, response: ServerResponse,
     headers[name] = value;
   }
   response.writeHead(upstream.statusCode ?? 502, { ...headers, ...extra });
-  await pipeline(upstream, response);
+  if (bytesToSend === undefined) {
+    await pipeline(upstream, response);
+    return;
+  }
+  let left = bytesToSend;
+  await pipeline(async function* () {
+    for await (const chunk of upstream as AsyncIterable<Buffer>) {
+      if (left <= 0) break;
+      const part = chunk.length > left ? chunk.subarray(0, left) : chunk;
+      left -= part.length;
+      yield part;
+    }
+  }, response);
+  upstream.destroy();
 }
 
 export function sendXml(response: ServerResponse, status: number, xml: string, headers: Record<string, string> = {}) {

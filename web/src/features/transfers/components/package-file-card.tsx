@@ -8,6 +8,7 @@ import type { PackageFile } from '../api/transfer-keys';
 import { useVoteFile } from '../api/use-vote-file';
 import { plural } from '../lib/format';
 import { openDownload } from '../lib/open-download';
+import { PreviewButton } from './preview-button';
 import { useInView } from '../lib/use-in-view';
 import styles from './package.module.css';
 
@@ -88,6 +89,7 @@ export function PackageFileCard({ transferId, file, canVote }: { transferId: str
               {plural(file.likes, 'like')} · {plural(file.dislikes, 'dislike')}
             </span>
           )}
+          <PreviewButton file={file} />
           <Button size="small" className={styles.download} onClick={() => void startDownload()} disabled={download.busy}>
             {download.busy ? 'Starting…' : 'Download'}
           </Button>

@@ -5,8 +5,8 @@
  * Why a service worker: a package may hold many gigabytes, more than a tab can keep in memory,
  * and a page cannot hand a stream it makes to the browser's download manager. A service worker
  * can: it answers a navigation with client-zip's streaming Response, which the browser saves as
- * it arrives (Content-Disposition: attachment). Each file is fetched from S3 in turn and passes
- * through as a stream, so at any moment only a few chunks are in memory, whether the zip is 5 MB
+ * it arrives (Content-Disposition: attachment). Each file is fetched from S3 in turn (resumed with
+ * a Range from where it stopped should its connection drop) and passes through as a stream, so at any moment only a few chunks are in memory, whether the zip is 5 MB
  * or 5 GB. (The File System Access API streams too, but only Chromium has it.)
  *
  * The page posts the list of files with a MessagePort, waits for 'ready', then navigates to
@@ -18,6 +18,7 @@
  */
 import { downloadZip } from 'client-zip';
 import { DOWNLOAD_SEGMENT, type FromWorker, type ToWorker, type ZipEntry } from './zip-download-protocol';
+import { resumableFileStream } from './resumable-fetch';
 import { attachmentDisposition } from './zip-names';
 
 /** The service worker's global scope, as far as this file uses it (the web tsconfig has DOM types, not WebWorker). */
@@ -104,16 +105,14 @@ function zipResponse(zip: PendingZip): Response {
     }
   };
 
+  const reportFailure = (error: Error) => post(zip.port, { type: 'error', message: error.message });
+
   async function* entries() {
     for (const file of zip.files) {
-      let response: Response;
-      try {
-        response = await fetch(file.url);
-      } catch {
-        throw new Error(`${file.name} could not be downloaded: the connection failed.`);
-      }
-      if (!response.ok || !response.body) throw new Error(`${file.name} could not be downloaded (${response.status}).`);
-      const counted = response.body.pipeThrough(
+      // Each file resumes by itself from where its connection dropped (resumable-fetch.ts); one
+      // given up fails the zip, and says which file.
+      const input = resumableFileStream(file.url, file, { onGiveUp: reportFailure });
+      const counted = input.pipeThrough(
         new TransformStream<Uint8Array, Uint8Array>({
           transform(chunk, controller) {
             count(chunk);

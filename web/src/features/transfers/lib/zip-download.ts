@@ -1,5 +1,6 @@
 import zipWorkerUrl from './zip-download-sw.ts?worker&url';
 import { DOWNLOAD_SEGMENT, type FromWorker, type ToWorker, type ZipEntry } from './zip-download-protocol';
+import { resumableFileStream } from './resumable-fetch';
 import { uniqueZipNames } from './zip-names';
 
 /**
@@ -112,9 +113,12 @@ async function zipInMemory(name: string, files: readonly ZipEntry[], onProgress:
   let bytes = 0;
   async function* entries() {
     for (const file of files) {
-      const response = await fetch(file.url);
-      if (!response.ok) throw new ZipDownloadError(`${file.name} could not be downloaded (${response.status}).`);
-      const blob = await response.blob();
+      let blob: Blob;
+      try {
+        blob = await new Response(resumableFileStream(file.url, file)).blob();
+      } catch (error) {
+        throw new ZipDownloadError(error instanceof Error ? error.message : `${file.name} could not be downloaded.`);
+      }
       bytes += blob.size;
       onProgress(bytes);
       yield { name: file.name, size: file.size, input: blob };

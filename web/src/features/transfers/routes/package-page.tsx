@@ -15,6 +15,7 @@ import { acceptTransferInvite } from '../api/accept-transfer-invite';
 import { useTransferPackage } from '../api/get-transfer-package';
 import { type PackageView, transferKeys } from '../api/transfer-keys';
 import type { AcceptInviteAnswer } from '@shared/schemas/transfers';
+import { FilePreviews } from '../components/file-previews';
 import { PackageFileCard } from '../components/package-file-card';
 import { ZipDownloadButton } from '../components/zip-download-button';
 import { formatDate, plural, transferName } from '../lib/format';
@@ -50,11 +51,13 @@ function PackageContent({ view }: { view: PackageView }) {
       {files.length ? (
         <>
           <ZipDownloadButton transferId={transfer.id} totalBytes={totalBytes} />
-          <section aria-label="Files" className={packageStyles.files}>
-            {files.map((file) => (
-              <PackageFileCard key={file.id} transferId={transfer.id} file={file} canVote={!isOwner} />
-            ))}
-          </section>
+          <FilePreviews files={files}>
+            <section aria-label="Files" className={packageStyles.files}>
+              {files.map((file) => (
+                <PackageFileCard key={file.id} transferId={transfer.id} file={file} canVote={!isOwner} />
+              ))}
+            </section>
+          </FilePreviews>
         </>
       ) : (
         <EmptyState title="No files in this transfer" />

@@ -1,0 +1,70 @@
+import * as transferRoutes from '../../shared/routes/transfers';
+import { isInlineKind, previewKindOf, TEXT_PREVIEW_CONTENT_TYPE } from '../../shared/transfers/previews';
+import { storedKeyOf } from '../lib/db/entities/stored-file';
+import { getDb } from '../lib/db/service';
+import { presignGet } from '../lib/files/file-bucket';
+import { Conflict, NotFound, Unauthorized } from '../lib/errors';
+import { createHandler } from '../lib/http/create-handler';
+import { carriesPackageGrant, resolvePackageCaller } from './lib/package-grants';
+import { requirePackageAccess } from './lib/transfer-access';
+import { FileNotFound } from './lib/stored-files';
+
+/** As long as a download link: the page asks again for a preview opened later. */
+const PREVIEW_LINK_SECONDS = 300;
+
+class NoPreview extends Conflict {
+  constructor(name: string) {
+    super(`${name} cannot be previewed in the browser: download it instead.`);
+  }
+}
+
+/**
+ * A preview link is for exactly those a download link is for (the same checks as
+ * download-file.ts), but it is a view: nothing is recorded as a download and the sender is not
+ * told.
+ */
+export const handler = createHandler(transferRoutes.previewFile, async ({ params, caller, cookies }) => {
+  const db = getDb();
+  const now = new Date();
+  if (caller.kind !== 'user' && !carriesPackageGrant(cookies)) throw new Unauthorized();
+  const { data: file } = await db.entities.storedFile.get({ fileId: params.id }).go();
+  if (!file || file.status !== 'ready') throw new FileNotFound();
+  let viewerId = caller.kind === 'user' ? caller.userId : null;
+  if (file.purpose === 'transfer') {
+    const transferId = file.transferId ?? '';
+    const viewer = await resolvePackageCaller(db, { transferId, caller, cookies, now });
+    viewerId = viewer.userId;
+    const isOwner = viewer.kind === 'user' && file.ownerId === viewer.userId;
+    try {
+      await requirePackageAccess(db, transferId, viewer, now);
+    } catch (error) {
+      // The sender may look at their own files before sending; anyone else learns nothing.
+      if (!(isOwner && error instanceof Conflict)) throw error instanceof NotFound ? new FileNotFound() : error;
+    }
+  }
+  if (viewerId === null) throw new Unauthorized();
+
+  const kind = previewKindOf({ name: file.name, type: file.contentType });
+  if (kind === 'none') throw new NoPreview(file.name);
+  // Text (HTML and SVG included) is only ever read by the page: as plain text, and saved rather
+  // than shown should the link be opened by itself.
+  const inline = isInlineKind(kind);
+  const contentType = inline ? file.contentType : TEXT_PREVIEW_CONTENT_TYPE;
+  const disposition = inline ? 'inline' : 'attachment';
+  const url = await presignGet({
+    key: storedKeyOf(file),
+    fileName: file.name,
+    contentType,
+    disposition,
+    expiresInSeconds: PREVIEW_LINK_SECONDS,
+  });
+  return {
+    url,
+    name: file.name,
+    size: file.size,
+    kind,
+    contentType,
+    disposition,
+    expiresAt: new Date(now.getTime() + PREVIEW_LINK_SECONDS * 1000).toISOString(),
+  } as const;
+});
