@@ -424,8 +424,8 @@ const SEED_CONCURRENCY = 16;
 /**
  * With SEED_CONCURRENCY BatchWrites in flight, DynamoDB Local answers each after the ones queued
  * before it: on a busy two-core machine, often more than the 5 s a handler's request is given,
- * and the SDK then printed a requestTimeout warning per write (16 to 32 of them on a start). The
- * seed writes through a client of its own whose bound fits bulk writes; the handlers keep theirs.
+ * past which the request fails (and was retried into the same queue). The seed writes through a
+ * client of its own whose bound fits bulk writes; the handlers keep theirs.
  */
 export const SEED_REQUEST_TIMEOUT_MS = 60_000;
 
