@@ -1,3 +1,5 @@
+// First: the functions' Logger and Metrics read these settings when their modules load.
+import './powertools-environment';
 import { randomBytes } from 'node:crypto';
 import { closeSync, fstatSync, mkdirSync, openSync, writeSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
@@ -23,7 +25,6 @@ import { type ApiRouterOptions, createApiRouter, type LambdaHttpHandler } from '
 import { functionScope, handlerModuleUrl, lazyFunction } from './functions';
 import { enforceAnalyticsGrants, enforceBucketGrants, enforceTableGrants } from './grants';
 import { onFileBucketClient } from '../../functions/lib/files/file-bucket';
-import { logger } from '../../functions/lib/logger';
 import { onAnalyticsClients } from '../../functions/analytics/lib/analytics-clients';
 import { eventsPrefix } from '../../functions/analytics/lib/analytics-bucket';
 import { startLocalFirehose } from './firehose-local';
@@ -270,12 +271,10 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
       AWS_ACCESS_KEY_ID: 'local',
       AWS_SECRET_ACCESS_KEY: 'local',
       POWERTOOLS_SERVICE_NAME: 'toppubs-local',
+      // Already set by ./powertools-environment, before the functions' modules loaded.
       POWERTOOLS_LOG_LEVEL: process.env.POWERTOOLS_LOG_LEVEL ?? 'WARN',
       POWERTOOLS_METRICS_DISABLED: 'true',
     });
-    // The functions' one logger was made when this module's imports ran, before the level above
-    // was set: it would write a line per request (a tenth of a busy runtime's throughput).
-    logger.setLogLevel(process.env.POWERTOOLS_LOG_LEVEL as Parameters<typeof logger.setLogLevel>[0]);
     const scopeOf = (name: string, capabilities: Capabilities) => functionScope(name, capabilities, deployment);
     enforceTableGrants(getDocumentClient());
     onFileBucketClient(enforceBucketGrants);
