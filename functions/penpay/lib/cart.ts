@@ -27,7 +27,7 @@ import type { Db } from '../../lib/db/service';
 import { BadRequest, Conflict, NotFound } from '../../lib/errors';
 import { type InvoiceLine, openInvoiceFor } from '../../lib/payments/invoices';
 import { GradeNotFound, isPurchasable, readGrade, readProduct, visibleTo } from './catalog';
-import { readMerchantById, ShopNotFound } from './merchants';
+import { isOpen, readMerchantById, ShopClosed, ShopNotFound } from './merchants';
 import { toShopView } from './views';
 
 type Billing = 'once' | 'subscription';
@@ -178,6 +178,7 @@ async function sellableGrade(db: Db, customerId: string, productStockGradeId: st
   const viewer = merchant && merchant.ownerId === customerId ? merchant.merchantAccountId : null;
   // Someone else's draft is as absent as a made-up id.
   if (!product || !merchant || !visibleTo(grade, viewer) || !visibleTo(product, viewer)) throw new GradeNotFound();
+  if (!isOpen(merchant)) throw new ShopClosed();
   if (!isPurchasable(merchant, product, grade)) {
     const what = lineDescription(product.title, grade.name);
     if (!merchant.gateway) throw new BadRequest(`${merchant.shopName} does not take payments yet: nothing can be bought there.`);
