@@ -43,22 +43,26 @@ export class ShopHasSubscribers extends HttpError {
 }
 
 /**
- * Deletes the user item and frees its username and email claims in one transaction. Each
- * delete is conditioned on what was read (the user still has that username and email, each
- * claim still belongs to this user), so a username changed meanwhile cannot leave its new
- * claim behind: a failed condition re-reads and tries again. Subscriptions are canceled by
- * then, so giving up does not say that nothing changed. Answers the user as it was deleted, or
- * null when there was none (another request deleted it first).
+ * Deletes the user item and frees its username and email claims in one transaction, which also
+ * closes the user's shop (`shopId`): a shop with no owner would stay listed and keep selling, to
+ * be managed by nobody, and closing it in the same transaction means no account is deleted with
+ * its shop left open, nor a shop closed for an account that stays. Each delete is conditioned on
+ * what was read (the user still has that username and email, each claim still belongs to this
+ * user), so a username changed meanwhile cannot leave its new claim behind: a failed condition
+ * re-reads and tries again. Subscriptions are canceled by then, so giving up does not say that
+ * nothing changed. Answers the user as it was deleted, or null when there was none (another
+ * request deleted it first).
  */
-async function deleteUserAndClaims(db: Db, userId: string): Promise<UserItem | null> {
+async function deleteUserAndClaims(db: Db, userId: string, shopId: string | null): Promise<UserItem | null> {
   const giveUp = (cause: unknown) =>
     new ServiceUnavailable('Your account kept changing while we deleted it, so it is still there: please try again.', { cause });
   return retryContendedWrite({ what: 'deleting accounts', giveUp }, async () => {
     const user = await getUser(db, { userId });
     if (!user) return null;
     const claims = await ownedClaims(db, user);
+    const closedAt = new Date().toISOString();
     const result = await db.transaction
-      .write(({ user: users, identityClaim }) => [
+      .write(({ user: users, identityClaim, merchantAccount }) => [
         users
           .delete({ userId })
           .where((attr, op) =>
@@ -73,6 +77,15 @@ async function deleteUserAndClaims(db: Db, userId: string): Promise<UserItem | n
             .where((attr, op) => op.eq(attr.userId, userId))
             .commit(),
         ),
+        ...(shopId
+          ? [
+              merchantAccount
+                .patch({ merchantAccountId: shopId })
+                .set({ closedAt, updatedAt: closedAt })
+                .where((attr, op) => op.eq(attr.ownerId, userId))
+                .commit(),
+            ]
+          : []),
       ])
       .go();
     return result.canceled ? lostRace(result) : user;
@@ -119,7 +132,8 @@ async function deleteExternalIdentitiesOf(db: Db, userId: string): Promise<void>
  * its notifications and every session are deleted, and a confirmation is mailed to the address
  * the account had. Before any of it, every subscription that still bills is canceled at the
  * payment gateway (no refund), and a shop of the user's that still bills subscribers refuses
- * the deletion (409): the shop itself is not deleted.
+ * the deletion (409). A shop that bills nobody closes with the account: no longer shown or sold
+ * (its pages answer 404 "closed", carts at it cannot be paid), its records kept.
  *
  * Reports this user made are kept, unchanged: moderators need them, and what they hold of the
  * reporter is an opaque random id that no longer leads to anyone (a new account of the same
@@ -139,7 +153,7 @@ export const handler = createHandler(accountRoutes.deleteAccount, async ({ calle
 
   // First, while the account can still be kept: nobody is billed for an account that is gone.
   const canceled = await cancelSubscriptionsOf(db, paymentGateway, caller.userId, new Date());
-  const deleted = await deleteUserAndClaims(db, caller.userId);
+  const deleted = await deleteUserAndClaims(db, caller.userId, shop?.merchantAccountId ?? null);
   if (!deleted) throw new Unauthorized();
   try {
     await Promise.all([

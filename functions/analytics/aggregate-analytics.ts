@@ -1,5 +1,5 @@
 import { MetricUnit } from '@aws-lambda-powertools/metrics';
-import { logger, metrics } from '../lib/logger';
+import { logger, metrics, publishMetrics } from '../lib/logger';
 import { readArrivedEvents, writeAggregate } from './lib/analytics-bucket';
 import { addDays, aggregateDay, dayOf } from './lib/daily-aggregate';
 
@@ -23,6 +23,6 @@ export const handler = async (): Promise<{ days: { date: string; events: number 
   }
   logger.info('Analytics aggregated', { days });
   metrics.addMetric('AnalyticsAggregationDuration', MetricUnit.Milliseconds, performance.now() - started);
-  metrics.publishStoredMetrics();
+  publishMetrics();
   return { days };
 };

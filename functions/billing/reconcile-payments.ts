@@ -1,6 +1,6 @@
 import { MetricUnit } from '@aws-lambda-powertools/metrics';
 import { getDb } from '../lib/db/service';
-import { logger, metrics } from '../lib/logger';
+import { logger, metrics, publishMetrics } from '../lib/logger';
 import { dailyWindow } from '../lib/payments/reconciliation';
 import { reconcilableSellers, runReconciliation } from '../lib/payments/reconciliation-run';
 
@@ -52,6 +52,6 @@ export const handler = async (): Promise<ReconciliationRunSummary> => {
   else logger.info('Reconciliation matched', { ...summary });
   metrics.addMetric('ReconciliationDifferences', MetricUnit.Count, differences);
   metrics.addMetric('ReconciliationFailures', MetricUnit.Count, summary.failed);
-  metrics.publishStoredMetrics();
+  publishMetrics();
   return summary;
 };

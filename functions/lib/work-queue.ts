@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { SQSClient } from '@aws-sdk/client-sqs';
-import { NodeHttpHandler } from '@smithy/node-http-handler';
 import type { QueueName } from '../../shared/queues';
+import { boundedRequestHandler } from './aws-request-handler';
 import { getConfig } from './config';
 
 /** What one message of a FIFO work queue carries: its body, its group and what makes it unique. */
@@ -34,7 +34,7 @@ async function sqs() {
         ? { endpoint: config.sqsEndpoint, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }
         : {}),
       maxAttempts: 3,
-      requestHandler: new NodeHttpHandler({ connectionTimeout: 1_000, requestTimeout: 5_000 }),
+      requestHandler: boundedRequestHandler(5_000),
     });
   }
   return { client, ...sdk };

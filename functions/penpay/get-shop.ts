@@ -1,9 +1,9 @@
 import * as storeRoutes from '../../shared/routes/store';
 import { getDb } from '../lib/db/service';
 import { createHandler } from '../lib/http/create-handler';
-import { findShop } from './lib/merchants';
+import { findOpenShop } from './lib/merchants';
 import { toShopView } from './lib/views';
 
 export const handler = createHandler(storeRoutes.getShop, async ({ params }) =>
-  toShopView(await findShop(getDb(), params.merchantAccountId)),
+  toShopView(await findOpenShop(getDb(), params.merchantAccountId)),
 );

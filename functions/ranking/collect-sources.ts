@@ -3,7 +3,7 @@ import { MetricUnit } from '@aws-lambda-powertools/metrics';
 import * as z from '../../shared/zod';
 import { getConfig } from '../lib/config';
 import { getDb } from '../lib/db/service';
-import { logger, metrics } from '../lib/logger';
+import { logger, metrics, publishMetrics } from '../lib/logger';
 import { COLLECTION_MIN_INTERVAL_MS, SOURCES_PER_BATCH } from './lib/sources/collection-plan';
 import { collectSources } from './lib/sources/collect-source';
 import { createSourceFetch } from './lib/sources/source-fetch';
@@ -79,7 +79,7 @@ export const handler = async (event: SQSEvent, context: Context): Promise<SQSBat
       break;
     }
   }
-  metrics.publishStoredMetrics();
+  publishMetrics();
   return { batchItemFailures };
 };
 

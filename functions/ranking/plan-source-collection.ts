@@ -1,7 +1,7 @@
 import type { ScheduledEvent } from 'aws-lambda';
 import { MetricUnit } from '@aws-lambda-powertools/metrics';
 import { getDb } from '../lib/db/service';
-import { logger, metrics } from '../lib/logger';
+import { logger, metrics, publishMetrics } from '../lib/logger';
 import { sendWorkMessages } from '../lib/work-queue';
 import { planCollection } from './lib/sources/collection-plan';
 import { listSourcesToPlan } from './lib/sources/collect-source';
@@ -33,6 +33,6 @@ export const handler = async (event: ScheduledEvent): Promise<{ due: number; bat
   });
   metrics.addMetric('SourcesDue', MetricUnit.Count, plan.due);
   metrics.addMetric('SourcesPostponed', MetricUnit.Count, plan.postponed);
-  metrics.publishStoredMetrics();
+  publishMetrics();
   return { due: plan.due, batches: plan.batches.length, postponed: plan.postponed };
 };

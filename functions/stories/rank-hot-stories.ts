@@ -1,6 +1,6 @@
 import { MetricUnit } from '@aws-lambda-powertools/metrics';
 import { getDb } from '../lib/db/service';
-import { logger, metrics } from '../lib/logger';
+import { logger, metrics, publishMetrics } from '../lib/logger';
 import { storeHotList } from './lib/feeds';
 
 /** EventBridge-scheduled (every 10 minutes): recomputes the hot feed's order. */
@@ -9,6 +9,6 @@ export const handler = async (): Promise<{ hotStories: number }> => {
   const hotStories = await storeHotList(getDb(), new Date());
   logger.info('Hot stories ranked', { hotStories });
   metrics.addMetric('HotRankingDuration', MetricUnit.Milliseconds, performance.now() - started);
-  metrics.publishStoredMetrics();
+  publishMetrics();
   return { hotStories };
 };

@@ -1,3 +1,5 @@
+// First: the functions' Logger and Metrics read these settings when their modules load.
+import './powertools-environment';
 import { randomBytes } from 'node:crypto';
 import { closeSync, fstatSync, mkdirSync, openSync, writeSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
@@ -23,7 +25,6 @@ import { type ApiRouterOptions, createApiRouter, type LambdaHttpHandler } from '
 import { functionScope, handlerModuleUrl, lazyFunction } from './functions';
 import { enforceAnalyticsGrants, enforceBucketGrants, enforceTableGrants } from './grants';
 import { onFileBucketClient } from '../../functions/lib/files/file-bucket';
-import { logger } from '../../functions/lib/logger';
 import { onAnalyticsClients } from '../../functions/analytics/lib/analytics-clients';
 import { eventsPrefix } from '../../functions/analytics/lib/analytics-bucket';
 import { startLocalFirehose } from './firehose-local';
@@ -270,12 +271,10 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
       AWS_ACCESS_KEY_ID: 'local',
       AWS_SECRET_ACCESS_KEY: 'local',
       POWERTOOLS_SERVICE_NAME: 'toppubs-local',
+      // Already set by ./powertools-environment, before the functions' modules loaded.
       POWERTOOLS_LOG_LEVEL: process.env.POWERTOOLS_LOG_LEVEL ?? 'WARN',
       POWERTOOLS_METRICS_DISABLED: 'true',
     });
-    // The functions' one logger was made when this module's imports ran, before the level above
-    // was set: it would write a line per request (a tenth of a busy runtime's throughput).
-    logger.setLogLevel(process.env.POWERTOOLS_LOG_LEVEL as Parameters<typeof logger.setLogLevel>[0]);
     const scopeOf = (name: string, capabilities: Capabilities) => functionScope(name, capabilities, deployment);
     enforceTableGrants(getDocumentClient());
     onFileBucketClient(enforceBucketGrants);
@@ -424,8 +423,8 @@ const SEED_CONCURRENCY = 16;
 /**
  * With SEED_CONCURRENCY BatchWrites in flight, DynamoDB Local answers each after the ones queued
  * before it: on a busy two-core machine, often more than the 5 s a handler's request is given,
- * and the SDK then printed a requestTimeout warning per write (16 to 32 of them on a start). The
- * seed writes through a client of its own whose bound fits bulk writes; the handlers keep theirs.
+ * past which the request fails (and was retried into the same queue). The seed writes through a
+ * client of its own whose bound fits bulk writes; the handlers keep theirs.
  */
 export const SEED_REQUEST_TIMEOUT_MS = 60_000;
 

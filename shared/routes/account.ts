@@ -252,7 +252,7 @@ export const deleteAccount = defineRoute({
   access: 'user',
   handler: 'account/delete-account',
   summary:
-    "Deletes the account: needs a login in the last 15 minutes; refused (409 SHOP_HAS_SUBSCRIBERS) while the caller's shop still bills subscribers; cancels any subscription that still bills, without refund (503, and nothing deleted, when the payment gateway cannot be reached), frees username and email, ends every session, then emails a confirmation to the address the account had. The caller's shop is not deleted.",
+    "Deletes the account: needs a login in the last 15 minutes; refused (409 SHOP_HAS_SUBSCRIBERS) while the caller's shop still bills subscribers; cancels any subscription that still bills, without refund (503, and nothing deleted, when the payment gateway cannot be reached), frees username and email, ends every session, then emails a confirmation to the address the account had. The caller's shop (billing nobody) closes in the same transaction as the account: its pages and products answer 404 saying it has closed, nothing can be added to a cart at it, and its open invoices answer 409 when paid; its records stay.",
   response: z.strictObject({ deleted: z.literal(true) }),
   // The Pro plan at the platform's gateway, a shop's subscriptions at the shop's own (its keys opened).
   // The confirmation mailed to the address the account had, once the deletion is committed.

@@ -266,7 +266,7 @@ export const listMyCarts = defineRoute({
   access: 'user',
   handler: 'penpay/list-my-carts',
   summary:
-    "The caller's open carts (shops where something is in their cart), the one added to last first: each with its shop, how many items (quantities added up) on how many lines, and when something was last added. The cart's page is named by `merchantAccountId`; its prices are in cartInvoice.",
+    "The caller's open carts (shops where something is in their cart), the one added to last first: each with its shop, how many items can be bought now (`itemCount`: the quantities of the lines still sold, added up), how many lines in all and how many of them are no longer sold (`unavailableLineCount`: a product or grade no longer sold, or a closed shop; shown on the cart's page to be removed, never counted in `itemCount`), and when something was last added. The cart's page is named by `merchantAccountId`; its prices are in cartInvoice.",
   response: openCartsSchema,
 });
 

@@ -173,10 +173,10 @@ export const resumeSubscription = defineRoute({
   access: 'user',
   handler: 'subscriptions/resume-subscription',
   summary:
-    "Resumes the caller's canceled subscription while its paid time runs: nothing is charged now, and it renews on the day after the paid time (`resumeRenewsOn`), on the same card and price. Braintree cannot reactivate a canceled subscription, so the answer is a new subscription (Pending until that day, giving Pro meanwhile) that takes the canceled one's place. Idempotent: a repeated or concurrent call makes one subscription and answers it to each; an active one is answered as it is. 409 once the paid time has ended (subscribe again at checkout), or for a subscription that is neither canceled nor active; 404 for anyone else's.",
+    "Resumes the caller's canceled subscription while its paid time runs: nothing is charged now, and it renews on the day after the paid time (`resumeRenewsOn`), on the same card and price. Braintree cannot reactivate a canceled subscription, so the answer is a new subscription (Pending until that day, giving Pro meanwhile) that takes the canceled one's place. Idempotent: a repeated or concurrent call makes one subscription and answers it to each; an active one is answered as it is. The subscriber gets one email saying the plan is back on, with the day and amount of the next charge. 409 once the paid time has ended (subscribe again at checkout), or for a subscription that is neither canceled nor active; 404 for anyone else's.",
   params: subscriptionParamsSchema,
   response: subscriptionAnswerSchema,
-  capabilities: { payments: true },
+  capabilities: { payments: true, email: true },
   timeoutSeconds: GATEWAY_ROUTE_TIMEOUT_SECONDS,
 });
 

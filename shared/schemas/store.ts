@@ -187,7 +187,9 @@ export type OrderView = z.infer<typeof orderSchema>;
 
 /**
  * One of the caller's open carts (a shop where they have something in their cart): the shop, how
- * many items (the quantities added up) on how many lines, and when something was last added.
+ * many items can be bought now (the quantities of the lines still sold, added up: what the cart
+ * icon counts), on how many lines in all, how many of those lines are no longer sold (their
+ * product or grade stopped being sold, or the shop closed), and when something was last added.
  * The cart's page is named by `merchantAccountId`.
  */
 export const openCartSchema = z.strictObject({
@@ -195,6 +197,7 @@ export const openCartSchema = z.strictObject({
   shop: z.strictObject({ id: z.string(), handle: z.string(), shopName: z.string() }),
   itemCount: z.int(),
   lineCount: z.int(),
+  unavailableLineCount: z.int(),
   lastAddedAt: z.string(),
 });
 export type OpenCartView = z.infer<typeof openCartSchema>;

@@ -321,6 +321,7 @@ describe('cdk stacks for the real route table', () => {
       'cancelSubscription',
       'updateSubscriptionPaymentMethod',
       'receiveBraintreeWebhook',
+      'resumeSubscription',
       'fulfillStoreInvoice',
       'updateStoreSubscriptionPaymentMethod',
       'addStoreSubscriptionAddOn',

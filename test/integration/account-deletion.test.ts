@@ -6,7 +6,8 @@ import { routes } from '../../shared/routes';
 import { expectError, expectOk, type SignedInUser } from '../support/api-client';
 import { apiSuite } from '../support/api-suite';
 import { mailsTo } from '../support/mail';
-import { subscribeToPro } from '../support/payments';
+import { paymentsOf, subscribeToPro } from '../support/payments';
+import { addGrade, addProduct, expectMessage, openShop } from '../support/penpay';
 
 const suite = apiSuite();
 
@@ -77,7 +78,7 @@ describe('the confirmation of a deleted account', () => {
     expect(mails[0]?.text).toContain('Time already paid for is not refunded.');
   });
 
-  it('says the shop stays when it bills nobody', async () => {
+  it('says the shop closed with it when it billed nobody', async () => {
     // Prepare
     const me = await suite.api.signIn('deleted-shop');
     await giveShop(me, 'Quiet Corner', 0);
@@ -88,7 +89,57 @@ describe('the confirmation of a deleted account', () => {
 
     // Assess
     expectOk(deleted);
-    expect(mails[0]?.text).toContain('Your shop "Quiet Corner" was not deleted with your account');
+    expect(mails[0]?.text).toContain('Your shop "Quiet Corner" is closed: it is no longer shown to anyone and sells nothing.');
+    expect(mails[0]?.text).not.toContain('was not deleted');
+  });
+});
+
+describe('the shop of a deleted account that bills nobody', () => {
+  it('closes with the account: its pages say so, nothing can be added, and a cart at it cannot be paid', async () => {
+    // Prepare: a shop selling a mug, and a customer with the mug in their cart and its invoice open.
+    const shop = await openShop(suite, 'closing-shop');
+    const mug = await addProduct(suite, shop, 'Mug');
+    const large = await addGrade(suite, shop, mug, 'Large', 1_500);
+    const buyer = await suite.api.signIn('closing-shop-buyer');
+    const add = () => suite.api.call(routes.addCartItem, { body: { productStockGradeId: large.id, quantity: 1 }, as: buyer });
+    const cartAtShop = () => suite.api.call(routes.getCartInvoice, { query: { merchantAccountId: shop.merchant.id }, as: buyer });
+    expectOk(await add());
+    const before = await cartAtShop();
+    expectOk(before);
+    const openInvoice = before.body.invoice;
+    expect(openInvoice).not.toBeNull();
+
+    // Act
+    const deleted = await suite.api.call(routes.deleteAccount, { as: shop.owner });
+    const [byId, byHandle, products, product, grade, grades, addedAgain, cart, paid] = await Promise.all([
+      suite.api.call(routes.getShop, { params: { merchantAccountId: shop.merchant.id } }),
+      suite.api.call(routes.getShop, { params: { merchantAccountId: shop.merchant.handle } }),
+      suite.api.call(routes.listShopProducts, { params: { merchantAccountId: shop.merchant.handle } }),
+      suite.api.call(routes.getProduct, { params: { productStockId: mug.id } }),
+      suite.api.call(routes.getProductGrade, { params: { productStockId: mug.id, productStockGradeId: large.id } }),
+      suite.api.call(routes.listProductGrades, { params: { productStockId: mug.id } }),
+      add(),
+      cartAtShop(),
+      suite.api.call(routes.fulfillStoreInvoice, {
+        params: { invoiceId: openInvoice?.id ?? 'none' },
+        body: { paymentMethodNonce: 'fake-valid-visa-nonce' },
+        as: buyer,
+      }),
+    ]);
+
+    // Assess
+    expectOk(deleted);
+    for (const answer of [byId, byHandle, products, product, grade, grades, addedAgain]) {
+      expectError(answer, 404);
+      expectMessage(answer, /this shop has closed/i);
+    }
+    expectOk(cart);
+    expect(cart.body.shop.acceptsPayments).toBe(false);
+    expect(cart.body.items.map((item) => item.status)).toEqual(['unavailable']);
+    expect(cart.body.invoice).toBeNull();
+    expectError(paid, 409);
+    expectMessage(paid, /shop is closed: nothing was charged/i);
+    expect(await paymentsOf(buyer.userId)).toEqual([]);
   });
 });
 

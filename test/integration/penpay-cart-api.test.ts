@@ -60,6 +60,7 @@ describe("the caller's open carts", () => {
         shop: { id: ink.merchant.id, handle: ink.merchant.handle, shopName: 'cartink shop' },
         itemCount: 4,
         lineCount: 1,
+        unavailableLineCount: 0,
         lastAddedAt: expect.any(String),
       },
       {
@@ -67,12 +68,13 @@ describe("the caller's open carts", () => {
         shop: { id: paper.merchant.id, handle: paper.merchant.handle, shopName: 'cartpaper shop' },
         itemCount: 3,
         lineCount: 2,
+        unavailableLineCount: 0,
         lastAddedAt: expect.any(String),
       },
     ]);
   });
 
-  it("shows the caller their own carts only, drops a cart once emptied, and is not for visitors", async () => {
+  it('shows the caller their own carts only, drops a cart once emptied, and is not for visitors', async () => {
     // Prepare
     const [dana, eli] = await Promise.all([suite.api.signIn('dana'), suite.api.signIn('eli')]);
     const item = await add(dana, pocket.id);
@@ -89,6 +91,61 @@ describe("the caller's open carts", () => {
     expect(elis).toEqual([]);
     expectError(signedOut, 401);
     expect(afterEmptying).toEqual([]);
+  });
+});
+
+describe('what the open carts count', () => {
+  it('counts only what can still be bought: lines no longer sold are counted apart, not charged, and can be removed', async () => {
+    // Prepare: a shop of its own whose pens stop being sold and whose stamp becomes private; its stickers stay on sale.
+    const shop = await openShop(suite, 'cartcount');
+    const [pens, stamp, sticker] = await Promise.all([
+      addProduct(suite, shop, 'Pens'),
+      addProduct(suite, shop, 'Stamp'),
+      addProduct(suite, shop, 'Sticker'),
+    ]);
+    const [fine, round, small] = await Promise.all([
+      addGrade(suite, shop, pens, 'Fine', 300),
+      addGrade(suite, shop, stamp, 'Round', 500),
+      addGrade(suite, shop, sticker, 'Small', 100),
+    ]);
+    const lee = await suite.api.signIn('lee');
+    const penLine = await add(lee, fine.id, 2);
+    await add(lee, round.id, 3);
+    await add(lee, small.id, 4);
+    const before = await cartsOf(lee);
+    expectOk(await suite.api.call(routes.unstockProduct, { params: { productStockId: pens.id }, as: shop.owner }));
+    expectOk(
+      await suite.api.call(routes.setProductVisibility, {
+        params: { productStockId: stamp.id, visibility: 'private' },
+        as: shop.owner,
+      }),
+    );
+
+    // Act
+    const after = await cartsOf(lee);
+    const cart = await suite.api.call(routes.getCartInvoice, { query: { merchantAccountId: shop.merchant.id }, as: lee });
+    const removed = await suite.api.call(routes.removeCartItem, { params: { cartItemId: penLine.id }, as: lee });
+    const afterRemoving = await cartsOf(lee);
+
+    // Assess
+    expect(
+      before.map(({ itemCount, lineCount, unavailableLineCount }) => ({ itemCount, lineCount, unavailableLineCount })),
+    ).toEqual([{ itemCount: 9, lineCount: 3, unavailableLineCount: 0 }]);
+    expect(
+      after.map(({ itemCount, lineCount, unavailableLineCount }) => ({ itemCount, lineCount, unavailableLineCount })),
+    ).toEqual([{ itemCount: 4, lineCount: 3, unavailableLineCount: 2 }]);
+    expectOk(cart);
+    expect(cart.body.items.map((item) => [item.gradeName, item.status])).toEqual([
+      ['Fine', 'unavailable'],
+      ['Round', 'unavailable'],
+      ['Small', 'ok'],
+    ]);
+    expect(cart.body.invoice?.total.amountMinor).toBe(400);
+    expectOk(removed);
+    expect(removed.body.status).toBe('unavailable');
+    expect(
+      afterRemoving.map(({ itemCount, lineCount, unavailableLineCount }) => ({ itemCount, lineCount, unavailableLineCount })),
+    ).toEqual([{ itemCount: 4, lineCount: 2, unavailableLineCount: 1 }]);
   });
 });
 
@@ -156,9 +213,7 @@ describe("setting a cart line's quantity", () => {
     // Prepare
     const hal = await suite.api.signIn('hal');
     const item = await add(hal, retired.id, 2);
-    expectOk(
-      await suite.api.call(routes.unstockGrade, { params: { productStockGradeId: retired.id }, as: paper.owner }),
-    );
+    expectOk(await suite.api.call(routes.unstockGrade, { params: { productStockGradeId: retired.id }, as: paper.owner }));
 
     // Act
     const refused = await setQuantity(hal, item.id, 3);

@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { GetCommand, DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { mockClient } from 'aws-sdk-client-mock';
@@ -605,6 +607,36 @@ describe('request pipeline: errors', () => {
     expect(result.statusCode).toBe(503);
     expect(header(result, 'retry-after')).toBeDefined();
     client.destroy();
+  });
+
+  it('answers 503 within its bound when the database accepts the request and never answers', async () => {
+    // Prepare
+    const silent = createServer(() => undefined);
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const endpoint = `http://127.0.0.1:${(silent.address() as AddressInfo).port}`;
+    const client = dbClient.createDocumentClient({ endpoint, region: 'us-east-1', requestTimeout: 150 });
+    const db = dbService.createDb(client, tableName);
+    const invoke = handlerFor(plainRoute, async () => {
+      const { data } = await db.entities.rankingManifest.get({ name: 'current' }).go();
+      return { found: data !== null };
+    });
+
+    // Act
+    const started = Date.now();
+    const result = await invoke(buildEvent());
+    const elapsed = Date.now() - started;
+
+    // Assess
+    expect(result.statusCode).toBe(503);
+    expect(bodyOf(result)).toEqual({
+      message: 'The service is busy or briefly unavailable. Please try again in a few seconds.',
+      code: 'SERVICE_UNAVAILABLE',
+    });
+    expect(header(result, 'retry-after')).toBe('5');
+    expect(elapsed).toBeLessThan(3_000);
+    client.destroy();
+    silent.closeAllConnections();
+    await new Promise((resolve) => silent.close(resolve));
   });
 
   it('does not treat an ordinary bug as a dependency outage', () => {

@@ -9,12 +9,19 @@ import { routes } from '../../shared/routes';
 import { PRO_PRODUCT_ID } from '../../shared/transfers/pro-plan';
 import { expectError, expectOk, type SignedInUser } from '../support/api-client';
 import { apiSuite } from '../support/api-suite';
+import { mailsTo } from '../support/mail';
 import { advanceGatewayClock, paymentsOf, subscribeToPro } from '../support/payments';
 
 const suite = apiSuite();
 const signer = new braintree.BraintreeGateway({ environment: braintree.Environment.Sandbox, ...LOCAL_GATEWAY_KEYS });
 const gateway = () => createLocalPaymentGateway(suite.runtime.paymentGatewayEndpoint);
 const dayAfter = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+/** The "back on" mails a subscriber got. */
+const resumedMails = async (user: SignedInUser) =>
+  (await mailsTo(suite.runtime.mailDir, user.email)).filter((mail) => /back on/i.test(mail.headers.subject ?? ''));
+/** A day as the mails write it: "March 4, 2027". */
+const spelledOut = (day: string) =>
+  new Date(`${day}T12:00:00Z`).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
 
 async function subscribeAndCancel(user: SignedInUser) {
   const paid = await subscribeToPro(suite.api, user);
@@ -79,6 +86,13 @@ describe('resuming a canceled Pro plan', () => {
     const again = await resume(buyer, canceled.id);
     expectOk(again);
     expect(again.body.subscription.id).toBe(resumed.body.subscription.id);
+    // One mail says so, with when the next charge is and how much.
+    const mails = await resumedMails(buyer);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]?.headers.subject).toBe('Your Transfer Pro plan is back on');
+    expect(mails[0]?.text).toContain('Nothing was charged today.');
+    expect(mails[0]?.text).toContain(`The next charge is $12.00 on ${spelledOut(renewsOn)}`);
+    expect(mails[0]?.text).toContain(`${canceled.paymentMethod.cardType} ending in ${canceled.paymentMethod.last4}`);
   });
 
   it('lets nobody but the subscriber resume it', async () => {
@@ -93,6 +107,8 @@ describe('resuming a canceled Pro plan', () => {
     expectError(byStranger, 404);
     const { data } = await getDb().entities.subscription.get({ subscriptionId: canceled.id }).go();
     expect(data?.resumedAs).toBeUndefined();
+    expect(await resumedMails(buyer)).toEqual([]);
+    expect(await resumedMails(stranger)).toEqual([]);
     await expect(gateway().findSubscription(resumedSubscriptionIdFor(canceled.id))).rejects.toThrow();
   });
 
@@ -131,6 +147,7 @@ describe('resuming a canceled Pro plan', () => {
       .entities.subscriptionSlot.get({ customerId: buyer.userId, sellerId: PLATFORM_SELLER_ID, family: PRO_PRODUCT_ID })
       .go();
     expect(slot.data?.subscriptionId).toBe(resumedId);
+    expect(await resumedMails(buyer)).toHaveLength(1);
   });
 
   it('is refused once the paid time has ended, and the checkout then works as for anyone', async () => {
@@ -160,6 +177,7 @@ describe('resuming a canceled Pro plan', () => {
     // Assess
     expectError(tooLate, 409);
     expect(JSON.stringify(tooLate.body)).toMatch(/subscribe again/i);
+    expect(await resumedMails(buyer)).toEqual([]);
     expect(screen.body.subscription?.resumeRenewsOn).toBeNull();
     expect(screen.body.payment).not.toBeNull();
     expectOk(paid);

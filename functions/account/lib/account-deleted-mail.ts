@@ -16,7 +16,7 @@ export interface AccountDeletedData {
   username: string;
   /** What each canceled subscription was: "the Pro plan", "a subscription at <shop>". */
   canceled: string[];
-  /** The person's own shop, which the deletion leaves as it is; null when they had none. */
+  /** The person's own shop, which closed with the account; null when they had none. */
   shopName: string | null;
 }
 
@@ -34,10 +34,14 @@ export function accountDeletedContent({ username, canceled, shopName }: AccountD
   const canceledLines = canceled.length
     ? [`Canceled, so nothing more will be charged: ${canceled.join(', ')}. Time already paid for is not refunded.`]
     : [];
+  const closedLines = shopName
+    ? [
+        `Your shop "${shopName}" is closed: it is no longer shown to anyone and sells nothing. Its past orders stay in its payment records.`,
+      ]
+    : [];
   const kept = [
     'Stories you shared and your likes stay, shown without your name.',
     'Reports you made stay with the moderators, with nothing that leads to you.',
-    ...(shopName ? [`Your shop "${shopName}" was not deleted with your account, and it can no longer be managed from it.`] : []),
   ];
   const text = [
     intro,
@@ -46,6 +50,7 @@ export function accountDeletedContent({ username, canceled, shopName }: AccountD
     ...DELETED.map((line) => `- ${line}`),
     '',
     ...canceledLines.flatMap((line) => [line, '']),
+    ...closedLines.flatMap((line) => [line, '']),
     'Kept:',
     ...kept.map((line) => `- ${line}`),
     '',
@@ -60,7 +65,7 @@ export function accountDeletedContent({ username, canceled, shopName }: AccountD
         <ul>
           ${DELETED.map((line) => html`<li>${line}</li>`)}
         </ul>
-        ${canceledLines.map((line) => html`<p>${line}</p>`)}
+        ${canceledLines.map((line) => html`<p>${line}</p>`)} ${closedLines.map((line) => html`<p>${line}</p>`)}
         <p>Kept:</p>
         <ul>
           ${kept.map((line) => html`<li>${line}</li>`)}

@@ -1,7 +1,7 @@
 import { Agent } from 'node:http';
 import { FirehoseClient } from '@aws-sdk/client-firehose';
 import type { S3Client } from '@aws-sdk/client-s3';
-import { NodeHttpHandler } from '@smithy/node-http-handler';
+import { boundedRequestHandler } from '../../lib/aws-request-handler';
 import { getConfig } from '../../lib/config';
 import type * as AnalyticsS3Sdk from './analytics-s3-sdk';
 
@@ -38,7 +38,7 @@ export async function analyticsS3(): Promise<{ client: S3Client } & typeof Analy
       region: config.region,
       ...(endpoint ? { endpoint, forcePathStyle: true, credentials: LOCAL_CREDENTIALS } : {}),
       maxAttempts: 3,
-      requestHandler: new NodeHttpHandler({ connectionTimeout: 1_000, requestTimeout: 20_000 }),
+      requestHandler: boundedRequestHandler(20_000),
     });
     for (const setup of setups) setup({ s3: s3Client });
   }
@@ -54,12 +54,8 @@ export function analyticsFirehose(): FirehoseClient {
       ...(endpoint ? { endpoint, credentials: LOCAL_CREDENTIALS } : {}),
       // The sink retries what Firehose refuses itself; the SDK retries only throttling and faults.
       maxAttempts: 2,
-      requestHandler: new NodeHttpHandler({
-        connectionTimeout: 1_000,
-        requestTimeout: 5_000,
-        // Locally the stream is plain HTTP: keep the sockets of a busy batch sender open.
-        httpAgent: new Agent({ keepAlive: true, maxSockets: 64 }),
-      }),
+      // Locally the stream is plain HTTP: keep the sockets of a busy batch sender open.
+      requestHandler: boundedRequestHandler(5_000, { httpAgent: new Agent({ keepAlive: true, maxSockets: 64 }) }),
     });
     for (const setup of setups) setup({ firehose: firehoseClient });
   }

@@ -1,16 +1,16 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { NodeHttpHandler } from '@smithy/node-http-handler';
+import { boundedRequestHandler } from '../aws-request-handler';
 import { getConfig } from '../config';
 
-/** What a handler's request to the table should take at most; the SDK warns past it. */
+/** What a handler's request to the table may take at most; past it the attempt fails (and is retried). */
 export const HANDLER_REQUEST_TIMEOUT_MS = 5_000;
 
 /**
- * Bounded timeouts so a throttled or unreachable database gives the caller a 503 in a few
- * seconds instead of a hanging request. A bulk writer (the local demo seed) passes a longer
- * `requestTimeout`: its BatchWrites queue behind one another by design, and the SDK prints a
- * warning for every request that outlasts the bound.
+ * Bounded timeouts so a throttled, unreachable or unanswering database gives the caller a 503 in
+ * a few seconds instead of a hanging request (see boundedRequestHandler). A bulk writer (the
+ * local demo seed) passes a longer `requestTimeout`: its BatchWrites queue behind one another by
+ * design, and a handler's bound would fail them.
  */
 export function createDocumentClient(options: {
   endpoint?: string | undefined;
@@ -21,10 +21,7 @@ export function createDocumentClient(options: {
     region: options.region,
     ...(options.endpoint ? { endpoint: options.endpoint, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } } : {}),
     maxAttempts: 3,
-    requestHandler: new NodeHttpHandler({
-      connectionTimeout: 1_000,
-      requestTimeout: options.requestTimeout ?? HANDLER_REQUEST_TIMEOUT_MS,
-    }),
+    requestHandler: boundedRequestHandler(options.requestTimeout ?? HANDLER_REQUEST_TIMEOUT_MS),
   });
   return DynamoDBDocumentClient.from(client, {
     marshallOptions: { removeUndefinedValues: true, convertClassInstanceToMap: false },

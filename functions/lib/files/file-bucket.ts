@@ -1,5 +1,5 @@
 import type { S3Client } from '@aws-sdk/client-s3';
-import { NodeHttpHandler } from '@smithy/node-http-handler';
+import { boundedRequestHandler } from '../aws-request-handler';
 import { ConfigError, getConfig } from '../config';
 import { ServiceUnavailable } from '../errors';
 import type * as S3SdkModule from './s3-sdk';
@@ -46,7 +46,7 @@ async function s3(): Promise<S3> {
         ? { endpoint: config.s3Endpoint, forcePathStyle: true, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }
         : {}),
       maxAttempts: 2,
-      requestHandler: new NodeHttpHandler({ connectionTimeout: 1_000, requestTimeout: 10_000 }),
+      requestHandler: boundedRequestHandler(10_000),
     });
     for (const setup of clientSetups) setup(client);
   }

@@ -6,7 +6,7 @@ import { accessLevels, type RouteDefinition } from '../../../shared/routes/defin
 import { getConfig } from '../config';
 import { getDb } from '../db/service';
 import { Forbidden, HttpError, isDependencyUnavailable, Unauthorized } from '../errors';
-import { logger, metrics } from '../logger';
+import { logger, publishMetrics } from '../logger';
 import { renewSession } from '../sessions';
 import { type Caller, type CallerFor, readSessionToken, resolveCaller, type ResolvedCaller } from './caller';
 import { parseCookies } from './cookies';
@@ -234,7 +234,7 @@ export function createHandler<R extends RouteDefinition>(
   // every await is a promise and a microtask turn on every call.
   const finishAnswer = (request: middy.Request<APIGatewayProxyEventV2, Result, Error, PipelineContext>) => {
     if (request.response) request.response.headers = Object.assign({}, API_SECURITY_HEADERS, request.response.headers);
-    if (metrics.hasStoredMetrics()) metrics.publishStoredMetrics();
+    publishMetrics();
     logger.info('Answered', {
       route: routeKey,
       status: request.response?.statusCode,

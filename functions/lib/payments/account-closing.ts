@@ -36,9 +36,13 @@ export async function cancelSubscriptionsOf(
 /**
  * The person's own shop, if any, with how many subscribers it still bills (active or past due,
  * the counts its dashboard shows). Deleting the account is refused while that is above zero:
- * nobody could manage the shop or those subscriptions afterwards.
+ * nobody could manage the shop or those subscriptions afterwards. Otherwise the shop closes with
+ * the account.
  */
-export async function ownShopOf(db: Db, ownerId: string): Promise<{ shopName: string; billingSubscriptions: number } | null> {
+export async function ownShopOf(
+  db: Db,
+  ownerId: string,
+): Promise<{ merchantAccountId: string; shopName: string; billingSubscriptions: number } | null> {
   const { data: owner } = await db.entities.merchantOwner.get({ ownerId }).go({ consistent: true });
   if (!owner) return null;
   const merchantAccountId = owner.merchantAccountId;
@@ -48,6 +52,7 @@ export async function ownShopOf(db: Db, ownerId: string): Promise<{ shopName: st
   ]);
   if (!shop) return null;
   return {
+    merchantAccountId,
     shopName: shop.shopName,
     billingSubscriptions: (total?.activeSubscriptions ?? 0) + (total?.pastDueSubscriptions ?? 0),
   };

@@ -1,6 +1,6 @@
 import type { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
-import { NodeHttpHandler } from '@smithy/node-http-handler';
 import * as z from '../../../shared/zod';
+import { boundedRequestHandler } from '../aws-request-handler';
 import { ConfigError } from '../config';
 import { isDependencyUnavailable } from '../errors';
 import { PaymentGatewayUnavailable } from './gateway';
@@ -32,7 +32,7 @@ async function secretsManager() {
   const sdk = await import('./secrets-manager-sdk');
   client ??= new sdk.SecretsManagerClient({
     maxAttempts: 2,
-    requestHandler: new NodeHttpHandler({ connectionTimeout: 1_000, requestTimeout: 5_000 }),
+    requestHandler: boundedRequestHandler(5_000),
   });
   return { client, ...sdk };
 }

@@ -1,8 +1,8 @@
 import { createCipheriv, createDecipheriv, createHash, type DecipherGCM, randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { KMSClient } from '@aws-sdk/client-kms';
-import { NodeHttpHandler } from '@smithy/node-http-handler';
 import { mayOpenMerchantKeys } from '../../../shared/capabilities';
+import { boundedRequestHandler } from '../aws-request-handler';
 import { ConfigError, getConfig, type MerchantKeySettings } from '../config';
 import { isDependencyUnavailable, ServiceUnavailable } from '../errors';
 import { currentFunction } from '../function-environment';
@@ -88,7 +88,7 @@ async function kms() {
   const sdk = await import('./kms-sdk');
   client ??= new sdk.KMSClient({
     maxAttempts: 2,
-    requestHandler: new NodeHttpHandler({ connectionTimeout: 1_000, requestTimeout: 5_000 }),
+    requestHandler: boundedRequestHandler(5_000),
   });
   return { client, ...sdk };
 }

@@ -2,7 +2,7 @@
  * What a subscriber is told about their money, by every seller (the platform for its Pro plan,
  * a shop in its own name): a receipt per successful charge, an email and a notification when a
  * renewal fails (with how long they keep what they pay for), a notification when a payment goes
- * through again, and a confirmation when a subscription is canceled. The seller's voice
+ * through again, and a confirmation when a subscription is canceled or resumed. The seller's voice
  * (`SellerVoice`) says whom the customer paid and where they manage it. Telling never fails the
  * payment that caused it: a mail that cannot go out is logged, and the payment stands.
  */
@@ -112,6 +112,37 @@ export const subscriptionCanceledEmail = defineMailKind<CanceledData>({
   ...CONFIRMATION_LIMITS,
 });
 
+interface ResumedData extends SellerVoice {
+  /** The plan's own name ("Transfer Pro"), for the subject. */
+  planName: string;
+  description: string;
+  /** What the next charge takes, formatted; and the day it is taken. */
+  amount: string;
+  nextChargeOn: string;
+  /** "Visa ending in 1111". */
+  card: string;
+}
+
+export const subscriptionResumedEmail = defineMailKind<ResumedData>({
+  name: 'subscription-resumed',
+  template: ({ planName, description, payee, amount, nextChargeOn, card, billingUrl, billingLinkWords }) => {
+    const link = mailLink(billingUrl);
+    const backOn = `Your subscription to ${description} at ${payee} is back on. Nothing was charged today.`;
+    const next = `The next charge is ${amount} on ${nextChargeOn}, to your ${card}, and then as before.`;
+    const text = [backOn, '', next, '', `${billingLinkWords}: ${link}`, ''].join('\n');
+    const body = html`<!doctype html>
+      <html>
+        <body style="font-family:system-ui,sans-serif;line-height:1.5">
+          <p>${backOn}</p>
+          <p>${next}</p>
+          <p><a href="${link}">${billingLinkWords}</a></p>
+        </body>
+      </html>`;
+    return { subject: `Your ${planName} plan is back on`, text, html: body.markup };
+  },
+  ...CONFIRMATION_LIMITS,
+});
+
 /** What the log says of a payment email that could not go out. */
 const NOT_SENT = 'A payment email was not sent';
 
@@ -177,6 +208,34 @@ export async function confirmCancellation(
         ...voice,
         description: details.description,
         endsOn: endsAt && endsAt.getTime() > details.now.getTime() ? formatDay(new Date(endsAt.getTime() - 1)) : null,
+      }),
+    }),
+  );
+}
+
+/**
+ * Told by the one call that resumed the subscription (resumeOnce's `resumedNow`): when the first
+ * charge of the resumed plan falls, and how much it is.
+ */
+export async function confirmResume(
+  db: Db,
+  voice: SellerVoice,
+  subscription: SubscriptionItem,
+  details: { planName: string; description: string; nextChargeOn: string; now: Date },
+): Promise<void> {
+  const to = await verifiedAddressOf(db, subscription.customerId);
+  if (!to) return;
+  await sendQuietly(NOT_SENT, 'subscription-resumed', () =>
+    sendMail(db, subscriptionResumedEmail, {
+      to,
+      now: details.now,
+      data: () => ({
+        ...voice,
+        planName: details.planName,
+        description: details.description,
+        amount: formatMoney({ amountMinor: subscription.priceMinor, currency: subscription.currency }),
+        nextChargeOn: formatDay(details.nextChargeOn),
+        card: `${subscription.paymentMethod.cardType} ending in ${subscription.paymentMethod.last4}`,
       }),
     }),
   );

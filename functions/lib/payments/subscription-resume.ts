@@ -67,6 +67,16 @@ export class NotResumable extends Conflict {
   }
 }
 
+/** What resuming answered: the subscription that resumes the canceled one, and whether this call stored it. */
+export interface ResumeOutcome {
+  subscription: SubscriptionItem;
+  /**
+   * True for exactly one call per resume, the one whose write stored the new subscription: it
+   * tells the subscriber. Repeats, racing calls and a subscription already active are false.
+   */
+  resumedNow: boolean;
+}
+
 /**
  * Resumes the canceled subscription, once; answers the subscription that resumes it (the same
  * one to every caller). A subscription that is not canceled is answered as it is.
@@ -76,9 +86,9 @@ export async function resumeOnce(
   gateway: PaymentGateway,
   subscription: SubscriptionItem,
   now: () => Date,
-): Promise<SubscriptionItem> {
+): Promise<ResumeOutcome> {
   if (subscription.resumedAs) return finishResume(db, gateway, subscription, subscription.resumedAs, now, true);
-  if (subscription.status === 'Active' || subscription.status === 'Pending') return subscription;
+  if (subscription.status === 'Active' || subscription.status === 'Pending') return { subscription, resumedNow: false };
   if (subscription.status !== 'Canceled' || !subscription.paidThroughDate) throw new NotResumable();
   if (!canResume(subscription, now())) throw new ResumePeriodOver();
   const resumedId = resumedSubscriptionIdFor(subscription.subscriptionId);
@@ -140,11 +150,11 @@ async function finishResume(
   resumedId: string,
   now: () => Date,
   wait: boolean,
-): Promise<SubscriptionItem> {
+): Promise<ResumeOutcome> {
   const deadline = now().getTime() + (wait ? RESUME_WAIT_MS : 0);
   for (;;) {
     const { data } = await db.entities.subscription.get({ subscriptionId: resumedId }).go({ consistent: true });
-    if (data) return data;
+    if (data) return { subscription: data, resumedNow: false };
     if (now().getTime() >= deadline) break;
     await new Promise((resolve) => setTimeout(resolve, RESUME_POLL_MS));
   }
@@ -183,12 +193,12 @@ async function finishResume(
   };
   try {
     await db.entities.subscription.create(resumed).go();
-    return resumed;
+    return { subscription: resumed, resumedNow: true };
   } catch (error) {
     if (!isConditionalCheckFailed(error)) throw error;
     // Another request stored it first: the same subscription at the gateway.
     const { data } = await db.entities.subscription.get({ subscriptionId: resumedId }).go({ consistent: true });
     if (!data) throw error;
-    return data;
+    return { subscription: data, resumedNow: false };
   }
 }

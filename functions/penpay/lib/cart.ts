@@ -27,7 +27,7 @@ import type { Db } from '../../lib/db/service';
 import { BadRequest, Conflict, NotFound } from '../../lib/errors';
 import { type InvoiceLine, openInvoiceFor } from '../../lib/payments/invoices';
 import { GradeNotFound, isPurchasable, readGrade, readProduct, visibleTo } from './catalog';
-import { readMerchantById, ShopNotFound } from './merchants';
+import { isOpen, readMerchantById, ShopClosed, ShopNotFound } from './merchants';
 import { toShopView } from './views';
 
 type Billing = 'once' | 'subscription';
@@ -178,6 +178,7 @@ async function sellableGrade(db: Db, customerId: string, productStockGradeId: st
   const viewer = merchant && merchant.ownerId === customerId ? merchant.merchantAccountId : null;
   // Someone else's draft is as absent as a made-up id.
   if (!product || !merchant || !visibleTo(grade, viewer) || !visibleTo(product, viewer)) throw new GradeNotFound();
+  if (!isOpen(merchant)) throw new ShopClosed();
   if (!isPurchasable(merchant, product, grade)) {
     const what = lineDescription(product.title, grade.name);
     if (!merchant.gateway) throw new BadRequest(`${merchant.shopName} does not take payments yet: nothing can be bought there.`);
@@ -331,47 +332,65 @@ export async function setCartItemQuantity(
   }
 }
 
-/** One of the caller's open carts: its shop, items, lines and when it was last added to. */
+/** One of the caller's open carts: its shop, what can be bought in it, its lines and when it was last added to. */
 export interface OpenCart {
   merchantAccountId: string;
   shop: { id: string; handle: string; shopName: string };
   itemCount: number;
   lineCount: number;
+  unavailableLineCount: number;
   lastAddedAt: string;
 }
 
 /**
  * The caller's open carts, the one added to last first: their partition in one query, then the
- * shops in one batch read. Counts are of what is in the cart, sellable or not (the cart's page
- * says which is no longer sold). A cart whose shop is gone is left out: its page would be 404.
+ * shops, grades and products in batch reads side by side. `itemCount` is what can be bought now
+ * (quantities added up, a subscription one): a line whose grade or product is no longer sold,
+ * or whose shop closed, is counted apart (`unavailableLineCount`), so the top bar's count is
+ * never of things nobody can pay for, while the cart's page still lists them to be removed. A
+ * cart whose shop is gone is left out: its page would be 404.
  */
 export async function listOpenCarts(db: Db, customerId: string): Promise<OpenCart[]> {
   const { data } = await db.entities.cartItem.query.byCustomer({ customerId }).go({ pages: 'all' });
-  const carts = new Map<string, { itemCount: number; lineCount: number; lastAddedAt: string }>();
-  for (const item of data) {
-    const cart = carts.get(item.merchantAccountId) ?? { itemCount: 0, lineCount: 0, lastAddedAt: item.addedAt };
-    cart.itemCount += item.quantity;
-    cart.lineCount += 1;
-    if (item.addedAt > cart.lastAddedAt) cart.lastAddedAt = item.addedAt;
-    carts.set(item.merchantAccountId, cart);
-  }
-  if (carts.size === 0) return [];
-  const merchants = await getBatch({
-    keys: [...carts.keys()].map((merchantAccountId) => ({ merchantAccountId })),
-    send: async (keys) => {
-      const { data: found, unprocessed } = await db.entities.merchantAccount.get(keys).go();
-      return { data: found, unprocessed: unprocessed.map((key) => ({ merchantAccountId: key.merchantAccountId })) };
-    },
-    what: 'shops',
-  });
+  const linesByShop = new Map<string, CartItemItem[]>();
+  for (const item of data) linesByShop.set(item.merchantAccountId, [...(linesByShop.get(item.merchantAccountId) ?? []), item]);
+  if (linesByShop.size === 0) return [];
+  const [merchants, catalog] = await Promise.all([
+    getBatch({
+      keys: [...linesByShop.keys()].map((merchantAccountId) => ({ merchantAccountId })),
+      send: async (keys) => {
+        const { data: found, unprocessed } = await db.entities.merchantAccount.get(keys).go();
+        return { data: found, unprocessed: unprocessed.map((key) => ({ merchantAccountId: key.merchantAccountId })) };
+      },
+      what: 'shops',
+    }),
+    readCatalog(
+      db,
+      data.map((item) => item.productStockGradeId),
+      data.map((item) => item.productStockId),
+    ),
+  ]);
   return merchants
     .map((merchant) => {
-      const cart = carts.get(merchant.merchantAccountId);
-      if (!cart) throw new Error(`Shop ${merchant.merchantAccountId} was not asked for`);
+      const lines = linesByShop.get(merchant.merchantAccountId);
+      if (!lines) throw new Error(`Shop ${merchant.merchantAccountId} was not asked for`);
+      const views = lines.map(
+        (item) =>
+          priceCartItem(
+            merchant,
+            item,
+            catalog.grades.get(item.productStockGradeId) ?? null,
+            catalog.products.get(item.productStockId) ?? null,
+          ).view,
+      );
+      const buyable = views.filter((view) => view.status !== 'unavailable');
       return {
         merchantAccountId: merchant.merchantAccountId,
         shop: { id: merchant.merchantAccountId, handle: merchant.handle, shopName: merchant.shopName },
-        ...cart,
+        itemCount: buyable.reduce((sum, view) => sum + view.quantity, 0),
+        lineCount: lines.length,
+        unavailableLineCount: views.length - buyable.length,
+        lastAddedAt: lines.reduce((latest, item) => (item.addedAt > latest ? item.addedAt : latest), lines[0]?.addedAt ?? ''),
       };
     })
     .sort((a, b) => b.lastAddedAt.localeCompare(a.lastAddedAt) || a.merchantAccountId.localeCompare(b.merchantAccountId));

@@ -73,7 +73,7 @@ export async function listGradesOf(db: Db, productStockId: string): Promise<Prod
 export const visibleTo = (item: { visibility: string; merchantAccountId: string }, viewerMerchantId: string | null) =>
   item.visibility !== 'private' || item.merchantAccountId === viewerMerchantId;
 
-/** Whether a customer can buy this grade now: stocked and not private, its product too, and the shop connected. */
+/** Whether a customer can buy this grade now: stocked and not private, its product too, and the shop open and connected. */
 export function isPurchasable(
   merchant: MerchantAccountItem | null,
   product: ProductStockItem,
@@ -81,6 +81,7 @@ export function isPurchasable(
 ): boolean {
   return (
     merchant !== null &&
+    merchant.closedAt === undefined &&
     merchant.gateway !== undefined &&
     product.stocked &&
     product.visibility !== 'private' &&

@@ -16,6 +16,16 @@ export class ShopNotFound extends NotFound {
   }
 }
 
+/** Said of a closed shop (its owner deleted their account) wherever a customer reaches it. */
+export class ShopClosed extends NotFound {
+  constructor() {
+    super('This shop has closed: nothing is sold here any more.');
+  }
+}
+
+/** Whether customers may see and buy from the shop: false once it closed with its owner's account. */
+export const isOpen = (merchant: Pick<MerchantAccountItem, 'closedAt'>): boolean => merchant.closedAt === undefined;
+
 /**
  * Whose shop is whose, as this warm function has read it. A person's shop id never changes (one
  * shop per person, made once, and a closed account's id is never reused), so a cached id cannot
@@ -60,6 +70,13 @@ export async function findShop(db: Db, idOrHandle: string): Promise<MerchantAcco
   }
   const shop = await readMerchantById(db, merchantAccountId);
   if (!shop) throw new ShopNotFound();
+  return shop;
+}
+
+/** A shop as customers reach it, by its id or its handle: 404 for neither, and 404 saying so for a closed one. */
+export async function findOpenShop(db: Db, idOrHandle: string): Promise<MerchantAccountItem> {
+  const shop = await findShop(db, idOrHandle);
+  if (!isOpen(shop)) throw new ShopClosed();
   return shop;
 }
 

@@ -3,6 +3,9 @@
  * are read under load (p99 goal 25 ms), so each is as few rounds of reads as its keys allow, in
  * parallel, and a feed reads no grades (a product keeps its grade count and lowest price).
  *
+ * A closed shop (its owner deleted their account) answers none of them: each is a 404 that says
+ * the shop has closed.
+ *
  * Visibility: a private product or grade is the merchant's draft, so to anyone else it is as
  * absent as a made-up id (404); an unlisted one answers to whoever has its link but is never
  * listed; an unstocked one still answers, unpurchasable, because its subscribers keep seeing it.
@@ -20,7 +23,7 @@ import type { ProductStockGradeItem } from '../../lib/db/entities/product-stock-
 import type { Db } from '../../lib/db/service';
 import type { Caller } from '../../lib/http/caller';
 import { GradeNotFound, isPurchasable, listGradesOf, ProductNotFound, readGrade, readProduct } from './catalog';
-import { readMerchantById, ShopNotFound } from './merchants';
+import { isOpen, readMerchantById, ShopClosed, ShopNotFound } from './merchants';
 import { toGradeView, toProductView, toShopView } from './views';
 
 export const SHOP_FEED_PAGE_SIZE = 20;
@@ -61,6 +64,7 @@ export async function shopProductsPage(
     query.go({ order: 'asc', limit: SHOP_FEED_PAGE_SIZE, ...(from ? { cursor: from } : {}) }),
   ]);
   if (!merchant) throw new ShopNotFound();
+  if (!isOpen(merchant)) throw new ShopClosed();
   const connected = merchant.gateway !== undefined;
   return {
     items: await Promise.all(page.data.map((product) => toProductView(product, connected))),
@@ -91,6 +95,7 @@ async function readProductPage(db: Db, productStockId: string, caller: Caller) {
   const merchant = await readMerchantById(db, product.merchantAccountId);
   const viewer = viewerOf(caller, merchant);
   if (!merchant || (product.visibility === 'private' && viewer === null)) throw new ProductNotFound();
+  if (!isOpen(merchant)) throw new ShopClosed();
   return { product, grades, merchant, viewer };
 }
 
@@ -126,6 +131,7 @@ export async function gradePage(
   if (!merchant || (viewer === null && (product.visibility === 'private' || grade.visibility === 'private'))) {
     throw new GradeNotFound();
   }
+  if (!isOpen(merchant)) throw new ShopClosed();
   const [shop, productView] = await Promise.all([toShopView(merchant), toProductView(product, merchant.gateway !== undefined)]);
   return {
     body: { shop, product: productView, grade: toGradeView(grade, isPurchasable(merchant, product, grade)) },

@@ -96,7 +96,7 @@ export async function prepare(db: Db, claim: InvoiceClaim): Promise<Checkout> {
     ),
     storedSubscriptions(db, subscriptionLineIds),
   ]);
-  if (!merchant) throw new Conflict('This shop is closed: nothing was charged.');
+  if (!merchant || merchant.closedAt !== undefined) throw new Conflict('This shop is closed: nothing was charged.');
   if (!merchant.gateway) throw new Conflict(`${merchant.shopName} does not take payments right now: nothing was charged.`);
 
   const saleDone = invoice.transactionId !== undefined;

@@ -53,7 +53,7 @@ export async function toShopView(merchant: MerchantAccountItem): Promise<ShopVie
     description: merchant.description,
     currency: merchant.currency as ShopCurrency,
     logo: merchant.logo ? await imageView(merchant.logo) : null,
-    acceptsPayments: merchant.gateway !== undefined,
+    acceptsPayments: merchant.gateway !== undefined && merchant.closedAt === undefined,
   };
 }
 

@@ -31,6 +31,12 @@ export const createMerchantAccountEntity = (config?: EntityConfiguration) =>
             connectedAt: { type: 'string', required: true },
           },
         },
+        /**
+         * When the shop closed: its owner deleted their account (a shop billing subscribers
+         * refuses that first). A closed shop is neither shown nor sold; its subscriptions' and
+         * orders' records stay, and its handle stays taken so old links say it is closed.
+         */
+        closedAt: { type: 'string' },
         createdAt: { type: 'string', required: true },
         updatedAt: { type: 'string', required: true },
       },

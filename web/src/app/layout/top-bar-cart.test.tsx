@@ -60,6 +60,53 @@ describe('TopBar cart', () => {
     expect(within(others).getByRole('link', { name: 'Ink Shop (1 item)' })).toHaveAttribute('href', `/cart/${ids.otherShop}`);
   });
 
+  it('counts only what can still be bought, and leads to the cart added to last that has some', async () => {
+    // Prepare: the newest cart holds only things no longer sold; an older one has a pen to buy.
+    const user = userEvent.setup();
+    const { bar } = renderBar({
+      carts: {
+        body: {
+          items: [
+            makeOpenCart({
+              merchantAccountId: ids.otherShop,
+              shop: { id: ids.otherShop, handle: 'ink-shop', shopName: 'Ink Shop' },
+              itemCount: 0,
+              lineCount: 2,
+              unavailableLineCount: 2,
+            }),
+            makeOpenCart({ itemCount: 1, lineCount: 2, unavailableLineCount: 1 }),
+          ],
+        },
+      },
+    });
+
+    // Act
+    const link = await bar.findByRole('link', { name: 'Cart, 1 item' });
+    await user.click(link);
+
+    // Assess
+    expect(link).toHaveAttribute('href', `/cart/${ids.shop}`);
+    expect(link).toHaveTextContent('1');
+    const main = within(screen.getByRole('main'));
+    const others = await main.findByRole('navigation', { name: 'Your other carts' });
+    expect(within(others).getByRole('link', { name: 'Ink Shop (2 no longer sold)' })).toHaveAttribute(
+      'href',
+      `/cart/${ids.otherShop}`,
+    );
+  });
+
+  it('shows no count while everything left in the carts is no longer sold', async () => {
+    // Prepare
+    const { bar, api } = renderBar({
+      carts: { body: { items: [makeOpenCart({ itemCount: 0, lineCount: 3, unavailableLineCount: 3 })] } },
+    });
+
+    // Assess
+    await vi.waitFor(() => expect(api.calls(routes.listMyCarts)).toHaveLength(1));
+    expect(await bar.findByRole('link', { name: /Notifications/ })).toBeInTheDocument();
+    expect(bar.queryByRole('link', { name: /^Cart/ })).not.toBeInTheDocument();
+  });
+
   it('shows nothing while every cart is empty', async () => {
     // Prepare
     const { bar, api } = renderBar({ carts: { body: { items: [] } } });

@@ -86,7 +86,7 @@ export function DeleteAccountDialog({ username, onClose }: { username: string; o
         <ul aria-label="What happens to your plan and shop">
           {consequences.pro.data ? <li>{proLine(consequences.pro.data)}</li> : null}
           {shop && !shopBlocks ? (
-            <li>Your shop “{shop.shopName}” is not deleted with your account, and you will no longer be able to manage it.</li>
+            <li>Your shop “{shop.shopName}” closes with your account: it is no longer shown to anyone and sells nothing.</li>
           ) : null}
         </ul>
       ) : null}

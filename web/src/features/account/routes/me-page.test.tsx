@@ -466,7 +466,7 @@ describe('MePage: delete account', () => {
     expect(await screen.findByText('Your account was deleted', {}, { timeout: 8_000 })).toBeInTheDocument();
   });
 
-  it('says, before asking for the username, that a renewing Pro plan is canceled without refund and the shop stays', async () => {
+  it('says, before asking for the username, that a renewing Pro plan is canceled without refund and the shop closes', async () => {
     // Prepare
     const { dialog } = await openDeleteDialog([
       stubRoute(routes.getActiveSubscription, { body: proSubscription() }),
@@ -483,7 +483,7 @@ describe('MePage: delete account', () => {
         .map((item) => item.textContent),
     ).toEqual([
       'Your Pro plan is canceled: nothing more is charged, Pro ends with your account, and the time already paid for (paid to December 25, 2026) is not refunded.',
-      'Your shop “Jane’s Prints” is not deleted with your account, and you will no longer be able to manage it.',
+      'Your shop “Jane’s Prints” closes with your account: it is no longer shown to anyone and sells nothing.',
     ]);
     expect(dialog.getByRole('textbox', { name: 'Type jane to confirm' })).toBeInTheDocument();
     expect(dialog.queryByRole('alert')).not.toBeInTheDocument();

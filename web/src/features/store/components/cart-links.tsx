@@ -7,15 +7,24 @@ import styles from './store.module.css';
 
 const items = (count: number) => `${count} ${count === 1 ? 'item' : 'items'}`;
 
+/** What a cart holds, in words: what can be bought, and the lines no longer sold apart. */
+function cartContents(cart: OpenCartView): string {
+  const unsold = cart.unavailableLineCount > 0 ? `${cart.unavailableLineCount} no longer sold` : null;
+  if (cart.itemCount === 0 && unsold) return unsold;
+  return unsold ? `${items(cart.itemCount)}, ${unsold}` : items(cart.itemCount);
+}
+
 /**
- * The top bar's cart: an icon with the count of everything in the person's carts, shown while
- * there is something in one. A cart here is one shop's (each is paid at that shop's own payment
- * account), so like the big marketplaces (one cart icon, one count) it leads to the cart added to
- * last, and that cart's page lists the others. Nothing for a visitor, and no request either.
+ * The top bar's cart: an icon with the count of what can be bought in the person's carts, shown
+ * while there is something to buy in one (a line no longer sold is not counted: the cart's page
+ * lists it to be removed). A cart here is one shop's (each is paid at that shop's own payment
+ * account), so like the big marketplaces (one cart icon, one count) it leads to the cart with
+ * something to buy added to last, and that cart's page lists the others. Nothing for a visitor,
+ * and no request either.
  */
 export function TopBarCartLink({ userId, className }: { userId: string | null; className?: string }) {
   const { data: carts } = useMyCarts(userId);
-  const latest = carts?.[0];
+  const latest = carts?.find((cart) => cart.itemCount > 0);
   const total = carts?.reduce((sum, cart) => sum + cart.itemCount, 0) ?? 0;
   if (!latest || total === 0) return null;
   return (
@@ -28,7 +37,7 @@ export function TopBarCartLink({ userId, className }: { userId: string | null; c
   );
 }
 
-/** "Your cart (3)" on a shop's page, while the person has something in that shop's cart. */
+/** "Your cart (3)" on a shop's page, while the person has something to buy in that shop's cart. */
 export function ShopCartLink({ userId, merchantAccountId }: { userId: string | null; merchantAccountId: string }) {
   const { data: carts } = useMyCarts(userId);
   const cart = carts?.find((candidate) => candidate.merchantAccountId === merchantAccountId);
@@ -40,7 +49,7 @@ export function ShopCartLink({ userId, merchantAccountId }: { userId: string | n
   );
 }
 
-/** On a cart's page: the person's carts at other shops, each paid on its own. */
+/** On a cart's page: the person's carts at other shops, each paid on its own (one holding only lines no longer sold too, to empty it). */
 export function OtherCarts({ userId, merchantAccountId }: { userId: string; merchantAccountId: string }) {
   const { data: carts } = useMyCarts(userId);
   const others = carts?.filter((cart: OpenCartView) => cart.merchantAccountId !== merchantAccountId) ?? [];
@@ -52,7 +61,7 @@ export function OtherCarts({ userId, merchantAccountId }: { userId: string; merc
         {others.map((cart) => (
           <li key={cart.merchantAccountId}>
             <Link to={cartPath(cart.merchantAccountId)}>
-              {cart.shop.shopName} ({items(cart.itemCount)})
+              {cart.shop.shopName} ({cartContents(cart)})
             </Link>
           </li>
         ))}

@@ -96,6 +96,7 @@ describe('CartPage', () => {
     expect(rows[1]).toHaveTextContent('Ink club, Ink of the month$10.00Subscription, $10.00 each billing cycle');
     expect(rows[2]).toHaveTextContent('Dot-grid notebook, Travel sizeNot charged');
     expect(rows[2]).toHaveTextContent('No longer sold: it will not be charged.');
+    expect(within(rows[2] as HTMLElement).getByRole('button', { name: 'Remove Dot-grid notebook, Travel size' })).toBeEnabled();
 
     // Assess: the invoice, today and after
     const summary = page.getByRole('region', { name: 'Order summary' });

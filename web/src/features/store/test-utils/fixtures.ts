@@ -239,6 +239,7 @@ export const makeOpenCart = (overrides: Partial<OpenCartView> = {}): OpenCartVie
   shop: { id: ids.shop, handle: 'pen-shop', shopName: 'The Pen Shop' },
   itemCount: 3,
   lineCount: 2,
+  unavailableLineCount: 0,
   lastAddedAt: CREATED,
   ...overrides,
 });
