@@ -56,7 +56,7 @@ export function describeEvent(
     case 'transfer-downloaded':
       return `${actorName} downloaded ${title ? `“${title}”` : 'the files you sent'}.`;
     case 'transfer-request-upload':
-      return `${detail ?? 'Someone sent you files'} through your request${title ? ` “${title}”` : ''}.`;
+      return `${title ? `Through your request “${title}”: ` : ''}${detail ?? 'Someone sent you files'}.`;
     case 'subscription-payment-failed':
       return `The payment for ${title ?? 'your subscription'} did not go through: update your card to keep it.`;
     case 'subscription-payment-recovered':

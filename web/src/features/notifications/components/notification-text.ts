@@ -33,7 +33,7 @@ export function describeNotification(notification: Notification): string {
     case 'transfer-downloaded':
       return `${who} downloaded ${title ?? 'the files you sent'}`;
     case 'transfer-request-upload':
-      return `${notification.object.detail ?? 'Someone sent you files'} through your request${title ? ` ${title}` : ''}`;
+      return `${title ? `Through your request ${title}: ` : ''}${notification.object.detail ?? 'Someone sent you files'}`;
     case 'subscription-payment-failed':
       return `The payment for ${notification.object.title ?? 'your subscription'} did not go through: update your card to keep it`;
     case 'subscription-payment-recovered':

@@ -17,21 +17,22 @@ import { ProgressBar } from '../components/progress-bar';
 import { formatDate, plural } from '../lib/format';
 import { requestUploadApi } from '../lib/request-upload-api';
 import { type RequestUploadDeps, sendRequestUpload } from '../lib/send-request-upload';
-import { type PickedFile, pickedKey } from '../lib/send-transfer';
+import { type PickedFile, pickedKey, type UploadFn } from '../lib/send-transfer';
 import { uploadFile } from '../lib/upload-client';
 import { xhrTransport } from '../lib/upload-transport';
 import fieldStyles from '../../../components/field.module.css';
 import pageStyles from '../../../components/page.module.css';
 import styles from '../components/transfers.module.css';
 
-const defaultDeps: RequestUploadDeps = {
+/** The API modules, and the upload client the page is given (tests give one that sends nothing). */
+const depsWith = (upload: UploadFn): RequestUploadDeps => ({
   start: startRequestUpload,
   createFiles: (uploadId, files) => createRequestUploadFiles(uploadId, files),
   finish: (uploadId) => finishRequestUpload(uploadId),
-  upload: uploadFile,
+  upload,
   uploadApi: requestUploadApi,
   transport: xhrTransport,
-};
+});
 
 const requesterName = (request: PublicFileRequest) => request.requester.name || `@${request.requester.username}`;
 
@@ -173,7 +174,7 @@ function UploadForm({ request, deps }: { request: PublicFileRequest; deps: Reque
  * /transfer/request/:id: the page a file request's link opens. Anyone may send files here with
  * their name and a note, no account needed; closed, expired or full requests say so.
  */
-export function RequestUploadPage({ deps = defaultDeps }: { deps?: RequestUploadDeps }) {
+export function RequestUploadPage({ upload = uploadFile }: { upload?: UploadFn }) {
   const { id = '' } = useParams();
   const query = usePublicFileRequest(id);
 
@@ -193,7 +194,7 @@ export function RequestUploadPage({ deps = defaultDeps }: { deps?: RequestUpload
           {requesterName(query.data)} asks you for files{query.data.title ? <>: “{query.data.title}”</> : null}.
         </p>
         {query.data.message ? <p className={styles.message}>{query.data.message}</p> : null}
-        <UploadForm request={query.data} deps={deps} />
+        <UploadForm request={query.data} deps={depsWith(upload)} />
       </>
     );
 
