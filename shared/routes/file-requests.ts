@@ -78,7 +78,7 @@ export const showFileRequest = defineRoute({
   access: 'public',
   handler: 'transfers/show-file-request',
   summary:
-    "A file request as anyone with its link sees it: its title and message, who asks, until when, and how many bytes an upload may hold. 404 for an unknown or deleted request; 410 saying so once it is closed, expired or full.",
+    'A file request as anyone with its link sees it: its title and message, who asks, until when, and how many bytes an upload may hold. 404 for an unknown or deleted request; 410 saying so once it is closed, expired or full.',
   params: fileRequestIdParamsSchema,
   response: publicFileRequestSchema,
 });

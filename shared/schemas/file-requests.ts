@@ -18,15 +18,14 @@ export const fileRequestIdParamsSchema = z.strictObject({ id: entityIdSchema });
 export const requestUploadFileParamsSchema = z.strictObject({ id: entityIdSchema, fileId: entityIdSchema });
 
 export const createFileRequestBodySchema = z.strictObject({
-  title: z.string().check(
-    z.trim(),
-    z.minLength(1, 'Give the request a title'),
-    z.maxLength(MAX_REQUEST_TITLE_LENGTH, 'Keep the title under 200 characters'),
-  ),
-  message: z._default(
-    z.string().check(z.maxLength(MAX_REQUEST_MESSAGE_LENGTH, 'Keep the message under 2,000 characters')),
-    '',
-  ),
+  title: z
+    .string()
+    .check(
+      z.trim(),
+      z.minLength(1, 'Give the request a title'),
+      z.maxLength(MAX_REQUEST_TITLE_LENGTH, 'Keep the title under 200 characters'),
+    ),
+  message: z._default(z.string().check(z.maxLength(MAX_REQUEST_MESSAGE_LENGTH, 'Keep the message under 2,000 characters')), ''),
   /** The plan's default when absent; at most the plan's longest. */
   expiresInDays: z.optional(z.number().check(z.int('Whole days only'), z.minimum(1, 'A request lasts at least a day'))),
   /** Fewer uploads than the plan allows; the plan's number when absent. */
@@ -75,15 +74,14 @@ export const publicFileRequestSchema = z.strictObject({
 export type PublicFileRequest = z.infer<typeof publicFileRequestSchema>;
 
 export const startRequestUploadBodySchema = z.strictObject({
-  name: z.string().check(
-    z.trim(),
-    z.minLength(1, 'Enter your name'),
-    z.maxLength(MAX_UPLOADER_NAME_LENGTH, 'Keep your name under 100 characters'),
-  ),
-  note: z._default(
-    z.string().check(z.trim(), z.maxLength(MAX_UPLOADER_NOTE_LENGTH, 'Keep the note under 1,000 characters')),
-    '',
-  ),
+  name: z
+    .string()
+    .check(
+      z.trim(),
+      z.minLength(1, 'Enter your name'),
+      z.maxLength(MAX_UPLOADER_NAME_LENGTH, 'Keep your name under 100 characters'),
+    ),
+  note: z._default(z.string().check(z.trim(), z.maxLength(MAX_UPLOADER_NOTE_LENGTH, 'Keep the note under 1,000 characters')), ''),
 });
 
 export const REQUEST_UPLOAD_STATUSES = ['uploading', 'finished'] as const;

@@ -65,7 +65,10 @@ describe('file requests in a real browser', () => {
     await expect(visitor.getByRole('main').innerText()).resolves.toContain('Please send the signed copy back.');
     await upload.getByRole('textbox', { name: 'Your name' }).fill('Dana Okafor');
     await upload.getByRole('textbox', { name: 'Note (optional)' }).fill('Both pages signed.');
-    await upload.getByRole('group', { name: 'Drop files here' }).locator('input[type="file"]').setInputFiles(join(picked, SCAN.name));
+    await upload
+      .getByRole('group', { name: 'Drop files here' })
+      .locator('input[type="file"]')
+      .setInputFiles(join(picked, SCAN.name));
     await upload.getByRole('list', { name: 'Files to send' }).getByRole('listitem').filter({ hasText: SCAN.name }).waitFor();
     await expectAccessible(visitor, 'the upload page, filled in');
     await upload.getByRole('button', { name: 'Send files' }).click();
@@ -95,7 +98,9 @@ describe('file requests in a real browser', () => {
     await row.getByRole('link').click();
     await requesterPage.getByText(SCAN.name).first().waitFor();
     await requesterPage.goto(`${runtime.url}/notifications`);
-    await requesterPage.getByText('Through your request “Signed contract”: Dana Okafor sent 1 file, noting “Both pages signed.”').waitFor();
+    await requesterPage
+      .getByText('Through your request “Signed contract”: Dana Okafor sent 1 file, noting “Both pages signed.”')
+      .waitFor();
     const mails = await mailsTo(runtime.mailDir, requester.person.email);
     expect(mails.map((mail) => mail.headers.subject)).toContain('Dana Okafor sent 1 file through “Signed contract”');
     await visitorContext.close();

@@ -107,7 +107,11 @@ describe('an upload through a file request', () => {
     const request = await createRequest(requester, { title: 'Wedding photos', message: 'Send me yours!' });
     const shown = await suite.api.call(routes.showFileRequest, { params: { id: request.id } });
     expectOk(shown);
-    expect(shown.body).toMatchObject({ title: 'Wedding photos', message: 'Send me yours!', requester: { userId: requester.userId } });
+    expect(shown.body).toMatchObject({
+      title: 'Wedding photos',
+      message: 'Send me yours!',
+      requester: { userId: requester.userId },
+    });
 
     // Act
     const started = await startUpload(request.id, 'Ana Lima', 'From the ceremony');
@@ -121,7 +125,9 @@ describe('an upload through a file request', () => {
     // Assess: the grant is an HttpOnly cookie for this upload's paths only.
     expect(started.setCookies).toEqual([
       expect.stringMatching(
-        new RegExp(`^rug_${started.body.id}=[^;]+; Path=/api/i/transfer/request-upload/${started.body.id}/; HttpOnly; Secure; SameSite=Lax`),
+        new RegExp(
+          `^rug_${started.body.id}=[^;]+; Path=/api/i/transfer/request-upload/${started.body.id}/; HttpOnly; Secure; SameSite=Lax`,
+        ),
       ),
     ]);
     expectOk(finished);
@@ -253,10 +259,9 @@ describe('what an uploader can reach', () => {
   let requesterFile: string;
 
   beforeAll(async () => {
-    [requester, stranger] = (await Promise.all(['reach-requester', 'reach-stranger'].map((label) => suite.api.signIn(label)))) as [
-      SignedInUser,
-      SignedInUser,
-    ];
+    [requester, stranger] = (await Promise.all(
+      ['reach-requester', 'reach-stranger'].map((label) => suite.api.signIn(label)),
+    )) as [SignedInUser, SignedInUser];
     const own = await sentTransfer(suite.api, requester, {
       files: [{ name: 'private.txt', bytes: patternedBytes(300), type: 'text/plain' }],
       recipients: ['someone@example.com'],
@@ -271,7 +276,10 @@ describe('what an uploader can reach', () => {
 
   it("sees only their own files, and another uploader's or the requester's files answer 404 as unknown ones do", async () => {
     // Act
-    const mine = await suite.api.call(routes.getRequestUpload, { params: { id: first.body.id }, headers: { cookie: first.cookie } });
+    const mine = await suite.api.call(routes.getRequestUpload, {
+      params: { id: first.body.id },
+      headers: { cookie: first.cookie },
+    });
     const finalizeOf = (fileId: string) =>
       suite.api.call(routes.finalizeRequestUploadFile, {
         params: { id: first.body.id, fileId },
@@ -392,7 +400,9 @@ describe('closed, expired and deleted requests', () => {
     const request = await createRequest(requester, { title: 'Deleting' });
     const upload = await startUpload(request.id);
     await uploadFile(upload, 'kept.txt', patternedBytes(20));
-    expectOk(await suite.api.call(routes.finishRequestUpload, { params: { id: upload.body.id }, headers: { cookie: upload.cookie } }));
+    expectOk(
+      await suite.api.call(routes.finishRequestUpload, { params: { id: upload.body.id }, headers: { cookie: upload.cookie } }),
+    );
 
     // Act
     const deleted = await suite.api.call(routes.deleteFileRequest, { params: { id: request.id }, as: requester });

@@ -44,7 +44,12 @@ export async function requireOwnTransfer(db: Db, transferId: string, caller: Pic
 }
 
 /** The caller's own draft, not expired: the only kind that may still grow. */
-export async function requireOwnDraft(db: Db, transferId: string, caller: Pick<UserCaller, 'userId'>, now: Date): Promise<TransferItem> {
+export async function requireOwnDraft(
+  db: Db,
+  transferId: string,
+  caller: Pick<UserCaller, 'userId'>,
+  now: Date,
+): Promise<TransferItem> {
   const transfer = await requireOwnTransfer(db, transferId, caller);
   if (isExpired(transfer, now)) throw new TransferExpired(transfer.availableUntil);
   if (transfer.status !== 'draft') throw new TransferAlreadySent();

@@ -43,7 +43,9 @@ describe('describeNotification', () => {
     });
 
     // Assess
-    expect(describeNotification(upload)).toBe('Through your request “Wedding photos”: Bo sent 2 files, noting “From the ceremony”');
+    expect(describeNotification(upload)).toBe(
+      'Through your request “Wedding photos”: Bo sent 2 files, noting “From the ceremony”',
+    );
     expect(notificationHref(upload)).toBe('/transfers/t1');
   });
 

@@ -9,5 +9,9 @@ const createRequestUploadFilesEndpoint = endpoint<typeof routes.createRequestUpl
 
 /** Creates up to 50 files of an upload, each answered with its upload target, in order. */
 export function createRequestUploadFiles(uploadId: string, files: readonly DeclaredFile[], signal?: AbortSignal) {
-  return createRequestUploadFilesEndpoint({ params: { id: uploadId }, body: { files: [...files] }, ...(signal ? { signal } : {}) });
+  return createRequestUploadFilesEndpoint({
+    params: { id: uploadId },
+    body: { files: [...files] },
+    ...(signal ? { signal } : {}),
+  });
 }

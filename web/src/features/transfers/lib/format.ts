@@ -57,7 +57,10 @@ export function transferStatus(
 }
 
 /** An upload through one of the owner's file requests: still uploading, or received. */
-export function requestUploadStatus(transfer: { status: 'draft' | 'sent'; expired: boolean }): 'Uploading' | 'Received' | 'Expired' {
+export function requestUploadStatus(transfer: {
+  status: 'draft' | 'sent';
+  expired: boolean;
+}): 'Uploading' | 'Received' | 'Expired' {
   if (transfer.expired) return 'Expired';
   return transfer.status === 'draft' ? 'Uploading' : 'Received';
 }

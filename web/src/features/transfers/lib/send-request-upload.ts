@@ -48,7 +48,11 @@ export async function sendRequestUpload(input: RequestUploadInput, deps: Request
   }
   const totalBytes = input.files.reduce((sum, { file }) => sum + file.size, 0);
   const sent = new Map<string, number>();
-  const report = () => input.onProgress?.([...sent.values()].reduce((sum, bytes) => sum + bytes, 0), totalBytes);
+  const report = () =>
+    input.onProgress?.(
+      [...sent.values()].reduce((sum, bytes) => sum + bytes, 0),
+      totalBytes,
+    );
   report();
   const queue = [...records];
   const worker = async () => {

@@ -30,7 +30,10 @@ const makeRequest = (requestId: string, overrides: Partial<FileRequestView> = {}
 });
 
 function renderRequests() {
-  const requests = [makeRequest(id('open1')), makeRequest(id('closed1'), { title: 'Old contracts', status: 'closed', finishedCount: 1 })];
+  const requests = [
+    makeRequest(id('open1')),
+    makeRequest(id('closed1'), { title: 'Old contracts', status: 'closed', finishedCount: 1 }),
+  ];
   const api = stubRoutes(
     stubRoute(routes.listFileRequests, () => ({ body: { requests } })),
     stubRoute(routes.showTransferHome, {
@@ -45,7 +48,13 @@ function renderRequests() {
     }),
     stubRoute(routes.createFileRequest, (request) => {
       const body = request.body as { title: string; message: string; expiresInDays: number };
-      const created = makeRequest(id('new1'), { title: body.title, message: body.message, uploadCount: 0, finishedCount: 0, totalBytes: 0 });
+      const created = makeRequest(id('new1'), {
+        title: body.title,
+        message: body.message,
+        uploadCount: 0,
+        finishedCount: 0,
+        totalBytes: 0,
+      });
       requests.unshift(created);
       return { status: 201, body: created };
     }),
@@ -82,7 +91,11 @@ describe('FileRequestsPage', () => {
     expect(within(link).getByRole('textbox', { name: 'Link to share' })).toHaveValue(
       `${window.location.origin}/transfer/request/${id('new1')}`,
     );
-    expect(api.calls(routes.createFileRequest)[0]?.body).toEqual({ title: 'Conference slides', message: 'Your deck, please', expiresInDays: 3 });
+    expect(api.calls(routes.createFileRequest)[0]?.body).toEqual({
+      title: 'Conference slides',
+      message: 'Your deck, please',
+      expiresInDays: 3,
+    });
     await user.click(within(link).getByRole('button', { name: 'Copy link' }));
     expect(writeText).toHaveBeenCalledWith(`${window.location.origin}/transfer/request/${id('new1')}`);
     expect(await page.findByText('Conference slides', { selector: 'span' })).toBeInTheDocument();

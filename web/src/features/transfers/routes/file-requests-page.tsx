@@ -112,8 +112,8 @@ function NewRequestForm({ userId }: { userId: string }) {
         />
       </div>
       <p className={styles.hint}>
-        On your plan a request takes up to {plural(limits.maxUploads, 'upload')} and {formatBytes(limits.maxRequestBytes)} in
-        all. Whoever has the link can upload, without an account.
+        On your plan a request takes up to {plural(limits.maxUploads, 'upload')} and {formatBytes(limits.maxRequestBytes)} in all.
+        Whoever has the link can upload, without an account.
       </p>
       {formError || create.isError ? (
         <p className={pageStyles.alert} role="alert">
@@ -187,7 +187,9 @@ function RequestRow({ request }: { request: FileRequestView }) {
       {confirming ? (
         <ConfirmDialog
           title="Delete this request?"
-          description={<>The link to “{request.title}” stops working. The files already sent through it stay in your transfers.</>}
+          description={
+            <>The link to “{request.title}” stops working. The files already sent through it stay in your transfers.</>
+          }
           onClose={() => setConfirming(false)}
           confirmLabel="Delete request"
           pendingLabel="Deleting…"

@@ -53,11 +53,15 @@ function renderUploadPage(
   const upload = instantUpload(log);
   const api = stubRoutes(
     stubRoute(routes.showFileRequest, options.show ?? { body: request }),
-    stubRoute(routes.startRequestUpload, options.start ?? ((stubbed) => {
-      const body = stubbed.body as { name: string; note: string };
-      log.push(`start ${body.name} / ${body.note}`);
-      return { status: 201, body: uploadView({ uploaderName: body.name, note: body.note }) };
-    })),
+    stubRoute(
+      routes.startRequestUpload,
+      options.start ??
+        ((stubbed) => {
+          const body = stubbed.body as { name: string; note: string };
+          log.push(`start ${body.name} / ${body.note}`);
+          return { status: 201, body: uploadView({ uploaderName: body.name, note: body.note }) };
+        }),
+    ),
     stubRoute(routes.createRequestUploadFiles, (stubbed) => {
       const body = stubbed.body as { files: { name: string; size: number }[] };
       log.push(`files ${body.files.map((file) => file.name).join(',')}`);
@@ -75,7 +79,10 @@ function renderUploadPage(
       return {
         body: uploadView({
           status: 'finished',
-          files: [makeFile(id('vowstxt'), { name: 'vows.txt', size: 1_200 }), makeFile(id('toastpdf'), { name: 'toast.pdf', size: 2_400 })],
+          files: [
+            makeFile(id('vowstxt'), { name: 'vows.txt', size: 1_200 }),
+            makeFile(id('toastpdf'), { name: 'toast.pdf', size: 2_400 }),
+          ],
         }),
       };
     }),
@@ -104,12 +111,19 @@ describe('RequestUploadPage', () => {
     // Assess
     expect(await page.findByRole('heading', { name: 'Files sent' })).toBeInTheDocument();
     const sent = page.getByRole('list', { name: 'Your files' });
-    expect(within(sent).getAllByRole('listitem').map((row) => row.textContent)).toEqual([
-      expect.stringContaining('vows.txt'),
-      expect.stringContaining('toast.pdf'),
-    ]);
+    expect(
+      within(sent)
+        .getAllByRole('listitem')
+        .map((row) => row.textContent),
+    ).toEqual([expect.stringContaining('vows.txt'), expect.stringContaining('toast.pdf')]);
     expect(page.getByText(/Ana Lima has your 2 files and has been told/)).toBeInTheDocument();
-    expect(log).toEqual(['start Bo / From the ceremony', 'files vows.txt,toast.pdf', 'upload vows.txt', 'upload toast.pdf', 'finish']);
+    expect(log).toEqual([
+      'start Bo / From the ceremony',
+      'files vows.txt,toast.pdf',
+      'upload vows.txt',
+      'upload toast.pdf',
+      'finish',
+    ]);
   });
 
   it('asks for a name and a file before sending anything', async () => {
@@ -146,7 +160,9 @@ describe('RequestUploadPage', () => {
 
   it('says so when the link names no request', async () => {
     // Prepare
-    const { page } = renderUploadPage({ show: { status: 404, body: { message: 'There is no such file request.', code: 'NOT_FOUND' } } });
+    const { page } = renderUploadPage({
+      show: { status: 404, body: { message: 'There is no such file request.', code: 'NOT_FOUND' } },
+    });
 
     // Assess
     expect(await page.findByRole('heading', { name: 'There is no such file request' })).toBeInTheDocument();

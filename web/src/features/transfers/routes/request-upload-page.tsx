@@ -86,7 +86,13 @@ function UploadForm({ request, deps }: { request: PublicFileRequest; deps: Reque
     setProgress({ sent: 0, total });
     try {
       const upload = await sendRequestUpload(
-        { requestId: request.id, name: name.trim(), note: note.trim(), files, onProgress: (sent, all) => setProgress({ sent, total: all }) },
+        {
+          requestId: request.id,
+          name: name.trim(),
+          note: note.trim(),
+          files,
+          onProgress: (sent, all) => setProgress({ sent, total: all }),
+        },
         deps,
       );
       setDone(upload);
@@ -190,9 +196,7 @@ export function RequestUploadPage({ upload = uploadFile }: { upload?: UploadFn }
   } else
     content = (
       <>
-        <p className={styles.lede}>
-          {requesterName(query.data)} asks you for files{query.data.title ? <>: “{query.data.title}”</> : null}.
-        </p>
+        <p className={styles.lede}>{requesterName(query.data)} asks you for files.</p>
         {query.data.message ? <p className={styles.message}>{query.data.message}</p> : null}
         <UploadForm request={query.data} deps={depsWith(upload)} />
       </>
