@@ -74,13 +74,13 @@ export const publicFileRequestSchema = z.strictObject({
 export type PublicFileRequest = z.infer<typeof publicFileRequestSchema>;
 
 export const startRequestUploadBodySchema = z.strictObject({
-  name: z
-    .string()
-    .check(
-      z.trim(),
-      z.minLength(1, 'Enter your name'),
-      z.maxLength(MAX_UPLOADER_NAME_LENGTH, 'Keep your name under 100 characters'),
-    ),
+  name: z.string().check(
+    z.trim(),
+    z.minLength(1, 'Enter your name'),
+    z.maxLength(MAX_UPLOADER_NAME_LENGTH, 'Keep your name under 100 characters'),
+    // It goes into the requester's mail subject and bell: one line of text.
+    z.regex(/^[^\p{Cc}]*$/u, 'Write your name on one line'),
+  ),
   note: z._default(z.string().check(z.trim(), z.maxLength(MAX_UPLOADER_NOTE_LENGTH, 'Keep the note under 1,000 characters')), ''),
 });
 

@@ -236,12 +236,15 @@ describe('an upload through a file request', () => {
     // Act
     const request = await createRequest(requester, { title: 'Names' });
     const nameless = await startFrom(newClient(), request.id, { name: '   ', note: 'hi' });
+    const twoLines = await startFrom(newClient(), request.id, { name: 'Ana\nBcc: everyone@example.com' });
     const tooLong = await suite.api.call(routes.createFileRequest, { body: { title: 'Long', expiresInDays: 30 }, as: requester });
     const anonymous = await suite.api.call(routes.createFileRequest, { body: { title: 'Nobody' } });
 
     // Assess
     expect(nameless.status).toBe(400);
     expect(JSON.stringify(nameless.body)).toContain('Enter your name');
+    expect(twoLines.status).toBe(400);
+    expect(JSON.stringify(twoLines.body)).toContain('Write your name on one line');
     expectError(tooLong, 400);
     expect(tooLong.body.message).toContain('at most 7 days');
     expectError(anonymous, 401);
