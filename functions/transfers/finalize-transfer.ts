@@ -2,11 +2,11 @@ import * as transferRoutes from '../../shared/routes/transfers';
 import { getDb } from '../lib/db/service';
 import { writeBatch } from '../lib/db/batches';
 import { requireUser } from '../lib/db/users';
-import { BadRequest, Conflict } from '../lib/errors';
+import { BadRequest } from '../lib/errors';
 import { createHandler } from '../lib/http/create-handler';
-import { requireOwnDraft, TransferAlreadySent } from './lib/transfer-access';
+import { requireOwnDraft } from './lib/transfer-access';
+import { requireAllReady, sealTransfer } from './lib/seal-transfer';
 import { notifyRecipients } from './lib/transfer-mail';
-import { encodeManifest } from './lib/manifest';
 import { listMembers, listTransferFiles } from './lib/transfer-reads';
 import { toPerson, toTransferSummary } from './lib/transfer-views';
 
@@ -26,38 +26,9 @@ export const handler = createHandler(transferRoutes.finalizeTransfer, async ({ p
   ]);
   if (files.length === 0) throw new BadRequest('Add at least one file before sending.');
   if (members.length === 0) throw new BadRequest('Add at least one recipient before sending.');
-  const notReady = files.filter((file) => file.status !== 'ready');
-  if (notReady.length > 0) {
-    throw new Conflict(
-      `${notReady.length === 1 ? 'One file is' : `${notReady.length} files are`} still uploading: ${notReady
-        .slice(0, 5)
-        .map((file) => file.name)
-        .join(', ')}${notReady.length > 5 ? '…' : ''}.`,
-    );
-  }
-  const finalizedAt = now.toISOString();
-  const transferId = transfer.transferId;
-  // The send, the frozen file list and the empty tally in one transaction: a package exists
-  // exactly when its transfer is sent.
-  const result = await db.transaction
-    .write(({ transfer: transfers, transferManifest, transferTally }) => [
-      transfers
-        .patch({ transferId })
-        .set({ status: 'sent', finalizedAt, voteChanges: 0 })
-        .where(({ status, fileCount }, { eq }) => `${eq(status, 'draft')} AND ${eq(fileCount, files.length)}`)
-        .commit(),
-      transferManifest
-        .create({ transferId, fileCount: files.length, files: encodeManifest(files), expiresAt: transfer.expiresAt })
-        .commit(),
-      transferTally.create({ transferId, expiresAt: transfer.expiresAt }).commit(),
-    ])
-    .go();
-  if (result.canceled) {
-    const { data: current } = await db.entities.transfer.get({ transferId }).go({ consistent: true });
-    if (current?.status === 'sent') throw new TransferAlreadySent();
-    throw new Conflict('Files were added or removed while sending: check the list and send again.');
-  }
-  const sent = { ...transfer, status: 'sent' as const, finalizedAt, voteChanges: 0 };
+  requireAllReady(files);
+  const sent = await sealTransfer(db, transfer, files, now);
+  const finalizedAt = sent.finalizedAt ?? now.toISOString();
   await writeBatch({
     items: members.map((member) => ({
       email: member.email,

@@ -19,7 +19,10 @@ export const handler = createHandler(transferRoutes.showTransferHome, async ({ c
   const email = caller.verifiedEmail;
   const [limits, sent] = await Promise.all([planOf(db, caller.userId), listOwnTransfers(db, { ownerId: caller.userId, now })]);
   const received = email ? await listReceivedTransfers(db, { email, now }) : { transfers: [] };
-  const newestDraft = sent.transfers.find((transfer) => transfer.status === 'draft' && !transfer.expired);
+  // An upload under way through one of the sender's file requests is the uploader's to resume, not theirs.
+  const newestDraft = sent.transfers.find(
+    (transfer) => transfer.status === 'draft' && !transfer.expired && !transfer.receivedThrough,
+  );
   const draftFiles = newestDraft ? await listTransferFiles(db, newestDraft.id) : [];
   return {
     seo: transferHomeSeo,

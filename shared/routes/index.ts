@@ -8,6 +8,7 @@ import { allRankingRoutes } from './ranking';
 import { allStoryRoutes } from './stories';
 import { allNotificationRoutes } from './notifications';
 import { allTransferRoutes } from './transfers';
+import { allFileRequestRoutes } from './file-requests';
 import { allSubscriptionRoutes } from './subscriptions';
 import { allMerchantRoutes } from './merchant';
 import { allStoreRoutes } from './store';
@@ -36,6 +37,7 @@ export const routes = {
   ...allStoryRoutes,
   ...allNotificationRoutes,
   ...allTransferRoutes,
+  ...allFileRequestRoutes,
   ...allSubscriptionRoutes,
   // The storefront (functions/penpay/) fills two stacks, the merchant's side first: see merchant.ts.
   ...allMerchantRoutes,

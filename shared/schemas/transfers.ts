@@ -183,6 +183,10 @@ export const transferSummarySchema = z.strictObject({
   recipientCount: z.number(),
   /** Milliseconds from the send click to the finalized transfer, as the sender's browser measured them. */
   sendTimingMs: z.nullable(z.number()),
+  /** Set on a transfer that someone uploaded through one of the owner's file requests: who, and their note. */
+  receivedThrough: z.optional(
+    z.strictObject({ requestId: z.string(), uploaderName: z.string(), uploaderNote: z.string() }),
+  ),
 });
 export type TransferSummary = z.infer<typeof transferSummarySchema>;
 

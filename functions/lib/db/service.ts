@@ -35,6 +35,7 @@ import { createTransferContactEntity } from './entities/transfer-contact';
 import { createTransferVoteEntity } from './entities/transfer-vote';
 import { createTransferManifestEntity } from './entities/transfer-manifest';
 import { createTransferTallyEntity } from './entities/transfer-tally';
+import { createFileRequestEntity } from './entities/file-request';
 import { createInvoiceEntity } from './entities/invoice';
 import { createOpenInvoiceEntity } from './entities/open-invoice';
 import { createSubscriptionEntity } from './entities/subscription';
@@ -93,6 +94,7 @@ const entityFactories = {
   transferVote: createTransferVoteEntity,
   transferManifest: createTransferManifestEntity,
   transferTally: createTransferTallyEntity,
+  fileRequest: createFileRequestEntity,
   invoice: createInvoiceEntity,
   openInvoice: createOpenInvoiceEntity,
   subscriptionSlot: createSubscriptionSlotEntity,

@@ -30,6 +30,9 @@ export const UPLOAD_LINK_SECONDS = 15 * 60;
 /** A pending file is forgotten after this; S3 drops its unfinished parts after one day. */
 const PENDING_LIFETIME_SECONDS = 2 * 24 * 3600;
 
+/** Whose files and transfers are asked for: a signed-in user, or the requester a file request's upload acts for. */
+export type FileOwner = Pick<UserCaller, 'userId'>;
+
 export class FileNotFound extends NotFound {
   constructor() {
     super('There is no such file, or it is not yours.');
@@ -47,15 +50,19 @@ export interface DeclaredFile {
 export const objectKeyOf = (file: { purpose: 'transfer' | 'image'; transferId?: string | undefined; fileId: string }) =>
   file.purpose === 'transfer' ? `transfers/${file.transferId}/${file.fileId}` : `images/${file.fileId}`;
 
-/** A file of the caller's, in any state; 404 for anyone else's, as for none. */
-export async function requireOwnFile(db: Db, fileId: string, caller: UserCaller): Promise<StoredFileItem> {
+/**
+ * A file of the caller's, in any state; 404 for anyone else's, as for none. The caller is its
+ * owner: the signed-in sender, or for an upload through a file request the requester, on whose
+ * behalf the upload's grant acts (file-request-uploads.ts).
+ */
+export async function requireOwnFile(db: Db, fileId: string, caller: FileOwner): Promise<StoredFileItem> {
   const { data: file } = await db.entities.storedFile.get({ fileId }).go({ consistent: true });
   if (!file || file.ownerId !== caller.userId) throw new FileNotFound();
   return file;
 }
 
 /** A file of the caller's that may still change: pending or not, its transfer still a draft. */
-export async function requireChangeableFile(db: Db, fileId: string, caller: UserCaller, now: Date) {
+export async function requireChangeableFile(db: Db, fileId: string, caller: FileOwner, now: Date) {
   const file = await requireOwnFile(db, fileId, caller);
   let transfer: TransferItem | null = null;
   if (file.transferId) {
@@ -105,7 +112,7 @@ function checkedDeclaration(declared: DeclaredFile): DeclaredFile & { contentTyp
  */
 export async function createTransferFiles(
   db: Db,
-  caller: UserCaller,
+  caller: FileOwner,
   transferId: string,
   declaredFiles: readonly DeclaredFile[],
   now: Date,

@@ -37,14 +37,19 @@ export async function readTransfer(db: Db, transferId: string): Promise<Transfer
 }
 
 /** The caller's own transfer (expired or not), or 404. */
-export async function requireOwnTransfer(db: Db, transferId: string, caller: UserCaller): Promise<TransferItem> {
+export async function requireOwnTransfer(db: Db, transferId: string, caller: Pick<UserCaller, 'userId'>): Promise<TransferItem> {
   const transfer = await readTransfer(db, transferId);
   if (!transfer || transfer.ownerId !== caller.userId) throw new TransferNotFound();
   return transfer;
 }
 
 /** The caller's own draft, not expired: the only kind that may still grow. */
-export async function requireOwnDraft(db: Db, transferId: string, caller: UserCaller, now: Date): Promise<TransferItem> {
+export async function requireOwnDraft(
+  db: Db,
+  transferId: string,
+  caller: Pick<UserCaller, 'userId'>,
+  now: Date,
+): Promise<TransferItem> {
   const transfer = await requireOwnTransfer(db, transferId, caller);
   if (isExpired(transfer, now)) throw new TransferExpired(transfer.availableUntil);
   if (transfer.status !== 'draft') throw new TransferAlreadySent();

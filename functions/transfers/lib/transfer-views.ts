@@ -32,6 +32,15 @@ export function toTransferSummary(transfer: TransferItem, owner: Person, now: Da
     totalBytes: transfer.totalBytes,
     recipientCount: transfer.recipientCount,
     sendTimingMs: transfer.sendTimingMs ?? null,
+    ...(transfer.requestId
+      ? {
+          receivedThrough: {
+            requestId: transfer.requestId,
+            uploaderName: transfer.uploaderName ?? '',
+            uploaderNote: transfer.uploaderNote ?? '',
+          },
+        }
+      : {}),
   };
 }
 

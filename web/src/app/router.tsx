@@ -126,12 +126,20 @@ export const pageRoutes: RouteObject[] = [
             lazy: page(() => import('../features/transfers/routes/transfers-page'), 'TransfersPage'),
           },
           {
+            path: 'transfers/requests',
+            lazy: page(() => import('../features/transfers/routes/file-requests-page'), 'FileRequestsPage'),
+          },
+          {
             path: 'transfers/:id',
             lazy: page(() => import('../features/transfers/routes/transfer-page'), 'TransferPage'),
           },
           {
             path: 'transfers/people/:userId',
             lazy: page(() => import('../features/transfers/routes/sender-profile-page'), 'SenderProfilePage'),
+          },
+          {
+            path: 'transfer/request/:id',
+            lazy: page(() => import('../features/transfers/routes/request-upload-page'), 'RequestUploadPage'),
           },
           {
             path: 'transfer/:id/package',

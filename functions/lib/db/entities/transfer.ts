@@ -39,6 +39,13 @@ export const createTransferEntity = (config?: EntityConfiguration) =>
          */
         voteChanges: { type: 'number' },
         expiresAt: { type: 'number', required: true },
+        /**
+         * Set on an upload through one of the owner's file requests (file-request.ts): the
+         * request, and who uploaded (no account: the name and note they gave).
+         */
+        requestId: { type: 'string' },
+        uploaderName: { type: 'string' },
+        uploaderNote: { type: 'string' },
       },
       indexes: {
         byId: {

@@ -33,6 +33,22 @@ describe('describeActors', () => {
 });
 
 describe('describeNotification', () => {
+  it("says who sent files through the reader's file request, with their note, and leads to the transfer", () => {
+    // Prepare
+    const upload = notification({
+      kind: 'transfer-request-upload',
+      app: 'transfer',
+      actors: [],
+      object: { type: 'transfer', id: 't1', title: 'Wedding photos', detail: 'Bo sent 2 files, noting “From the ceremony”' },
+    });
+
+    // Assess
+    expect(describeNotification(upload)).toBe(
+      'Through your request “Wedding photos”: Bo sent 2 files, noting “From the ceremony”',
+    );
+    expect(notificationHref(upload)).toBe('/transfers/t1');
+  });
+
   it('says what happened, by kind', () => {
     expect(describeNotification(notification({ actorCount: 3, actors: [ana, bo] }))).toBe(
       'Ana Lima and 2 others liked your story “Shipping daily”',

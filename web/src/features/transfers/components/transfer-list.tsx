@@ -2,7 +2,7 @@ import { PrefetchLink as Link } from '../../../components/prefetch-link';
 import { MoreButton, type PagedQuery } from '../../../components/more-button';
 import { formatBytes } from '../../../lib/format-bytes';
 import type { TransferSummary } from '../api/transfer-keys';
-import { formatDate, type TransferViewer, transferName, transferStatus } from '../lib/format';
+import { formatDate, requestUploadStatus, type TransferViewer, transferName, transferStatus } from '../lib/format';
 import styles from './transfers.module.css';
 
 /**
@@ -26,7 +26,8 @@ export function TransferList({
     <>
       <ul className={styles.list} aria-label={label}>
         {transfers.map((transfer) => {
-          const status = transferStatus(transfer, viewer);
+          const received = transfer.receivedThrough;
+          const status = received ? requestUploadStatus(transfer) : transferStatus(transfer, viewer);
           const date = transfer.finalizedAt ?? transfer.createdAt;
           const sender = transfer.owner.name || `@${transfer.owner.username}`;
           return (
@@ -35,8 +36,10 @@ export function TransferList({
                 <span className={styles.itemName}>{transferName(transfer)}</span>
                 <span className={styles.itemMeta}>
                   {viewer === 'recipient' ? `From ${sender} · ` : ''}
+                  {received ? `From ${received.uploaderName} through your file request · ` : ''}
                   {formatDate(date)} · {formatBytes(transfer.totalBytes)}
                 </span>
+                {received?.uploaderNote ? <span className={styles.itemMeta}>“{received.uploaderNote}”</span> : null}
               </Link>
               <span className={styles.status} data-status={status}>
                 {status}

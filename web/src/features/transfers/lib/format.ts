@@ -56,6 +56,15 @@ export function transferStatus(
   return transfer.status === 'draft' ? 'Draft' : 'Sent';
 }
 
+/** An upload through one of the owner's file requests: still uploading, or received. */
+export function requestUploadStatus(transfer: {
+  status: 'draft' | 'sent';
+  expired: boolean;
+}): 'Uploading' | 'Received' | 'Expired' {
+  if (transfer.expired) return 'Expired';
+  return transfer.status === 'draft' ? 'Uploading' : 'Received';
+}
+
 /** The address recipients open: the package page, on this site. */
 export function packageUrl(transferId: string, origin: string = window.location.origin): string {
   return `${origin}/transfer/${encodeURIComponent(transferId)}/package`;

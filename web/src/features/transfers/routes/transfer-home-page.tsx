@@ -26,7 +26,7 @@ function useSenderState(userId: string | null) {
   const home = useTransferHome(userId);
   const own = useOwnTransfers(userId);
   const transfers = own.data?.pages[0]?.transfers ?? [];
-  const draft = transfers.find((transfer) => transfer.status === 'draft' && !transfer.expired);
+  const draft = transfers.find((transfer) => transfer.status === 'draft' && !transfer.expired && !transfer.receivedThrough);
   const view = useTransfer(draft?.id ?? '', Boolean(draft));
   const data = view.data && view.data.transfer.id === draft?.id ? view.data : undefined;
   const limits = home.data?.limits ?? data?.limits ?? PLAN_LIMITS.free;
@@ -78,9 +78,14 @@ export function TransferHomePage({ upload, transport }: { upload?: UploadFn; tra
         <header className={styles.header}>
           <h1 className={styles.title}>Send files</h1>
           {user ? (
-            <Link to="/transfers" className={buttonClassName({ variant: 'secondary', size: 'small' })}>
-              My transfers
-            </Link>
+            <span className={styles.headerLinks}>
+              <Link to="/transfers/requests" className={buttonClassName({ variant: 'secondary', size: 'small' })}>
+                Request files
+              </Link>
+              <Link to="/transfers" className={buttonClassName({ variant: 'secondary', size: 'small' })}>
+                My transfers
+              </Link>
+            </span>
           ) : null}
         </header>
         {content}

@@ -24,6 +24,11 @@ function renderTransfers(path = '/transfers') {
                   finalizedAt: '2026-03-02T09:00:00.000Z',
                 }),
                 makeTransfer(id('draft1'), { title: '', fileCount: 3, status: 'draft' }),
+                makeTransfer(id('upload1'), {
+                  title: 'Wedding photos',
+                  status: 'sent',
+                  receivedThrough: { requestId: id('req1'), uploaderName: 'Bo Berg', uploaderNote: 'From the ceremony' },
+                }),
               ],
               cursor: 'page2',
             },
@@ -60,7 +65,20 @@ describe('TransfersPage', () => {
 
     // Assess
     expect(await within(list).findByText('Old one')).toBeInTheDocument();
-    expect(within(list).getAllByRole('listitem')[2]).toHaveTextContent('Expired');
+    expect(within(list).getAllByRole('listitem')[3]).toHaveTextContent('Expired');
+  });
+
+  it('marks an upload through a file request with who sent it and their note, and links to Request files', async () => {
+    // Prepare
+    const { page } = renderTransfers();
+
+    // Assess
+    const list = await page.findByRole('list', { name: 'Sent transfers' });
+    const row = within(list).getAllByRole('listitem')[2];
+    expect(row).toHaveTextContent('From Bo Berg through your file request');
+    expect(row).toHaveTextContent('“From the ceremony”');
+    expect(row).toHaveTextContent('Received');
+    expect(page.getByRole('link', { name: 'Request files' })).toHaveAttribute('href', '/transfers/requests');
   });
 
   it('lists the received transfers with their sender and a Received badge, linking to the package', async () => {

@@ -94,6 +94,9 @@ export function TransfersPage() {
           <Link to="/transfers?tab=received" className={styles.tab} aria-current={tab === 'received' ? 'page' : undefined}>
             Received
           </Link>
+          <Link to="/transfers/requests" className={styles.tab}>
+            Request files
+          </Link>
         </nav>
         {content}
       </div>

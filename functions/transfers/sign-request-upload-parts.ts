@@ -1,0 +1,14 @@
+import * as fileRequestRoutes from '../../shared/routes/file-requests';
+import { getDb } from '../lib/db/service';
+import { createHandler } from '../lib/http/create-handler';
+import { requireChangeableUpload, requireGrantedUpload, requireUploadFile } from './lib/upload-grants';
+import { signPartsOf } from './lib/upload-steps';
+
+export const handler = createHandler(fileRequestRoutes.signRequestUploadParts, async ({ params, body, cookies }) => {
+  const db = getDb();
+  const now = new Date();
+  const upload = await requireGrantedUpload(db, { transferId: params.id, cookies, now });
+  requireChangeableUpload(upload, now);
+  const file = await requireUploadFile(db, upload, params.fileId);
+  return signPartsOf(db, upload.owner, file.fileId, body.partNumbers, now);
+});
