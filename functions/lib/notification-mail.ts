@@ -55,6 +55,8 @@ export function describeEvent(
       return `${actorName} sent you ${title ? `“${title}”` : 'files'}.`;
     case 'transfer-downloaded':
       return `${actorName} downloaded ${title ? `“${title}”` : 'the files you sent'}.`;
+    case 'transfer-download-limit-reached':
+      return `${title ? `“${title}”` : 'Your transfer'} reached its download limit.`;
     case 'subscription-payment-failed':
       return `The payment for ${title ?? 'your subscription'} did not go through: update your card to keep it.`;
     case 'subscription-payment-recovered':

@@ -35,6 +35,8 @@ import { createTransferContactEntity } from './entities/transfer-contact';
 import { createTransferVoteEntity } from './entities/transfer-vote';
 import { createTransferManifestEntity } from './entities/transfer-manifest';
 import { createTransferTallyEntity } from './entities/transfer-tally';
+import { createTransferDownloadEntity } from './entities/transfer-download';
+import { createTransferDownloadClaimEntity } from './entities/transfer-download-claim';
 import { createInvoiceEntity } from './entities/invoice';
 import { createOpenInvoiceEntity } from './entities/open-invoice';
 import { createSubscriptionEntity } from './entities/subscription';
@@ -93,6 +95,8 @@ const entityFactories = {
   transferVote: createTransferVoteEntity,
   transferManifest: createTransferManifestEntity,
   transferTally: createTransferTallyEntity,
+  transferDownload: createTransferDownloadEntity,
+  transferDownloadClaim: createTransferDownloadClaimEntity,
   invoice: createInvoiceEntity,
   openInvoice: createOpenInvoiceEntity,
   subscriptionSlot: createSubscriptionSlotEntity,

@@ -32,6 +32,9 @@ export function toTransferSummary(transfer: TransferItem, owner: Person, now: Da
     totalBytes: transfer.totalBytes,
     recipientCount: transfer.recipientCount,
     sendTimingMs: transfer.sendTimingMs ?? null,
+    delivery: transfer.delivery ?? 'email',
+    downloadLimit: transfer.downloadLimit ?? null,
+    downloadCount: transfer.downloadCount ?? 0,
   };
 }
 

@@ -32,6 +32,8 @@ export function describeNotification(notification: Notification): string {
       return `${who} sent you ${title ?? 'files'}`;
     case 'transfer-downloaded':
       return `${who} downloaded ${title ?? 'the files you sent'}`;
+    case 'transfer-download-limit-reached':
+      return `${title ?? 'Your transfer'} reached its download limit`;
     case 'subscription-payment-failed':
       return `The payment for ${notification.object.title ?? 'your subscription'} did not go through: update your card to keep it`;
     case 'subscription-payment-recovered':
@@ -50,7 +52,7 @@ export function notificationHref(notification: Notification): string {
   if (notification.object.type === 'publication') return `/pub/${encodeURIComponent(notification.object.id)}`;
   if (notification.object.type === 'transfer') {
     const id = encodeURIComponent(notification.object.id);
-    return notification.kind === 'transfer-downloaded' ? `/transfers/${id}` : `/transfer/${id}/package`;
+    return notification.kind === 'transfer-received' ? `/transfer/${id}/package` : `/transfers/${id}`;
   }
   if (notification.object.type === 'user') {
     const follower = notification.actors[0];
