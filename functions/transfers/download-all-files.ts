@@ -29,7 +29,8 @@ export const handler = createHandler(transferRoutes.downloadAllFiles, async ({ p
   const { transfer, member, isOwner } = await requirePackageAccess(db, params.id, downloader, now);
   const files = (await readManifest(db, transfer)) ?? [];
   // The zip is one download, counted before any link is given.
-  if (!isOwner) await claimDownload(db, { transfer, downloader: downloaderOf(downloader, member), fileId: ALL_FILES, fileName: '', now });
+  if (!isOwner)
+    await claimDownload(db, { transfer, downloader: downloaderOf(downloader, member), fileId: ALL_FILES, fileName: '', now });
   const expiresAt = new Date(now.getTime() + ZIP_LINK_SECONDS * 1000).toISOString();
   const links = await Promise.all(
     files.map(async (file) => ({

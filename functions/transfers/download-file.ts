@@ -25,7 +25,8 @@ export const handler = createHandler(transferRoutes.downloadFile, async ({ param
   if (file.purpose === 'transfer') {
     const transferId = file.transferId ?? '';
     const packageCaller = await resolvePackageCaller(db, { transferId, caller, cookies, now });
-    const isOwner = packageCaller.userId !== null && packageCaller.kind !== 'package-grant' && file.ownerId === packageCaller.userId;
+    const isOwner =
+      packageCaller.userId !== null && packageCaller.kind !== 'package-grant' && file.ownerId === packageCaller.userId;
     try {
       access = await requirePackageAccess(db, transferId, packageCaller, now);
       downloader = downloaderOf(packageCaller, access.member);

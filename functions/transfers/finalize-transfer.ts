@@ -77,5 +77,8 @@ export const handler = createHandler(transferRoutes.finalizeTransfer, async ({ p
     what: 'received transfers',
   });
   await notifyRecipients(db, sent, sender, files, members, now);
-  return { ...toTransferSummary(sent, toPerson(sender, caller.userId), now), link: link ? transferLinkUrl(transferId, link.key) : null };
+  return {
+    ...toTransferSummary(sent, toPerson(sender, caller.userId), now),
+    link: link ? transferLinkUrl(transferId, link.key) : null,
+  };
 });

@@ -96,7 +96,10 @@ describe('a link transfer', () => {
     const transfer = await linkTransfer(sender, { files: 2 });
 
     // Act
-    const opened = await suite.api.call(routes.openTransferLink, { params: { id: transfer.transferId }, body: { key: transfer.key } });
+    const opened = await suite.api.call(routes.openTransferLink, {
+      params: { id: transfer.transferId },
+      body: { key: transfer.key },
+    });
     expectOk(opened);
     const headers = { cookie: cookieHeader(opened.cookies) };
     const pkg = await suite.api.call(routes.getTransferPackage, { params: { id: transfer.transferId }, headers });
@@ -106,7 +109,9 @@ describe('a link transfer', () => {
     const me = await suite.api.call(routes.getMe, { headers });
 
     // Assess
-    expect(opened.cookies).toEqual([expect.stringMatching(new RegExp(`^tpg_${transfer.transferId}=[^;]+; Path=/api/i/; HttpOnly; Secure; SameSite=Lax`))]);
+    expect(opened.cookies).toEqual([
+      expect.stringMatching(new RegExp(`^tpg_${transfer.transferId}=[^;]+; Path=/api/i/; HttpOnly; Secure; SameSite=Lax`)),
+    ]);
     expect(opened.body.files.map((file) => file.name)).toEqual(['file-0.txt', 'file-1.txt']);
     expect(opened.body.isOwner).toBe(false);
     expectOk(pkg);
@@ -127,13 +132,19 @@ describe('a link transfer', () => {
     expectOk(emailOnly, 201);
 
     // Act
-    const unknown = await suite.api.call(routes.openTransferLink, { params: { id: 'nosuchtransfer00' }, body: { key: transfer.key } });
+    const unknown = await suite.api.call(routes.openTransferLink, {
+      params: { id: 'nosuchtransfer00' },
+      body: { key: transfer.key },
+    });
     const wrong = await suite.api.call(routes.openTransferLink, {
       params: { id: transfer.transferId },
       body: { key: `${transfer.key.slice(0, -2)}xx` },
     });
     const missing = await suite.api.call(routes.openTransferLink, { params: { id: transfer.transferId }, body: {} });
-    const notALink = await suite.api.call(routes.openTransferLink, { params: { id: emailOnly.body.id }, body: { key: transfer.key } });
+    const notALink = await suite.api.call(routes.openTransferLink, {
+      params: { id: emailOnly.body.id },
+      body: { key: transfer.key },
+    });
     const noCookieUnknown = await suite.api.call(routes.getTransferPackage, { params: { id: 'nosuchtransfer00' } });
     const noCookie = await suite.api.call(routes.getTransferPackage, { params: { id: transfer.transferId } });
     const strangerPkg = await suite.api.call(routes.getTransferPackage, { params: { id: transfer.transferId }, as: stranger });
@@ -157,10 +168,16 @@ describe('a link transfer', () => {
     // Prepare
     const transfer = await linkTransfer(sender);
     const visitor = await openAsVisitor(transfer);
-    await getDb().entities.transfer.patch({ transferId: transfer.transferId }).set({ availableUntil: '2026-01-02T00:00:00.000Z' }).go();
+    await getDb()
+      .entities.transfer.patch({ transferId: transfer.transferId })
+      .set({ availableUntil: '2026-01-02T00:00:00.000Z' })
+      .go();
 
     // Act
-    const opened = await suite.api.call(routes.openTransferLink, { params: { id: transfer.transferId }, body: { key: transfer.key } });
+    const opened = await suite.api.call(routes.openTransferLink, {
+      params: { id: transfer.transferId },
+      body: { key: transfer.key },
+    });
     const wrong = await suite.api.call(routes.openTransferLink, { params: { id: transfer.transferId }, body: { key: 'nope' } });
     const pkg = await suite.api.call(routes.getTransferPackage, { params: { id: transfer.transferId }, headers: visitor });
     const download = await suite.api.call(routes.downloadFile, { params: { id: transfer.fileIds[0] ?? '' }, headers: visitor });
@@ -173,7 +190,7 @@ describe('a link transfer', () => {
     expectError(download, 410, 'GONE');
   });
 
-  it("opens only its own transfer, and only while the transfer exists: deleting it revokes the link", async () => {
+  it('opens only its own transfer, and only while the transfer exists: deleting it revokes the link', async () => {
     // Prepare
     const [a, b] = [await linkTransfer(sender), await linkTransfer(sender)];
     const visitor = await openAsVisitor(a);
@@ -212,7 +229,11 @@ describe('a link transfer', () => {
     });
     const seen = await suite.api.call(routes.getTransferPackage, { params: { id: transfer.transferId }, headers: anonymous });
     const anonymousVotes = await suite.api.call(routes.listMyVotes, { params: { id: transfer.transferId }, headers: anonymous });
-    const voterVotes = await suite.api.call(routes.listMyVotes, { params: { id: transfer.transferId }, headers: signedIn, as: voter });
+    const voterVotes = await suite.api.call(routes.listMyVotes, {
+      params: { id: transfer.transferId },
+      headers: signedIn,
+      as: voter,
+    });
 
     // Assess
     expectOk(liked);
@@ -304,7 +325,10 @@ describe('a download limit', () => {
     // Act
     const once = await suite.api.call(routes.downloadFile, { params: { id: first }, headers: visitor });
     const again = await suite.api.call(routes.downloadFile, { params: { id: first }, headers: visitor });
-    const afterRepeat = await suite.api.call(routes.getTransferPackage, { params: { id: transfer.transferId }, headers: visitor });
+    const afterRepeat = await suite.api.call(routes.getTransferPackage, {
+      params: { id: transfer.transferId },
+      headers: visitor,
+    });
     const zip = await suite.api.call(routes.downloadAllFiles, { params: { id: transfer.transferId }, headers: visitor });
     const otherFile = await suite.api.call(routes.downloadFile, { params: { id: second }, headers: other });
     const overLimit = await suite.api.call(routes.downloadFile, { params: { id: first }, headers: other });
@@ -332,7 +356,9 @@ describe("a transfer's download log", () => {
     const anonymous = await openAsVisitor(transfer);
     const signedIn = await openAsVisitor(transfer, reader);
     expectOk(await suite.api.call(routes.downloadFile, { params: { id: transfer.fileIds[0] ?? '' }, headers: anonymous }));
-    expectOk(await suite.api.call(routes.downloadAllFiles, { params: { id: transfer.transferId }, headers: signedIn, as: reader }));
+    expectOk(
+      await suite.api.call(routes.downloadAllFiles, { params: { id: transfer.transferId }, headers: signedIn, as: reader }),
+    );
     // More than a page: 50 more visitors each take the second file.
     for (let round = 0; round < 5; round += 1) {
       await Promise.all(
@@ -352,7 +378,10 @@ describe("a transfer's download log", () => {
       as: sender,
     });
     const strangers = await suite.api.call(routes.listTransferDownloads, { params: { id: transfer.transferId }, as: stranger });
-    const visitors = await suite.api.call(routes.listTransferDownloads, { params: { id: transfer.transferId }, headers: anonymous });
+    const visitors = await suite.api.call(routes.listTransferDownloads, {
+      params: { id: transfer.transferId },
+      headers: anonymous,
+    });
     const signedInVisitor = await suite.api.call(routes.listTransferDownloads, {
       params: { id: transfer.transferId },
       headers: signedIn,
@@ -379,7 +408,14 @@ describe("a transfer's download log", () => {
         name: readerUser?.name || reader.username,
         userId: reader.userId,
       },
-      { at: expect.any(String), fileId: transfer.fileIds[0], fileName: 'file-0.txt', downloader: 'anonymous', name: null, userId: null },
+      {
+        at: expect.any(String),
+        fileId: transfer.fileIds[0],
+        fileName: 'file-0.txt',
+        downloader: 'anonymous',
+        name: null,
+        userId: null,
+      },
     ]);
     expectError(strangers, 404);
     expect(strangers.body).toEqual(unknown.body);

@@ -42,7 +42,8 @@ export interface Downloader {
 
 export function downloaderOf(caller: PackageCaller, member: TransferMemberItem | null): Downloader {
   if (caller.kind === 'package-grant') return { kind: 'recipient', userId: caller.userId, visitorKey: `user:${caller.userId}` };
-  if (caller.userId === null) return { kind: 'anonymous', userId: null, visitorKey: caller.kind === 'link-visitor' ? caller.visitorId : 'anonymous' };
+  if (caller.userId === null)
+    return { kind: 'anonymous', userId: null, visitorKey: caller.kind === 'link-visitor' ? caller.visitorId : 'anonymous' };
   return { kind: member ? 'recipient' : 'user', userId: caller.userId, visitorKey: `user:${caller.userId}` };
 }
 

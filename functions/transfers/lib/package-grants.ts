@@ -77,7 +77,13 @@ async function readPackageGrant(
 /** A link visitor: signed in, as themselves (their downloads and votes are theirs); else anonymous. */
 export function linkVisitor(transferId: string, visitorId: string, caller: Caller): LinkVisitorCaller {
   return caller.kind === 'user'
-    ? { kind: 'link-visitor', transferId, userId: caller.userId, verifiedEmail: caller.verifiedEmail, visitorId: `user:${caller.userId}` }
+    ? {
+        kind: 'link-visitor',
+        transferId,
+        userId: caller.userId,
+        verifiedEmail: caller.verifiedEmail,
+        visitorId: `user:${caller.userId}`,
+      }
     : { kind: 'link-visitor', transferId, userId: null, verifiedEmail: null, visitorId: `link:${visitorId}` };
 }
 
@@ -93,7 +99,12 @@ export async function resolvePackageCaller(
   const grant = await readPackageGrant(db, options.transferId, options.cookies, options.now);
   if (grant?.kind === 'link') return linkVisitor(options.transferId, grant.visitorId, options.caller);
   if (grant) {
-    const recipient: PackageGrantCaller = { kind: 'package-grant', transferId: options.transferId, userId: grant.userId, verifiedEmail: grant.email };
+    const recipient: PackageGrantCaller = {
+      kind: 'package-grant',
+      transferId: options.transferId,
+      userId: grant.userId,
+      verifiedEmail: grant.email,
+    };
     return recipient;
   }
   if (options.caller.kind === 'user') return options.caller;

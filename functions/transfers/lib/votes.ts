@@ -49,7 +49,8 @@ export async function castVote(
   if (!file) throw new FileNotInPackage();
   if (isOwner) throw new Forbidden('Recipients vote on the files; the sender cannot.');
   // Anyone with a link transfer's link sees the counts; a vote is a person's, so it wants a login.
-  if (userId === null) throw new Unauthorized('Log in to like or dislike files: anyone can download them, but votes are kept per person.');
+  if (userId === null)
+    throw new Unauthorized('Log in to like or dislike files: anyone can download them, but votes are kept per person.');
   return retryContendedWrite({ what: 'voting on this file' }, async () => {
     const { data: stored } = await db.entities.transferVote.get({ transferId, userId, fileId }).go({ consistent: true });
     const current = stored?.vote ?? null;

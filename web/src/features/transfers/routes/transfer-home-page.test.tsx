@@ -88,7 +88,10 @@ function renderHome(
     stubRoute(routes.finalizeTransfer, () => {
       log.push('finalize');
       return {
-        body: { ...makeTransfer(T1, { status: 'sent', fileCount: 2, recipientCount: 1, finalizedAt: '2026-03-01T10:02:00.000Z' }), link: null },
+        body: {
+          ...makeTransfer(T1, { status: 'sent', fileCount: 2, recipientCount: 1, finalizedAt: '2026-03-01T10:02:00.000Z' }),
+          link: null,
+        },
       };
     }),
     stubRoute(routes.recordFinalizeTiming, (request) => {
