@@ -320,7 +320,12 @@ describe('TransferHomePage', () => {
       'finalize',
       'timing number',
     ]);
-    expect(rendered.api.calls(routes.createTransfer)[0]?.body).toEqual({ title: 'Drafts', message: '', expiresInDays: 7 });
+    expect(rendered.api.calls(routes.createTransfer)[0]?.body).toEqual({
+      title: 'Drafts',
+      message: '',
+      expiresInDays: 7,
+      delivery: 'email',
+    });
     expect(rendered.api.calls(routes.createFiles)[0]?.body).toMatchObject({
       transferId: T1,
       files: [
