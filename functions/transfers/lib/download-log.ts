@@ -1,23 +1,18 @@
 import type { DownloadLogEntry } from '../../../shared/schemas/transfers';
 import { hashToken } from '../../lib/app-auth';
 import { lostRace, retryContendedWrite } from '../../lib/contended-writes';
-import { checkedCursor } from '../../lib/db/cursors';
 import type { TransferItem } from '../../lib/db/entities/transfer';
 import type { TransferMemberItem } from '../../lib/db/entities/transfer-member';
 import { failedConditions, isConditionalCheckFailed } from '../../lib/db/errors';
 import type { Db } from '../../lib/db/service';
-import { getUsers } from '../../lib/db/users';
 import { Gone } from '../../lib/errors';
 import { newEntityId } from './ids';
+export { ALL_FILES } from './download-log-page';
 import type { PackageCaller } from './transfer-access';
 import { tellSenderLimitReached } from './transfer-mail';
 
 /** A visitor asking again for the same file (or the zip) within this time is taking the same download. */
 export const REPEAT_DOWNLOAD_MS = 3_600_000;
-/** The download log's page. */
-export const DOWNLOAD_LOG_PAGE_SIZE = 50;
-/** What the log calls the zip of every file. */
-export const ALL_FILES = 'all';
 
 /** 410, as for an expired transfer: the package still opens, but its files are not served any more. */
 export class DownloadLimitReached extends Gone {
@@ -120,31 +115,4 @@ async function noteLimitReached(db: Db, transfer: TransferItem, limit: number, n
     throw error;
   }
   await tellSenderLimitReached(db, current, now);
-}
-
-/** The transfer's downloads, newest first, a page at a time, each naming who took it (never an address). */
-export async function readDownloadLog(
-  db: Db,
-  transferId: string,
-  cursorText: string | undefined,
-): Promise<{ downloads: DownloadLogEntry[]; cursor: string | null }> {
-  const query = () => db.entities.transferDownload.query.byTransfer({ transferId });
-  const cursor = checkedCursor(cursorText, query(), 'pk');
-  const page = await query().go({ order: 'desc', limit: DOWNLOAD_LOG_PAGE_SIZE, ...(cursor ? { cursor } : {}) });
-  const userIds = [...new Set(page.data.flatMap((entry) => (entry.userId ? [entry.userId] : [])))];
-  const users = new Map((await getUsers(db, { userIds })).map((user) => [user.userId, user]));
-  return {
-    downloads: page.data.map((entry) => {
-      const user = entry.userId ? users.get(entry.userId) : undefined;
-      return {
-        at: entry.at,
-        fileId: entry.fileId,
-        fileName: entry.fileId === ALL_FILES ? 'All files' : entry.fileName,
-        downloader: entry.downloader,
-        name: user ? user.name || user.username || null : null,
-        userId: entry.userId ?? null,
-      };
-    }),
-    cursor: page.cursor ?? null,
-  };
 }
