@@ -57,6 +57,8 @@ export function describeEvent(
       return `${actorName} downloaded ${title ? `“${title}”` : 'the files you sent'}.`;
     case 'transfer-request-upload':
       return `${title ? `Through your request “${title}”: ` : ''}${detail ?? 'Someone sent you files'}.`;
+    case 'transfer-download-limit-reached':
+      return `${title ? `“${title}”` : 'Your transfer'} reached its download limit.`;
     case 'subscription-payment-failed':
       return `The payment for ${title ?? 'your subscription'} did not go through: update your card to keep it.`;
     case 'subscription-payment-recovered':

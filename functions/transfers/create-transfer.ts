@@ -36,6 +36,8 @@ export const handler = createHandler(transferRoutes.createTransfer, async ({ bod
       maxRecipients: limits.maxRecipients,
       createdAt: now.toISOString(),
       availableUntil: availableUntil.toISOString(),
+      delivery: body.delivery,
+      ...(body.downloadLimit === undefined ? {} : { downloadLimit: body.downloadLimit, downloadCount: 0 }),
       expiresAt: Math.ceil(availableUntil.getTime() / 1000) + RECORD_GRACE_DAYS * 24 * 3600,
     })
     .go();

@@ -2,6 +2,7 @@ import * as transferRoutes from '../../shared/routes/transfers';
 import { getDb } from '../lib/db/service';
 import { presignGet } from '../lib/files/file-bucket';
 import { createHandler } from '../lib/http/create-handler';
+import { ALL_FILES, claimDownload, downloaderOf } from './lib/download-log';
 import { recordDownload } from './lib/downloads';
 import { resolvePackageCaller } from './lib/package-grants';
 import { requirePackageAccess } from './lib/transfer-access';
@@ -25,8 +26,11 @@ export const handler = createHandler(transferRoutes.downloadAllFiles, async ({ p
   const db = getDb();
   const now = new Date();
   const downloader = await resolvePackageCaller(db, { transferId: params.id, caller, cookies, now });
-  const { transfer, member } = await requirePackageAccess(db, params.id, downloader, now);
+  const { transfer, member, isOwner } = await requirePackageAccess(db, params.id, downloader, now);
   const files = (await readManifest(db, transfer)) ?? [];
+  // The zip is one download, counted before any link is given.
+  if (!isOwner)
+    await claimDownload(db, { transfer, downloader: downloaderOf(downloader, member), fileId: ALL_FILES, fileName: '', now });
   const expiresAt = new Date(now.getTime() + ZIP_LINK_SECONDS * 1000).toISOString();
   const links = await Promise.all(
     files.map(async (file) => ({
@@ -42,6 +46,6 @@ export const handler = createHandler(transferRoutes.downloadAllFiles, async ({ p
       }),
     })),
   );
-  await recordDownload(db, transfer, member, downloader.userId, 'all', now);
+  if (member && downloader.userId) await recordDownload(db, transfer, member, downloader.userId, ALL_FILES, now);
   return { name: zipNameOf(transfer.title, transfer.transferId), files: links, expiresAt };
 });

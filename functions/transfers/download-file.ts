@@ -5,9 +5,10 @@ import { getDb } from '../lib/db/service';
 import { presignGet } from '../lib/files/file-bucket';
 import { Conflict, NotFound, Unauthorized } from '../lib/errors';
 import { createHandler } from '../lib/http/create-handler';
+import { claimDownload, downloaderOf, requireDownloadsLeft } from './lib/download-log';
 import { recordDownload } from './lib/downloads';
 import { carriesPackageGrant, resolvePackageCaller } from './lib/package-grants';
-import { requirePackageAccess } from './lib/transfer-access';
+import { type PackageAccess, requirePackageAccess } from './lib/transfer-access';
 import { FileNotFound } from './lib/stored-files';
 
 /** As the issue asks: a download link is good for five minutes, time enough to start the download. */
@@ -20,23 +21,32 @@ export const handler = createHandler(transferRoutes.downloadFile, async ({ param
   if (caller.kind !== 'user' && !carriesPackageGrant(cookies)) throw new Unauthorized();
   const { data: file } = await db.entities.storedFile.get({ fileId: params.id }).go();
   if (!file || file.status !== 'ready') throw new FileNotFound();
-  let member = null;
-  let transfer = null;
-  let downloaderId = caller.kind === 'user' ? caller.userId : null;
+  let access: PackageAccess | null = null;
+  let downloader = null;
   if (file.purpose === 'transfer') {
     const transferId = file.transferId ?? '';
-    const downloader = await resolvePackageCaller(db, { transferId, caller, cookies, now });
-    downloaderId = downloader.userId;
-    const isOwner = downloader.kind === 'user' && file.ownerId === downloader.userId;
+    const packageCaller = await resolvePackageCaller(db, { transferId, caller, cookies, now });
+    const isOwner =
+      packageCaller.userId !== null && packageCaller.kind !== 'package-grant' && file.ownerId === packageCaller.userId;
     try {
-      ({ transfer, member } = await requirePackageAccess(db, transferId, downloader, now));
+      access = await requirePackageAccess(db, transferId, packageCaller, now);
+      downloader = downloaderOf(packageCaller, access.member);
     } catch (error) {
       // The sender may fetch their own files before sending; anyone else learns nothing.
       if (!(isOwner && error instanceof Conflict)) throw error instanceof NotFound ? new FileNotFound() : error;
     }
+  } else if (caller.kind !== 'user') {
+    // A grant opens its transfer's files only: any other file wants a signed-in user.
+    throw new Unauthorized();
   }
-  // A grant opens its transfer's files only: any other file wants a signed-in user.
-  if (downloaderId === null) throw new Unauthorized();
+  const downloading = query.disposition === 'attachment';
+  if (access && downloader && !access.isOwner) {
+    if (downloading) {
+      await claimDownload(db, { transfer: access.transfer, downloader, fileId: file.fileId, fileName: file.name, now });
+    } else {
+      requireDownloadsLeft(access.transfer);
+    }
+  }
   const url = await presignGet({
     key: storedKeyOf(file),
     fileName: file.name,
@@ -45,7 +55,9 @@ export const handler = createHandler(transferRoutes.downloadFile, async ({ param
     disposition: isScriptable({ name: file.name, type: file.contentType }) ? 'attachment' : query.disposition,
     expiresInSeconds: DOWNLOAD_LINK_SECONDS,
   });
-  if (transfer && query.disposition === 'attachment') await recordDownload(db, transfer, member, downloaderId, file.fileId, now);
+  if (access && downloading && access.member && downloader?.userId) {
+    await recordDownload(db, access.transfer, access.member, downloader.userId, file.fileId, now);
+  }
   return {
     url,
     name: file.name,

@@ -8,12 +8,14 @@ import { requireOwnDraft } from './lib/transfer-access';
 import { requireAllReady, sealTransfer } from './lib/seal-transfer';
 import { notifyRecipients } from './lib/transfer-mail';
 import { listMembers, listTransferFiles } from './lib/transfer-reads';
+import { newLinkKey, transferLinkUrl } from './lib/transfer-links';
 import { toPerson, toTransferSummary } from './lib/transfer-views';
 
 /**
  * Sends a draft: on condition that it is still a draft (a second click, or a second tab, gets
  * 409 and emails nobody twice), the transfer is marked sent and stops growing; then each
- * recipient's list gets it and the recipients are emailed and notified.
+ * recipient's list gets it and the recipients are emailed and notified. A link transfer needs
+ * no recipient: its link key is made here, kept hashed, and its link answered this once.
  */
 export const handler = createHandler(transferRoutes.finalizeTransfer, async ({ params, caller }) => {
   const db = getDb();
@@ -25,9 +27,11 @@ export const handler = createHandler(transferRoutes.finalizeTransfer, async ({ p
     requireUser(db, { userId: caller.userId }),
   ]);
   if (files.length === 0) throw new BadRequest('Add at least one file before sending.');
-  if (members.length === 0) throw new BadRequest('Add at least one recipient before sending.');
+  const byLink = transfer.delivery === 'link';
+  if (members.length === 0 && !byLink) throw new BadRequest('Add at least one recipient before sending.');
   requireAllReady(files);
-  const sent = await sealTransfer(db, transfer, files, now);
+  const link = byLink ? newLinkKey() : null;
+  const sent = await sealTransfer(db, transfer, files, now, link ? { linkKeyHash: link.hash } : {});
   const finalizedAt = sent.finalizedAt ?? now.toISOString();
   await writeBatch({
     items: members.map((member) => ({
@@ -44,5 +48,8 @@ export const handler = createHandler(transferRoutes.finalizeTransfer, async ({ p
     what: 'received transfers',
   });
   await notifyRecipients(db, sent, sender, files, members, now);
-  return toTransferSummary(sent, toPerson(sender, caller.userId), now);
+  return {
+    ...toTransferSummary(sent, toPerson(sender, caller.userId), now),
+    link: link ? transferLinkUrl(sent.transferId, link.key) : null,
+  };
 });

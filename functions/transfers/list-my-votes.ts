@@ -10,5 +10,6 @@ export const handler = createHandler(transferRoutes.listMyVotes, async ({ params
   const now = new Date();
   const voter = await resolvePackageCaller(db, { transferId: params.id, caller, cookies, now });
   await requirePackageAccess(db, params.id, voter, now);
-  return { votes: Object.fromEntries(await readVotes(db, params.id, voter.userId)) };
+  // An anonymous visitor with the link has no votes.
+  return { votes: voter.userId ? Object.fromEntries(await readVotes(db, params.id, voter.userId)) : {} };
 });

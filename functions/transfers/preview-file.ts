@@ -5,6 +5,7 @@ import { getDb } from '../lib/db/service';
 import { presignGet } from '../lib/files/file-bucket';
 import { Conflict, NotFound, Unauthorized } from '../lib/errors';
 import { createHandler } from '../lib/http/create-handler';
+import { requireDownloadsLeft } from './lib/download-log';
 import { carriesPackageGrant, resolvePackageCaller } from './lib/package-grants';
 import { requirePackageAccess } from './lib/transfer-access';
 import { FileNotFound } from './lib/stored-files';
@@ -29,20 +30,22 @@ export const handler = createHandler(transferRoutes.previewFile, async ({ params
   if (caller.kind !== 'user' && !carriesPackageGrant(cookies)) throw new Unauthorized();
   const { data: file } = await db.entities.storedFile.get({ fileId: params.id }).go();
   if (!file || file.status !== 'ready') throw new FileNotFound();
-  let viewerId = caller.kind === 'user' ? caller.userId : null;
   if (file.purpose === 'transfer') {
     const transferId = file.transferId ?? '';
+    // The package's own rule decides: its sender, a recipient, or whoever opened its link.
     const viewer = await resolvePackageCaller(db, { transferId, caller, cookies, now });
-    viewerId = viewer.userId;
     const isOwner = viewer.kind === 'user' && file.ownerId === viewer.userId;
     try {
-      await requirePackageAccess(db, transferId, viewer, now);
+      const access = await requirePackageAccess(db, transferId, viewer, now);
+      if (!access.isOwner) requireDownloadsLeft(access.transfer);
     } catch (error) {
       // The sender may look at their own files before sending; anyone else learns nothing.
       if (!(isOwner && error instanceof Conflict)) throw error instanceof NotFound ? new FileNotFound() : error;
     }
+  } else if (caller.kind !== 'user') {
+    // A grant opens its transfer's files only: any other file wants a signed-in user.
+    throw new Unauthorized();
   }
-  if (viewerId === null) throw new Unauthorized();
 
   const kind = previewKindOf({ name: file.name, type: file.contentType });
   if (kind === 'none') throw new NoPreview(file.name);

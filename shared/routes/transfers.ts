@@ -10,10 +10,12 @@ import {
   createTransferBodySchema,
   dislikeParamsSchema,
   downloadAllSchema,
+  downloadLogSchema,
   downloadLinkSchema,
   downloadQuerySchema,
   fileAnswerSchema,
   fileIdParamsSchema,
+  finalizeAnswerSchema,
   finalizeTimingBodySchema,
   imageFileBodySchema,
   imageUrlBodySchema,
@@ -21,6 +23,8 @@ import {
   memberAnswerSchema,
   membersSchema,
   myVotesSchema,
+  openLinkAnswerSchema,
+  openLinkBodySchema,
   packageScreenSchema,
   packageViewSchema,
   previewLinkSchema,
@@ -53,8 +57,12 @@ import { defineRoute } from './define-route';
 // Transfers
 
 const NOT_YOURS = '404 for anyone else, as for a transfer that does not exist';
-/** The package routes: for a signed-in user, or for the holder of that transfer's package grant (acceptTransferInvite). */
-const GRANT = "Also opens to that transfer's package grant (the cookie a spent emailed link sets), which nothing else accepts; 401 with neither";
+/** The package routes: for a signed-in user, or for the holder of that transfer's package grant (acceptTransferInvite, openTransferLink). */
+const GRANT =
+  "Also opens to that transfer's package grant (the cookie a spent emailed link, or a link transfer's opened link, sets), which nothing else accepts; 401 with neither";
+/** What a download limit does to the download routes. */
+const LIMIT =
+  "Under the transfer's download limit each download counts once (the zip as one; the same visitor's same file again within an hour not again; the sender's own never), by a conditional write before the link is given: 410 DOWNLOAD_LIMIT_REACHED once the limit is spent. Each counted download goes to the sender's download log";
 
 export const getTransfer = defineRoute({
   method: 'GET',
@@ -133,7 +141,7 @@ export const createTransfer = defineRoute({
   access: 'user',
   handler: 'transfers/create-transfer',
   summary:
-    "Creates a draft transfer with a title, a message and an expiry in days (the plan's default when absent; 1-7 days on the free plan, up to 365 on pro: 400 beyond). Answers 201 with it.",
+    "Creates a draft transfer with a title, a message and an expiry in days (the plan's default when absent; 1-7 days on the free plan, up to 365 on pro: 400 beyond), its delivery ('email' to recipients, the default, or 'link': sent with a link anyone holding it may open, recipients optional) and optionally a download limit (1-1000 downloads, on every plan). Answers 201 with it.",
   body: createTransferBodySchema,
   response: transferSummarySchema,
 });
@@ -155,9 +163,9 @@ export const finalizeTransfer = defineRoute({
   path: '/api/i/transfer/transfer/{id}/finalize',
   access: 'user',
   handler: 'transfers/finalize-transfer',
-  summary: `Sends the caller's draft transfer: it needs at least one file, every file ready (else 409 naming the others) and a recipient. The recipients are emailed and notified, and the transfer cannot grow any more. 409 when it was already sent. ${NOT_YOURS}.`,
+  summary: `Sends the caller's draft transfer: it needs at least one file, every file ready (else 409 naming the others) and a recipient, unless it is a link transfer. The recipients are emailed and notified, and the transfer cannot grow any more. A link transfer's answer carries its link (the package page with a random key), this once: only the key's hash is kept. 409 when it was already sent. ${NOT_YOURS}.`,
   params: transferIdParamsSchema,
-  response: transferSummarySchema,
+  response: finalizeAnswerSchema,
   capabilities: { email: true, realtime: true },
   // Up to 500 recipients are emailed, ten at a time, before the answer.
   timeoutSeconds: 25,
@@ -212,7 +220,7 @@ export const downloadAllFiles = defineRoute({
   path: '/api/i/transfer/transfer/{id}/v/package/download',
   access: 'public',
   handler: 'transfers/download-all-files',
-  summary: `Presigned GETs (valid 1 hour) for every file of a sent package, for the browser to stream into one zip without the server holding a byte. For recipients and the sender; ${NOT_YOURS}; 410 once expired. A recipient's first download tells the sender. ${GRANT}.`,
+  summary: `Presigned GETs (valid 1 hour) for every file of a sent package, for the browser to stream into one zip without the server holding a byte. For recipients and the sender; ${NOT_YOURS}; 410 once expired. A recipient's first download tells the sender. ${LIMIT}. ${GRANT}.`,
   params: transferIdParamsSchema,
   response: downloadAllSchema,
   capabilities: { table: 'read-write', bucket: 'read', email: true, realtime: true },
@@ -350,7 +358,7 @@ export const downloadFile = defineRoute({
   access: 'public',
   handler: 'transfers/download-file',
   summary:
-    `A presigned GET (valid 5 minutes) for a ready file, carrying its original name: for the transfer's sender and recipients (404 for anyone else), 410 once the transfer has expired. A recipient's first download tells the sender. ${GRANT}.`,
+    `A presigned GET (valid 5 minutes) for a ready file, carrying its original name: for the transfer's sender and recipients (404 for anyone else), 410 once the transfer has expired. A recipient's first download tells the sender. ${LIMIT} (an inline preview counts too on a transfer with a limit, not otherwise). ${GRANT}.`,
   params: fileIdParamsSchema,
   query: downloadQuerySchema,
   response: downloadLinkSchema,
@@ -455,6 +463,32 @@ export const transferSitemap = defineRoute({
   cacheSeconds: SITEMAP_CACHE_SECONDS,
 });
 
+// ---------------------------------------------------------------------------------------------
+// Link transfers and downloads
+
+export const openTransferLink = defineRoute({
+  method: 'POST',
+  path: '/api/i/transfer/transfer/{id}/link/open',
+  access: 'public',
+  handler: 'transfers/open-transfer-link',
+  summary:
+    "Opens a link transfer with the key its link carries, for anyone: answers the package and sets a package grant (an HttpOnly cookie for this transfer's package routes alone: view, download, and vote when signed in). No session and no account are made. A missing or wrong key answers 404 exactly as an unknown transfer; 410 with the date once it has expired.",
+  params: transferIdParamsSchema,
+  body: openLinkBodySchema,
+  response: openLinkAnswerSchema,
+});
+
+export const listTransferDownloads = defineRoute({
+  method: 'GET',
+  path: '/api/i/transfer/transfer/{id}/v/owner/downloads',
+  access: 'user',
+  handler: 'transfers/list-transfer-downloads',
+  summary: `The download log of the caller's transfer, newest first, 50 a page (\`cursor\` for the next page): when, which file ('all' for the zip) and who (anonymous, or the signed-in downloader's name). ${NOT_YOURS}.`,
+  params: transferIdParamsSchema,
+  query: transferListQuerySchema,
+  response: downloadLogSchema,
+});
+
 /**
  * The group in listing order (the API reference, and CDK's stacks, which chunk an app's routes
  * in this order): a new route goes at the end, so no existing route moves to another stack.
@@ -494,4 +528,6 @@ export const allTransferRoutes = {
   showPackageScreen,
   transferSitemap,
   previewFile,
+  openTransferLink,
+  listTransferDownloads,
 };

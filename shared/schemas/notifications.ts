@@ -15,7 +15,8 @@ export type NotificationApp = (typeof NOTIFICATION_APPS)[number];
  * platform's news about a publication the recipient follows: it entered a board's top 100,
  * climbed 10 places or more, or became active again (the `detail` says which). The file-transfer
  * app's: a transfer was sent to the recipient, a recipient first downloaded the sender's files,
- * and someone uploaded files through the recipient's file request (the `detail` says who and their note);
+ * someone uploaded files through the recipient's file request (the `detail` says who and their
+ * note), and a transfer's download limit was reached (from the platform);
  * its Pro plan's (and a shop's subscriptions'): a renewal failed (the subscription is past due) and a
  * payment went through again. The storefront's: a customer's order was paid (to the customer), and
  * a sale (to the merchant, with the buyer as actor).
@@ -29,6 +30,7 @@ export const NOTIFICATION_KINDS = [
   'transfer-received',
   'transfer-downloaded',
   'transfer-request-upload',
+  'transfer-download-limit-reached',
   'subscription-payment-failed',
   'subscription-payment-recovered',
   'store-order-confirmed',

@@ -152,6 +152,16 @@ export const transferIdParamsSchema = z.strictObject({ id: entityIdSchema });
 /** 'draft': files and recipients may still be added; 'sent': finalized, the recipients were told. */
 export const TRANSFER_STATUSES = ['draft', 'sent'] as const;
 
+/**
+ * How a transfer reaches people: 'email' to its recipients; 'link', a link the sender shares as
+ * they like (recipients may still be emailed too), which opens the package to anyone holding it.
+ */
+export const TRANSFER_DELIVERIES = ['email', 'link'] as const;
+export type TransferDelivery = (typeof TRANSFER_DELIVERIES)[number];
+
+/** The most downloads a sender may allow a transfer. */
+export const MAX_DOWNLOAD_LIMIT = 1_000;
+
 export const transferPersonSchema = z.strictObject({
   userId: z.string(),
   username: z.string(),
@@ -187,6 +197,10 @@ export const transferSummarySchema = z.strictObject({
   receivedThrough: z.optional(
     z.strictObject({ requestId: z.string(), uploaderName: z.string(), uploaderNote: z.string() }),
   ),
+  delivery: z.enum(TRANSFER_DELIVERIES),
+  /** Downloads the package serves in all (null: no limit), and how many it has served. */
+  downloadLimit: z.nullable(z.number()),
+  downloadCount: z.number(),
 });
 export type TransferSummary = z.infer<typeof transferSummarySchema>;
 
@@ -240,7 +254,49 @@ export const createTransferBodySchema = z.strictObject({
   title: z._default(z.string().check(z.maxLength(200, 'Keep the title under 200 characters')), ''),
   message: z._default(z.string().check(z.maxLength(5_000, 'Keep the message under 5,000 characters')), ''),
   expiresInDays: z.optional(z.number().check(z.int('Whole days only'), z.minimum(1, 'A transfer lasts at least a day'))),
+  delivery: z._default(z.enum(TRANSFER_DELIVERIES, { message: "Use 'email' or 'link'" }), 'email'),
+  downloadLimit: z.optional(
+    z
+      .number()
+      .check(
+        z.int('Whole downloads only'),
+        z.minimum(1, 'Allow at least one download'),
+        z.maximum(MAX_DOWNLOAD_LIMIT, `Allow at most ${MAX_DOWNLOAD_LIMIT} downloads`),
+      ),
+  ),
 });
+
+/** A sent transfer; for a link transfer, its link, answered this once (only its hash is kept). */
+export const finalizeAnswerSchema = z.strictObject({
+  ...transferSummarySchema.shape,
+  link: z.nullable(z.string()),
+});
+export type FinalizeAnswer = z.infer<typeof finalizeAnswerSchema>;
+
+/** The key of a link transfer's link (missing or wrong: the transfer is not found). */
+export const openLinkBodySchema = z.strictObject({ key: z._default(z.string().check(z.maxLength(200)), '') });
+
+/** What opening a link transfer's link gives: the package, and a grant for it alone (no session, no account). */
+export const openLinkAnswerSchema = z.strictObject({
+  ...packageViewSchema.shape,
+  grant: z.strictObject({ expiresAt: z.string() }),
+});
+export type OpenLinkAnswer = z.infer<typeof openLinkAnswerSchema>;
+
+export const downloadLogEntrySchema = z.strictObject({
+  at: z.string(),
+  /** A file id, or 'all' for the zip of every file. */
+  fileId: z.string(),
+  /** The file's name, or 'All files' for the zip. */
+  fileName: z.string(),
+  /** 'anonymous': someone with the link, not signed in; else a signed-in user or an emailed recipient. */
+  downloader: z.enum(['anonymous', 'user', 'recipient']),
+  /** Their name (or username); null for anyone anonymous, or a former user. */
+  name: z.nullable(z.string()),
+  userId: z.nullable(z.string()),
+});
+export type DownloadLogEntry = z.infer<typeof downloadLogEntrySchema>;
+export const downloadLogSchema = z.strictObject({ downloads: z.array(downloadLogEntrySchema), cursor: z.nullable(z.string()) });
 
 export const addRecipientBodySchema = z.strictObject({
   email: z.string().check(z.maxLength(254, 'That email address is too long'), z.email('That is not an email address')),

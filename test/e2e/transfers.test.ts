@@ -244,3 +244,76 @@ describe('file transfer in a real browser', () => {
     await expectAccessible(senderPage, "the sender's view after the downloads");
   });
 });
+
+describe('a link transfer in a real browser', () => {
+  it('a sender gets a link; someone with no account opens it in another browser and downloads a file; the sender sees it in the log', async () => {
+    // Prepare: a signed-in sender on the send page
+    const sender = await signedInBrowser(browser, runtime, 'link-sender');
+    const title = 'Notes by link';
+    const senderPage = await sender.context.newPage();
+    await senderPage.goto(`${runtime.url}/transfer`);
+    const form = senderPage.getByRole('form', { name: 'New transfer' });
+    await form.waitFor();
+
+    // Act: one file, "Get a link", a limit of 5 downloads, no recipient, and send
+    await form
+      .getByRole('group', { name: 'Drop files here' })
+      .locator('input[type="file"]')
+      .setInputFiles([join(picked, NOTES.name)]);
+    await form.getByRole('list', { name: 'Files to send' }).getByRole('listitem').filter({ hasText: NOTES.name }).waitFor();
+    await form.getByRole('radio', { name: /Get a link/ }).check();
+    await form.getByRole('checkbox', { name: 'Limit downloads' }).check();
+    await form.getByRole('spinbutton', { name: 'Downloads allowed' }).fill('5');
+    await form.getByRole('textbox', { name: 'Title' }).fill(title);
+    await expectAccessible(senderPage, 'the send form, sending by link');
+    await form.getByRole('button', { name: 'Send', exact: true }).click();
+    const sent = senderPage.getByRole('region', { name: 'Sent' });
+    const failure = form.getByRole('alert');
+    await sent.or(failure).waitFor({ timeout: 30_000 });
+    if (await failure.isVisible()) throw new Error(`The send failed in the browser: ${await failure.innerText()}`);
+
+    // Assess: the Sent screen shows the link, with its key, to copy
+    const link = new URL(await sent.getByRole('textbox', { name: 'Link to the files' }).inputValue());
+    expect(link.origin).toBe(new URL(runtime.url).origin);
+    expect(link.hash).toMatch(/^#key=[A-Za-z0-9_-]{43}$/);
+    const transferId = decodeURIComponent(/^\/transfer\/([^/]+)\/package$/.exec(link.pathname)?.[1] ?? '');
+    await expectAccessible(senderPage, 'the Sent screen of a link transfer');
+
+    // Act: someone with no account opens the link in a browser of their own
+    const visitorContext = await browser.newContext({ viewport: { width: 1280, height: 800 }, acceptDownloads: true });
+    const page = await visitorContext.newPage();
+    await page.goto(link.href);
+    await page.getByRole('heading', { level: 1, name: title }).waitFor();
+
+    // Assess: open without a session or an account, saying how many downloads are left
+    await expect(page.getByRole('button', { name: /^Account menu for / }).count()).resolves.toBe(0);
+    expect((await visitorContext.cookies()).map((cookie) => cookie.name)).not.toContain('ssoat');
+    await page.getByText('5 of 5 downloads left.').waitFor();
+    await page.getByText(/Log in to like or dislike them/).waitFor();
+    await expectAccessible(page, 'the package page, opened from a link');
+
+    // Act: download the notes
+    const notesCard = page.getByRole('region', { name: 'Files' }).getByRole('article', { name: NOTES.name });
+    const [notesDownload] = await Promise.all([
+      page.waitForEvent('download', { timeout: 15_000 }),
+      notesCard.getByRole('button', { name: 'Download', exact: true }).click(),
+    ]);
+
+    // Assess: the bytes sent
+    expect(notesDownload.suggestedFilename()).toBe(NOTES.name);
+    expect((await savedBytes(notesDownload)).equals(NOTES.buffer)).toBe(true);
+
+    // Act: the sender looks at their transfer
+    await senderPage.goto(`${runtime.url}/transfers/${encodeURIComponent(transferId)}`);
+    await senderPage.getByRole('heading', { level: 1, name: title }).waitFor();
+
+    // Assess: one anonymous download of the notes, one of five taken
+    const log = senderPage.getByRole('list', { name: 'Download log' });
+    await expect(log.getByRole('listitem').allInnerTexts()).resolves.toEqual([
+      expect.stringMatching(/^Anonymous downloaded notes\.txt/),
+    ]);
+    await senderPage.getByText('1 of 5 downloads taken.').waitFor();
+    await expectAccessible(senderPage, "the sender's view of a link transfer");
+    await visitorContext.close();
+  });
+});

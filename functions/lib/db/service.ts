@@ -36,6 +36,8 @@ import { createTransferVoteEntity } from './entities/transfer-vote';
 import { createTransferManifestEntity } from './entities/transfer-manifest';
 import { createTransferTallyEntity } from './entities/transfer-tally';
 import { createFileRequestEntity } from './entities/file-request';
+import { createTransferDownloadEntity } from './entities/transfer-download';
+import { createTransferDownloadClaimEntity } from './entities/transfer-download-claim';
 import { createInvoiceEntity } from './entities/invoice';
 import { createOpenInvoiceEntity } from './entities/open-invoice';
 import { createSubscriptionEntity } from './entities/subscription';
@@ -95,6 +97,8 @@ const entityFactories = {
   transferManifest: createTransferManifestEntity,
   transferTally: createTransferTallyEntity,
   fileRequest: createFileRequestEntity,
+  transferDownload: createTransferDownloadEntity,
+  transferDownloadClaim: createTransferDownloadClaimEntity,
   invoice: createInvoiceEntity,
   openInvoice: createOpenInvoiceEntity,
   subscriptionSlot: createSubscriptionSlotEntity,

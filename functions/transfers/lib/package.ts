@@ -46,7 +46,7 @@ async function readPackageParts(db: Db, transferId: string, caller: PackageCalle
   const [transfer, member, votes] = await Promise.all([
     readTransfer(db, transferId),
     readMembership(db, transferId, caller.verifiedEmail),
-    readVotes(db, transferId, caller.userId),
+    caller.userId ? readVotes(db, transferId, caller.userId) : new Map<string, Vote>(),
   ]);
   const { isOwner } = checkPackageAccess(transfer, caller, member, now);
   if (!transfer) throw new TransferNotFound();

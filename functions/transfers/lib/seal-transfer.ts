@@ -23,13 +23,15 @@ export function requireAllReady(files: readonly StoredFileItem[]): void {
  * Marks a draft sent, with its frozen file list and its empty tally, in one transaction: a
  * package exists exactly when its transfer is sent. On condition that it is still a draft with
  * the same file count: a second send gets TransferAlreadySent (409), files added or removed
- * meanwhile a 409 saying so. Answers the transfer as sent.
+ * meanwhile a 409 saying so. `sealed` is set in the same write: a link transfer's key hash, so
+ * its link works exactly once the transfer is sent. Answers the transfer as sent.
  */
 export async function sealTransfer(
   db: Db,
   transfer: TransferItem,
   files: readonly StoredFileItem[],
   now: Date,
+  sealed: Pick<Partial<TransferItem>, 'linkKeyHash'> = {},
 ): Promise<TransferItem> {
   const finalizedAt = now.toISOString();
   const transferId = transfer.transferId;
@@ -37,7 +39,7 @@ export async function sealTransfer(
     .write(({ transfer: transfers, transferManifest, transferTally }) => [
       transfers
         .patch({ transferId })
-        .set({ status: 'sent', finalizedAt, voteChanges: 0 })
+        .set({ status: 'sent', finalizedAt, voteChanges: 0, ...sealed })
         .where(({ status, fileCount }, { eq }) => `${eq(status, 'draft')} AND ${eq(fileCount, files.length)}`)
         .commit(),
       transferManifest
@@ -51,5 +53,5 @@ export async function sealTransfer(
     if (current?.status === 'sent') throw new TransferAlreadySent();
     throw new Conflict('Files were added or removed while sending: check the list and send again.');
   }
-  return { ...transfer, status: 'sent', finalizedAt, voteChanges: 0 };
+  return { ...transfer, ...sealed, status: 'sent', finalizedAt, voteChanges: 0 };
 }

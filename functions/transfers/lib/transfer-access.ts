@@ -68,19 +68,38 @@ export interface PackageGrantCaller {
   verifiedEmail: string;
 }
 
+/**
+ * Someone who opened a link transfer's link (its link grant), for that one transfer only. Signed
+ * in, they vote and are named in the sender's download log as themselves; else they are
+ * anonymous: they look and download, and no session or account is made for them.
+ */
+export interface LinkVisitorCaller {
+  kind: 'link-visitor';
+  transferId: string;
+  /** The signed-in user's, or null for an anonymous visitor. */
+  userId: string | null;
+  verifiedEmail: string | null;
+  /** Tells this visitor's downloads apart from others' (the grant's own id, or the user's). */
+  visitorId: string;
+}
+
 /** Who may open a package: a signed-in user, or a grant for that very transfer. */
-export type PackageCaller = UserCaller | PackageGrantCaller;
+export type PackageCaller = UserCaller | PackageGrantCaller | LinkVisitorCaller;
 
 export interface PackageAccess {
   transfer: TransferItem;
   isOwner: boolean;
-  /** The caller as a recipient; null for the sender looking at their own package. */
+  /** The caller as a recipient; null for the sender, and for anyone who came by the link alone. */
   member: TransferMemberItem | null;
 }
 
+/** Whether the transfer is a sent link transfer whose link still opens it. */
+const opensByLink = (transfer: TransferItem) => transfer.status === 'sent' && Boolean(transfer.linkKeyHash);
+
 /**
  * Whether the caller may open a package, from what was read: a sent transfer, not expired, that
- * is theirs or was sent to their verified address (a grant's address, for that grant's transfer). 404 otherwise (410 with the date for an
+ * is theirs or was sent to their verified address (a grant's address, for that grant's
+ * transfer), or a link transfer whose link they opened. 404 otherwise (410 with the date for an
  * expired one they could see).
  */
 export function checkPackageAccess(
@@ -91,9 +110,10 @@ export function checkPackageAccess(
 ): PackageAccess {
   if (!transfer) throw new TransferNotFound();
   // A grant opens its own transfer only, and as a recipient: never as the sender.
-  if (caller.kind === 'package-grant' && caller.transferId !== transfer.transferId) throw new TransferNotFound();
-  const isOwner = caller.kind === 'user' && transfer.ownerId === caller.userId;
-  if (!isOwner && (transfer.status !== 'sent' || !member)) throw new TransferNotFound();
+  if (caller.kind !== 'user' && caller.transferId !== transfer.transferId) throw new TransferNotFound();
+  const isOwner = caller.kind !== 'package-grant' && caller.userId !== null && transfer.ownerId === caller.userId;
+  const byLink = caller.kind === 'link-visitor' && opensByLink(transfer);
+  if (!isOwner && (transfer.status !== 'sent' || (!member && !byLink))) throw new TransferNotFound();
   if (isExpired(transfer, now)) throw new TransferExpired(transfer.availableUntil);
   if (isOwner && transfer.status !== 'sent')
     throw new Conflict('This transfer is not sent yet: its package opens once you send it.');

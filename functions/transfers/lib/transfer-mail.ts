@@ -9,7 +9,7 @@ import { RateLimited } from '../../lib/errors';
 import { logger } from '../../lib/logger';
 import { html, mailLink } from '../../lib/mail/template';
 import { defineMailKind, sendMail } from '../../lib/mailer';
-import { recordNotification } from '../../lib/notifications';
+import { PLATFORM_ACTOR_ID, recordNotification } from '../../lib/notifications';
 import { pushUnseenCounts } from '../../lib/realtime';
 import { defineTokenPurpose, issueToken } from '../../lib/one-time-tokens';
 import { hashedKeyPart } from '../../lib/rate-limit';
@@ -230,9 +230,10 @@ export async function tellUser(
   event: {
     recipientId: string;
     actorId: string;
-    kind: 'transfer-received' | 'transfer-downloaded';
+    kind: 'transfer-received' | 'transfer-downloaded' | 'transfer-download-limit-reached';
     transfer: TransferItem;
     at: Date;
+    byPlatform?: boolean;
   },
 ): Promise<void> {
   try {
@@ -243,6 +244,7 @@ export async function tellUser(
       app: 'transfer',
       object: { type: 'transfer', id: event.transfer.transferId, title: event.transfer.title || undefined },
       at: event.at,
+      ...(event.byPlatform ? { byPlatform: true } : {}),
     });
     if (writes) await pushUnseenCounts(db, event.recipientId);
   } catch (error) {
@@ -273,5 +275,57 @@ export async function sendDownloadReceipt(
     });
   } catch (error) {
     logger.warn('A download receipt was not emailed', { transferId: transfer.transferId, errorName: (error as Error).name });
+  }
+}
+
+export const downloadLimitReachedEmail = defineMailKind<{ title: string; downloadLimit: number; url: string }>({
+  name: 'transfer-download-limit-reached',
+  template: ({ title, downloadLimit, url }) => {
+    const link = mailLink(url);
+    const what = title ? `“${title}”` : 'The files you sent';
+    const line = `${what} reached its download limit (${plural(downloadLimit, 'download')}): its files are not served any more.`;
+    const text = [line, '', `See who downloaded what: ${link}`, ''].join('\n');
+    const body = html`<!doctype html>
+      <html>
+        <body style="font-family:system-ui,sans-serif;line-height:1.5">
+          <p>${line}</p>
+          <p><a href="${link}">See who downloaded what</a></p>
+        </body>
+      </html>`;
+    return { subject: `${what} reached its download limit`, text, html: body.markup };
+  },
+  cooldown: { seconds: 1, message: () => 'A download limit mail was just sent.' },
+  dailyPerAddress: { limit: 500, message: () => 'Too many download limit mails today.' },
+  hourlyOverall: { limit: 20_000, message: () => 'Too many download limit mails are being sent right now.' },
+  unavailableMessage: 'The download limit mail could not be sent.',
+});
+
+/**
+ * The sender learns that the last allowed download was taken (once per transfer: the caller
+ * claimed it): a notification, from the platform (no person did it), and a mail.
+ */
+export async function tellSenderLimitReached(db: Db, transfer: TransferItem, now: Date): Promise<void> {
+  await tellUser(db, {
+    recipientId: transfer.ownerId,
+    actorId: PLATFORM_ACTOR_ID,
+    kind: 'transfer-download-limit-reached',
+    transfer,
+    at: now,
+    byPlatform: true,
+  });
+  const { data: sender } = await db.entities.user.get({ userId: transfer.ownerId }).go();
+  if (!sender?.email || !sender.emailVerified) return;
+  try {
+    await sendMail(db, downloadLimitReachedEmail, {
+      to: sender.email,
+      now,
+      data: () => ({
+        title: transfer.title,
+        downloadLimit: transfer.downloadLimit ?? 0,
+        url: `${getConfig().webOrigin}/transfers/${encodeURIComponent(transfer.transferId)}`,
+      }),
+    });
+  } catch (error) {
+    logger.warn('A download limit mail was not sent', { transferId: transfer.transferId, errorName: (error as Error).name });
   }
 }

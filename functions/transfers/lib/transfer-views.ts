@@ -41,6 +41,9 @@ export function toTransferSummary(transfer: TransferItem, owner: Person, now: Da
           },
         }
       : {}),
+    delivery: transfer.delivery ?? 'email',
+    downloadLimit: transfer.downloadLimit ?? null,
+    downloadCount: transfer.downloadCount ?? 0,
   };
 }
 

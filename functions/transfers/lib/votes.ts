@@ -2,7 +2,7 @@ import { TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/l
 import type { PackageFile, Vote } from '../../../shared/schemas/transfers';
 import { lostRace, retryContendedWrite } from '../../lib/contended-writes';
 import type { Db } from '../../lib/db/service';
-import { Forbidden, NotFound } from '../../lib/errors';
+import { Forbidden, NotFound, Unauthorized } from '../../lib/errors';
 import { readManifest } from './manifest';
 import { type Counts, readTally, tallyUpdates } from './tally';
 import { type PackageCaller, requirePackageAccess, TransferNotFound } from './transfer-access';
@@ -48,6 +48,9 @@ export async function castVote(
   const file = (await readManifest(db, transfer))?.find((candidate) => candidate.id === fileId);
   if (!file) throw new FileNotInPackage();
   if (isOwner) throw new Forbidden('Recipients vote on the files; the sender cannot.');
+  // Anyone with a link transfer's link sees the counts; a vote is a person's, so it wants a login.
+  if (userId === null)
+    throw new Unauthorized('Log in to like or dislike files: anyone can download them, but votes are kept per person.');
   return retryContendedWrite({ what: 'voting on this file' }, async () => {
     const { data: stored } = await db.entities.transferVote.get({ transferId, userId, fileId }).go({ consistent: true });
     const current = stored?.vote ?? null;

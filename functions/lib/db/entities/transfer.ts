@@ -38,6 +38,16 @@ export const createTransferEntity = (config?: EntityConfiguration) =>
          * before it was counted.
          */
         voteChanges: { type: 'number' },
+        /** 'link': sent without needing recipients; anyone holding its link key opens the package. */
+        delivery: { type: ['email', 'link'] as const },
+        /** SHA-256 (hex) of the link key made at the send; the key itself is never stored. */
+        linkKeyHash: { type: 'string' },
+        /** Downloads the package serves before it stops (the sender's choice); absent: no limit. */
+        downloadLimit: { type: 'number' },
+        /** Downloads counted against the limit, each by a conditional write (below the limit). */
+        downloadCount: { type: 'number' },
+        /** When the limit was reached and the sender told (once). */
+        limitReachedAt: { type: 'string' },
         expiresAt: { type: 'number', required: true },
         /**
          * Set on an upload through one of the owner's file requests (file-request.ts): the

@@ -34,6 +34,8 @@ export function describeNotification(notification: Notification): string {
       return `${who} downloaded ${title ?? 'the files you sent'}`;
     case 'transfer-request-upload':
       return `${title ? `Through your request ${title}: ` : ''}${notification.object.detail ?? 'Someone sent you files'}`;
+    case 'transfer-download-limit-reached':
+      return `${title ?? 'Your transfer'} reached its download limit`;
     case 'subscription-payment-failed':
       return `The payment for ${notification.object.title ?? 'your subscription'} did not go through: update your card to keep it`;
     case 'subscription-payment-recovered':

@@ -20,6 +20,8 @@ export const transferKeys = {
   received: (userId: string) => ['transfers', 'list', 'received', userId] as const,
   contacts: (userId: string, q: string) => ['transfers', 'contacts', userId, q] as const,
   view: (id: string) => ['transfers', 'view', id] as const,
+  /** The sender's download log of a transfer. */
+  downloads: (id: string) => ['transfers', 'downloads', id] as const,
   package: (id: string) => ['transfers', 'package', id] as const,
   preview: (fileId: string) => ['transfers', 'preview', fileId] as const,
   resume: (userId: string) => ['transfers', 'resume', userId] as const,

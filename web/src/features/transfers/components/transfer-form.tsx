@@ -8,6 +8,8 @@ import type { UploadFn } from '../lib/send-transfer';
 import type { ResumableDraft } from '../lib/transfer-draft';
 import { uploadFile } from '../lib/upload-client';
 import { type UploadTransport, xhrTransport } from '../lib/upload-transport';
+import { DeliveryChoice } from './delivery-choice';
+import { DownloadLimitField } from './download-limit-field';
 import { FilePicker } from './file-picker';
 import { OverLimit, ProUpsell } from './pro-upsell';
 import { RecipientsField } from './recipients-field';
@@ -137,6 +139,10 @@ export function TransferForm({
         )
       ) : null}
 
+      <DeliveryChoice value={draft.delivery} onChange={form.setDelivery} disabled={busy || resuming !== null} />
+      {draft.delivery === 'link' ? (
+        <p className={styles.hint}>Recipients are optional: anyone you add is emailed the files as well.</p>
+      ) : null}
       <RecipientsField
         userId={userId}
         recipients={recipients}
@@ -182,6 +188,7 @@ export function TransferForm({
           </select>
         </div>
       </div>
+      <DownloadLimitField value={draft.downloadLimit} onChange={form.setDownloadLimit} disabled={busy || resuming !== null} />
       <div className={fieldStyles.field}>
         <label htmlFor={messageId} className={fieldStyles.label}>
           Message

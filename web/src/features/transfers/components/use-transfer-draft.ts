@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useReducer, useRef } from 'react';
+import type { TransferDelivery } from '@shared/schemas/transfers';
 import type { PlanLimits } from '@shared/transfers/plans';
 import { refusedTransferFile } from '@shared/transfers/file-rules';
 import { track } from '../../../lib/analytics';
@@ -16,6 +17,7 @@ import { SendProgressStore } from '../lib/send-progress';
 import { type SendDeps, sendTransfer, SendSession, type UploadFn } from '../lib/send-transfer';
 import {
   acceptRecipients,
+  type DownloadLimitChoice,
   draftTotals,
   emptyDraft,
   missingForSend,
@@ -135,6 +137,9 @@ export function useTransferDraft({
           title: draft.title,
           message: draft.message,
           expiresInDays: totals.expiryDays,
+          delivery: draft.delivery,
+          // missingForSend refused an invalid count above.
+          downloadLimit: typeof draft.downloadLimit === 'number' ? draft.downloadLimit : null,
           recipients,
           files,
           startedAt,
@@ -172,6 +177,8 @@ export function useTransferDraft({
     setTitle: (title: string) => dispatch({ type: 'titleChanged', title }),
     setMessage: (message: string) => dispatch({ type: 'messageChanged', message }),
     setExpiry: (days: number) => dispatch({ type: 'expiryChanged', days }),
+    setDelivery: (delivery: TransferDelivery) => dispatch({ type: 'deliveryChanged', delivery }),
+    setDownloadLimit: (downloadLimit: DownloadLimitChoice) => dispatch({ type: 'downloadLimitChanged', downloadLimit }),
     startResume,
     dismissOffer: () => dispatch({ type: 'offerDismissed' }),
     reset,

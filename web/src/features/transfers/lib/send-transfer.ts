@@ -1,5 +1,5 @@
 import type { FileView, UploadingFile } from '@shared/schemas/transfers';
-import type { TransferSummary } from '@shared/schemas/transfers';
+import type { FinalizeAnswer, TransferDelivery, TransferSummary } from '@shared/schemas/transfers';
 import { CREATE_FILES_BATCH, type DeclaredFile } from '../api/create-files';
 import type { SendProgressStore } from './send-progress';
 import { matchResumableFiles, resumingUpload, type UploadApi, UploadCancelled, type UploadFileOptions } from './upload-client';
@@ -22,10 +22,16 @@ export type UploadFn = (options: UploadFileOptions) => Promise<FileView>;
 
 /** What the send calls: the API modules in the page, fakes in tests. */
 export interface SendDeps {
-  createTransfer(body: { title: string; message: string; expiresInDays: number }): Promise<TransferSummary>;
+  createTransfer(body: {
+    title: string;
+    message: string;
+    expiresInDays: number;
+    delivery: TransferDelivery;
+    downloadLimit?: number;
+  }): Promise<TransferSummary>;
   addRecipient(transferId: string, email: string): Promise<unknown>;
   createFiles(transferId: string, files: readonly DeclaredFile[]): Promise<{ files: UploadingFile[] }>;
-  finalizeTransfer(transferId: string): Promise<TransferSummary>;
+  finalizeTransfer(transferId: string): Promise<FinalizeAnswer>;
   recordTiming(transferId: string, elapsedMs: number): Promise<unknown>;
   abortUpload(fileId: string): Promise<unknown>;
   deleteFile(fileId: string): Promise<unknown>;
@@ -40,6 +46,9 @@ export interface SendInput {
   readonly title: string;
   readonly message: string;
   readonly expiresInDays: number;
+  /** 'link' needs no recipient: the sent transfer carries a link to share. */
+  readonly delivery: TransferDelivery;
+  readonly downloadLimit: number | null;
   readonly recipients: readonly string[];
   readonly files: readonly PickedFile[];
   /** When Send was pressed, on deps.now()'s clock. */
@@ -163,7 +172,7 @@ async function inPool<T>(
  * long it took from the click. Resolves with the sent transfer. Anything the server refuses
  * rejects with its error; what was done stays in `session` for the next try.
  */
-export async function sendTransfer(input: SendInput, deps: SendDeps, session: SendSession): Promise<TransferSummary> {
+export async function sendTransfer(input: SendInput, deps: SendDeps, session: SendSession): Promise<FinalizeAnswer> {
   const { progress, signal } = input;
   const stopIfCancelled = () => signal?.throwIfAborted();
   progress.setPhase('preparing');
@@ -172,6 +181,8 @@ export async function sendTransfer(input: SendInput, deps: SendDeps, session: Se
     title: input.title.trim(),
     message: input.message.trim(),
     expiresInDays: input.expiresInDays,
+    delivery: input.delivery,
+    ...(input.downloadLimit === null ? {} : { downloadLimit: input.downloadLimit }),
   });
   const transferId = session.transfer.id;
   stopIfCancelled();

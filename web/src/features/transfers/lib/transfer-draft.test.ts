@@ -211,7 +211,7 @@ describe('transferDraftReducer', () => {
       { type: 'sendStarted', sending },
       { type: 'sendFailed', error: new Error('Network down') },
     ]);
-    const transfer = makeTransfer(id('t2'), { status: 'sent' });
+    const transfer = { ...makeTransfer(id('t2'), { status: 'sent' }), link: null };
 
     // Act
     const started = transferDraftReducer(failed, { type: 'sendStarted', sending });
@@ -230,7 +230,7 @@ describe('transferDraftReducer', () => {
       { type: 'resumeStarted', draft: resumable },
       { type: 'filesAdded', files: [fakeFile('b.bin', 2_000)] },
       { type: 'expiryChanged', days: 3 },
-      { type: 'sendSucceeded', transfer: makeTransfer(id('t1'), { status: 'sent' }) },
+      { type: 'sendSucceeded', transfer: { ...makeTransfer(id('t1'), { status: 'sent' }), link: null } },
     ]);
 
     // Act

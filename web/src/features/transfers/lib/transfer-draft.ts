@@ -1,9 +1,13 @@
 import { MAX_FILES_PER_TRANSFER, type PlanLimits } from '@shared/transfers/plans';
 import { refusedTransferFile } from '@shared/transfers/file-rules';
+import { type FinalizeAnswer, MAX_DOWNLOAD_LIMIT, type TransferDelivery } from '@shared/schemas/transfers';
 import type { FileView, TransferSummary } from '../api/transfer-keys';
 import { looksLikeEmail } from './format';
 import type { SendProgressStore } from './send-progress';
 import { type PickedFile, pickedKey } from './send-transfer';
+
+/** Downloads allowed: a count, none (null), or a count the server would refuse, which stops Send. */
+export type DownloadLimitChoice = number | null | 'invalid';
 
 /** A draft the sender started earlier whose upload did not finish. */
 export interface ResumableDraft {
@@ -33,12 +37,17 @@ export interface TransferDraft {
   readonly message: string;
   /** Days, as chosen; the plan's maximum caps it (draftTotals). */
   readonly expiry: number;
+  /** 'email' to the recipients, or 'link': a link to share, recipients optional. */
+  readonly delivery: TransferDelivery;
+  /** Downloads allowed in all; null for no limit. */
+  readonly downloadLimit: DownloadLimitChoice;
   /** What Send found missing (no file, no recipient). */
   readonly formError: string | null;
   /** Why the last send failed. */
   readonly sendError: unknown;
   readonly sending: Sending | null;
-  readonly sent: TransferSummary | null;
+  /** The sent transfer; a link transfer's answer carries its link, shown this once. */
+  readonly sent: FinalizeAnswer | null;
   readonly resuming: ResumableDraft | null;
   /** The sender chose to start a new transfer rather than resume the unfinished one. */
   readonly offerDismissed: boolean;
@@ -53,11 +62,13 @@ export type TransferDraftAction =
   | { type: 'titleChanged'; title: string }
   | { type: 'messageChanged'; message: string }
   | { type: 'expiryChanged'; days: number }
+  | { type: 'deliveryChanged'; delivery: TransferDelivery }
+  | { type: 'downloadLimitChanged'; downloadLimit: DownloadLimitChoice }
   | { type: 'offerDismissed' }
   | { type: 'resumeStarted'; draft: ResumableDraft }
   | { type: 'sendRefused'; problem: string }
   | { type: 'sendStarted'; sending: Sending }
-  | { type: 'sendSucceeded'; transfer: TransferSummary }
+  | { type: 'sendSucceeded'; transfer: FinalizeAnswer }
   | { type: 'sendFailed'; error: unknown }
   /** Sent: a new, empty draft (the unfinished one is no longer offered). */
   | { type: 'reset'; expiry: number };
@@ -73,6 +84,8 @@ export function emptyDraft(expiry: number): TransferDraft {
     title: '',
     message: '',
     expiry,
+    delivery: 'email',
+    downloadLimit: null,
     formError: null,
     sendError: null,
     sending: null,
@@ -164,11 +177,13 @@ export function draftTotals(draft: TransferDraft, limits: PlanLimits) {
   };
 }
 
-/** What Send needs first, in words: a file (picked, or kept by the resumed draft) and a recipient. */
+/** What Send needs first, in words: a file (picked, or kept by the resumed draft) and, sent by email, a recipient. */
 export function missingForSend(draft: TransferDraft, recipients: readonly string[]): string | null {
   const keptFiles = draft.resuming?.files.some((file) => file.status === 'ready') ?? false;
   if (draft.files.length === 0 && !keptFiles) return 'Add at least one file.';
-  if (recipients.length === 0) return 'Add at least one recipient.';
+  if (recipients.length === 0 && draft.delivery === 'email') return 'Add at least one recipient.';
+  if (draft.downloadLimit === 'invalid')
+    return `Choose from 1 to ${MAX_DOWNLOAD_LIMIT} downloads, or turn the download limit off.`;
   return null;
 }
 
@@ -198,6 +213,10 @@ export function transferDraftReducer(draft: TransferDraft, action: TransferDraft
       return { ...draft, message: action.message };
     case 'expiryChanged':
       return { ...draft, expiry: action.days };
+    case 'deliveryChanged':
+      return { ...draft, delivery: action.delivery, formError: null };
+    case 'downloadLimitChanged':
+      return { ...draft, downloadLimit: action.downloadLimit };
     case 'offerDismissed':
       return { ...draft, offerDismissed: true };
     case 'resumeStarted':
@@ -206,6 +225,8 @@ export function transferDraftReducer(draft: TransferDraft, action: TransferDraft
         resuming: action.draft,
         title: action.draft.transfer.title,
         message: action.draft.transfer.message,
+        delivery: action.draft.transfer.delivery,
+        downloadLimit: action.draft.transfer.downloadLimit,
         recipients: [...action.draft.recipients],
       };
     case 'sendRefused':

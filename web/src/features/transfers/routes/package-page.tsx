@@ -16,7 +16,9 @@ import { useTransferPackage } from '../api/get-transfer-package';
 import { type PackageView, transferKeys } from '../api/transfer-keys';
 import type { AcceptInviteAnswer } from '@shared/schemas/transfers';
 import { FilePreviews } from '../components/file-previews';
+import { DownloadsLeft, LinkRefused, LinkVisitorNotice } from '../components/link-notices';
 import { PackageFileCard } from '../components/package-file-card';
+import { useOpenLink } from '../components/use-open-link';
 import { ZipDownloadButton } from '../components/zip-download-button';
 import { formatDate, plural, transferName } from '../lib/format';
 import styles from '../components/transfers.module.css';
@@ -46,6 +48,7 @@ function PackageContent({ view }: { view: PackageView }) {
           )}{' '}
           {plural(files.length, 'file')}, {formatBytes(totalBytes)}. Available until {formatDate(transfer.expiresAt)}.
         </p>
+        <DownloadsLeft transfer={transfer} />
         {transfer.message ? <p className={packageStyles.message}>{transfer.message}</p> : null}
       </header>
       {files.length ? (
@@ -131,6 +134,7 @@ export function PackagePage() {
   const loginModal = useLoginModal();
   const { user, isPending: userPending } = useCurrentUser();
   const token = inviteTokenOf(location.hash);
+  const link = useOpenLink(id);
 
   const invite = useMutation({
     mutationFn: ({ transferId, inviteToken }: { transferId: string; inviteToken: string }) =>
@@ -157,7 +161,7 @@ export function PackagePage() {
     );
   }, [token, id, invite, navigate, location.pathname, location.search, location.state]);
 
-  const accepting = token !== null && !invite.isError;
+  const accepting = (token !== null && !invite.isError) || link.opening;
   // The grant opens the package to a visitor too (its cookie goes with every package call, and
   // outlives a reload): without a session the package is asked for all the same, and only a 401
   // says to log in.
@@ -173,12 +177,20 @@ export function PackagePage() {
     content = (
       <>
         {grant && !user ? <GrantNotice grant={grant} onLogIn={loginModal.open} /> : null}
-        {!grant && !user ? <VisitorNotice onLogIn={loginModal.open} /> : null}
+        {!grant && !user ? (
+          data.transfer.delivery === 'link' ? (
+            <LinkVisitorNotice onLogIn={loginModal.open} />
+          ) : (
+            <VisitorNotice onLogIn={loginModal.open} />
+          )
+        ) : null}
         <PackageContent view={data} />
       </>
     );
   } else if (accepting || invite.isPending) {
     content = <PageSpinner label="Opening your transfer" />;
+  } else if (link.error) {
+    content = <LinkRefused error={link.error} onRetry={link.retry} />;
   } else if (invite.isError) {
     const refusal = invite.error instanceof ApiError && invite.error.status === 400;
     content = refusal ? (

@@ -88,7 +88,10 @@ function renderHome(
     stubRoute(routes.finalizeTransfer, () => {
       log.push('finalize');
       return {
-        body: makeTransfer(T1, { status: 'sent', fileCount: 2, recipientCount: 1, finalizedAt: '2026-03-01T10:02:00.000Z' }),
+        body: {
+          ...makeTransfer(T1, { status: 'sent', fileCount: 2, recipientCount: 1, finalizedAt: '2026-03-01T10:02:00.000Z' }),
+          link: null,
+        },
       };
     }),
     stubRoute(routes.recordFinalizeTiming, (request) => {
@@ -317,7 +320,12 @@ describe('TransferHomePage', () => {
       'finalize',
       'timing number',
     ]);
-    expect(rendered.api.calls(routes.createTransfer)[0]?.body).toEqual({ title: 'Drafts', message: '', expiresInDays: 7 });
+    expect(rendered.api.calls(routes.createTransfer)[0]?.body).toEqual({
+      title: 'Drafts',
+      message: '',
+      expiresInDays: 7,
+      delivery: 'email',
+    });
     expect(rendered.api.calls(routes.createFiles)[0]?.body).toMatchObject({
       transferId: T1,
       files: [

@@ -15,6 +15,7 @@ import { useAddRecipient } from '../api/add-recipient';
 import { useTransfer } from '../api/get-transfer';
 import type { MemberView, TransferView } from '../api/transfer-keys';
 import { CopyLink } from '../components/copy-link';
+import { DownloadLog } from '../components/download-log';
 import { DeleteTransferDialog } from '../components/delete-transfer-dialog';
 import { formatDate, formatDateTime, looksLikeEmail, packageUrl, plural, transferName, transferStatus } from '../lib/format';
 import fieldStyles from '../../../components/field.module.css';
@@ -114,7 +115,7 @@ function TransferDetails({ view }: { view: TransferView }) {
       </dl>
       {transfer.message ? <p className={styles.message}>{transfer.message}</p> : null}
 
-      {isSent ? <CopyLink label="Package link" url={packageUrl(transfer.id)} /> : null}
+      {isSent && transfer.delivery === 'email' ? <CopyLink label="Package link" url={packageUrl(transfer.id)} /> : null}
       {transfer.status === 'draft' && !transfer.expired ? (
         <div className={styles.notice} role="status">
           <p>This transfer was not sent yet: nobody has been told of it.</p>
@@ -183,6 +184,8 @@ function TransferDetails({ view }: { view: TransferView }) {
           <AddRecipientForm transferId={transfer.id} disabled={members.length >= limits.maxRecipients} />
         ) : null}
       </section>
+
+      {isSent ? <DownloadLog transfer={transfer} /> : null}
 
       <div className={pageStyles.actions}>
         {isSent ? (

@@ -29,6 +29,9 @@ export const makeTransfer = (transferId: string, overrides: Partial<TransferSumm
   totalBytes: 0,
   recipientCount: 0,
   sendTimingMs: null,
+  delivery: 'email',
+  downloadLimit: null,
+  downloadCount: 0,
   ...overrides,
 });
 
