@@ -344,6 +344,42 @@ describe('a download limit', () => {
     expectError(overLimit, 410);
     expectOk(resumed);
   });
+  it('lets visitors preview without counting, and serves no preview once the limit is spent', async () => {
+    // Prepare
+    const transfer = await linkTransfer(sender, { downloadLimit: 1 });
+    const looker = await openAsVisitor(transfer);
+    const downloader = await openAsVisitor(transfer);
+    const fileId = transfer.fileIds[0] ?? '';
+
+    // Act
+    const preview = await suite.api.call(routes.previewFile, { params: { id: fileId }, headers: looker });
+    const thumbnail = await suite.api.call(routes.downloadFile, {
+      params: { id: fileId },
+      query: { disposition: 'inline' },
+      headers: looker,
+    });
+    const afterViews = await suite.api.call(routes.getTransferPackage, { params: { id: transfer.transferId }, headers: looker });
+    const download = await suite.api.call(routes.downloadFile, { params: { id: fileId }, headers: downloader });
+    const previewAfter = await suite.api.call(routes.previewFile, { params: { id: fileId }, headers: looker });
+    const thumbnailAfter = await suite.api.call(routes.downloadFile, {
+      params: { id: fileId },
+      query: { disposition: 'inline' },
+      headers: looker,
+    });
+    const sendersOwn = await suite.api.call(routes.previewFile, { params: { id: fileId }, as: sender });
+
+    // Assess: views took nothing from the one download; once it is taken, nothing more is served but to the sender
+    expectOk(preview);
+    expectOk(thumbnail);
+    expectOk(afterViews);
+    expect(afterViews.body.transfer.downloadCount).toBe(0);
+    expectOk(download);
+    for (const refused of [previewAfter, thumbnailAfter]) {
+      expectError(refused, 410);
+      expect(refused.body).toMatchObject({ code: 'DOWNLOAD_LIMIT_REACHED' });
+    }
+    expectOk(sendersOwn);
+  });
 });
 
 describe("a transfer's download log", () => {
