@@ -6,6 +6,7 @@ import { recordDownload } from './lib/downloads';
 import { resolvePackageCaller } from './lib/package-grants';
 import { requirePackageAccess } from './lib/transfer-access';
 import { readManifest } from './lib/manifest';
+import { requirePackageUnlocked } from './lib/package-password';
 
 /** Long enough to stream a 200 GB package on a slow line: each GET starts within it, then runs as long as it needs. */
 const ZIP_LINK_SECONDS = 3_600;
@@ -26,6 +27,7 @@ export const handler = createHandler(transferRoutes.downloadAllFiles, async ({ p
   const now = new Date();
   const downloader = await resolvePackageCaller(db, { transferId: params.id, caller, cookies, now });
   const { transfer, member } = await requirePackageAccess(db, params.id, downloader, now);
+  await requirePackageUnlocked(db, transfer, downloader, cookies, now);
   const files = (await readManifest(db, transfer)) ?? [];
   const expiresAt = new Date(now.getTime() + ZIP_LINK_SECONDS * 1000).toISOString();
   const links = await Promise.all(

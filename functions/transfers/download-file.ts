@@ -8,6 +8,7 @@ import { recordDownload } from './lib/downloads';
 import { carriesPackageGrant, resolvePackageCaller } from './lib/package-grants';
 import { requirePackageAccess } from './lib/transfer-access';
 import { FileNotFound } from './lib/stored-files';
+import { requirePackageUnlocked } from './lib/package-password';
 
 /** As the issue asks: a download link is good for five minutes, time enough to start the download. */
 const DOWNLOAD_LINK_SECONDS = 300;
@@ -33,6 +34,7 @@ export const handler = createHandler(transferRoutes.downloadFile, async ({ param
       // The sender may fetch their own files before sending; anyone else learns nothing.
       if (!(isOwner && error instanceof Conflict)) throw error instanceof NotFound ? new FileNotFound() : error;
     }
+    if (transfer) await requirePackageUnlocked(db, transfer, downloader, cookies, now);
   }
   // A grant opens its transfer's files only: any other file wants a signed-in user.
   if (downloaderId === null) throw new Unauthorized();

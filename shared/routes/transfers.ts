@@ -25,6 +25,7 @@ import {
   packageViewSchema,
   senderProfileParamsSchema,
   senderProfileScreenSchema,
+  setTransferPasswordBodySchema,
   signedPartsSchema,
   signPartsBodySchema,
   sitemapSchema,
@@ -35,6 +36,8 @@ import {
   transferListSchema,
   transferSummarySchema,
   transferViewSchema,
+  unlockAnswerSchema,
+  unlockPackageBodySchema,
   uploadedPartsSchema,
   uploadingFileSchema,
   uploadingFilesSchema,
@@ -54,6 +57,9 @@ import { defineRoute } from './define-route';
 const NOT_YOURS = '404 for anyone else, as for a transfer that does not exist';
 /** The package routes: for a signed-in user, or for the holder of that transfer's package grant (acceptTransferInvite). */
 const GRANT = "Also opens to that transfer's package grant (the cookie a spent emailed link sets), which nothing else accepts; 401 with neither";
+/** The package routes of a transfer with a password (setTransferPassword, unlockTransferPackage). */
+const LOCKED =
+  "A password-protected package answers 403 with code PASSWORD_REQUIRED and the transfer's id, nothing else, to anyone but its sender until this browser unlocks it";
 
 export const getTransfer = defineRoute({
   method: 'GET',
@@ -70,7 +76,7 @@ export const getTransferPackage = defineRoute({
   path: '/api/i/transfer/transfer/{id}/v/package',
   access: 'public',
   handler: 'transfers/get-transfer-package',
-  summary: `A sent transfer's package as its recipients see it: ready files with like and dislike counts and the caller's votes. For recipients and the sender; ${NOT_YOURS}. 410 with the date once it has expired. ${GRANT}.`,
+  summary: `A sent transfer's package as its recipients see it: ready files with like and dislike counts and the caller's votes. For recipients and the sender; ${NOT_YOURS}. 410 with the date once it has expired. ${GRANT}. ${LOCKED}.`,
   params: transferIdParamsSchema,
   response: packageViewSchema,
 });
@@ -121,7 +127,7 @@ export const listMyVotes = defineRoute({
   path: '/api/i/transfer/transfer/{id}/records/my_votes',
   access: 'public',
   handler: 'transfers/list-my-votes',
-  summary: `The caller's vote per file of a package, by file id ('like' or 'dislike'; files without a vote are left out). ${NOT_YOURS}. ${GRANT}.`,
+  summary: `The caller's vote per file of a package, by file id ('like' or 'dislike'; files without a vote are left out). ${NOT_YOURS}. ${GRANT}. ${LOCKED}.`,
   params: transferIdParamsSchema,
   response: myVotesSchema,
 });
@@ -132,7 +138,7 @@ export const createTransfer = defineRoute({
   access: 'user',
   handler: 'transfers/create-transfer',
   summary:
-    "Creates a draft transfer with a title, a message and an expiry in days (the plan's default when absent; 1-7 days on the free plan, up to 365 on pro: 400 beyond). Answers 201 with it.",
+    "Creates a draft transfer with a title, a message, an expiry in days (the plan's default when absent; 1-7 days on the free plan, up to 365 on pro: 400 beyond) and, on Pro, an optional password its recipients must enter (403 with code PRO_FEATURE on Free). Answers 201 with it.",
   body: createTransferBodySchema,
   response: transferSummarySchema,
 });
@@ -178,7 +184,7 @@ export const likeTransferFile = defineRoute({
   path: '/api/i/transfer/transfer/{id}/relationId/{relationId}/v/like/{status}',
   access: 'public',
   handler: 'transfers/like-transfer-file',
-  summary: `A recipient likes ('on', replacing a dislike) or stops liking ('off') a file of a sent package; repeating either changes nothing. Answers the file with its counts. ${NOT_YOURS}; 410 once it has expired. ${GRANT}.`,
+  summary: `A recipient likes ('on', replacing a dislike) or stops liking ('off') a file of a sent package; repeating either changes nothing. Answers the file with its counts. ${NOT_YOURS}; 410 once it has expired. ${GRANT}. ${LOCKED}.`,
   params: likeParamsSchema,
   response: voteAnswerSchema,
 });
@@ -188,7 +194,7 @@ export const dislikeTransferFile = defineRoute({
   path: '/api/i/transfer/transfer/{id}/record/{recordId}/v/dislike/{status}',
   access: 'public',
   handler: 'transfers/dislike-transfer-file',
-  summary: `A recipient dislikes ('on', replacing a like) or withdraws the dislike ('off') of a file of a sent package, as like does. ${NOT_YOURS}. ${GRANT}.`,
+  summary: `A recipient dislikes ('on', replacing a like) or withdraws the dislike ('off') of a file of a sent package, as like does. ${NOT_YOURS}. ${GRANT}. ${LOCKED}.`,
   params: dislikeParamsSchema,
   response: voteAnswerSchema,
 });
@@ -211,7 +217,7 @@ export const downloadAllFiles = defineRoute({
   path: '/api/i/transfer/transfer/{id}/v/package/download',
   access: 'public',
   handler: 'transfers/download-all-files',
-  summary: `Presigned GETs (valid 1 hour) for every file of a sent package, for the browser to stream into one zip without the server holding a byte. For recipients and the sender; ${NOT_YOURS}; 410 once expired. A recipient's first download tells the sender. ${GRANT}.`,
+  summary: `Presigned GETs (valid 1 hour) for every file of a sent package, for the browser to stream into one zip without the server holding a byte. For recipients and the sender; ${NOT_YOURS}; 410 once expired. A recipient's first download tells the sender. ${GRANT}. ${LOCKED}.`,
   params: transferIdParamsSchema,
   response: downloadAllSchema,
   capabilities: { table: 'read-write', bucket: 'read', email: true, realtime: true },
@@ -223,7 +229,7 @@ export const acceptTransferInvite = defineRoute({
   access: 'public',
   handler: 'transfers/accept-transfer-invite',
   summary:
-    "Spends the link a recipient was emailed (once) for a package grant: an HttpOnly cookie that opens this transfer's package (view, vote, download) for that recipient and nothing else. It signs no one in: an account the address already has is reached only by logging in; an address without one gets an account made for it (its votes are kept there), which the answer says. Answers the package and the grant. 400 for a link that is unknown, used or not for this transfer.",
+    "Spends the link a recipient was emailed (once) for a package grant: an HttpOnly cookie that opens this transfer's package (view, vote, download) for that recipient and nothing else. It signs no one in: an account the address already has is reached only by logging in; an address without one gets an account made for it (its votes are kept there), which the answer says. Answers the package and the grant; for a password-protected package, the grant and `passwordRequired` only (unlockTransferPackage opens it). 400 for a link that is unknown, used or not for this transfer.",
   params: transferIdParamsSchema,
   body: acceptInviteBodySchema,
   response: acceptInviteAnswerSchema,
@@ -241,7 +247,7 @@ export const getFile = defineRoute({
   access: 'public',
   handler: 'transfers/get-file',
   summary:
-    "A file's record. Images (avatars, product images) are public; a transfer's file only for its sender and the transfer's recipients: 404 for anyone else, as for a file that does not exist.",
+    `A file's record. Images (avatars, product images) are public; a transfer's file only for its sender and the transfer's recipients: 404 for anyone else, as for a file that does not exist. ${LOCKED}.`,
   params: fileIdParamsSchema,
   response: fileAnswerSchema,
 });
@@ -349,7 +355,7 @@ export const downloadFile = defineRoute({
   access: 'public',
   handler: 'transfers/download-file',
   summary:
-    `A presigned GET (valid 5 minutes) for a ready file, carrying its original name: for the transfer's sender and recipients (404 for anyone else), 410 once the transfer has expired. A recipient's first download tells the sender. ${GRANT}.`,
+    `A presigned GET (valid 5 minutes) for a ready file, carrying its original name: for the transfer's sender and recipients (404 for anyone else), 410 once the transfer has expired. A recipient's first download tells the sender. ${GRANT}. ${LOCKED}.`,
   params: fileIdParamsSchema,
   query: downloadQuerySchema,
   response: downloadLinkSchema,
@@ -426,7 +432,7 @@ export const showPackageScreen = defineRoute({
   access: 'public',
   handler: 'transfers/show-package-screen',
   summary:
-    `The package page's data: the package as GET /transfer/{id}/v/package answers it, with page metadata (kept out of search indexes). Same 404 and 410. ${GRANT}.`,
+    `The package page's data: the package as GET /transfer/{id}/v/package answers it, with page metadata (kept out of search indexes). Same 404 and 410. ${GRANT}. ${LOCKED}.`,
   params: transferIdParamsSchema,
   response: packageScreenSchema,
 });
@@ -440,6 +446,31 @@ export const transferSitemap = defineRoute({
     "The transfer app's sitemap (XML): its public pages. Packages and everything signed-in are left out: they are private.",
   response: sitemapSchema,
   cacheSeconds: SITEMAP_CACHE_SECONDS,
+});
+
+// ---------------------------------------------------------------------------------------------
+// Passwords
+
+export const setTransferPassword = defineRoute({
+  method: 'PUT',
+  path: '/api/i/transfer/transfer/{id}/password',
+  access: 'user',
+  handler: 'transfers/set-transfer-password',
+  summary: `Sets (a string) or removes (null) the password of the caller's draft: recipients must then enter it to open the package. Pro only (403 with code PRO_FEATURE on Free, for setting; removing is always allowed). Only a slow hash is kept and no route answers it: the transfer says \`passwordProtected\`. 409 once sent. ${NOT_YOURS}.`,
+  params: transferIdParamsSchema,
+  body: setTransferPasswordBodySchema,
+  response: transferSummarySchema,
+});
+
+export const unlockTransferPackage = defineRoute({
+  method: 'POST',
+  path: '/api/i/transfer/transfer/{id}/v/package/unlock',
+  access: 'public',
+  handler: 'transfers/unlock-transfer-package',
+  summary: `Opens a password-protected package in this browser: the right password sets an HttpOnly cookie (Path=/api/i/) that opens it for 12 hours, in this browser only. A wrong one is 403 with code WRONG_PASSWORD. Guesses are counted before they are compared: 5 per 5 minutes from one client and 30 an hour in all, per transfer; beyond, 429 with the wait (and Retry-After). For whoever may open the package (${NOT_YOURS}; 410 once expired); an unprotected package answers as unlocked. ${GRANT}.`,
+  params: transferIdParamsSchema,
+  body: unlockPackageBodySchema,
+  response: unlockAnswerSchema,
 });
 
 /**
@@ -480,4 +511,6 @@ export const allTransferRoutes = {
   showSenderProfile,
   showPackageScreen,
   transferSitemap,
+  setTransferPassword,
+  unlockTransferPackage,
 };

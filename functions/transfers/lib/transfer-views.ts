@@ -32,6 +32,7 @@ export function toTransferSummary(transfer: TransferItem, owner: Person, now: Da
     totalBytes: transfer.totalBytes,
     recipientCount: transfer.recipientCount,
     sendTimingMs: transfer.sendTimingMs ?? null,
+    ...(transfer.passwordHash ? { passwordProtected: true as const } : {}),
   };
 }
 

@@ -38,6 +38,11 @@ export const createTransferEntity = (config?: EntityConfiguration) =>
          * before it was counted.
          */
         voteChanges: { type: 'number' },
+        /**
+         * A password's slow hash with its salt and parameters (functions/transfers/lib/package-password.ts):
+         * absent on a transfer anyone it was sent to may open. Never answered by any route.
+         */
+        passwordHash: { type: 'string' },
         expiresAt: { type: 'number', required: true },
       },
       indexes: {
