@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useReducer, useRef } from 'react';
+import { useEffect, useReducer, useRef, useState } from 'react';
 import type { PlanLimits } from '@shared/transfers/plans';
 import { refusedTransferFile } from '@shared/transfers/file-rules';
 import { track } from '../../../lib/analytics';
@@ -10,6 +10,7 @@ import { createTransfer } from '../api/create-transfer';
 import { deleteFile } from '../api/delete-file';
 import { finalizeTransfer } from '../api/finalize-transfer';
 import { recordFinalizeTiming } from '../api/record-finalize-timing';
+import { setTransferPassword } from '../api/set-transfer-password';
 import { transferKeys } from '../api/transfer-keys';
 import { looksLikeEmail } from '../lib/format';
 import { SendProgressStore } from '../lib/send-progress';
@@ -55,6 +56,8 @@ export function useTransferDraft({
   const session = useRef<SendSession | null>(null);
   const totals = draftTotals(draft, limits);
   const busy = draft.sending !== null;
+  /** Kept out of the draft's reducer (and its resumable state): it only ever goes to the server once. */
+  const [password, setPassword] = useState('');
 
   useEffect(() => track('Transfer Form Opened'), []);
 
@@ -87,6 +90,7 @@ export function useTransferDraft({
 
   const reset = () => {
     session.current = null;
+    setPassword('');
     dispatch({ type: 'reset', expiry: limits.defaultExpiryDays });
   };
 
@@ -115,6 +119,7 @@ export function useTransferDraft({
     session.current ??= new SendSession();
     const deps: SendDeps = {
       createTransfer: (body) => createTransfer(body),
+      setPassword: (id, password) => setTransferPassword(id, password),
       addRecipient: (id, email) => addRecipient(id, email),
       createFiles: (id, declared) => createFiles(id, declared),
       finalizeTransfer: (id) => finalizeTransfer(id),
@@ -135,6 +140,7 @@ export function useTransferDraft({
           title: draft.title,
           message: draft.message,
           expiresInDays: totals.expiryDays,
+          password: limits.planId === 'pro' && password ? password : undefined,
           recipients,
           files,
           startedAt,
@@ -172,6 +178,8 @@ export function useTransferDraft({
     setTitle: (title: string) => dispatch({ type: 'titleChanged', title }),
     setMessage: (message: string) => dispatch({ type: 'messageChanged', message }),
     setExpiry: (days: number) => dispatch({ type: 'expiryChanged', days }),
+    password,
+    setPassword,
     startResume,
     dismissOffer: () => dispatch({ type: 'offerDismissed' }),
     reset,
