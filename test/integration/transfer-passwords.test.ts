@@ -139,6 +139,30 @@ describe('passwords on transfers', () => {
     expect(JSON.stringify(strangerPkg.body)).not.toContain('password');
   });
 
+  it("tells a recipient nothing of a protected transfer's contents in the email or their received list", async () => {
+    // Prepare
+    const { transferId } = await protectedTransfer();
+
+    // Act
+    const mails = await mailsTo(suite.runtime.mailDir, recipient.email);
+    const invite = mails.find((mail) => (mail.text ?? '').includes(`/transfer/${transferId}/package#invite=`));
+    const received = await suite.api.call(routes.listReceivedTransfers, { as: recipient });
+    const own = await suite.api.call(routes.listOwnTransfers, { as: pro });
+
+    // Assess
+    expect(invite?.headers.subject).toMatch(/sent you files$/);
+    expect(invite?.text).toContain('protected by a password: ask the sender for it');
+    for (const secret of [TITLE, FILE_NAME]) {
+      expect(invite?.text).not.toContain(secret);
+      expect(invite?.html).not.toContain(secret);
+    }
+    expectOk(received);
+    const listed = received.body.transfers.find((transfer) => transfer.id === transferId);
+    expect(listed).toMatchObject({ title: '', message: '', fileCount: 0, totalBytes: 0, passwordProtected: true });
+    expectOk(own);
+    expect(own.body.transfers.find((transfer) => transfer.id === transferId)).toMatchObject({ title: TITLE, fileCount: 1 });
+  });
+
   it('opens the package to its sender without a password', async () => {
     // Prepare
     const { transferId, fileIds } = await protectedTransfer();

@@ -1,6 +1,7 @@
 import { randomBytes, scrypt, type ScryptOptions, timingSafeEqual } from 'node:crypto';
 import { PASSWORD_REQUIRED_CODE, planAllowsPasswords, PRO_FEATURE_CODE, WRONG_PASSWORD_CODE } from '../../../shared/transfers/passwords';
 import type { PlanLimits } from '../../../shared/transfers/plans';
+import type { TransferSummary } from '../../../shared/schemas/transfers';
 import type { TransferItem } from '../../lib/db/entities/transfer';
 import type { Db } from '../../lib/db/service';
 import { HttpError } from '../../lib/errors';
@@ -37,6 +38,15 @@ export class PasswordNeedsPro extends HttpError {
 /** Refuses a password on a plan without them (Free): a clear 403 naming Pro. */
 export function requirePasswordAllowed(limits: Pick<PlanLimits, 'planId'>): void {
   if (!planAllowsPasswords(limits.planId)) throw new PasswordNeedsPro();
+}
+
+/**
+ * A protected transfer as a recipient's lists show it before it is opened: who sent it and when,
+ * that it is protected, and nothing of what it holds (the lists are read without any unlock).
+ */
+export function withoutLockedContents(summary: TransferSummary): TransferSummary {
+  if (!summary.passwordProtected) return summary;
+  return { ...summary, title: '', message: '', fileCount: 0, totalBytes: 0 };
 }
 
 // ---------------------------------------------------------------------------------------------

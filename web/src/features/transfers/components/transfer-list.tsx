@@ -35,7 +35,8 @@ export function TransferList({
                 <span className={styles.itemName}>{transferName(transfer)}</span>
                 <span className={styles.itemMeta}>
                   {viewer === 'recipient' ? `From ${sender} · ` : ''}
-                  {formatDate(date)} · {formatBytes(transfer.totalBytes)}
+                  {formatDate(date)} ·{' '}
+                  {viewer === 'recipient' && transfer.passwordProtected ? 'Password protected' : formatBytes(transfer.totalBytes)}
                 </span>
               </Link>
               <span className={styles.status} data-status={status}>
