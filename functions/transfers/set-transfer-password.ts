@@ -17,14 +17,21 @@ import { toPerson, toTransferSummary } from './lib/transfer-views';
 export const handler = createHandler(transferRoutes.setTransferPassword, async ({ params, body, caller }) => {
   const db = getDb();
   const now = new Date();
-  const [draft, owner] = await Promise.all([requireOwnDraft(db, params.id, caller, now), requireUser(db, { userId: caller.userId })]);
+  const [draft, owner] = await Promise.all([
+    requireOwnDraft(db, params.id, caller, now),
+    requireUser(db, { userId: caller.userId }),
+  ]);
   if (body.password !== null) requirePasswordAllowed(await planOf(db, caller.userId, now));
   const update = db.entities.transfer.patch({ transferId: draft.transferId });
   const changed =
-    body.password === null ? update.remove(['passwordHash']) : update.set({ passwordHash: await hashTransferPassword(body.password) });
+    body.password === null
+      ? update.remove(['passwordHash'])
+      : update.set({ passwordHash: await hashTransferPassword(body.password) });
   let data: TransferItem;
   try {
-    ({ data } = (await changed.where(({ status }, { eq }) => eq(status, 'draft')).go({ response: 'all_new' })) as { data: TransferItem });
+    ({ data } = (await changed.where(({ status }, { eq }) => eq(status, 'draft')).go({ response: 'all_new' })) as {
+      data: TransferItem;
+    });
   } catch (error) {
     if (isConditionalCheckFailed(error)) throw new TransferAlreadySent();
     throw error;

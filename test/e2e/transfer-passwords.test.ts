@@ -114,9 +114,7 @@ describe('passwords on transfers in a real browser', () => {
 
     // Act: the same recipient's other browser (the emailed link is spent: only a session or a grant opens it)
     const otherContext = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-    await otherContext.addCookies(
-      (await recipientContext.cookies()).filter((cookie) => cookie.name.startsWith('tpg_')),
-    );
+    await otherContext.addCookies((await recipientContext.cookies()).filter((cookie) => cookie.name.startsWith('tpg_')));
     const other = await otherContext.newPage();
     await other.goto(`${runtime.url}${link.pathname}`);
 

@@ -24,7 +24,16 @@ function expectLocked(answer: Answer<RouteDefinition>, transferId: string) {
   expect(Object.keys(answer.body).sort()).toEqual(['code', 'message', 'transferId']);
   expect(answer.body).toMatchObject({ transferId });
   const text = answer.text;
-  for (const secret of [TITLE, FILE_NAME, 'board-minutes', String(FILE_BYTES.length), '"fileCount"', '"files"', '"size"', '"url"']) {
+  for (const secret of [
+    TITLE,
+    FILE_NAME,
+    'board-minutes',
+    String(FILE_BYTES.length),
+    '"fileCount"',
+    '"files"',
+    '"size"',
+    '"url"',
+  ]) {
     expect(text).not.toContain(secret);
   }
 }
@@ -83,10 +92,22 @@ describe('passwords on transfers', () => {
     const view = await suite.api.call(routes.getTransfer, { params: { id }, as: pro });
     const removed = await suite.api.call(routes.setTransferPassword, { params: { id }, body: { password: null }, as: pro });
     const tooShort = await suite.api.call(routes.setTransferPassword, { params: { id }, body: { password: 'abc' }, as: pro });
-    const changed = await suite.api.call(routes.setTransferPassword, { params: { id }, body: { password: 'another one' }, as: pro });
-    const byStranger = await suite.api.call(routes.setTransferPassword, { params: { id }, body: { password: null }, as: stranger });
+    const changed = await suite.api.call(routes.setTransferPassword, {
+      params: { id },
+      body: { password: 'another one' },
+      as: pro,
+    });
+    const byStranger = await suite.api.call(routes.setTransferPassword, {
+      params: { id },
+      body: { password: null },
+      as: stranger,
+    });
     const { transferId: sentId } = await protectedTransfer();
-    const afterSend = await suite.api.call(routes.setTransferPassword, { params: { id: sentId }, body: { password: null }, as: pro });
+    const afterSend = await suite.api.call(routes.setTransferPassword, {
+      params: { id: sentId },
+      body: { password: null },
+      as: pro,
+    });
 
     // Assess
     expect(created.body.passwordProtected).toBe(true);
@@ -119,7 +140,10 @@ describe('passwords on transfers', () => {
       screen: await suite.api.call(routes.showPackageScreen, { params: { id: transferId }, as }),
       votes: await suite.api.call(routes.listMyVotes, { params: { id: transferId }, as }),
       like: await suite.api.call(routes.likeTransferFile, { params: { id: transferId, relationId: fileId, status: 'on' }, as }),
-      dislike: await suite.api.call(routes.dislikeTransferFile, { params: { id: transferId, recordId: fileId, status: 'on' }, as }),
+      dislike: await suite.api.call(routes.dislikeTransferFile, {
+        params: { id: transferId, recordId: fileId, status: 'on' },
+        as,
+      }),
       download: await suite.api.call(routes.downloadFile, { params: { id: fileId }, as }),
       thumbnail: await suite.api.call(routes.downloadFile, { params: { id: fileId }, query: { disposition: 'inline' }, as }),
       zip: await suite.api.call(routes.downloadAllFiles, { params: { id: transferId }, as }),
@@ -226,7 +250,11 @@ describe('passwords on transfers', () => {
     });
     expectOk(right);
     const cookie = cookieHeader(right.cookies);
-    const pkg = await suite.api.call(routes.getTransferPackage, { params: { id: transferId }, as: recipient, headers: { cookie } });
+    const pkg = await suite.api.call(routes.getTransferPackage, {
+      params: { id: transferId },
+      as: recipient,
+      headers: { cookie },
+    });
     const download = await suite.api.call(routes.downloadFile, { params: { id: fileId }, as: recipient, headers: { cookie } });
     const zip = await suite.api.call(routes.downloadAllFiles, { params: { id: transferId }, as: recipient, headers: { cookie } });
     const liked = await suite.api.call(routes.likeTransferFile, {

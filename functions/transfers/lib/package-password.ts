@@ -1,5 +1,10 @@
 import { randomBytes, scrypt, type ScryptOptions, timingSafeEqual } from 'node:crypto';
-import { PASSWORD_REQUIRED_CODE, planAllowsPasswords, PRO_FEATURE_CODE, WRONG_PASSWORD_CODE } from '../../../shared/transfers/passwords';
+import {
+  PASSWORD_REQUIRED_CODE,
+  planAllowsPasswords,
+  PRO_FEATURE_CODE,
+  WRONG_PASSWORD_CODE,
+} from '../../../shared/transfers/passwords';
 import type { PlanLimits } from '../../../shared/transfers/plans';
 import type { TransferSummary } from '../../../shared/schemas/transfers';
 import type { TransferItem } from '../../lib/db/entities/transfer';
@@ -31,7 +36,11 @@ export class WrongPassword extends HttpError {
 
 export class PasswordNeedsPro extends HttpError {
   constructor() {
-    super(403, PRO_FEATURE_CODE, 'Passwords on transfers are a Pro feature: upgrade to Pro to protect a transfer with a password.');
+    super(
+      403,
+      PRO_FEATURE_CODE,
+      'Passwords on transfers are a Pro feature: upgrade to Pro to protect a transfer with a password.',
+    );
   }
 }
 
@@ -85,7 +94,12 @@ export async function verifyTransferPassword(password: string, stored: string): 
     throw new Error('A transfer password hash is not one this code can check');
   }
   const expected = Buffer.from(hash, 'base64url');
-  const key = await scryptAsync(password, Buffer.from(salt, 'base64url'), expected.length, { N, r: R, p: P, maxmem: maxmemFor(N, R) });
+  const key = await scryptAsync(password, Buffer.from(salt, 'base64url'), expected.length, {
+    N,
+    r: R,
+    p: P,
+    maxmem: maxmemFor(N, R),
+  });
   return key.length === expected.length && timingSafeEqual(key, expected);
 }
 
