@@ -9,6 +9,7 @@ import { logger } from '../lib/logger';
 import { spendToken } from '../lib/one-time-tokens';
 import { readPackage } from './lib/package';
 import { issuePackageGrant } from './lib/package-grants';
+import { PasswordRequired } from './lib/package-password';
 import { TRANSFER_INVITE } from './lib/transfer-mail';
 
 const INVITE_REFUSALS = {
@@ -24,7 +25,7 @@ const INVITE_REFUSALS = {
  * forwarded, and an account is reached only by logging in. An address with no account gets one
  * made now (votes are kept per account), still without a session; the answer says so.
  */
-export const handler = createHandler(transferRoutes.acceptTransferInvite, async ({ params, body }) => {
+export const handler = createHandler(transferRoutes.acceptTransferInvite, async ({ params, body, cookies }) => {
   const db = getDb();
   const now = new Date();
   const outcome = await spendToken(db, TRANSFER_INVITE, body.token, {
@@ -40,14 +41,18 @@ export const handler = createHandler(transferRoutes.acceptTransferInvite, async 
   const { user, isNew } = existing ? { user: existing, isNew: false } : await findOrCreateUserByEmail(db, email, now);
   const grant = await issuePackageGrant(db, { transferId: params.id, email, userId: user.userId }, now);
   logger.info('Package grant from a transfer link', { transferId: params.id, userId: user.userId, isNewAccount: isNew });
+  const answered = { email, expiresAt: grant.expiresAt, accountCreated: isNew };
   const view = await readPackage(
     db,
     params.id,
     { kind: 'package-grant', transferId: params.id, userId: user.userId, verifiedEmail: email },
     now,
-  );
-  return reply(
-    { ...view, grant: { email, expiresAt: grant.expiresAt, accountCreated: isNew } },
-    { cookies: [grant.cookie] },
-  );
+    cookies,
+  ).catch((error: unknown) => {
+    // The link is spent either way: the grant is kept, and the package waits for its password.
+    if (error instanceof PasswordRequired) return null;
+    throw error;
+  });
+  if (!view) return reply({ passwordRequired: true as const, transferId: params.id, grant: answered }, { cookies: [grant.cookie] });
+  return reply({ ...view, grant: answered }, { cookies: [grant.cookie] });
 });

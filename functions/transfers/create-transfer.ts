@@ -5,6 +5,7 @@ import { BadRequest } from '../lib/errors';
 import { createHandler } from '../lib/http/create-handler';
 import { reply } from '../lib/http/responses';
 import { newEntityId } from './lib/ids';
+import { hashTransferPassword, requirePasswordAllowed } from './lib/package-password';
 import { planOf } from './lib/plan';
 import { toPerson, toTransferSummary } from './lib/transfer-views';
 
@@ -23,6 +24,8 @@ export const handler = createHandler(transferRoutes.createTransfer, async ({ bod
       planId: limits.planId,
     });
   }
+  if (body.password !== undefined) requirePasswordAllowed(limits);
+  const passwordHash = body.password === undefined ? undefined : await hashTransferPassword(body.password);
   const availableUntil = new Date(now.getTime() + days * DAY_MS);
   const { data: transfer } = await db.entities.transfer
     .create({
@@ -39,6 +42,7 @@ export const handler = createHandler(transferRoutes.createTransfer, async ({ bod
       delivery: body.delivery,
       ...(body.downloadLimit === undefined ? {} : { downloadLimit: body.downloadLimit, downloadCount: 0 }),
       expiresAt: Math.ceil(availableUntil.getTime() / 1000) + RECORD_GRACE_DAYS * 24 * 3600,
+      ...(passwordHash ? { passwordHash } : {}),
     })
     .go();
   return reply(toTransferSummary(transfer, toPerson(owner, caller.userId), now), { status: 201 });

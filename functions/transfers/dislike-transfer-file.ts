@@ -9,6 +9,6 @@ export const handler = createHandler(transferRoutes.dislikeTransferFile, async (
   const now = new Date();
   const voter = await resolvePackageCaller(db, { transferId: params.id, caller, cookies, now });
   return {
-    file: await castVote(db, { transferId: params.id, fileId: params.recordId, caller: voter, vote: 'dislike', status: params.status, now }),
+    file: await castVote(db, { transferId: params.id, fileId: params.recordId, caller: voter, vote: 'dislike', status: params.status, now, cookies }),
   };
 });

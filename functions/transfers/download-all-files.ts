@@ -7,6 +7,7 @@ import { recordDownload } from './lib/downloads';
 import { resolvePackageCaller } from './lib/package-grants';
 import { requirePackageAccess } from './lib/transfer-access';
 import { readManifest } from './lib/manifest';
+import { requirePackageUnlocked } from './lib/package-password';
 
 /** Long enough to stream a 200 GB package on a slow line: each GET starts within it, then runs as long as it needs. */
 const ZIP_LINK_SECONDS = 3_600;
@@ -27,6 +28,7 @@ export const handler = createHandler(transferRoutes.downloadAllFiles, async ({ p
   const now = new Date();
   const downloader = await resolvePackageCaller(db, { transferId: params.id, caller, cookies, now });
   const { transfer, member, isOwner } = await requirePackageAccess(db, params.id, downloader, now);
+  await requirePackageUnlocked(db, transfer, downloader, cookies, now);
   const files = (await readManifest(db, transfer)) ?? [];
   // The zip is one download, counted before any link is given.
   if (!isOwner)

@@ -10,6 +10,7 @@ import { recordDownload } from './lib/downloads';
 import { carriesPackageGrant, resolvePackageCaller } from './lib/package-grants';
 import { type PackageAccess, requirePackageAccess } from './lib/transfer-access';
 import { FileNotFound } from './lib/stored-files';
+import { requirePackageUnlocked } from './lib/package-password';
 
 /** As the issue asks: a download link is good for five minutes, time enough to start the download. */
 const DOWNLOAD_LINK_SECONDS = 300;
@@ -35,6 +36,7 @@ export const handler = createHandler(transferRoutes.downloadFile, async ({ param
       // The sender may fetch their own files before sending; anyone else learns nothing.
       if (!(isOwner && error instanceof Conflict)) throw error instanceof NotFound ? new FileNotFound() : error;
     }
+    if (access) await requirePackageUnlocked(db, access.transfer, packageCaller, cookies, now);
   } else if (caller.kind !== 'user') {
     // A grant opens its transfer's files only: any other file wants a signed-in user.
     throw new Unauthorized();

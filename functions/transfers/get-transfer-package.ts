@@ -8,5 +8,5 @@ export const handler = createHandler(transferRoutes.getTransferPackage, async ({
   const db = getDb();
   const now = new Date();
   const reader = await resolvePackageCaller(db, { transferId: params.id, caller, cookies, now });
-  return readPackageAnswer(db, params.id, reader, now);
+  return readPackageAnswer(db, params.id, reader, now, cookies);
 });

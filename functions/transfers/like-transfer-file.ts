@@ -9,6 +9,6 @@ export const handler = createHandler(transferRoutes.likeTransferFile, async ({ p
   const now = new Date();
   const voter = await resolvePackageCaller(db, { transferId: params.id, caller, cookies, now });
   return {
-    file: await castVote(db, { transferId: params.id, fileId: params.relationId, caller: voter, vote: 'like', status: params.status, now }),
+    file: await castVote(db, { transferId: params.id, fileId: params.relationId, caller: voter, vote: 'like', status: params.status, now, cookies }),
   };
 });

@@ -4,6 +4,7 @@ import { getDb } from '../lib/db/service';
 import { createHandler } from '../lib/http/create-handler';
 import { reply } from '../lib/http/responses';
 import { readPackage } from './lib/package';
+import { PasswordRequired } from './lib/package-password';
 import { issuePackageGrant, linkVisitor } from './lib/package-grants';
 import { matchesLinkKey } from './lib/transfer-links';
 import { isExpired, readTransfer, TransferExpired, TransferNotFound } from './lib/transfer-access';
@@ -14,7 +15,7 @@ import { isExpired, readTransfer, TransferExpired, TransferNotFound } from './li
  * so, and votes as themselves. A key that does not match, or a transfer sent without a link, is
  * the same 404 as a transfer that does not exist; the expiry is told (410) only to a key that matches.
  */
-export const handler = createHandler(transferRoutes.openTransferLink, async ({ params, body, caller }) => {
+export const handler = createHandler(transferRoutes.openTransferLink, async ({ params, body, caller, cookies }) => {
   const db = getDb();
   const now = new Date();
   const transfer = await readTransfer(db, params.id);
@@ -22,6 +23,13 @@ export const handler = createHandler(transferRoutes.openTransferLink, async ({ p
   if (isExpired(transfer, now)) throw new TransferExpired(transfer.availableUntil);
   const visitorId = randomBytes(16).toString('base64url');
   const grant = await issuePackageGrant(db, { kind: 'link', transferId: transfer.transferId, visitorId }, now);
-  const view = await readPackage(db, transfer.transferId, linkVisitor(transfer.transferId, visitorId, caller), now);
-  return reply({ ...view, grant: { expiresAt: grant.expiresAt } }, { cookies: [grant.cookie] });
+  const answered = { expiresAt: grant.expiresAt };
+  const visitor = linkVisitor(transfer.transferId, visitorId, caller);
+  const view = await readPackage(db, transfer.transferId, visitor, now, cookies).catch((error: unknown) => {
+    // The link opened: the grant is kept, and the package waits for its password.
+    if (error instanceof PasswordRequired) return null;
+    throw error;
+  });
+  if (!view) return reply({ passwordRequired: true as const, transferId: transfer.transferId, grant: answered }, { cookies: [grant.cookie] });
+  return reply({ ...view, grant: answered }, { cookies: [grant.cookie] });
 });

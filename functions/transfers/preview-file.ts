@@ -7,6 +7,7 @@ import { Conflict, NotFound, Unauthorized } from '../lib/errors';
 import { createHandler } from '../lib/http/create-handler';
 import { requireDownloadsLeft } from './lib/download-log';
 import { carriesPackageGrant, resolvePackageCaller } from './lib/package-grants';
+import { requirePackageUnlocked } from './lib/package-password';
 import { requirePackageAccess } from './lib/transfer-access';
 import { FileNotFound } from './lib/stored-files';
 
@@ -37,6 +38,7 @@ export const handler = createHandler(transferRoutes.previewFile, async ({ params
     const isOwner = viewer.kind === 'user' && file.ownerId === viewer.userId;
     try {
       const access = await requirePackageAccess(db, transferId, viewer, now);
+      await requirePackageUnlocked(db, access.transfer, viewer, cookies, now);
       if (!access.isOwner) requireDownloadsLeft(access.transfer);
     } catch (error) {
       // The sender may look at their own files before sending; anyone else learns nothing.

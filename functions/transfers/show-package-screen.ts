@@ -9,7 +9,7 @@ export const handler = createHandler(transferRoutes.showPackageScreen, async ({ 
   const db = getDb();
   const now = new Date();
   const reader = await resolvePackageCaller(db, { transferId: params.id, caller, cookies, now });
-  const view = await readPackage(db, params.id, reader, now);
+  const view = await readPackage(db, params.id, reader, now, cookies);
   const owner = view.transfer.owner;
   return { seo: packageSeo(view.transfer.title, owner.name || `@${owner.username}`), package: view };
 });

@@ -30,6 +30,7 @@ import {
   previewLinkSchema,
   senderProfileParamsSchema,
   senderProfileScreenSchema,
+  setTransferPasswordBodySchema,
   signedPartsSchema,
   signPartsBodySchema,
   sitemapSchema,
@@ -40,6 +41,8 @@ import {
   transferListSchema,
   transferSummarySchema,
   transferViewSchema,
+  unlockAnswerSchema,
+  unlockPackageBodySchema,
   uploadedPartsSchema,
   uploadingFileSchema,
   uploadingFilesSchema,
@@ -63,6 +66,9 @@ const GRANT =
 /** What a download limit does to the download routes. */
 const LIMIT =
   "Under the transfer's download limit each download counts once (the zip as one; the same visitor's same file again within an hour not again; the sender's own never), by a conditional write before the link is given: 410 DOWNLOAD_LIMIT_REACHED once the limit is spent. Each counted download goes to the sender's download log";
+/** The package routes of a transfer with a password (setTransferPassword, unlockTransferPackage). */
+const LOCKED =
+  "A password-protected package answers 403 with code PASSWORD_REQUIRED and the transfer's id, nothing else, to anyone but its sender until this browser unlocks it";
 
 export const getTransfer = defineRoute({
   method: 'GET',
@@ -79,7 +85,7 @@ export const getTransferPackage = defineRoute({
   path: '/api/i/transfer/transfer/{id}/v/package',
   access: 'public',
   handler: 'transfers/get-transfer-package',
-  summary: `A sent transfer's package as its recipients see it: ready files with like and dislike counts and the caller's votes. For recipients and the sender; ${NOT_YOURS}. 410 with the date once it has expired. ${GRANT}.`,
+  summary: `A sent transfer's package as its recipients see it: ready files with like and dislike counts and the caller's votes. For recipients and the sender; ${NOT_YOURS}. 410 with the date once it has expired. ${GRANT}. ${LOCKED}.`,
   params: transferIdParamsSchema,
   response: packageViewSchema,
 });
@@ -130,7 +136,7 @@ export const listMyVotes = defineRoute({
   path: '/api/i/transfer/transfer/{id}/records/my_votes',
   access: 'public',
   handler: 'transfers/list-my-votes',
-  summary: `The caller's vote per file of a package, by file id ('like' or 'dislike'; files without a vote are left out). ${NOT_YOURS}. ${GRANT}.`,
+  summary: `The caller's vote per file of a package, by file id ('like' or 'dislike'; files without a vote are left out). ${NOT_YOURS}. ${GRANT}. ${LOCKED}.`,
   params: transferIdParamsSchema,
   response: myVotesSchema,
 });
@@ -141,7 +147,7 @@ export const createTransfer = defineRoute({
   access: 'user',
   handler: 'transfers/create-transfer',
   summary:
-    "Creates a draft transfer with a title, a message and an expiry in days (the plan's default when absent; 1-7 days on the free plan, up to 365 on pro: 400 beyond), its delivery ('email' to recipients, the default, or 'link': sent with a link anyone holding it may open, recipients optional) and optionally a download limit (1-1000 downloads, on every plan). Answers 201 with it.",
+    "Creates a draft transfer with a title, a message and an expiry in days (the plan's default when absent; 1-7 days on the free plan, up to 365 on pro: 400 beyond), its delivery ('email' to recipients, the default, or 'link': sent with a link anyone holding it may open, recipients optional), optionally a download limit (1-1000 downloads, on every plan) and, on Pro, an optional password its recipients must enter (403 with code PRO_FEATURE on Free). Answers 201 with it.",
   body: createTransferBodySchema,
   response: transferSummarySchema,
 });
@@ -187,7 +193,7 @@ export const likeTransferFile = defineRoute({
   path: '/api/i/transfer/transfer/{id}/relationId/{relationId}/v/like/{status}',
   access: 'public',
   handler: 'transfers/like-transfer-file',
-  summary: `A recipient likes ('on', replacing a dislike) or stops liking ('off') a file of a sent package; repeating either changes nothing. Answers the file with its counts. ${NOT_YOURS}; 410 once it has expired. ${GRANT}.`,
+  summary: `A recipient likes ('on', replacing a dislike) or stops liking ('off') a file of a sent package; repeating either changes nothing. Answers the file with its counts. ${NOT_YOURS}; 410 once it has expired. ${GRANT}. ${LOCKED}.`,
   params: likeParamsSchema,
   response: voteAnswerSchema,
 });
@@ -197,7 +203,7 @@ export const dislikeTransferFile = defineRoute({
   path: '/api/i/transfer/transfer/{id}/record/{recordId}/v/dislike/{status}',
   access: 'public',
   handler: 'transfers/dislike-transfer-file',
-  summary: `A recipient dislikes ('on', replacing a like) or withdraws the dislike ('off') of a file of a sent package, as like does. ${NOT_YOURS}. ${GRANT}.`,
+  summary: `A recipient dislikes ('on', replacing a like) or withdraws the dislike ('off') of a file of a sent package, as like does. ${NOT_YOURS}. ${GRANT}. ${LOCKED}.`,
   params: dislikeParamsSchema,
   response: voteAnswerSchema,
 });
@@ -220,7 +226,7 @@ export const downloadAllFiles = defineRoute({
   path: '/api/i/transfer/transfer/{id}/v/package/download',
   access: 'public',
   handler: 'transfers/download-all-files',
-  summary: `Presigned GETs (valid 1 hour) for every file of a sent package, for the browser to stream into one zip without the server holding a byte. For recipients and the sender; ${NOT_YOURS}; 410 once expired. A recipient's first download tells the sender. ${LIMIT}. ${GRANT}.`,
+  summary: `Presigned GETs (valid 1 hour) for every file of a sent package, for the browser to stream into one zip without the server holding a byte. For recipients and the sender; ${NOT_YOURS}; 410 once expired. A recipient's first download tells the sender. ${LIMIT}. ${GRANT}. ${LOCKED}.`,
   params: transferIdParamsSchema,
   response: downloadAllSchema,
   capabilities: { table: 'read-write', bucket: 'read', email: true, realtime: true },
@@ -232,7 +238,7 @@ export const acceptTransferInvite = defineRoute({
   access: 'public',
   handler: 'transfers/accept-transfer-invite',
   summary:
-    "Spends the link a recipient was emailed (once) for a package grant: an HttpOnly cookie that opens this transfer's package (view, vote, download) for that recipient and nothing else. It signs no one in: an account the address already has is reached only by logging in; an address without one gets an account made for it (its votes are kept there), which the answer says. Answers the package and the grant. 400 for a link that is unknown, used or not for this transfer.",
+    "Spends the link a recipient was emailed (once) for a package grant: an HttpOnly cookie that opens this transfer's package (view, vote, download) for that recipient and nothing else. It signs no one in: an account the address already has is reached only by logging in; an address without one gets an account made for it (its votes are kept there), which the answer says. Answers the package and the grant; for a password-protected package, the grant and `passwordRequired` only (unlockTransferPackage opens it). 400 for a link that is unknown, used or not for this transfer.",
   params: transferIdParamsSchema,
   body: acceptInviteBodySchema,
   response: acceptInviteAnswerSchema,
@@ -250,7 +256,7 @@ export const getFile = defineRoute({
   access: 'public',
   handler: 'transfers/get-file',
   summary:
-    "A file's record. Images (avatars, product images) are public; a transfer's file only for its sender and the transfer's recipients: 404 for anyone else, as for a file that does not exist.",
+    `A file's record. Images (avatars, product images) are public; a transfer's file only for its sender and the transfer's recipients: 404 for anyone else, as for a file that does not exist. ${LOCKED}.`,
   params: fileIdParamsSchema,
   response: fileAnswerSchema,
 });
@@ -358,7 +364,7 @@ export const downloadFile = defineRoute({
   access: 'public',
   handler: 'transfers/download-file',
   summary:
-    `A presigned GET (valid 5 minutes) for a ready file, carrying its original name: for the transfer's sender and recipients (404 for anyone else), 410 once the transfer has expired. A recipient's first download tells the sender. ${LIMIT} (an inline preview counts too on a transfer with a limit, not otherwise). ${GRANT}.`,
+    `A presigned GET (valid 5 minutes) for a ready file, carrying its original name: for the transfer's sender and recipients (404 for anyone else), 410 once the transfer has expired. A recipient's first download tells the sender. ${LIMIT} (an inline preview never counts, but is refused too once the limit is spent). ${GRANT}. ${LOCKED}.`,
   params: fileIdParamsSchema,
   query: downloadQuerySchema,
   response: downloadLinkSchema,
@@ -371,7 +377,7 @@ export const previewFile = defineRoute({
   access: 'public',
   handler: 'transfers/preview-file',
   summary:
-    `A presigned GET (valid 5 minutes) to preview a ready file in the page, for those who may download it (the transfer's sender and recipients; 404 for anyone else, as for a file that does not exist; 410 once the transfer has expired). Images, PDFs, audio and video answer inline with their type, and honour Range (seeking); text and code answer as text/plain attachments for the page to read the first 64 KB with a Range GET. HTML, SVG and XML are only ever text, never inline. 409 for a type with no preview (download it instead). A preview is a view, not a download: it is not counted as one and does not tell the sender. ${GRANT}.`,
+    `A presigned GET (valid 5 minutes) to preview a ready file in the page, for those who may download it (the transfer's sender and recipients; 404 for anyone else, as for a file that does not exist; 410 once the transfer has expired). Images, PDFs, audio and video answer inline with their type, and honour Range (seeking); text and code answer as text/plain attachments for the page to read the first 64 KB with a Range GET. HTML, SVG and XML are only ever text, never inline. 409 for a type with no preview (download it instead). A preview is a view, not a download: it is not counted as one and does not tell the sender, but once a download limit is spent it is refused as downloads are (410 DOWNLOAD_LIMIT_REACHED). ${GRANT}. ${LOCKED}.`,
   params: fileIdParamsSchema,
   response: previewLinkSchema,
   capabilities: { bucket: 'read' },
@@ -447,7 +453,7 @@ export const showPackageScreen = defineRoute({
   access: 'public',
   handler: 'transfers/show-package-screen',
   summary:
-    `The package page's data: the package as GET /transfer/{id}/v/package answers it, with page metadata (kept out of search indexes). Same 404 and 410. ${GRANT}.`,
+    `The package page's data: the package as GET /transfer/{id}/v/package answers it, with page metadata (kept out of search indexes). Same 404 and 410. ${GRANT}. ${LOCKED}.`,
   params: transferIdParamsSchema,
   response: packageScreenSchema,
 });
@@ -472,7 +478,7 @@ export const openTransferLink = defineRoute({
   access: 'public',
   handler: 'transfers/open-transfer-link',
   summary:
-    "Opens a link transfer with the key its link carries, for anyone: answers the package and sets a package grant (an HttpOnly cookie for this transfer's package routes alone: view, download, and vote when signed in). No session and no account are made. A missing or wrong key answers 404 exactly as an unknown transfer; 410 with the date once it has expired.",
+    "Opens a link transfer with the key its link carries, for anyone: answers the package and sets a package grant (an HttpOnly cookie for this transfer's package routes alone: view, download, and vote when signed in). No session and no account are made. A password-protected one answers only { passwordRequired, transferId, grant } with the grant, and its package waits for the password (unlockTransferPackage). A missing or wrong key answers 404 exactly as an unknown transfer; 410 with the date once it has expired.",
   params: transferIdParamsSchema,
   body: openLinkBodySchema,
   response: openLinkAnswerSchema,
@@ -487,6 +493,30 @@ export const listTransferDownloads = defineRoute({
   params: transferIdParamsSchema,
   query: transferListQuerySchema,
   response: downloadLogSchema,
+});
+
+// Passwords
+
+export const setTransferPassword = defineRoute({
+  method: 'PUT',
+  path: '/api/i/transfer/transfer/{id}/password',
+  access: 'user',
+  handler: 'transfers/set-transfer-password',
+  summary: `Sets (a string) or removes (null) the password of the caller's draft: recipients must then enter it to open the package. Pro only (403 with code PRO_FEATURE on Free, for setting; removing is always allowed). Only a slow hash is kept and no route answers it: the transfer says \`passwordProtected\`. 409 once sent. ${NOT_YOURS}.`,
+  params: transferIdParamsSchema,
+  body: setTransferPasswordBodySchema,
+  response: transferSummarySchema,
+});
+
+export const unlockTransferPackage = defineRoute({
+  method: 'POST',
+  path: '/api/i/transfer/transfer/{id}/v/package/unlock',
+  access: 'public',
+  handler: 'transfers/unlock-transfer-package',
+  summary: `Opens a password-protected package in this browser: the right password sets an HttpOnly cookie (Path=/api/i/) that opens it for 12 hours, in this browser only. A wrong one is 403 with code WRONG_PASSWORD. Guesses are counted before they are compared: 5 per 5 minutes from one client and 30 an hour in all, per transfer; beyond, 429 with the wait (and Retry-After). For whoever may open the package (${NOT_YOURS}; 410 once expired); an unprotected package answers as unlocked. ${GRANT}.`,
+  params: transferIdParamsSchema,
+  body: unlockPackageBodySchema,
+  response: unlockAnswerSchema,
 });
 
 /**
@@ -530,4 +560,6 @@ export const allTransferRoutes = {
   previewFile,
   openTransferLink,
   listTransferDownloads,
+  setTransferPassword,
+  unlockTransferPackage,
 };

@@ -9,6 +9,7 @@ import { MAX_FILE_BYTES } from '../transfers/upload-sizing';
 import { cleanFileName, MAX_FILE_NAME_LENGTH, UNUSABLE_FILE_NAME } from '../transfers/file-rules';
 import { PLAN_IDS } from '../transfers/plans';
 import { PREVIEW_KINDS } from '../transfers/previews';
+import { MAX_TRANSFER_PASSWORD_LENGTH, MIN_TRANSFER_PASSWORD_LENGTH } from '../transfers/passwords';
 
 // ---------------------------------------------------------------------------------------------
 // Files and images
@@ -201,6 +202,8 @@ export const transferSummarySchema = z.strictObject({
   /** Downloads the package serves in all (null: no limit), and how many it has served. */
   downloadLimit: z.nullable(z.number()),
   downloadCount: z.number(),
+  /** Present (true) when opening the package takes a password; the password itself is never answered. */
+  passwordProtected: z.optional(z.literal(true)),
 });
 export type TransferSummary = z.infer<typeof transferSummarySchema>;
 
@@ -250,7 +253,15 @@ export const packageViewSchema = z.strictObject({
 });
 export type PackageView = z.infer<typeof packageViewSchema>;
 
+/** A transfer's password as a sender sets it (the server keeps only a slow hash of it). */
+export const transferPasswordSchema = z.string().check(
+  z.minLength(MIN_TRANSFER_PASSWORD_LENGTH, `Use at least ${MIN_TRANSFER_PASSWORD_LENGTH} characters`),
+  z.maxLength(MAX_TRANSFER_PASSWORD_LENGTH, `Keep the password under ${MAX_TRANSFER_PASSWORD_LENGTH} characters`),
+);
+
 export const createTransferBodySchema = z.strictObject({
+  /** Pro only: recipients must enter it to open the package. */
+  password: z.optional(transferPasswordSchema),
   title: z._default(z.string().check(z.maxLength(200, 'Keep the title under 200 characters')), ''),
   message: z._default(z.string().check(z.maxLength(5_000, 'Keep the message under 5,000 characters')), ''),
   expiresInDays: z.optional(z.number().check(z.int('Whole days only'), z.minimum(1, 'A transfer lasts at least a day'))),
@@ -277,10 +288,11 @@ export type FinalizeAnswer = z.infer<typeof finalizeAnswerSchema>;
 export const openLinkBodySchema = z.strictObject({ key: z._default(z.string().check(z.maxLength(200)), '') });
 
 /** What opening a link transfer's link gives: the package, and a grant for it alone (no session, no account). */
-export const openLinkAnswerSchema = z.strictObject({
-  ...packageViewSchema.shape,
-  grant: z.strictObject({ expiresAt: z.string() }),
-});
+export const openLinkAnswerSchema = z.union([
+  z.strictObject({ ...packageViewSchema.shape, grant: z.strictObject({ expiresAt: z.string() }) }),
+  /** A password-protected package: the grant is given, the package waits for the password (unlockTransferPackage). */
+  z.strictObject({ passwordRequired: z.literal(true), transferId: z.string(), grant: z.strictObject({ expiresAt: z.string() }) }),
+]);
 export type OpenLinkAnswer = z.infer<typeof openLinkAnswerSchema>;
 
 export const downloadLogEntrySchema = z.strictObject({
@@ -334,11 +346,22 @@ export const acceptInviteBodySchema = z.strictObject({ token: z.string().check(z
  * grant says whose address it is, until when, and whether an account was made for that address
  * now (it had none), so the page can tell the recipient.
  */
-export const acceptInviteAnswerSchema = z.strictObject({
-  ...packageViewSchema.shape,
-  grant: z.strictObject({ email: z.string(), expiresAt: z.string(), accountCreated: z.boolean() }),
-});
+const packageGrantSchema = z.strictObject({ email: z.string(), expiresAt: z.string(), accountCreated: z.boolean() });
+export const acceptInviteAnswerSchema = z.union([
+  z.strictObject({ ...packageViewSchema.shape, grant: packageGrantSchema }),
+  /** A password-protected package: the grant is given, the package waits for the password (unlockTransferPackage). */
+  z.strictObject({ passwordRequired: z.literal(true), transferId: z.string(), grant: packageGrantSchema }),
+]);
 export type AcceptInviteAnswer = z.infer<typeof acceptInviteAnswerSchema>;
+
+/** Sets (a string) or removes (null) the password of a draft. */
+export const setTransferPasswordBodySchema = z.strictObject({ password: z.nullable(transferPasswordSchema) });
+
+export const unlockPackageBodySchema = z.strictObject({
+  password: z.string().check(z.maxLength(MAX_TRANSFER_PASSWORD_LENGTH, 'That password is too long')),
+});
+/** Until when this browser's unlock holds. */
+export const unlockAnswerSchema = z.strictObject({ unlockedUntil: z.string() });
 
 /** Everything the zip needs: each ready file's name, size and a short-lived download url. */
 export const downloadAllSchema = z.strictObject({

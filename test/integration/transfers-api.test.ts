@@ -300,6 +300,7 @@ describe('a transfer from draft to package', () => {
     expect(accepted.cookies).toEqual([
       expect.stringMatching(new RegExp(`^tpg_${transferId}=[^;]+; Path=/api/i/; HttpOnly; Secure; SameSite=Lax`)),
     ]);
+    if (!('files' in accepted.body)) throw new Error('The package was not answered');
     expect(accepted.body.files.map((file) => file.name)).toEqual(['notes.txt', 'video.mp4']);
     expect(accepted.body.isOwner).toBe(false);
     expect(accepted.body.grant).toMatchObject({ email: newcomer, accountCreated: true });

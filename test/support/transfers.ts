@@ -51,9 +51,12 @@ export async function putParts(
 export async function sentTransfer(
   api: ApiClient,
   sender: SignedInUser,
-  options: { files: { name: string; bytes: Buffer; type: string }[]; recipients: string[]; title?: string },
+  options: { files: { name: string; bytes: Buffer; type: string }[]; recipients: string[]; title?: string; password?: string },
 ): Promise<{ transferId: string; fileIds: string[] }> {
-  const created = await api.call(routes.createTransfer, { body: { title: options.title ?? 'Holiday photos' }, as: sender });
+  const created = await api.call(routes.createTransfer, {
+    body: { title: options.title ?? 'Holiday photos', ...(options.password ? { password: options.password } : {}) },
+    as: sender,
+  });
   expectOk(created, 201);
   const transferId = created.body.id;
   const fileIds: string[] = [];

@@ -8,6 +8,7 @@ import { type ManifestFile, readManifest } from './manifest';
 import { readCurrentTally, type Tally } from './tally';
 import { checkPackageAccess, type PackageCaller, readMembership, readTransfer, TransferNotFound } from './transfer-access';
 import { readVotes } from './transfer-reads';
+import { requirePackageUnlocked } from './package-password';
 import { toPackageFile, toPerson, toTransferSummary } from './transfer-views';
 
 /**
@@ -42,7 +43,13 @@ interface PackageParts {
  * read again only when the transfer says a vote changed it); nothing read is answered before the
  * access check has passed on it.
  */
-async function readPackageParts(db: Db, transferId: string, caller: PackageCaller, now: Date): Promise<PackageParts> {
+async function readPackageParts(
+  db: Db,
+  transferId: string,
+  caller: PackageCaller,
+  now: Date,
+  cookies: Readonly<Record<string, string>>,
+): Promise<PackageParts> {
   const [transfer, member, votes] = await Promise.all([
     readTransfer(db, transferId),
     readMembership(db, transferId, caller.verifiedEmail),
@@ -50,6 +57,7 @@ async function readPackageParts(db: Db, transferId: string, caller: PackageCalle
   ]);
   const { isOwner } = checkPackageAccess(transfer, caller, member, now);
   if (!transfer) throw new TransferNotFound();
+  await requirePackageUnlocked(db, transfer, caller, cookies, now);
   const [owner, files, tally] = await Promise.all([
     readSender(db, transfer.ownerId, now.getTime()),
     readManifest(db, transfer),
@@ -68,8 +76,15 @@ async function readPackageParts(db: Db, transferId: string, caller: PackageCalle
 const toPackageFiles = ({ files, tally, votes }: PackageParts) =>
   files.map((file) => toPackageFile(file, tally.counts.get(file.id), votes.get(file.id) ?? null));
 
-export async function readPackage(db: Db, transferId: string, caller: PackageCaller, now: Date): Promise<PackageView> {
-  const parts = await readPackageParts(db, transferId, caller, now);
+/** `cookies`: the request's, for a password-protected package's unlock (package-password.ts). */
+export async function readPackage(
+  db: Db,
+  transferId: string,
+  caller: PackageCaller,
+  now: Date,
+  cookies: Readonly<Record<string, string>>,
+): Promise<PackageView> {
+  const parts = await readPackageParts(db, transferId, caller, now, cookies);
   return { transfer: parts.transfer, files: toPackageFiles(parts), isOwner: parts.isOwner };
 }
 
@@ -99,8 +114,9 @@ export async function readPackageAnswer(
   transferId: string,
   caller: PackageCaller,
   now: Date,
+  cookies: Readonly<Record<string, string>>,
 ): Promise<PreparedJson<PackageView>> {
-  const parts = await readPackageParts(db, transferId, caller, now);
+  const parts = await readPackageParts(db, transferId, caller, now, cookies);
   return new PreparedJson(
     `{"transfer":${JSON.stringify(parts.transfer)},"files":${filesJson(parts)},"isOwner":${parts.isOwner}}`,
   );

@@ -4,6 +4,7 @@ import { checkedCursor } from '../../lib/db/cursors';
 import type { TransferItem } from '../../lib/db/entities/transfer';
 import type { Db } from '../../lib/db/service';
 import { summariesOf } from './transfer-views';
+import { withoutLockedContents } from './package-password';
 
 export const TRANSFER_PAGE_SIZE = 20;
 
@@ -41,5 +42,5 @@ export async function listReceivedTransfers(
   });
   const byId = new Map(transfers.map((transfer) => [transfer.transferId, transfer]));
   const ordered = page.data.flatMap(({ transferId }) => byId.get(transferId) ?? []);
-  return { transfers: await summariesOf(db, ordered, options.now), cursor: page.cursor ?? null };
+  return { transfers: (await summariesOf(db, ordered, options.now)).map(withoutLockedContents), cursor: page.cursor ?? null };
 }

@@ -39,6 +39,11 @@ export interface InviteMailData {
   files: readonly { name: string; size: number }[];
   availableUntil: string;
   url: string;
+  /**
+   * A password-protected transfer's mail says nothing of what it holds (no title, message or
+   * files): a forwarded mail, like a leaked link, must not tell what the password guards.
+   */
+  passwordProtected?: boolean;
 }
 
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
@@ -67,9 +72,10 @@ export function mailDate(iso: string): string {
 export const transferInviteEmail = defineMailKind<InviteMailData>({
   name: 'transfer-invite',
   from: () => getConfig().transferMailFrom,
-  template: ({ sender, title, message, files, availableUntil, url }) => {
+  template: ({ sender, title, message, files, availableUntil, url, passwordProtected }) => {
     const link = mailLink(url);
     const who = senderLabel(sender);
+    if (passwordProtected) return protectedInvite(who, link, mailDate(availableUntil));
     const what = title ? `“${title}”` : plural(files.length, 'file');
     const until = mailDate(availableUntil);
     const totalBytes = files.reduce((sum, file) => sum + file.size, 0);
@@ -111,6 +117,31 @@ export const transferInviteEmail = defineMailKind<InviteMailData>({
   hourlyOverall: { limit: 20_000, message: () => 'Too many transfers are being sent right now.' },
   unavailableMessage: 'The email to a recipient could not be sent.',
 });
+
+/** The invitation to a password-protected transfer: who sent files, the link and that the sender gives the password. */
+function protectedInvite(who: string, link: string, until: string) {
+  const passwordLine = 'They are protected by a password: ask the sender for it (it is not in this email).';
+  const text = [
+    `${who} sent you files with ${APP_NAME}.`,
+    '',
+    passwordLine,
+    '',
+    `Open the files: ${link}`,
+    '',
+    `They can be downloaded until ${until}.`,
+    '',
+  ].join('\n');
+  const body = html`<!doctype html>
+    <html>
+      <body style="font-family:system-ui,sans-serif;line-height:1.5">
+        <p><strong>${who}</strong> sent you files with ${APP_NAME}.</p>
+        <p>${passwordLine}</p>
+        <p><a href="${link}">Open the files</a></p>
+        <p style="color:#555">They can be downloaded until ${until}.</p>
+      </body>
+    </html>`;
+  return { subject: `${who} sent you files`, text, html: body.markup };
+}
 
 export const downloadReceiptEmail = defineMailKind<{ recipient: string; title: string; url: string }>({
   name: 'transfer-download-receipt',
@@ -191,6 +222,18 @@ async function notifyRecipient(
           payload: { transferId: transfer.transferId, email: member.email },
           now,
         });
+        if (transfer.passwordHash) {
+          const url = inviteUrl(transfer.transferId, token);
+          return {
+            ...content,
+            files: [],
+            title: '',
+            message: '',
+            availableUntil: transfer.availableUntil,
+            url,
+            passwordProtected: true,
+          };
+        }
         return {
           ...content,
           title: transfer.title,
@@ -224,6 +267,9 @@ async function notifyRecipient(
   return emailed;
 }
 
+const receivedTitle = (kind: string, transfer: TransferItem) =>
+  kind === 'transfer-received' && transfer.passwordHash ? undefined : transfer.title || undefined;
+
 /** A notification in the recipient's centre and a push to their open tabs; never fails the caller. */
 export async function tellUser(
   db: Db,
@@ -242,7 +288,8 @@ export async function tellUser(
       actorId: event.actorId,
       kind: event.kind,
       app: 'transfer',
-      object: { type: 'transfer', id: event.transfer.transferId, title: event.transfer.title || undefined },
+      // A recipient is told a protected transfer's title only once they unlock it.
+      object: { type: 'transfer', id: event.transfer.transferId, title: receivedTitle(event.kind, event.transfer) },
       at: event.at,
       ...(event.byPlatform ? { byPlatform: true } : {}),
     });

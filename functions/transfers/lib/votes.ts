@@ -7,6 +7,7 @@ import { readManifest } from './manifest';
 import { type Counts, readTally, tallyUpdates } from './tally';
 import { type PackageCaller, requirePackageAccess, TransferNotFound } from './transfer-access';
 import { toPackageFile } from './transfer-views';
+import { requirePackageUnlocked } from './package-password';
 
 /** The vote a status asks for, given the current one: 'on' casts it (replacing the other), 'off' withdraws only that one. */
 export function nextVote(current: Vote | null, vote: Vote, status: 'on' | 'off'): Vote | null {
@@ -40,9 +41,19 @@ function failedPositions(error: unknown): number[] | null {
  */
 export async function castVote(
   db: Db,
-  options: { transferId: string; fileId: string; caller: PackageCaller; vote: Vote; status: 'on' | 'off'; now: Date },
+  options: {
+    transferId: string;
+    fileId: string;
+    caller: PackageCaller;
+    vote: Vote;
+    status: 'on' | 'off';
+    now: Date;
+    /** The request's, for a password-protected package's unlock; without them such a package stays locked. */
+    cookies?: Readonly<Record<string, string>>;
+  },
 ): Promise<PackageFile> {
   const { transfer, isOwner } = await requirePackageAccess(db, options.transferId, options.caller, options.now);
+  await requirePackageUnlocked(db, transfer, options.caller, options.cookies ?? {}, options.now);
   const { transferId, fileId } = options;
   const userId = options.caller.userId;
   const file = (await readManifest(db, transfer))?.find((candidate) => candidate.id === fileId);

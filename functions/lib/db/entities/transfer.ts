@@ -48,6 +48,11 @@ export const createTransferEntity = (config?: EntityConfiguration) =>
         downloadCount: { type: 'number' },
         /** When the limit was reached and the sender told (once). */
         limitReachedAt: { type: 'string' },
+        /**
+         * A password's slow hash with its salt and parameters (functions/transfers/lib/package-password.ts):
+         * absent on a transfer anyone it was sent to may open. Never answered by any route.
+         */
+        passwordHash: { type: 'string' },
         expiresAt: { type: 'number', required: true },
         /**
          * Set on an upload through one of the owner's file requests (file-request.ts): the

@@ -1,4 +1,5 @@
 import { type ReactNode, useId } from 'react';
+import { planAllowsPasswords } from '@shared/transfers/passwords';
 import { formatBytes } from '../../../lib/format-bytes';
 import type { PlanLimitsView } from '../api/subscription-keys';
 import badgeStyles from '../../../components/badge.module.css';
@@ -14,6 +15,8 @@ export function PlanLimitsList({ limits }: { limits: PlanLimitsView }) {
       <dd>{limits.maxExpiryDays} days</dd>
       <dt>Recipients per transfer</dt>
       <dd>{limits.maxRecipients.toLocaleString('en-US')}</dd>
+      <dt>Password-protected transfers</dt>
+      <dd>{planAllowsPasswords(limits.planId) ? 'Yes' : 'No'}</dd>
     </dl>
   );
 }

@@ -36,6 +36,8 @@ describe('UpgradesPage', () => {
     expect(pro).toHaveTextContent('Largest transfer200 GB');
     expect(pro).toHaveTextContent('Transfers kept for up to365 days');
     expect(pro).toHaveTextContent('Recipients per transfer500');
+    expect(free).toHaveTextContent('Password-protected transfersNo');
+    expect(pro).toHaveTextContent('Password-protected transfersYes');
     expect(pro).toHaveTextContent('$12.00a month, cancel any time');
     expect(page.getByRole('radio', { name: /^Monthly/ })).toBeChecked();
     expect(within(pro).getByRole('link', { name: 'Upgrade to Pro' })).toHaveAttribute('href', '/checkout?price=pro-monthly');

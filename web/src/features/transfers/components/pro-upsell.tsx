@@ -28,6 +28,21 @@ export function ProUpsell({ totalBytes, limitBytes }: { totalBytes: number; limi
   );
 }
 
+/** Where the password field is for Pro senders: what Pro adds, for a Free sender. */
+export function PasswordUpsell() {
+  return (
+    <div className={styles.notice} role="note" aria-label="Password protection">
+      <p>
+        <strong>Protect a transfer with a password</strong> with Pro: recipients enter it before they see the files, so a
+        forwarded link opens nothing.
+      </p>
+      <Link to={PRO_UPGRADE_PATH} className={styles.noticeLink} onClick={() => track('Pro Upsell Clicked', { reason: 'other' })}>
+        See Pro
+      </Link>
+    </div>
+  );
+}
+
 /** Over the limit of a plan with nothing above it: only removing files helps. */
 export function OverLimit({ totalBytes, limitBytes }: { totalBytes: number; limitBytes: number }) {
   return (

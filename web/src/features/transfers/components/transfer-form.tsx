@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import type { PlanLimits } from '@shared/transfers/plans';
+import { MAX_TRANSFER_PASSWORD_LENGTH, MIN_TRANSFER_PASSWORD_LENGTH } from '@shared/transfers/passwords';
 import { Button } from '../../../components/button';
 import { ApiError } from '../../../lib/api-client';
 import { formatBytes } from '../../../lib/format-bytes';
@@ -11,7 +12,7 @@ import { type UploadTransport, xhrTransport } from '../lib/upload-transport';
 import { DeliveryChoice } from './delivery-choice';
 import { DownloadLimitField } from './download-limit-field';
 import { FilePicker } from './file-picker';
-import { OverLimit, ProUpsell } from './pro-upsell';
+import { OverLimit, PasswordUpsell, ProUpsell } from './pro-upsell';
 import { RecipientsField } from './recipients-field';
 import { SendProgressView } from './send-progress-view';
 import { SentScreen } from './sent-screen';
@@ -55,6 +56,7 @@ export function TransferForm({
   const titleId = useId();
   const messageId = useId();
   const expiryId = useId();
+  const passwordId = useId();
   const form = useTransferDraft({ limits, resumable, upload, transport });
   const { draft, busy, offer, totalBytes, overLimit } = form;
   const { files, recipients, resuming, sending } = draft;
@@ -202,6 +204,31 @@ export function TransferForm({
           onChange={(event) => form.setMessage(event.target.value)}
         />
       </div>
+
+      {limits.planId === 'pro' ? (
+        <div className={fieldStyles.field}>
+          <label htmlFor={passwordId} className={fieldStyles.label}>
+            Password (optional)
+          </label>
+          <input
+            id={passwordId}
+            type="password"
+            className={styles.input}
+            value={form.password}
+            minLength={MIN_TRANSFER_PASSWORD_LENGTH}
+            maxLength={MAX_TRANSFER_PASSWORD_LENGTH}
+            autoComplete="new-password"
+            aria-describedby={`${passwordId}-hint`}
+            disabled={busy}
+            onChange={(event) => form.setPassword(event.target.value)}
+          />
+          <p id={`${passwordId}-hint`} className={fieldStyles.hint}>
+            Recipients enter it before they see the files. Tell it to them yourself: it is not in the email.
+          </p>
+        </div>
+      ) : (
+        <PasswordUpsell />
+      )}
 
       {draft.formError ? (
         <p className={pageStyles.alert} role="alert">

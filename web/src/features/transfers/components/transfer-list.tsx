@@ -37,7 +37,8 @@ export function TransferList({
                 <span className={styles.itemMeta}>
                   {viewer === 'recipient' ? `From ${sender} · ` : ''}
                   {received ? `From ${received.uploaderName} through your file request · ` : ''}
-                  {formatDate(date)} · {formatBytes(transfer.totalBytes)}
+                  {formatDate(date)} ·{' '}
+                  {viewer === 'recipient' && transfer.passwordProtected ? 'Password protected' : formatBytes(transfer.totalBytes)}
                 </span>
                 {received?.uploaderNote ? <span className={styles.itemMeta}>“{received.uploaderNote}”</span> : null}
               </Link>

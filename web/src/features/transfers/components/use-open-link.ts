@@ -24,7 +24,14 @@ export function useOpenLink(transferId: string) {
   const key = linkKeyOf(location.hash);
   const open = useMutation({
     mutationFn: (linkKey: string) => openTransferLink(transferId, linkKey),
-    onSuccess: ({ grant: _grant, ...view }) => queryClient.setQueryData(transferKeys.package(transferId), view),
+    onSuccess: (answer) => {
+      // A password-protected package is read again once the grant is set: it answers that it
+      // waits for the password, and the page asks for it.
+      if ('passwordRequired' in answer) return queryClient.invalidateQueries({ queryKey: transferKeys.package(transferId) });
+      const { grant: _grant, ...view } = answer;
+      queryClient.setQueryData(transferKeys.package(transferId), view);
+      return undefined;
+    },
   });
   const tried = useRef<string | null>(null);
   const { mutate } = open;

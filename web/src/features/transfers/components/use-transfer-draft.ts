@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useReducer, useRef } from 'react';
+import { useEffect, useReducer, useRef, useState } from 'react';
 import type { TransferDelivery } from '@shared/schemas/transfers';
 import type { PlanLimits } from '@shared/transfers/plans';
 import { refusedTransferFile } from '@shared/transfers/file-rules';
@@ -11,6 +11,7 @@ import { createTransfer } from '../api/create-transfer';
 import { deleteFile } from '../api/delete-file';
 import { finalizeTransfer } from '../api/finalize-transfer';
 import { recordFinalizeTiming } from '../api/record-finalize-timing';
+import { setTransferPassword } from '../api/set-transfer-password';
 import { transferKeys } from '../api/transfer-keys';
 import { looksLikeEmail } from '../lib/format';
 import { SendProgressStore } from '../lib/send-progress';
@@ -57,6 +58,8 @@ export function useTransferDraft({
   const session = useRef<SendSession | null>(null);
   const totals = draftTotals(draft, limits);
   const busy = draft.sending !== null;
+  /** Kept out of the draft's reducer (and its resumable state): it only ever goes to the server once. */
+  const [password, setPassword] = useState('');
 
   useEffect(() => track('Transfer Form Opened'), []);
 
@@ -89,6 +92,7 @@ export function useTransferDraft({
 
   const reset = () => {
     session.current = null;
+    setPassword('');
     dispatch({ type: 'reset', expiry: limits.defaultExpiryDays });
   };
 
@@ -117,6 +121,7 @@ export function useTransferDraft({
     session.current ??= new SendSession();
     const deps: SendDeps = {
       createTransfer: (body) => createTransfer(body),
+      setPassword: (id, password) => setTransferPassword(id, password),
       addRecipient: (id, email) => addRecipient(id, email),
       createFiles: (id, declared) => createFiles(id, declared),
       finalizeTransfer: (id) => finalizeTransfer(id),
@@ -140,6 +145,7 @@ export function useTransferDraft({
           delivery: draft.delivery,
           // missingForSend refused an invalid count above.
           downloadLimit: typeof draft.downloadLimit === 'number' ? draft.downloadLimit : null,
+          password: limits.planId === 'pro' && password ? password : undefined,
           recipients,
           files,
           startedAt,
@@ -179,6 +185,8 @@ export function useTransferDraft({
     setExpiry: (days: number) => dispatch({ type: 'expiryChanged', days }),
     setDelivery: (delivery: TransferDelivery) => dispatch({ type: 'deliveryChanged', delivery }),
     setDownloadLimit: (downloadLimit: DownloadLimitChoice) => dispatch({ type: 'downloadLimitChanged', downloadLimit }),
+    password,
+    setPassword,
     startResume,
     dismissOffer: () => dispatch({ type: 'offerDismissed' }),
     reset,

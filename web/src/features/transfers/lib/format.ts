@@ -36,7 +36,9 @@ export function plural(count: number, word: string, many = `${word}s`): string {
 }
 
 /** What a transfer is called in lists: its title, or how many files it holds. */
-export function transferName(transfer: { title: string; fileCount: number }): string {
+export function transferName(transfer: { title: string; fileCount: number; passwordProtected?: true | undefined }): string {
+  // A recipient's list is told nothing of a protected transfer's contents until it is opened.
+  if (!transfer.title.trim() && transfer.passwordProtected && transfer.fileCount === 0) return 'Password-protected transfer';
   return transfer.title.trim() || plural(transfer.fileCount, 'file');
 }
 

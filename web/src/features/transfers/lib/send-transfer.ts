@@ -28,7 +28,10 @@ export interface SendDeps {
     expiresInDays: number;
     delivery: TransferDelivery;
     downloadLimit?: number;
+    password?: string;
   }): Promise<TransferSummary>;
+  /** Sets the password of a draft made earlier (a retry, a resumed draft) when the form's differs. */
+  setPassword(transferId: string, password: string): Promise<TransferSummary>;
   addRecipient(transferId: string, email: string): Promise<unknown>;
   createFiles(transferId: string, files: readonly DeclaredFile[]): Promise<{ files: UploadingFile[] }>;
   finalizeTransfer(transferId: string): Promise<FinalizeAnswer>;
@@ -49,6 +52,8 @@ export interface SendInput {
   /** 'link' needs no recipient: the sent transfer carries a link to share. */
   readonly delivery: TransferDelivery;
   readonly downloadLimit: number | null;
+  /** Pro only: recipients must enter it to open the package. */
+  readonly password?: string | undefined;
   readonly recipients: readonly string[];
   readonly files: readonly PickedFile[];
   /** When Send was pressed, on deps.now()'s clock. */
@@ -64,6 +69,8 @@ export interface SendInput {
  */
 export class SendSession {
   transfer: TransferSummary | null;
+  /** The password the draft was given here (never read back: the server keeps only its hash). */
+  password: string | undefined;
   readonly recipients = new Set<string>();
   /** Server records of picked files, by key. */
   readonly records = new Map<string, UploadingFile>();
@@ -177,14 +184,22 @@ export async function sendTransfer(input: SendInput, deps: SendDeps, session: Se
   const stopIfCancelled = () => signal?.throwIfAborted();
   progress.setPhase('preparing');
 
-  session.transfer ??= await deps.createTransfer({
-    title: input.title.trim(),
-    message: input.message.trim(),
-    expiresInDays: input.expiresInDays,
-    delivery: input.delivery,
-    ...(input.downloadLimit === null ? {} : { downloadLimit: input.downloadLimit }),
-  });
+  if (!session.transfer) {
+    session.transfer = await deps.createTransfer({
+      title: input.title.trim(),
+      message: input.message.trim(),
+      expiresInDays: input.expiresInDays,
+      delivery: input.delivery,
+      ...(input.downloadLimit === null ? {} : { downloadLimit: input.downloadLimit }),
+      ...(input.password ? { password: input.password } : {}),
+    });
+    session.password = input.password;
+  }
   const transferId = session.transfer.id;
+  if (input.password && input.password !== session.password) {
+    session.transfer = await deps.setPassword(transferId, input.password);
+    session.password = input.password;
+  }
   stopIfCancelled();
 
   for (const email of input.recipients) {

@@ -19,6 +19,8 @@ import { FilePreviews } from '../components/file-previews';
 import { DownloadsLeft, LinkRefused, LinkVisitorNotice } from '../components/link-notices';
 import { PackageFileCard } from '../components/package-file-card';
 import { useOpenLink } from '../components/use-open-link';
+import { PackagePasswordForm } from '../components/package-password-form';
+import { PASSWORD_REQUIRED_CODE } from '@shared/transfers/passwords';
 import { ZipDownloadButton } from '../components/zip-download-button';
 import { formatDate, plural, transferName } from '../lib/format';
 import styles from '../components/transfers.module.css';
@@ -139,7 +141,10 @@ export function PackagePage() {
   const invite = useMutation({
     mutationFn: ({ transferId, inviteToken }: { transferId: string; inviteToken: string }) =>
       acceptTransferInvite(transferId, inviteToken),
-    onSuccess: ({ grant: _grant, ...view }, { transferId }) => {
+    onSuccess: (answer, { transferId }) => {
+      // A protected package comes without its contents: the package query asks, and is told to unlock.
+      if ('passwordRequired' in answer) return;
+      const { grant: _grant, ...view } = answer;
       queryClient.setQueryData(transferKeys.package(transferId), view);
     },
   });
@@ -209,6 +214,8 @@ export function PackagePage() {
         onRetry={() => invite.mutate({ transferId: id, inviteToken: spent.current ?? '' })}
       />
     );
+  } else if (query.error instanceof ApiError && query.error.code === PASSWORD_REQUIRED_CODE) {
+    content = <PackagePasswordForm transferId={id} />;
   } else if (userPending) {
     content = <PageSpinner label="Loading the transfer" />;
   } else if (needsLogIn) {

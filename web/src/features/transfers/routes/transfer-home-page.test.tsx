@@ -153,6 +153,39 @@ describe('TransferHomePage', () => {
     await waitFor(() => expect(within(expiry).getAllByRole('option')).toHaveLength(PLAN_LIMITS.pro.maxExpiryDays));
   });
 
+  it('lets a Pro sender protect the transfer with a password, which goes with the new draft', async () => {
+    // Prepare
+    const { user, page, api } = renderHome({ limits: PLAN_LIMITS.pro });
+    await user.upload(await page.findByLabelText('Add files'), [fakeFile('a.txt', 1_000)]);
+    await addRecipient(user, page, 'ana@example.com');
+
+    // Act
+    await user.type(page.getByLabelText('Password (optional)'), 'correct horse');
+    await user.click(page.getByRole('button', { name: 'Send' }));
+
+    // Assess
+    expect(await page.findByRole('heading', { name: 'Sent' })).toBeInTheDocument();
+    expect(api.calls(routes.createTransfer)[0]?.body).toEqual({
+      title: '',
+      message: '',
+      expiresInDays: 7,
+      password: 'correct horse',
+    });
+  });
+
+  it('shows a Free sender that passwords come with Pro, and no password field', async () => {
+    // Prepare
+    const { page } = renderHome();
+
+    // Act
+    const note = await page.findByRole('note', { name: 'Password protection' });
+
+    // Assess
+    expect(note).toHaveTextContent('Protect a transfer with a password with Pro');
+    expect(within(note).getByRole('link', { name: 'See Pro' })).toHaveAttribute('href', '/upgrades');
+    expect(page.queryByLabelText('Password (optional)')).not.toBeInTheDocument();
+  });
+
   it('offers a Free sender at most 7 days', async () => {
     // Prepare
     const { page } = renderHome();

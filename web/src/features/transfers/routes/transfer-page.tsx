@@ -112,6 +112,12 @@ function TransferDetails({ view }: { view: TransferView }) {
         <dd>
           {plural(transfer.fileCount, 'file')}, {formatBytes(transfer.totalBytes)}
         </dd>
+        {transfer.passwordProtected ? (
+          <>
+            <dt>Access</dt>
+            <dd>Password protected</dd>
+          </>
+        ) : null}
       </dl>
       {transfer.message ? <p className={styles.message}>{transfer.message}</p> : null}
 
