@@ -39,7 +39,11 @@ export const handler = createHandler(transferRoutes.previewFile, async ({ params
     try {
       const access = await requirePackageAccess(db, transferId, viewer, now);
       await requirePackageUnlocked(db, access.transfer, viewer, cookies, now);
-      if (!access.isOwner) requireDownloadsLeft(access.transfer);
+      if (!access.isOwner) {
+        requireDownloadsLeft(access.transfer);
+        // A view for the sender's figures; an ADD, so parallel previews all count.
+        await db.entities.transfer.patch({ transferId }).add({ previewCount: 1 }).go();
+      }
     } catch (error) {
       // The sender may look at their own files before sending; anyone else learns nothing.
       if (!(isOwner && error instanceof Conflict)) throw error instanceof NotFound ? new FileNotFound() : error;

@@ -377,10 +377,10 @@ export const previewFile = defineRoute({
   access: 'public',
   handler: 'transfers/preview-file',
   summary:
-    `A presigned GET (valid 5 minutes) to preview a ready file in the page, for those who may download it (the transfer's sender and recipients; 404 for anyone else, as for a file that does not exist; 410 once the transfer has expired). Images, PDFs, audio and video answer inline with their type, and honour Range (seeking); text and code answer as text/plain attachments for the page to read the first 64 KB with a Range GET. HTML, SVG and XML are only ever text, never inline. 409 for a type with no preview (download it instead). A preview is a view, not a download: it is not counted as one and does not tell the sender, but once a download limit is spent it is refused as downloads are (410 DOWNLOAD_LIMIT_REACHED). ${GRANT}. ${LOCKED}.`,
+    `A presigned GET (valid 5 minutes) to preview a ready file in the page, for those who may download it (the transfer's sender and recipients; 404 for anyone else, as for a file that does not exist; 410 once the transfer has expired). Images, PDFs, audio and video answer inline with their type, and honour Range (seeking); text and code answer as text/plain attachments for the page to read the first 64 KB with a Range GET. HTML, SVG and XML are only ever text, never inline. 409 for a type with no preview (download it instead). A preview is a view, not a download: it adds to the transfer's previewCount, is not counted as a download and does not tell the sender, but once a download limit is spent it is refused as downloads are (410 DOWNLOAD_LIMIT_REACHED). ${GRANT}. ${LOCKED}.`,
   params: fileIdParamsSchema,
   response: previewLinkSchema,
-  capabilities: { bucket: 'read' },
+  capabilities: { table: 'read-write', bucket: 'read' },
 });
 
 export const uploadImageByBase64 = defineRoute({

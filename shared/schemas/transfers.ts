@@ -202,6 +202,8 @@ export const transferSummarySchema = z.strictObject({
   /** Downloads the package serves in all (null: no limit), and how many it has served. */
   downloadLimit: z.nullable(z.number()),
   downloadCount: z.number(),
+  /** Previews opened by anyone but the sender (views, not downloads). */
+  previewCount: z.number(),
   /** Present (true) when opening the package takes a password; the password itself is never answered. */
   passwordProtected: z.optional(z.literal(true)),
 });

@@ -1,4 +1,4 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
@@ -121,5 +121,62 @@ describe('passwords on transfers in a real browser', () => {
     // Assess: asked again
     await other.getByRole('main').getByRole('heading', { level: 1, name: 'This transfer is protected by a password' }).waitFor();
     await Promise.all([recipientContext.close(), otherContext.close(), sender.context.close()]);
+  });
+  it('a Pro sender gets a link to a transfer with a password; someone with no account opens it, enters the password and downloads', async () => {
+    // Prepare: a sender who bought Pro
+    const sender = await signedInBrowser(browser, runtime, 'password-link-sender');
+    await subscribeToPro(createApiClient(runtime), sender.person);
+    const title = 'Contract by link';
+    const senderPage = await sender.context.newPage();
+    await senderPage.goto(`${runtime.url}/transfer`);
+    const form = senderPage.getByRole('form', { name: 'New transfer' });
+    await form.waitFor();
+
+    // Act: a file, "Get a link", a title and a password, then Send
+    await form
+      .getByRole('group', { name: 'Drop files here' })
+      .locator('input[type="file"]')
+      .setInputFiles(join(picked, CONTRACT.name));
+    await form.getByRole('list', { name: 'Files to send' }).getByRole('listitem').filter({ hasText: CONTRACT.name }).waitFor();
+    await form.getByRole('radio', { name: /Get a link/ }).check();
+    await form.getByRole('textbox', { name: 'Title' }).fill(title);
+    await form.getByRole('textbox', { name: 'Password (optional)' }).fill(PASSWORD);
+    await form.getByRole('button', { name: 'Send', exact: true }).click();
+    const sent = senderPage.getByRole('region', { name: 'Sent' });
+    const failure = form.getByRole('alert');
+    await sent.or(failure).waitFor({ timeout: 45_000 });
+    if (await failure.isVisible()) throw new Error(`The send failed in the browser: ${await failure.innerText()}`);
+    const link = new URL(await sent.getByRole('textbox', { name: 'Link to the files' }).inputValue());
+
+    // Act: someone with no account opens the link in a browser of their own
+    const visitorContext = await browser.newContext({ viewport: { width: 1280, height: 800 }, acceptDownloads: true });
+    const page = await visitorContext.newPage();
+    await page.goto(link.href);
+    const main = page.getByRole('main');
+    await main.getByRole('heading', { level: 1, name: 'This transfer is protected by a password' }).waitFor();
+
+    // Assess: nothing of the package shows, the key has left the address, and nobody is signed in
+    const locked = await main.innerText();
+    expect(locked).not.toContain(title);
+    expect(locked).not.toContain(CONTRACT.name);
+    expect(new URL(page.url()).hash).toBe('');
+    await expect(page.getByRole('button', { name: /^Account menu for / }).count()).resolves.toBe(0);
+
+    // Act: the password, then a download
+    await main.getByRole('textbox', { name: 'Password', exact: true }).fill(PASSWORD);
+    await main.getByRole('button', { name: 'Unlock' }).click();
+    await main.getByRole('heading', { level: 1, name: title }).waitFor();
+    const card = main.getByRole('region', { name: 'Files' }).getByRole('article', { name: CONTRACT.name });
+    const [download] = await Promise.all([
+      page.waitForEvent('download', { timeout: 15_000 }),
+      card.getByRole('button', { name: 'Download', exact: true }).click(),
+    ]);
+
+    // Assess: the bytes sent, and still no session
+    expect(await download.failure()).toBeNull();
+    expect((await readFile(await download.path())).equals(CONTRACT.buffer)).toBe(true);
+    expect((await visitorContext.cookies()).map((cookie) => cookie.name)).not.toContain('ssoat');
+    await expectAccessible(page, 'a protected link transfer, unlocked');
+    await Promise.all([visitorContext.close(), sender.context.close()]);
   });
 });

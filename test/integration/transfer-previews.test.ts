@@ -151,6 +151,30 @@ describe('previews of a package’s files', () => {
     expect(member?.downloads ?? []).toEqual([]);
   });
 
+  it("counts each preview by anyone but the sender as a view on the sender's transfer, and none as a download", async () => {
+    // Prepare: a transfer of its own, so other tests' previews do not count here
+    const own = await sentTransfer(suite.api, sender, {
+      files: [{ name: 'photo.png', bytes: PNG, type: 'image/png' }],
+      recipients: [recipient.email],
+    });
+    const fileId = own.fileIds[0] ?? '';
+
+    // Act: three previews at once by the recipient, one by the sender
+    const previews = await Promise.all([
+      ...Array.from({ length: 3 }, () => suite.api.call(routes.previewFile, { params: { id: fileId }, as: recipient })),
+      suite.api.call(routes.previewFile, { params: { id: fileId }, as: sender }),
+    ]);
+    const view = await suite.api.call(routes.getTransfer, { params: { id: own.transferId }, as: sender });
+    const log = await suite.api.call(routes.listTransferDownloads, { params: { id: own.transferId }, as: sender });
+
+    // Assess
+    for (const preview of previews) expectOk(preview);
+    expectOk(view);
+    expect(view.body.transfer).toMatchObject({ previewCount: 3, downloadCount: 0 });
+    expectOk(log);
+    expect(log.body.downloads).toEqual([]);
+  });
+
   it('answers 410 once the transfer has expired', async () => {
     // Prepare
     const {

@@ -44,6 +44,7 @@ export function toTransferSummary(transfer: TransferItem, owner: Person, now: Da
     delivery: transfer.delivery ?? 'email',
     downloadLimit: transfer.downloadLimit ?? null,
     downloadCount: transfer.downloadCount ?? 0,
+    previewCount: transfer.previewCount ?? 0,
     ...(transfer.passwordHash ? { passwordProtected: true as const } : {}),
   };
 }

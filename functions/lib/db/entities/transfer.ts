@@ -46,6 +46,8 @@ export const createTransferEntity = (config?: EntityConfiguration) =>
         downloadLimit: { type: 'number' },
         /** Downloads counted against the limit, each by a conditional write (below the limit). */
         downloadCount: { type: 'number' },
+        /** Previews opened by anyone but the sender: views, never counted against the limit. */
+        previewCount: { type: 'number' },
         /** When the limit was reached and the sender told (once). */
         limitReachedAt: { type: 'string' },
         /**

@@ -16,6 +16,7 @@ const linkTransfer = makeTransfer(T1, {
   delivery: 'link',
   downloadLimit: 3,
   downloadCount: 2,
+  previewCount: 4,
   fileCount: 1,
 });
 
@@ -65,6 +66,7 @@ describe("the sender's download log", () => {
       expect.stringMatching(/^Anonymous downloaded notes\.txt/),
     ]);
     expect(page.getByText('2 of 3 downloads taken.')).toBeInTheDocument();
+    expect(page.getByText('Previewed 4 times (previews are not downloads).')).toBeInTheDocument();
     // A link transfer's link is shown only at the send: its package address alone opens nothing.
     expect(page.queryByRole('textbox', { name: 'Package link' })).not.toBeInTheDocument();
   });

@@ -28,6 +28,11 @@ export function DownloadLog({ transfer }: { transfer: TransferSummary }) {
             : '.'}
         </p>
       ) : null}
+      {transfer.previewCount > 0 ? (
+        <p className={transferStyles.hint}>
+          Previewed {plural(transfer.previewCount, 'time')} (previews are not downloads).
+        </p>
+      ) : null}
       {log.isError ? (
         <ErrorState title="The downloads could not be loaded" error={log.error} onRetry={() => void log.refetch()} compact />
       ) : log.isPending ? (

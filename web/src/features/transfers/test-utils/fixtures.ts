@@ -32,6 +32,7 @@ export const makeTransfer = (transferId: string, overrides: Partial<TransferSumm
   delivery: 'email',
   downloadLimit: null,
   downloadCount: 0,
+  previewCount: 0,
   ...overrides,
 });
 
