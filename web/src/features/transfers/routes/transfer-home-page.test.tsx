@@ -169,6 +169,7 @@ describe('TransferHomePage', () => {
       title: '',
       message: '',
       expiresInDays: 7,
+      delivery: 'email',
       password: 'correct horse',
     });
   });
