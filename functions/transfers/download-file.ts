@@ -40,6 +40,9 @@ export const handler = createHandler(transferRoutes.downloadFile, async ({ param
   } else if (caller.kind !== 'user') {
     // A grant opens its transfer's files only: any other file wants a signed-in user.
     throw new Unauthorized();
+  } else if (file.purpose === 'product' && file.ownerId !== caller.userId) {
+    // A shop's file reaches its buyers through their order only (download-order-file.ts), counted there.
+    throw new FileNotFound();
   }
   const downloading = query.disposition === 'attachment';
   if (access && downloader && !access.isOwner) {

@@ -1,6 +1,7 @@
 import {
   doneSchema,
   feedQuerySchema,
+  gradeParamsSchema,
   merchantAccountParamsSchema,
   productFeedSchema,
   productStockGradeParamsSchema,
@@ -16,6 +17,7 @@ import {
   customerOrdersSchema,
   customerSubscriptionsSchema,
   openCartsSchema,
+  orderFileParamsSchema,
   publicGradeSchema,
   publicGradesSchema,
   publicProductSchema,
@@ -28,7 +30,15 @@ import {
   storeSubscriptionParamsSchema,
   updateCartItemBodySchema,
 } from '../schemas/store';
+import {
+  createGradeFilesBodySchema,
+  downloadsPerPurchaseBodySchema,
+  gradeFileParamsSchema,
+  gradeFilesSchema,
+  orderDownloadLinkSchema,
+} from '../schemas/digital-products';
 import { braintreeWebhookBodySchema, webhookAnswerSchema } from '../schemas/subscriptions';
+import { fileAnswerSchema, uploadingFilesSchema } from '../schemas/transfers';
 import { defineRoute } from './define-route';
 
 /**
@@ -129,7 +139,8 @@ export const listMyOrders = defineRoute({
   path: `${PREFIX}/customer/me/v/orders`,
   access: 'user',
   handler: 'penpay/list-my-orders',
-  summary: "The caller's paid orders across every shop, newest first, 20 a page.",
+  summary:
+    "The caller's paid orders across every shop, newest first, 20 a page. Each lists the files its grades deliver (`downloads`), with the downloads left of each and whether it may be downloaded now (`access`: available, used-up, refunded, subscription-ended).",
   query: feedQuerySchema,
   response: customerOrdersSchema,
 });
@@ -301,6 +312,67 @@ export const receiveMerchantWebhook = defineRoute({
   timeoutSeconds: GATEWAY_ROUTE_TIMEOUT_SECONDS,
 });
 
+// ---------------------------------------------------------------------------------------------
+// Digital products: files a grade delivers after purchase (functions/penpay/lib/digital-*.ts)
+
+const NOT_YOUR_GRADE = "404 for a grade that is not the caller's, as for an unknown one";
+
+export const listGradeFiles = defineRoute({
+  method: 'GET',
+  path: `${PREFIX}/merchant/me/v/grade/{productStockGradeId}/files`,
+  access: 'user',
+  handler: 'penpay/list-grade-files',
+  summary: `The files the caller's grade delivers after purchase (pending ones too, oldest first) and how many downloads of each one purchase gets. ${NOT_YOUR_GRADE}.`,
+  params: gradeParamsSchema,
+  response: gradeFilesSchema,
+});
+
+export const createGradeFiles = defineRoute({
+  method: 'POST',
+  path: `${PREFIX}/merchant/me/mod/grade/{productStockGradeId}/files`,
+  access: 'user',
+  handler: 'penpay/create-grade-files',
+  summary: `Adds files to the caller's grade, delivered to its buyers after payment: each is made pending in the shop's own space of the file bucket (never public) and answered with where to send its bytes, as a transfer's files are (createFiles). The upload then goes on through the file routes (sign-parts, form, parts, finalizeBRecord, which checks what arrived), as a transfer's does. At most 20 files per grade (400 beyond); 400 for a refused type. ${NOT_YOUR_GRADE}.`,
+  params: gradeParamsSchema,
+  body: createGradeFilesBodySchema,
+  response: uploadingFilesSchema,
+  capabilities: { bucket: 'write' },
+});
+
+export const removeGradeFile = defineRoute({
+  method: 'DELETE',
+  path: `${PREFIX}/merchant/me/mod/grade/{productStockGradeId}/file/{fileId}`,
+  access: 'user',
+  handler: 'penpay/remove-grade-file',
+  summary: `Removes a file from the caller's grade, with its bytes: its buyers no longer find it on their orders. Answers the removed file. ${NOT_YOUR_GRADE}, and for a file of another grade.`,
+  params: gradeFileParamsSchema,
+  response: fileAnswerSchema,
+  capabilities: { bucket: 'read-write' },
+});
+
+export const updateGradeDownloads = defineRoute({
+  method: 'PUT',
+  path: `${PREFIX}/merchant/me/mod/grade/{productStockGradeId}/downloadsPerPurchase`,
+  access: 'user',
+  handler: 'penpay/update-grade-downloads',
+  summary: `Sets how many times one purchase of the caller's grade may download each of its files (1 to 100; 5 until set). It applies to every purchase from the next download on. Answers the grade's files. ${NOT_YOUR_GRADE}.`,
+  params: gradeParamsSchema,
+  body: downloadsPerPurchaseBodySchema,
+  response: gradeFilesSchema,
+});
+
+export const downloadOrderFile = defineRoute({
+  method: 'POST',
+  path: `${PREFIX}/customer/me/mod/order/{invoiceId}/file/{fileId}/download`,
+  access: 'user',
+  handler: 'penpay/download-order-file',
+  summary:
+    "A download link (a presigned GET good for 5 minutes that saves the file under its name) for a file a grade of the caller's paid order delivers, with the downloads left after it. Each call takes one of the purchase's downloads of that file, counted exactly however many run at once. 404 for an order that is not the caller's or a file its grades do not deliver, as for unknown ids; 410 PURCHASE_REFUNDED once the order, or that grade's line, was refunded; 403 SUBSCRIPTION_ENDED for a subscription grade whose subscription no longer gives access (active, or past due within its grace, does); 410 DOWNLOADS_USED_UP when the purchase's downloads of the file are spent.",
+  params: orderFileParamsSchema,
+  response: orderDownloadLinkSchema,
+  capabilities: { bucket: 'read' },
+});
+
 /**
  * The group in listing order (the API reference, and CDK's stacks, which chunk an app's routes
  * in this order): a new route goes at the end, so no existing route moves to another stack.
@@ -327,4 +399,9 @@ export const allStoreRoutes = {
   receiveMerchantWebhook,
   listMyCarts,
   updateCartItemQuantity,
+  listGradeFiles,
+  createGradeFiles,
+  removeGradeFile,
+  updateGradeDownloads,
+  downloadOrderFile,
 };

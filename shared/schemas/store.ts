@@ -17,6 +17,7 @@ import {
   productStockSchema,
   SHOP_CURRENCIES,
 } from './merchant';
+import { orderDownloadSchema } from './digital-products';
 import { moneySchema, paymentClientSchema, paymentMethodSchema, SUBSCRIPTION_STATUSES } from './subscriptions';
 
 // ---------------------------------------------------------------------------------------------
@@ -36,6 +37,10 @@ const subscriptionIdSchema = z.string().check(z.regex(/^[A-Za-z0-9_-]{3,36}$/, '
 
 export const cartItemParamsSchema = z.strictObject({ cartItemId: cartItemIdSchema });
 export const storeInvoiceParamsSchema = z.strictObject({ invoiceId: invoiceIdSchema });
+export const orderFileParamsSchema = z.strictObject({
+  invoiceId: invoiceIdSchema,
+  fileId: z.string().check(z.regex(/^[A-Za-z0-9_-]{10,40}$/, 'Not a valid id')),
+});
 export const storeSubscriptionParamsSchema = z.strictObject({ subscriptionProductId: subscriptionIdSchema });
 export const storeAddOnParamsSchema = z.strictObject({
   subscriptionProductId: subscriptionIdSchema,
@@ -182,6 +187,8 @@ export const orderSchema = z.strictObject({
   total: moneySchema,
   card: z.nullable(z.strictObject({ cardType: z.string(), last4: z.string() })),
   paidAt: z.string(),
+  /** The files the order's grades deliver, with the downloads left of each. */
+  downloads: z.array(orderDownloadSchema),
 });
 export type OrderView = z.infer<typeof orderSchema>;
 

@@ -19,8 +19,11 @@ export const entityIdSchema = z.string().check(z.regex(/^[A-Za-z0-9_-]{10,40}$/,
 
 export const fileIdParamsSchema = z.strictObject({ id: entityIdSchema });
 
-/** 'transfer': a file of a transfer's package. 'image': an avatar or product image, readable by anyone. */
-export const FILE_PURPOSES = ['transfer', 'image'] as const;
+/**
+ * 'transfer': a file of a transfer's package. 'image': an avatar or product image, readable by
+ * anyone. 'product': a file a shop's grade delivers to its buyers (shared/schemas/digital-products.ts).
+ */
+export const FILE_PURPOSES = ['transfer', 'image', 'product'] as const;
 /** 'pending': created, bytes not yet checked; 'ready': checked, size, type and checksum recorded. */
 export const FILE_STATUSES = ['pending', 'ready'] as const;
 
@@ -66,6 +69,8 @@ const declaredFileShape = {
 };
 
 export const createBRecordBodySchema = z.strictObject({ transferId: entityIdSchema, ...declaredFileShape });
+/** A file as the browser declares it before sending its bytes. */
+export const declaredFileSchema = z.strictObject(declaredFileShape);
 export const createFilesBodySchema = z.strictObject({
   transferId: entityIdSchema,
   files: z

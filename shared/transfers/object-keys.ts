@@ -5,8 +5,9 @@
  * a key there, and the functions that sign them may not write there (their grant stops at the
  * upload prefixes), so what recipients download cannot change after the check. A multipart
  * upload's key is final once finalize has completed it: its part URLs die with its upload id.
+ * A shop's files (what a grade delivers after purchase) are uploaded under `store/<shop id>/`.
  */
-export const UPLOAD_KEY_PREFIXES = ['transfers/', 'images/'] as const;
+export const UPLOAD_KEY_PREFIXES = ['transfers/', 'images/', 'store/'] as const;
 export const FINAL_KEY_PREFIX = 'files/';
 /** Every prefix the file functions reach. */
 export const FILE_KEY_PREFIXES = [...UPLOAD_KEY_PREFIXES, FINAL_KEY_PREFIX] as const;

@@ -4,7 +4,7 @@
  * them, as the web app wires it. Plain fetch only: a script that measures its own memory loads
  * nothing else.
  */
-import type { UploadApi } from '../../web/src/features/transfers/lib/upload-client';
+import type { UploadApi } from '../../web/src/lib/uploads/upload-client';
 import type { UploadingFile } from '../../shared/schemas/transfers';
 import { APPLICATION_ID_HEADER, SESSION_HEADER, WEB_APPLICATION_ID } from '../../shared/constants';
 

@@ -8,8 +8,8 @@ import { createReadStream, openAsBlob, writeFileSync } from 'node:fs';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { uploadFile } from '../../web/src/features/transfers/lib/upload-client';
-import { nodeTransport } from '../../web/src/features/transfers/lib/upload-transport-node';
+import { uploadFile } from '../../web/src/lib/uploads/upload-client';
+import { nodeTransport } from '../../web/src/lib/uploads/upload-transport-node';
 import { memoryPeak } from './memory-peak';
 import { createFiles, draftTransfer, session, uploadApi } from './transfer-session';
 

@@ -3,8 +3,8 @@
  * upload client, and the presigned GETs its "download all" route hands out. Prints them as one
  * JSON line, for transfer-zip.ts to zip in a process of its own.
  */
-import { uploadFile } from '../../web/src/features/transfers/lib/upload-client';
-import { fetchTransport } from '../../web/src/features/transfers/lib/upload-transport';
+import { uploadFile } from '../../web/src/lib/uploads/upload-client';
+import { fetchTransport } from '../../web/src/lib/uploads/upload-transport';
 import { call, createFiles, draftTransfer, session, uploadApi } from './transfer-session';
 
 const FILES = 20;

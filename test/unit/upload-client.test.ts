@@ -19,7 +19,7 @@ import {
   type FileUploadProgress,
   type UploadApi,
   type UploadFileOptions,
-} from '../../web/src/features/transfers/lib/upload-client';
+} from '../../web/src/lib/uploads/upload-client';
 import {
   addSample,
   bytesPerSecond,
@@ -29,9 +29,9 @@ import {
   sumProgress,
   TransferProgressMeter,
   type ProgressSample,
-} from '../../web/src/features/transfers/lib/upload-progress';
-import { fetchTransport, type UploadTransport } from '../../web/src/features/transfers/lib/upload-transport';
-import { nodeTransport } from '../../web/src/features/transfers/lib/upload-transport-node';
+} from '../../web/src/lib/uploads/upload-progress';
+import { fetchTransport, type UploadTransport } from '../../web/src/lib/uploads/upload-transport';
+import { nodeTransport } from '../../web/src/lib/uploads/upload-transport-node';
 
 const KIB = 1024;
 /** Small parts: the fake S3 does not enforce S3's 5 MiB minimum, so a few hundred KiB make several parts. */

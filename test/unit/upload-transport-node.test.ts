@@ -6,8 +6,8 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createNodeTransport, nodeTransport } from '../../web/src/features/transfers/lib/upload-transport-node';
-import { TransportNetworkError } from '../../web/src/features/transfers/lib/upload-transport';
+import { createNodeTransport, nodeTransport } from '../../web/src/lib/uploads/upload-transport-node';
+import { TransportNetworkError } from '../../web/src/lib/uploads/upload-transport';
 
 const MIB = 1024 * 1024;
 

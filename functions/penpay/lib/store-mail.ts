@@ -52,6 +52,8 @@ interface StoreOrderReceiptData {
   reference: string;
   /** What the order still holds that was not charged (its card was declined). */
   pending: string[];
+  /** The names of the files the paid grades deliver: downloaded from the orders page, never from the mail. */
+  downloads: string[];
   ordersUrl: string;
 }
 
@@ -72,10 +74,12 @@ function linesHtml(lines: readonly OrderMailLine[]) {
 const pendingText = (pending: readonly string[]) =>
   pending.length > 0 ? `Not charged yet: ${pending.join(', ')}. Pay for it from your cart to complete the order.` : '';
 
+const DOWNLOADS_INTRO = 'Your order includes these files, ready on your orders page:';
+
 /** Every paid order gets its receipt: no cooldown, a generous daily cap against a bug looping. */
 export const storeOrderReceiptEmail = defineMailKind<StoreOrderReceiptData>({
   name: 'store-order-receipt',
-  template: ({ shopName, lines, total, chargedOn, card, reference, pending, ordersUrl }) => {
+  template: ({ shopName, lines, total, chargedOn, card, reference, pending, downloads, ordersUrl }) => {
     const link = mailLink(ordersUrl);
     const text = [
       `Thank you for your order at ${shopName}.`,
@@ -84,6 +88,7 @@ export const storeOrderReceiptEmail = defineMailKind<StoreOrderReceiptData>({
       `Charged: ${total}`,
       `Charged on ${chargedOn} to ${card}. Order reference: ${reference}`,
       ...(pending.length > 0 ? ['', pendingText(pending)] : []),
+      ...(downloads.length > 0 ? ['', DOWNLOADS_INTRO, ...downloads.map((name) => `- ${name}`), `Download them: ${link}`] : []),
       '',
       `Your orders and subscriptions: ${link}`,
       '',
@@ -101,6 +106,15 @@ export const storeOrderReceiptEmail = defineMailKind<StoreOrderReceiptData>({
           </table>
           <p style="color:#555">Charged on ${chargedOn} to ${card}. Order reference: ${reference}</p>
           ${pending.length > 0 ? html`<p><strong>${pendingText(pending)}</strong></p>` : ''}
+          ${
+            downloads.length > 0
+              ? html`<p>${DOWNLOADS_INTRO}</p>
+                  <ul>
+                    ${downloads.map((name) => html`<li>${name}</li>`)}
+                  </ul>
+                  <p><a href="${link}">Download them from your orders</a></p>`
+              : ''
+          }
           <p><a href="${link}">Your orders and subscriptions</a></p>
         </body>
       </html>`;
@@ -183,6 +197,8 @@ export interface OrderCharged {
   chargedAt: string;
   /** Lines of the order this payment did not charge; empty when the order is complete. */
   pending: string[];
+  /** The names of the files the charged grades deliver (digital products). */
+  downloads: string[];
   /** The object of the merchant's notification: the (first) product bought. */
   productTitle: string;
   now: Date;
@@ -214,6 +230,7 @@ export async function tellOrderPaid(db: Db, order: OrderCharged): Promise<void> 
           card: order.card ? `${order.card.cardType} ending ${order.card.last4}` : 'your card',
           reference: order.invoiceId,
           pending: order.pending,
+          downloads: order.downloads,
           ordersUrl: storeBillingUrl(),
         }),
       });

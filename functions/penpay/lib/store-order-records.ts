@@ -30,6 +30,7 @@ import {
   readStoreInvoice,
   splitLines,
 } from './store-checkout-lines';
+import { deliveredFileNames } from './digital-files';
 import { type OrderMailLine, tellOrderPaid } from './store-mail';
 import { countSubscriptionChange } from '../../lib/payments/subscription-counts';
 
@@ -293,8 +294,15 @@ async function afterPayment(
 
   // Told once: what this attempt charged itself, and what an earlier attempt charged but nobody recorded (nor told).
   const told = charges.filter(({ charge }, index) => progress.chargedNow.has(charge.transactionId) || recorded[index]);
-  const { pending } = splitLines(checkout, progress);
+  const { paid, pending } = splitLines(checkout, progress);
   const card = progress.card ?? invoice.paymentMethod ?? null;
+  const downloads =
+    told.length > 0
+      ? await deliveredFileNames(
+          db,
+          paid.map(({ line }) => line.priceId),
+        )
+      : [];
   const firstProduct = [...checkout.onceLines, ...checkout.subscriptionLines].find(({ product }) => product !== null)?.product;
   await tellOrderPaid(db, {
     merchant,
@@ -306,6 +314,7 @@ async function afterPayment(
     card: card ? { cardType: card.cardType, last4: card.last4 } : null,
     chargedAt: told[0]?.charge.paidAt ?? now.toISOString(),
     pending: pending.map(({ line }) => quantified(line)),
+    downloads,
     productTitle: firstProduct?.title ?? merchant.shopName,
     now,
   });

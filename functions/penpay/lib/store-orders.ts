@@ -1,15 +1,18 @@
 /**
  * A customer's orders across every shop, newest first: one Query of gsi1 per page. An order keeps
- * the shop's name and the lines as they were paid, so a page reads nothing else.
+ * the shop's name and the lines as they were paid; only the files its grades deliver, and their
+ * downloads left, are read besides (digital-downloads.ts).
  */
+import type { OrderDownloadView } from '../../../shared/schemas/digital-products';
 import type { OrderView } from '../../../shared/schemas/store';
 import { checkedCursor } from '../../lib/db/cursors';
 import type { StoreOrderItem } from '../../lib/db/entities/store-order';
 import type { Db } from '../../lib/db/service';
+import { downloadsOfOrders } from './digital-downloads';
 
 export const ORDERS_PAGE_SIZE = 20;
 
-export function toOrderView(order: StoreOrderItem): OrderView {
+export function toOrderView(order: StoreOrderItem, downloads: OrderDownloadView[] = []): OrderView {
   const money = (amountMinor: number) => ({ amountMinor, currency: order.currency });
   return {
     invoiceId: order.invoiceId,
@@ -25,6 +28,7 @@ export function toOrderView(order: StoreOrderItem): OrderView {
     total: money(order.totalMinor),
     card: order.card ? { cardType: order.card.cardType, last4: order.card.last4 } : null,
     paidAt: order.paidAt,
+    downloads,
   };
 }
 
@@ -36,5 +40,9 @@ export async function myOrdersPage(
   const query = db.entities.storeOrder.query.byCustomer({ customerId });
   const from = checkedCursor(cursor, query, 'gsi1pk');
   const page = await query.go({ order: 'desc', limit: ORDERS_PAGE_SIZE, ...(from ? { cursor: from } : {}) });
-  return { items: page.data.map(toOrderView), cursor: page.cursor ?? null };
+  const downloads = await downloadsOfOrders(db, page.data, new Date());
+  return {
+    items: page.data.map((order) => toOrderView(order, downloads.get(order.invoiceId) ?? [])),
+    cursor: page.cursor ?? null,
+  };
 }

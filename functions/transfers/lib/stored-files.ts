@@ -46,9 +46,22 @@ export interface DeclaredFile {
   lastModified?: number | undefined;
 }
 
-/** A new file's upload key (shared/transfers/object-keys.ts). */
-export const objectKeyOf = (file: { purpose: 'transfer' | 'image'; transferId?: string | undefined; fileId: string }) =>
-  file.purpose === 'transfer' ? `transfers/${file.transferId}/${file.fileId}` : `images/${file.fileId}`;
+/** A new file's upload key (shared/transfers/object-keys.ts): a shop's files go under their shop's folder. */
+export const objectKeyOf = (file: {
+  purpose: StoredFileItem['purpose'];
+  transferId?: string | undefined;
+  merchantAccountId?: string | undefined;
+  fileId: string;
+}) => {
+  switch (file.purpose) {
+    case 'transfer':
+      return `transfers/${file.transferId}/${file.fileId}`;
+    case 'product':
+      return `store/${file.merchantAccountId}/${file.fileId}`;
+    default:
+      return `images/${file.fileId}`;
+  }
+};
 
 /**
  * A file of the caller's, in any state; 404 for anyone else's, as for none. The caller is its
@@ -95,7 +108,8 @@ export async function uploadTargetOf(file: StoredFileItem, now: Date, transfer: 
   return { method: 'post', url, fields, expiresAt: new Date(now.getTime() + UPLOAD_LINK_SECONDS * 1000).toISOString() };
 }
 
-function checkedDeclaration(declared: DeclaredFile): DeclaredFile & { contentType: string } {
+/** A declared file with a usable name and an accepted type; 400 saying why otherwise. */
+export function checkedDeclaration(declared: DeclaredFile): DeclaredFile & { contentType: string } {
   const name = cleanFileName(declared.name);
   if (!name) throw new BadRequest(UNUSABLE_FILE_NAME);
   const contentType = normaliseContentType(declared.type);
@@ -130,41 +144,23 @@ export async function createTransferFiles(
   if (transfer.fileCount + checked.length > MAX_FILES_PER_TRANSFER) {
     throw new BadRequest(`A transfer holds at most ${MAX_FILES_PER_TRANSFER} files.`);
   }
-  const createdAt = now.toISOString();
   const items: StoredFileItem[] = [];
   try {
     for (const declared of checked) {
       const fileId = newEntityId();
-      const method = uploadMethodFor(declared.size);
-      const objectKey = objectKeyOf({ purpose: 'transfer', transferId, fileId });
-      const partSize = partSizeFor(declared.size);
-      items.push({
-        fileId,
-        purpose: 'transfer',
-        ownerId: caller.userId,
-        transferId,
-        folder: transferFolder(transferId),
-        name: declared.name,
-        size: declared.size,
-        contentType: declared.contentType,
-        status: 'pending',
-        uploadMethod: method,
-        objectKey,
-        ...(method === 'multipart'
-          ? {
-              uploadId: await startMultipartUpload({
-                key: objectKey,
-                contentType: declared.contentType,
-                tags: retentionTags(transfer),
-              }),
-              partSize,
-              partCount: partCountFor(declared.size, partSize),
-            }
-          : {}),
-        ...(declared.lastModified !== undefined ? { lastModified: declared.lastModified } : {}),
-        createdAt,
-        expiresAt: Math.floor(now.getTime() / 1000) + PENDING_LIFETIME_SECONDS,
-      });
+      items.push(
+        await pendingFileOf({
+          declared,
+          fileId,
+          purpose: 'transfer',
+          owner: caller,
+          transferId,
+          folder: transferFolder(transferId),
+          objectKey: objectKeyOf({ purpose: 'transfer', transferId, fileId }),
+          tags: retentionTags(transfer),
+          now,
+        }),
+      );
     }
     const result = await db.transaction
       .write(({ storedFile, transfer: transfers }) => [
@@ -185,14 +181,63 @@ export async function createTransferFiles(
       );
     }
   } catch (error) {
-    await Promise.all(
-      items.flatMap((item) =>
-        item.uploadId ? [abortMultipartUpload({ key: item.objectKey, uploadId: item.uploadId }).catch(() => undefined)] : [],
-      ),
-    );
+    await abortPendingUploads(items);
     throw error;
   }
   return Promise.all(items.map(async (item) => ({ file: toFileView(item), upload: await uploadTargetOf(item, now, transfer) })));
+}
+
+/**
+ * The pending record of one checked declaration, not written yet: the caller writes it (with
+ * whatever else must change with it) and, should that fail, drops the multipart upload started
+ * here with abortPendingUploads. Transfers' files and a shop's grade files are made so.
+ */
+export async function pendingFileOf(options: {
+  declared: DeclaredFile & { contentType: string };
+  fileId: string;
+  purpose: StoredFileItem['purpose'];
+  owner: FileOwner;
+  folder: string;
+  objectKey: string;
+  transferId?: string | undefined;
+  tags?: Record<string, string> | undefined;
+  now: Date;
+}): Promise<StoredFileItem> {
+  const { declared, objectKey, now } = options;
+  const method = uploadMethodFor(declared.size);
+  const partSize = partSizeFor(declared.size);
+  return {
+    fileId: options.fileId,
+    purpose: options.purpose,
+    ownerId: options.owner.userId,
+    ...(options.transferId ? { transferId: options.transferId } : {}),
+    folder: options.folder,
+    name: declared.name,
+    size: declared.size,
+    contentType: declared.contentType,
+    status: 'pending',
+    uploadMethod: method,
+    objectKey,
+    ...(method === 'multipart'
+      ? {
+          uploadId: await startMultipartUpload({ key: objectKey, contentType: declared.contentType, tags: options.tags }),
+          partSize,
+          partCount: partCountFor(declared.size, partSize),
+        }
+      : {}),
+    ...(declared.lastModified !== undefined ? { lastModified: declared.lastModified } : {}),
+    createdAt: now.toISOString(),
+    expiresAt: Math.floor(now.getTime() / 1000) + PENDING_LIFETIME_SECONDS,
+  };
+}
+
+/** Drops the multipart uploads of pending records that could not be written; S3 out of reach leaves them to its one-day rule. */
+export async function abortPendingUploads(items: readonly StoredFileItem[]): Promise<void> {
+  await Promise.all(
+    items.flatMap((item) =>
+      item.uploadId ? [abortMultipartUpload({ key: item.objectKey, uploadId: item.uploadId }).catch(() => undefined)] : [],
+    ),
+  );
 }
 
 export function formatBytes(bytes: number): string {

@@ -22,7 +22,10 @@ export const createNotificationEntity = (config?: EntityConfiguration) =>
         kind: { type: NOTIFICATION_KINDS, required: true },
         app: { type: NOTIFICATION_APPS, required: true },
         groupKey: { type: 'string', required: true },
-        objectType: { type: ['story', 'user', 'publication', 'transfer', 'subscription', 'store-order'] as const, required: true },
+        objectType: {
+          type: ['story', 'user', 'publication', 'transfer', 'subscription', 'store-order'] as const,
+          required: true,
+        },
         objectId: { type: 'string', required: true },
         /** The object's title when the event happened (a story's), so a list needs no second read. */
         objectTitle: { type: 'string' },

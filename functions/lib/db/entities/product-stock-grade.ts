@@ -55,6 +55,11 @@ export const createProductStockGradeEntity = (config?: EntityConfiguration) =>
             },
           },
         },
+        /**
+         * How many times a purchase may download each file the grade delivers (its storedFiles in
+         * folder 'grade:<id>'); absent is DEFAULT_DOWNLOADS_PER_PURCHASE (functions/penpay/lib/digital-files.ts).
+         */
+        downloadsPerPurchase: { type: 'number' },
         createdAt: { type: 'string', required: true },
         updatedAt: { type: 'string', required: true },
       },

@@ -38,6 +38,8 @@ export const createStoreOrderEntity = (config?: EntityConfiguration) =>
           properties: { cardType: { type: 'string', required: true }, last4: { type: 'string', required: true } },
         },
         paidAt: { type: 'string', required: true },
+        refundedMinor: { type: 'number' },
+        refundedGradeIds: { type: 'list', items: { type: 'string' } },
       },
       indexes: {
         byInvoice: {

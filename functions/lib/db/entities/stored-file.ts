@@ -3,7 +3,7 @@ import { finalKeyOf } from '../../../../shared/transfers/object-keys';
 import { SERVICE_NAME } from './service-name';
 import { userIdAttribute } from './user-id';
 
-export const STORED_FILE_PURPOSES = ['transfer', 'image'] as const;
+export const STORED_FILE_PURPOSES = ['transfer', 'image', 'product'] as const;
 export const STORED_FILE_STATUSES = ['pending', 'ready'] as const;
 export const UPLOAD_METHODS = ['post', 'multipart', 'server'] as const;
 
@@ -23,7 +23,10 @@ export const createStoredFileEntity = (config?: EntityConfiguration) =>
         purpose: { type: STORED_FILE_PURPOSES, required: true },
         ownerId: userIdAttribute,
         transferId: { type: 'string' },
-        /** What the file is listed under: 'transfer:<id>' for a transfer's file, 'images:<owner>' for an image. */
+        /**
+         * What the file is listed under: 'transfer:<id>' for a transfer's file, 'images:<owner>' for an
+         * image, 'grade:<id>' for a file a shop's grade delivers after purchase (purpose 'product').
+         */
         folder: { type: 'string', required: true },
         name: { type: 'string', required: true },
         size: { type: 'number', required: true },
@@ -66,6 +69,7 @@ export const createStoredFileEntity = (config?: EntityConfiguration) =>
 
 export const transferFolder = (transferId: string) => `transfer:${transferId}`;
 export const imageFolder = (ownerId: string) => `images:${ownerId}`;
+export const gradeFolder = (productStockGradeId: string) => `grade:${productStockGradeId}`;
 
 export type StoredFileItem = EntityItem<ReturnType<typeof createStoredFileEntity>>;
 

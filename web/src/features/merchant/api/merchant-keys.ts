@@ -53,6 +53,7 @@ export const merchantKeys = {
   gradeDashboard: (userId: string, productStockId: string, productStockGradeId: string) =>
     ['merchant', userId, 'product', productStockId, 'grade', productStockGradeId, 'dashboard'] as const,
   plans: (userId: string) => ['merchant', userId, 'plans'] as const,
+  gradeFiles: (userId: string, productStockGradeId: string) => ['merchant', userId, 'grade-files', productStockGradeId] as const,
 };
 
 /**

@@ -23,6 +23,7 @@ function renderGrade(stubs: RouteStub[] = [], state: { dashboard: GradeDashboard
     ...stubs,
     stubRoute(routes.showGradeDashboard, () => ({ body: state.dashboard })),
     stubRoute(routes.listMyGatewayPlans, { body: plans }),
+    stubRoute(routes.listGradeFiles, { body: { downloadsPerPurchase: 5, items: [] } }),
     stubRoute(routes.getMe, { body: jane }),
   );
   const gradeId = state.dashboard.grade.id;
@@ -63,6 +64,7 @@ describe('MerchantGradePage', () => {
     );
     expect(page.getByRole('region', { name: 'Last 30 days' })).toHaveTextContent('Active subscriptions4');
     expect(within(page.getByRole('table', { name: 'Recent sales' })).getAllByRole('row')).toHaveLength(2);
+    expect(await page.findByRole('region', { name: 'Files delivered after purchase' })).toHaveTextContent('No files yet');
   });
 
   it('previews the grade card as it is edited, features included, then saves the display', async () => {

@@ -10,6 +10,7 @@ import { DashboardFallback } from '../components/dashboard-fallback';
 import { FiguresSection, RecentSales } from '../components/figures-section';
 import { GradeBillingSection, GradePlanSection, GradePriceSection } from '../components/grade-billing';
 import { GradeEditor } from '../components/grade-editor';
+import { GradeFilesSection } from '../components/grade-files-section';
 import { MerchantGate } from '../components/merchant-gate';
 import { Breadcrumb, ItemHeader } from '../components/product-header';
 import { SellingSection } from '../components/selling-section';
@@ -54,6 +55,7 @@ function GradeScreen({ userId, dashboard }: { userId: string; dashboard: GradeDa
       {/* Started afresh from what the server saved whenever the billing changes. */}
       <GradeBillingSection key={`billing-${billingKey}`} userId={userId} grade={grade} currency={dashboard.merchant.currency} />
       <GradePlanSection key={`plan-${billingKey}`} userId={userId} grade={grade} currency={dashboard.merchant.currency} />
+      <GradeFilesSection userId={userId} gradeId={grade.id} />
       <VisibilitySection key={grade.visibility} visibility={grade.visibility} hints={GRADE_VISIBILITY_HINTS} save={visibility} />
       <SellingSection noun="grade" stocked={grade.stocked} stock={stock} unstock={unstock} />
     </>
@@ -77,7 +79,8 @@ function GradeDashboardView({
 /**
  * /merchant/products/:productStockId/grades/:productStockGradeId: one grade of a merchant's
  * product. Its figures and sales, its details with a live preview of its card, its price, how
- * it is billed (once, or a plan with add-ons) and on which plan, who sees it, whether it is on sale.
+ * it is billed (once, or a plan with add-ons) and on which plan, the files it delivers after
+ * purchase, who sees it, whether it is on sale.
  */
 export function MerchantGradePage() {
   const { productStockId = '', productStockGradeId = '' } = useParams();

@@ -18,6 +18,7 @@ import { useMySubscriptions } from '../api/list-my-subscriptions';
 import type { OrderView, StoreSubscriptionView } from '../api/store-keys';
 import { useUpdateSubscriptionPaymentMethod } from '../api/update-subscription-payment-method';
 import { AddAddOnDialog } from '../components/add-add-on-dialog';
+import { OrderDownloads } from '../components/order-downloads';
 import { RemoveAddOnDialog } from '../components/remove-add-on-dialog';
 import { ShopSubscription, type SubscriptionAction } from '../components/shop-subscription';
 import { formatDate, formatDay, formatMoney, times } from '../lib/format';
@@ -121,7 +122,7 @@ function Subscriptions({ userId }: { userId: string }) {
   );
 }
 
-function OrderCard({ order }: { order: OrderView }) {
+function OrderCard({ userId, order }: { userId: string; order: OrderView }) {
   const titleId = useId();
   return (
     <article className={pageStyles.card} aria-labelledby={titleId}>
@@ -154,6 +155,7 @@ function OrderCard({ order }: { order: OrderView }) {
           Paid with {order.card.cardType} ending {order.card.last4}
         </p>
       ) : null}
+      <OrderDownloads userId={userId} order={order} />
     </article>
   );
 }
@@ -170,7 +172,7 @@ function Orders({ userId }: { userId: string }) {
         <ul className={styles.list}>
           {orders.map((order) => (
             <li key={order.invoiceId}>
-              <OrderCard order={order} />
+              <OrderCard userId={userId} order={order} />
             </li>
           ))}
         </ul>

@@ -4,7 +4,7 @@ import type { TransferDelivery } from '@shared/schemas/transfers';
 import type { PlanLimits } from '@shared/transfers/plans';
 import { refusedTransferFile } from '@shared/transfers/file-rules';
 import { track } from '../../../lib/analytics';
-import { abortUpload } from '../api/abort-upload';
+import { abortUpload } from '../../../lib/uploads/api/abort-upload';
 import { addRecipient } from '../api/add-recipient';
 import { createFiles } from '../api/create-files';
 import { createTransfer } from '../api/create-transfer';
@@ -25,8 +25,8 @@ import {
   type ResumableDraft,
   transferDraftReducer,
 } from '../lib/transfer-draft';
-import { uploadApi } from '../lib/upload-api';
-import type { UploadTransport } from '../lib/upload-transport';
+import { uploadApi } from '../../../lib/uploads/upload-api';
+import type { UploadTransport } from '../../../lib/uploads/upload-transport';
 import { type RecipientSource, splitAddresses } from './recipients-field';
 
 export class SendCancelled extends Error {

@@ -3,7 +3,7 @@ import { finalizeRequestUploadFile } from '../api/finalize-request-upload-file';
 import { listRequestUploadParts } from '../api/list-request-upload-parts';
 import { signRequestUploadForm } from '../api/sign-request-upload-form';
 import { signRequestUploadParts } from '../api/sign-request-upload-parts';
-import type { UploadApi } from './upload-client';
+import type { UploadApi } from '../../../lib/uploads/upload-client';
 
 /** The upload client's API for one upload through a file request: the same steps, on that upload's routes (its grant opens them). */
 export function requestUploadApi(uploadId: string): UploadApi {

@@ -1,4 +1,4 @@
-import { type TransferProgress, TransferProgressMeter } from './upload-progress';
+import { type TransferProgress, TransferProgressMeter } from '../../../lib/uploads/upload-progress';
 
 export type FilePhase = 'waiting' | 'sending' | 'finalizing' | 'done' | 'failed';
 

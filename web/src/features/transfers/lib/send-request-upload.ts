@@ -2,8 +2,8 @@ import type { RequestUploadView } from '@shared/schemas/file-requests';
 import type { UploadingFile } from '@shared/schemas/transfers';
 import { CREATE_FILES_BATCH, type DeclaredFile } from '../api/create-files';
 import { FILES_AT_ONCE, type PickedFile, type UploadFn } from './send-transfer';
-import type { UploadApi } from './upload-client';
-import type { UploadTransport } from './upload-transport';
+import type { UploadApi } from '../../../lib/uploads/upload-client';
+import type { UploadTransport } from '../../../lib/uploads/upload-transport';
 
 /** What an upload through a file request calls: the API modules in the page, fakes in tests. */
 export interface RequestUploadDeps {

@@ -2,8 +2,14 @@ import type { FileView, UploadingFile } from '@shared/schemas/transfers';
 import type { FinalizeAnswer, TransferDelivery, TransferSummary } from '@shared/schemas/transfers';
 import { CREATE_FILES_BATCH, type DeclaredFile } from '../api/create-files';
 import type { SendProgressStore } from './send-progress';
-import { matchResumableFiles, resumingUpload, type UploadApi, UploadCancelled, type UploadFileOptions } from './upload-client';
-import type { UploadTransport } from './upload-transport';
+import {
+  matchResumableFiles,
+  resumingUpload,
+  type UploadApi,
+  UploadCancelled,
+  type UploadFileOptions,
+} from '../../../lib/uploads/upload-client';
+import type { UploadTransport } from '../../../lib/uploads/upload-transport';
 
 /** Files sent at once; each sends its own parts in parallel too. */
 export const FILES_AT_ONCE = 3;

@@ -14,7 +14,7 @@ import { TransferForm } from '../components/transfer-form';
 import type { ResumableDraft } from '../lib/transfer-draft';
 import { formatBytes } from '../../../lib/format-bytes';
 import type { UploadFn } from '../lib/send-transfer';
-import type { UploadTransport } from '../lib/upload-transport';
+import type { UploadTransport } from '../../../lib/uploads/upload-transport';
 import styles from '../components/transfers.module.css';
 
 /**

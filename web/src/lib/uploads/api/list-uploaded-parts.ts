@@ -1,4 +1,4 @@
-import { endpoint } from '../../../lib/api-client';
+import { endpoint } from '../../api-client';
 import type { routes } from '@shared/routes';
 
 const listPartsEndpoint = endpoint<typeof routes.listUploadedParts>('GET', '/api/i/file/file/{id}/mod/upload/parts');

@@ -1,4 +1,4 @@
-import { endpoint } from '../../../lib/api-client';
+import { endpoint } from '../../api-client';
 import type { routes } from '@shared/routes';
 
 const finalizeFileEndpoint = endpoint<typeof routes.finalizeBRecord>('PUT', '/api/i/file/file/{id}/mod/finalizeBRecord');

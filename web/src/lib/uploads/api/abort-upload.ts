@@ -1,4 +1,4 @@
-import { endpoint } from '../../../lib/api-client';
+import { endpoint } from '../../api-client';
 import type { routes } from '@shared/routes';
 
 const abortUploadEndpoint = endpoint<typeof routes.abortUpload>('DELETE', '/api/i/file/file/{id}/mod/upload');

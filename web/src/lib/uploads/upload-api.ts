@@ -1,8 +1,8 @@
-import { abortUpload } from '../api/abort-upload';
-import { finalizeBRecord } from '../api/finalize-b-record';
-import { listUploadedParts } from '../api/list-uploaded-parts';
-import { signUploadForm } from '../api/sign-upload-form';
-import { signUploadParts } from '../api/sign-upload-parts';
+import { abortUpload } from './api/abort-upload';
+import { finalizeBRecord } from './api/finalize-b-record';
+import { listUploadedParts } from './api/list-uploaded-parts';
+import { signUploadForm } from './api/sign-upload-form';
+import { signUploadParts } from './api/sign-upload-parts';
 import type { UploadApi } from './upload-client';
 
 /** The files API as the upload client needs it, through the app's API modules (ApiError carries the status it retries by). */
