@@ -15,7 +15,7 @@ import type { Db } from '../../lib/db/service';
 import { Gone, HttpError, NotFound } from '../../lib/errors';
 import { presignGet } from '../../lib/files/file-bucket';
 import { givesEntitlement } from '../../lib/payments/entitlement';
-import { FileNotFound } from '../../transfers/lib/stored-files';
+import { FileNotFound } from '../../lib/files/stored-files';
 import { accessOf, downloadsLeft, isRefunded } from './digital-access';
 import { downloadsPerPurchaseOf, listGradeFiles } from './digital-files';
 

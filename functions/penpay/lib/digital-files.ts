@@ -16,7 +16,6 @@ import { gradeFolder, type StoredFileItem } from '../../lib/db/entities/stored-f
 import type { Db } from '../../lib/db/service';
 import { BadRequest } from '../../lib/errors';
 import { logger } from '../../lib/logger';
-import { newEntityId } from '../../transfers/lib/ids';
 import {
   abortPendingUploads,
   checkedDeclaration,
@@ -27,9 +26,10 @@ import {
   pendingFileOf,
   removeFile,
   requireOwnFile,
-  uploadTargetOf,
-} from '../../transfers/lib/stored-files';
-import { toFileView } from '../../transfers/lib/transfer-views';
+  newEntityId,
+  toFileView,
+  uploadTargetFor,
+} from '../../lib/files/stored-files';
 import { readMyGrade } from './catalog';
 import { readMyMerchant } from './merchants';
 
@@ -95,7 +95,7 @@ export async function createGradeFiles(
     await abortPendingUploads(items);
     throw error;
   }
-  return Promise.all(items.map(async (item) => ({ file: toFileView(item), upload: await uploadTargetOf(item, now, null) })));
+  return Promise.all(items.map(async (item) => ({ file: toFileView(item), upload: await uploadTargetFor(item, now) })));
 }
 
 /**

@@ -1,78 +1,25 @@
 import type { UploadingFile, UploadTarget } from '../../../shared/schemas/transfers';
 import { MAX_FILES_PER_TRANSFER } from '../../../shared/transfers/plans';
-import {
-  cleanFileName,
-  normaliseContentType,
-  refusedTransferFile,
-  UNUSABLE_FILE_NAME,
-} from '../../../shared/transfers/file-rules';
 import { RETENTION_TAG, retentionClassFor } from '../../../shared/transfers/retention';
-import { partCountFor, partSizeFor, uploadMethodFor } from '../../../shared/transfers/upload-sizing';
 import type { Db } from '../../lib/db/service';
-import { objectKeysOf, transferFolder, type StoredFileItem } from '../../lib/db/entities/stored-file';
+import { transferFolder, type StoredFileItem } from '../../lib/db/entities/stored-file';
 import type { TransferItem } from '../../lib/db/entities/transfer';
-import { BadRequest, Conflict, NotFound } from '../../lib/errors';
-import { abortMultipartUpload, deleteObjects, presignPost, startMultipartUpload } from '../../lib/files/file-bucket';
-import type { UserCaller } from '../../lib/http/caller';
-import { newEntityId } from './ids';
+import { BadRequest, Conflict } from '../../lib/errors';
+import {
+  abortPendingUploads,
+  checkedDeclaration,
+  type DeclaredFile,
+  type FileOwner,
+  FileNotFound,
+  newEntityId,
+  objectKeyOf,
+  requireOwnFile,
+  pendingFileOf,
+  toFileView,
+  uploadTargetFor,
+} from '../../lib/files/stored-files';
 import { withCurrentPlanLimits } from './plan';
 import { isExpired, requireOwnDraft, TransferAlreadySent, TransferExpired } from './transfer-access';
-import { toFileView } from './transfer-views';
-
-/**
- * A presigned POST or part URL works this long. S3 judges a link when its request starts, so this
- * is the time to start one form (16 MiB at most) or one part, not to finish it; the client asks
- * for a new one (sign-upload-form, sign-upload-parts) when its own ran out before its turn. Short,
- * as a form names its key only: the sender can send other bytes with it until it expires, which
- * after finalize writes the upload key that nothing reads (finalize.ts).
- */
-export const UPLOAD_LINK_SECONDS = 15 * 60;
-/** A pending file is forgotten after this; S3 drops its unfinished parts after one day. */
-const PENDING_LIFETIME_SECONDS = 2 * 24 * 3600;
-
-/** Whose files and transfers are asked for: a signed-in user, or the requester a file request's upload acts for. */
-export type FileOwner = Pick<UserCaller, 'userId'>;
-
-export class FileNotFound extends NotFound {
-  constructor() {
-    super('There is no such file, or it is not yours.');
-  }
-}
-
-export interface DeclaredFile {
-  name: string;
-  size: number;
-  type: string;
-  lastModified?: number | undefined;
-}
-
-/** A new file's upload key (shared/transfers/object-keys.ts): a shop's files go under their shop's folder. */
-export const objectKeyOf = (file: {
-  purpose: StoredFileItem['purpose'];
-  transferId?: string | undefined;
-  merchantAccountId?: string | undefined;
-  fileId: string;
-}) => {
-  switch (file.purpose) {
-    case 'transfer':
-      return `transfers/${file.transferId}/${file.fileId}`;
-    case 'product':
-      return `store/${file.merchantAccountId}/${file.fileId}`;
-    default:
-      return `images/${file.fileId}`;
-  }
-};
-
-/**
- * A file of the caller's, in any state; 404 for anyone else's, as for none. The caller is its
- * owner: the signed-in sender, or for an upload through a file request the requester, on whose
- * behalf the upload's grant acts (file-request-uploads.ts).
- */
-export async function requireOwnFile(db: Db, fileId: string, caller: FileOwner): Promise<StoredFileItem> {
-  const { data: file } = await db.entities.storedFile.get({ fileId }).go({ consistent: true });
-  if (!file || file.ownerId !== caller.userId) throw new FileNotFound();
-  return file;
-}
 
 /** A file of the caller's that may still change: pending or not, its transfer still a draft. */
 export async function requireChangeableFile(db: Db, fileId: string, caller: FileOwner, now: Date) {
@@ -93,37 +40,29 @@ export function retentionTags(transfer: Pick<TransferItem, 'createdAt' | 'availa
   return { [RETENTION_TAG]: String(retentionClassFor(lifetimeDays)) };
 }
 
-/** Where the browser sends the bytes of a pending file. */
-export async function uploadTargetOf(file: StoredFileItem, now: Date, transfer: TransferItem | null): Promise<UploadTarget> {
-  if (file.uploadMethod === 'multipart') {
-    return { method: 'multipart', partSize: file.partSize ?? 0, partCount: file.partCount ?? 0 };
-  }
-  const { url, fields } = await presignPost({
-    key: file.objectKey,
-    size: file.size,
-    contentType: file.contentType,
-    expiresInSeconds: UPLOAD_LINK_SECONDS,
-    tags: transfer ? retentionTags(transfer) : undefined,
-  });
-  return { method: 'post', url, fields, expiresAt: new Date(now.getTime() + UPLOAD_LINK_SECONDS * 1000).toISOString() };
-}
-
-/** A declared file with a usable name and an accepted type; 400 saying why otherwise. */
-export function checkedDeclaration(declared: DeclaredFile): DeclaredFile & { contentType: string } {
-  const name = cleanFileName(declared.name);
-  if (!name) throw new BadRequest(UNUSABLE_FILE_NAME);
-  const contentType = normaliseContentType(declared.type);
-  const refusal = refusedTransferFile({ name, type: contentType });
-  if (refusal) throw new BadRequest(refusal, { name });
-  return { ...declared, name, contentType };
-}
-
 /**
  * Pending file records, one per declared file, each ready to receive its bytes. The files and
  * the transfer's totals are written in one transaction, on condition that the transfer is
  * still a draft and stays within its plan's size and file count, so concurrent calls cannot
  * overfill it. A multipart upload is started first; if the records are then refused, it is aborted.
  */
+/** Where the browser sends a pending file's bytes; a transfer's are tagged for its retention class. */
+export const uploadTargetOf = (file: StoredFileItem, now: Date, transfer: TransferItem | null): Promise<UploadTarget> =>
+  uploadTargetFor(file, now, transfer ? retentionTags(transfer) : undefined);
+
+export {
+  abortPendingUploads,
+  checkedDeclaration,
+  type DeclaredFile,
+  FileNotFound,
+  type FileOwner,
+  objectKeyOf,
+  pendingFileOf,
+  removeFile,
+  requireOwnFile,
+  UPLOAD_LINK_SECONDS,
+} from '../../lib/files/stored-files';
+
 export async function createTransferFiles(
   db: Db,
   caller: FileOwner,
@@ -187,90 +126,9 @@ export async function createTransferFiles(
   return Promise.all(items.map(async (item) => ({ file: toFileView(item), upload: await uploadTargetOf(item, now, transfer) })));
 }
 
-/**
- * The pending record of one checked declaration, not written yet: the caller writes it (with
- * whatever else must change with it) and, should that fail, drops the multipart upload started
- * here with abortPendingUploads. Transfers' files and a shop's grade files are made so.
- */
-export async function pendingFileOf(options: {
-  declared: DeclaredFile & { contentType: string };
-  fileId: string;
-  purpose: StoredFileItem['purpose'];
-  owner: FileOwner;
-  folder: string;
-  objectKey: string;
-  transferId?: string | undefined;
-  tags?: Record<string, string> | undefined;
-  now: Date;
-}): Promise<StoredFileItem> {
-  const { declared, objectKey, now } = options;
-  const method = uploadMethodFor(declared.size);
-  const partSize = partSizeFor(declared.size);
-  return {
-    fileId: options.fileId,
-    purpose: options.purpose,
-    ownerId: options.owner.userId,
-    ...(options.transferId ? { transferId: options.transferId } : {}),
-    folder: options.folder,
-    name: declared.name,
-    size: declared.size,
-    contentType: declared.contentType,
-    status: 'pending',
-    uploadMethod: method,
-    objectKey,
-    ...(method === 'multipart'
-      ? {
-          uploadId: await startMultipartUpload({ key: objectKey, contentType: declared.contentType, tags: options.tags }),
-          partSize,
-          partCount: partCountFor(declared.size, partSize),
-        }
-      : {}),
-    ...(declared.lastModified !== undefined ? { lastModified: declared.lastModified } : {}),
-    createdAt: now.toISOString(),
-    expiresAt: Math.floor(now.getTime() / 1000) + PENDING_LIFETIME_SECONDS,
-  };
-}
-
-/** Drops the multipart uploads of pending records that could not be written; S3 out of reach leaves them to its one-day rule. */
-export async function abortPendingUploads(items: readonly StoredFileItem[]): Promise<void> {
-  await Promise.all(
-    items.flatMap((item) =>
-      item.uploadId ? [abortMultipartUpload({ key: item.objectKey, uploadId: item.uploadId }).catch(() => undefined)] : [],
-    ),
-  );
-}
-
 export function formatBytes(bytes: number): string {
   if (bytes >= 1e9) return `${(bytes / 1e9).toFixed(bytes % 1e9 === 0 ? 0 : 1)} GB`;
   if (bytes >= 1e6) return `${(bytes / 1e6).toFixed(1)} MB`;
   if (bytes >= 1e3) return `${(bytes / 1e3).toFixed(1)} KB`;
   return `${bytes} bytes`;
-}
-
-/**
- * Removes a pending or ready file of a draft (or an image) with its bytes (under every key they
- * may be), and gives its size back to the transfer, in one transaction with the record's removal.
- */
-export async function removeFile(db: Db, file: StoredFileItem): Promise<void> {
-  if (file.uploadId && file.status === 'pending') await abortMultipartUpload({ key: file.objectKey, uploadId: file.uploadId });
-  await deleteObjects(objectKeysOf(file));
-  const transferId = file.transferId;
-  const result = await db.transaction
-    .write(({ storedFile, transfer }) => [
-      storedFile
-        .delete({ fileId: file.fileId })
-        .where(({ status }, { eq }) => eq(status, file.status))
-        .commit(),
-      ...(transferId
-        ? [
-            transfer
-              .patch({ transferId })
-              .add({ totalBytes: -file.size, fileCount: -1 })
-              .where(({ status }, { eq }) => eq(status, 'draft'))
-              .commit(),
-          ]
-        : []),
-    ])
-    .go();
-  if (result.canceled) throw new Conflict('The file or its transfer changed meanwhile: reload and try again.');
 }

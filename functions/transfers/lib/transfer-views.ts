@@ -1,12 +1,13 @@
-import type { FileView } from '../../../shared/schemas/transfers';
-import type { MemberView, PackageFile, TransferSummary, Vote } from '../../../shared/schemas/transfers';
+import type { FileView, MemberView, PackageFile, TransferSummary, Vote } from '../../../shared/schemas/transfers';
 import type { Db } from '../../lib/db/service';
-import type { StoredFileItem } from '../../lib/db/entities/stored-file';
 import type { TransferItem } from '../../lib/db/entities/transfer';
 import type { TransferMemberItem } from '../../lib/db/entities/transfer-member';
 import type { UserItem } from '../../lib/db/entities/user';
 import { getUsers } from '../../lib/db/users';
+import { toFileView } from '../../lib/files/stored-files';
 import { isExpired } from './transfer-access';
+
+export { toFileView };
 
 type Person = TransferSummary['owner'];
 
@@ -54,23 +55,6 @@ export async function summariesOf(db: Db, transfers: readonly TransferItem[], no
   const owners = await getUsers(db, { userIds: transfers.map((transfer) => transfer.ownerId) });
   const byId = new Map(owners.map((user) => [user.userId, user]));
   return transfers.map((transfer) => toTransferSummary(transfer, toPerson(byId.get(transfer.ownerId), transfer.ownerId), now));
-}
-
-export function toFileView(file: StoredFileItem): FileView {
-  return {
-    id: file.fileId,
-    purpose: file.purpose,
-    transferId: file.transferId ?? null,
-    name: file.name,
-    size: file.size,
-    type: file.contentType,
-    status: file.status,
-    uploadMethod: file.uploadMethod,
-    lastModified: file.lastModified ?? null,
-    checksum: file.checksum ?? null,
-    createdAt: file.createdAt,
-    readyAt: file.readyAt ?? null,
-  };
 }
 
 /** A file with its votes. `file` may carry more (a manifest's object key): only the view's fields are answered. */
