@@ -30,6 +30,7 @@ import {
   previewLinkSchema,
   senderProfileParamsSchema,
   senderProfileScreenSchema,
+  setTransferDeliveryBodySchema,
   setTransferPasswordBodySchema,
   signedPartsSchema,
   signPartsBodySchema,
@@ -519,6 +520,19 @@ export const unlockTransferPackage = defineRoute({
   response: unlockAnswerSchema,
 });
 
+// Delivery
+
+export const setTransferDelivery = defineRoute({
+  method: 'PUT',
+  path: '/api/i/transfer/transfer/{id}/delivery',
+  access: 'user',
+  handler: 'transfers/set-transfer-delivery',
+  summary: `Chooses again how the caller's draft is delivered ('email' to recipients, or 'link') and its download limit (1-1000 downloads, or null for none), as createTransfer does: for a send tried again after the sender changed them. 409 once sent, or while an upload through the caller's file request is filling the draft. ${NOT_YOURS}; 410 once it has expired.`,
+  params: transferIdParamsSchema,
+  body: setTransferDeliveryBodySchema,
+  response: transferSummarySchema,
+});
+
 /**
  * The group in listing order (the API reference, and CDK's stacks, which chunk an app's routes
  * in this order): a new route goes at the end, so no existing route moves to another stack.
@@ -562,4 +576,5 @@ export const allTransferRoutes = {
   listTransferDownloads,
   setTransferPassword,
   unlockTransferPackage,
+  setTransferDelivery,
 };

@@ -13,10 +13,16 @@ import { objectKeysOf, transferFolder, type StoredFileItem } from '../../lib/db/
 import type { TransferItem } from '../../lib/db/entities/transfer';
 import { BadRequest, Conflict, NotFound } from '../../lib/errors';
 import { abortMultipartUpload, deleteObjects, presignPost, startMultipartUpload } from '../../lib/files/file-bucket';
-import type { UserCaller } from '../../lib/http/caller';
 import { newEntityId } from './ids';
 import { withCurrentPlanLimits } from './plan';
-import { isExpired, requireOwnDraft, TransferAlreadySent, TransferExpired } from './transfer-access';
+import {
+  isExpired,
+  refuseUploadInProgress,
+  requireOwnDraft,
+  TransferAlreadySent,
+  TransferExpired,
+  type TransferActor,
+} from './transfer-access';
 import { toFileView } from './transfer-views';
 
 /**
@@ -31,7 +37,7 @@ export const UPLOAD_LINK_SECONDS = 15 * 60;
 const PENDING_LIFETIME_SECONDS = 2 * 24 * 3600;
 
 /** Whose files and transfers are asked for: a signed-in user, or the requester a file request's upload acts for. */
-export type FileOwner = Pick<UserCaller, 'userId'>;
+export type FileOwner = TransferActor;
 
 export class FileNotFound extends NotFound {
   constructor() {
@@ -70,6 +76,7 @@ export async function requireChangeableFile(db: Db, fileId: string, caller: File
     if (!transfer) throw new FileNotFound();
     if (isExpired(transfer, now)) throw new TransferExpired(transfer.availableUntil);
     if (transfer.status !== 'draft') throw new TransferAlreadySent();
+    refuseUploadInProgress(transfer, caller);
   }
   return { file, transfer };
 }
