@@ -466,10 +466,9 @@ describe("a draft's delivery chosen again", () => {
   let stranger: SignedInUser;
 
   beforeAll(async () => {
-    [sender, stranger] = (await Promise.all(['redeliver-sender', 'redeliver-stranger'].map((label) => suite.api.signIn(label)))) as [
-      SignedInUser,
-      SignedInUser,
-    ];
+    [sender, stranger] = (await Promise.all(
+      ['redeliver-sender', 'redeliver-stranger'].map((label) => suite.api.signIn(label)),
+    )) as [SignedInUser, SignedInUser];
   });
 
   /** A draft sent by email with one small ready file: what a failed send leaves. */

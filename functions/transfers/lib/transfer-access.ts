@@ -48,7 +48,10 @@ export interface TransferActor {
 }
 
 /** Refuses the owner's own routes on a draft that an upload through a file request is filling (409). */
-export function refuseUploadInProgress(transfer: Pick<TransferItem, 'transferId' | 'status' | 'requestId'>, actor: TransferActor) {
+export function refuseUploadInProgress(
+  transfer: Pick<TransferItem, 'transferId' | 'status' | 'requestId'>,
+  actor: TransferActor,
+) {
   if (transfer.status === 'draft' && transfer.requestId && actor.throughUpload !== transfer.transferId) {
     throw new RequestUploadInProgress();
   }

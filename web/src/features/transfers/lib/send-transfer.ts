@@ -210,7 +210,9 @@ export async function sendTransfer(input: SendInput, deps: SendDeps, session: Se
     session.transfer = await deps.setDelivery(transferId, input.delivery, input.downloadLimit);
   }
   const passwordChanged =
-    password === null ? session.transfer.passwordProtected === true : typeof password === 'string' && password !== session.password;
+    password === null
+      ? session.transfer.passwordProtected === true
+      : typeof password === 'string' && password !== session.password;
   if (passwordChanged && password !== KEEP_PASSWORD) {
     session.transfer = await deps.setPassword(transferId, password);
     session.password = password;

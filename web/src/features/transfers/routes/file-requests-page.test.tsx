@@ -41,7 +41,10 @@ function renderRequests(options: { older?: FileRequestView[]; olderRefused?: boo
       request.url.searchParams.get('cursor') !== 'page-2'
         ? { body: { requests, cursor: older.length ? 'page-2' : null } }
         : options.olderRefused
-          ? { status: 400, body: { message: 'That page link is not valid. Start again from the first page.', code: 'BAD_REQUEST' } }
+          ? {
+              status: 400,
+              body: { message: 'That page link is not valid. Start again from the first page.', code: 'BAD_REQUEST' },
+            }
           : { body: { requests: older, cursor: null } },
     ),
     stubRoute(routes.showTransferHome, {

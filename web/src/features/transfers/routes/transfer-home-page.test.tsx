@@ -65,7 +65,11 @@ function renderHome(
       const body = request.body as { title: string; message: string; expiresInDays: number; password?: string };
       return {
         status: 201,
-        body: makeTransfer(T1, { title: body.title, message: body.message, ...(body.password ? { passwordProtected: true } : {}) }),
+        body: makeTransfer(T1, {
+          title: body.title,
+          message: body.message,
+          ...(body.password ? { passwordProtected: true } : {}),
+        }),
       };
     }),
     stubRoute(routes.addRecipient, (request) => {
