@@ -4,7 +4,7 @@ import { getUser, requireUser } from '../lib/db/users';
 import { createHandler } from '../lib/http/create-handler';
 import { readManifest } from './lib/manifest';
 import { addMember } from './lib/recipients';
-import { isExpired, requireOwnTransfer, TransferExpired } from './lib/transfer-access';
+import { isExpired, refuseUploadInProgress, requireOwnTransfer, TransferExpired } from './lib/transfer-access';
 import { notifyRecipients } from './lib/transfer-mail';
 import { toMemberView } from './lib/transfer-views';
 
@@ -13,6 +13,7 @@ export const handler = createHandler(transferRoutes.addRecipient, async ({ param
   const now = new Date();
   const transfer = await requireOwnTransfer(db, params.id, caller);
   if (isExpired(transfer, now)) throw new TransferExpired(transfer.availableUntil);
+  refuseUploadInProgress(transfer, caller);
   const email = body.email.trim().toLowerCase();
   const { member, added } = await addMember(db, transfer, email, now);
   let notifiedAt = member.notifiedAt;

@@ -1,6 +1,7 @@
 import {
   createFileRequestBodySchema,
   fileRequestIdParamsSchema,
+  fileRequestListQuerySchema,
   fileRequestListSchema,
   fileRequestSchema,
   publicFileRequestSchema,
@@ -48,7 +49,9 @@ export const listFileRequests = defineRoute({
   path: '/api/i/transfer/requests',
   access: 'user',
   handler: 'transfers/list-file-requests',
-  summary: "The caller's file requests, newest first, open, closed and expired ones, with how many uploads each received.",
+  summary:
+    "The caller's file requests, newest first, 50 a page (`cursor` for the next page), open, closed and expired ones, with how many uploads each received.",
+  query: fileRequestListQuerySchema,
   response: fileRequestListSchema,
 });
 

@@ -30,6 +30,7 @@ import {
   previewLinkSchema,
   senderProfileParamsSchema,
   senderProfileScreenSchema,
+  setTransferDeliveryBodySchema,
   setTransferPasswordBodySchema,
   signedPartsSchema,
   signPartsBodySchema,
@@ -60,6 +61,8 @@ import { defineRoute } from './define-route';
 // Transfers
 
 const NOT_YOURS = '404 for anyone else, as for a transfer that does not exist';
+/** A draft a file request's upload is filling is the uploader's until it is finished. */
+const UPLOAD_UNDER_WAY = "409 while an upload through one of the caller's file requests is filling the draft";
 /** The package routes: for a signed-in user, or for the holder of that transfer's package grant (acceptTransferInvite, openTransferLink). */
 const GRANT =
   "Also opens to that transfer's package grant (the cookie a spent emailed link, or a link transfer's opened link, sets), which nothing else accepts; 401 with neither";
@@ -157,7 +160,7 @@ export const addRecipient = defineRoute({
   path: '/api/i/transfer/transfer/{id}/addRecipient',
   access: 'user',
   handler: 'transfers/add-recipient',
-  summary: `Adds a recipient by email to the caller's transfer (adding one twice answers the same recipient). Up to the plan's limit (400 beyond). Once the transfer is sent, the new recipient is emailed at once. ${NOT_YOURS}; 410 once it has expired.`,
+  summary: `Adds a recipient by email to the caller's transfer (adding one twice answers the same recipient). Up to the plan's limit (400 beyond). Once the transfer is sent, the new recipient is emailed at once. ${NOT_YOURS}; 410 once it has expired. ${UPLOAD_UNDER_WAY}.`,
   params: transferIdParamsSchema,
   body: addRecipientBodySchema,
   response: memberAnswerSchema,
@@ -169,7 +172,7 @@ export const finalizeTransfer = defineRoute({
   path: '/api/i/transfer/transfer/{id}/finalize',
   access: 'user',
   handler: 'transfers/finalize-transfer',
-  summary: `Sends the caller's draft transfer: it needs at least one file, every file ready (else 409 naming the others) and a recipient, unless it is a link transfer. The recipients are emailed and notified, and the transfer cannot grow any more. A link transfer's answer carries its link (the package page with a random key), this once: only the key's hash is kept. 409 when it was already sent. ${NOT_YOURS}.`,
+  summary: `Sends the caller's draft transfer: it needs at least one file, every file ready (else 409 naming the others) and a recipient, unless it is a link transfer. The recipients are emailed and notified, and the transfer cannot grow any more. A link transfer's answer carries its link (the package page with a random key), this once: only the key's hash is kept. 409 when it was already sent. ${NOT_YOURS}. ${UPLOAD_UNDER_WAY}.`,
   params: transferIdParamsSchema,
   response: finalizeAnswerSchema,
   capabilities: { email: true, realtime: true },
@@ -267,7 +270,7 @@ export const createFiles = defineRoute({
   access: 'user',
   handler: 'transfers/create-files',
   summary:
-    "Creates several files of the caller's draft transfer at once (at most 50 per call), each as createBRecord does, and answers each with its upload target. All or nothing: one refused file refuses the call.",
+    `Creates several files of the caller's draft transfer at once (at most 50 per call), each as createBRecord does, and answers each with its upload target. All or nothing: one refused file refuses the call. ${UPLOAD_UNDER_WAY}.`,
   body: createFilesBodySchema,
   response: uploadingFilesSchema,
   capabilities: { bucket: 'write' },
@@ -279,7 +282,7 @@ export const createBRecord = defineRoute({
   access: 'user',
   handler: 'transfers/create-b-record',
   summary:
-    "Creates a pending file in the caller's draft transfer and answers where to send its bytes, straight to S3: a presigned POST (size and type pinned) up to 16 MiB, a multipart upload above (parts signed by sign-parts). 400 for a refused type or a size over the plan's limit for the transfer; 404 for a transfer that is not the caller's; 409 once it is sent.",
+    `Creates a pending file in the caller's draft transfer and answers where to send its bytes, straight to S3: a presigned POST (size and type pinned) up to 16 MiB, a multipart upload above (parts signed by sign-parts). 400 for a refused type or a size over the plan's limit for the transfer; 404 for a transfer that is not the caller's; 409 once it is sent. ${UPLOAD_UNDER_WAY}.`,
   body: createBRecordBodySchema,
   response: uploadingFileSchema,
   capabilities: { bucket: 'write' },
@@ -502,7 +505,7 @@ export const setTransferPassword = defineRoute({
   path: '/api/i/transfer/transfer/{id}/password',
   access: 'user',
   handler: 'transfers/set-transfer-password',
-  summary: `Sets (a string) or removes (null) the password of the caller's draft: recipients must then enter it to open the package. Pro only (403 with code PRO_FEATURE on Free, for setting; removing is always allowed). Only a slow hash is kept and no route answers it: the transfer says \`passwordProtected\`. 409 once sent. ${NOT_YOURS}.`,
+  summary: `Sets (a string) or removes (null) the password of the caller's draft: recipients must then enter it to open the package. Pro only (403 with code PRO_FEATURE on Free, for setting; removing is always allowed). Only a slow hash is kept and no route answers it: the transfer says \`passwordProtected\`. 409 once sent. ${NOT_YOURS}. ${UPLOAD_UNDER_WAY}.`,
   params: transferIdParamsSchema,
   body: setTransferPasswordBodySchema,
   response: transferSummarySchema,
@@ -517,6 +520,19 @@ export const unlockTransferPackage = defineRoute({
   params: transferIdParamsSchema,
   body: unlockPackageBodySchema,
   response: unlockAnswerSchema,
+});
+
+// Delivery
+
+export const setTransferDelivery = defineRoute({
+  method: 'PUT',
+  path: '/api/i/transfer/transfer/{id}/delivery',
+  access: 'user',
+  handler: 'transfers/set-transfer-delivery',
+  summary: `Chooses again how the caller's draft is delivered ('email' to recipients, or 'link') and its download limit (1-1000 downloads, or null for none), as createTransfer does: for a send tried again after the sender changed them. 409 once sent, or while an upload through the caller's file request is filling the draft. ${NOT_YOURS}; 410 once it has expired.`,
+  params: transferIdParamsSchema,
+  body: setTransferDeliveryBodySchema,
+  response: transferSummarySchema,
 });
 
 /**
@@ -562,4 +578,5 @@ export const allTransferRoutes = {
   listTransferDownloads,
   setTransferPassword,
   unlockTransferPackage,
+  setTransferDelivery,
 };

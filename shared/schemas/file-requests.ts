@@ -10,6 +10,7 @@ import {
   MAX_UPLOADER_NOTE_LENGTH,
 } from '../transfers/file-requests';
 import { PLAN_IDS } from '../transfers/plans';
+import { cursorQueryShape } from './common';
 import { entityIdSchema, fileSchema, transferPersonSchema } from './transfers';
 
 export const FILE_REQUEST_STATUSES = ['open', 'closed'] as const;
@@ -58,7 +59,8 @@ export const fileRequestSchema = z.strictObject({
 });
 export type FileRequestView = z.infer<typeof fileRequestSchema>;
 
-export const fileRequestListSchema = z.strictObject({ requests: z.array(fileRequestSchema) });
+export const fileRequestListSchema = z.strictObject({ requests: z.array(fileRequestSchema), cursor: z.nullable(z.string()) });
+export const fileRequestListQuerySchema = z.strictObject({ ...cursorQueryShape });
 
 /** A request as anyone with its link sees it: nothing of its uploads. */
 export const publicFileRequestSchema = z.strictObject({

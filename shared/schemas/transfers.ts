@@ -266,6 +266,15 @@ export const transferPasswordSchema = z.string().check(
   z.maxLength(MAX_TRANSFER_PASSWORD_LENGTH, `Keep the password under ${MAX_TRANSFER_PASSWORD_LENGTH} characters`),
 );
 
+/** Downloads a package may serve in all. */
+const downloadLimitSchema = z
+  .number()
+  .check(
+    z.int('Whole downloads only'),
+    z.minimum(1, 'Allow at least one download'),
+    z.maximum(MAX_DOWNLOAD_LIMIT, `Allow at most ${MAX_DOWNLOAD_LIMIT} downloads`),
+  );
+
 export const createTransferBodySchema = z.strictObject({
   /** Pro only: recipients must enter it to open the package. */
   password: z.optional(transferPasswordSchema),
@@ -273,15 +282,14 @@ export const createTransferBodySchema = z.strictObject({
   message: z._default(z.string().check(z.maxLength(5_000, 'Keep the message under 5,000 characters')), ''),
   expiresInDays: z.optional(z.number().check(z.int('Whole days only'), z.minimum(1, 'A transfer lasts at least a day'))),
   delivery: z._default(z.enum(TRANSFER_DELIVERIES, { message: "Use 'email' or 'link'" }), 'email'),
-  downloadLimit: z.optional(
-    z
-      .number()
-      .check(
-        z.int('Whole downloads only'),
-        z.minimum(1, 'Allow at least one download'),
-        z.maximum(MAX_DOWNLOAD_LIMIT, `Allow at most ${MAX_DOWNLOAD_LIMIT} downloads`),
-      ),
-  ),
+  downloadLimit: z.optional(downloadLimitSchema),
+});
+
+/** A draft's delivery and download limit, chosen again (a retry after the sender changed them). */
+export const setTransferDeliveryBodySchema = z.strictObject({
+  delivery: z.enum(TRANSFER_DELIVERIES, { message: "Use 'email' or 'link'" }),
+  /** null: no limit. */
+  downloadLimit: z.nullable(downloadLimitSchema),
 });
 
 /** A sent transfer; for a link transfer, its link, answered this once (only its hash is kept). */

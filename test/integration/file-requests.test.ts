@@ -539,3 +539,83 @@ describe("someone else's request", () => {
     expect(ownList.body.requests).toEqual([expect.objectContaining({ id: request.id, status: 'open' })]);
   });
 });
+
+describe("the requester's own routes on an upload under way", () => {
+  const UNDER_WAY = 'This transfer is being uploaded through your file request: wait for the uploader to finish.';
+
+  it('refuse to change it (409) while the uploader fills it, and the uploader still finishes', async () => {
+    // Prepare
+    const requester = await suite.api.signIn('busy-requester');
+    const request = await createRequest(requester, { title: 'Scans' });
+    const started = await startUpload(request.id, 'Ana Lima');
+    const id = started.body.id;
+    const fileId = await uploadFile(started, 'scan.txt', patternedBytes(900));
+
+    // Act
+    const refusals = await Promise.all([
+      suite.api.call(routes.addRecipient, { params: { id }, body: { email: 'someone@example.com' }, as: requester }),
+      suite.api.call(routes.finalizeTransfer, { params: { id }, as: requester }),
+      suite.api.call(routes.setTransferPassword, { params: { id }, body: { password: null }, as: requester }),
+      suite.api.call(routes.setTransferDelivery, {
+        params: { id },
+        body: { delivery: 'link', downloadLimit: 2 },
+        as: requester,
+      }),
+      suite.api.call(routes.createFiles, {
+        body: { transferId: id, files: [{ name: 'extra.txt', size: 10, type: 'text/plain' }] },
+        as: requester,
+      }),
+      suite.api.call(routes.deleteFile, { params: { id: fileId }, as: requester }),
+    ]);
+    const members = await suite.api.call(routes.listTransferMembers, { params: { id }, as: requester });
+    const finished = await suite.api.call(routes.finishRequestUpload, { params: { id }, headers: { cookie: started.cookie } });
+    const sendAfter = await suite.api.call(routes.finalizeTransfer, { params: { id }, as: requester });
+
+    // Assess
+    for (const refused of refusals) {
+      expectError(refused, 409);
+      expect(refused.body.message).toBe(UNDER_WAY);
+    }
+    expectOk(members);
+    expect(members.body.members).toEqual([]);
+    expectOk(finished);
+    expect(finished.body.files.map((file) => file.name)).toEqual(['scan.txt']);
+    // Finished, it is a sent transfer like any other: sending it again is the usual 409.
+    expectError(sendAfter, 409);
+    expect(sendAfter.body.message).toBe('This transfer was already sent: it cannot change any more.');
+  });
+});
+
+describe('the list of requests', () => {
+  it('comes 50 a page, newest first, with a cursor to the next page that only its owner can follow', async () => {
+    // Prepare
+    const [owner, other] = (await Promise.all(['many-requester', 'cursor-thief'].map((label) => suite.api.signIn(label)))) as [
+      SignedInUser,
+      SignedInUser,
+    ];
+    const titles = Array.from({ length: 52 }, (_, index) => `Request ${index + 1}`);
+    for (const title of titles) await createRequest(owner, { title });
+
+    // Act
+    const first = await suite.api.call(routes.listFileRequests, { as: owner });
+    expectOk(first);
+    const cursor = first.body.cursor ?? '';
+    const second = await suite.api.call(routes.listFileRequests, { query: { cursor }, as: owner });
+    const stolen = await suite.api.call(routes.listFileRequests, { query: { cursor }, as: other });
+    const forged = await suite.api.call(routes.listFileRequests, { query: { cursor: 'bm90LWEtY3Vyc29y' }, as: owner });
+
+    // Assess
+    expect(first.body.requests).toHaveLength(50);
+    expect(cursor).not.toBe('');
+    expectOk(second);
+    expect(second.body.cursor).toBeNull();
+    // Two requests made in the same millisecond may come in either order: the pages hold each once.
+    expect(second.body.requests.map((request) => request.title).sort()).toEqual(['Request 1', 'Request 2']);
+    const listed = [...first.body.requests, ...second.body.requests].map((request) => request.title);
+    expect(new Set(listed).size).toBe(52);
+    expect(listed.slice(0, 2).sort()).toEqual(['Request 51', 'Request 52']);
+    expectError(stolen, 400);
+    expect(stolen.body.message).toBe('That page link is not valid. Start again from the first page.');
+    expectError(forged, 400);
+  });
+});

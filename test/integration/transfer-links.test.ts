@@ -460,3 +460,109 @@ describe("a transfer's download log", () => {
     expectError(signedInVisitor, 404);
   });
 });
+
+describe("a draft's delivery chosen again", () => {
+  let sender: SignedInUser;
+  let stranger: SignedInUser;
+
+  beforeAll(async () => {
+    [sender, stranger] = (await Promise.all(
+      ['redeliver-sender', 'redeliver-stranger'].map((label) => suite.api.signIn(label)),
+    )) as [SignedInUser, SignedInUser];
+  });
+
+  /** A draft sent by email with one small ready file: what a failed send leaves. */
+  async function emailDraft() {
+    const created = await suite.api.call(routes.createTransfer, { body: { title: 'Tried once' }, as: sender });
+    expectOk(created, 201);
+    const bytes = patternedBytes(300);
+    const record = await suite.api.call(routes.createBRecord, {
+      body: { transferId: created.body.id, name: 'notes.txt', size: bytes.length, type: 'text/plain' },
+      as: sender,
+    });
+    expectOk(record, 201);
+    expect((await postUpload(record.body, bytes, 'text/plain')).status).toBe(204);
+    expectOk(await suite.api.call(routes.finalizeBRecord, { params: { id: record.body.file.id }, as: sender }));
+    return created.body.id;
+  }
+
+  it('turns an email draft into a link with a limit, which the send then honours, and back again', async () => {
+    // Prepare
+    const id = await emailDraft();
+
+    // Act
+    const toLink = await suite.api.call(routes.setTransferDelivery, {
+      params: { id },
+      body: { delivery: 'link', downloadLimit: 2 },
+      as: sender,
+    });
+    const unlimited = await suite.api.call(routes.setTransferDelivery, {
+      params: { id },
+      body: { delivery: 'link', downloadLimit: null },
+      as: sender,
+    });
+    const limited = await suite.api.call(routes.setTransferDelivery, {
+      params: { id },
+      body: { delivery: 'link', downloadLimit: 1 },
+      as: sender,
+    });
+    const sent = await suite.api.call(routes.finalizeTransfer, { params: { id }, as: sender });
+
+    // Assess
+    expectOk(toLink);
+    expect(toLink.body).toMatchObject({ status: 'draft', delivery: 'link', downloadLimit: 2, downloadCount: 0 });
+    expectOk(unlimited);
+    expect(unlimited.body).toMatchObject({ delivery: 'link', downloadLimit: null });
+    expectOk(limited);
+    // Sent with no recipient: only a link transfer may be, and it carries the limit chosen last.
+    expectOk(sent);
+    expect(sent.body).toMatchObject({ status: 'sent', delivery: 'link', downloadLimit: 1 });
+    expect(sent.body.link).toMatch(new RegExp(`/transfer/${id}/package#key=`));
+  });
+
+  it("refuses a bad limit (400), someone else's or an unknown draft (404), and a sent one (409)", async () => {
+    // Prepare
+    const id = await emailDraft();
+    expectOk(await suite.api.call(routes.addRecipient, { params: { id }, body: { email: 'friend@example.com' }, as: sender }));
+
+    // Act
+    const tooMany = await suite.api.call(routes.setTransferDelivery, {
+      params: { id },
+      body: { delivery: 'link', downloadLimit: 1001 },
+      as: sender,
+    });
+    const badDelivery = await suite.api.call(routes.setTransferDelivery, {
+      params: { id },
+      body: { delivery: 'pigeon' as 'link', downloadLimit: null },
+      as: sender,
+    });
+    const byStranger = await suite.api.call(routes.setTransferDelivery, {
+      params: { id },
+      body: { delivery: 'link', downloadLimit: null },
+      as: stranger,
+    });
+    const unknown = await suite.api.call(routes.setTransferDelivery, {
+      params: { id: 'neverexisted012345678' },
+      body: { delivery: 'link', downloadLimit: null },
+      as: sender,
+    });
+    expectOk(await suite.api.call(routes.finalizeTransfer, { params: { id }, as: sender }));
+    const afterSend = await suite.api.call(routes.setTransferDelivery, {
+      params: { id },
+      body: { delivery: 'link', downloadLimit: 3 },
+      as: sender,
+    });
+    const view = await suite.api.call(routes.getTransfer, { params: { id }, as: sender });
+
+    // Assess
+    expectError(tooMany, 400);
+    expect(JSON.stringify(tooMany.body)).toContain('Allow at most 1000 downloads');
+    expectError(badDelivery, 400);
+    expectError(byStranger, 404);
+    expectError(unknown, 404);
+    expect(byStranger.body.message).toBe(unknown.body.message);
+    expectError(afterSend, 409);
+    expectOk(view);
+    expect(view.body.transfer).toMatchObject({ status: 'sent', delivery: 'email', downloadLimit: null });
+  });
+});

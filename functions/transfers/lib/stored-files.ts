@@ -9,7 +9,6 @@ import {
   abortPendingUploads,
   checkedDeclaration,
   type DeclaredFile,
-  type FileOwner,
   FileNotFound,
   newEntityId,
   objectKeyOf,
@@ -19,7 +18,17 @@ import {
   uploadTargetFor,
 } from '../../lib/files/stored-files';
 import { withCurrentPlanLimits } from './plan';
-import { isExpired, requireOwnDraft, TransferAlreadySent, TransferExpired } from './transfer-access';
+import {
+  isExpired,
+  refuseUploadInProgress,
+  requireOwnDraft,
+  TransferAlreadySent,
+  TransferExpired,
+  type TransferActor,
+} from './transfer-access';
+
+/** Whose files and transfers are asked for: a signed-in user, or the requester a file request's upload acts for. */
+export type FileOwner = TransferActor;
 
 /** A file of the caller's that may still change: pending or not, its transfer still a draft. */
 export async function requireChangeableFile(db: Db, fileId: string, caller: FileOwner, now: Date) {
@@ -30,6 +39,7 @@ export async function requireChangeableFile(db: Db, fileId: string, caller: File
     if (!transfer) throw new FileNotFound();
     if (isExpired(transfer, now)) throw new TransferExpired(transfer.availableUntil);
     if (transfer.status !== 'draft') throw new TransferAlreadySent();
+    refuseUploadInProgress(transfer, caller);
   }
   return { file, transfer };
 }
@@ -55,7 +65,6 @@ export {
   checkedDeclaration,
   type DeclaredFile,
   FileNotFound,
-  type FileOwner,
   objectKeyOf,
   pendingFileOf,
   removeFile,

@@ -27,6 +27,36 @@ export class TransferAlreadySent extends Conflict {
   }
 }
 
+/**
+ * A draft made by starting an upload through one of the owner's file requests is the owner's, but
+ * its uploader fills it: the owner's sender routes leave it alone until the upload is finished,
+ * so a recipient, a password or a send cannot slip in under the uploader's files.
+ */
+export class RequestUploadInProgress extends Conflict {
+  constructor() {
+    super('This transfer is being uploaded through your file request: wait for the uploader to finish.');
+  }
+}
+
+/**
+ * Who changes a transfer: its owner signed in, or a file request's upload grant acting for the
+ * owner on that one upload (`throughUpload` names its transfer; only lib/upload-grants.ts sets it).
+ */
+export interface TransferActor {
+  userId: string;
+  throughUpload?: string;
+}
+
+/** Refuses the owner's own routes on a draft that an upload through a file request is filling (409). */
+export function refuseUploadInProgress(
+  transfer: Pick<TransferItem, 'transferId' | 'status' | 'requestId'>,
+  actor: TransferActor,
+) {
+  if (transfer.status === 'draft' && transfer.requestId && actor.throughUpload !== transfer.transferId) {
+    throw new RequestUploadInProgress();
+  }
+}
+
 /** TTL deletes late: the date itself decides. */
 export const isExpired = (transfer: Pick<TransferItem, 'availableUntil'>, now: Date) =>
   Date.parse(transfer.availableUntil) <= now.getTime();
@@ -43,16 +73,15 @@ export async function requireOwnTransfer(db: Db, transferId: string, caller: Pic
   return transfer;
 }
 
-/** The caller's own draft, not expired: the only kind that may still grow. */
-export async function requireOwnDraft(
-  db: Db,
-  transferId: string,
-  caller: Pick<UserCaller, 'userId'>,
-  now: Date,
-): Promise<TransferItem> {
+/**
+ * The caller's own draft, not expired: the only kind that may still grow. A draft an upload
+ * through the caller's file request is filling is that upload's alone (409 to the owner's routes).
+ */
+export async function requireOwnDraft(db: Db, transferId: string, caller: TransferActor, now: Date): Promise<TransferItem> {
   const transfer = await requireOwnTransfer(db, transferId, caller);
   if (isExpired(transfer, now)) throw new TransferExpired(transfer.availableUntil);
   if (transfer.status !== 'draft') throw new TransferAlreadySent();
+  refuseUploadInProgress(transfer, caller);
   return transfer;
 }
 

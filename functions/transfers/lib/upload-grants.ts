@@ -73,7 +73,8 @@ export async function requireGrantedUpload(
   return {
     transfer,
     request,
-    owner: { userId: transfer.ownerId },
+    // The one actor the owner's routes let into a draft a file request's upload is filling.
+    owner: { userId: transfer.ownerId, throughUpload: transfer.transferId },
     grantExpiresAt: new Date(stored.expiresAt * 1000).toISOString(),
   };
 }

@@ -1,19 +1,21 @@
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { endpoint } from '../../../lib/api-client';
 import type { routes } from '@shared/routes';
 import { fileRequestKeys } from './file-request-keys';
 
 const listFileRequestsEndpoint = endpoint<typeof routes.listFileRequests>('GET', '/api/i/transfer/requests');
 
-/** The caller's file requests, newest first, with their upload counts. */
-export function listFileRequests(signal?: AbortSignal) {
-  return listFileRequestsEndpoint(signal ? { signal } : {});
+/** A page of the caller's file requests (50), newest first, with their upload counts. */
+export function listFileRequests(cursor: string | undefined, signal?: AbortSignal) {
+  return listFileRequestsEndpoint({ query: cursor ? { cursor } : {}, ...(signal ? { signal } : {}) });
 }
 
 export function useFileRequests(userId: string | null) {
-  return useQuery({
+  return useInfiniteQuery({
     queryKey: fileRequestKeys.own(userId ?? ''),
-    queryFn: ({ signal }) => listFileRequests(signal),
+    queryFn: ({ pageParam, signal }) => listFileRequests(pageParam, signal),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (page) => page.cursor ?? undefined,
     enabled: Boolean(userId),
   });
 }

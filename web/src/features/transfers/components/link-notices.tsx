@@ -17,15 +17,25 @@ export function LinkVisitorNotice({ onLogIn }: { onLogIn: () => void }) {
   );
 }
 
-/** How many downloads a transfer with a download limit has left, for everyone who opens it. */
-export function DownloadsLeft({ transfer }: { transfer: TransferSummary }) {
+/** Whether a visitor may still download: the sender's own downloads are never counted nor refused. */
+export const downloadLimitReached = (transfer: TransferSummary, isOwner: boolean) =>
+  !isOwner && transfer.downloadLimit !== null && transfer.downloadCount >= transfer.downloadLimit;
+
+/**
+ * How many downloads a transfer with a download limit has left, for everyone who opens it; its
+ * id names it as the reason the download buttons are off once none are left.
+ */
+export function DownloadsLeft({ transfer, isOwner, id }: { transfer: TransferSummary; isOwner: boolean; id?: string }) {
   if (transfer.downloadLimit === null) return null;
   const left = Math.max(0, transfer.downloadLimit - transfer.downloadCount);
+  let text = `${left} of ${plural(transfer.downloadLimit, 'download')} left.`;
+  if (left === 0)
+    text = isOwner
+      ? 'This transfer has reached its download limit: nobody else can download its files any more.'
+      : 'This transfer has reached its download limit: its files cannot be downloaded any more.';
   return (
-    <p className={packageStyles.from} role="status">
-      {left === 0
-        ? 'This transfer has reached its download limit: its files cannot be downloaded any more.'
-        : `${left} of ${plural(transfer.downloadLimit, 'download')} left.`}
+    <p id={id} className={packageStyles.from} role="status">
+      {text}
     </p>
   );
 }

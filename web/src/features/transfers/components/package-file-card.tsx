@@ -4,6 +4,7 @@ import { Button } from '../../../components/button';
 import { ThumbIcon } from '../../../components/icons';
 import { formatBytes } from '../../../lib/format-bytes';
 import { getDownloadLink, useFilePreview } from '../api/download-file';
+import { useRefreshAfterDownload } from '../api/get-transfer-package';
 import type { PackageFile } from '../api/transfer-keys';
 import { useVoteFile } from '../api/use-vote-file';
 import { plural } from '../lib/format';
@@ -32,9 +33,21 @@ function ImagePreview({ file }: { file: PackageFile }) {
  * One file of a package: name, size and type, a preview for images, like and dislike toggles
  * with their counts (for recipients; the sender sees the counts), and Download.
  */
-export function PackageFileCard({ transferId, file, canVote }: { transferId: string; file: PackageFile; canVote: boolean }) {
+export function PackageFileCard({
+  transferId,
+  file,
+  canVote,
+  closedBy,
+}: {
+  transferId: string;
+  file: PackageFile;
+  canVote: boolean;
+  /** The id of what says why downloads are closed (the limit is spent); absent while they are open. */
+  closedBy?: string | undefined;
+}) {
   const nameId = useId();
   const vote = useVoteFile(transferId);
+  const refresh = useRefreshAfterDownload(transferId);
   const [download, setDownload] = useState<{ busy: boolean; error: string | null }>({ busy: false, error: null });
   const liked = file.myVote === 'like';
   const disliked = file.myVote === 'dislike';
@@ -45,8 +58,10 @@ export function PackageFileCard({ transferId, file, canVote }: { transferId: str
       const link = await getDownloadLink(file.id, 'attachment');
       openDownload(link.url);
       setDownload({ busy: false, error: null });
+      refresh();
     } catch (error) {
       setDownload({ busy: false, error: error instanceof Error ? error.message : 'The download could not start.' });
+      refresh(error);
     }
   };
 
@@ -90,7 +105,13 @@ export function PackageFileCard({ transferId, file, canVote }: { transferId: str
             </span>
           )}
           <PreviewButton file={file} />
-          <Button size="small" className={styles.download} onClick={() => void startDownload()} disabled={download.busy}>
+          <Button
+            size="small"
+            className={styles.download}
+            onClick={() => void startDownload()}
+            disabled={download.busy || closedBy !== undefined}
+            aria-describedby={closedBy}
+          >
             {download.busy ? 'Starting…' : 'Download'}
           </Button>
         </div>

@@ -205,7 +205,43 @@ export function TransferForm({
         />
       </div>
 
-      {limits.planId === 'pro' ? (
+      {form.resumedProtected ? (
+        <fieldset className={fieldStyles.field} aria-describedby={`${passwordId}-kept`}>
+          <legend className={fieldStyles.label}>Password</legend>
+          <p id={`${passwordId}-kept`} className={fieldStyles.hint}>
+            {form.removePassword
+              ? 'The password is removed when you send: anyone the transfer reaches opens it without one.'
+              : 'This transfer is protected by a password. It keeps it unless you type a new one or remove it.'}
+          </p>
+          {limits.planId === 'pro' ? (
+            <>
+              <label htmlFor={passwordId} className={fieldStyles.label}>
+                New password (optional)
+              </label>
+              <input
+                id={passwordId}
+                type="password"
+                className={styles.input}
+                value={form.password}
+                minLength={MIN_TRANSFER_PASSWORD_LENGTH}
+                maxLength={MAX_TRANSFER_PASSWORD_LENGTH}
+                autoComplete="new-password"
+                disabled={busy || form.removePassword}
+                onChange={(event) => form.setPassword(event.target.value)}
+              />
+            </>
+          ) : null}
+          <label className={styles.hint}>
+            <input
+              type="checkbox"
+              checked={form.removePassword}
+              disabled={busy}
+              onChange={(event) => form.setRemovePassword(event.target.checked)}
+            />{' '}
+            Remove the password
+          </label>
+        </fieldset>
+      ) : limits.planId === 'pro' ? (
         <div className={fieldStyles.field}>
           <label htmlFor={passwordId} className={fieldStyles.label}>
             Password (optional)

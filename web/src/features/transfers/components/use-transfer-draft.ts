@@ -11,11 +11,12 @@ import { createTransfer } from '../api/create-transfer';
 import { deleteFile } from '../api/delete-file';
 import { finalizeTransfer } from '../api/finalize-transfer';
 import { recordFinalizeTiming } from '../api/record-finalize-timing';
+import { setTransferDelivery } from '../api/set-transfer-delivery';
 import { setTransferPassword } from '../api/set-transfer-password';
 import { transferKeys } from '../api/transfer-keys';
 import { looksLikeEmail } from '../lib/format';
 import { SendProgressStore } from '../lib/send-progress';
-import { type SendDeps, sendTransfer, SendSession, type UploadFn } from '../lib/send-transfer';
+import { KEEP_PASSWORD, type SendDeps, sendTransfer, SendSession, type UploadFn } from '../lib/send-transfer';
 import {
   acceptRecipients,
   type DownloadLimitChoice,
@@ -60,6 +61,9 @@ export function useTransferDraft({
   const busy = draft.sending !== null;
   /** Kept out of the draft's reducer (and its resumable state): it only ever goes to the server once. */
   const [password, setPassword] = useState('');
+  /** A resumed draft's password is kept unless the sender types another or removes it. */
+  const [removePassword, setRemovePassword] = useState(false);
+  const resumedProtected = draft.resuming?.transfer.passwordProtected === true;
 
   useEffect(() => track('Transfer Form Opened'), []);
 
@@ -93,7 +97,15 @@ export function useTransferDraft({
   const reset = () => {
     session.current = null;
     setPassword('');
+    setRemovePassword(false);
     dispatch({ type: 'reset', expiry: limits.defaultExpiryDays });
+  };
+
+  /** What the send does with the password: the one typed (Pro), none, or the resumed draft's as it is. */
+  const passwordToSend = () => {
+    if (removePassword) return null;
+    if (limits.planId === 'pro' && password) return password;
+    return resumedProtected ? KEEP_PASSWORD : null;
   };
 
   const send = async () => {
@@ -122,6 +134,7 @@ export function useTransferDraft({
     const deps: SendDeps = {
       createTransfer: (body) => createTransfer(body),
       setPassword: (id, password) => setTransferPassword(id, password),
+      setDelivery: (id, delivery, downloadLimit) => setTransferDelivery(id, delivery, downloadLimit),
       addRecipient: (id, email) => addRecipient(id, email),
       createFiles: (id, declared) => createFiles(id, declared),
       finalizeTransfer: (id) => finalizeTransfer(id),
@@ -145,7 +158,7 @@ export function useTransferDraft({
           delivery: draft.delivery,
           // missingForSend refused an invalid count above.
           downloadLimit: typeof draft.downloadLimit === 'number' ? draft.downloadLimit : null,
-          password: limits.planId === 'pro' && password ? password : undefined,
+          password: passwordToSend(),
           recipients,
           files,
           startedAt,
@@ -187,6 +200,10 @@ export function useTransferDraft({
     setDownloadLimit: (downloadLimit: DownloadLimitChoice) => dispatch({ type: 'downloadLimitChanged', downloadLimit }),
     password,
     setPassword,
+    /** The resumed draft has a password (the page never knew it): kept, replaced by a new one, or removed. */
+    resumedProtected,
+    removePassword,
+    setRemovePassword,
     startResume,
     dismissOffer: () => dispatch({ type: 'offerDismissed' }),
     reset,

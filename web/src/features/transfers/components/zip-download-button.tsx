@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Button } from '../../../components/button';
 import { formatBytes } from '../../../lib/format-bytes';
 import { getZipManifest } from '../api/download-all-files';
+import { useRefreshAfterDownload } from '../api/get-transfer-package';
 import { ProgressBar } from './progress-bar';
 import styles from './package.module.css';
 
@@ -15,12 +16,33 @@ type ZipState =
  * "Download all as .zip": asks for the files' download links, then streams them into one zip
  * saved as it arrives (the zip code loads only now, on the first click).
  */
-export function ZipDownloadButton({ transferId, totalBytes }: { transferId: string; totalBytes: number }) {
+export function ZipDownloadButton({
+  transferId,
+  totalBytes,
+  closedBy,
+}: {
+  transferId: string;
+  totalBytes: number;
+  /** The id of what says why downloads are closed (the limit is spent); absent while they are open. */
+  closedBy?: string | undefined;
+}) {
   const [state, setState] = useState<ZipState>({ step: 'idle' });
+  const refresh = useRefreshAfterDownload(transferId);
   const start = async () => {
     setState({ step: 'running', bytes: 0, totalBytes });
     try {
-      const [manifest, { downloadAllAsZip }] = await Promise.all([getZipManifest(transferId), import('../lib/zip-download')]);
+      // The zip is one download, counted when its links are given: the count moves then.
+      const manifestAsked = getZipManifest(transferId).then(
+        (manifest) => {
+          refresh();
+          return manifest;
+        },
+        (error: unknown) => {
+          refresh(error);
+          throw error;
+        },
+      );
+      const [manifest, { downloadAllAsZip }] = await Promise.all([manifestAsked, import('../lib/zip-download')]);
       await downloadAllAsZip({
         name: manifest.name,
         files: manifest.files,
@@ -37,7 +59,12 @@ export function ZipDownloadButton({ transferId, totalBytes }: { transferId: stri
   const running = state.step === 'running';
   return (
     <div className={styles.zip}>
-      <Button onClick={() => void start()} disabled={running} aria-busy={running || undefined}>
+      <Button
+        onClick={() => void start()}
+        disabled={running || closedBy !== undefined}
+        aria-busy={running || undefined}
+        aria-describedby={closedBy}
+      >
         {running ? 'Zipping…' : 'Download all as .zip'}
       </Button>
       {state.step === 'running' ? (

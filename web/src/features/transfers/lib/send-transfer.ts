@@ -14,6 +14,9 @@ import type { UploadTransport } from '../../../lib/uploads/upload-transport';
 /** Files sent at once; each sends its own parts in parallel too. */
 export const FILES_AT_ONCE = 3;
 
+/** A resumed draft's password, left as it is: the page never knew it (the server keeps only its hash). */
+export const KEEP_PASSWORD: unique symbol = Symbol('keep the password');
+
 /** A file the sender picked, with the key that tells it from the others (and finds it again to resume). */
 export interface PickedFile {
   readonly key: string;
@@ -36,8 +39,10 @@ export interface SendDeps {
     downloadLimit?: number;
     password?: string;
   }): Promise<TransferSummary>;
-  /** Sets the password of a draft made earlier (a retry, a resumed draft) when the form's differs. */
-  setPassword(transferId: string, password: string): Promise<TransferSummary>;
+  /** Sets (or removes: null) the password of a draft made earlier (a retry, a resumed draft) when the form's differs. */
+  setPassword(transferId: string, password: string | null): Promise<TransferSummary>;
+  /** Chooses a draft's delivery and download limit again, when the form's differ from the draft's. */
+  setDelivery(transferId: string, delivery: TransferDelivery, downloadLimit: number | null): Promise<TransferSummary>;
   addRecipient(transferId: string, email: string): Promise<unknown>;
   createFiles(transferId: string, files: readonly DeclaredFile[]): Promise<{ files: UploadingFile[] }>;
   finalizeTransfer(transferId: string): Promise<FinalizeAnswer>;
@@ -58,8 +63,11 @@ export interface SendInput {
   /** 'link' needs no recipient: the sent transfer carries a link to share. */
   readonly delivery: TransferDelivery;
   readonly downloadLimit: number | null;
-  /** Pro only: recipients must enter it to open the package. */
-  readonly password?: string | undefined;
+  /**
+   * Pro only: recipients must enter it to open the package. Empty, null or absent: none, removing
+   * one the draft has; KEEP_PASSWORD: whatever the draft has (a resumed draft's, left as it is).
+   */
+  readonly password?: string | null | typeof KEEP_PASSWORD | undefined;
   readonly recipients: readonly string[];
   readonly files: readonly PickedFile[];
   /** When Send was pressed, on deps.now()'s clock. */
@@ -76,7 +84,7 @@ export interface SendInput {
 export class SendSession {
   transfer: TransferSummary | null;
   /** The password the draft was given here (never read back: the server keeps only its hash). */
-  password: string | undefined;
+  password: string | null | undefined;
   readonly recipients = new Set<string>();
   /** Server records of picked files, by key. */
   readonly records = new Map<string, UploadingFile>();
@@ -190,6 +198,7 @@ export async function sendTransfer(input: SendInput, deps: SendDeps, session: Se
   const stopIfCancelled = () => signal?.throwIfAborted();
   progress.setPhase('preparing');
 
+  const password = input.password === KEEP_PASSWORD ? KEEP_PASSWORD : input.password || null;
   if (!session.transfer) {
     session.transfer = await deps.createTransfer({
       title: input.title.trim(),
@@ -197,14 +206,22 @@ export async function sendTransfer(input: SendInput, deps: SendDeps, session: Se
       expiresInDays: input.expiresInDays,
       delivery: input.delivery,
       ...(input.downloadLimit === null ? {} : { downloadLimit: input.downloadLimit }),
-      ...(input.password ? { password: input.password } : {}),
+      ...(typeof password === 'string' ? { password } : {}),
     });
-    session.password = input.password;
+    session.password = typeof password === 'string' ? password : null;
   }
   const transferId = session.transfer.id;
-  if (input.password && input.password !== session.password) {
-    session.transfer = await deps.setPassword(transferId, input.password);
-    session.password = input.password;
+  // A draft made by an earlier try (or resumed) holds what it was made with: the form's choice now wins.
+  if (session.transfer.delivery !== input.delivery || session.transfer.downloadLimit !== input.downloadLimit) {
+    session.transfer = await deps.setDelivery(transferId, input.delivery, input.downloadLimit);
+  }
+  const passwordChanged =
+    password === null
+      ? session.transfer.passwordProtected === true
+      : typeof password === 'string' && password !== session.password;
+  if (passwordChanged && password !== KEEP_PASSWORD) {
+    session.transfer = await deps.setPassword(transferId, password);
+    session.password = password;
   }
   stopIfCancelled();
 

@@ -29,13 +29,24 @@ const makeRequest = (requestId: string, overrides: Partial<FileRequestView> = {}
   ...overrides,
 });
 
-function renderRequests() {
+function renderRequests(options: { older?: FileRequestView[]; olderRefused?: boolean } = {}) {
   const requests = [
     makeRequest(id('open1')),
     makeRequest(id('closed1'), { title: 'Old contracts', status: 'closed', finishedCount: 1 }),
   ];
+  const older = options.older ?? [];
   const api = stubRoutes(
-    stubRoute(routes.listFileRequests, () => ({ body: { requests } })),
+    // The first page names the next when there are older requests; the cursor opens them.
+    stubRoute(routes.listFileRequests, (request) =>
+      request.url.searchParams.get('cursor') !== 'page-2'
+        ? { body: { requests, cursor: older.length ? 'page-2' : null } }
+        : options.olderRefused
+          ? {
+              status: 400,
+              body: { message: 'That page link is not valid. Start again from the first page.', code: 'BAD_REQUEST' },
+            }
+          : { body: { requests: older, cursor: null } },
+    ),
     stubRoute(routes.showTransferHome, {
       body: {
         seo: { title: 'Send files', description: '', keywords: [], imageUrl: '' },
@@ -131,6 +142,36 @@ describe('FileRequestsPage', () => {
     // Assess
     expect(await within(list).findAllByText('Closed')).toHaveLength(2);
     expect(api.calls(routes.closeFileRequest, { id: id('open1') })).toHaveLength(1);
+  });
+
+  it('shows older requests on demand, after the first page, and no button once all are shown', async () => {
+    // Prepare
+    const { api, user, page } = renderRequests({ older: [makeRequest(id('old1'), { title: 'Tax papers 2024' })] });
+    const list = await page.findByRole('list', { name: 'Your file requests' });
+    expect(within(list).getAllByRole('listitem')).toHaveLength(2);
+    expect(page.queryByText('Tax papers 2024')).not.toBeInTheDocument();
+
+    // Act
+    await user.click(page.getByRole('button', { name: 'Show older requests' }));
+
+    // Assess
+    expect(await within(list).findByText('Tax papers 2024')).toBeInTheDocument();
+    expect(within(list).getAllByRole('listitem')).toHaveLength(3);
+    expect(page.queryByRole('button', { name: 'Show older requests' })).not.toBeInTheDocument();
+    expect(api.calls(routes.listFileRequests).map((call) => call.url.searchParams.get('cursor'))).toEqual([null, 'page-2']);
+  });
+
+  it('says why older requests could not be loaded', async () => {
+    // Prepare
+    const { user, page } = renderRequests({ older: [makeRequest(id('old1'))], olderRefused: true });
+    await page.findByRole('list', { name: 'Your file requests' });
+
+    // Act
+    await user.click(page.getByRole('button', { name: 'Show older requests' }));
+
+    // Assess
+    expect(await page.findByRole('alert')).toHaveTextContent('That page link is not valid. Start again from the first page.');
+    expect(page.getAllByRole('listitem')).toHaveLength(2);
   });
 
   it('leads back to the transfers', async () => {

@@ -206,15 +206,29 @@ function RequestRow({ request }: { request: FileRequestView }) {
 function RequestList({ userId }: { userId: string }) {
   const query = useFileRequests(userId);
   if (query.isPending) return <PageSpinner label="Loading your file requests" />;
-  if (query.isError)
+  // An older page that failed keeps the pages shown: it says so under them.
+  if (query.isError && !query.isFetchNextPageError)
     return <ErrorState title="Your file requests could not be loaded" error={query.error} onRetry={() => void query.refetch()} />;
-  if (!query.data.requests.length) return <EmptyState title="You have not asked anyone for files yet" />;
+  const requests = query.data?.pages.flatMap((page) => page.requests) ?? [];
+  if (!requests.length) return <EmptyState title="You have not asked anyone for files yet" />;
   return (
-    <ul className={styles.list} aria-label="Your file requests">
-      {query.data.requests.map((request) => (
-        <RequestRow key={request.id} request={request} />
-      ))}
-    </ul>
+    <>
+      <ul className={styles.list} aria-label="Your file requests">
+        {requests.map((request) => (
+          <RequestRow key={request.id} request={request} />
+        ))}
+      </ul>
+      {query.hasNextPage ? (
+        <Button variant="secondary" size="small" onClick={() => void query.fetchNextPage()} disabled={query.isFetchingNextPage}>
+          {query.isFetchingNextPage ? 'Loading…' : 'Show older requests'}
+        </Button>
+      ) : null}
+      {query.isFetchNextPageError ? (
+        <p className={styles.hint} role="alert">
+          {query.error?.message || 'Older requests could not be loaded. Try again.'}
+        </p>
+      ) : null}
+    </>
   );
 }
 

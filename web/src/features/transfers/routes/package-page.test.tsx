@@ -17,6 +17,9 @@ afterAll(() => vi.resetModules());
 
 const zip = vi.hoisted(() => ({ downloadAllAsZip: vi.fn() }));
 vi.mock('../lib/zip-download', () => zip);
+// jsdom cannot navigate: the download's address is what the page hands over.
+const download = vi.hoisted(() => ({ openDownload: vi.fn() }));
+vi.mock('../lib/open-download', () => download);
 
 const T1 = id('t1');
 const sent = makeTransfer(T1, {
@@ -45,13 +48,29 @@ function renderPackage(
     view?: StubAnswer<typeof routes.getTransferPackage>;
     like?: StubAnswer<typeof routes.likeTransferFile>;
     accept?: StubAnswer<typeof routes.acceptTransferInvite>;
+    /** A download limit the stubbed server keeps: each counted download (a file, the zip) takes one. */
+    limit?: { limit: number; count: number; isOwner?: boolean };
   } = {},
 ) {
   const user = options.user === undefined ? jane : options.user;
   const file = (fileId: string) => [beach, notes].find((one) => one.id === fileId) ?? beach;
   const signedIn = user;
+  const limit = options.limit;
+  const spent = { status: 410, body: { message: 'This transfer has reached its download limit', code: 'DOWNLOAD_LIMIT_REACHED' } };
+  /** Takes one download under the limit, as the server's claim does; undefined once it is spent. */
+  const take = () => {
+    if (!limit || limit.isOwner) return true;
+    if (limit.count >= limit.limit) return false;
+    limit.count += 1;
+    return true;
+  };
+  const limitedView = () => ({
+    body: makePackage({ ...sent, downloadLimit: limit?.limit ?? null, downloadCount: limit?.count ?? 0 }, [beach, notes], {
+      isOwner: limit?.isOwner ?? false,
+    }),
+  });
   const api = stubRoutes(
-    stubRoute(routes.getTransferPackage, options.view ?? { body: makePackage(sent, [beach, notes]) }),
+    stubRoute(routes.getTransferPackage, options.view ?? (limit ? limitedView : { body: makePackage(sent, [beach, notes]) })),
     stubRoute(
       routes.likeTransferFile,
       options.like ??
@@ -62,16 +81,29 @@ function renderPackage(
     stubRoute(routes.dislikeTransferFile, (request) => ({
       body: { file: withVote(file(request.params.recordId ?? ''), request.params.status === 'on' ? 'dislike' : null) },
     })),
-    stubRoute(routes.downloadFile, (request) => ({
-      body: { url: `https://bucket.example.com/${request.params.id}`, name: 'x', size: 1, expiresAt: '2026-03-01T10:05:00.000Z' },
-    })),
-    stubRoute(routes.downloadAllFiles, {
-      body: {
-        name: 'Holiday photos.zip',
-        files: [{ id: beach.id, name: 'beach.png', size: beach.size, url: 'https://bucket.example.com/beach' }],
-        expiresAt: '2026-03-01T11:00:00.000Z',
-      },
-    }),
+    stubRoute(routes.downloadFile, (request) =>
+      request.url.searchParams.get('disposition') === 'attachment' && !take()
+        ? spent
+        : {
+            body: {
+              url: `https://bucket.example.com/${request.params.id}`,
+              name: 'x',
+              size: 1,
+              expiresAt: '2026-03-01T10:05:00.000Z',
+            },
+          },
+    ),
+    stubRoute(routes.downloadAllFiles, () =>
+      take()
+        ? {
+            body: {
+              name: 'Holiday photos.zip',
+              files: [{ id: beach.id, name: 'beach.png', size: beach.size, url: 'https://bucket.example.com/beach' }],
+              expiresAt: '2026-03-01T11:00:00.000Z',
+            },
+          }
+        : spent,
+    ),
     stubRoute(
       routes.acceptTransferInvite,
       options.accept ??
@@ -94,6 +126,7 @@ function renderPackage(
 afterEach(() => {
   vi.unstubAllGlobals();
   zip.downloadAllAsZip.mockReset();
+  download.openDownload.mockReset();
 });
 
 describe('PackagePage', () => {
@@ -322,6 +355,79 @@ describe('PackagePage', () => {
     expect(await page.findByRole('alert')).toHaveTextContent('This link was already used.');
     expect(page.getByRole('button', { name: 'Log in' })).toBeInTheDocument();
     expect(api.calls(routes.acceptTransferInvite)).toHaveLength(1);
+  });
+});
+
+describe('PackagePage under a download limit', () => {
+  const REACHED = 'This transfer has reached its download limit: its files cannot be downloaded any more.';
+  const downloadButtons = (page: ReturnType<typeof renderPackage>['page']) => [
+    page.getByRole('button', { name: 'Download all as .zip' }),
+    ...page.getAllByRole('button', { name: 'Download' }),
+  ];
+
+  it('moves "downloads left" as soon as a file or the zip is downloaded', async () => {
+    // Prepare
+    zip.downloadAllAsZip.mockResolvedValue(undefined);
+    const { user, page } = renderPackage({ limit: { limit: 3, count: 0 } });
+    expect(await page.findByText('3 of 3 downloads left.')).toBeInTheDocument();
+
+    // Act
+    await user.click(within(page.getByRole('article', { name: 'notes.txt' })).getByRole('button', { name: 'Download' }));
+
+    // Assess
+    expect(await page.findByText('2 of 3 downloads left.')).toBeInTheDocument();
+    expect(download.openDownload).toHaveBeenCalledWith(`https://bucket.example.com/${notes.id}`);
+
+    // Act
+    await user.click(page.getByRole('button', { name: 'Download all as .zip' }));
+
+    // Assess
+    expect(await page.findByText('1 of 3 downloads left.')).toBeInTheDocument();
+    for (const button of downloadButtons(page)) expect(button).toBeEnabled();
+  });
+
+  it('says so when the last download is taken, and turns the download buttons off with the reason', async () => {
+    // Prepare
+    const { user, page } = renderPackage({ limit: { limit: 2, count: 1 } });
+    expect(await page.findByText('1 of 2 downloads left.')).toBeInTheDocument();
+
+    // Act
+    await user.click(within(page.getByRole('article', { name: 'beach.png' })).getByRole('button', { name: 'Download' }));
+
+    // Assess
+    expect(await page.findByText(REACHED)).toBeInTheDocument();
+    for (const button of downloadButtons(page)) {
+      expect(button).toBeDisabled();
+      expect(button).toHaveAccessibleDescription(REACHED);
+    }
+  });
+
+  it('catches up when someone else took the last download: says why this one was refused, and turns the buttons off', async () => {
+    // Prepare
+    const limit = { limit: 2, count: 1 };
+    const { user, page } = renderPackage({ limit });
+    expect(await page.findByText('1 of 2 downloads left.')).toBeInTheDocument();
+    limit.count = 2;
+
+    // Act
+    await user.click(within(page.getByRole('article', { name: 'notes.txt' })).getByRole('button', { name: 'Download' }));
+
+    // Assess
+    expect(await page.findByRole('alert')).toHaveTextContent('This transfer has reached its download limit');
+    expect(await page.findByText(REACHED)).toBeInTheDocument();
+    expect(download.openDownload).not.toHaveBeenCalled();
+    for (const button of downloadButtons(page)) expect(button).toBeDisabled();
+  });
+
+  it('leaves the sender their downloads once the limit is spent: theirs are never counted', async () => {
+    // Prepare
+    const { page } = renderPackage({ limit: { limit: 2, count: 2, isOwner: true } });
+
+    // Assess
+    expect(
+      await page.findByText('This transfer has reached its download limit: nobody else can download its files any more.'),
+    ).toBeInTheDocument();
+    for (const button of downloadButtons(page)) expect(button).toBeEnabled();
   });
 });
 

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { PrefetchLink as Link } from '../../../components/prefetch-link';
 import { APP_NAME } from '@shared/constants';
@@ -16,7 +16,7 @@ import { useTransferPackage } from '../api/get-transfer-package';
 import { type PackageView, transferKeys } from '../api/transfer-keys';
 import type { AcceptInviteAnswer } from '@shared/schemas/transfers';
 import { FilePreviews } from '../components/file-previews';
-import { DownloadsLeft, LinkRefused, LinkVisitorNotice } from '../components/link-notices';
+import { downloadLimitReached, DownloadsLeft, LinkRefused, LinkVisitorNotice } from '../components/link-notices';
 import { PackageFileCard } from '../components/package-file-card';
 import { useOpenLink } from '../components/use-open-link';
 import { PackagePasswordForm } from '../components/package-password-form';
@@ -36,6 +36,9 @@ function PackageContent({ view }: { view: PackageView }) {
   const { transfer, files, isOwner } = view;
   const sender = transfer.owner.name || (transfer.owner.username ? `@${transfer.owner.username}` : 'Someone');
   const totalBytes = files.reduce((sum, file) => sum + file.size, 0);
+  const limitNoteId = useId();
+  // The note saying the limit is spent is also why the download buttons are off.
+  const closedBy = downloadLimitReached(transfer, isOwner) ? limitNoteId : undefined;
   return (
     <>
       <header className={packageStyles.intro}>
@@ -50,16 +53,16 @@ function PackageContent({ view }: { view: PackageView }) {
           )}{' '}
           {plural(files.length, 'file')}, {formatBytes(totalBytes)}. Available until {formatDate(transfer.expiresAt)}.
         </p>
-        <DownloadsLeft transfer={transfer} />
+        <DownloadsLeft transfer={transfer} isOwner={isOwner} id={limitNoteId} />
         {transfer.message ? <p className={packageStyles.message}>{transfer.message}</p> : null}
       </header>
       {files.length ? (
         <>
-          <ZipDownloadButton transferId={transfer.id} totalBytes={totalBytes} />
+          <ZipDownloadButton transferId={transfer.id} totalBytes={totalBytes} closedBy={closedBy} />
           <FilePreviews files={files}>
             <section aria-label="Files" className={packageStyles.files}>
               {files.map((file) => (
-                <PackageFileCard key={file.id} transferId={transfer.id} file={file} canVote={!isOwner} />
+                <PackageFileCard key={file.id} transferId={transfer.id} file={file} canVote={!isOwner} closedBy={closedBy} />
               ))}
             </section>
           </FilePreviews>

@@ -47,6 +47,10 @@ function renderSendPage() {
       return { status: 201, body: makeTransfer(T1, { delivery: body.delivery, downloadLimit: body.downloadLimit ?? null }) };
     }),
     stubRoute(routes.addRecipient, (request) => ({ body: { member: makeMember((request.body as { email: string }).email) } })),
+    stubRoute(routes.setTransferDelivery, (request) => {
+      const body = request.body as { delivery: 'email' | 'link'; downloadLimit: number | null };
+      return { body: makeTransfer(T1, body) };
+    }),
     stubRoute(routes.createFiles, (request) => ({
       body: {
         files: (request.body as { files: { name: string; size: number }[] }).files.map((file, index) =>
@@ -146,6 +150,36 @@ describe('sending by link', () => {
     // Assess
     expect(await page.findByText(/turn the download limit off/)).toBeInTheDocument();
     expect(api.calls(routes.createTransfer)).toEqual([]);
+  });
+});
+
+describe('trying a failed send again after changing how it is sent', () => {
+  it('sends the draft the first try made by link, with the limit chosen since', async () => {
+    // Prepare: sent by email, the first try fails after its draft was made
+    const { page, user, api } = renderSendPage();
+    instantUpload.mockRejectedValueOnce(new Error('The connection dropped.'));
+    await user.upload(await page.findByLabelText('Add files'), [fakeFile('a.txt', 1_000)]);
+    await user.type(page.getByRole('combobox', { name: 'Recipient email' }), 'ana@example.com{Enter}');
+    await user.click(page.getByRole('button', { name: 'Send' }));
+    expect(await page.findByRole('alert')).toHaveTextContent('The connection dropped.');
+    expect(api.calls(routes.setTransferDelivery)).toEqual([]);
+
+    // Act
+    await user.click(page.getByRole('radio', { name: /Get a link/ }));
+    await user.click(page.getByRole('checkbox', { name: 'Limit downloads' }));
+    const count = page.getByRole('spinbutton', { name: 'Downloads allowed' });
+    await user.clear(count);
+    await user.type(count, '2');
+    await user.click(page.getByRole('button', { name: 'Send' }));
+
+    // Assess: the same draft, now a link transfer with its limit, and its link to copy
+    expect(await page.findByRole('heading', { name: 'Sent' })).toBeInTheDocument();
+    expect(api.calls(routes.createTransfer).map((call) => call.body)).toEqual([expect.objectContaining({ delivery: 'email' })]);
+    expect(api.calls(routes.setTransferDelivery).map((call) => [call.params.id, call.body])).toEqual([
+      [T1, { delivery: 'link', downloadLimit: 2 }],
+    ]);
+    expect(api.calls(routes.finalizeTransfer)[0]?.params).toEqual({ id: T1 });
+    expect(page.getByRole('textbox', { name: 'Link to the files' })).toHaveValue(LINK);
   });
 });
 

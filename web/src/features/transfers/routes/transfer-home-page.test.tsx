@@ -62,8 +62,15 @@ function renderHome(
     }),
     stubRoute(routes.createTransfer, (request) => {
       log.push('create');
-      const body = request.body as { title: string; message: string; expiresInDays: number };
-      return { status: 201, body: makeTransfer(T1, { title: body.title, message: body.message }) };
+      const body = request.body as { title: string; message: string; expiresInDays: number; password?: string };
+      return {
+        status: 201,
+        body: makeTransfer(T1, {
+          title: body.title,
+          message: body.message,
+          ...(body.password ? { passwordProtected: true } : {}),
+        }),
+      };
     }),
     stubRoute(routes.addRecipient, (request) => {
       const { email } = request.body as { email: string };
@@ -97,6 +104,11 @@ function renderHome(
     stubRoute(routes.recordFinalizeTiming, (request) => {
       log.push(`timing ${typeof (request.body as { elapsedMs: unknown }).elapsedMs}`);
       return { body: makeTransfer(T1, { status: 'sent', sendTimingMs: 1 }) };
+    }),
+    stubRoute(routes.setTransferPassword, (request) => {
+      const { password } = request.body as { password: string | null };
+      log.push(`password ${password === null ? 'removed' : 'set'}`);
+      return { body: makeTransfer(request.params.id ?? T1, password === null ? {} : { passwordProtected: true }) };
     }),
     stubRoute(routes.abortUpload, (request) => {
       log.push(`abort ${request.params.id}`);
@@ -500,6 +512,107 @@ describe('TransferHomePage', () => {
       upload: { method: 'multipart' },
     });
     expect(api.calls(routes.finalizeTransfer)[0]?.params).toEqual({ id: draft.id });
+  });
+});
+
+describe('resuming a password-protected draft', () => {
+  const draft = makeTransfer(id('locked1'), { title: 'Contracts', fileCount: 1, passwordProtected: true });
+  const pending = makeFile(id('pend2'), {
+    transferId: draft.id,
+    name: 'contract.pdf',
+    size: 3_000,
+    status: 'pending',
+    lastModified: 1_700_000_000_000,
+    readyAt: null,
+  });
+
+  /** Resumes the draft as a Pro sender and picks its waiting file again. */
+  async function resume() {
+    const rendered = renderHome({
+      limits: PLAN_LIMITS.pro,
+      own: { body: { transfers: [draft], cursor: null } },
+      view: makeViewAnswer(draft, [pending]),
+    });
+    const { user, page } = rendered;
+    await user.click(await page.findByRole('button', { name: 'Resume the transfer you started' }));
+    await user.upload(page.getByLabelText('Add files'), [fakeFile('contract.pdf', 3_000, { lastModified: 1_700_000_000_000 })]);
+    return rendered;
+  }
+
+  it('says it has a password and keeps it when the sender leaves it alone', async () => {
+    // Prepare
+    const { user, page, api } = await resume();
+    const password = page.getByRole('group', { name: 'Password' });
+    expect(password).toHaveAccessibleDescription(
+      'This transfer is protected by a password. It keeps it unless you type a new one or remove it.',
+    );
+
+    // Act
+    await user.click(page.getByRole('button', { name: 'Send' }));
+
+    // Assess
+    expect(await page.findByRole('heading', { name: 'Sent' })).toBeInTheDocument();
+    expect(api.calls(routes.setTransferPassword)).toEqual([]);
+  });
+
+  it('changes it to the one typed before the draft is sent', async () => {
+    // Prepare
+    const { user, page, api, log } = await resume();
+    await user.type(page.getByLabelText('New password (optional)'), 'new-secret-42');
+
+    // Act
+    await user.click(page.getByRole('button', { name: 'Send' }));
+
+    // Assess
+    expect(await page.findByRole('heading', { name: 'Sent' })).toBeInTheDocument();
+    expect(api.calls(routes.setTransferPassword).map((call) => [call.params.id, call.body])).toEqual([
+      [draft.id, { password: 'new-secret-42' }],
+    ]);
+    expect(log.indexOf('password set')).toBeLessThan(log.indexOf('finalize'));
+  });
+
+  it('removes it when the sender asks, and says so before the send', async () => {
+    // Prepare
+    const { user, page, api, log } = await resume();
+
+    // Act
+    await user.click(page.getByRole('checkbox', { name: 'Remove the password' }));
+
+    // Assess
+    expect(page.getByRole('group', { name: 'Password' })).toHaveAccessibleDescription(
+      'The password is removed when you send: anyone the transfer reaches opens it without one.',
+    );
+    expect(page.getByLabelText('New password (optional)')).toBeDisabled();
+
+    // Act
+    await user.click(page.getByRole('button', { name: 'Send' }));
+
+    // Assess
+    expect(await page.findByRole('heading', { name: 'Sent' })).toBeInTheDocument();
+    expect(api.calls(routes.setTransferPassword).map((call) => call.body)).toEqual([{ password: null }]);
+    expect(log.indexOf('password removed')).toBeLessThan(log.indexOf('finalize'));
+  });
+
+  it('removes the password a failed try set when the sender clears it before trying again', async () => {
+    // Prepare: a new transfer with a password, whose first send fails after the draft was made
+    const log: string[] = [];
+    const upload = vi.fn<UploadFn>().mockRejectedValueOnce(new Error('The connection dropped.'));
+    upload.mockImplementation(instantUpload(log));
+    const { user, page, api } = renderHome({ limits: PLAN_LIMITS.pro, upload, log });
+    await user.upload(await page.findByLabelText('Add files'), [fakeFile('a.txt', 1_000)]);
+    await addRecipient(user, page, 'ana@example.com');
+    await user.type(page.getByLabelText('Password (optional)'), 'first-secret');
+    await user.click(page.getByRole('button', { name: 'Send' }));
+    expect(await page.findByRole('alert')).toHaveTextContent('The connection dropped.');
+
+    // Act
+    await user.clear(page.getByLabelText('Password (optional)'));
+    await user.click(page.getByRole('button', { name: 'Send' }));
+
+    // Assess
+    expect(await page.findByRole('heading', { name: 'Sent' })).toBeInTheDocument();
+    expect(api.calls(routes.createTransfer)[0]?.body).toMatchObject({ password: 'first-secret' });
+    expect(api.calls(routes.setTransferPassword).map((call) => call.body)).toEqual([{ password: null }]);
   });
 });
 

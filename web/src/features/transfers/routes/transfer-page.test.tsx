@@ -12,7 +12,7 @@ const photo = makePackageFile(id('photo'), { name: 'photo.jpg', size: 2_400_000,
 const notes = makePackageFile(id('notes'), { name: 'notes.txt', size: 1_200 });
 const transfer = makeTransfer(T1, { title: 'Holiday photos', status: 'sent', fileCount: 2, totalBytes: 2_401_200 });
 
-function renderTransfer() {
+function renderTransfer(shown = transfer) {
   let members = [
     makeMember('ana@example.com', {
       name: 'Ana Lima',
@@ -25,7 +25,7 @@ function renderTransfer() {
     makeMember('bo@example.com'),
   ];
   const api = stubRoutes(
-    stubRoute(routes.getTransfer, () => ({ body: makeView(transfer, { files: [photo, notes], members }) })),
+    stubRoute(routes.getTransfer, () => ({ body: makeView(shown, { files: [photo, notes], members }) })),
     stubRoute(routes.addRecipient, (request) => {
       const member = makeMember((request.body as { email: string }).email);
       members = [...members, member];
@@ -51,6 +51,18 @@ afterEach(() => {
 });
 
 describe('TransferPage', () => {
+  it('tells the sender a sent transfer is password protected, and says nothing of it otherwise', async () => {
+    // Prepare
+    const { page, unmount } = renderTransfer({ ...transfer, passwordProtected: true });
+
+    // Assess
+    expect(await page.findByText('Password protected')).toBeInTheDocument();
+    unmount();
+    const plain = renderTransfer();
+    expect(await plain.page.findByRole('heading', { name: 'Holiday photos', level: 1 })).toBeInTheDocument();
+    expect(plain.page.queryByText('Password protected')).not.toBeInTheDocument();
+  });
+
   it('shows the files and, per recipient, whether and what they downloaded', async () => {
     // Prepare
     const { page } = renderTransfer();
