@@ -13,10 +13,7 @@ export const MAX_DISCOUNT_USES = 1_000_000;
 
 export const discountCodeTextSchema = z
   .string({ message: 'Give the discount code' })
-  .check(
-    z.trim(),
-    z.regex(DISCOUNT_CODE_PATTERN, 'A discount code is 3 to 32 letters, digits, - or _'),
-  );
+  .check(z.trim(), z.regex(DISCOUNT_CODE_PATTERN, 'A discount code is 3 to 32 letters, digits, - or _'));
 
 export const discountCodeParamsSchema = z.strictObject({ code: discountCodeTextSchema });
 
@@ -41,7 +38,9 @@ export const createDiscountCodeBodySchema = z
         z.strictObject({ kind: z.literal('shop') }),
         z.strictObject({
           kind: z.literal('products'),
-          ids: z.array(productStockIdSchema).check(z.minLength(1, 'Choose at least one product'), z.maxLength(MAX_DISCOUNT_SCOPE_IDS)),
+          ids: z
+            .array(productStockIdSchema)
+            .check(z.minLength(1, 'Choose at least one product'), z.maxLength(MAX_DISCOUNT_SCOPE_IDS)),
         }),
         z.strictObject({
           kind: z.literal('grades'),

@@ -161,7 +161,12 @@ describe('pricing a cart with a code', () => {
   it('takes an amount off the chosen products, and the order, the receipt and the dashboard show the discount', async () => {
     // Prepare
     const shop = await stockedShop('amount');
-    await code(shop.shop, { code: 'POSTER5', kind: 'amount', value: 500, scope: { kind: 'products', ids: [shop.poster.productStockId] } });
+    await code(shop.shop, {
+      code: 'POSTER5',
+      kind: 'amount',
+      value: 500,
+      scope: { kind: 'products', ids: [shop.poster.productStockId] },
+    });
     const buyer = await suite.api.signIn('amount-buyer');
     await fill(buyer, [
       [shop.poster, 1],

@@ -364,10 +364,10 @@ export function toGatewaySubscription(subscription: SdkSubscription, billingFreq
                 discount.neverExpires === true || (discount.currentBillingCycle ?? 0) < (discount.numberOfBillingCycles ?? 1),
             )
             .map((discount) => ({
-            id: discount.id,
-            amount: normalizeAmount(discount.amount ?? '0'),
-            numberOfBillingCycles: discount.neverExpires ? null : (discount.numberOfBillingCycles ?? 1),
-          })),
+              id: discount.id,
+              amount: normalizeAmount(discount.amount ?? '0'),
+              numberOfBillingCycles: discount.neverExpires ? null : (discount.numberOfBillingCycles ?? 1),
+            })),
         }
       : {}),
     transactions,

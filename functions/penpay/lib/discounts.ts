@@ -83,7 +83,8 @@ export async function createDiscountCode(
       throw new BadRequest(`No such ${what} in your shop: ${unknown.join(', ')}.`);
     }
   }
-  if (body.endsAt && Date.parse(body.endsAt) <= now.getTime()) throw new BadRequest('The end of a new code must be in the future.');
+  if (body.endsAt && Date.parse(body.endsAt) <= now.getTime())
+    throw new BadRequest('The end of a new code must be in the future.');
   const item: DiscountCodeItem = {
     merchantAccountId: merchant.merchantAccountId,
     codeKey: codeKeyOf(body.code),
@@ -164,7 +165,10 @@ const isForLine = (code: DiscountCodeItem, line: InvoiceLine) =>
  * the cent on each line; an amount is taken off the lines it is for in order, as far as it goes.
  * A line keeps MIN_DISCOUNTED_LINE_MINOR at least.
  */
-export function lineDiscounts(code: Pick<DiscountCodeItem, 'kind' | 'value' | 'scope' | 'scopeIds'>, lines: readonly InvoiceLine[]): number[] {
+export function lineDiscounts(
+  code: Pick<DiscountCodeItem, 'kind' | 'value' | 'scope' | 'scopeIds'>,
+  lines: readonly InvoiceLine[],
+): number[] {
   let left = code.kind === 'amount' ? code.value : 0;
   return lines.map((line) => {
     if (!isForLine(code as DiscountCodeItem, line)) return 0;

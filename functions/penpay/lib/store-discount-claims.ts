@@ -11,7 +11,7 @@
  * counts nothing more) is never discounted without its use counted.
  */
 import { formatMoney } from '../../../shared/payments/money';
-import { LostRace, lostRace, retryContendedWrite } from '../../lib/contended-writes';
+import { type LostRace, lostRace, retryContendedWrite } from '../../lib/contended-writes';
 import { customerHolder, invoiceHolder } from '../../lib/db/entities/discount-use';
 import type { InvoiceItem } from '../../lib/db/entities/invoice';
 import type { Db } from '../../lib/db/service';

@@ -65,7 +65,9 @@ function linesHtml(lines: readonly OrderMailLine[]) {
     (line) =>
       html`<tr>
         <td style="padding:4px 16px 4px 0">${line.description}${line.quantity > 1 ? ` × ${line.quantity}` : ''}</td>
-        <td style="padding:4px 0;font-weight:600">${line.amount}${line.saving ? html` <span style="font-weight:400;color:#2a7">(${line.saving})</span>` : ''}</td>
+        <td style="padding:4px 0;font-weight:600">
+          ${line.amount}${line.saving ? html` <span style="font-weight:400;color:#2a7">(${line.saving})</span>` : ''}
+        </td>
         <td style="padding:4px 0 4px 16px;color:#555">${line.renews ?? ''}</td>
       </tr>`,
   );

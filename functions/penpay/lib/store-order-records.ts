@@ -234,7 +234,10 @@ async function afterPayment(
       lines: saleLines.map(({ line }) => ({
         description: line.description,
         quantity: line.quantity,
-        amount: formatMoney({ amountMinor: line.amountMinor * line.quantity - (line.discountMinor ?? 0), currency: invoice.currency }),
+        amount: formatMoney({
+          amountMinor: line.amountMinor * line.quantity - (line.discountMinor ?? 0),
+          currency: invoice.currency,
+        }),
         saving: savingText(line.discountMinor, invoice),
         renews: null,
       })),
