@@ -37,6 +37,12 @@ import {
   gradeFilesSchema,
   orderDownloadLinkSchema,
 } from '../schemas/digital-products';
+import {
+  createDiscountCodeBodySchema,
+  discountCodeListSchema,
+  discountCodeParamsSchema,
+  discountCodeSchema,
+} from '../schemas/discounts';
 import { braintreeWebhookBodySchema, webhookAnswerSchema } from '../schemas/subscriptions';
 import { fileAnswerSchema, uploadingFilesSchema } from '../schemas/transfers';
 import { defineRoute } from './define-route';
@@ -63,7 +69,7 @@ export const getCartInvoice = defineRoute({
   access: 'user',
   handler: 'penpay/get-cart-invoice',
   summary:
-    "The caller's cart at one shop (`merchantAccountId`) priced from the grades as they are now, and its invoice: the same open invoice while the cart does not change, a new one when it does. Items whose price changed since they were added are flagged with both prices; unstocked or private ones are flagged and left out. `invoice` is null when nothing can be bought.",
+    "The caller's cart at one shop (`merchantAccountId`) priced from the grades as they are now, and its invoice: the same open invoice while the cart does not change, a new one when it does. Items whose price changed since they were added are flagged with both prices; unstocked or private ones are flagged and left out. `invoice` is null when nothing can be bought. With `discountCode`, the invoice is priced with that code of the shop (a use is counted only when it is paid), each line's saving and the total saving shown; 400 with the reason for a code that is unknown (another shop's too), not valid yet, expired or not for these items, 409 for one used up or already used by the caller (once per customer).",
   query: cartQuerySchema,
   response: cartInvoiceSchema,
   capabilities: { table: 'read-write', bucket: 'read' },
@@ -373,6 +379,40 @@ export const downloadOrderFile = defineRoute({
   capabilities: { bucket: 'read' },
 });
 
+// The merchant's discount codes (here and not in merchant.ts: see the listing below)
+
+export const createDiscountCode = defineRoute({
+  method: 'POST',
+  path: `${PREFIX}/merchant/me/mod/discountCode`,
+  access: 'user',
+  handler: 'penpay/create-discount-code',
+  summary:
+    "Creates a discount code for the caller's shop: a percentage (`value` 1-100) or an amount in cents of the shop's currency, for the whole shop or chosen products or grades of the shop, with an optional start, end and number of uses, once per customer if asked, and for subscriptions off the first charge or every charge (`appliesTo`). Codes are unique per shop whatever their case: 409 when the shop has it already; 400 for a product or grade not of the shop; 404 when the caller has no merchant account.",
+  body: createDiscountCodeBodySchema,
+  response: discountCodeSchema,
+});
+
+export const listMyDiscountCodes = defineRoute({
+  method: 'GET',
+  path: `${PREFIX}/merchant/me/v/feed/discountCodes`,
+  access: 'user',
+  handler: 'penpay/list-my-discount-codes',
+  summary:
+    "The caller's shop's discount codes, newest first, each with its uses so far (counted as invoices with it are paid). 404 when the caller has no merchant account.",
+  response: discountCodeListSchema,
+});
+
+export const deactivateDiscountCode = defineRoute({
+  method: 'PUT',
+  path: `${PREFIX}/merchant/me/mod/discountCode/{code}/deactivate`,
+  access: 'user',
+  handler: 'penpay/deactivate-discount-code',
+  summary:
+    "Stops a discount code of the caller's shop from being used (an invoice priced with it and not yet paid is refused at payment, nothing charged); uses already paid stay counted. Answers the code. 404 for a code the shop does not have, another shop's included.",
+  params: discountCodeParamsSchema,
+  response: discountCodeSchema,
+});
+
 /**
  * The group in listing order (the API reference, and CDK's stacks, which chunk an app's routes
  * in this order): a new route goes at the end, so no existing route moves to another stack.
@@ -404,4 +444,7 @@ export const allStoreRoutes = {
   removeGradeFile,
   updateGradeDownloads,
   downloadOrderFile,
+  createDiscountCode,
+  listMyDiscountCodes,
+  deactivateDiscountCode,
 };

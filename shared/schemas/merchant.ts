@@ -381,7 +381,8 @@ export type SaleView = z.infer<typeof saleSchema>;
 export const figuresSchema = z.strictObject({
   currency: z.string(),
   days: z.array(z.strictObject({ date: z.string(), orders: z.int(), units: z.int(), revenueMinor: z.int() })),
-  totals: z.strictObject({ orders: z.int(), units: z.int(), revenue: moneySchema }),
+  /** `discounts`: what discount codes took off the orders of these days (revenue is after them). */
+  totals: z.strictObject({ orders: z.int(), units: z.int(), revenue: moneySchema, discounts: moneySchema }),
   activeSubscriptions: z.int(),
   pastDueSubscriptions: z.int(),
 });

@@ -18,6 +18,7 @@ import {
   SHOP_CURRENCIES,
 } from './merchant';
 import { orderDownloadSchema } from './digital-products';
+import { discountCodeTextSchema, invoiceDiscountSchema } from './discounts';
 import { moneySchema, paymentClientSchema, paymentMethodSchema, SUBSCRIPTION_STATUSES } from './subscriptions';
 
 // ---------------------------------------------------------------------------------------------
@@ -46,7 +47,11 @@ export const storeAddOnParamsSchema = z.strictObject({
   subscriptionProductId: subscriptionIdSchema,
   addOnId: gatewayIdSchema('add-on id'),
 });
-export const cartQuerySchema = z.strictObject({ merchantAccountId: merchantAccountIdSchema });
+export const cartQuerySchema = z.strictObject({
+  merchantAccountId: merchantAccountIdSchema,
+  /** A discount code to price the invoice with (checked on the server; refused with the reason). */
+  discountCode: z.optional(discountCodeTextSchema),
+});
 
 // ---------------------------------------------------------------------------------------------
 // Request bodies
@@ -140,10 +145,14 @@ export const storeInvoiceSchema = z.strictObject({
       billing: z.enum(['once', 'subscription']),
       quantity: z.int(),
       unitPrice: moneySchema,
+      /** What the discount code takes off this line (all its units; a subscription's first cycle). */
+      discount: moneySchema,
     }),
   ),
-  /** What is charged now: the one-time lines and each subscription's first cycle. */
+  /** What is charged now: the one-time lines and each subscription's first cycle, less the discount. */
   total: moneySchema,
+  /** The discount code the invoice is priced with, and what it saves now; null without one. */
+  discount: z.nullable(invoiceDiscountSchema),
   lastDecline: z.nullable(z.strictObject({ reason: z.string(), message: z.string(), at: z.string() })),
   paidAt: z.nullable(z.string()),
   createdAt: z.string(),
@@ -185,6 +194,8 @@ export const orderSchema = z.strictObject({
   shop: z.strictObject({ id: z.string(), handle: z.string(), shopName: z.string() }),
   lines: storeInvoiceSchema.shape.lines,
   total: moneySchema,
+  /** The discount code it was paid with, and what it saved; null without one. */
+  discount: z.nullable(z.strictObject({ code: z.string(), saving: moneySchema })),
   card: z.nullable(z.strictObject({ cardType: z.string(), last4: z.string() })),
   paidAt: z.string(),
   /** The files the order's grades deliver, with the downloads left of each. */

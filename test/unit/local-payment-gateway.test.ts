@@ -505,6 +505,41 @@ describe('local payment gateway: subscriptions', () => {
     expect(Date.parse(webhook.timestamp)).toBeGreaterThan(Date.parse(created.updatedAt));
   });
 
+  it('takes a one-cycle discount off the first charge only, and a never-expiring one off every charge', async () => {
+    // Prepare
+    const { gateway, server } = await startGateway();
+    const card = await customerWithCard(gateway);
+
+    // Act
+    const once = await gateway.createSubscription({
+      id: 'sub-once',
+      planId: 'pro-monthly',
+      paymentMethodToken: card.token,
+      price: '9.00',
+      discounts: [{ id: 'penpay-discount-code', amount: '4.50', numberOfBillingCycles: 1 }],
+    });
+    const always = await gateway.createSubscription({
+      id: 'sub-always',
+      planId: 'pro-monthly',
+      paymentMethodToken: card.token,
+      price: '9.00',
+      discounts: [{ id: 'penpay-discount-code', amount: '1.00', numberOfBillingCycles: null }],
+    });
+    await advanceClock(server, { advanceDays: await daysUntil(server, once.nextBillingDate ?? '') });
+    const [onceRenewed, alwaysRenewed] = await Promise.all([
+      gateway.findSubscription('sub-once'),
+      gateway.findSubscription('sub-always'),
+    ]);
+
+    // Assess: the charged amount is the price less the discounts still applying
+    expect(once.transactions.map((transaction) => transaction.amount)).toEqual(['4.50']);
+    expect(onceRenewed.transactions.map((transaction) => transaction.amount)).toEqual(['9.00', '4.50']);
+    expect(onceRenewed.discounts).toBeUndefined();
+    expect(always.price).toBe('9.00');
+    expect(alwaysRenewed.transactions.map((transaction) => transaction.amount)).toEqual(['8.00', '8.00']);
+    expect(alwaysRenewed.discounts).toEqual([{ id: 'penpay-discount-code', amount: '1.00', numberOfBillingCycles: null }]);
+  });
+
   it('goes Past Due when a later charge is declined, then Active again on a retry', async () => {
     // Prepare
     const { gateway, server, receiver } = await startGateway();

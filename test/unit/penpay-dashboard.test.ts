@@ -62,9 +62,9 @@ beforeAll(async () => {
   await Promise.all([
     // The shop: three days of sales in the window, one the day before it starts, and its subscriptions now.
     figure(shopScope, 'day:2026-05-01', { orders: 2, units: 3, revenueMinor: 4_500 }),
-    figure(shopScope, 'day:2026-05-15', { orders: 1, units: 1, revenueMinor: 1_200 }),
-    figure(shopScope, 'day:2026-05-30', { orders: 4, units: 6, revenueMinor: 9_900 }),
-    figure(shopScope, 'day:2026-04-30', { orders: 50, units: 50, revenueMinor: 99_999 }),
+    figure(shopScope, 'day:2026-05-15', { orders: 1, units: 1, revenueMinor: 1_200, discountsMinor: 300 }),
+    figure(shopScope, 'day:2026-05-30', { orders: 4, units: 6, revenueMinor: 9_900, discountsMinor: 250 }),
+    figure(shopScope, 'day:2026-04-30', { orders: 50, units: 50, revenueMinor: 99_999, discountsMinor: 9_999 }),
     figure(shopScope, 'total', { activeSubscriptions: 7, pastDueSubscriptions: 2 }),
     // One of its products, and one grade of it.
     figure(productScope(PRODUCT), 'day:2026-05-15', { orders: 1, units: 1, revenueMinor: 1_200 }),
@@ -104,7 +104,13 @@ describe("a scope's figures", () => {
     expect(figures.days[29]).toEqual({ date: '2026-05-30', orders: 4, units: 6, revenueMinor: 9_900 });
     expect(figures.days.filter((day) => day.orders === 0)).toHaveLength(27);
     expect(figures.days[1]).toEqual({ date: '2026-05-02', orders: 0, units: 0, revenueMinor: 0 });
-    expect(figures.totals).toEqual({ orders: 7, units: 10, revenue: { amountMinor: 15_600, currency: 'EUR' } });
+    expect(figures.totals).toEqual({
+      orders: 7,
+      units: 10,
+      revenue: { amountMinor: 15_600, currency: 'EUR' },
+      // Days before discounts were counted have none; the day before the window is left out.
+      discounts: { amountMinor: 550, currency: 'EUR' },
+    });
     expect(figures).toMatchObject({ activeSubscriptions: 7, pastDueSubscriptions: 2 });
   });
 
@@ -114,10 +120,20 @@ describe("a scope's figures", () => {
     const grade = await readFigures(db, MERCHANT, gradeScope(GRADE), NOW);
 
     // Assess
-    expect(product.totals).toEqual({ orders: 4, units: 6, revenue: { amountMinor: 9_200, currency: 'EUR' } });
+    expect(product.totals).toEqual({
+      orders: 4,
+      units: 6,
+      revenue: { amountMinor: 9_200, currency: 'EUR' },
+      discounts: { amountMinor: 0, currency: 'EUR' },
+    });
     expect(product.days[29]).toMatchObject({ orders: 3, units: 5, revenueMinor: 8_000 });
     expect(product).toMatchObject({ activeSubscriptions: 3, pastDueSubscriptions: 0 });
-    expect(grade.totals).toEqual({ orders: 2, units: 2, revenue: { amountMinor: 3_000, currency: 'EUR' } });
+    expect(grade.totals).toEqual({
+      orders: 2,
+      units: 2,
+      revenue: { amountMinor: 3_000, currency: 'EUR' },
+      discounts: { amountMinor: 0, currency: 'EUR' },
+    });
     expect(grade.days.filter((day) => day.orders > 0).map((day) => day.date)).toEqual(['2026-05-30']);
     // No 'total' item yet: no subscriptions.
     expect(grade).toMatchObject({ activeSubscriptions: 0, pastDueSubscriptions: 0 });
@@ -129,7 +145,12 @@ describe("a scope's figures", () => {
 
     // Assess
     expect(figures.days.every((day) => day.orders === 0 && day.units === 0 && day.revenueMinor === 0)).toBe(true);
-    expect(figures.totals).toEqual({ orders: 0, units: 0, revenue: { amountMinor: 0, currency: 'EUR' } });
+    expect(figures.totals).toEqual({
+      orders: 0,
+      units: 0,
+      revenue: { amountMinor: 0, currency: 'EUR' },
+      discounts: { amountMinor: 0, currency: 'EUR' },
+    });
   });
 });
 

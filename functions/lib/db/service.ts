@@ -5,6 +5,8 @@ import { getDocumentClient } from './client';
 import { createAppClientEntity } from './entities/app-client';
 import { createAppOriginEntity } from './entities/app-origin';
 import { createBlockEntity } from './entities/block';
+import { createDiscountCodeEntity } from './entities/discount-code';
+import { createDiscountUseEntity } from './entities/discount-use';
 import { createFollowEntity } from './entities/follow';
 import { createFollowerHistoryEntity } from './entities/follower-history';
 import { createPublicationEntity } from './entities/publication';
@@ -117,6 +119,8 @@ const entityFactories = {
   storeDownload: createStoreDownloadEntity,
   storeFigure: createStoreFigureEntity,
   storeSale: createStoreSaleEntity,
+  discountCode: createDiscountCodeEntity,
+  discountUse: createDiscountUseEntity,
   reconciliation: createReconciliationEntity,
 } satisfies Record<string, (config: EntityConfiguration) => unknown>;
 

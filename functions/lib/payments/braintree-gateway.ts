@@ -6,6 +6,7 @@ import type { BraintreeCredentials } from './braintree-credentials';
 import {
   type Amount,
   type GatewayAddOn,
+  discountAdditions,
   GatewayCredentialsRejected,
   type GatewayListedTransaction,
   type GatewayPlan,
@@ -109,6 +110,15 @@ export interface SdkSubscription {
   balance?: string | null;
   daysPastDue?: number | null;
   addOns?: { id: string; amount?: string | null; quantity?: number | null }[] | null;
+  discounts?:
+    | {
+        id: string;
+        amount?: string | null;
+        neverExpires?: boolean | null;
+        numberOfBillingCycles?: number | null;
+        currentBillingCycle?: number | null;
+      }[]
+    | null;
   transactions?: SdkTransaction[] | null;
   updatedAt: string | Date;
 }
@@ -345,6 +355,21 @@ export function toGatewaySubscription(subscription: SdkSubscription, billingFreq
     balance: signedAmount(subscription.balance),
     daysPastDue: status === 'Past Due' ? (subscription.daysPastDue ?? 0) : 0,
     addOns,
+    ...(subscription.discounts?.length
+      ? {
+          // Those still applying to cycles to come, as the port tells them.
+          discounts: subscription.discounts
+            .filter(
+              (discount) =>
+                discount.neverExpires === true || (discount.currentBillingCycle ?? 0) < (discount.numberOfBillingCycles ?? 1),
+            )
+            .map((discount) => ({
+              id: discount.id,
+              amount: normalizeAmount(discount.amount ?? '0'),
+              numberOfBillingCycles: discount.neverExpires ? null : (discount.numberOfBillingCycles ?? 1),
+            })),
+        }
+      : {}),
     transactions,
     updatedAt: isoOf(subscription.updatedAt),
   };
@@ -574,6 +599,7 @@ export function createBraintreePaymentGateway(
             paymentMethodToken: request.paymentMethodToken,
             price: request.price,
             ...(addOns.length > 0 ? { addOns: { add: addOnChanges([], addOns).add } } : {}),
+            ...(request.discounts?.length ? { discounts: { add: discountAdditions(request.discounts) } } : {}),
             // The SDK posts JSON and Braintree takes the day itself ("YYYY-MM-DD"); the SDK's type asks
             // for a Date, which would travel as an instant and could land on another day in the merchant's zone.
             ...(request.firstBillingDate ? { firstBillingDate: request.firstBillingDate as unknown as Date } : {}),

@@ -116,6 +116,34 @@ export interface GatewayAddOn {
   quantity: number;
 }
 
+/**
+ * A discount on a subscription: `amount` off each cycle it applies to, for
+ * `numberOfBillingCycles` cycles from the first (null: every cycle, Braintree's neverExpires).
+ */
+export interface GatewayDiscount {
+  id: string;
+  amount: Amount;
+  numberOfBillingCycles: number | null;
+}
+
+/**
+ * The discount a shop's subscription discounts inherit from: Braintree takes a subscription's
+ * discount only as one inherited from a discount its merchant defined in the Control Panel, so a
+ * merchant who sells subscriptions with discount codes defines one with this id (any amount: ours
+ * is given with each subscription).
+ */
+export const STORE_DISCOUNT_ID = 'penpay-discount-code';
+
+/** Discounts as Braintree's create takes them: `discounts.add`, each inheriting from a Control Panel discount. */
+export const discountAdditions = (discounts: readonly GatewayDiscount[] = []) =>
+  discounts.map((discount) => ({
+    inheritedFromId: discount.id,
+    amount: discount.amount,
+    ...(discount.numberOfBillingCycles === null
+      ? { neverExpires: true }
+      : { numberOfBillingCycles: discount.numberOfBillingCycles }),
+  }));
+
 export interface GatewaySubscription {
   id: string;
   planId: string;
@@ -141,6 +169,8 @@ export interface GatewaySubscription {
   /** Days past due, 0 unless Past Due. */
   daysPastDue: number;
   addOns: GatewayAddOn[];
+  /** Discounts still applying to cycles to come (absent: none). */
+  discounts?: GatewayDiscount[];
   /** Newest first. */
   transactions: GatewayTransaction[];
   /** ISO 8601: when the gateway last changed it. A stored copy is replaced only by a newer one. */
@@ -186,6 +216,8 @@ export interface CreateSubscriptionRequest {
   price: Amount;
   /** Add-ons the plan defines, with our amounts. */
   addOns?: readonly GatewayAddOn[];
+  /** Discounts off the cycle's price (the charged amount is price and add-ons less these), inherited from STORE_DISCOUNT_ID. */
+  discounts?: readonly GatewayDiscount[];
   /**
    * YYYY-MM-DD, after today: nothing is charged now; the subscription is Pending (no paid-through
    * date) until that day, when its first cycle is charged and it goes Active. How a canceled Pro

@@ -30,6 +30,8 @@ export interface InvoiceLine {
   description: string;
   quantity: number;
   amountMinor: number;
+  /** What a shop's discount code takes off the line (all its units). */
+  discountMinor?: number;
 }
 
 export class InvoiceNotFound extends NotFound {
@@ -62,7 +64,7 @@ export async function openInvoiceFor(
     openAs: string;
     contentKey: string;
     purpose: InvoiceItem['purpose'];
-    price: () => { lines: InvoiceLine[]; currency: string };
+    price: () => { lines: InvoiceLine[]; currency: string; discount?: InvoiceItem['discount'] };
     now: Date;
   },
 ): Promise<InvoiceItem> {
@@ -124,6 +126,7 @@ function newInvoice(request: {
   purpose: InvoiceItem['purpose'];
   lines: InvoiceLine[];
   currency: string;
+  discount?: InvoiceItem['discount'];
   at: string;
 }): InvoiceItem {
   return {
@@ -132,8 +135,9 @@ function newInvoice(request: {
     sellerId: request.sellerId,
     purpose: request.purpose,
     lines: request.lines,
-    totalMinor: request.lines.reduce((sum, line) => sum + line.amountMinor * line.quantity, 0),
+    totalMinor: request.lines.reduce((sum, line) => sum + line.amountMinor * line.quantity - (line.discountMinor ?? 0), 0),
     currency: request.currency,
+    ...(request.discount ? { discount: request.discount } : {}),
     status: 'open',
     attempt: 0,
     openAs: request.openAs,

@@ -7,6 +7,7 @@
 import type { AddOnChanges } from './add-on-changes';
 import type {
   GatewayAddOn,
+  GatewayDiscount,
   GatewayPlan,
   GatewaySubscription,
   GatewaySubscriptionStatus,
@@ -65,6 +66,8 @@ export interface LocalSubscriptionCreateRequest {
   paymentMethodToken: string;
   price?: string;
   addOns?: { add?: AddOnChanges['add'] };
+  /** Braintree's discounts.add: each off every cycle (neverExpires) or off the first numberOfBillingCycles. */
+  discounts?: { add?: { inheritedFromId: string; amount: string; numberOfBillingCycles?: number; neverExpires?: boolean }[] };
   /** YYYY-MM-DD after today: Pending, nothing charged until then (Braintree's first_billing_date). */
   firstBillingDate?: string;
 }
@@ -107,8 +110,10 @@ export interface LocalWireTransaction extends GatewayTransaction {
 }
 
 /** `balance` may be negative ("-1.50"): a credit from a prorated decrease, used up by later charges. */
-export interface LocalWireSubscription extends Omit<GatewaySubscription, 'transactions' | 'addOns'> {
+export interface LocalWireSubscription extends Omit<GatewaySubscription, 'transactions' | 'addOns' | 'discounts'> {
   addOns: GatewayAddOn[];
+  /** The discounts still applying, each with the cycles it applied to so far (Braintree's currentBillingCycle). */
+  discounts: (GatewayDiscount & { currentBillingCycle: number })[];
   transactions: LocalWireTransaction[];
   billingDayOfMonth: number;
   firstBillingDate: string;

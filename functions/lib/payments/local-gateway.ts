@@ -9,6 +9,7 @@ import {
   type GatewayPlan,
   type GatewaySubscription,
   type GatewayTransaction,
+  discountAdditions,
   isInWindow,
   type PaymentGateway,
   PaymentGatewayUnavailable,
@@ -83,6 +84,7 @@ const subscriptionSchema = z.object({
   balance: signedAmount,
   daysPastDue: z.number(),
   addOns: z.array(z.object({ id: z.string(), amount, quantity: z.number() })),
+  discounts: z.optional(z.array(z.object({ id: z.string(), amount, numberOfBillingCycles: z.nullable(z.number()) }))),
   transactions: z.array(transactionSchema),
   updatedAt: z.string(),
 });
@@ -154,6 +156,7 @@ function toSubscription(wire: z.infer<typeof subscriptionSchema>): GatewaySubscr
     balance: wire.balance,
     daysPastDue: wire.daysPastDue,
     addOns: wire.addOns.map((addOn) => ({ id: addOn.id, amount: addOn.amount, quantity: addOn.quantity })),
+    ...(wire.discounts?.length ? { discounts: wire.discounts.map((discount) => ({ ...discount })) } : {}),
     transactions: wire.transactions.map(toTransaction),
     updatedAt: wire.updatedAt,
   };
@@ -361,6 +364,7 @@ export function createLocalPaymentGateway(
         paymentMethodToken: request.paymentMethodToken,
         price: request.price,
         ...(addOns.length > 0 ? { addOns: { add: addOnChanges([], addOns).add } } : {}),
+        ...(request.discounts?.length ? { discounts: { add: discountAdditions(request.discounts) } } : {}),
         ...(request.firstBillingDate ? { firstBillingDate: request.firstBillingDate } : {}),
       });
       if (hasCode(answer, SUBSCRIPTION_ID_IN_USE_CODE)) throw new SubscriptionIdTaken(request.id, { cause: answer.body });

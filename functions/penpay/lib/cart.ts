@@ -27,6 +27,7 @@ import type { Db } from '../../lib/db/service';
 import { BadRequest, Conflict, NotFound } from '../../lib/errors';
 import { type InvoiceLine, openInvoiceFor } from '../../lib/payments/invoices';
 import { GradeNotFound, isPurchasable, readGrade, readProduct, visibleTo } from './catalog';
+import { priceWithCode, savingOf } from './discounts';
 import { isOpen, readMerchantById, ShopClosed, ShopNotFound } from './merchants';
 import { toShopView } from './views';
 
@@ -423,6 +424,8 @@ export interface ChargedLine {
   quantity: number;
   unitPriceMinor: number;
   billing: Billing;
+  /** What a discount code takes off the line. */
+  discountMinor: number;
 }
 
 /** The open-invoice pointer a cart's invoice is current under: one per customer and shop. */
@@ -433,10 +436,16 @@ export const CART_POINTER = 'cart';
  * answers the same open invoice and any change to a grade, a quantity, a price or a billing kind
  * answers a new one (superseding the last). 22 base64url characters of SHA-256 (132 bits).
  */
-export function cartInvoiceKey(lines: readonly ChargedLine[]): string {
+export function cartInvoiceKey(lines: readonly ChargedLine[], codeKey?: string): string {
   const canonical = lines
-    .map((line) => `${line.productStockGradeId}:${line.quantity}:${line.unitPriceMinor}:${line.billing}`)
+    // A line's discount only when it has one: the keys of carts without a code stay what they were.
+    .map(
+      (line) =>
+        `${line.productStockGradeId}:${line.quantity}:${line.unitPriceMinor}:${line.billing}` +
+        (line.discountMinor > 0 ? `:-${line.discountMinor}` : ''),
+    )
     .sort()
+    .concat(codeKey === undefined ? [] : [`code:${codeKey}`])
     .join('\n');
   return `cart:${createHash('sha256').update(canonical).digest('base64url').slice(0, 22)}`;
 }
@@ -448,6 +457,7 @@ export const chargedLinesOf = (lines: InvoiceItem['lines']): ChargedLine[] =>
     quantity: line.quantity,
     unitPriceMinor: line.amountMinor,
     billing: line.billing ?? 'once',
+    discountMinor: line.discountMinor ?? 0,
   }));
 
 export function toStoreInvoiceView(invoice: InvoiceItem): StoreInvoiceView {
@@ -463,8 +473,12 @@ export function toStoreInvoiceView(invoice: InvoiceItem): StoreInvoiceView {
       billing: line.billing ?? 'once',
       quantity: line.quantity,
       unitPrice: money(line.amountMinor),
+      discount: money(line.discountMinor ?? 0),
     })),
     total: money(invoice.totalMinor),
+    discount: invoice.discount
+      ? { code: invoice.discount.code, saving: money(savingOf(invoice)), appliesTo: invoice.discount.appliesTo }
+      : null,
     lastDecline: invoice.lastDecline ?? null,
     paidAt: invoice.paidAt ?? null,
     createdAt: invoice.createdAt,
@@ -481,6 +495,7 @@ export async function cartInvoice(
   customerId: string,
   merchantAccountId: string,
   now: Date,
+  discountCode?: string,
 ): Promise<{ shop: ShopView; items: CartItemView[]; invoice: StoreInvoiceView | null }> {
   const [merchant, items] = await Promise.all([
     readMerchantById(db, merchantAccountId),
@@ -497,7 +512,7 @@ export async function cartInvoice(
   if (buyable.length === 0) return { shop, items: views, invoice: null };
   // Adds racing in two tabs can pass the limit by a line or two; a paid cart is one transaction, so it is held here.
   if (buyable.length > MAX_CART_LINES) throw cartFull();
-  const lines: (InvoiceLine & { billing: Billing })[] = buyable.map(({ grade, product, view }) => ({
+  const fullPrice: (InvoiceLine & { billing: Billing })[] = buyable.map(({ grade, product, view }) => ({
     productId: product.productStockId,
     priceId: grade.productStockGradeId,
     description: lineDescription(product.title, grade.name),
@@ -505,13 +520,19 @@ export async function cartInvoice(
     amountMinor: grade.priceMinor,
     billing: billingOf(grade),
   }));
+  // Priced with the code here, never by the browser; a refusal says why and makes no invoice.
+  const discounted = discountCode
+    ? await priceWithCode(db, { merchant, customerId, code: discountCode, lines: fullPrice, now })
+    : null;
+  const lines = discounted?.lines ?? fullPrice;
   const invoice = await openInvoiceFor(db, {
     customerId,
     sellerId: merchant.merchantAccountId,
     openAs: CART_POINTER,
-    contentKey: cartInvoiceKey(chargedLinesOf(lines)),
+    // The same cart with a code is another invoice: paying one never charges the other's price.
+    contentKey: cartInvoiceKey(chargedLinesOf(lines), discounted?.discount.codeKey),
     purpose: 'order',
-    price: () => ({ lines, currency: merchant.currency }),
+    price: () => ({ lines, currency: merchant.currency, ...(discounted ? { discount: discounted.discount } : {}) }),
     now,
   });
   return { shop, items: views, invoice: toStoreInvoiceView(invoice) };

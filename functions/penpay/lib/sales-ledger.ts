@@ -33,8 +33,18 @@ export interface StoreCharge {
    */
   paidAt: string;
   currency: string;
-  /** What the charge paid for; `amountMinor` is the line's whole amount (all its units). */
-  lines: { productStockId: string; productStockGradeId: string; description: string; units: number; amountMinor: number }[];
+  /**
+   * What the charge paid for; `amountMinor` is the line's whole amount (all its units) as charged,
+   * after any discount code, and `discountMinor` what the code took off it.
+   */
+  lines: {
+    productStockId: string;
+    productStockGradeId: string;
+    description: string;
+    units: number;
+    amountMinor: number;
+    discountMinor?: number;
+  }[];
 }
 
 type ChargeLine = StoreCharge['lines'][number];
@@ -110,6 +120,7 @@ export async function recordStoreCharge(db: Db, charge: StoreCharge): Promise<bo
     description: describe(lines),
     units: sum(lines.map((line) => line.units)),
     amountMinor: sum(lines.map((line) => line.amountMinor)),
+    discountMinor: sum(lines.map((line) => line.discountMinor ?? 0)),
     currency: charge.currency,
     paidAt: charge.paidAt,
   }));
@@ -130,7 +141,12 @@ export async function recordStoreCharge(db: Db, charge: StoreCharge): Promise<bo
         ...rows.map((row) =>
           storeFigure
             .update({ merchantAccountId: charge.merchantAccountId, scope: row.scope, period })
-            .add({ orders: charge.opensOrderIn?.has(row.scope) ? 1 : 0, units: row.units, revenueMinor: row.amountMinor })
+            .add({
+              orders: charge.opensOrderIn?.has(row.scope) ? 1 : 0,
+              units: row.units,
+              revenueMinor: row.amountMinor,
+              discountsMinor: row.discountMinor ?? 0,
+            })
             .commit(),
         ),
       ])

@@ -21,7 +21,9 @@ import { toDecimalAmount } from '../../../shared/payments/money';
 import { isConditionalCheckFailed } from '../../lib/db/errors';
 import type { Db } from '../../lib/db/service';
 import {
+  type GatewayDiscount,
   type GatewaySubscription,
+  STORE_DISCOUNT_ID,
   type GatewayTransaction,
   MONEY_TAKEN_STATUSES,
   PaymentDeclined,
@@ -40,7 +42,23 @@ import {
 } from './store-checkout-lines';
 
 const saleAmountMinor = (lines: readonly CheckedLine[]) =>
-  lines.reduce((sum, { line }) => sum + line.amountMinor * line.quantity, 0);
+  lines.reduce((sum, { line }) => sum + line.amountMinor * line.quantity - (line.discountMinor ?? 0), 0);
+
+/**
+ * A subscription line's discount as Braintree takes it: the merchant's discount STORE_DISCOUNT_ID
+ * at our amount, off the first cycle only or off every cycle, as the code says.
+ */
+function subscriptionDiscounts(checkout: Checkout, line: CheckedLine['line']): GatewayDiscount[] {
+  const amountMinor = line.discountMinor ?? 0;
+  if (amountMinor <= 0 || !checkout.invoice.discount) return [];
+  return [
+    {
+      id: STORE_DISCOUNT_ID,
+      amount: toDecimalAmount(amountMinor),
+      numberOfBillingCycles: checkout.invoice.discount.appliesTo === 'first' ? 1 : null,
+    },
+  ];
+}
 
 /** The gateway's steps, resumed where earlier attempts at the same invoice stopped. `progress` fills as they go. */
 export async function chargeAtGateway(
@@ -109,6 +127,7 @@ export async function chargeAtGateway(
         planId: grade.plan.braintreePlanId,
         paymentMethodToken: card.token,
         price: toDecimalAmount(line.amountMinor),
+        discounts: subscriptionDiscounts(checkout, line),
       });
       const first = firstCharge(subscription);
       if (first) progress.chargedNow.add(first.id);

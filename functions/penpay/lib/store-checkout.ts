@@ -17,6 +17,7 @@ import { payInvoiceOnce, type PaymentRefusals } from '../../lib/payments/pay-inv
 import { PLATFORM_SELLER_ID } from '../../lib/payments/pro-plan-access';
 import { planFamilyOf } from '../../lib/payments/subscription-slots';
 import { chargeAtGateway, partlyPaidDecline } from './store-charges';
+import { claimDiscountUse, releaseDiscountUse } from './store-discount-claims';
 import { prepare, type Progress, type StoreCheckoutRequest } from './store-checkout-lines';
 import { recordPaid, recordPart } from './store-order-records';
 
@@ -70,6 +71,8 @@ const STORE_REFUSALS: PaymentRefusals = {
  */
 async function payClaimed(db: Db, claim: InvoiceClaim, request: StoreCheckoutRequest): Promise<void> {
   const checkout = await prepare(db, claim);
+  // Before any charge: a code used up meanwhile stops the payment here, nothing charged.
+  const discountClaimed = await claimDiscountUse(db, claim, request.now());
   const progress: Progress = { card: null, sale: null, subscriptions: new Map(), chargedNow: new Set() };
   try {
     await chargeAtGateway(db, checkout, progress, request);
@@ -83,6 +86,10 @@ async function payClaimed(db: Db, claim: InvoiceClaim, request: StoreCheckoutReq
           errorName: (recordError as Error).name,
         });
       });
+    }
+    // No money moved (a decline, or nothing sent): the use goes back; in doubt, it stays with the invoice.
+    if (discountClaimed && !paidBefore && !paidNow && (error instanceof PaymentDeclined || !claim.chargeSent)) {
+      await releaseDiscountUse(db, claim);
     }
     if (error instanceof PaymentDeclined && (paidBefore || paidNow)) throw partlyPaidDecline(checkout, progress, error);
     throw error;

@@ -41,6 +41,8 @@ export interface OrderMailLine {
   amount: string;
   /** "then $9.00 every month", for a subscription. */
   renews: string | null;
+  /** "$3.00 off with SPRING", for a line a discount code took something off. */
+  saving?: string | null;
 }
 
 interface StoreOrderReceiptData {
@@ -58,14 +60,16 @@ interface StoreOrderReceiptData {
 }
 
 const lineText = (line: OrderMailLine) =>
-  `${line.description}${line.quantity > 1 ? ` × ${line.quantity}` : ''}: ${line.amount}${line.renews ? `, ${line.renews}` : ''}`;
+  `${line.description}${line.quantity > 1 ? ` × ${line.quantity}` : ''}: ${line.amount}${line.saving ? ` (${line.saving})` : ''}${line.renews ? `, ${line.renews}` : ''}`;
 
 function linesHtml(lines: readonly OrderMailLine[]) {
   return lines.map(
     (line) =>
       html`<tr>
         <td style="padding:4px 16px 4px 0">${line.description}${line.quantity > 1 ? ` × ${line.quantity}` : ''}</td>
-        <td style="padding:4px 0;font-weight:600">${line.amount}</td>
+        <td style="padding:4px 0;font-weight:600">
+          ${line.amount}${line.saving ? html` <span style="font-weight:400;color:#2a7">(${line.saving})</span>` : ''}
+        </td>
         <td style="padding:4px 0 4px 16px;color:#555">${line.renews ?? ''}</td>
       </tr>`,
   );

@@ -85,8 +85,10 @@ function orderItem(checkout: Checkout, paid: readonly CheckedLine[], card: Card 
       billing: line.billing ?? 'once',
       quantity: line.quantity,
       unitPriceMinor: line.amountMinor,
+      ...(line.discountMinor ? { discountMinor: line.discountMinor } : {}),
     })),
-    totalMinor: paid.reduce((sum, { line }) => sum + line.amountMinor * line.quantity, 0),
+    totalMinor: paid.reduce((sum, { line }) => sum + line.amountMinor * line.quantity - (line.discountMinor ?? 0), 0),
+    ...(invoice.discount ? { discountCode: invoice.discount.code } : {}),
     currency: invoice.currency,
     ...(card ? { card: { cardType: card.cardType, last4: card.last4 } } : {}),
     paidAt: now.toISOString(),
@@ -178,7 +180,7 @@ export async function recordPart(db: Db, checkout: Checkout, progress: Progress,
                 sellerId: invoice.sellerId,
                 priceId: invoice.openAs ?? CART_POINTER,
                 invoiceId: invoice.invoiceId,
-                contentKey: cartInvoiceKey(chargedLinesOf(pending.map(({ line }) => line))),
+                contentKey: cartInvoiceKey(chargedLinesOf(pending.map(({ line }) => line)), invoice.discount?.codeKey),
               })
               .commit(),
           ]
@@ -226,13 +228,18 @@ async function afterPayment(
           productStockGradeId: line.priceId,
           description: line.description,
           units: line.quantity,
-          amountMinor: line.amountMinor * line.quantity,
+          amountMinor: line.amountMinor * line.quantity - (line.discountMinor ?? 0),
+          discountMinor: line.discountMinor ?? 0,
         })),
       },
       lines: saleLines.map(({ line }) => ({
         description: line.description,
         quantity: line.quantity,
-        amount: formatMoney({ amountMinor: line.amountMinor * line.quantity, currency: invoice.currency }),
+        amount: formatMoney({
+          amountMinor: line.amountMinor * line.quantity - (line.discountMinor ?? 0),
+          currency: invoice.currency,
+        }),
+        saving: savingText(line.discountMinor, invoice),
         renews: null,
       })),
     });
@@ -262,6 +269,7 @@ async function afterPayment(
             description: line.line.description,
             units: 1,
             amountMinor,
+            discountMinor: line.line.discountMinor ?? 0,
           },
         ],
       },
@@ -270,6 +278,7 @@ async function afterPayment(
           description: line.line.description,
           quantity: 1,
           amount: formatMoney({ amountMinor, currency: first.currency }),
+          saving: savingText(line.line.discountMinor, invoice),
           renews: `then ${formatMoney({ amountMinor: line.line.amountMinor, currency: invoice.currency })} ${cadence(gateway.billingFrequency)}`,
         },
       ],
@@ -319,6 +328,12 @@ async function afterPayment(
     now,
   });
 }
+
+/** "$3.00 off with SPRING": a discounted line's saving on a receipt. */
+const savingText = (discountMinor: number | undefined, invoice: Checkout['invoice']): string | null =>
+  discountMinor && invoice.discount
+    ? `${formatMoney({ amountMinor: discountMinor, currency: invoice.currency })} off with ${invoice.discount.code}`
+    : null;
 
 const cadence = (months: number) => (months === 1 ? 'every month' : months === 12 ? 'every year' : `every ${months} months`);
 

@@ -24,8 +24,13 @@ export function toOrderView(order: StoreOrderItem, downloads: OrderDownloadView[
       billing: line.billing,
       quantity: line.quantity,
       unitPrice: money(line.unitPriceMinor),
+      discount: money(line.discountMinor ?? 0),
     })),
     total: money(order.totalMinor),
+    discount:
+      order.discountCode === undefined
+        ? null
+        : { code: order.discountCode, saving: money(order.lines.reduce((sum, line) => sum + (line.discountMinor ?? 0), 0)) },
     card: order.card ? { cardType: order.card.cardType, last4: order.card.last4 } : null,
     paidAt: order.paidAt,
     downloads,

@@ -10,7 +10,7 @@ import type {
 import { addBillingMonths, addDays, dayOf, dayOfMonth, daysBetween, startOf } from './dates';
 import { badRequest, invalid, refused } from './refusals';
 import { chargeOutcome } from './sandbox-rules';
-import type { GatewayState, MerchantState, StoredAddOn, StoredSubscription, StoredTransaction } from './state';
+import type { GatewayState, MerchantState, StoredAddOn, StoredDiscount, StoredSubscription, StoredTransaction } from './state';
 
 /**
  * The gateway's clock and its recurring billing, as Braintree's documents them: a subscription
@@ -183,6 +183,13 @@ export function toWireSubscription(
       amount: formatCents(addOn.amountCents),
       quantity: addOn.quantity,
     })),
+    // As Braintree lists them: each with the cycles it has applied to so far.
+    discounts: (subscription.discounts ?? []).filter(applies).map((discount) => ({
+      id: discount.id,
+      amount: formatCents(discount.amountCents),
+      numberOfBillingCycles: discount.numberOfBillingCycles,
+      currentBillingCycle: discount.appliedCycles,
+    })),
     transactions,
     updatedAt: subscription.updatedAt,
     billingDayOfMonth: subscription.billingDayOfMonth,
@@ -195,9 +202,52 @@ export function toWireSubscription(
 /** A balance as Braintree writes it: "-1.50" for a credit. */
 const signedCents = (cents: number) => (cents < 0 ? `-${formatCents(-cents)}` : formatCents(cents));
 
-/** What one cycle costs: the price and every add-on times its quantity. */
-const cycleCents = (subscription: Pick<StoredSubscription, 'priceCents' | 'addOns'>) =>
-  subscription.addOns.reduce((sum, addOn) => sum + addOn.amountCents * addOn.quantity, subscription.priceCents);
+const applies = (discount: StoredDiscount) =>
+  discount.numberOfBillingCycles === null || discount.appliedCycles < discount.numberOfBillingCycles;
+
+/** What one cycle costs: the price and every add-on times its quantity, less the discounts still applying (never below 0). */
+const cycleCents = (subscription: Pick<StoredSubscription, 'priceCents' | 'addOns' | 'discounts'>) =>
+  Math.max(
+    0,
+    subscription.addOns.reduce((sum, addOn) => sum + addOn.amountCents * addOn.quantity, subscription.priceCents) -
+      (subscription.discounts ?? []).filter(applies).reduce((sum, discount) => sum + discount.amountCents, 0),
+  );
+
+/** A cycle was billed: each discount that applied to it has one cycle fewer to go. */
+function countDiscountedCycle(subscription: Pick<StoredSubscription, 'discounts'>): void {
+  for (const discount of subscription.discounts ?? []) if (applies(discount)) discount.appliedCycles += 1;
+}
+
+function discountsToAdd(additions: unknown): StoredDiscount[] {
+  if (additions === undefined) return [];
+  if (!Array.isArray(additions)) throw badRequest('discounts.add must be a list.');
+  const added: StoredDiscount[] = [];
+  for (const addition of additions as unknown[]) {
+    const { inheritedFromId, amount, numberOfBillingCycles, neverExpires } = (addition ?? {}) as Record<string, unknown>;
+    if (typeof inheritedFromId !== 'string' || inheritedFromId === '') {
+      throw invalid('92014', 'inherited_from_id', 'Inherited From ID is required.');
+    }
+    if (added.some((discount) => discount.id === inheritedFromId)) {
+      throw invalid('91911', 'discounts', 'Cannot add duplicate add-on or discount.');
+    }
+    if (neverExpires === true && numberOfBillingCycles !== undefined) {
+      throw invalid('92019', 'number_of_billing_cycles', 'Cannot specify both number of billing cycles and never expires.');
+    }
+    if (
+      neverExpires !== true &&
+      (typeof numberOfBillingCycles !== 'number' || !Number.isInteger(numberOfBillingCycles) || numberOfBillingCycles < 1)
+    ) {
+      throw invalid('92016', 'number_of_billing_cycles', 'Number of billing cycles must be a number greater than zero.');
+    }
+    added.push({
+      id: inheritedFromId,
+      amountCents: amountCents(amount, '92002', 'amount', 'Amount is an invalid format.'),
+      numberOfBillingCycles: neverExpires === true ? null : (numberOfBillingCycles as number),
+      appliedCycles: 0,
+    });
+  }
+  return added;
+}
 
 function amountCents(value: unknown, code: string, attribute: string, message: string): number {
   const cents = typeof value === 'string' ? parseCents(value) : undefined;
@@ -262,6 +312,10 @@ export function createSubscription(
     throw badRequest('addOns must be an object with an add list.');
   }
   const addOns = addOnsToAdd(request.addOns?.add);
+  if (request.discounts !== undefined && (typeof request.discounts !== 'object' || request.discounts === null)) {
+    throw badRequest('discounts must be an object with an add list.');
+  }
+  const discounts = discountsToAdd(request.discounts?.add);
 
   const today = dayOf(now);
   const firstBillingDate = request.firstBillingDate;
@@ -293,6 +347,7 @@ export function createSubscription(
       balanceCents: 0,
       pastDueSince: null,
       addOns,
+      discounts,
       transactionIds: [],
       createdAt: now.toISOString(),
       updatedAt: now.toISOString(),
@@ -301,7 +356,8 @@ export function createSubscription(
     return pending;
   }
   const at = now.toISOString();
-  const amount = cycleCents({ priceCents, addOns });
+  const amount = cycleCents({ priceCents, addOns, discounts });
+  countDiscountedCycle({ discounts });
   const transaction =
     amount > 0
       ? charge(merchant, { paymentMethodToken, amountCents: amount, at, currency: plan.currency, subscriptionId: id })
@@ -330,6 +386,7 @@ export function createSubscription(
     balanceCents: 0,
     pastDueSince: null,
     addOns,
+    discounts,
     transactionIds: transaction ? [transaction.id] : [],
     createdAt: at,
     updatedAt: at,
@@ -380,6 +437,7 @@ function billCycle(merchant: MerchantState, subscription: StoredSubscription, du
   // A credit (a negative balance, from a prorated decrease) is used up first: a cycle it covers
   // whole is not charged at all (Braintree shows a skipped charge), and what is left carries on.
   const amount = subscription.balanceCents + cycleCents(subscription);
+  countDiscountedCycle(subscription);
   if (amount <= 0) {
     subscription.balanceCents = amount;
     subscription.paidThroughDate = subscription.billingPeriodEndDate;

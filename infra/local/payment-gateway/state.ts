@@ -81,6 +81,14 @@ export interface StoredAddOn {
   quantity: number;
 }
 
+/** A discount off a subscription's cycles: `appliedCycles` of its `numberOfBillingCycles` (null: every cycle) are billed. */
+export interface StoredDiscount {
+  id: string;
+  amountCents: number;
+  numberOfBillingCycles: number | null;
+  appliedCycles: number;
+}
+
 export interface StoredSubscription {
   id: string;
   planId: string;
@@ -105,6 +113,8 @@ export interface StoredSubscription {
   /** The billing date whose charge failed first, while it is Past Due. */
   pastDueSince: string | null;
   addOns: StoredAddOn[];
+  /** Absent on subscriptions stored before discounts were modelled: none. */
+  discounts?: StoredDiscount[];
   /** Oldest first. */
   transactionIds: string[];
   createdAt: string;

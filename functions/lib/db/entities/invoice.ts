@@ -39,10 +39,23 @@ export const createInvoiceEntity = (config?: EntityConfiguration) =>
               amountMinor: { type: 'number', required: true },
               /** Storefront lines: sold once (part of the invoice's sale) or the first cycle of a subscription. */
               billing: { type: ['once', 'subscription'] as const },
+              /** What a discount code takes off the line (all its units; a subscription line: each discounted cycle). */
+              discountMinor: { type: 'number' },
             },
           },
         },
+        /** The lines' amounts less their discounts. */
         totalMinor: { type: 'number', required: true },
+        /** A shop's discount code the invoice is priced with (functions/penpay/lib/discounts.ts). */
+        discount: {
+          type: 'map',
+          properties: {
+            codeKey: { type: 'string', required: true },
+            code: { type: 'string', required: true },
+            appliesTo: { type: ['first', 'every'] as const, required: true },
+            oncePerCustomer: { type: 'boolean', required: true },
+          },
+        },
         currency: { type: 'string', required: true },
         status: { type: INVOICE_STATUSES, required: true, default: 'open' },
         attempt: { type: 'number', required: true, default: 0 },

@@ -25,6 +25,8 @@ export const createStoreFigureEntity = (config?: EntityConfiguration) =>
         orders: { type: 'number', required: true, default: 0 },
         units: { type: 'number', required: true, default: 0 },
         revenueMinor: { type: 'number', required: true, default: 0 },
+        /** What discount codes took off the day's charges; absent on days before discounts were counted. */
+        discountsMinor: { type: 'number' },
         activeSubscriptions: { type: 'number', required: true, default: 0 },
         pastDueSubscriptions: { type: 'number', required: true, default: 0 },
       },
@@ -57,6 +59,8 @@ export const createStoreSaleEntity = (config?: EntityConfiguration) =>
         description: { type: 'string', required: true },
         units: { type: 'number', required: true },
         amountMinor: { type: 'number', required: true },
+        /** What a discount code took off the charge. */
+        discountMinor: { type: 'number' },
         currency: { type: 'string', required: true },
         paidAt: { type: 'string', required: true },
       },

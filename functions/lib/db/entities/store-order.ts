@@ -28,10 +28,14 @@ export const createStoreOrderEntity = (config?: EntityConfiguration) =>
               billing: { type: ['once', 'subscription'] as const, required: true },
               quantity: { type: 'number', required: true },
               unitPriceMinor: { type: 'number', required: true },
+              /** What a discount code took off the line (all its units). */
+              discountMinor: { type: 'number' },
             },
           },
         },
         totalMinor: { type: 'number', required: true },
+        /** The discount code it was paid with, as typed by its merchant. */
+        discountCode: { type: 'string' },
         currency: { type: 'string', required: true },
         card: {
           type: 'map',

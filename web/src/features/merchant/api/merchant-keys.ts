@@ -20,6 +20,7 @@ export type {
   Visibility,
 } from '@shared/schemas/merchant';
 export type { Money } from '@shared/payments/money';
+export type { CreateDiscountCodeBody, DiscountCodeView } from '@shared/schemas/discounts';
 export type MerchantDashboard = z.infer<typeof merchantDashboardSchema>;
 export type ProductDashboard = z.infer<typeof productDashboardSchema>;
 export type GradeDashboard = z.infer<typeof gradeDashboardSchema>;
@@ -54,6 +55,7 @@ export const merchantKeys = {
     ['merchant', userId, 'product', productStockId, 'grade', productStockGradeId, 'dashboard'] as const,
   plans: (userId: string) => ['merchant', userId, 'plans'] as const,
   gradeFiles: (userId: string, productStockGradeId: string) => ['merchant', userId, 'grade-files', productStockGradeId] as const,
+  discountCodes: (userId: string) => ['merchant', userId, 'discount-codes'] as const,
 };
 
 /**

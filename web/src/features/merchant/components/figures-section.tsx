@@ -32,6 +32,10 @@ export function FiguresSection({ figures, title = 'Last 30 days' }: { figures: F
           <dd>{formatMoney(figures.totals.revenue)}</dd>
         </div>
         <div className={factsStyles.total}>
+          <dt>Discounts given</dt>
+          <dd>{formatMoney(figures.totals.discounts)}</dd>
+        </div>
+        <div className={factsStyles.total}>
           <dt>Orders</dt>
           <dd>{count(figures.totals.orders)}</dd>
         </div>

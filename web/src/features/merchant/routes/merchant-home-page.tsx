@@ -9,6 +9,7 @@ import { useMyMerchantAccount } from '../api/get-my-merchant-account';
 import type { MerchantAccountView } from '../api/merchant-keys';
 import { useMerchantDashboard } from '../api/show-merchant-dashboard';
 import { ConnectGatewayForm } from '../components/connect-gateway-form';
+import { DiscountCodesSection } from '../components/discount-codes-section';
 import { FiguresSection, RecentSales } from '../components/figures-section';
 import { GatewayFacts } from '../components/gateway-facts';
 import { MerchantGate } from '../components/merchant-gate';
@@ -188,6 +189,7 @@ function Dashboard({ userId, account, onConnect }: { userId: string; account: Me
         <PageSpinner label="Loading your figures" />
       )}
       <ProductsSection userId={userId} counts={dashboard.data?.productCounts} />
+      <DiscountCodesSection userId={userId} currency={account.currency} />
       <PaymentsSection account={account} onConnect={onConnect} />
     </div>
   );

@@ -21,6 +21,7 @@ export function CartPayment({
   invoice,
   onPaid,
   onStale,
+  onCodeRefused,
   onAttempt,
 }: {
   userId: string;
@@ -28,6 +29,8 @@ export function CartPayment({
   invoice: StoreInvoiceView;
   onPaid: (invoice: StoreInvoiceView) => void;
   onStale: (invoice: StoreInvoiceView) => Promise<void>;
+  /** The invoice's discount code could not be used after all (used up meanwhile): the server's words, with the price without it. */
+  onCodeRefused: (message: string) => void;
   /** A new attempt begins: what the last one said is out of date. */
   onAttempt: () => void;
 }) {
@@ -40,7 +43,9 @@ export function CartPayment({
     try {
       await fulfill.mutateAsync({ invoiceId: invoice.id, method });
     } catch (error) {
-      if (error instanceof ApiError && error.status === 409) await onStale(invoice);
+      // Nothing was charged: the page takes the code off and shows the price without it.
+      if (error instanceof ApiError && error.code?.startsWith('DISCOUNT_CODE')) onCodeRefused(error.message);
+      else if (error instanceof ApiError && error.status === 409) await onStale(invoice);
       throw error;
     }
     track('Purchase', { shopId: shop.id, amountMinor: invoice.total.amountMinor, currency: invoice.total.currency });
@@ -63,7 +68,13 @@ export function CartPayment({
         pendingLabel="Paying…"
         onPaymentMethod={pay}
         // A stale cart is explained above the items, where what changed shows.
-        problem={problem && problem.kind !== 'conflict' ? <p>{problem.message}</p> : null}
+        problem={
+          problem &&
+          problem.kind !== 'conflict' &&
+          !(fulfill.error instanceof ApiError && fulfill.error.code?.startsWith('DISCOUNT_CODE')) ? (
+            <p>{problem.message}</p>
+          ) : null
+        }
       />
       <p className={pageStyles.muted}>The card is charged by {shop.shopName}, through its own payment account.</p>
     </section>

@@ -44,6 +44,12 @@ export function CartSummary({ invoice }: { invoice: StoreInvoiceView }) {
             <span>{formatMoney(times(line.unitPrice, line.quantity))}</span>
           </li>
         ))}
+        {invoice.discount ? (
+          <li className={`${styles.summaryLine} ${styles.saving}`}>
+            <span>Discount ({invoice.discount.code})</span>
+            <span>−{formatMoney(invoice.discount.saving)}</span>
+          </li>
+        ) : null}
       </ul>
       <p className={styles.summaryTotal}>
         <span>Due today</span>
@@ -53,10 +59,12 @@ export function CartSummary({ invoice }: { invoice: StoreInvoiceView }) {
         <ul className={styles.after} aria-label="After today">
           {subscriptions.map((line) => {
             const months = cycles.get(line.productStockGradeId);
+            const every = invoice.discount?.appliesTo === 'every' ? line.discount.amountMinor : 0;
+            const later = { ...line.unitPrice, amountMinor: line.unitPrice.amountMinor * line.quantity - every };
             return (
               <li key={line.productStockGradeId}>
-                Then {formatMoney(times(line.unitPrice, line.quantity))} {months ? everyCycle(months) : 'each billing cycle'} for{' '}
-                {line.description}, until you cancel.
+                Then {formatMoney(later)} {months ? everyCycle(months) : 'each billing cycle'} for {line.description}, until you
+                cancel.
               </li>
             );
           })}

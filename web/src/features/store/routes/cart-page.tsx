@@ -1,5 +1,6 @@
-import { useState } from 'react';
-import { useParams } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useState } from 'react';
+import { useParams, useSearchParams } from 'react-router';
 import { PrefetchLink as Link } from '../../../components/prefetch-link';
 import { APP_NAME } from '@shared/constants';
 import { Button } from '../../../components/button';
@@ -8,12 +9,14 @@ import { PageSpinner } from '../../../components/spinner';
 import { EmptyState, ErrorState, NotFoundState, StateLinks } from '../../../components/state-message';
 import { useCurrentUser } from '../../../lib/current-user';
 import { useLoginModal } from '../../../lib/login-modal';
-import { useCartInvoice } from '../api/get-cart-invoice';
+import { ApiError } from '../../../lib/api-client';
+import { cartInvoiceQueryOptions, useCartInvoice } from '../api/get-cart-invoice';
 import type { CartInvoice, ShopView, StoreInvoiceView } from '../api/store-keys';
 import { OtherCarts } from '../components/cart-links';
 import { CartItems } from '../components/cart-items';
 import { CartPayment } from '../components/cart-payment';
 import { CartSummary } from '../components/cart-summary';
+import { DiscountCodeField } from '../components/discount-code-field';
 import { OrderConfirmation } from '../components/order-confirmation';
 import { NoPaymentsNotice } from '../components/shop-header';
 import { describeCartChanges } from '../lib/cart-changes';
@@ -43,16 +46,43 @@ function StaleCartAlert({ changes }: { changes: string[] }) {
   );
 }
 
+/** A refusal of a discount code by the server (400 or 409 with a DISCOUNT_CODE_ code): its words. */
+const codeRefusalOf = (error: unknown): string | null =>
+  error instanceof ApiError && error.code?.startsWith('DISCOUNT_CODE') ? error.message : null;
+
+/** The cart's discount code, kept in the address (?code=) so a reload prices the cart the same. */
+interface DiscountCode {
+  applying: boolean;
+  problem: string | null;
+  /** Said above the cart: the code was taken off after the page had it (used up, refused at payment). */
+  notice: string | null;
+  apply: (code: string) => void;
+  remove: () => void;
+  refused: (message: string) => void;
+}
+
+function CodeNotice({ message }: { message: string }) {
+  return (
+    <div className={pageStyles.alert} role="alert">
+      <p>
+        <strong>Your discount code was taken off.</strong> {message}
+      </p>
+    </div>
+  );
+}
+
 function Cart({
   userId,
   cart,
   refetch,
   onPaid,
+  discount,
 }: {
   userId: string;
   cart: CartInvoice;
   refetch: () => Promise<CartInvoice | undefined>;
   onPaid: (shop: ShopView, invoice: StoreInvoiceView) => void;
+  discount: DiscountCode;
 }) {
   const [changes, setChanges] = useState<string[] | null>(null);
   const { shop, items, invoice } = cart;
@@ -73,6 +103,7 @@ function Cart({
         <OtherCarts userId={userId} merchantAccountId={shop.id} />
       </header>
       {changes ? <StaleCartAlert changes={changes} /> : null}
+      {discount.notice ? <CodeNotice message={discount.notice} /> : null}
       {items.length === 0 ? (
         <EmptyState title="Your cart is empty">
           <StateLinks>
@@ -84,7 +115,16 @@ function Cart({
           <div className={pageStyles.section}>
             <CartItems userId={userId} cart={cart} />
             {invoice ? (
-              <CartSummary invoice={invoice} />
+              <>
+                <CartSummary invoice={invoice} />
+                <DiscountCodeField
+                  invoice={invoice}
+                  applying={discount.applying}
+                  problem={discount.problem}
+                  onApply={discount.apply}
+                  onRemove={discount.remove}
+                />
+              </>
             ) : (
               <p className={styles.notice}>Nothing in your cart can be bought now: there is nothing to pay.</p>
             )}
@@ -96,6 +136,7 @@ function Cart({
                 shop={shop}
                 invoice={invoice}
                 onStale={onStale}
+                onCodeRefused={discount.refused}
                 onAttempt={() => setChanges(null)}
                 onPaid={(paid) => onPaid(shop, paid)}
               />
@@ -109,8 +150,66 @@ function Cart({
   );
 }
 
+function useDiscountCode(userId: string, merchantAccountId: string) {
+  const queryClient = useQueryClient();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const code = searchParams.get('code') || undefined;
+  const [applying, setApplying] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const setCode = useCallback(
+    (next: string | undefined) =>
+      setSearchParams(
+        (current) => {
+          const params = new URLSearchParams(current);
+          if (next) params.set('code', next);
+          else params.delete('code');
+          return params;
+        },
+        { replace: true },
+      ),
+    [setSearchParams],
+  );
+  const refused = useCallback(
+    (message: string) => {
+      setNotice(message);
+      setCode(undefined);
+    },
+    [setCode],
+  );
+  const discount: DiscountCode = {
+    applying,
+    problem,
+    notice,
+    apply: (typed) => {
+      setApplying(true);
+      setProblem(null);
+      setNotice(null);
+      // Priced by the server first: a refused code stays out of the address and its reason shows by the field.
+      queryClient
+        .fetchQuery(cartInvoiceQueryOptions(userId, merchantAccountId, typed))
+        .then(() => setCode(typed))
+        .catch((error: unknown) => setProblem(codeRefusalOf(error) ?? (error instanceof Error ? error.message : String(error))))
+        .finally(() => setApplying(false));
+    },
+    remove: () => {
+      setNotice(null);
+      setCode(undefined);
+    },
+    refused,
+  };
+  return { code, discount };
+}
+
 function CartView({ userId, merchantAccountId }: { userId: string; merchantAccountId: string }) {
-  const query = useCartInvoice(userId, merchantAccountId);
+  const { code, discount } = useDiscountCode(userId, merchantAccountId);
+  const query = useCartInvoice(userId, merchantAccountId, code);
+  const refusal = code ? codeRefusalOf(query.error) : null;
+  // A code in the address that is refused now (used up since, expired): taken off, and said why.
+  const { refused } = discount;
+  useEffect(() => {
+    if (refusal) refused(refusal);
+  }, [refusal, refused]);
   // Kept here, not in the cache: the cart is empty once paid, and the confirmation shows what was.
   const [paid, setPaid] = useState<{ shop: ShopView; invoice: StoreInvoiceView } | null>(null);
 
@@ -129,11 +228,14 @@ function CartView({ userId, merchantAccountId }: { userId: string; merchantAccou
         cart={query.data}
         refetch={async () => (await query.refetch()).data}
         onPaid={(shop, invoice) => setPaid({ shop, invoice })}
+        discount={discount}
       />
     );
   }
   let content;
-  if (isMissing(query.error)) {
+  if (refusal) {
+    content = <PageSpinner label="Loading your cart" />;
+  } else if (isMissing(query.error)) {
     content = (
       <NotFoundState title="No such shop">
         <p>This cart belongs to a shop that does not exist. Check the link you followed.</p>

@@ -57,8 +57,9 @@ describe('OrdersPage', () => {
     const older = makeOrder({
       invoiceId: 'inv_order_00000002',
       shop: { id: ids.otherShop, handle: 'ink-shop', shopName: 'Ink & Co' },
-      lines: [makeOrder().lines[0]!],
-      total: usd(3000),
+      lines: [{ ...makeOrder().lines[0]!, discount: usd(600) }],
+      total: usd(2400),
+      discount: { code: 'SPRING', saving: usd(600) },
       card: null,
       paidAt: '2026-10-02T09:30:00.000Z',
     });
@@ -93,7 +94,10 @@ describe('OrdersPage', () => {
     await user.click(within(orders).getByRole('button', { name: 'Load more' }));
 
     // Assess
-    expect(await within(orders).findByRole('article', { name: 'Ink & Co' })).toHaveTextContent('Paid 2 October 2026');
+    const olderOrder = await within(orders).findByRole('article', { name: 'Ink & Co' });
+    expect(olderOrder).toHaveTextContent('Paid 2 October 2026');
+    expect(within(olderOrder).getByRole('list', { name: 'What you bought' })).toHaveTextContent('Discount (SPRING)−$6.00');
+    expect(olderOrder).toHaveTextContent('Total$24.00');
     expect(within(orders).queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
   });
 

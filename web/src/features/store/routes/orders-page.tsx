@@ -145,6 +145,12 @@ function OrderCard({ userId, order }: { userId: string; order: OrderView }) {
             <span>{formatMoney(times(line.unitPrice, line.quantity))}</span>
           </li>
         ))}
+        {order.discount ? (
+          <li className={`${styles.orderLine} ${styles.saving}`}>
+            <span>Discount ({order.discount.code})</span>
+            <span>−{formatMoney(order.discount.saving)}</span>
+          </li>
+        ) : null}
       </ul>
       <p className={styles.summaryTotal}>
         <span>Total</span>

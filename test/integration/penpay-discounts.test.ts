@@ -1,0 +1,419 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { getDb } from '../../functions/lib/db/service';
+import { routes } from '../../shared/routes';
+import type { GradeView } from '../../shared/schemas/merchant';
+import type { CreateDiscountCodeBody } from '../../shared/schemas/discounts';
+import { expectError, expectOk, type SignedInUser } from '../support/api-client';
+import { apiSuite } from '../support/api-suite';
+import { mailsTo } from '../support/mail';
+import { advanceGatewayClock } from '../support/payments';
+import { addGrade, addProduct, expectMessage, openShop, type Shop, shopGatewayOf } from '../support/penpay';
+
+const suite = apiSuite();
+
+interface StockedShop {
+  shop: Shop;
+  /** Mug — Large, $15.00 once. */
+  large: GradeView;
+  /** Mug — Small, $10.00 once. */
+  small: GradeView;
+  /** Poster — A2, $20.00 once. */
+  poster: GradeView;
+  /** Newsletter — Monthly, $9.00 a month. */
+  monthly: GradeView;
+}
+
+async function stockedShop(label: string): Promise<StockedShop> {
+  const shop = await openShop(suite, label);
+  const [mug, poster, newsletter] = await Promise.all([
+    addProduct(suite, shop, 'Mug'),
+    addProduct(suite, shop, 'Poster'),
+    addProduct(suite, shop, 'Newsletter'),
+  ]);
+  const [large, small, a2, monthly] = await Promise.all([
+    addGrade(suite, shop, mug, 'Large', 1_500),
+    addGrade(suite, shop, mug, 'Small', 1_000),
+    addGrade(suite, shop, poster, 'A2', 2_000),
+    addGrade(suite, shop, newsletter, 'Monthly', 900, { plan: 'monthly' }),
+  ]);
+  return { shop, large, small, poster: a2, monthly };
+}
+
+type CodeRequest = Partial<CreateDiscountCodeBody> & Pick<CreateDiscountCodeBody, 'code' | 'kind' | 'value'>;
+
+const createCode = (shop: Shop, body: CodeRequest) =>
+  suite.api.call(routes.createDiscountCode, { body: body as CreateDiscountCodeBody, as: shop.owner });
+
+async function code(shop: Shop, body: CodeRequest) {
+  const answer = await createCode(shop, body);
+  expectOk(answer);
+  return answer.body;
+}
+
+async function fill(customer: SignedInUser, lines: readonly [GradeView, number][]) {
+  for (const [grade, quantity] of lines) {
+    expectOk(await suite.api.call(routes.addCartItem, { body: { productStockGradeId: grade.id, quantity }, as: customer }));
+  }
+}
+
+const cartWith = (customer: SignedInUser, shop: Shop, discountCode?: string) =>
+  suite.api.call(routes.getCartInvoice, {
+    query: { merchantAccountId: shop.merchant.id, ...(discountCode ? { discountCode } : {}) },
+    as: customer,
+  });
+
+async function invoiceWith(customer: SignedInUser, shop: Shop, discountCode?: string) {
+  const answer = await cartWith(customer, shop, discountCode);
+  expectOk(answer);
+  if (!answer.body.invoice) throw new Error('The cart has no invoice');
+  return answer.body.invoice;
+}
+
+const fulfil = (customer: SignedInUser, invoiceId: string, nonce = 'fake-valid-visa-nonce') =>
+  suite.api.call(routes.fulfillStoreInvoice, { params: { invoiceId }, body: { paymentMethodNonce: nonce }, as: customer });
+
+const storedCode = async (merchantAccountId: string, text: string) =>
+  (await getDb().entities.discountCode.get({ merchantAccountId, codeKey: text.toLowerCase() }).go({ consistent: true })).data;
+
+let stocked: StockedShop;
+let otherShop: StockedShop;
+
+beforeAll(async () => {
+  [stocked, otherShop] = await Promise.all([stockedShop('discounts'), stockedShop('other-discounts')]);
+});
+
+describe('a merchant’s discount codes', () => {
+  it('creates, lists and deactivates codes; a code is unique per shop whatever its case', async () => {
+    // Prepare
+    const created = await code(stocked.shop, { code: 'Welcome10', kind: 'percent', value: 10 });
+
+    // Act
+    const again = await createCode(stocked.shop, { code: 'WELCOME10', kind: 'amount', value: 500 });
+    const sameInOtherShop = await createCode(otherShop.shop, { code: 'welcome10', kind: 'percent', value: 10 });
+    const listed = await suite.api.call(routes.listMyDiscountCodes, { as: stocked.shop.owner });
+    const deactivated = await suite.api.call(routes.deactivateDiscountCode, {
+      params: { code: 'welcome10' },
+      as: stocked.shop.owner,
+    });
+
+    // Assess
+    expect(created).toMatchObject({ code: 'Welcome10', kind: 'percent', value: 10, usesCount: 0, active: true, currency: 'USD' });
+    expectError(again, 409);
+    expectMessage(again, /has a code WELCOME10 already \(codes do not depend on case\)/);
+    expectOk(sameInOtherShop);
+    expectOk(listed);
+    expect(listed.body.items.map((item) => item.code)).toContain('Welcome10');
+    expectOk(deactivated);
+    expect(deactivated.body.active).toBe(false);
+  });
+
+  it('answers 404 for another shop’s code, and 400 for another shop’s grade in a code’s scope', async () => {
+    // Prepare
+    await code(otherShop.shop, { code: 'THEIRS', kind: 'percent', value: 50 });
+
+    // Act
+    const deactivateTheirs = await suite.api.call(routes.deactivateDiscountCode, {
+      params: { code: 'THEIRS' },
+      as: stocked.shop.owner,
+    });
+    const foreignScope = await createCode(stocked.shop, {
+      code: 'SNEAKY',
+      kind: 'percent',
+      value: 50,
+      scope: { kind: 'grades', ids: [otherShop.large.id] },
+    });
+
+    // Assess
+    expectError(deactivateTheirs, 404);
+    expect((await storedCode(otherShop.shop.merchant.id, 'THEIRS'))?.active).toBe(true);
+    expectError(foreignScope, 400);
+    expectMessage(foreignScope, /No such grade in your shop/);
+  });
+});
+
+describe('pricing a cart with a code', () => {
+  it('takes a percentage off the chosen grades only, on the server, and charges that', async () => {
+    // Prepare
+    await code(stocked.shop, { code: 'LARGE20', kind: 'percent', value: 20, scope: { kind: 'grades', ids: [stocked.large.id] } });
+    const buyer = await suite.api.signIn('percent-buyer');
+    await fill(buyer, [
+      [stocked.large, 2],
+      [stocked.small, 1],
+    ]);
+
+    // Act
+    const invoice = await invoiceWith(buyer, stocked.shop, 'large20');
+    const paid = await fulfil(buyer, invoice.id);
+
+    // Assess: 20% of 2 × $15.00 off the large mugs only.
+    expect(invoice.lines.map((line) => [line.description, line.discount.amountMinor])).toEqual([
+      ['Mug — Large', 600],
+      ['Mug — Small', 0],
+    ]);
+    expect(invoice.total.amountMinor).toBe(3_000 + 1_000 - 600);
+    expect(invoice.discount).toEqual({ code: 'LARGE20', saving: { amountMinor: 600, currency: 'USD' }, appliesTo: 'first' });
+    expectOk(paid);
+    const sale = await (await shopGatewayOf(suite, stocked.shop.merchant.id)).findSaleByOrderId(invoice.id);
+    expect(sale?.amount).toBe('34.00');
+    expect((await storedCode(stocked.shop.merchant.id, 'LARGE20'))?.usesCount).toBe(1);
+  });
+
+  it('takes an amount off the chosen products, and the order, the receipt and the dashboard show the discount', async () => {
+    // Prepare
+    const shop = await stockedShop('amount');
+    await code(shop.shop, {
+      code: 'POSTER5',
+      kind: 'amount',
+      value: 500,
+      scope: { kind: 'products', ids: [shop.poster.productStockId] },
+    });
+    const buyer = await suite.api.signIn('amount-buyer');
+    await fill(buyer, [
+      [shop.poster, 1],
+      [shop.small, 1],
+    ]);
+
+    // Act
+    const invoice = await invoiceWith(buyer, shop.shop, 'POSTER5');
+    expectOk(await fulfil(buyer, invoice.id));
+    const orders = await suite.api.call(routes.listMyOrders, { as: buyer });
+    const dashboard = await suite.api.call(routes.showMerchantDashboard, { as: shop.shop.owner });
+    const receipts = await mailsTo(suite.runtime.mailDir, buyer.email);
+
+    // Assess
+    expect(invoice.total.amountMinor).toBe(2_000 - 500 + 1_000);
+    expectOk(orders);
+    expect(orders.body.items[0]).toMatchObject({
+      invoiceId: invoice.id,
+      total: { amountMinor: 2_500 },
+      discount: { code: 'POSTER5', saving: { amountMinor: 500, currency: 'USD' } },
+    });
+    expectOk(dashboard);
+    expect(dashboard.body.figures.totals).toMatchObject({
+      revenue: { amountMinor: 2_500 },
+      discounts: { amountMinor: 500, currency: 'USD' },
+    });
+    expect(receipts.map((mail) => mail.headers.subject)).toEqual(['Your receipt from amount shop: $25.00']);
+    expect(receipts[0]?.text).toContain('$5.00 off with POSTER5');
+  });
+
+  it('refuses, with the reason, a code that is unknown, another shop’s, expired, not started or not for these items', async () => {
+    // Prepare
+    const day = 24 * 60 * 60 * 1000;
+    await Promise.all([
+      code(stocked.shop, { code: 'OLD', kind: 'percent', value: 10, endsAt: new Date(Date.now() + 1_500).toISOString() }),
+      code(stocked.shop, { code: 'LATER', kind: 'percent', value: 10, startsAt: new Date(Date.now() + 10 * day).toISOString() }),
+      code(stocked.shop, { code: 'POSTERS', kind: 'percent', value: 10, scope: { kind: 'grades', ids: [stocked.poster.id] } }),
+      code(otherShop.shop, { code: 'ELSEWHERE', kind: 'percent', value: 10 }),
+    ]);
+    const buyer = await suite.api.signIn('refused-buyer');
+    await fill(buyer, [[stocked.large, 1]]);
+    await new Promise((resolve) => setTimeout(resolve, 1_600));
+
+    // Act
+    const [unknown, foreign, expired, notYet, notForThese] = await Promise.all([
+      cartWith(buyer, stocked.shop, 'NOPE'),
+      cartWith(buyer, stocked.shop, 'ELSEWHERE'),
+      cartWith(buyer, stocked.shop, 'OLD'),
+      cartWith(buyer, stocked.shop, 'LATER'),
+      cartWith(buyer, stocked.shop, 'POSTERS'),
+    ]);
+
+    // Assess
+    for (const answer of [unknown, foreign, expired, notYet, notForThese]) expectError(answer, 400, 'DISCOUNT_CODE_REFUSED');
+    expectMessage(unknown, /no discount code NOPE at this shop/);
+    expectMessage(foreign, /no discount code ELSEWHERE at this shop/);
+    expectMessage(expired, /OLD has expired/);
+    expectMessage(notYet, /LATER is not valid yet/);
+    expectMessage(notForThese, /POSTERS is not for the items in your cart/);
+    // The cart itself still prices without a code.
+    expect((await invoiceWith(buyer, stocked.shop)).total.amountMinor).toBe(1_500);
+  });
+});
+
+describe('counting uses', () => {
+  it('holds a once-per-customer code to one paid use per customer', async () => {
+    // Prepare
+    await code(stocked.shop, { code: 'FIRSTTIME', kind: 'amount', value: 300, oncePerCustomer: true });
+    const [buyer, other] = await Promise.all([suite.api.signIn('once-buyer'), suite.api.signIn('once-other')]);
+    await fill(buyer, [[stocked.small, 1]]);
+    await fill(other, [[stocked.small, 1]]);
+    const first = await invoiceWith(buyer, stocked.shop, 'FIRSTTIME');
+
+    // Act
+    expectOk(await fulfil(buyer, first.id));
+    await fill(buyer, [[stocked.small, 1]]);
+    const again = await cartWith(buyer, stocked.shop, 'FIRSTTIME');
+    const otherInvoice = await invoiceWith(other, stocked.shop, 'FIRSTTIME');
+
+    // Assess
+    expect(first.total.amountMinor).toBe(700);
+    expectError(again, 409, 'DISCOUNT_CODE_USED_UP');
+    expectMessage(again, /used the code FIRSTTIME already: it is once per customer/);
+    expect(otherInvoice.total.amountMinor).toBe(700);
+  });
+
+  it('refuses at payment, nothing charged, a once-per-customer code used by the same customer on another invoice meanwhile', async () => {
+    // Prepare
+    await code(stocked.shop, { code: 'ONCEMORE', kind: 'amount', value: 200, oncePerCustomer: true });
+    const buyer = await suite.api.signIn('once-race');
+    await fill(buyer, [[stocked.small, 1]]);
+    const withCode = await invoiceWith(buyer, stocked.shop, 'ONCEMORE');
+    // Paid another way: the customer's use is claimed by hand, as a paid invoice of another cart would.
+    await getDb()
+      .entities.discountUse.create({
+        merchantAccountId: stocked.shop.merchant.id,
+        codeKey: 'oncemore',
+        holder: `customer#${buyer.userId}`,
+        invoiceId: 'another-invoice-0001',
+        customerId: buyer.userId,
+        createdAt: new Date().toISOString(),
+      })
+      .go();
+
+    // Act
+    const refused = await fulfil(buyer, withCode.id);
+
+    // Assess
+    expectError(refused, 409, 'DISCOUNT_CODE_USED_UP');
+    expectMessage(refused, /once per customer, so the price is \$10\.00\. Nothing was charged/);
+    expect(await (await shopGatewayOf(suite, stocked.shop.merchant.id)).findSaleByOrderId(withCode.id)).toBeNull();
+    expect((await storedCode(stocked.shop.merchant.id, 'ONCEMORE'))?.usesCount).toBe(0);
+  });
+
+  it('gives exactly N discounted payments when 20 customers pay at once; the others are refused before any charge', async () => {
+    // Prepare: 20 customers, each with an invoice priced with a 3-use code (none is used yet).
+    const limit = 3;
+    await code(stocked.shop, { code: 'THREE', kind: 'percent', value: 50, maxUses: limit });
+    const customers = await Promise.all(Array.from({ length: 20 }, (_, index) => suite.api.signIn(`rush-${index}`)));
+    await Promise.all(customers.map((customer) => fill(customer, [[stocked.large, 1]])));
+    const invoices = await Promise.all(customers.map((customer) => invoiceWith(customer, stocked.shop, 'THREE')));
+    expect(invoices.every((invoice) => invoice.total.amountMinor === 750)).toBe(true);
+
+    // Act
+    const answers = await Promise.all(customers.map((customer, index) => fulfil(customer, invoices[index]?.id ?? '')));
+
+    // Assess: three paid at $7.50, seventeen told the price without the code, nothing charged for them.
+    const gateway = await shopGatewayOf(suite, stocked.shop.merchant.id);
+    const sales = await Promise.all(invoices.map((invoice) => gateway.findSaleByOrderId(invoice.id)));
+    const paid = answers.filter((answer) => answer.status === 200);
+    const refused = answers.filter((answer) => answer.status === 409);
+    expect(paid).toHaveLength(limit);
+    expect(refused).toHaveLength(20 - limit);
+    for (const answer of refused) {
+      expectError(answer, 409, 'DISCOUNT_CODE_USED_UP');
+      expectMessage(answer, /This code has just been used up: the price without it is \$15\.00\. Nothing was charged/);
+    }
+    expect(sales.filter((sale) => sale !== null).map((sale) => sale?.amount)).toEqual(['7.50', '7.50', '7.50']);
+    expect((await storedCode(stocked.shop.merchant.id, 'THREE'))?.usesCount).toBe(limit);
+
+    // Act 2: a refused customer asks for the code again, then pays without it.
+    const refusedIndex = answers.findIndex((answer) => answer.status === 409);
+    const customer = customers[refusedIndex] as SignedInUser;
+    const withCodeAgain = await cartWith(customer, stocked.shop, 'THREE');
+    const fullPrice = await invoiceWith(customer, stocked.shop);
+    const paidFull = await fulfil(customer, fullPrice.id);
+
+    // Assess 2
+    expectError(withCodeAgain, 409, 'DISCOUNT_CODE_USED_UP');
+    expectMessage(withCodeAgain, /THREE has been used up/);
+    expect(fullPrice.total.amountMinor).toBe(1_500);
+    expectOk(paidFull);
+    expect((await gateway.findSaleByOrderId(fullPrice.id))?.amount).toBe('15.00');
+  });
+
+  it('counts one use for a double click, and refuses at payment a code deactivated since the invoice was priced', async () => {
+    // Prepare
+    await Promise.all([
+      code(stocked.shop, { code: 'TWICE', kind: 'amount', value: 100, maxUses: 5 }),
+      code(stocked.shop, { code: 'WITHDRAWN', kind: 'amount', value: 100 }),
+    ]);
+    const [clicker, late] = await Promise.all([suite.api.signIn('double-clicker'), suite.api.signIn('late-payer')]);
+    await Promise.all([fill(clicker, [[stocked.small, 1]]), fill(late, [[stocked.small, 1]])]);
+    const [clicked, lateInvoice] = await Promise.all([
+      invoiceWith(clicker, stocked.shop, 'TWICE'),
+      invoiceWith(late, stocked.shop, 'WITHDRAWN'),
+    ]);
+    expectOk(await suite.api.call(routes.deactivateDiscountCode, { params: { code: 'withdrawn' }, as: stocked.shop.owner }));
+
+    // Act
+    const [first, second] = await Promise.all([fulfil(clicker, clicked.id), fulfil(clicker, clicked.id)]);
+    const refused = await fulfil(late, lateInvoice.id);
+
+    // Assess
+    expectOk(first);
+    expectOk(second);
+    expect((await storedCode(stocked.shop.merchant.id, 'TWICE'))?.usesCount).toBe(1);
+    expectError(refused, 400, 'DISCOUNT_CODE_REFUSED');
+    expectMessage(refused, /WITHDRAWN cannot be used any more: the price without it is \$10\.00/);
+    expect(await (await shopGatewayOf(suite, stocked.shop.merchant.id)).findSaleByOrderId(lateInvoice.id)).toBeNull();
+  });
+
+  it('gives the use back when the card is declined, so the code can still be used', async () => {
+    // Prepare
+    await code(stocked.shop, { code: 'ONLYONE', kind: 'amount', value: 100, maxUses: 1 });
+    const buyer = await suite.api.signIn('declined-buyer');
+    await fill(buyer, [[stocked.small, 1]]);
+    const invoice = await invoiceWith(buyer, stocked.shop, 'ONLYONE');
+
+    // Act
+    const declined = await fulfil(buyer, invoice.id, 'fake-processor-declined-visa-nonce');
+    const countAfterDecline = (await storedCode(stocked.shop.merchant.id, 'ONLYONE'))?.usesCount;
+    const paid = await fulfil(buyer, invoice.id);
+
+    // Assess
+    expect(declined.status).toBe(402);
+    expect(countAfterDecline).toBe(0);
+    expectOk(paid);
+    expect((await storedCode(stocked.shop.merchant.id, 'ONLYONE'))?.usesCount).toBe(1);
+  });
+});
+
+describe('a subscription with a first-charge discount', () => {
+  it('charges less once, then the full price at renewal (a Braintree discount on the subscription)', async () => {
+    // Prepare
+    const shop = await stockedShop('sub-discount');
+    await code(shop.shop, {
+      code: 'HALFFIRST',
+      kind: 'percent',
+      value: 50,
+      scope: { kind: 'grades', ids: [shop.monthly.id] },
+      appliesTo: 'first',
+    });
+    const buyer = await suite.api.signIn('sub-discount-buyer');
+    await fill(buyer, [[shop.monthly, 1]]);
+    const invoice = await invoiceWith(buyer, shop.shop, 'HALFFIRST');
+
+    // Act
+    expectOk(await fulfil(buyer, invoice.id));
+    const gateway = await shopGatewayOf(suite, shop.shop.merchant.id);
+    const started = await gateway.findSubscription(`s_${invoice.id}_1`);
+    await advanceGatewayClock(suite.runtime, 31);
+    const renewed = await gateway.findSubscription(`s_${invoice.id}_1`);
+
+    // Assess
+    expect(invoice.total.amountMinor).toBe(450);
+    expect(started.price).toBe('9.00');
+    expect(started.transactions.map((transaction) => transaction.amount)).toEqual(['4.50']);
+    expect(renewed.transactions.map((transaction) => transaction.amount)).toEqual(['9.00', '4.50']);
+    expect(renewed.discounts ?? []).toEqual([]);
+  });
+
+  it('takes the discount off every charge when the code says so', async () => {
+    // Prepare
+    const shop = await stockedShop('sub-every');
+    await code(shop.shop, { code: 'ALWAYS1', kind: 'amount', value: 100, appliesTo: 'every' });
+    const buyer = await suite.api.signIn('sub-every-buyer');
+    await fill(buyer, [[shop.monthly, 1]]);
+    const invoice = await invoiceWith(buyer, shop.shop, 'ALWAYS1');
+
+    // Act
+    expectOk(await fulfil(buyer, invoice.id));
+    await advanceGatewayClock(suite.runtime, 31);
+    const renewed = await (await shopGatewayOf(suite, shop.shop.merchant.id)).findSubscription(`s_${invoice.id}_1`);
+
+    // Assess
+    expect(renewed.transactions.map((transaction) => transaction.amount)).toEqual(['8.00', '8.00']);
+    expect(renewed.discounts).toEqual([{ id: 'penpay-discount-code', amount: '1.00', numberOfBillingCycles: null }]);
+  });
+});
