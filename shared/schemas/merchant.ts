@@ -381,7 +381,13 @@ export type SaleView = z.infer<typeof saleSchema>;
 export const figuresSchema = z.strictObject({
   currency: z.string(),
   days: z.array(z.strictObject({ date: z.string(), orders: z.int(), units: z.int(), revenueMinor: z.int() })),
-  totals: z.strictObject({ orders: z.int(), units: z.int(), revenue: moneySchema }),
+  /** Revenue is net of refunds (a refund counts on the day it is made); `refunds` counts and sums them. */
+  totals: z.strictObject({
+    orders: z.int(),
+    units: z.int(),
+    revenue: moneySchema,
+    refunds: z.strictObject({ count: z.int(), amount: moneySchema }),
+  }),
   activeSubscriptions: z.int(),
   pastDueSubscriptions: z.int(),
 });

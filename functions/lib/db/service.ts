@@ -54,6 +54,7 @@ import { createProductStockEntity } from './entities/product-stock';
 import { createProductStockGradeEntity } from './entities/product-stock-grade';
 import { createCartItemEntity } from './entities/cart-item';
 import { createStoreOrderEntity } from './entities/store-order';
+import { createStoreRefundEntity } from './entities/store-refund';
 import { createStoreFigureEntity, createStoreSaleEntity } from './entities/store-figures';
 import { createReconciliationEntity } from './entities/reconciliation';
 
@@ -113,6 +114,7 @@ const entityFactories = {
   productStockGrade: createProductStockGradeEntity,
   cartItem: createCartItemEntity,
   storeOrder: createStoreOrderEntity,
+  storeRefund: createStoreRefundEntity,
   storeFigure: createStoreFigureEntity,
   storeSale: createStoreSaleEntity,
   reconciliation: createReconciliationEntity,

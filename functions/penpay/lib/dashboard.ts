@@ -70,6 +70,10 @@ export function figuresFrom(items: readonly StoreFigureItem[], days: readonly st
       orders: sum(series.map((day) => day.orders)),
       units: sum(series.map((day) => day.units)),
       revenue: { amountMinor: sum(series.map((day) => day.revenueMinor)), currency },
+      refunds: {
+        count: sum(days.map((date) => byPeriod.get(`day:${date}`)?.refunds ?? 0)),
+        amount: { amountMinor: sum(days.map((date) => byPeriod.get(`day:${date}`)?.refundsMinor ?? 0)), currency },
+      },
     },
     activeSubscriptions: total?.activeSubscriptions ?? 0,
     pastDueSubscriptions: total?.pastDueSubscriptions ?? 0,

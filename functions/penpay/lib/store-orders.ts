@@ -1,15 +1,18 @@
 /**
  * A customer's orders across every shop, newest first: one Query of gsi1 per page. An order keeps
- * the shop's name and the lines as they were paid, so a page reads nothing else.
+ * the shop's name and the lines as they were paid, so a page reads nothing else but the refunds
+ * of the orders that have some.
  */
 import type { OrderView } from '../../../shared/schemas/store';
+import type { StoreRefundItem } from '../../lib/db/entities/store-refund';
 import { checkedCursor } from '../../lib/db/cursors';
 import type { StoreOrderItem } from '../../lib/db/entities/store-order';
 import type { Db } from '../../lib/db/service';
+import { readRefunds, toRefundView } from './refund-records';
 
 export const ORDERS_PAGE_SIZE = 20;
 
-export function toOrderView(order: StoreOrderItem): OrderView {
+export function toOrderView(order: StoreOrderItem, refunds: readonly StoreRefundItem[] = []): OrderView {
   const money = (amountMinor: number) => ({ amountMinor, currency: order.currency });
   return {
     invoiceId: order.invoiceId,
@@ -25,6 +28,8 @@ export function toOrderView(order: StoreOrderItem): OrderView {
     total: money(order.totalMinor),
     card: order.card ? { cardType: order.card.cardType, last4: order.card.last4 } : null,
     paidAt: order.paidAt,
+    refunded: money(order.refundedMinor ?? 0),
+    refunds: refunds.map((refund) => toRefundView(refund, order)),
   };
 }
 
@@ -36,5 +41,9 @@ export async function myOrdersPage(
   const query = db.entities.storeOrder.query.byCustomer({ customerId });
   const from = checkedCursor(cursor, query, 'gsi1pk');
   const page = await query.go({ order: 'desc', limit: ORDERS_PAGE_SIZE, ...(from ? { cursor: from } : {}) });
-  return { items: page.data.map(toOrderView), cursor: page.cursor ?? null };
+  // Only refunded orders cost a read more: one Query each, all at once.
+  const refunds = await Promise.all(
+    page.data.map((order) => ((order.refundCount ?? 0) > 0 ? readRefunds(db, order.invoiceId) : Promise.resolve([]))),
+  );
+  return { items: page.data.map((order, index) => toOrderView(order, refunds[index])), cursor: page.cursor ?? null };
 }

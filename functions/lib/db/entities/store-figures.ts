@@ -5,7 +5,8 @@ import { SERVICE_NAME } from './service-name';
  * What a dashboard shows, precomputed as payments are recorded, for a shop ('shop'), a product
  * ('product:<id>') or a grade ('grade:<id>').
  *
- * storeFigure: per scope, one item per day ('day:YYYY-MM-DD': orders, units, revenue) and one
+ * storeFigure: per scope, one item per day ('day:YYYY-MM-DD': orders, units, revenue net of
+ * refunds, refunds) and one
  * 'total' item (subscriptions active and past due now). The period sorts days before 'total', so
  * 30 days and the subscription counts are one Query (sk between 'day:<from>' and 'total').
  *
@@ -25,6 +26,9 @@ export const createStoreFigureEntity = (config?: EntityConfiguration) =>
         orders: { type: 'number', required: true, default: 0 },
         units: { type: 'number', required: true, default: 0 },
         revenueMinor: { type: 'number', required: true, default: 0 },
+        /** Refunds made that day, and their sum (already taken off revenueMinor: revenue is net of refunds). */
+        refunds: { type: 'number', required: true, default: 0 },
+        refundsMinor: { type: 'number', required: true, default: 0 },
         activeSubscriptions: { type: 'number', required: true, default: 0 },
         pastDueSubscriptions: { type: 'number', required: true, default: 0 },
       },

@@ -31,6 +31,8 @@ export const createStoreOrderEntity = (config?: EntityConfiguration) =>
             },
           },
         },
+        /** Refunds asked for so far (store-refund.ts): each claims the next number, which serializes them. */
+        refundCount: { type: 'number' },
         totalMinor: { type: 'number', required: true },
         currency: { type: 'string', required: true },
         card: {
@@ -38,6 +40,8 @@ export const createStoreOrderEntity = (config?: EntityConfiguration) =>
           properties: { cardType: { type: 'string', required: true }, last4: { type: 'string', required: true } },
         },
         paidAt: { type: 'string', required: true },
+        refundedMinor: { type: 'number' },
+        refundedGradeIds: { type: 'list', items: { type: 'string' } },
       },
       indexes: {
         byInvoice: {

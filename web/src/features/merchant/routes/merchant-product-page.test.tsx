@@ -86,7 +86,12 @@ describe('MerchantProductPage', () => {
     // Prepare: a product put on sale with no grade, nothing sold
     const empty = makeFigures({
       days: makeFigures().days.map((day) => ({ ...day, orders: 0, units: 0, revenueMinor: 0 })),
-      totals: { orders: 0, units: 0, revenue: { amountMinor: 0, currency: 'USD' } },
+      totals: {
+        orders: 0,
+        units: 0,
+        revenue: { amountMinor: 0, currency: 'USD' },
+        refunds: { count: 0, amount: { amountMinor: 0, currency: 'USD' } },
+      },
       activeSubscriptions: 0,
       pastDueSubscriptions: 0,
     });
@@ -116,7 +121,12 @@ describe('MerchantProductPage', () => {
     // Prepare
     const empty = makeFigures({
       days: makeFigures().days.map((day) => ({ ...day, orders: 0, units: 0, revenueMinor: 0 })),
-      totals: { orders: 0, units: 0, revenue: { amountMinor: 0, currency: 'USD' } },
+      totals: {
+        orders: 0,
+        units: 0,
+        revenue: { amountMinor: 0, currency: 'USD' },
+        refunds: { count: 0, amount: { amountMinor: 0, currency: 'USD' } },
+      },
       activeSubscriptions: 0,
       pastDueSubscriptions: 0,
     });

@@ -100,7 +100,12 @@ export const makeFigures = (overrides: Partial<FiguresView> = {}): FiguresView =
   return {
     currency: 'USD',
     days,
-    totals: { orders: 6, units: 7, revenue: { amountMinor: 8400, currency: 'USD' } },
+    totals: {
+      orders: 6,
+      units: 7,
+      revenue: { amountMinor: 8400, currency: 'USD' },
+      refunds: { count: 0, amount: { amountMinor: 0, currency: 'USD' } },
+    },
     activeSubscriptions: 4,
     pastDueSubscriptions: 1,
     ...overrides,

@@ -195,6 +195,8 @@ export const makeOrder = (overrides: Partial<OrderView> = {}): OrderView => ({
   total: usd(4000),
   card: { cardType: 'Visa', last4: '1111' },
   paidAt: '2026-11-02T09:30:00.000Z',
+  refunded: usd(0),
+  refunds: [],
   ...overrides,
 });
 
