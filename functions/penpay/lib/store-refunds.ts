@@ -309,8 +309,7 @@ async function run(
     if (!current || current.status === 'pending') throw new Conflict(IN_PROGRESS);
     return answered(current);
   }
-  if (ended.status === 'succeeded') await afterRefund(db, gateway, merchant, ended, now());
-  return answered(ended);
+  return answered(ended.status === 'succeeded' ? await afterRefund(db, gateway, merchant, ended, now()) : ended);
 }
 
 /** Whether a part an earlier attempt may have sent reached the gateway: a refund by its order id, a void by the charge's status. */
@@ -345,7 +344,7 @@ async function releaseClaim(db: Db, refund: StoreRefundItem, now: Date): Promise
 /**
  * What follows a refund that went through, by the one request that ended it: the subscriptions
  * whose charge it returned canceled (when the merchant asked), then the customer told. Neither
- * undoes the refund: a failure is logged.
+ * undoes the refund: a failure is logged. Answers the refund as told.
  */
 async function afterRefund(
   db: Db,
@@ -353,7 +352,7 @@ async function afterRefund(
   merchant: MerchantAccountItem,
   refund: StoreRefundItem,
   now: Date,
-): Promise<void> {
+): Promise<StoreRefundItem> {
   let told = refund;
   if (refund.cancelSubscription) {
     const subscriptionIds = [
@@ -387,4 +386,5 @@ async function afterRefund(
   }
   const order = await readMerchantOrder(db, refund.merchantAccountId, refund.invoiceId);
   await tellRefunded(db, { merchant, order, refund: told, now });
+  return told;
 }
