@@ -1,7 +1,7 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { shopScope } from '../../functions/lib/db/entities/store-figures';
 import { getDb } from '../../functions/lib/db/service';
-import type { PaymentGateway } from '../../functions/lib/payments/gateway';
+import { type PaymentGateway, PaymentGatewayUnavailable } from '../../functions/lib/payments/gateway';
 import { useMerchantGatewayForTests } from '../../functions/lib/payments/merchant-gateway';
 import { figureDayOf } from '../../functions/penpay/lib/sales-ledger';
 import { routes } from '../../shared/routes';
@@ -347,5 +347,72 @@ describe("refunds of someone else's order", () => {
     expectError(noLine, 400);
     expectMessage(noLine, /no line 8/);
     expectError(both, 400);
+  });
+});
+
+describe('a refund whose answer was lost', () => {
+  it('is found at the gateway by its id when retried, and not refunded again', async () => {
+    // Prepare: the gateway refunds, then the answer is lost on the way back
+    const order = await sold('refund-lost');
+    await advanceGatewayClock(suite.runtime, 1);
+    const real = await shopGatewayOf(suite, order.shop.merchant.id);
+    let refunds = 0;
+    useMerchantGatewayForTests(() => ({
+      ...real,
+      refundTransaction: async (request) => {
+        refunds += 1;
+        await real.refundTransaction(request);
+        throw new PaymentGatewayUnavailable(new Error('socket hang up'));
+      },
+    }));
+    const lost = await refund(order, { reason: 'Damaged', amountMinor: 1_200, knownRefunds: 0 });
+    const meanwhile = await refundsOf(order);
+    useMerchantGatewayForTests(() => ({
+      ...real,
+      refundTransaction: async (request) => {
+        refunds += 1;
+        return real.refundTransaction(request);
+      },
+    }));
+
+    // Act
+    const retried = await refund(order, { reason: 'Damaged', amountMinor: 1_200, knownRefunds: 0 });
+
+    // Assess
+    expectError(lost, 503);
+    expectOk(meanwhile);
+    expect(meanwhile.body).toMatchObject({ refunded: { amountMinor: 1_200 }, refunds: [{ status: 'pending' }] });
+    expectOk(retried);
+    expect(retried.body.refund).toMatchObject({ number: 1, status: 'succeeded', amount: { amountMinor: 1_200 } });
+    expect(retried.body.order).toMatchObject({ refunded: { amountMinor: 1_200 }, left: { amountMinor: 1_800 } });
+    expect(refunds).toBe(1);
+    const receipts = (await mailsTo(suite.runtime.mailDir, order.buyer.email)).filter((mail) =>
+      (mail.headers.subject ?? '').startsWith('Your refund'),
+    );
+    expect(receipts).toHaveLength(1);
+  });
+
+  it('releases the reservation and says why when the gateway refuses, keeping the failed refund on the order', async () => {
+    // Prepare: the sale looks settled when the refund is planned, but the gateway has not settled it (it refuses a refund)
+    const order = await sold('refund-refused');
+    const real = await shopGatewayOf(suite, order.shop.merchant.id);
+    useMerchantGatewayForTests(() => ({
+      ...real,
+      findTransaction: async (id) => ({ ...(await real.findTransaction(id)), status: 'settled' }),
+    }));
+
+    // Act
+    const refused = await refund(order, { reason: 'Too early', amountMinor: 500, knownRefunds: 0 });
+    const listed = await refundsOf(order);
+
+    // Assess
+    expectError(refused, 409, 'REFUND_REFUSED');
+    expectMessage(refused, /not settled yet/);
+    expectOk(listed);
+    expect(listed.body).toMatchObject({ refunded: { amountMinor: 0 }, left: { amountMinor: 3_000 } });
+    expect(listed.body.refunds).toEqual([
+      expect.objectContaining({ number: 1, status: 'failed', failure: expect.stringMatching(/not settled yet/) }),
+    ]);
+    expect((await saleOf(order)).status).toBe('submitted_for_settlement');
   });
 });

@@ -70,7 +70,18 @@ export async function refundOrder(db: Db, request: RefundRequest): Promise<Store
     // What a lost request left half-done is finished first: its reservation decides what is left.
     const lapsed = refunds.filter((refund) => refund.status === 'pending' && Date.parse(refund.claimedUntil) <= request.now().getTime());
     if (lapsed.length > 0) {
-      for (const refund of lapsed) await resume(db, await openGateway(), merchant, refund, request.now);
+      for (const refund of lapsed) {
+        const outcome = resume(db, await openGateway(), merchant, refund, request.now);
+        // This very request, retried after its answer was lost: the resumed refund is its answer.
+        const same =
+          refund.fingerprint === fingerprintOf(request.body) &&
+          (request.body.knownRefunds === undefined || request.body.knownRefunds === refund.number - 1);
+        if (same) return outcome;
+        await outcome.catch((error: unknown) => {
+          // Another refund's refusal is not this request's: it is recorded on that refund.
+          if (!(error instanceof RefundRefused)) throw error;
+        });
+      }
       continue;
     }
     const count = order.refundCount ?? 0;
