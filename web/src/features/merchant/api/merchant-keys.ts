@@ -20,6 +20,7 @@ export type {
   Visibility,
 } from '@shared/schemas/merchant';
 export type { Money } from '@shared/payments/money';
+export type { MerchantOrderRefundsView, RefundOrderBody, RefundView } from '@shared/schemas/store';
 export type MerchantDashboard = z.infer<typeof merchantDashboardSchema>;
 export type ProductDashboard = z.infer<typeof productDashboardSchema>;
 export type GradeDashboard = z.infer<typeof gradeDashboardSchema>;
@@ -53,6 +54,7 @@ export const merchantKeys = {
   gradeDashboard: (userId: string, productStockId: string, productStockGradeId: string) =>
     ['merchant', userId, 'product', productStockId, 'grade', productStockGradeId, 'dashboard'] as const,
   plans: (userId: string) => ['merchant', userId, 'plans'] as const,
+  orderRefunds: (userId: string, invoiceId: string) => ['merchant', userId, 'order', invoiceId, 'refunds'] as const,
 };
 
 /**
