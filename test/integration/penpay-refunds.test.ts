@@ -71,7 +71,12 @@ async function countGatewayCalls(...orders: Sold[]): Promise<void> {
     return {
       ...real,
       refundTransaction: (request) => {
-        gatewayCalls.push({ merchantAccountId, operation: 'refund', transactionId: request.transactionId, amount: request.amount });
+        gatewayCalls.push({
+          merchantAccountId,
+          operation: 'refund',
+          transactionId: request.transactionId,
+          amount: request.amount,
+        });
         return real.refundTransaction(request);
       },
       voidTransaction: (id) => {
@@ -142,10 +147,7 @@ describe('refunding an order not settled yet', () => {
     await countGatewayCalls(voided);
 
     // Act
-    const [first, second] = await Promise.all([
-      refund(voided, { reason: 'Sold out' }),
-      refund(voided, { reason: 'Sold out' }),
-    ]);
+    const [first, second] = await Promise.all([refund(voided, { reason: 'Sold out' }), refund(voided, { reason: 'Sold out' })]);
 
     // Assess
     expectOk(first);

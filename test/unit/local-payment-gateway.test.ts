@@ -1244,7 +1244,10 @@ describe('local payment gateway: refunds and voids, as Braintree allows them', (
     expect(await gateway.findRefundByOrderId('refund-2')).toBeNull();
     // A refund is no sale: the order's sale is still the one found, and listings for reconciliation leave refunds out.
     expect(await gateway.findSaleByOrderId('order-1')).toMatchObject({ id: sale.id });
-    const listed = await gateway.listTransactions({ from: new Date(0).toISOString(), to: new Date(Date.now() + 10 * DAY_MS).toISOString() });
+    const listed = await gateway.listTransactions({
+      from: new Date(0).toISOString(),
+      to: new Date(Date.now() + 10 * DAY_MS).toISOString(),
+    });
     expect(listed.map((transaction) => transaction.id)).toEqual([sale.id]);
   });
 
@@ -1252,7 +1255,12 @@ describe('local payment gateway: refunds and voids, as Braintree allows them', (
     // Prepare
     const { gateway, server } = await startGateway();
     const card = await customerWithCard(gateway);
-    const subscription = await gateway.createSubscription({ id: 'sub-1', planId: 'pro-monthly', paymentMethodToken: card.token, price: '9.00' });
+    const subscription = await gateway.createSubscription({
+      id: 'sub-1',
+      planId: 'pro-monthly',
+      paymentMethodToken: card.token,
+      price: '9.00',
+    });
     const [charge] = subscription.transactions;
     await advanceClock(server, { advanceDays: 1 });
 

@@ -340,7 +340,10 @@ const REFUND_REFUSAL_MESSAGES: Readonly<Record<string, string>> = {
 };
 
 /** The port's error for a refused refund or void: the first known code's words, else the gateway's message. */
-export function refundRefusalOf(errors: readonly { code: string; message: string }[], message: string | undefined): RefundRefused {
+export function refundRefusalOf(
+  errors: readonly { code: string; message: string }[],
+  message: string | undefined,
+): RefundRefused {
   const known = errors.find((error) => REFUND_REFUSAL_MESSAGES[error.code] !== undefined);
   if (known) return new RefundRefused(REFUND_REFUSAL_MESSAGES[known.code] ?? known.message, { gatewayCode: known.code });
   const words = errors.map((error) => error.message).join(' ') || message || 'no reason given';

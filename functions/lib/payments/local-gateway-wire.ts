@@ -90,8 +90,7 @@ export interface LocalSubscriptionUpdateRequest {
  * (left out), ISO 8601 instants. The local gateway keeps exact times, so its range is exact.
  */
 export type LocalTransactionSearchRequest =
-  | { orderId: { is: string }; type?: { is: 'sale' | 'credit' } }
-  | { createdAt: { min: string; max: string } };
+  { orderId: { is: string }; type?: { is: 'sale' | 'credit' } } | { createdAt: { min: string; max: string } };
 
 /** Braintree's subscription search, as far as the adapter uses it: every subscription in these statuses. */
 export interface LocalSubscriptionSearchRequest {

@@ -34,7 +34,9 @@ export const storeRefundReceiptEmail = defineMailKind<StoreRefundReceiptData>({
   template: ({ shopName, amount, what, reason, how, reference, canceled, ordersUrl }) => {
     const link = mailLink(ordersUrl);
     const canceledText =
-      canceled > 0 ? `Your subscription${canceled === 1 ? ' was' : 's were'} canceled with it: nothing more will be charged.` : '';
+      canceled > 0
+        ? `Your subscription${canceled === 1 ? ' was' : 's were'} canceled with it: nothing more will be charged.`
+        : '';
     const text = [
       `${shopName} refunded ${amount} of your order: ${what}.`,
       `Reason: ${reason}`,

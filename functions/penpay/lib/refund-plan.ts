@@ -146,7 +146,9 @@ export function planRefund(
 ): RefundPlan {
   const chosen = [body.amountMinor, body.lineIndexes, body.productStockGradeIds].filter((value) => value !== undefined);
   if (chosen.length > 1) {
-    throw new BadRequest('Refund either an amount or chosen lines (by index or by grade), not both; nothing of them refunds the whole.');
+    throw new BadRequest(
+      'Refund either an amount or chosen lines (by index or by grade), not both; nothing of them refunds the whole.',
+    );
   }
   const { currency } = order;
   const leftOfOrder = order.totalMinor - (order.refundedMinor ?? 0);
@@ -165,12 +167,16 @@ export function planRefund(
     const parts = charges.flatMap((charge) => {
       const mine = indexes.filter((index) => charge.lineIndexes.includes(index));
       if (mine.length === 0) return [];
-      const amountMinor = mine.reduce((sum, index) => sum + lineTotal(order.lines[index] ?? { unitPriceMinor: 0, quantity: 0 }), 0);
+      const amountMinor = mine.reduce(
+        (sum, index) => sum + lineTotal(order.lines[index] ?? { unitPriceMinor: 0, quantity: 0 }),
+        0,
+      );
       if (amountMinor > left(charge)) throw new RefundTooLarge(Math.min(leftOfOrder, left(charge)), currency);
       return [partOf(charge, amountMinor, left(charge), currency)];
     });
     const amountMinor = parts.reduce((sum, part) => sum + part.amountMinor, 0);
-    if (parts.length === 0 || amountMinor === 0) throw new BadRequest('The lines chosen were paid by no charge that can be refunded.');
+    if (parts.length === 0 || amountMinor === 0)
+      throw new BadRequest('The lines chosen were paid by no charge that can be refunded.');
     if (amountMinor > leftOfOrder) throw new RefundTooLarge(leftOfOrder, currency);
     return {
       scope: 'items',
@@ -210,7 +216,9 @@ export function planRefund(
     };
   }
 
-  const parts = charges.filter((charge) => left(charge) > 0).map((charge) => partOf(charge, left(charge), left(charge), currency));
+  const parts = charges
+    .filter((charge) => left(charge) > 0)
+    .map((charge) => partOf(charge, left(charge), left(charge), currency));
   const amountMinor = parts.reduce((sum, part) => sum + part.amountMinor, 0);
   if (amountMinor === 0 || leftOfOrder <= 0) throw new RefundTooLarge(0, currency);
   const allLines = order.lines.map((_, index) => index);

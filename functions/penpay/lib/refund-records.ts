@@ -119,8 +119,7 @@ export async function endRefund(db: Db, refund: StoreRefundItem, outcome: Refund
     updatedAt: at,
   };
   // Figures by line only when every part went through; a refund cut short counts at the shop's level.
-  const scopes =
-    released === 0 ? (refund.figureScopes ?? []) : returned > 0 ? [{ scope: 'shop', amountMinor: returned }] : [];
+  const scopes = released === 0 ? (refund.figureScopes ?? []) : returned > 0 ? [{ scope: 'shop', amountMinor: returned }] : [];
   const gradeIds = released === 0 ? (refund.gradeIds ?? []) : [];
   const period = figureDayOf(at);
   return retryContendedWrite({ what: 'refunding orders' }, async () => {

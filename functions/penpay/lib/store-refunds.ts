@@ -68,7 +68,9 @@ export async function refundOrder(db: Db, request: RefundRequest): Promise<Store
     const order = await readMerchantOrder(db, merchant.merchantAccountId, invoiceId);
     const refunds = await readRefunds(db, invoiceId);
     // What a lost request left half-done is finished first: its reservation decides what is left.
-    const lapsed = refunds.filter((refund) => refund.status === 'pending' && Date.parse(refund.claimedUntil) <= request.now().getTime());
+    const lapsed = refunds.filter(
+      (refund) => refund.status === 'pending' && Date.parse(refund.claimedUntil) <= request.now().getTime(),
+    );
     if (lapsed.length > 0) {
       for (const refund of lapsed) {
         const outcome = resume(db, await openGateway(), merchant, refund, request.now);
@@ -87,7 +89,9 @@ export async function refundOrder(db: Db, request: RefundRequest): Promise<Store
     const count = order.refundCount ?? 0;
     const number = (request.body.knownRefunds ?? count) + 1;
     if (number > count + 1) {
-      throw new BadRequest(`This order has ${count} refund${count === 1 ? '' : 's'}, not ${number - 1}: reload it and try again.`);
+      throw new BadRequest(
+        `This order has ${count} refund${count === 1 ? '' : 's'}, not ${number - 1}: reload it and try again.`,
+      );
     }
     const existing = refunds.find((refund) => refund.number === number);
     if (existing) return answerExisting(db, request, existing, openGateway);
@@ -127,7 +131,12 @@ async function orderCharges(db: Db, gateway: PaymentGateway, order: StoreOrderIt
   const onceLines = order.lines.flatMap((line, index) => (line.billing === 'once' ? [index] : []));
   if (onceLines.length > 0 && invoice?.transactionId) {
     const sale = await gateway.findTransaction(invoice.transactionId);
-    charges.push({ transactionId: sale.id, amountMinor: fromDecimalAmount(sale.amount), status: sale.status, lineIndexes: onceLines });
+    charges.push({
+      transactionId: sale.id,
+      amountMinor: fromDecimalAmount(sale.amount),
+      status: sale.status,
+      lineIndexes: onceLines,
+    });
   }
   const subscriptions = await Promise.all(
     (invoice?.subscriptionIds ?? []).map(async (subscriptionId) => {

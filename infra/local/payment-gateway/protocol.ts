@@ -89,9 +89,7 @@ function searchTransactions(merchant: MerchantState, body: Record<string, unknow
   return [...merchant.transactions.values()]
     .filter(
       (transaction) =>
-        transaction.orderId === orderId &&
-        transaction.subscriptionId === undefined &&
-        (transaction.type ?? 'sale') === type,
+        transaction.orderId === orderId && transaction.subscriptionId === undefined && (transaction.type ?? 'sale') === type,
     )
     .reverse();
 }

@@ -108,7 +108,9 @@ describe('RefundDialog', () => {
   it('refunds an amount with a reason, naming the refunds it saw, and closes with the amount refunded', async () => {
     // Prepare
     const { page, user, api } = renderDashboard([
-      stubRoute(routes.listStoreOrderRefunds, { body: order({ refunds: [refundOf({ status: 'failed', failure: 'Declined' })] }) }),
+      stubRoute(routes.listStoreOrderRefunds, {
+        body: order({ refunds: [refundOf({ status: 'failed', failure: 'Declined' })] }),
+      }),
       stubRoute(routes.refundStoreOrder, {
         body: { refund: refundOf({ number: 2, amount: usd(1_250) }), order: order({ refunded: usd(1_250), left: usd(2_250) }) },
       }),
@@ -171,7 +173,9 @@ describe('RefundDialog', () => {
     await user.click(dialog.getByRole('button', { name: 'Refund' }));
 
     // Assess
-    expect(dialog.getByRole('textbox', { name: 'Amount (USD)' })).toHaveAccessibleDescription(/At most \$10\.00 is left to refund/);
+    expect(dialog.getByRole('textbox', { name: 'Amount (USD)' })).toHaveAccessibleDescription(
+      /At most \$10\.00 is left to refund/,
+    );
     expect(dialog.getByRole('textbox', { name: 'Reason' })).toHaveAccessibleDescription(/Say why the order is refunded/);
     expect(api.calls(routes.refundStoreOrder)).toHaveLength(0);
   });

@@ -54,7 +54,13 @@ export function RefundDialog({
 
   const submit = () => {
     if (refund.isPending || !view) return;
-    const body = bodyOf(view, { scope, amount, chosen, reason, cancelSubscription: cancelSubscription && canCancel(view, scope, chosen) });
+    const body = bodyOf(view, {
+      scope,
+      amount,
+      chosen,
+      reason,
+      cancelSubscription: cancelSubscription && canCancel(view, scope, chosen),
+    });
     if ('problems' in body) {
       setErrors({ fields: body.problems });
       return;
@@ -136,7 +142,12 @@ function RefundFields({
   const nothingLeft = view.left.amountMinor === 0;
   const openLines = view.lines.filter((line) => !line.refunded);
   const scopes: readonly Choice<Scope>[] = [
-    { value: 'whole', name: 'All that is left', detail: `${formatMoney(view.left)}, every line not refunded yet.`, disabled: nothingLeft },
+    {
+      value: 'whole',
+      name: 'All that is left',
+      detail: `${formatMoney(view.left)}, every line not refunded yet.`,
+      disabled: nothingLeft,
+    },
     { value: 'amount', name: 'An amount', detail: 'Part of what was paid.', disabled: nothingLeft },
     { value: 'items', name: 'Chosen items', detail: 'Each line chosen is refunded whole.', disabled: openLines.length === 0 },
   ];
@@ -202,7 +213,11 @@ function RefundFields({
           />
           {canCancel(view, scope, chosen) ? (
             <label className={styles.checkbox}>
-              <input type="checkbox" checked={cancelSubscription} onChange={(event) => onCancelSubscription(event.target.checked)} />
+              <input
+                type="checkbox"
+                checked={cancelSubscription}
+                onChange={(event) => onCancelSubscription(event.target.checked)}
+              />
               <span>Also cancel the subscription: nothing more is charged</span>
             </label>
           ) : null}
@@ -216,8 +231,8 @@ function RefundFields({
           <ul className={styles.orderRefunds}>
             {view.refunds.map((entry) => (
               <li key={entry.refundId}>
-                {formatMoney(entry.amount)} {STATUS_WORDS[entry.status]}, <time dateTime={entry.createdAt}>{formatDate(entry.createdAt)}</time>:{' '}
-                {entry.reason}
+                {formatMoney(entry.amount)} {STATUS_WORDS[entry.status]},{' '}
+                <time dateTime={entry.createdAt}>{formatDate(entry.createdAt)}</time>: {entry.reason}
                 {entry.failure ? ` (${entry.failure})` : ''}
               </li>
             ))}
