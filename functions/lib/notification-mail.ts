@@ -67,6 +67,8 @@ export function describeEvent(
       return `Your order ${title ? `at ${title} ` : ''}is paid.`;
     case 'store-sale':
       return `${actorName} bought ${title ? `“${title}”` : 'from your shop'}.`;
+    case 'store-refund':
+      return `${title ?? 'A shop'} refunded ${detail ?? 'your order'}.`;
   }
 }
 

@@ -16,11 +16,14 @@ import {
   cartQuerySchema,
   customerOrdersSchema,
   customerSubscriptionsSchema,
+  merchantOrderRefundsSchema,
   openCartsSchema,
   orderFileParamsSchema,
   publicGradeSchema,
   publicGradesSchema,
   publicProductSchema,
+  refundAnswerSchema,
+  refundOrderBodySchema,
   shopPageSchema,
   storeAddOnParamsSchema,
   storeFulfillBodySchema,
@@ -413,6 +416,33 @@ export const deactivateDiscountCode = defineRoute({
   response: discountCodeSchema,
 });
 
+// The merchant's refunds (listed last, with the shop's routes: see merchant.ts's listing)
+
+export const refundStoreOrder = defineRoute({
+  method: 'POST',
+  path: `${PREFIX}/merchant/me/mod/order/{invoiceId}/refund`,
+  access: 'user',
+  handler: 'penpay/refund-store-order',
+  summary:
+    "Refunds one of the caller's shop's orders through the shop's own Braintree account, with a reason: the whole of what is left (no amount nor lines), an `amountMinor`, or chosen lines (`lineIndexes` or `productStockGradeIds`). A settled payment is refunded, one not settled yet is voided (whole only). `cancelSubscription` also cancels the subscriptions whose charge it returns. The customer gets a receipt by email and a notification; the dashboard's revenue drops by the refund and its refunds figure counts it. Exactly once: the refund is claimed (and its amount reserved against the order) before the gateway is called; a repeated or concurrent request (same `knownRefunds`, or none) answers the same refund. Answers the refund and the order. 409 with `leftMinor` when more than what is left to refund is asked, 409 PAYMENT_NOT_SETTLED for part of a payment not settled yet, 409 REFUND_REFUSED with the gateway's words (nothing refunded), 409 when a line was refunded already or the order changed meanwhile; 400 for lines the order does not have; 404 for an order that is not the caller's shop's; 503 with Retry-After when the gateway is out of reach (the refund resumes with the next request).",
+  params: storeInvoiceParamsSchema,
+  body: refundOrderBodySchema,
+  response: refundAnswerSchema,
+  capabilities: { merchantKeys: 'open', email: true, realtime: true },
+  timeoutSeconds: GATEWAY_ROUTE_TIMEOUT_SECONDS,
+});
+
+export const listStoreOrderRefunds = defineRoute({
+  method: 'GET',
+  path: `${PREFIX}/merchant/me/v/order/{invoiceId}/refunds`,
+  access: 'user',
+  handler: 'penpay/list-store-order-refunds',
+  summary:
+    "One of the caller's shop's orders as its merchant refunds it: its lines (each marked when refunded item-wise), its total, what was refunded and what is left to refund, and its refunds, oldest first (failed ones too, with the gateway's words). 404 for an order that is not the caller's shop's.",
+  params: storeInvoiceParamsSchema,
+  response: merchantOrderRefundsSchema,
+});
+
 /**
  * The group in listing order (the API reference, and CDK's stacks, which chunk an app's routes
  * in this order): a new route goes at the end, so no existing route moves to another stack.
@@ -447,4 +477,6 @@ export const allStoreRoutes = {
   createDiscountCode,
   listMyDiscountCodes,
   deactivateDiscountCode,
+  refundStoreOrder,
+  listStoreOrderRefunds,
 };

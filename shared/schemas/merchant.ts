@@ -381,8 +381,17 @@ export type SaleView = z.infer<typeof saleSchema>;
 export const figuresSchema = z.strictObject({
   currency: z.string(),
   days: z.array(z.strictObject({ date: z.string(), orders: z.int(), units: z.int(), revenueMinor: z.int() })),
-  /** `discounts`: what discount codes took off the orders of these days (revenue is after them). */
-  totals: z.strictObject({ orders: z.int(), units: z.int(), revenue: moneySchema, discounts: moneySchema }),
+  /**
+   * `discounts`: what discount codes took off the orders of these days (revenue is after them).
+   * Revenue is net of refunds (a refund counts on the day it is made); `refunds` counts and sums them.
+   */
+  totals: z.strictObject({
+    orders: z.int(),
+    units: z.int(),
+    revenue: moneySchema,
+    discounts: moneySchema,
+    refunds: z.strictObject({ count: z.int(), amount: moneySchema }),
+  }),
   activeSubscriptions: z.int(),
   pastDueSubscriptions: z.int(),
 });

@@ -18,8 +18,9 @@ export type NotificationApp = (typeof NOTIFICATION_APPS)[number];
  * someone uploaded files through the recipient's file request (the `detail` says who and their
  * note), and a transfer's download limit was reached (from the platform);
  * its Pro plan's (and a shop's subscriptions'): a renewal failed (the subscription is past due) and a
- * payment went through again. The storefront's: a customer's order was paid (to the customer), and
- * a sale (to the merchant, with the buyer as actor).
+ * payment went through again. The storefront's: a customer's order was paid (to the customer), a
+ * sale (to the merchant, with the buyer as actor), and a refund of an order (to the customer: the
+ * shop's name as title, the amount as detail).
  */
 export const NOTIFICATION_KINDS = [
   'story-liked',
@@ -35,6 +36,7 @@ export const NOTIFICATION_KINDS = [
   'subscription-payment-recovered',
   'store-order-confirmed',
   'store-sale',
+  'store-refund',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

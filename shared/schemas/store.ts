@@ -189,6 +189,30 @@ export const storeSubscriptionSchema = z.strictObject({
 });
 export type StoreSubscriptionView = z.infer<typeof storeSubscriptionSchema>;
 
+/**
+ * A refund of an order, as its merchant and its customer see it: how much, why, what of the
+ * order it covers ('whole', an 'amount', or chosen 'items': their lines), how it reached the card
+ * (a 'refund' of a settled payment, or a 'void' of one not settled yet, which is never charged),
+ * and where it stands. A 'failed' refund returned nothing and says why in the gateway's words.
+ */
+export const refundSchema = z.strictObject({
+  refundId: z.string(),
+  /** 1 for the order's first refund asked for, and so on. */
+  number: z.int(),
+  status: z.enum(['pending', 'succeeded', 'failed']),
+  scope: z.enum(['whole', 'amount', 'items']),
+  amount: moneySchema,
+  reason: z.string(),
+  lines: z.array(z.strictObject({ description: z.string(), quantity: z.int(), amount: moneySchema })),
+  operations: z.array(z.strictObject({ kind: z.enum(['refund', 'void']), amount: moneySchema })),
+  /** Subscriptions of the order canceled with the refund (the merchant asked for it). */
+  canceledSubscriptions: z.int(),
+  failure: z.nullable(z.string()),
+  createdAt: z.string(),
+  completedAt: z.nullable(z.string()),
+});
+export type RefundView = z.infer<typeof refundSchema>;
+
 export const orderSchema = z.strictObject({
   invoiceId: z.string(),
   shop: z.strictObject({ id: z.string(), handle: z.string(), shopName: z.string() }),
@@ -200,6 +224,10 @@ export const orderSchema = z.strictObject({
   paidAt: z.string(),
   /** The files the order's grades deliver, with the downloads left of each. */
   downloads: z.array(orderDownloadSchema),
+  /** Refunded so far (refunds under way included). */
+  refunded: moneySchema,
+  /** The order's refunds, oldest first (failed ones too). */
+  refunds: z.array(refundSchema),
 });
 export type OrderView = z.infer<typeof orderSchema>;
 
@@ -221,6 +249,66 @@ export const openCartSchema = z.strictObject({
 export type OpenCartView = z.infer<typeof openCartSchema>;
 /** The caller's open carts, the one added to last first. */
 export const openCartsSchema = z.strictObject({ items: z.array(openCartSchema) });
+
+/**
+ * A refund asked by the order's merchant. Nothing but `reason`: the whole of what is left. Or one
+ * of `amountMinor` (an amount, in the order's currency's minor units), `lineIndexes` (lines of
+ * the order, 0-based) or `productStockGradeIds` (its lines of these grades). `cancelSubscription`
+ * also cancels the subscriptions whose charge the refund covers. `knownRefunds` is how many
+ * refunds the order showed when the merchant asked: a repeat of the request (a double click, a
+ * retry) names the same number and gets the same refund; absent, the order's count now.
+ */
+export const MAX_REFUND_REASON = 500;
+export const refundOrderBodySchema = z.strictObject({
+  amountMinor: z.optional(
+    z
+      .number({ message: 'The amount must be a whole number of cents' })
+      .check(z.int('The amount must be a whole number of cents'), z.minimum(1, 'The amount must be at least 1 cent')),
+  ),
+  lineIndexes: z.optional(
+    z.array(z.int().check(z.minimum(0), z.maximum(MAX_CART_LINES - 1))).check(z.minLength(1), z.maxLength(MAX_CART_LINES)),
+  ),
+  productStockGradeIds: z.optional(z.array(productStockGradeIdSchema).check(z.minLength(1), z.maxLength(MAX_CART_LINES))),
+  reason: z
+    .string({ message: 'Say why the order is refunded' })
+    .check(
+      z.trim(),
+      z.minLength(1, 'Say why the order is refunded'),
+      z.maxLength(MAX_REFUND_REASON, `At most ${MAX_REFUND_REASON} characters`),
+    ),
+  cancelSubscription: z.optional(z.boolean()),
+  knownRefunds: z.optional(z.int().check(z.minimum(0), z.maximum(1000))),
+});
+export type RefundOrderBody = z.infer<typeof refundOrderBodySchema>;
+
+/**
+ * An order as its merchant refunds it: its lines (each with whether it was refunded item-wise
+ * and whether it is a subscription), what was paid, refunded and is left to refund, and its
+ * refunds, oldest first.
+ */
+export const merchantOrderRefundsSchema = z.strictObject({
+  invoiceId: z.string(),
+  lines: z.array(
+    z.strictObject({
+      index: z.int(),
+      productStockGradeId: z.string(),
+      description: z.string(),
+      billing: z.enum(['once', 'subscription']),
+      quantity: z.int(),
+      amount: moneySchema,
+      refunded: z.boolean(),
+    }),
+  ),
+  total: moneySchema,
+  refunded: moneySchema,
+  left: moneySchema,
+  paidAt: z.string(),
+  refunds: z.array(refundSchema),
+});
+export type MerchantOrderRefundsView = z.infer<typeof merchantOrderRefundsSchema>;
+
+/** A refund just asked for, and its order as the merchant now sees it. */
+export const refundAnswerSchema = z.strictObject({ refund: refundSchema, order: merchantOrderRefundsSchema });
 
 export const customerOrdersSchema = z.strictObject({ items: z.array(orderSchema), cursor: z.nullable(z.string()) });
 export const customerSubscriptionsSchema = z.strictObject({ items: z.array(storeSubscriptionSchema) });

@@ -329,6 +329,7 @@ describe('cdk stacks for the real route table', () => {
       'cancelStoreSubscription',
       'removeStoreSubscriptionAddOn',
       'receiveMerchantWebhook',
+      'refundStoreOrder',
     ]);
     for (const [name] of routeEntries) {
       expect(actionsOf(name).includes('ses:SendEmail'), name).toBe(senders.includes(name));
@@ -493,6 +494,7 @@ describe('cdk stacks for the real route table', () => {
       'cancelStoreSubscription',
       'removeStoreSubscriptionAddOn',
       'receiveMerchantWebhook',
+      'refundStoreOrder',
     ]);
     for (const [name] of routeEntries) {
       const { variables, managedPolicies } = environmentOf(name);

@@ -1078,7 +1078,12 @@ describe('dashboards', () => {
     expect(figures.days[0]).toEqual({ date: daysAgo(29), orders: 1, units: 1, revenueMinor: 2_500 });
     expect(figures.days[29]).toEqual({ date: today, orders: 3, units: 4, revenueMinor: 7_500 });
     expect(figures.days.slice(1, 29).every((day) => day.orders === 0 && day.revenueMinor === 0)).toBe(true);
-    expect(figures.totals).toEqual({ orders: 4, units: 5, revenue: { amountMinor: 10_000, currency: 'USD' } });
+    expect(figures.totals).toEqual({
+      orders: 4,
+      units: 5,
+      revenue: { amountMinor: 10_000, currency: 'USD' },
+      refunds: { count: 0, amount: { amountMinor: 0, currency: 'USD' } },
+    });
     expect(figures).toMatchObject({ currency: 'USD', activeSubscriptions: 5, pastDueSubscriptions: 1 });
     expect(dashboard.body.recentSales).toEqual([
       expect.objectContaining({
@@ -1120,13 +1125,19 @@ describe('dashboards', () => {
       orders: 3,
       units: 4,
       revenue: { amountMinor: 10_000, currency: 'USD' },
+      refunds: { count: 0, amount: { amountMinor: 0, currency: 'USD' } },
     });
     expect(productDashboard.body.figures.days[26]).toEqual({ date: daysAgo(3), orders: 2, units: 2, revenueMinor: 5_000 });
     expect(productDashboard.body.figures.activeSubscriptions).toBe(0);
     expect(productDashboard.body.recentSales).toHaveLength(1);
     expectOk(gradeDashboard);
     expect(gradeDashboard.body.grade.id).toBe(grade.id);
-    expect(gradeDashboard.body.figures.totals).toEqual({ orders: 1, units: 2, revenue: { amountMinor: 5_000, currency: 'USD' } });
+    expect(gradeDashboard.body.figures.totals).toEqual({
+      orders: 1,
+      units: 2,
+      revenue: { amountMinor: 5_000, currency: 'USD' },
+      refunds: { count: 0, amount: { amountMinor: 0, currency: 'USD' } },
+    });
     expect(gradeDashboard.body.figures.activeSubscriptions).toBe(2);
     expect(gradeDashboard.body.recentSales).toHaveLength(1);
     expectOk(quietGrade);

@@ -105,6 +105,9 @@ function fakeSdk() {
     transaction: {
       sale: vi.fn<BraintreeSdk['transaction']['sale']>(async () => ({ success: true as const, transaction: transaction() })),
       search: vi.fn<BraintreeSdk['transaction']['search']>(() => found([])),
+      find: vi.fn<BraintreeSdk['transaction']['find']>(async () => transaction()),
+      refund: vi.fn<BraintreeSdk['transaction']['refund']>(async () => ({ success: true as const, transaction: transaction() })),
+      void: vi.fn<BraintreeSdk['transaction']['void']>(async () => ({ success: true as const, transaction: transaction() })),
     },
     subscription: {
       create: vi.fn<BraintreeSdk['subscription']['create']>(async () => ({

@@ -11,6 +11,7 @@ import {
   PaymentDeclined,
   PaymentGatewayUnavailable,
   PaymentRecordNotFound,
+  RefundRefused,
   SubscriptionIdTaken,
 } from '../../functions/lib/payments/gateway';
 import { createLocalPaymentGateway } from '../../functions/lib/payments/local-gateway';
@@ -1079,7 +1080,8 @@ describe('local payment gateway: proration, as Braintree prorates', () => {
       amount: `${Math.floor(expectedCents / 100)}.${String(expectedCents % 100).padStart(2, '0')}`,
       status: 'submitted_for_settlement',
     });
-    expect(updated.transactions[1]).toEqual(created.transactions[0]);
+    // The first cycle's charge, settled since (a day after it was submitted, by the gateway's clock).
+    expect(updated.transactions[1]).toEqual({ ...created.transactions[0], status: 'settled' });
     expect(renewed.events[0]?.transaction).toMatchObject({ amount: '49.00', status: 'submitted_for_settlement' });
   });
 
@@ -1216,5 +1218,93 @@ describe('local payment gateway: listings for reconciliation', () => {
 
     // Assess
     expect(answers.map((answer) => answer.status)).toEqual([400, 400, 400]);
+  });
+});
+
+describe('local payment gateway: refunds and voids, as Braintree allows them', () => {
+  async function refusalOf(work: Promise<unknown>): Promise<RefundRefused> {
+    const error = await work.then(
+      () => undefined,
+      (caught: unknown) => caught,
+    );
+    expect(error).toBeInstanceOf(RefundRefused);
+    return error as RefundRefused;
+  }
+
+  it('voids a sale not settled yet, whole; refuses to refund it before it settles', async () => {
+    // Prepare
+    const { gateway } = await startGateway();
+    const card = await customerWithCard(gateway);
+    const sale = await gateway.sale({ amount: '30.00', paymentMethodToken: card.token, orderId: 'order-1' });
+
+    // Act
+    const early = await refusalOf(gateway.refundTransaction({ transactionId: sale.id, amount: '10.00', orderId: 'refund-1' }));
+    const voided = await gateway.voidTransaction(sale.id);
+    const again = await refusalOf(gateway.voidTransaction(sale.id));
+
+    // Assess
+    expect(early).toMatchObject({ statusCode: 409, details: { gatewayCode: '91506' } });
+    expect(early.message).toContain('not settled yet');
+    expect(voided).toMatchObject({ id: sale.id, status: 'voided' });
+    expect(await gateway.findTransaction(sale.id)).toMatchObject({ status: 'voided' });
+    expect(again.details).toMatchObject({ gatewayCode: '91504' });
+    expect(await gateway.findRefundByOrderId('refund-1')).toBeNull();
+  });
+
+  it('settles a day after submission by its clock; then refunds in parts up to the sale, found again by order id', async () => {
+    // Prepare
+    const { gateway, server } = await startGateway();
+    const card = await customerWithCard(gateway);
+    const sale = await gateway.sale({ amount: '30.00', paymentMethodToken: card.token, orderId: 'order-1' });
+    await advanceClock(server, { advanceSeconds: 23 * 3600 });
+    const notYet = await gateway.findTransaction(sale.id);
+    await advanceClock(server, { advanceSeconds: 3600 });
+
+    // Act
+    const first = await gateway.refundTransaction({ transactionId: sale.id, amount: '10.00', orderId: 'refund-1' });
+    const tooLarge = await refusalOf(gateway.refundTransaction({ transactionId: sale.id, amount: '20.01', orderId: 'refund-2' }));
+    const rest = await gateway.refundTransaction({ transactionId: sale.id, amount: '20.00', orderId: 'refund-3' });
+    const spent = await refusalOf(gateway.refundTransaction({ transactionId: sale.id, amount: '1.00', orderId: 'refund-4' }));
+    const noVoid = await refusalOf(gateway.voidTransaction(sale.id));
+
+    // Assess
+    expect(notYet.status).toBe('submitted_for_settlement');
+    expect(await gateway.findTransaction(sale.id)).toMatchObject({ status: 'settled' });
+    expect(first).toMatchObject({ amount: '10.00', status: 'submitted_for_settlement' });
+    expect(tooLarge.details).toMatchObject({ gatewayCode: '91521' });
+    expect(rest).toMatchObject({ amount: '20.00' });
+    expect(spent.details).toMatchObject({ gatewayCode: '91512' });
+    expect(noVoid.message).toContain('refund it instead');
+    expect(await gateway.findRefundByOrderId('refund-1')).toEqual(first);
+    expect(await gateway.findRefundByOrderId('refund-2')).toBeNull();
+    // A refund is no sale: the order's sale is still the one found, and listings for reconciliation leave refunds out.
+    expect(await gateway.findSaleByOrderId('order-1')).toMatchObject({ id: sale.id });
+    const listed = await gateway.listTransactions({
+      from: new Date(0).toISOString(),
+      to: new Date(Date.now() + 10 * DAY_MS).toISOString(),
+    });
+    expect(listed.map((transaction) => transaction.id)).toEqual([sale.id]);
+  });
+
+  it("refunds a subscription's settled charge; an unknown transaction is PaymentRecordNotFound", async () => {
+    // Prepare
+    const { gateway, server } = await startGateway();
+    const card = await customerWithCard(gateway);
+    const subscription = await gateway.createSubscription({
+      id: 'sub-1',
+      planId: 'pro-monthly',
+      paymentMethodToken: card.token,
+      price: '9.00',
+    });
+    const [charge] = subscription.transactions;
+    await advanceClock(server, { advanceDays: 1 });
+
+    // Act
+    const credit = await gateway.refundTransaction({ transactionId: charge?.id ?? '', amount: '9.00', orderId: 'refund-1' });
+    const unknown = await gateway.findTransaction('nope1234').catch((error: unknown) => error);
+
+    // Assess
+    expect(credit).toMatchObject({ amount: '9.00' });
+    expect(unknown).toBeInstanceOf(PaymentRecordNotFound);
   });
 });

@@ -57,6 +57,7 @@ import { createProductStockGradeEntity } from './entities/product-stock-grade';
 import { createCartItemEntity } from './entities/cart-item';
 import { createStoreOrderEntity } from './entities/store-order';
 import { createStoreDownloadEntity } from './entities/store-download';
+import { createStoreRefundEntity } from './entities/store-refund';
 import { createStoreFigureEntity, createStoreSaleEntity } from './entities/store-figures';
 import { createReconciliationEntity } from './entities/reconciliation';
 
@@ -117,6 +118,7 @@ const entityFactories = {
   cartItem: createCartItemEntity,
   storeOrder: createStoreOrderEntity,
   storeDownload: createStoreDownloadEntity,
+  storeRefund: createStoreRefundEntity,
   storeFigure: createStoreFigureEntity,
   storeSale: createStoreSaleEntity,
   discountCode: createDiscountCodeEntity,

@@ -20,6 +20,7 @@ import {
   PaymentGatewayUnavailable,
   type PaymentMethodSummary,
   PaymentRecordNotFound,
+  refundRefusalOf,
   type ParsedWebhook,
   saleOfOrder,
   SUBSCRIPTION_STATUSES,
@@ -161,6 +162,12 @@ export interface BraintreeSdk {
     sale(request: braintree.TransactionRequest): Promise<SdkResult<{ transaction: SdkTransaction }>>;
     /** The SDK answers a stream of the transactions found (a Readable in object mode). */
     search(build: (search: SdkTransactionSearch) => void): AsyncIterable<SdkTransaction>;
+    find(transactionId: string): Promise<SdkTransaction>;
+    refund(
+      transactionId: string,
+      options: { amount?: string; orderId?: string },
+    ): Promise<SdkResult<{ transaction: SdkTransaction }>>;
+    void(transactionId: string): Promise<SdkResult<{ transaction: SdkTransaction }>>;
   };
   subscription: {
     create(request: braintree.SubscriptionCreateRequest): Promise<SdkResult<{ subscription: SdkSubscription }>>;
@@ -537,6 +544,36 @@ export function createBraintreePaymentGateway(
         throw portError(error, `Order ${orderId}`);
       }
       return saleOfOrder(attempts.sort((a, b) => b.createdAt.localeCompare(a.createdAt)));
+    },
+
+    async findTransaction(id) {
+      return toGatewayTransaction(await call(() => sdk.transaction.find(id), `Transaction ${id}`));
+    },
+
+    async refundTransaction({ transactionId, amount, orderId }) {
+      const result = await call(() => sdk.transaction.refund(transactionId, { amount, orderId }), `Transaction ${transactionId}`);
+      if (!result.success) throw refundRefusalOf(validationErrors(result), result.message);
+      return toGatewayTransaction(result.transaction);
+    },
+
+    async voidTransaction(id) {
+      const result = await call(() => sdk.transaction.void(id), `Transaction ${id}`);
+      if (!result.success) throw refundRefusalOf(validationErrors(result), result.message);
+      return toGatewayTransaction(result.transaction);
+    },
+
+    async findRefundByOrderId(orderId) {
+      const found: GatewayTransaction[] = [];
+      try {
+        const credits = sdk.transaction.search((search) => {
+          search.orderId().is(orderId);
+          search.type().is('credit');
+        });
+        for await (const credit of credits) found.push(toGatewayTransaction(credit));
+      } catch (error) {
+        throw portError(error, `Refund ${orderId}`);
+      }
+      return found.find((credit) => credit.status !== 'voided') ?? null;
     },
 
     async listTransactions(window) {

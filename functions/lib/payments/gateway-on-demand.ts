@@ -35,6 +35,10 @@ export function gatewayOnFirstCall(environment: GatewayEnvironment, load: () => 
     cancelSubscription: async (id) => (await loaded()).cancelSubscription(id),
     listTransactions: async (window) => (await loaded()).listTransactions(window),
     listSubscriptions: async (filter) => (await loaded()).listSubscriptions(filter),
+    findTransaction: async (id) => (await loaded()).findTransaction(id),
+    refundTransaction: async (request) => (await loaded()).refundTransaction(request),
+    voidTransaction: async (id) => (await loaded()).voidTransaction(id),
+    findRefundByOrderId: async (orderId) => (await loaded()).findRefundByOrderId(orderId),
     parseWebhook: async (notification) => (await loaded()).parseWebhook(notification),
   };
 }

@@ -62,6 +62,11 @@ export interface GatewayTransaction {
   processorResponseText?: string;
 }
 
+/** Statuses of a sale that can be voided (whole): the money is not on its way to the merchant yet. */
+export const VOIDABLE_STATUSES: ReadonlySet<TransactionStatus> = new Set(['authorized', 'submitted_for_settlement']);
+/** Statuses of a sale that can be refunded (whole or in part), Braintree's rule. */
+export const REFUNDABLE_STATUSES: ReadonlySet<TransactionStatus> = new Set(['settling', 'settled']);
+
 /** Statuses of a transaction that took (or is taking) the money. */
 export const MONEY_TAKEN_STATUSES: ReadonlySet<TransactionStatus> = new Set([
   'authorized',
@@ -292,6 +297,19 @@ export interface PaymentGateway {
   listTransactions(window: TimeWindow): Promise<GatewayListedTransaction[]>;
   /** Every subscription of the merchant account in one of these statuses, whenever it was created. */
   listSubscriptions(filter: { statuses: readonly GatewaySubscriptionStatus[] }): Promise<GatewaySubscriptionSummary[]>;
+  /** A transaction by the gateway's id (its status now). Throws PaymentRecordNotFound for an unknown id. */
+  findTransaction(id: string): Promise<GatewayTransaction>;
+  /**
+   * Refunds a settled (or settling) sale, whole or `amount` of it, as a credit carrying our
+   * `orderId` (so a refund retried after a lost answer is found by findRefundByOrderId instead of
+   * made twice: Braintree's refunds take no idempotency key). Throws RefundRefused when the
+   * gateway says no (not settled yet, larger than what is left, refunded already).
+   */
+  refundTransaction(request: { transactionId: string; amount: Amount; orderId: string }): Promise<GatewayTransaction>;
+  /** Voids a sale not settled yet (whole only). Throws RefundRefused when it can no longer be voided. */
+  voidTransaction(id: string): Promise<GatewayTransaction>;
+  /** The refund (credit) made with this order id; null when there is none. */
+  findRefundByOrderId(orderId: string): Promise<GatewayTransaction | null>;
   /** Verifies a webhook's signature and reads it. Throws InvalidWebhookSignature. */
   parseWebhook(notification: { signature: string; payload: string }): Promise<ParsedWebhook>;
 }
@@ -331,6 +349,38 @@ export class PaymentGatewayUnavailable extends ServiceUnavailable {
   }
 }
 export const PAYMENT_RETRY_AFTER_SECONDS = 30;
+
+/**
+ * The gateway refused a refund or a void, in words a merchant can act on: the payment has not
+ * settled yet (only a void of the whole is possible), it has settled (void no longer possible:
+ * refund it), the refund is larger than what is left of it, or it was refunded already. 409:
+ * nothing was refunded.
+ */
+export class RefundRefused extends HttpError {
+  constructor(message: string, options?: { cause?: unknown; gatewayCode?: string }) {
+    super(409, 'REFUND_REFUSED', message, options?.gatewayCode ? { gatewayCode: options.gatewayCode } : {}, options);
+  }
+}
+
+/** Braintree's validation codes of a refused refund or void, in the merchant's words. */
+const REFUND_REFUSAL_MESSAGES: Readonly<Record<string, string>> = {
+  '91506': 'The payment has not settled yet: until it settles it can only be voided whole, not refunded in part.',
+  '91504': 'The payment has settled and can no longer be voided: refund it instead.',
+  '91521': 'The refund is larger than what is left of the payment.',
+  '91512': 'The payment was refunded in full already.',
+  '91505': 'A refund cannot itself be refunded.',
+};
+
+/** The port's error for a refused refund or void: the first known code's words, else the gateway's message. */
+export function refundRefusalOf(
+  errors: readonly { code: string; message: string }[],
+  message: string | undefined,
+): RefundRefused {
+  const known = errors.find((error) => REFUND_REFUSAL_MESSAGES[error.code] !== undefined);
+  if (known) return new RefundRefused(REFUND_REFUSAL_MESSAGES[known.code] ?? known.message, { gatewayCode: known.code });
+  const words = errors.map((error) => error.message).join(' ') || message || 'no reason given';
+  return new RefundRefused(`The payment gateway refused the refund: ${words}`, errors[0] ? { gatewayCode: errors[0].code } : {});
+}
 
 /** A webhook whose signature does not match its payload, or was made with another key. */
 export class InvalidWebhookSignature extends HttpError {

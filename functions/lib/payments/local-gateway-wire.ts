@@ -26,6 +26,9 @@ export const localGatewayPaths = {
   transactions: (merchantId: string) => `/merchants/${segment(merchantId)}/transactions`,
   /** Braintree's transaction search: by order id, or by creation time. */
   transactionSearch: (merchantId: string) => `/merchants/${segment(merchantId)}/transactions/advanced_search`,
+  transaction: (merchantId: string, id: string) => `/merchants/${segment(merchantId)}/transactions/${segment(id)}`,
+  refund: (merchantId: string, id: string) => `/merchants/${segment(merchantId)}/transactions/${segment(id)}/refund`,
+  void: (merchantId: string, id: string) => `/merchants/${segment(merchantId)}/transactions/${segment(id)}/void`,
   plans: (merchantId: string) => `/merchants/${segment(merchantId)}/plans`,
   subscriptions: (merchantId: string) => `/merchants/${segment(merchantId)}/subscriptions`,
   /** Braintree's subscription search, by status. */
@@ -85,11 +88,12 @@ export interface LocalSubscriptionUpdateRequest {
 }
 
 /**
- * Braintree's transaction search, as far as the adapter uses it: the one-time sales of one order
- * id, or every sale (one-time and subscription charges) created from `min` (included) to `max`
+ * Braintree's transaction search, as far as the adapter uses it: the one-time sales (or, with
+ * `type: { is: 'credit' }`, the refunds) of one order id, or every sale (one-time and subscription charges) created from `min` (included) to `max`
  * (left out), ISO 8601 instants. The local gateway keeps exact times, so its range is exact.
  */
-export type LocalTransactionSearchRequest = { orderId: { is: string } } | { createdAt: { min: string; max: string } };
+export type LocalTransactionSearchRequest =
+  { orderId: { is: string }; type?: { is: 'sale' | 'credit' } } | { createdAt: { min: string; max: string } };
 
 /** Braintree's subscription search, as far as the adapter uses it: every subscription in these statuses. */
 export interface LocalSubscriptionSearchRequest {
@@ -107,6 +111,16 @@ export interface LocalWireTransaction extends GatewayTransaction {
   gatewayRejectionReason?: string;
   orderId?: string;
   subscriptionId?: string;
+  /** A refund; a sale when absent. */
+  type?: 'credit';
+  /** A refund's sale. */
+  refundedTransactionId?: string;
+}
+
+/** Braintree's refund of a settled sale: the whole of what is left when no amount is given. */
+export interface LocalRefundRequest {
+  amount?: string;
+  orderId?: string;
 }
 
 /** `balance` may be negative ("-1.50"): a credit from a prorated decrease, used up by later charges. */

@@ -15,6 +15,7 @@ import {
   PaymentGatewayUnavailable,
   type PaymentMethodSummary,
   PaymentRecordNotFound,
+  refundRefusalOf,
   saleOfOrder,
   SUBSCRIPTION_STATUSES,
   SubscriptionIdTaken,
@@ -409,6 +410,36 @@ export function createLocalPaymentGateway(
       // Canceled already (a retried cancel): the outcome the caller wanted.
       if (hasCode(answer, STATUS_IS_CANCELED_CODE)) return findSubscription(id);
       throw failure(answer, `a cancel of subscription ${id}`, `Subscription ${id}`);
+    },
+
+    async findTransaction(id) {
+      const answer = await send('GET', localGatewayPaths.transaction(merchant, id));
+      if (answer.status !== 200) throw failure(answer, `a find of transaction ${id}`, `Transaction ${id}`);
+      return transactionIn(answer);
+    },
+
+    async refundTransaction({ transactionId, amount: refundAmount, orderId }) {
+      const answer = await send('POST', localGatewayPaths.refund(merchant, transactionId), { amount: refundAmount, orderId });
+      if (answer.status === 422) throw refundRefusalOf(errorsOf(answer), String(answer.body.message ?? ''));
+      if (answer.status !== 201) throw failure(answer, `a refund of ${transactionId}`, `Transaction ${transactionId}`);
+      return transactionIn(answer);
+    },
+
+    async voidTransaction(id) {
+      const answer = await send('PUT', localGatewayPaths.void(merchant, id));
+      if (answer.status === 422) throw refundRefusalOf(errorsOf(answer), String(answer.body.message ?? ''));
+      if (answer.status !== 200) throw failure(answer, `a void of ${id}`, `Transaction ${id}`);
+      return transactionIn(answer);
+    },
+
+    async findRefundByOrderId(orderId) {
+      const answer = await send('POST', localGatewayPaths.transactionSearch(merchant), {
+        orderId: { is: orderId },
+        type: { is: 'credit' },
+      });
+      if (answer.status !== 200) throw failure(answer, `a search for refund ${orderId}`, `Refund ${orderId}`);
+      const found = z.array(transactionSchema).parse(answer.body.transactions).map(toTransaction);
+      return found.find((credit) => credit.status !== 'voided') ?? null;
     },
 
     parseWebhook(notification) {

@@ -74,6 +74,10 @@ export function figuresFrom(items: readonly StoreFigureItem[], days: readonly st
         amountMinor: sum(days.map((date) => byPeriod.get(`day:${date}`)?.discountsMinor ?? 0)),
         currency,
       },
+      refunds: {
+        count: sum(days.map((date) => byPeriod.get(`day:${date}`)?.refunds ?? 0)),
+        amount: { amountMinor: sum(days.map((date) => byPeriod.get(`day:${date}`)?.refundsMinor ?? 0)), currency },
+      },
     },
     activeSubscriptions: total?.activeSubscriptions ?? 0,
     pastDueSubscriptions: total?.pastDueSubscriptions ?? 0,

@@ -1,18 +1,24 @@
 /**
  * A customer's orders across every shop, newest first: one Query of gsi1 per page. An order keeps
  * the shop's name and the lines as they were paid; only the files its grades deliver, and their
- * downloads left, are read besides (digital-downloads.ts).
+ * downloads left, are read besides (digital-downloads.ts), and the refunds of the orders that have some.
  */
 import type { OrderDownloadView } from '../../../shared/schemas/digital-products';
 import type { OrderView } from '../../../shared/schemas/store';
+import type { StoreRefundItem } from '../../lib/db/entities/store-refund';
 import { checkedCursor } from '../../lib/db/cursors';
 import type { StoreOrderItem } from '../../lib/db/entities/store-order';
 import type { Db } from '../../lib/db/service';
 import { downloadsOfOrders } from './digital-downloads';
+import { readRefunds, toRefundView } from './refund-records';
 
 export const ORDERS_PAGE_SIZE = 20;
 
-export function toOrderView(order: StoreOrderItem, downloads: OrderDownloadView[] = []): OrderView {
+export function toOrderView(
+  order: StoreOrderItem,
+  extras: { downloads?: OrderDownloadView[]; refunds?: readonly StoreRefundItem[] } = {},
+): OrderView {
+  const { downloads = [], refunds = [] } = extras;
   const money = (amountMinor: number) => ({ amountMinor, currency: order.currency });
   return {
     invoiceId: order.invoiceId,
@@ -34,6 +40,8 @@ export function toOrderView(order: StoreOrderItem, downloads: OrderDownloadView[
     card: order.card ? { cardType: order.card.cardType, last4: order.card.last4 } : null,
     paidAt: order.paidAt,
     downloads,
+    refunded: money(order.refundedMinor ?? 0),
+    refunds: refunds.map((refund) => toRefundView(refund, order)),
   };
 }
 
@@ -45,9 +53,17 @@ export async function myOrdersPage(
   const query = db.entities.storeOrder.query.byCustomer({ customerId });
   const from = checkedCursor(cursor, query, 'gsi1pk');
   const page = await query.go({ order: 'desc', limit: ORDERS_PAGE_SIZE, ...(from ? { cursor: from } : {}) });
-  const downloads = await downloadsOfOrders(db, page.data, new Date());
+  // Only refunded orders cost a read more: one Query each, all at once.
+  const [downloads, refunds] = await Promise.all([
+    downloadsOfOrders(db, page.data, new Date()),
+    Promise.all(
+      page.data.map((order) => ((order.refundCount ?? 0) > 0 ? readRefunds(db, order.invoiceId) : Promise.resolve([]))),
+    ),
+  ]);
   return {
-    items: page.data.map((order) => toOrderView(order, downloads.get(order.invoiceId) ?? [])),
+    items: page.data.map((order, index) =>
+      toOrderView(order, { downloads: downloads.get(order.invoiceId) ?? [], refunds: refunds[index] ?? [] }),
+    ),
     cursor: page.cursor ?? null,
   };
 }

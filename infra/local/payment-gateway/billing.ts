@@ -137,7 +137,81 @@ export function toWireTransaction(transaction: StoredTransaction): LocalWireTran
     ...(transaction.gatewayRejectionReason ? { gatewayRejectionReason: transaction.gatewayRejectionReason } : {}),
     ...(transaction.orderId !== undefined ? { orderId: transaction.orderId } : {}),
     ...(transaction.subscriptionId !== undefined ? { subscriptionId: transaction.subscriptionId } : {}),
+    ...(transaction.type === 'credit' ? { type: 'credit' as const } : {}),
+    ...(transaction.refundedTransactionId !== undefined ? { refundedTransactionId: transaction.refundedTransactionId } : {}),
   };
+}
+
+/**
+ * How long a submitted transaction takes to settle, by the gateway's clock. Braintree settles in
+ * a batch about once a day (its sandbox too); a fixed day after submission keeps the local
+ * gateway's tests exact: `advanceDays: 1` settles everything submitted before it.
+ */
+export const SETTLEMENT_DELAY_MS = 86_400_000;
+
+/** Settles every transaction submitted for settlement a settlement delay or more ago (sales and refunds alike). */
+export function settleDue(state: GatewayState, now: Date): void {
+  for (const merchant of state.merchants.values()) {
+    for (const transaction of merchant.transactions.values()) {
+      if (transaction.status !== 'submitted_for_settlement') continue;
+      if (Date.parse(transaction.createdAt) + SETTLEMENT_DELAY_MS <= now.getTime()) transaction.status = 'settled';
+    }
+  }
+}
+
+const isCredit = (transaction: StoredTransaction) => transaction.type === 'credit';
+
+/**
+ * A refund of a settled (or settling) sale, whole or `amountCents` of it, as Braintree refuses
+ * and makes them: a credit transaction of its own (submitted for settlement), tied to the sale.
+ */
+export function refund(
+  merchant: MerchantState,
+  sale: StoredTransaction,
+  request: { amountCents?: number; orderId?: string; at: string },
+): StoredTransaction {
+  if (isCredit(sale)) throw invalid('91505', 'base', 'Cannot refund credit.');
+  if (sale.status !== 'settled' && sale.status !== 'settling') {
+    throw invalid('91506', 'base', 'Cannot refund a transaction unless it is settled.');
+  }
+  const refunded = (sale.refundIds ?? [])
+    .map((id) => merchant.transactions.get(id))
+    .filter((credit): credit is StoredTransaction => credit !== undefined && credit.status !== 'voided')
+    .reduce((sum, credit) => sum + credit.amountCents, 0);
+  const left = sale.amountCents - refunded;
+  if (left <= 0) throw invalid('91512', 'base', 'Transaction has already been completely refunded.');
+  const amountCents = request.amountCents ?? left;
+  if (amountCents <= 0) throw invalid('81531', 'amount', 'Amount must be greater than zero.');
+  if (amountCents > left) throw invalid('91521', 'amount', 'Refund amount is too large.');
+  const credit: StoredTransaction = {
+    id: newId(8, (id) => merchant.transactions.has(id)),
+    status: 'submitted_for_settlement',
+    amountCents,
+    currency: sale.currency,
+    createdAt: request.at,
+    paymentMethodToken: sale.paymentMethodToken,
+    processorResponseCode: '1002',
+    processorResponseText: 'Processed',
+    type: 'credit',
+    refundedTransactionId: sale.id,
+    ...(request.orderId !== undefined ? { orderId: request.orderId } : {}),
+  };
+  merchant.transactions.set(credit.id, credit);
+  sale.refundIds = [...(sale.refundIds ?? []), credit.id];
+  return credit;
+}
+
+/** A void of a transaction not settled yet (whole only), as Braintree refuses and makes them. */
+export function voidTransaction(transaction: StoredTransaction): StoredTransaction {
+  if (transaction.status !== 'authorized' && transaction.status !== 'submitted_for_settlement') {
+    throw invalid(
+      '91504',
+      'base',
+      'Transaction can only be voided if status is authorized, submitted_for_settlement, or - for PayPal - settlement_pending.',
+    );
+  }
+  transaction.status = 'voided';
+  return transaction;
 }
 
 /** The 422 of a declined charge: the transaction and the processor's words, as Braintree answers. */

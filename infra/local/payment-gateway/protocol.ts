@@ -15,11 +15,13 @@ import {
   createSubscription,
   declinedCharge,
   type GatewayEvent,
+  refund,
   retryCharge,
   succeeded,
   toWireSubscription,
   toWireTransaction,
   updateSubscription,
+  voidTransaction,
 } from './billing';
 import { basicCredentials, corsHeaders, readJson, sendJson } from './http';
 import { GatewayHttpError, badRequest, invalid, notFound } from './refusals';
@@ -64,8 +66,8 @@ const SEARCH_TRANSACTIONS_BY =
 
 /**
  * Braintree's transaction search, newest first: by order id, a merchant's one-time sales (not
- * subscription charges) with it; by creation time, every sale (subscription charges too) from
- * `min` (included) to `max` (left out).
+ * subscription charges) with it, or its refunds (`type: { is: 'credit' }`); by creation time,
+ * every sale (subscription charges too, refunds not) from `min` (included) to `max` (left out).
  */
 function searchTransactions(merchant: MerchantState, body: Record<string, unknown>): StoredTransaction[] {
   if (body.createdAt !== undefined) {
@@ -76,14 +78,19 @@ function searchTransactions(merchant: MerchantState, body: Record<string, unknow
     return [...merchant.transactions.values()]
       .filter((transaction) => {
         const at = Date.parse(transaction.createdAt);
-        return at >= from && at < to;
+        return at >= from && at < to && transaction.type !== 'credit';
       })
       .reverse();
   }
   const orderId = (body.orderId as { is?: unknown } | undefined)?.is;
   if (typeof orderId !== 'string' || orderId === '') throw badRequest(SEARCH_TRANSACTIONS_BY);
+  const type = (body.type as { is?: unknown } | undefined)?.is ?? 'sale';
+  if (type !== 'sale' && type !== 'credit') throw badRequest('Search by { "type": { "is": "sale" | "credit" } }.');
   return [...merchant.transactions.values()]
-    .filter((transaction) => transaction.orderId === orderId && transaction.subscriptionId === undefined)
+    .filter(
+      (transaction) =>
+        transaction.orderId === orderId && transaction.subscriptionId === undefined && (transaction.type ?? 'sale') === type,
+    )
     .reverse();
 }
 
@@ -164,6 +171,28 @@ function sale({ merchant, body, now }: ServerCall): [number, unknown] {
   return [201, { transaction: toWireTransaction(transaction) }];
 }
 
+const transactionOf = (merchant: MerchantState, id: string) => {
+  const transaction = merchant.transactions.get(id);
+  if (!transaction) throw notFound(`Transaction ${id}`);
+  return transaction;
+};
+
+/** A refund of a settled sale: the whole of what is left, or `amount` of it. */
+function refundRoute({ merchant, body, id, now }: ServerCall): [number, unknown] {
+  const { amount, orderId } = body;
+  const cents = typeof amount === 'string' ? parseCents(amount) : undefined;
+  if (amount !== undefined && cents === undefined) throw invalid('81503', 'amount', 'Amount is an invalid format.');
+  if (orderId !== undefined && (typeof orderId !== 'string' || orderId.length > 255)) {
+    throw invalid('91501', 'order_id', 'Order ID is too long.');
+  }
+  const credit = refund(merchant, transactionOf(merchant, id), {
+    at: now.toISOString(),
+    ...(cents !== undefined ? { amountCents: cents } : {}),
+    ...(typeof orderId === 'string' ? { orderId } : {}),
+  });
+  return [201, { transaction: toWireTransaction(credit) }];
+}
+
 /** The server API's routes, by method and path shape. */
 const SERVER_ROUTES = new Map<string, ServerRoute>([
   [
@@ -197,6 +226,12 @@ const SERVER_ROUTES = new Map<string, ServerRoute>([
     },
   ],
   ['POST transactions', sale],
+  ['GET transactions/:id', ({ merchant, id }) => [200, { transaction: toWireTransaction(transactionOf(merchant, id)) }]],
+  ['POST transactions/:id/refund', refundRoute],
+  [
+    'PUT transactions/:id/void',
+    ({ merchant, id }) => [200, { transaction: toWireTransaction(voidTransaction(transactionOf(merchant, id))) }],
+  ],
   [
     'POST transactions/advanced_search',
     ({ merchant, body }) => [200, { transactions: searchTransactions(merchant, body).map(toWireTransaction) }],

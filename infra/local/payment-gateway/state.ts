@@ -73,6 +73,12 @@ export interface StoredTransaction {
   processorResponseCode: string;
   processorResponseText: string;
   gatewayRejectionReason?: string;
+  /** 'credit' for a refund; a sale when absent (states saved before refunds existed). */
+  type?: 'sale' | 'credit';
+  /** A refund's sale. */
+  refundedTransactionId?: string;
+  /** A sale's refunds, oldest first. */
+  refundIds?: string[];
 }
 
 export interface StoredAddOn {

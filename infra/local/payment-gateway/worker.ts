@@ -1,4 +1,4 @@
-import { type GatewayEvent, runDueBillings } from './billing';
+import { type GatewayEvent, runDueBillings, settleDue } from './billing';
 import type { GatewayStore } from './store';
 import type { WebhookDelivery, WebhookDispatcher } from './webhooks';
 
@@ -18,10 +18,11 @@ export class BillingWorker {
     private readonly log: (line: string) => void,
   ) {}
 
-  /** Bills whatever came due by the gateway's clock; the events are the caller's to send. */
+  /** Bills whatever came due by the gateway's clock, and settles what was submitted long enough ago; the events are the caller's to send. */
   catchUp(): GatewayEvent[] {
     const events: GatewayEvent[] = [];
     runDueBillings(this.store.state, this.store.clock.today(), events);
+    settleDue(this.store.state, this.store.clock.now());
     return events;
   }
 

@@ -5,7 +5,8 @@ import { SERVICE_NAME } from './service-name';
  * What a dashboard shows, precomputed as payments are recorded, for a shop ('shop'), a product
  * ('product:<id>') or a grade ('grade:<id>').
  *
- * storeFigure: per scope, one item per day ('day:YYYY-MM-DD': orders, units, revenue) and one
+ * storeFigure: per scope, one item per day ('day:YYYY-MM-DD': orders, units, revenue net of
+ * refunds, refunds) and one
  * 'total' item (subscriptions active and past due now). The period sorts days before 'total', so
  * 30 days and the subscription counts are one Query (sk between 'day:<from>' and 'total').
  *
@@ -27,6 +28,9 @@ export const createStoreFigureEntity = (config?: EntityConfiguration) =>
         revenueMinor: { type: 'number', required: true, default: 0 },
         /** What discount codes took off the day's charges; absent on days before discounts were counted. */
         discountsMinor: { type: 'number' },
+        /** Refunds made that day, and their sum (already taken off revenueMinor: revenue is net of refunds). */
+        refunds: { type: 'number', required: true, default: 0 },
+        refundsMinor: { type: 'number', required: true, default: 0 },
         activeSubscriptions: { type: 'number', required: true, default: 0 },
         pastDueSubscriptions: { type: 'number', required: true, default: 0 },
       },

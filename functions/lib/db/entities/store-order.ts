@@ -33,6 +33,8 @@ export const createStoreOrderEntity = (config?: EntityConfiguration) =>
             },
           },
         },
+        /** Refunds asked for so far (store-refund.ts): each claims the next number, which serializes them. */
+        refundCount: { type: 'number' },
         totalMinor: { type: 'number', required: true },
         /** The discount code it was paid with, as typed by its merchant. */
         discountCode: { type: 'string' },

@@ -110,7 +110,13 @@ export const shopDashboard = (active: number, pastDue = 0): MerchantDashboard =>
   figures: {
     currency: 'USD',
     days: [],
-    totals: { orders: 0, units: 0, revenue: { amountMinor: 0, currency: 'USD' }, discounts: { amountMinor: 0, currency: 'USD' } },
+    totals: {
+      orders: 0,
+      units: 0,
+      revenue: { amountMinor: 0, currency: 'USD' },
+      discounts: { amountMinor: 0, currency: 'USD' },
+      refunds: { count: 0, amount: { amountMinor: 0, currency: 'USD' } },
+    },
     activeSubscriptions: active,
     pastDueSubscriptions: pastDue,
   },

@@ -21,6 +21,7 @@ export type {
 } from '@shared/schemas/merchant';
 export type { Money } from '@shared/payments/money';
 export type { CreateDiscountCodeBody, DiscountCodeView } from '@shared/schemas/discounts';
+export type { MerchantOrderRefundsView, RefundOrderBody, RefundView } from '@shared/schemas/store';
 export type MerchantDashboard = z.infer<typeof merchantDashboardSchema>;
 export type ProductDashboard = z.infer<typeof productDashboardSchema>;
 export type GradeDashboard = z.infer<typeof gradeDashboardSchema>;
@@ -56,6 +57,7 @@ export const merchantKeys = {
   plans: (userId: string) => ['merchant', userId, 'plans'] as const,
   gradeFiles: (userId: string, productStockGradeId: string) => ['merchant', userId, 'grade-files', productStockGradeId] as const,
   discountCodes: (userId: string) => ['merchant', userId, 'discount-codes'] as const,
+  orderRefunds: (userId: string, invoiceId: string) => ['merchant', userId, 'order', invoiceId, 'refunds'] as const,
 };
 
 /**

@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { BarChart } from '../../../components/bar-chart';
+import { Button } from '../../../components/button';
 import type { FiguresView, SaleView } from '../api/merchant-keys';
 import { formatDate, formatMoney, formatShortDay } from '../lib/format';
 import factsStyles from '../../../components/facts.module.css';
@@ -10,8 +11,8 @@ import styles from './merchant.module.css';
 const count = (value: number) => value.toLocaleString('en-US');
 
 /**
- * The last 30 days of a shop, a product or a grade: totals, the subscriptions running now, and
- * revenue and orders day by day as two bar charts (each with its figures in a table for screen
+ * The last 30 days of a shop, a product or a grade: totals (revenue net of refunds, and the
+ * refunds), the subscriptions running now, and revenue and orders day by day as two bar charts (each with its figures in a table for screen
  * readers).
  */
 /** How a sale that is not a new order reads in the list. */
@@ -34,6 +35,11 @@ export function FiguresSection({ figures, title = 'Last 30 days' }: { figures: F
         <div className={factsStyles.total}>
           <dt>Discounts given</dt>
           <dd>{formatMoney(figures.totals.discounts)}</dd>
+          <dt>Refunds</dt>
+          <dd>
+            {formatMoney(figures.totals.refunds.amount)}
+            {figures.totals.refunds.count > 0 ? ` (${count(figures.totals.refunds.count)})` : ''}
+          </dd>
         </div>
         <div className={factsStyles.total}>
           <dt>Orders</dt>
@@ -72,8 +78,11 @@ export function FiguresSection({ figures, title = 'Last 30 days' }: { figures: F
   );
 }
 
-/** The latest sales: when, to whom (to deliver), what and for how much. */
-export function RecentSales({ sales }: { sales: readonly SaleView[] }) {
+/**
+ * The latest sales: when, to whom (to deliver), what and for how much; with `onRefund`, each
+ * order (not a renewal nor an add-on, which have no order of theirs) can be refunded.
+ */
+export function RecentSales({ sales, onRefund }: { sales: readonly SaleView[]; onRefund?: (sale: SaleView) => void }) {
   const titleId = useId();
   return (
     <section className={pageStyles.card} aria-labelledby={titleId}>
@@ -91,6 +100,11 @@ export function RecentSales({ sales }: { sales: readonly SaleView[] }) {
                 <th scope="col" className={tableStyles.amount}>
                   Amount
                 </th>
+                {onRefund ? (
+                  <th scope="col">
+                    <span className="visually-hidden">Actions</span>
+                  </th>
+                ) : null}
               </tr>
             </thead>
             <tbody>
@@ -114,6 +128,19 @@ export function RecentSales({ sales }: { sales: readonly SaleView[] }) {
                     {sale.description}
                   </td>
                   <td className={tableStyles.amount}>{formatMoney(sale.amount)}</td>
+                  {onRefund ? (
+                    <td>
+                      {sale.kind === 'order' ? (
+                        <Button
+                          variant="secondary"
+                          aria-label={`Refund ${sale.description} to ${sale.customer.name}`}
+                          onClick={() => onRefund(sale)}
+                        >
+                          Refund
+                        </Button>
+                      ) : null}
+                    </td>
+                  ) : null}
                 </tr>
               ))}
             </tbody>

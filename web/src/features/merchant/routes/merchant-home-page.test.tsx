@@ -283,8 +283,9 @@ describe('MerchantHomePage: the dashboard', () => {
             .map((cell) => cell.textContent),
         ),
     ).toEqual([
-      ['30 November 2026', 'Sam Buyersam@example.com', 'Zine club, Single issue × 2', '$18.00'],
-      ['17 November 2026', 'Alex Reader', 'Renewal: Zine club, Monthly club', '$15.00'],
+      // An order can be refunded from its row; a renewal has no order of its own.
+      ['30 November 2026', 'Sam Buyersam@example.com', 'Zine club, Single issue × 2', '$18.00', 'Refund'],
+      ['17 November 2026', 'Alex Reader', 'Renewal: Zine club, Monthly club', '$15.00', ''],
     ]);
     expect(page.getByRole('link', { name: 'View your shop' })).toHaveAttribute('href', '/shop/janes-prints');
   });

@@ -6,7 +6,7 @@ import { PageMeta } from '../../../components/page-meta';
 import { PageSpinner } from '../../../components/spinner';
 import { ErrorState } from '../../../components/state-message';
 import { useMyMerchantAccount } from '../api/get-my-merchant-account';
-import type { MerchantAccountView } from '../api/merchant-keys';
+import type { MerchantAccountView, SaleView } from '../api/merchant-keys';
 import { useMerchantDashboard } from '../api/show-merchant-dashboard';
 import { ConnectGatewayForm } from '../components/connect-gateway-form';
 import { DiscountCodesSection } from '../components/discount-codes-section';
@@ -15,6 +15,7 @@ import { GatewayFacts } from '../components/gateway-facts';
 import { MerchantGate } from '../components/merchant-gate';
 import { NewProductDialog } from '../components/new-product-dialog';
 import { RegisterForm } from '../components/register-form';
+import { RefundDialog } from '../components/refund-dialog';
 import { ProductList } from '../components/stock-lists';
 import { StockTabs } from '../components/stock-tabs';
 import { isNotFound } from '../lib/form-errors';
@@ -151,6 +152,7 @@ function PaymentsSection({ account, onConnect }: { account: MerchantAccountView;
 
 function Dashboard({ userId, account, onConnect }: { userId: string; account: MerchantAccountView; onConnect: () => void }) {
   const dashboard = useMerchantDashboard(userId);
+  const [refunding, setRefunding] = useState<SaleView | null>(null);
   return (
     <div className={pageStyles.widePage}>
       <PageMeta seo={dashboard.data?.seo ?? FALLBACK_SEO} />
@@ -176,7 +178,15 @@ function Dashboard({ userId, account, onConnect }: { userId: string; account: Me
       {dashboard.data ? (
         <>
           <FiguresSection figures={dashboard.data.figures} />
-          <RecentSales sales={dashboard.data.recentSales} />
+          <RecentSales sales={dashboard.data.recentSales} onRefund={setRefunding} />
+          {refunding ? (
+            <RefundDialog
+              userId={userId}
+              invoiceId={refunding.invoiceId}
+              description={`${refunding.description}, bought by ${refunding.customer.name}`}
+              onClose={() => setRefunding(null)}
+            />
+          ) : null}
         </>
       ) : dashboard.isError ? (
         <ErrorState

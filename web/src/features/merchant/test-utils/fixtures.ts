@@ -105,6 +105,7 @@ export const makeFigures = (overrides: Partial<FiguresView> = {}): FiguresView =
       units: 7,
       revenue: { amountMinor: 8400, currency: 'USD' },
       discounts: { amountMinor: 0, currency: 'USD' },
+      refunds: { count: 0, amount: { amountMinor: 0, currency: 'USD' } },
     },
     activeSubscriptions: 4,
     pastDueSubscriptions: 1,

@@ -44,6 +44,8 @@ export function describeNotification(notification: Notification): string {
       return `Your order${notification.object.title ? ` at ${notification.object.title}` : ''} is paid`;
     case 'store-sale':
       return `${who} bought ${title ?? 'from your shop'}`;
+    case 'store-refund':
+      return `${notification.object.title ?? 'A shop'} refunded ${notification.object.detail ?? 'your order'}`;
   }
 }
 

@@ -256,4 +256,36 @@ describe('OrdersPage', () => {
     ]);
     expect(tokenized).toHaveLength(1);
   });
+
+  it("shows an order's refunds: what was given back, when, and why", async () => {
+    // Prepare
+    const refunded = makeOrder({
+      refunded: usd(1_500),
+      refunds: [
+        {
+          refundId: 'inv_order_00000001_r1',
+          number: 1,
+          status: 'succeeded',
+          scope: 'items',
+          amount: usd(1_500),
+          reason: 'Out of stock',
+          lines: [{ description: makeOrder().lines[0]!.description, quantity: 1, amount: usd(1_500) }],
+          operations: [{ kind: 'refund', amount: usd(1_500) }],
+          canceledSubscriptions: 0,
+          failure: null,
+          createdAt: '2026-11-03T09:00:00.000Z',
+          completedAt: '2026-11-03T09:00:01.000Z',
+        },
+      ],
+    });
+
+    // Act
+    const { page } = renderOrders({ subscriptions: () => [], orders: { body: { items: [refunded], cursor: null } } });
+
+    // Assess
+    const refunds = await page.findByRole('list', { name: 'Refunds' });
+    expect(refunds).toHaveTextContent('Refunded');
+    expect(refunds).toHaveTextContent(`${makeOrder().lines[0]!.description}. Out of stock`);
+    expect(refunds).toHaveTextContent('−$15.00');
+  });
 });

@@ -162,7 +162,33 @@ function OrderCard({ userId, order }: { userId: string; order: OrderView }) {
         </p>
       ) : null}
       <OrderDownloads userId={userId} order={order} />
+      <OrderRefunds order={order} />
     </article>
+  );
+}
+
+const REFUND_STATUS = { succeeded: 'Refunded', pending: 'Refund under way', failed: 'Refund failed' } as const;
+
+/** What the shop gave back of the order, and why (a failed refund returned nothing, and says so). */
+function OrderRefunds({ order }: { order: OrderView }) {
+  if (order.refunds.length === 0) return null;
+  return (
+    <ul className={styles.orderLines} aria-label="Refunds">
+      {order.refunds.map((refund) => (
+        <li key={refund.refundId} className={styles.orderLine}>
+          <span>
+            {REFUND_STATUS[refund.status]}{' '}
+            <time dateTime={refund.completedAt ?? refund.createdAt}>{formatDate(refund.completedAt ?? refund.createdAt)}</time>
+            {refund.lines.length > 0 && refund.scope === 'items'
+              ? `: ${refund.lines.map((line) => line.description).join(', ')}`
+              : ''}
+            . {refund.reason}
+            {refund.canceledSubscriptions > 0 ? ' The subscription was canceled with it.' : ''}
+          </span>
+          <span>−{formatMoney(refund.amount)}</span>
+        </li>
+      ))}
+    </ul>
   );
 }
 

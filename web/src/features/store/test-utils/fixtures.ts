@@ -200,6 +200,8 @@ export const makeOrder = (overrides: Partial<OrderView> = {}): OrderView => ({
   card: { cardType: 'Visa', last4: '1111' },
   paidAt: '2026-11-02T09:30:00.000Z',
   downloads: [],
+  refunded: usd(0),
+  refunds: [],
   ...overrides,
 });
 
