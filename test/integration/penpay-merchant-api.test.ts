@@ -1082,6 +1082,7 @@ describe('dashboards', () => {
       orders: 4,
       units: 5,
       revenue: { amountMinor: 10_000, currency: 'USD' },
+      discounts: { amountMinor: 0, currency: 'USD' },
       refunds: { count: 0, amount: { amountMinor: 0, currency: 'USD' } },
     });
     expect(figures).toMatchObject({ currency: 'USD', activeSubscriptions: 5, pastDueSubscriptions: 1 });
@@ -1125,6 +1126,7 @@ describe('dashboards', () => {
       orders: 3,
       units: 4,
       revenue: { amountMinor: 10_000, currency: 'USD' },
+      discounts: { amountMinor: 0, currency: 'USD' },
       refunds: { count: 0, amount: { amountMinor: 0, currency: 'USD' } },
     });
     expect(productDashboard.body.figures.days[26]).toEqual({ date: daysAgo(3), orders: 2, units: 2, revenueMinor: 5_000 });
@@ -1136,6 +1138,7 @@ describe('dashboards', () => {
       orders: 1,
       units: 2,
       revenue: { amountMinor: 5_000, currency: 'USD' },
+      discounts: { amountMinor: 0, currency: 'USD' },
       refunds: { count: 0, amount: { amountMinor: 0, currency: 'USD' } },
     });
     expect(gradeDashboard.body.figures.activeSubscriptions).toBe(2);
