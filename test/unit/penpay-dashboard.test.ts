@@ -110,6 +110,7 @@ describe("a scope's figures", () => {
       revenue: { amountMinor: 15_600, currency: 'EUR' },
       // Days before discounts were counted have none; the day before the window is left out.
       discounts: { amountMinor: 550, currency: 'EUR' },
+      refunds: { count: 0, amount: { amountMinor: 0, currency: 'EUR' } },
     });
     expect(figures).toMatchObject({ activeSubscriptions: 7, pastDueSubscriptions: 2 });
   });
@@ -125,6 +126,7 @@ describe("a scope's figures", () => {
       units: 6,
       revenue: { amountMinor: 9_200, currency: 'EUR' },
       discounts: { amountMinor: 0, currency: 'EUR' },
+      refunds: { count: 0, amount: { amountMinor: 0, currency: 'EUR' } },
     });
     expect(product.days[29]).toMatchObject({ orders: 3, units: 5, revenueMinor: 8_000 });
     expect(product).toMatchObject({ activeSubscriptions: 3, pastDueSubscriptions: 0 });
@@ -133,6 +135,7 @@ describe("a scope's figures", () => {
       units: 2,
       revenue: { amountMinor: 3_000, currency: 'EUR' },
       discounts: { amountMinor: 0, currency: 'EUR' },
+      refunds: { count: 0, amount: { amountMinor: 0, currency: 'EUR' } },
     });
     expect(grade.days.filter((day) => day.orders > 0).map((day) => day.date)).toEqual(['2026-05-30']);
     // No 'total' item yet: no subscriptions.
@@ -150,6 +153,7 @@ describe("a scope's figures", () => {
       units: 0,
       revenue: { amountMinor: 0, currency: 'EUR' },
       discounts: { amountMinor: 0, currency: 'EUR' },
+      refunds: { count: 0, amount: { amountMinor: 0, currency: 'EUR' } },
     });
   });
 });
