@@ -25,9 +25,10 @@ interface Sold {
 
 /**
  * A shop of its own (its figures are its sales alone) and a customer who bought from it: Mug —
- * Large at $15.00 × `mugs`, and, when asked, Newsletter — Monthly at $9.00 a month.
+ * Large at $15.00 × `mugs`, and, when asked, Newsletter — Monthly at $9.00 a month; with
+ * `percentOff`, paid with a code for that much off everything (the first subscription charge too).
  */
-async function sold(label: string, options: { mugs?: number; subscribe?: boolean } = {}): Promise<Sold> {
+async function sold(label: string, options: { mugs?: number; subscribe?: boolean; percentOff?: number } = {}): Promise<Sold> {
   const [shop, buyer] = await Promise.all([openShop(suite, label), suite.api.signIn(`${label}-buyer`)]);
   const [mug, newsletter] = await Promise.all([addProduct(suite, shop, 'Mug'), addProduct(suite, shop, 'Newsletter')]);
   const [large, monthly] = await Promise.all([
@@ -40,7 +41,25 @@ async function sold(label: string, options: { mugs?: number; subscribe?: boolean
   if (options.subscribe) {
     expectOk(await suite.api.call(routes.addCartItem, { body: { productStockGradeId: monthly.id, quantity: 1 }, as: buyer }));
   }
-  const cart = await suite.api.call(routes.getCartInvoice, { query: { merchantAccountId: shop.merchant.id }, as: buyer });
+  if (options.percentOff) {
+    expectOk(
+      await suite.api.call(routes.createDiscountCode, {
+        body: {
+          code: 'SAVE',
+          kind: 'percent',
+          value: options.percentOff,
+          scope: { kind: 'shop' },
+          oncePerCustomer: false,
+          appliesTo: 'first',
+        },
+        as: shop.owner,
+      }),
+    );
+  }
+  const cart = await suite.api.call(routes.getCartInvoice, {
+    query: { merchantAccountId: shop.merchant.id, ...(options.percentOff ? { discountCode: 'SAVE' } : {}) },
+    as: buyer,
+  });
   expectOk(cart);
   const invoiceId = cart.body.invoice?.id ?? '';
   expectOk(
@@ -128,14 +147,16 @@ async function unseenOf(user: SignedInUser) {
 let settledWhole: Sold;
 let settledTwice: Sold;
 let settledItems: Sold;
+let settledDiscounted: Sold;
 let voided: Sold;
 let unsettledPart: Sold;
 
 beforeAll(async () => {
-  [settledWhole, settledTwice, settledItems] = await Promise.all([
+  [settledWhole, settledTwice, settledItems, settledDiscounted] = await Promise.all([
     sold('refund-settled'),
     sold('refund-twice'),
     sold('refund-items', { mugs: 1, subscribe: true }),
+    sold('refund-discounted', { mugs: 1, subscribe: true, percentOff: 20 }),
   ]);
   await advanceGatewayClock(suite.runtime, 1);
   [voided, unsettledPart] = await Promise.all([sold('refund-void'), sold('refund-unsettled')]);
@@ -315,6 +336,43 @@ describe('refunding an order after it settled', () => {
       (mail.headers.subject ?? '').startsWith('Your refund'),
     );
     expect(receipt?.text).toContain('canceled with it');
+  });
+});
+
+describe('refunding an order paid with a discount code', () => {
+  it('returns what was paid, not the list price: a line less its saving, then the rest; the figures take off as much', async () => {
+    // Prepare: $15.00 and $9.00 with 20% off, so $12.00 for the mug and $7.20 for the first month
+    await countGatewayCalls(settledDiscounted);
+    const listed = await refundsOf(settledDiscounted);
+    expectOk(listed);
+    const mugLine = listed.body.lines.find((line) => line.billing === 'once');
+
+    // Act
+    const mug = await refund(settledDiscounted, { reason: 'Chipped', lineIndexes: [mugLine?.index ?? -1] });
+    const rest = await refund(settledDiscounted, { reason: 'Did not want the newsletter' });
+
+    // Assess: each line as the refund dialog lists it, at what was paid for it
+    expect(listed.body).toMatchObject({ total: { amountMinor: 1_920 }, left: { amountMinor: 1_920 } });
+    expect(listed.body.lines.map((line) => [line.description, line.amount.amountMinor])).toEqual([
+      ['Mug — Large', 1_200],
+      ['Newsletter — Monthly', 720],
+    ]);
+    expectOk(mug);
+    expect(mug.body.refund).toMatchObject({
+      scope: 'items',
+      amount: { amountMinor: 1_200 },
+      lines: [{ description: 'Mug — Large', amount: { amountMinor: 1_200 } }],
+    });
+    expectOk(rest);
+    expect(rest.body.refund).toMatchObject({ scope: 'whole', amount: { amountMinor: 720 } });
+    expect(rest.body.order).toMatchObject({ refunded: { amountMinor: 1_920 }, left: { amountMinor: 0 } });
+    expect(gatewayCalls.map((call) => call.amount)).toEqual(['12.00', '7.20']);
+    // Revenue was counted net of the code's saving: refunded in full, none is left, and no more than was paid is counted refunded.
+    expect(await dashboardOf(settledDiscounted)).toMatchObject({
+      revenue: { amountMinor: 0 },
+      discounts: { amountMinor: 480 },
+      refunds: { count: 2, amount: { amountMinor: 1_920 } },
+    });
   });
 });
 

@@ -77,8 +77,12 @@ export function fingerprintOf(body: RefundOrderBody): string {
   });
 }
 
-const lineTotal = (line: Pick<StoreOrderItem['lines'][number], 'unitPriceMinor' | 'quantity'>) =>
-  line.unitPriceMinor * line.quantity;
+/**
+ * What the customer paid for a line: its units at their price, less what a discount code took off
+ * it. A line refunded whole returns this, not its list price: the code's saving was never paid.
+ */
+export const paidForLine = (line: Pick<StoreOrderItem['lines'][number], 'unitPriceMinor' | 'quantity' | 'discountMinor'>) =>
+  line.unitPriceMinor * line.quantity - (line.discountMinor ?? 0);
 
 /** What each charge has left to return: its amount less the parts of refunds not failed. */
 function leftOf(charge: OrderCharge, refunds: readonly StoreRefundItem[]): number {
@@ -127,7 +131,7 @@ function lineScopes(order: StoreOrderItem, indexes: readonly number[]): { scope:
     const line = order.lines[index];
     if (!line) continue;
     for (const scope of [shopScope, productScope(line.productStockId), gradeScope(line.productStockGradeId)]) {
-      amounts.set(scope, (amounts.get(scope) ?? 0) + lineTotal(line));
+      amounts.set(scope, (amounts.get(scope) ?? 0) + paidForLine(line));
     }
   }
   return [...amounts].map(([scope, amountMinor]) => ({ scope, amountMinor }));
@@ -168,7 +172,7 @@ export function planRefund(
       const mine = indexes.filter((index) => charge.lineIndexes.includes(index));
       if (mine.length === 0) return [];
       const amountMinor = mine.reduce(
-        (sum, index) => sum + lineTotal(order.lines[index] ?? { unitPriceMinor: 0, quantity: 0 }),
+        (sum, index) => sum + paidForLine(order.lines[index] ?? { unitPriceMinor: 0, quantity: 0 }),
         0,
       );
       if (amountMinor > left(charge)) throw new RefundTooLarge(Math.min(leftOfOrder, left(charge)), currency);

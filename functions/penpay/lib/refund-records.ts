@@ -12,7 +12,7 @@ import type { StoreRefundItem } from '../../lib/db/entities/store-refund';
 import { failedConditions } from '../../lib/db/errors';
 import type { Db } from '../../lib/db/service';
 import { NotFound } from '../../lib/errors';
-import type { RefundPart } from './refund-plan';
+import { paidForLine, type RefundPart } from './refund-plan';
 
 /** Another merchant's order is as absent as a made-up id. */
 export class StoreOrderNotFound extends NotFound {
@@ -55,9 +55,7 @@ export function toRefundView(refund: StoreRefundItem, order: Pick<StoreOrderItem
     reason: refund.reason,
     lines: (refund.scope === 'amount' ? [] : (refund.lineIndexes ?? [])).flatMap((index) => {
       const line = order.lines[index];
-      return line
-        ? [{ description: line.description, quantity: line.quantity, amount: money(line.unitPriceMinor * line.quantity) }]
-        : [];
+      return line ? [{ description: line.description, quantity: line.quantity, amount: money(paidForLine(line)) }] : [];
     }),
     operations: refund.parts
       .filter((part) => part.status !== 'failed')
@@ -81,7 +79,7 @@ export function toMerchantOrderRefundsView(order: StoreOrderItem, refunds: reado
       description: line.description,
       billing: line.billing,
       quantity: line.quantity,
-      amount: money(line.unitPriceMinor * line.quantity),
+      amount: money(paidForLine(line)),
       refunded: refundedGrades.has(line.productStockGradeId),
     })),
     total: money(order.totalMinor),
