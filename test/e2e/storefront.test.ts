@@ -1,12 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import type { Browser, Page } from 'playwright-core';
+import { readFile } from 'node:fs/promises';
+import type { Browser, Download, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { routes } from '../../shared/routes';
 import { checkEveryPageTheSuiteVisits, expectAccessible } from '../support/accessibility';
+import { createApiClient, expectError } from '../support/api-client';
 import { launchBrowser, screenshotPath } from '../support/browser';
 import { fact, recordFailedAnswers, shown } from '../support/page-steps';
 import { logInByEmailFromModal } from '../support/email-login';
 import { mailsTo } from '../support/mail';
 import { startTestRuntime, type TestRuntime } from '../support/local-runtime';
+import { addGrade as addGradeByApi, addProduct, openShop } from '../support/penpay';
+import { signedInBrowser } from '../support/signed-in-browser';
 
 /** Local test cards (shared/payments/local-gateway.ts), as the card form's buttons name them. */
 const DECLINED_CARD = /^4000 1111 1111 1115/;
@@ -71,6 +76,13 @@ async function addGrade(
   await dialog.getByRole('textbox', { name: 'Price (USD)' }).fill(grade.price);
   await dialog.getByRole('button', { name: 'Add grade' }).click();
   await dialog.waitFor({ state: 'detached', timeout: 30_000 });
+}
+
+/** The bytes of a download the browser saved, once it has finished. */
+async function savedBytes(download: Download): Promise<Buffer> {
+  const failure = await download.failure();
+  if (failure) throw new Error(`The download of ${download.suggestedFilename()} failed: ${failure}`);
+  return readFile(await download.path());
 }
 
 describe('the storefront in a real browser', () => {
@@ -376,4 +388,161 @@ describe('the storefront in a real browser', () => {
     await merchant.screenshot({ path: screenshotPath('store-merchant-dashboard-after-cancel'), fullPage: true });
     await expect.poll(() => subjectsTo(customerEmail)).toContain(`Your subscription at ${shopName} is canceled`);
   }, 240_000);
+
+  it('a merchant sells a file with a discount code; the buyer pays less, downloads it, is refunded and can no longer download', async () => {
+    // Prepare: a merchant with a shop, its payment account and a product sold once, as the test
+    // above does in the browser; and a buyer, signed in
+    const suite = { runtime, api: createApiClient(runtime) };
+    const seller = await signedInBrowser(browser, runtime, 'e2e-seller');
+    const shop = await openShop(suite, 'Moth Press', { owner: seller.person });
+    const shopName = shop.merchant.shopName;
+    const productTitle = 'Field guide to moths';
+    const product = await addProduct(suite, shop, productTitle);
+    await addGradeByApi(suite, shop, product, 'PDF edition', 1_000);
+    const buyer = await signedInBrowser(browser, runtime, 'e2e-buyer');
+    // A PDF's header, then every byte value: a file altered on the way (re-encoded as text, cut short) shows.
+    const guide = {
+      name: 'field-guide.pdf',
+      buffer: Buffer.concat([
+        Buffer.from('%PDF-1.4\n%\xe2\xe3\xcf\xd3\nMoths of the hedgerow, plates 1 to 40.\n', 'latin1'),
+        Buffer.from(Array.from({ length: 256 }, (_, byte) => byte)),
+      ]),
+    };
+    const code = 'MOTHS20';
+    const reason = 'The plates would not open on my reader.';
+
+    // Act: on the dashboard, the merchant creates a code for 20% off everything
+    const merchant = await seller.context.newPage();
+    recordFailedAnswers(merchant);
+    await merchant.goto(`${runtime.url}/merchant`);
+    await shown(merchant, merchant.getByRole('heading', { level: 1, name: shopName }));
+    const codeForm = merchant.getByRole('form', { name: 'New discount code' });
+    await codeForm.getByRole('textbox', { name: 'Code', exact: true }).fill(code);
+    await codeForm.getByRole('textbox', { name: 'Percentage off' }).fill('20');
+    await codeForm.getByRole('button', { name: 'Create code' }).click();
+
+    // Assess: created, and listed with what it gives
+    await shown(merchant, codeForm.getByRole('status').getByText(`Code ${code} created.`), 30_000);
+    const codes = merchant.getByRole('list', { name: 'Your discount codes' });
+    await shown(merchant, codes.getByRole('listitem').filter({ hasText: code }));
+    await expect(codes.innerText()).resolves.toContain(`${code} · 20% off everything`);
+
+    // Act: to the grade's page, by the product's, and add the file it delivers
+    await merchant.getByRole('region', { name: 'Products' }).getByRole('link', { name: productTitle }).click();
+    await shown(merchant, merchant.getByRole('heading', { level: 1, name: productTitle }), 30_000);
+    await merchant.getByRole('region', { name: 'Grades' }).getByRole('link', { name: 'PDF edition' }).click();
+    await shown(merchant, merchant.getByRole('heading', { level: 1, name: 'PDF edition' }), 30_000);
+    const delivered = merchant.getByRole('region', { name: 'Files delivered after purchase' });
+    await shown(merchant, delivered.getByText('No files yet: this grade delivers nothing to download.'));
+    await delivered
+      .getByLabel('Add files')
+      .setInputFiles({ name: guide.name, mimeType: 'application/pdf', buffer: guide.buffer });
+
+    // Assess: the file is ready for buyers, with its size
+    const deliveredFile = delivered.getByRole('list', { name: 'Delivered files' }).getByRole('listitem');
+    await shown(merchant, deliveredFile.filter({ hasText: guide.name }), 30_000);
+    await expect(deliveredFile.innerText()).resolves.toMatch(
+      new RegExp(`^${guide.name.replace('.', '\\.')}\\s+${guide.buffer.length} bytes\\s+Remove$`),
+    );
+    await expectAccessible(merchant, 'the grade page, delivering a file');
+
+    // Act: the buyer puts the grade in the cart
+    const customer = await buyer.context.newPage();
+    recordFailedAnswers(customer);
+    await customer.goto(`${runtime.url}/product/${encodeURIComponent(product.id)}`);
+    const edition = customer.getByRole('region', { name: 'PDF edition', exact: true });
+    await shown(customer, edition.getByRole('button', { name: 'Add to cart' }));
+    await edition.getByRole('button', { name: 'Add to cart' }).click();
+    await shown(customer, edition.getByRole('status').getByRole('link', { name: 'View cart' }), 30_000);
+    await edition.getByRole('status').getByRole('link', { name: 'View cart' }).click();
+    await customer.waitForURL(/\/cart\/[^/]+$/);
+    const summary = customer.getByRole('region', { name: 'Order summary' });
+    await shown(customer, summary);
+    await expect(summary.innerText()).resolves.toMatch(/Due today\s+\$10\.00/);
+
+    // Act: the code, typed as it comes (case does not matter)
+    const codeField = customer.getByRole('form', { name: 'Discount code' });
+    await codeField.getByRole('textbox', { name: 'Discount code' }).fill(code.toLowerCase());
+    await codeField.getByRole('button', { name: 'Apply' }).click();
+
+    // Assess: the saving, and the lower total to pay
+    const saving = customer.getByRole('region', { name: 'Discount code' }).getByRole('status');
+    await shown(customer, saving, 30_000);
+    await expect(saving.innerText()).resolves.toBe(`Code ${code} applied: you save $2.00.`);
+    await expect(summary.innerText()).resolves.toMatch(new RegExp(`Discount \\(${code}\\)\\s+−\\$2\\.00`));
+    await expect(summary.innerText()).resolves.toMatch(/Due today\s+\$8\.00/);
+    const card = customer.getByRole('form', { name: 'Card details' });
+    await shown(customer, card.getByRole('button', { name: 'Pay $8.00' }));
+    await expectAccessible(customer, 'the cart, with a discount code');
+
+    // Act: pay
+    await card.getByRole('button', { name: GOOD_CARD }).click();
+    await card.getByRole('button', { name: 'Pay $8.00' }).click();
+
+    // Assess: paid the discounted price
+    const confirmation = customer.getByRole('region', { name: 'Thank you: your order is paid' });
+    await shown(customer, confirmation, 30_000);
+    await expect(confirmation.innerText()).resolves.toContain(`You paid $8.00 to ${shopName}.`);
+
+    // Act: to the orders, where the file is
+    await confirmation.getByRole('link', { name: 'See your orders' }).click();
+    await customer.waitForURL(`${runtime.url}/store/orders`);
+    const order = customer.getByRole('region', { name: 'Orders' }).getByRole('article', { name: shopName });
+    const file = order.getByRole('list', { name: 'Your files' }).getByRole('listitem').filter({ hasText: guide.name });
+    await shown(customer, file);
+    await expect(order.innerText()).resolves.toMatch(new RegExp(`Discount \\(${code}\\)\\s+−\\$2\\.00`));
+    await expect(order.innerText()).resolves.toMatch(/Total\s+\$8\.00/);
+    await expect(file.innerText()).resolves.toContain('5 downloads left');
+    const asked = customer.waitForResponse(
+      (response) => response.request().method() === 'POST' && new URL(response.url()).pathname.endsWith('/download'),
+    );
+    const [download] = await Promise.all([
+      customer.waitForEvent('download', { timeout: 15_000 }),
+      file.getByRole('button', { name: `Download ${guide.name}` }).click(),
+    ]);
+
+    // Assess: the file as uploaded, under its name, and one download fewer left
+    expect(download.suggestedFilename()).toBe(guide.name);
+    expect((await savedBytes(download)).equals(guide.buffer)).toBe(true);
+    await shown(customer, file.getByText('4 downloads left'));
+    const [, invoiceId = '', fileId = ''] =
+      /\/order\/([^/]+)\/file\/([^/]+)\/download$/.exec(new URL((await asked).url()).pathname) ?? [];
+
+    // Act: the merchant refunds the order from the dashboard's sales
+    await merchant.goto(`${runtime.url}/merchant`);
+    const sale = merchant.getByRole('table', { name: 'Recent sales' }).getByRole('row').filter({ hasText: buyer.person.email });
+    await shown(merchant, sale);
+    await expect(sale.innerText()).resolves.toContain('$8.00');
+    await sale.getByRole('button', { name: /^Refund / }).click();
+    const refund = merchant.getByRole('dialog', { name: 'Refund order' });
+    await shown(merchant, refund.getByText('Left to refund: $8.00'));
+    await expect(refund.getByRole('radio', { name: /^All that is left/ }).isChecked()).resolves.toBe(true);
+    await refund.getByRole('textbox', { name: 'Reason' }).fill(reason);
+    await expectAccessible(merchant, 'the refund dialog');
+    await refund.getByRole('button', { name: 'Refund', exact: true }).click();
+
+    // Assess: refunded, in the dashboard's figures, and the buyer is told by email
+    await refund.waitFor({ state: 'detached', timeout: 30_000 });
+    const figures = merchant.getByRole('region', { name: 'Last 30 days' });
+    await expect.poll(() => figures.innerText()).toMatch(fact('Refunds', '$8.00 (1)'));
+    await expect.poll(() => subjectsTo(buyer.person.email)).toContain(`Your refund from ${shopName}: $8.00`);
+
+    // Act: the buyer looks at the order again
+    await customer.reload();
+
+    // Assess: the refund and its reason; the file listed, no longer downloadable
+    const refunds = order.getByRole('list', { name: 'Refunds' });
+    await shown(customer, refunds);
+    await expect(refunds.innerText()).resolves.toMatch(
+      new RegExp(`^Refunded .*\\. ${reason.replace('.', '\\.')}\\s+−\\$8\\.00$`),
+    );
+    await expect(file.innerText()).resolves.toContain('Refunded: no longer available');
+    await expect(file.getByRole('button', { name: `Download ${guide.name}` }).isDisabled()).resolves.toBe(true);
+    await customer.screenshot({ path: screenshotPath('store-order-refunded') });
+
+    // Assess: and the download route refuses it too, for the page's own request
+    const refused = await suite.api.call(routes.downloadOrderFile, { params: { invoiceId, fileId }, as: buyer.person });
+    expectError(refused, 410, 'PURCHASE_REFUNDED');
+    expect(refused.body.message).toBe(`This purchase was refunded, so ${guide.name} can no longer be downloaded.`);
+  }, 120_000);
 });

@@ -23,9 +23,14 @@ export interface Shop {
 export async function openShop(
   suite: ApiSuite,
   label: string,
-  options: { connect?: boolean; currency?: 'USD' | 'EUR' } = {},
+  options: {
+    connect?: boolean;
+    currency?: 'USD' | 'EUR';
+    /** Someone already signed in (a browser test's merchant); a new person when not given. */
+    owner?: SignedInUser;
+  } = {},
 ): Promise<Shop> {
-  const owner = await suite.api.signIn(label);
+  const owner = options.owner ?? (await suite.api.signIn(label));
   const handle = uniqueName(label)
     .toLowerCase()
     .replace(/[^a-z0-9-]/g, '-');
