@@ -2,7 +2,8 @@ import * as fileRequestRoutes from '../../shared/routes/file-requests';
 import { getDb } from '../lib/db/service';
 import { createHandler } from '../lib/http/create-handler';
 import { giveBackRequestBytes } from './lib/file-requests';
-import { removeFile, requireChangeableFile } from './lib/stored-files';
+import { removeFile } from '../lib/files/stored-files';
+import { requireChangeableFile } from './lib/stored-files';
 import { toFileView } from './lib/transfer-views';
 import { requireChangeableUpload, requireGrantedUpload, requireUploadFile } from './lib/upload-grants';
 

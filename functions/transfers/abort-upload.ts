@@ -3,7 +3,8 @@ import { getDb } from '../lib/db/service';
 import { Conflict } from '../lib/errors';
 import { createHandler } from '../lib/http/create-handler';
 import { toFileView } from './lib/transfer-views';
-import { removeFile, requireChangeableFile } from './lib/stored-files';
+import { removeFile } from '../lib/files/stored-files';
+import { requireChangeableFile } from './lib/stored-files';
 
 export const handler = createHandler(transferRoutes.abortUpload, async ({ params, caller }) => {
   const db = getDb();

@@ -5,7 +5,7 @@ import { BadRequest } from '../lib/errors';
 import { createHandler } from '../lib/http/create-handler';
 import { reply } from '../lib/http/responses';
 import { RECORD_GRACE_DAYS, toFileRequestView } from './lib/file-requests';
-import { newEntityId } from './lib/ids';
+import { newEntityId } from '../lib/files/stored-files';
 import { planOf } from './lib/plan';
 import { formatBytes } from './lib/stored-files';
 

@@ -4,7 +4,7 @@ import { requireUser } from '../lib/db/users';
 import { BadRequest } from '../lib/errors';
 import { createHandler } from '../lib/http/create-handler';
 import { reply } from '../lib/http/responses';
-import { newEntityId } from './lib/ids';
+import { newEntityId } from '../lib/files/stored-files';
 import { hashTransferPassword, requirePasswordAllowed } from './lib/package-password';
 import { planOf } from './lib/plan';
 import { toPerson, toTransferSummary } from './lib/transfer-views';

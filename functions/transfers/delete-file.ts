@@ -2,7 +2,8 @@ import * as transferRoutes from '../../shared/routes/transfers';
 import { getDb } from '../lib/db/service';
 import { createHandler } from '../lib/http/create-handler';
 import { toFileView } from './lib/transfer-views';
-import { removeFile, requireChangeableFile } from './lib/stored-files';
+import { removeFile } from '../lib/files/stored-files';
+import { requireChangeableFile } from './lib/stored-files';
 
 export const handler = createHandler(transferRoutes.deleteFile, async ({ params, caller }) => {
   const db = getDb();

@@ -9,7 +9,7 @@ import { claimDownload, downloaderOf, requireDownloadsLeft } from './lib/downloa
 import { recordDownload } from './lib/downloads';
 import { carriesPackageGrant, resolvePackageCaller } from './lib/package-grants';
 import { type PackageAccess, requirePackageAccess } from './lib/transfer-access';
-import { FileNotFound } from './lib/stored-files';
+import { FileNotFound } from '../lib/files/stored-files';
 import { requirePackageUnlocked } from './lib/package-password';
 
 /** As the issue asks: a download link is good for five minutes, time enough to start the download. */

@@ -4,7 +4,7 @@ import { NotFound } from '../lib/errors';
 import { createHandler } from '../lib/http/create-handler';
 import { requirePackageAccess } from './lib/transfer-access';
 import { toFileView } from './lib/transfer-views';
-import { FileNotFound } from './lib/stored-files';
+import { FileNotFound } from '../lib/files/stored-files';
 import { requirePackageUnlocked } from './lib/package-password';
 
 /** Images are public; a transfer's file is its sender's, and its recipients' once sent. */

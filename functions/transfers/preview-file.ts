@@ -9,7 +9,7 @@ import { requireDownloadsLeft } from './lib/download-log';
 import { carriesPackageGrant, resolvePackageCaller } from './lib/package-grants';
 import { requirePackageUnlocked } from './lib/package-password';
 import { requirePackageAccess } from './lib/transfer-access';
-import { FileNotFound } from './lib/stored-files';
+import { FileNotFound } from '../lib/files/stored-files';
 
 /** As long as a download link: the page asks again for a preview opened later. */
 const PREVIEW_LINK_SECONDS = 300;

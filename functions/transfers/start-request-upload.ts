@@ -16,7 +16,7 @@ import {
   toRequestUploadView,
   whyUnavailable,
 } from './lib/file-requests';
-import { newEntityId } from './lib/ids';
+import { newEntityId } from '../lib/files/stored-files';
 import { planOf } from './lib/plan';
 import { issueUploadGrant } from './lib/upload-grants';
 

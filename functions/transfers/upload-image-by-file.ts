@@ -5,10 +5,10 @@ import { imageFolder, type StoredFileItem } from '../lib/db/entities/stored-file
 import { BadRequest } from '../lib/errors';
 import { createHandler } from '../lib/http/create-handler';
 import { reply } from '../lib/http/responses';
-import { newEntityId } from './lib/ids';
 import { toFileView } from './lib/transfer-views';
 import { checkedImageType } from './lib/images';
-import { objectKeyOf, uploadTargetOf } from './lib/stored-files';
+import { newEntityId, objectKeyOf } from '../lib/files/stored-files';
+import { uploadTargetOf } from './lib/stored-files';
 import { cleanFileName } from '../../shared/transfers/file-rules';
 
 const PENDING_LIFETIME_SECONDS = 2 * 24 * 3600;

@@ -7,6 +7,7 @@ import { checkEveryPageTheSuiteVisits, expectAccessible } from '../support/acces
 import { launchBrowser, screenshotPath } from '../support/browser';
 import { startTestRuntime, type TestRuntime } from '../support/local-runtime';
 import { mailsTo } from '../support/mail';
+import { pickFiles, submitAndWait } from '../support/transfer-form-steps';
 import { signedInBrowser } from '../support/signed-in-browser';
 
 const SCAN = { name: 'signed-contract.txt', buffer: Buffer.from('Signed on page 3 and 7.\n'.repeat(40), 'utf8') };
@@ -65,17 +66,9 @@ describe('file requests in a real browser', () => {
     await expect(visitor.getByRole('main').innerText()).resolves.toContain('Please send the signed copy back.');
     await upload.getByRole('textbox', { name: 'Your name' }).fill('Dana Okafor');
     await upload.getByRole('textbox', { name: 'Note (optional)' }).fill('Both pages signed.');
-    await upload
-      .getByRole('group', { name: 'Drop files here' })
-      .locator('input[type="file"]')
-      .setInputFiles(join(picked, SCAN.name));
-    await upload.getByRole('list', { name: 'Files to send' }).getByRole('listitem').filter({ hasText: SCAN.name }).waitFor();
+    await pickFiles(upload, [join(picked, SCAN.name)]);
     await expectAccessible(visitor, 'the upload page, filled in');
-    await upload.getByRole('button', { name: 'Send files' }).click();
-    const done = visitor.getByRole('region', { name: 'Files sent' });
-    const failure = upload.getByRole('alert');
-    await done.or(failure).waitFor({ timeout: 30_000 });
-    if (await failure.isVisible()) throw new Error(`The upload failed in the browser: ${await failure.innerText()}`);
+    const done = await submitAndWait(visitor, upload, { button: 'Send files', doneRegion: 'Files sent', timeout: 30_000 });
 
     // Assess: the visitor sees what they sent, and only that; nobody is signed in there
     const sent = done.getByRole('list', { name: 'Your files' });

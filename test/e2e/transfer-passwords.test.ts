@@ -7,9 +7,9 @@ import { checkEveryPageTheSuiteVisits, expectAccessible } from '../support/acces
 import { createApiClient } from '../support/api-client';
 import { launchBrowser, screenshotPath } from '../support/browser';
 import { startTestRuntime, type TestRuntime } from '../support/local-runtime';
-import { mailsTo } from '../support/mail';
 import { subscribeToPro } from '../support/payments';
 import { signedInBrowser } from '../support/signed-in-browser';
+import { invitationLink, pickFiles, sendTransfer } from '../support/transfer-form-steps';
 
 const CONTRACT = {
   name: 'signed-contract.txt',
@@ -36,19 +36,6 @@ afterAll(async () => {
   if (picked) await rm(picked, { recursive: true, force: true });
 });
 
-/** The invitation link in the email to `to`, waiting for it to land. */
-async function invitationLink(to: string, timeoutMs = 10_000): Promise<URL> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    for (const mail of (await mailsTo(runtime.mailDir, to)).reverse()) {
-      const link = /https?:\/\/\S+\/transfer\/[^/\s]+\/package#invite=[A-Za-z0-9_-]+/.exec(mail.text ?? '')?.[0];
-      if (link) return new URL(link);
-    }
-    if (Date.now() > deadline) throw new Error(`No invitation email to ${to} in ${runtime.mailDir}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
-
 describe('passwords on transfers in a real browser', () => {
   it('a Pro sender sends with a password; the recipient opens the emailed link, is asked for it, enters it and sees the files', async () => {
     // Prepare: a sender who bought Pro, and a recipient with no account
@@ -62,24 +49,16 @@ describe('passwords on transfers in a real browser', () => {
     await form.waitFor();
 
     // Act: a file, a recipient, a title and a password, then Send
-    await form
-      .getByRole('group', { name: 'Drop files here' })
-      .locator('input[type="file"]')
-      .setInputFiles(join(picked, CONTRACT.name));
-    await form.getByRole('list', { name: 'Files to send' }).getByRole('listitem').filter({ hasText: CONTRACT.name }).waitFor();
+    await pickFiles(form, [join(picked, CONTRACT.name)]);
     await form.getByRole('combobox', { name: 'Recipient email' }).fill(recipient);
     await form.getByRole('button', { name: 'Add', exact: true }).click();
     await form.getByRole('list', { name: 'Recipients' }).getByRole('listitem').filter({ hasText: recipient }).waitFor();
     await form.getByRole('textbox', { name: 'Title' }).fill(title);
     await form.getByRole('textbox', { name: 'Password (optional)' }).fill(PASSWORD);
-    await form.getByRole('button', { name: 'Send', exact: true }).click();
-    const sent = senderPage.getByRole('region', { name: 'Sent' });
-    const failure = form.getByRole('alert');
-    await sent.or(failure).waitFor({ timeout: 45_000 });
-    if (await failure.isVisible()) throw new Error(`The send failed in the browser: ${await failure.innerText()}`);
+    await sendTransfer(senderPage, form);
 
     // Act: the recipient opens the emailed link in another browser context
-    const link = await invitationLink(recipient);
+    const link = await invitationLink(runtime.mailDir, recipient);
     const recipientContext = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     const page = await recipientContext.newPage();
     await page.goto(link.href);
@@ -133,19 +112,11 @@ describe('passwords on transfers in a real browser', () => {
     await form.waitFor();
 
     // Act: a file, "Get a link", a title and a password, then Send
-    await form
-      .getByRole('group', { name: 'Drop files here' })
-      .locator('input[type="file"]')
-      .setInputFiles(join(picked, CONTRACT.name));
-    await form.getByRole('list', { name: 'Files to send' }).getByRole('listitem').filter({ hasText: CONTRACT.name }).waitFor();
+    await pickFiles(form, [join(picked, CONTRACT.name)]);
     await form.getByRole('radio', { name: /Get a link/ }).check();
     await form.getByRole('textbox', { name: 'Title' }).fill(title);
     await form.getByRole('textbox', { name: 'Password (optional)' }).fill(PASSWORD);
-    await form.getByRole('button', { name: 'Send', exact: true }).click();
-    const sent = senderPage.getByRole('region', { name: 'Sent' });
-    const failure = form.getByRole('alert');
-    await sent.or(failure).waitFor({ timeout: 45_000 });
-    if (await failure.isVisible()) throw new Error(`The send failed in the browser: ${await failure.innerText()}`);
+    const sent = await sendTransfer(senderPage, form);
     const link = new URL(await sent.getByRole('textbox', { name: 'Link to the files' }).inputValue());
 
     // Act: someone with no account opens the link in a browser of their own

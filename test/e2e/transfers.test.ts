@@ -7,8 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkEveryPageTheSuiteVisits, expectAccessible } from '../support/accessibility';
 import { launchBrowser, screenshotPath } from '../support/browser';
 import { startTestRuntime, type TestRuntime } from '../support/local-runtime';
-import { mailsTo } from '../support/mail';
 import { signedInBrowser } from '../support/signed-in-browser';
+import { invitationLink, pickFiles, sendTransfer } from '../support/transfer-form-steps';
 
 const MIB = 1024 * 1024;
 
@@ -60,19 +60,6 @@ afterAll(async () => {
   if (picked) await rm(picked, { recursive: true, force: true });
 });
 
-/** The invitation link in the email to `to`, waiting for it to land. */
-async function invitationLink(to: string, timeoutMs = 10_000): Promise<URL> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    for (const mail of (await mailsTo(runtime.mailDir, to)).reverse()) {
-      const link = /https?:\/\/\S+\/transfer\/[^/\s]+\/package#invite=[A-Za-z0-9_-]+/.exec(mail.text ?? '')?.[0];
-      if (link) return new URL(link);
-    }
-    if (Date.now() > deadline) throw new Error(`No invitation email to ${to} in ${runtime.mailDir}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
-
 /** The bytes of a download the browser saved, once it has finished. */
 async function savedBytes(download: Download): Promise<Buffer> {
   const failure = await download.failure();
@@ -118,12 +105,10 @@ describe('file transfer in a real browser', () => {
     await form.waitFor();
 
     // Act: add the files, a recipient, a title and a message, and send
-    // Picked from disk, as a person picks them: handing Playwright the 20 MiB as a buffer instead
-    // costs some 7 s of base64 over the DevTools protocol before the page even has the file.
-    await form
-      .getByRole('group', { name: 'Drop files here' })
-      .locator('input[type="file"]')
-      .setInputFiles([NOTES, FOOTAGE].map((file) => join(picked, file.name)));
+    await pickFiles(
+      form,
+      [NOTES, FOOTAGE].map((file) => join(picked, file.name)),
+    );
     const toSend = form.getByRole('list', { name: 'Files to send' });
     await toSend.getByRole('listitem').filter({ hasText: NOTES.name }).filter({ hasText: '1.28 kB' }).waitFor();
     await toSend.getByRole('listitem').filter({ hasText: FOOTAGE.name }).filter({ hasText: '21 MB' }).waitFor();
@@ -133,11 +118,7 @@ describe('file transfer in a real browser', () => {
     await form.getByRole('textbox', { name: 'Title' }).fill(title);
     await form.getByRole('textbox', { name: 'Message' }).fill(message);
     await expectAccessible(senderPage, 'the send form, filled in');
-    await form.getByRole('button', { name: 'Send', exact: true }).click();
-    const sent = senderPage.getByRole('region', { name: 'Sent' });
-    const failure = form.getByRole('alert');
-    await sent.or(failure).waitFor({ timeout: 45_000 });
-    if (await failure.isVisible()) throw new Error(`The send failed in the browser: ${await failure.innerText()}`);
+    const sent = await sendTransfer(senderPage, form);
 
     // Assess: the Sent screen says what went where, and the progress reached 100%
     await expect(sent.innerText()).resolves.toContain('2 files on the way to 1 recipient');
@@ -155,7 +136,7 @@ describe('file transfer in a real browser', () => {
     await senderPage.screenshot({ path: screenshotPath('transfer-sent') });
 
     // Act: the recipient, in a browser with no session, opens the link in the invitation email
-    const link = await invitationLink(recipient);
+    const link = await invitationLink(runtime.mailDir, recipient);
     expect(link.origin).toBe(new URL(runtime.url).origin);
     expect(link.pathname).toBe(packageLink.pathname);
     const recipientContext = await browser.newContext({ viewport: { width: 1280, height: 800 }, acceptDownloads: true });
@@ -256,21 +237,13 @@ describe('a link transfer in a real browser', () => {
     await form.waitFor();
 
     // Act: one file, "Get a link", a limit of 5 downloads, no recipient, and send
-    await form
-      .getByRole('group', { name: 'Drop files here' })
-      .locator('input[type="file"]')
-      .setInputFiles([join(picked, NOTES.name)]);
-    await form.getByRole('list', { name: 'Files to send' }).getByRole('listitem').filter({ hasText: NOTES.name }).waitFor();
+    await pickFiles(form, [join(picked, NOTES.name)]);
     await form.getByRole('radio', { name: /Get a link/ }).check();
     await form.getByRole('checkbox', { name: 'Limit downloads' }).check();
     await form.getByRole('spinbutton', { name: 'Downloads allowed' }).fill('5');
     await form.getByRole('textbox', { name: 'Title' }).fill(title);
     await expectAccessible(senderPage, 'the send form, sending by link');
-    await form.getByRole('button', { name: 'Send', exact: true }).click();
-    const sent = senderPage.getByRole('region', { name: 'Sent' });
-    const failure = form.getByRole('alert');
-    await sent.or(failure).waitFor({ timeout: 30_000 });
-    if (await failure.isVisible()) throw new Error(`The send failed in the browser: ${await failure.innerText()}`);
+    const sent = await sendTransfer(senderPage, form, 30_000);
 
     // Assess: the Sent screen shows the link, with its key, to copy
     const link = new URL(await sent.getByRole('textbox', { name: 'Link to the files' }).inputValue());

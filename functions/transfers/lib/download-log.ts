@@ -6,7 +6,7 @@ import type { TransferMemberItem } from '../../lib/db/entities/transfer-member';
 import { failedConditions, isConditionalCheckFailed } from '../../lib/db/errors';
 import type { Db } from '../../lib/db/service';
 import { Gone } from '../../lib/errors';
-import { newEntityId } from './ids';
+import { newEntityId } from '../../lib/files/stored-files';
 export { ALL_FILES } from './download-log-page';
 import type { PackageCaller } from './transfer-access';
 import { tellSenderLimitReached } from './transfer-mail';

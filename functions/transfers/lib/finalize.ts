@@ -16,7 +16,8 @@ import {
   type StoredObject,
 } from '../../lib/files/file-bucket';
 import { checkedImage } from './image-intake';
-import { removeFile, retentionTags } from './stored-files';
+import { removeFile } from '../../lib/files/stored-files';
+import { retentionTags } from './stored-files';
 
 /** Enough of an image to read its type and size from its header (JPEG puts them after its metadata). */
 const IMAGE_HEAD_BYTES = 256 * 1024;

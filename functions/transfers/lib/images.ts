@@ -4,10 +4,9 @@ import { imageFolder, storedKeyOf, type StoredFileItem } from '../../lib/db/enti
 import { BadRequest } from '../../lib/errors';
 import { presignGet, putObject } from '../../lib/files/file-bucket';
 import type { UserCaller } from '../../lib/http/caller';
-import { newEntityId } from './ids';
 import { toFileView } from './transfer-views';
 import { checkedImage } from './image-intake';
-import { objectKeyOf } from './stored-files';
+import { newEntityId, objectKeyOf } from '../../lib/files/stored-files';
 
 /** How long the answer's link to the image works; the image itself stays. */
 const IMAGE_LINK_SECONDS = 3_600;

@@ -60,17 +60,6 @@ export function retentionTags(transfer: Pick<TransferItem, 'createdAt' | 'availa
 export const uploadTargetOf = (file: StoredFileItem, now: Date, transfer: TransferItem | null): Promise<UploadTarget> =>
   uploadTargetFor(file, now, transfer ? retentionTags(transfer) : undefined);
 
-export {
-  abortPendingUploads,
-  checkedDeclaration,
-  type DeclaredFile,
-  FileNotFound,
-  objectKeyOf,
-  pendingFileOf,
-  removeFile,
-  requireOwnFile,
-  UPLOAD_LINK_SECONDS,
-} from '../../lib/files/stored-files';
 
 export async function createTransferFiles(
   db: Db,

@@ -5,7 +5,8 @@ import type { TransferItem } from '../../lib/db/entities/transfer';
 import { Conflict, Unauthorized } from '../../lib/errors';
 import { defineTokenPurpose, issueToken, readToken } from '../../lib/one-time-tokens';
 import { readFileRequest, requireAcceptingFiles } from './file-requests';
-import { FileNotFound, requireOwnFile, type FileOwner } from './stored-files';
+import { FileNotFound, requireOwnFile } from '../../lib/files/stored-files';
+import type { FileOwner } from './stored-files';
 import { readTransfer } from './transfer-access';
 
 /**

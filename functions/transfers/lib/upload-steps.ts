@@ -3,7 +3,8 @@ import type { Db } from '../../lib/db/service';
 import { BadRequest, Conflict } from '../../lib/errors';
 import { listParts, presignPart } from '../../lib/files/file-bucket';
 import { finalizeFile } from './finalize';
-import { requireChangeableFile, requireOwnFile, uploadTargetOf, UPLOAD_LINK_SECONDS, type FileOwner } from './stored-files';
+import { requireOwnFile, UPLOAD_LINK_SECONDS } from '../../lib/files/stored-files';
+import { requireChangeableFile, uploadTargetOf, type FileOwner } from './stored-files';
 import { toFileView } from './transfer-views';
 
 /**

@@ -1,1 +1,0 @@
-export { newEntityId } from '../../lib/files/stored-files';
