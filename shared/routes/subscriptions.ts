@@ -97,7 +97,7 @@ export const getCheckoutInvoice = defineRoute({
   access: 'user',
   handler: 'subscriptions/get-checkout-invoice',
   summary:
-    "The invoice for the chosen price (`priceId`): priced from the Pro plan, never from the request. The same open invoice is answered until it is paid. With `discountCode`, it is priced with that Pro plan code (another invoice than the one without it; a use is counted only when it is paid) and `discount` says the code and what it takes off the first charge (`appliesTo`: that charge only, or every charge); 400 DISCOUNT_CODE_REFUSED with the reason for a code that is unknown, deactivated, not valid yet or expired, 409 DISCOUNT_CODE_USED_UP for one used up or already used by the caller (once per person). 409 when the caller has Pro already.",
+    'The invoice for the chosen price (`priceId`): priced from the Pro plan, never from the request. The same open invoice is answered until it is paid. With `discountCode`, it is priced with that Pro plan code (another invoice than the one without it; a use is counted only when it is paid) and `discount` says the code and what it takes off the first charge (`appliesTo`: that charge only, or every charge); 400 DISCOUNT_CODE_REFUSED with the reason for a code that is unknown, deactivated, not valid yet or expired, 409 DISCOUNT_CODE_USED_UP for one used up or already used by the caller (once per person). 409 when the caller has Pro already.',
   query: checkoutQuerySchema,
   response: checkoutInvoiceSchema,
   capabilities: { table: 'read-write' },
@@ -205,7 +205,7 @@ export const listProDiscountCodes = defineRoute({
   access: 'superuser',
   handler: 'subscriptions/list-pro-discount-codes',
   summary:
-    'Superusers: the Pro plan\'s discount codes, newest first, each with its uses so far (counted as subscriptions priced with it are paid).',
+    "Superusers: the Pro plan's discount codes, newest first, each with its uses so far (counted as subscriptions priced with it are paid).",
   response: discountCodeListSchema,
 });
 

@@ -164,7 +164,12 @@ async function payClaimed(
     throw new Error(`Invoice ${invoice.invoiceId} was charged but could not be marked paid`);
   }
   await fillSlot(db, subscription, now);
-  const newPayments = await recordPayments(db, subscription, started.gateway.transactions, firstChargeDescription(invoice, offer));
+  const newPayments = await recordPayments(
+    db,
+    subscription,
+    started.gateway.transactions,
+    firstChargeDescription(invoice, offer),
+  );
   const paid = await readOwnInvoice(db, invoice.invoiceId, invoice.customerId);
   return { invoice: paid, subscription, newPayments };
 }
