@@ -3,6 +3,7 @@ import { getDb } from '../lib/db/service';
 import { createHandler } from '../lib/http/create-handler';
 import { readOwnInvoice } from '../lib/payments/invoices';
 import { sendReceipts } from '../lib/payments/payment-mail';
+import { PRO_DISCOUNT_ID } from '../lib/payments/gateway';
 import { paymentGateway } from '../lib/payments/payment-gateway';
 import { paySubscriptionInvoice } from '../lib/payments/subscription-checkout';
 import { gatewayCustomerOf } from '../lib/payments/customers';
@@ -24,6 +25,7 @@ export const handler = createHandler(subscriptionRoutes.fulfillSubscriptionInvoi
     deviceData: body.deviceData,
     offerFor: proOfferFor,
     refusals: PRO_REFUSALS,
+    gatewayDiscountId: PRO_DISCOUNT_ID,
     now: () => new Date(),
   });
   await sendReceipts(db, proVoice(), paid.newPayments, new Date());

@@ -9,6 +9,6 @@ export const handler = createHandler(subscriptionRoutes.getCheckoutInvoice, asyn
   const db = getDb();
   const now = new Date();
   await refuseWhenPro(db, caller.userId, now);
-  const invoice = await openProInvoice(db, caller.userId, query.priceId, now);
+  const invoice = await openProInvoice(db, caller.userId, query.priceId, now, query.discountCode);
   return { invoice: toInvoiceView(invoice) };
 });

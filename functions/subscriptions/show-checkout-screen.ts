@@ -14,7 +14,7 @@ export const handler = createHandler(subscriptionRoutes.showCheckoutScreen, asyn
   const now = new Date();
   const [subscription, invoice] = await Promise.all([
     readProSubscription(db, caller.userId),
-    openProInvoice(db, caller.userId, query.priceId, now),
+    openProInvoice(db, caller.userId, query.priceId, now, query.discountCode),
   ]);
   const onPro = givesPro(subscription, now);
   // A client token only for someone who can pay: it is a call to the gateway.

@@ -1,13 +1,19 @@
 import {
+  createProDiscountCodeBodySchema,
+  discountCodeListSchema,
+  discountCodeParamsSchema,
+  discountCodeSchema,
+} from '../schemas/discounts';
+import {
   activeSubscriptionSchema,
   braintreeWebhookBodySchema,
   checkoutInvoiceSchema,
+  checkoutQuerySchema,
   checkoutScreenSchema,
   fulfilledInvoiceSchema,
   fulfillInvoiceBodySchema,
   invoiceParamsSchema,
   paymentClientSchema,
-  priceQuerySchema,
   productStockSchema,
   subscriptionAnswerSchema,
   subscriptionParamsSchema,
@@ -58,8 +64,8 @@ export const showCheckoutScreen = defineRoute({
   access: 'user',
   handler: 'subscriptions/show-checkout-screen',
   summary:
-    "The checkout page's data for a price (`priceId`): the caller's open invoice for it (made on the first call, the same one after), the price, and a client token for the card form. `payment` is null when the caller has Pro already.",
-  query: priceQuerySchema,
+    "The checkout page's data for a price (`priceId`): the caller's open invoice for it (made on the first call, the same one after), the price, and a client token for the card form. `payment` is null when the caller has Pro already. With `discountCode`, the invoice is priced with that Pro plan code, as getCheckoutInvoice says.",
+  query: checkoutQuerySchema,
   response: checkoutScreenSchema,
   capabilities: { table: 'read-write', payments: true },
   timeoutSeconds: GATEWAY_ROUTE_TIMEOUT_SECONDS,
@@ -91,8 +97,8 @@ export const getCheckoutInvoice = defineRoute({
   access: 'user',
   handler: 'subscriptions/get-checkout-invoice',
   summary:
-    'The invoice for the chosen price (`priceId`): priced from the Pro plan, never from the request. The same open invoice is answered until it is paid. 409 when the caller has Pro already.',
-  query: priceQuerySchema,
+    'The invoice for the chosen price (`priceId`): priced from the Pro plan, never from the request. The same open invoice is answered until it is paid. With `discountCode`, it is priced with that Pro plan code (another invoice than the one without it; a use is counted only when it is paid) and `discount` says the code and what it takes off the first charge (`appliesTo`: that charge only, or every charge); 400 DISCOUNT_CODE_REFUSED with the reason for a code that is unknown, deactivated, not valid yet or expired, 409 DISCOUNT_CODE_USED_UP for one used up or already used by the caller (once per person). 409 when the caller has Pro already.',
+  query: checkoutQuerySchema,
   response: checkoutInvoiceSchema,
   capabilities: { table: 'read-write' },
 });
@@ -103,7 +109,7 @@ export const fulfillSubscriptionInvoice = defineRoute({
   access: 'user',
   handler: 'subscriptions/fulfill-subscription-invoice',
   summary:
-    "Pays the caller's invoice with the card behind `paymentMethodNonce` and starts the subscription; Pro applies at once and a receipt is emailed. Idempotent: a repeated or concurrent call charges once and answers the same result. 409 (nothing charged) when the caller holds a live Pro subscription or another Pro invoice is being paid: one Pro subscription per person, whichever price. 402 with the reason when the card is declined (the invoice stays payable), 404 for another customer's invoice, 503 with Retry-After when the gateway is out of reach.",
+    "Pays the caller's invoice with the card behind `paymentMethodNonce` and starts the subscription; Pro applies at once and a receipt is emailed. An invoice priced with a discount code counts one use of it, claimed before anything is charged: 409 DISCOUNT_CODE_USED_UP (nothing charged, `priceWithoutCode` given) when its uses ran out meanwhile or the caller used a once-per-person code already, 400 when it was deactivated or has expired since; the subscription is made at the gateway with the code's discount, and the receipt names it. Idempotent: a repeated or concurrent call charges once and answers the same result. 409 (nothing charged) when the caller holds a live Pro subscription or another Pro invoice is being paid: one Pro subscription per person, whichever price. 402 with the reason when the card is declined (the invoice stays payable), 404 for another customer's invoice, 503 with Retry-After when the gateway is out of reach.",
   params: invoiceParamsSchema,
   body: fulfillInvoiceBodySchema,
   response: fulfilledInvoiceSchema,
@@ -180,6 +186,40 @@ export const resumeSubscription = defineRoute({
   timeoutSeconds: GATEWAY_ROUTE_TIMEOUT_SECONDS,
 });
 
+// The Pro plan's discount codes, a superuser's to manage (listed last: see the listing below)
+
+export const createProDiscountCode = defineRoute({
+  method: 'POST',
+  path: '/api/i/ourTransfers/superuser/mod/discountCode',
+  access: 'superuser',
+  handler: 'subscriptions/create-pro-discount-code',
+  summary:
+    "Superusers: creates a Pro plan discount code, for both prices: a percentage (`value` 1-100) or an amount in cents of the plan's currency, with an optional start, end and number of uses, once per person if asked, off the first charge or every charge (`appliesTo`). A discounted charge still costs $0.50. Codes are unique whatever their case: 409 when the plan has it already.",
+  body: createProDiscountCodeBodySchema,
+  response: discountCodeSchema,
+});
+
+export const listProDiscountCodes = defineRoute({
+  method: 'GET',
+  path: '/api/i/ourTransfers/superuser/v/discountCodes',
+  access: 'superuser',
+  handler: 'subscriptions/list-pro-discount-codes',
+  summary:
+    "Superusers: the Pro plan's discount codes, newest first, each with its uses so far (counted as subscriptions priced with it are paid).",
+  response: discountCodeListSchema,
+});
+
+export const deactivateProDiscountCode = defineRoute({
+  method: 'PUT',
+  path: '/api/i/ourTransfers/superuser/mod/discountCode/{code}/deactivate',
+  access: 'superuser',
+  handler: 'subscriptions/deactivate-pro-discount-code',
+  summary:
+    'Superusers: stops a Pro plan discount code from being used (an invoice priced with it and not yet paid is refused at payment, nothing charged); uses already paid, and the discounts of subscriptions made with it, stay. Answers the code. 404 for a code the plan does not have.',
+  params: discountCodeParamsSchema,
+  response: discountCodeSchema,
+});
+
 /**
  * The group in listing order (the API reference, and CDK's stacks, which chunk an app's routes
  * in this order): a new route goes at the end, so no existing route moves to another stack.
@@ -197,4 +237,7 @@ export const allSubscriptionRoutes = {
   updateSubscriptionPaymentMethod,
   receiveBraintreeWebhook,
   resumeSubscription,
+  createProDiscountCode,
+  listProDiscountCodes,
+  deactivateProDiscountCode,
 };

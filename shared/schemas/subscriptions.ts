@@ -17,6 +17,16 @@ export const INVOICE_STATUSES = ['open', 'paying', 'paid', 'void'] as const;
 /** Whole minor units (cents) and a currency: money is never a float. */
 export const moneySchema = z.strictObject({ amountMinor: z.int(), currency: z.string() });
 
+/**
+ * The discount code an invoice is priced with (a shop's, or the Pro plan's), and what it takes off
+ * now: for a subscription, its first charge; `appliesTo` says whether later charges get it too.
+ */
+export const invoiceDiscountSchema = z.strictObject({
+  code: z.string(),
+  saving: moneySchema,
+  appliesTo: z.enum(['first', 'every']),
+});
+
 export const paymentMethodSchema = z.strictObject({
   cardType: z.string(),
   last4: z.string(),
@@ -86,6 +96,8 @@ export const invoiceSchema = z.strictObject({
     }),
   ),
   total: moneySchema,
+  /** The discount code the invoice is priced with, and what it takes off the first charge; null without one. */
+  discount: z.nullable(invoiceDiscountSchema),
   /** Why the last payment attempt failed, for the page to say. */
   lastDecline: z.nullable(z.strictObject({ reason: z.string(), message: z.string(), at: z.string() })),
   subscriptionId: z.nullable(z.string()),
@@ -112,6 +124,19 @@ export type PaymentClient = z.infer<typeof paymentClientSchema>;
 
 export const priceQuerySchema = z.strictObject({
   priceId: z.enum(PRO_PRICE_IDS, { message: `Choose one of: ${PRO_PRICE_IDS.join(', ')}` }),
+});
+
+/** Letters, digits, '-' and '_', 3 to 32: what a customer can type, and compared without case. */
+export const DISCOUNT_CODE_PATTERN = /^[A-Za-z0-9_-]{3,32}$/;
+
+export const discountCodeTextSchema = z
+  .string({ message: 'Give the discount code' })
+  .check(z.trim(), z.regex(DISCOUNT_CODE_PATTERN, 'A discount code is 3 to 32 letters, digits, - or _'));
+
+/** A Pro checkout: the price, and a discount code to price it with (checked on the server, refused with the reason). */
+export const checkoutQuerySchema = z.strictObject({
+  priceId: priceQuerySchema.shape.priceId,
+  discountCode: z.optional(discountCodeTextSchema),
 });
 
 export const invoiceParamsSchema = z.strictObject({ invoiceId: z.string().check(z.minLength(1), z.maxLength(64)) });

@@ -139,6 +139,12 @@ export interface GatewayDiscount {
  */
 export const STORE_DISCOUNT_ID = 'penpay-discount-code';
 
+/**
+ * The same for the Pro plan's discount codes: the discount the product's own Braintree account
+ * defines in its Control Panel with this id (any amount), which each Pro code's discount inherits from.
+ */
+export const PRO_DISCOUNT_ID = 'transfer-pro-discount-code';
+
 /** Discounts as Braintree's create takes them: `discounts.add`, each inheriting from a Control Panel discount. */
 export const discountAdditions = (discounts: readonly GatewayDiscount[] = []) =>
   discounts.map((discount) => ({

@@ -3,19 +3,29 @@
  * behind the nonce, the subscription whose creation charges the first cycle) are each safe to
  * repeat: the subscription's id is derived from the invoice, so a second attempt after a lapsed
  * claim or a timeout finds the subscription the first one made instead of billing again.
+ *
+ * An invoice priced with a discount code has its use claimed after the invoice's own claim and
+ * before any gateway call (discount-claims.ts): a code used up meanwhile stops the payment with
+ * nothing charged. The subscription is made with the code's discount (Braintree's `discounts.add`,
+ * inheriting from the seller's `gatewayDiscountId`), so its first charge, or every charge, is the
+ * price less the discount.
  */
-import { toDecimalAmount } from '../../../shared/payments/money';
+import { formatMoney, toDecimalAmount } from '../../../shared/payments/money';
 import type { InvoiceItem } from '../db/entities/invoice';
 import type { PaymentItem } from '../db/entities/payment';
 import type { SubscriptionItem } from '../db/entities/subscription';
 import type { Db } from '../db/service';
 import {
+  type GatewayDiscount,
   type GatewaySubscription,
   type PaymentGateway,
   type PaymentMethodSummary,
   findSubscriptionIfAny,
+  PaymentDeclined,
   SubscriptionIdTaken,
 } from './gateway';
+import { claimDiscountUse, releaseDiscountUse } from './discount-claims';
+import { savingOf, subscriptionDiscountsOf } from './discount-codes';
 import { type InvoiceClaim, paidPointerWrites, readOwnInvoice } from './invoices';
 import { payInvoiceOnce, type PaymentRefusals } from './pay-invoice';
 import { fillSlot, planFamilyOf } from './subscription-slots';
@@ -54,6 +64,8 @@ export async function paySubscriptionInvoice(
     /** What the invoice buys; null for an invoice this seller does not sell (answered as no invoice at all). */
     offerFor: (invoice: InvoiceItem) => SubscriptionOffer | null;
     refusals: PaymentRefusals;
+    /** The seller's Control Panel discount a discount code's discount inherits from (Braintree takes no other). */
+    gatewayDiscountId: string;
     now: () => Date;
   },
 ): Promise<PaidSubscription> {
@@ -92,13 +104,23 @@ async function payClaimed(
 ): Promise<PaidSubscription> {
   const { invoice } = claim;
   const subscriptionId = subscriptionIdFor(invoice.invoiceId);
-  const started = await startAtGateway(db, gateway, claim, {
-    subscriptionId,
-    offer,
-    customer: request.customer,
-    nonce: request.nonce,
-    deviceData: request.deviceData,
-  });
+  // Before any charge: a code used up meanwhile stops the payment here, nothing charged.
+  const discountClaimed = await claimDiscountUse(db, claim, request.now());
+  let started: Awaited<ReturnType<typeof startAtGateway>>;
+  try {
+    started = await startAtGateway(db, gateway, claim, {
+      subscriptionId,
+      offer,
+      customer: request.customer,
+      nonce: request.nonce,
+      deviceData: request.deviceData,
+      discounts: subscriptionDiscountsOf(invoice, invoice.lines[0] ?? {}, request.gatewayDiscountId),
+    });
+  } catch (error) {
+    // No money moved (a decline, or nothing sent): the use goes back; in doubt, it stays with the invoice.
+    if (discountClaimed && (error instanceof PaymentDeclined || !claim.chargeSent)) await releaseDiscountUse(db, claim);
+    throw error;
+  }
   const now = request.now();
   const at = now.toISOString();
   const { set } = stateFromGateway(started.gateway, undefined, now);
@@ -142,9 +164,21 @@ async function payClaimed(
     throw new Error(`Invoice ${invoice.invoiceId} was charged but could not be marked paid`);
   }
   await fillSlot(db, subscription, now);
-  const newPayments = await recordPayments(db, subscription, started.gateway.transactions, offer.description);
+  const newPayments = await recordPayments(
+    db,
+    subscription,
+    started.gateway.transactions,
+    firstChargeDescription(invoice, offer),
+  );
   const paid = await readOwnInvoice(db, invoice.invoiceId, invoice.customerId);
   return { invoice: paid, subscription, newPayments };
+}
+
+/** The first charge as its receipt and the billing history say it: with the code's saving, when it had one. */
+function firstChargeDescription(invoice: InvoiceItem, offer: SubscriptionOffer): string {
+  const saving = savingOf(invoice);
+  if (!invoice.discount || saving <= 0) return offer.description;
+  return `${offer.description}, ${formatMoney({ amountMinor: saving, currency: invoice.currency })} off with ${invoice.discount.code}`;
 }
 
 /** The gateway's steps, resumed where an earlier attempt at the same invoice stopped. */
@@ -158,6 +192,7 @@ async function startAtGateway(
     customer: { id: string; email: string; name?: string };
     nonce: string;
     deviceData?: string | undefined;
+    discounts: GatewayDiscount[];
   },
 ): Promise<{ gateway: GatewaySubscription; card: PaymentMethodSummary }> {
   const { invoice } = claim;
@@ -184,6 +219,7 @@ async function startAtGateway(
       planId: steps.offer.gatewayPlanId,
       paymentMethodToken: card.token,
       price: toDecimalAmount(steps.offer.priceMinor),
+      ...(steps.discounts.length > 0 ? { discounts: steps.discounts } : {}),
     });
     return { gateway: created, card };
   } catch (error) {

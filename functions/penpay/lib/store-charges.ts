@@ -21,7 +21,6 @@ import { toDecimalAmount } from '../../../shared/payments/money';
 import { isConditionalCheckFailed } from '../../lib/db/errors';
 import type { Db } from '../../lib/db/service';
 import {
-  type GatewayDiscount,
   type GatewaySubscription,
   STORE_DISCOUNT_ID,
   type GatewayTransaction,
@@ -30,6 +29,7 @@ import {
   findSubscriptionIfAny,
   SubscriptionIdTaken,
 } from '../../lib/payments/gateway';
+import { subscriptionDiscountsOf } from '../../lib/payments/discount-codes';
 import type { InvoiceClaim } from '../../lib/payments/invoices';
 import {
   type Card,
@@ -44,21 +44,9 @@ import {
 const saleAmountMinor = (lines: readonly CheckedLine[]) =>
   lines.reduce((sum, { line }) => sum + line.amountMinor * line.quantity - (line.discountMinor ?? 0), 0);
 
-/**
- * A subscription line's discount as Braintree takes it: the merchant's discount STORE_DISCOUNT_ID
- * at our amount, off the first cycle only or off every cycle, as the code says.
- */
-function subscriptionDiscounts(checkout: Checkout, line: CheckedLine['line']): GatewayDiscount[] {
-  const amountMinor = line.discountMinor ?? 0;
-  if (amountMinor <= 0 || !checkout.invoice.discount) return [];
-  return [
-    {
-      id: STORE_DISCOUNT_ID,
-      amount: toDecimalAmount(amountMinor),
-      numberOfBillingCycles: checkout.invoice.discount.appliesTo === 'first' ? 1 : null,
-    },
-  ];
-}
+/** A subscription line's discount as Braintree takes it: the merchant's discount STORE_DISCOUNT_ID at our amount. */
+const subscriptionDiscounts = (checkout: Checkout, line: CheckedLine['line']) =>
+  subscriptionDiscountsOf(checkout.invoice, line, STORE_DISCOUNT_ID);
 
 /** The gateway's steps, resumed where earlier attempts at the same invoice stopped. `progress` fills as they go. */
 export async function chargeAtGateway(

@@ -17,7 +17,7 @@ import { payInvoiceOnce, type PaymentRefusals } from '../../lib/payments/pay-inv
 import { PLATFORM_SELLER_ID } from '../../lib/payments/pro-plan-access';
 import { planFamilyOf } from '../../lib/payments/subscription-slots';
 import { chargeAtGateway, partlyPaidDecline } from './store-charges';
-import { claimDiscountUse, releaseDiscountUse } from './store-discount-claims';
+import { claimDiscountUse, releaseDiscountUse } from '../../lib/payments/discount-claims';
 import { prepare, type Progress, type StoreCheckoutRequest } from './store-checkout-lines';
 import { recordPaid, recordPart } from './store-order-records';
 

@@ -15,6 +15,7 @@ import { PLATFORM_SELLER_ID } from '../../lib/payments/pro-plan-access';
 import type { SubscriptionItem } from '../../lib/db/entities/subscription';
 import type { InvoiceLine } from '../../lib/payments/invoices';
 import type { SubscriptionOffer } from '../../lib/payments/subscription-checkout';
+import { priceProWithCode } from './pro-discounts';
 
 export const describePrice = (price: Pick<ProPrice, 'interval'>) =>
   `${PRO_PRODUCT.name}, ${price.interval === 'year' ? 'yearly' : 'monthly'}`;
@@ -33,15 +34,31 @@ export function isProPriceId(value: string): value is ProPriceId {
   return Object.hasOwn(PRO_PRICES, value);
 }
 
-/** The caller's current invoice for a Pro price: one per price, answered again until it is paid. */
-export function openProInvoice(db: Db, customerId: string, priceId: ProPriceId, now: Date): Promise<InvoiceItem> {
+/**
+ * The caller's current invoice for a Pro price: one per price, answered again until it is paid.
+ * With a discount code, priced with it here (never by the browser) or refused with the reason; the
+ * same price with and without a code are two invoices, so paying one never charges the other's
+ * amount.
+ */
+export async function openProInvoice(
+  db: Db,
+  customerId: string,
+  priceId: ProPriceId,
+  now: Date,
+  discountCode?: string,
+): Promise<InvoiceItem> {
+  const plain = proInvoiceLines(priceId);
+  const discounted = discountCode
+    ? await priceProWithCode(db, { customerId, code: discountCode, priceId, lines: plain.lines, now })
+    : null;
+  const priced = discounted ? { ...plain, lines: discounted.lines, discount: discounted.discount } : plain;
   return openInvoiceFor(db, {
     customerId,
     sellerId: PLATFORM_SELLER_ID,
     openAs: priceId,
-    contentKey: priceId,
+    contentKey: discounted ? `${priceId}#code:${discounted.discount.codeKey}` : priceId,
     purpose: 'subscription',
-    price: () => proInvoiceLines(priceId),
+    price: () => priced,
     now,
   });
 }

@@ -12,6 +12,7 @@ import type { InvoiceItem } from '../../lib/db/entities/invoice';
 import type { PaymentItem } from '../../lib/db/entities/payment';
 import type { SubscriptionItem } from '../../lib/db/entities/subscription';
 import { entitlementEndsAt, givesEntitlement, graceEndsAt } from '../../lib/payments/entitlement';
+import { savingOf } from '../../lib/payments/discount-codes';
 import { canResume, resumeBillingDateOf } from '../../lib/payments/subscription-resume';
 import { isProPriceId } from './pro-offer';
 
@@ -72,6 +73,13 @@ export function toInvoiceView(invoice: InvoiceItem): InvoiceView {
       amountMinor,
     })),
     total: { amountMinor: invoice.totalMinor, currency: invoice.currency },
+    discount: invoice.discount
+      ? {
+          code: invoice.discount.code,
+          saving: { amountMinor: savingOf(invoice), currency: invoice.currency },
+          appliesTo: invoice.discount.appliesTo,
+        }
+      : null,
     lastDecline: invoice.lastDecline ?? null,
     subscriptionId: invoice.subscriptionId ?? null,
     paidAt: invoice.paidAt ?? null,

@@ -114,6 +114,10 @@ export const pageRoutes: RouteObject[] = [
             lazy: page(() => import('../features/account/routes/moderation-page'), 'ModerationPage'),
           },
           {
+            path: 'pro-codes',
+            lazy: page(() => import('../features/subscriptions/routes/pro-discount-codes-page'), 'ProDiscountCodesPage'),
+          },
+          {
             path: 'stories/:feed?',
             lazy: page(() => import('../features/stories/routes/stories-page'), 'StoriesPage'),
           },

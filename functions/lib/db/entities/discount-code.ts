@@ -9,7 +9,7 @@ export const DISCOUNT_APPLIES_TO = ['first', 'every'] as const;
 /**
  * A shop's discount code. The key is the code in lower case (`codeKey`), so codes are unique per
  * shop whatever their case: created with a conditional create. `usesCount` only moves in the
- * transaction that claims a use for an invoice being paid (store-discount-claims.ts), on the
+ * transaction that claims a use for an invoice being paid (functions/lib/payments/discount-claims.ts), on the
  * condition that it is under `maxUses`, so a limit holds however many pay at once.
  */
 export const createDiscountCodeEntity = (config?: EntityConfiguration) =>

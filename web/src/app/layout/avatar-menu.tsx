@@ -25,6 +25,7 @@ const SUPERUSER_LINKS = [
   { to: '/suggestions/review', label: 'Suggestions to review' },
   { to: '/moderation', label: 'Moderation' },
   { to: '/analytics', label: 'Analytics' },
+  { to: '/pro-codes', label: 'Pro discount codes' },
 ] as const;
 
 /**

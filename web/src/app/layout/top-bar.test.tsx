@@ -260,12 +260,14 @@ describe('TopBar, logged in', () => {
 
     // Assess
     const menu = await screen.findByRole('menu', { name: 'Account menu for jane' });
-    const items = within(menu).getAllByRole('menuitem').slice(0, 4);
+    const items = within(menu).getAllByRole('menuitem').slice(0, 6);
     expect(items.map((item) => [item.textContent, item.getAttribute('href')])).toEqual([
       ['Account', 'https://penname.example/account/jane'],
       ['Review queue', '/stories/review'],
       ['Suggestions to review', '/suggestions/review'],
       ['Moderation', '/moderation'],
+      ['Analytics', '/analytics'],
+      ['Pro discount codes', '/pro-codes'],
     ]);
   });
 

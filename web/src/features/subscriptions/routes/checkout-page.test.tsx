@@ -17,7 +17,9 @@ function renderCheckout({
   fulfill = { status: 500, body: { message: 'No answer set', code: 'INTERNAL' } },
   user = jane,
   resume = { status: 500, body: { message: 'No answer set', code: 'INTERNAL' } },
+  invoice = { status: 500, body: { message: 'No answer set', code: 'INTERNAL' } },
 }: {
+  invoice?: StubAnswer<typeof routes.getCheckoutInvoice>;
   path?: string;
   screenData?: CheckoutScreen;
   fulfill?: StubAnswer<typeof routes.fulfillSubscriptionInvoice>;
@@ -28,6 +30,7 @@ function renderCheckout({
     stubRoute(routes.showCheckoutScreen, { body: screenData }),
     stubRoute(routes.fulfillSubscriptionInvoice, fulfill),
     stubRoute(routes.resumeSubscription, resume),
+    stubRoute(routes.getCheckoutInvoice, invoice),
     stubRoute(routes.getMe, { body: jane }),
     // The login modal's bot check, for a visitor.
     stubRoute(routes.assessRecaptcha, { body: { riskAnalysis: { score: 0.9, reasons: [] } } }),
@@ -71,6 +74,61 @@ describe('CheckoutPage', () => {
     const payment = page.getByRole('region', { name: 'Payment' });
     expect(within(payment).getByRole('form', { name: 'Card details' })).toHaveTextContent('No real card is charged');
     expect(within(payment).getByRole('button', { name: 'Pay $12.00' })).toBeEnabled();
+  });
+
+  it('applies a discount code priced by the server, shows the saving, pays the discounted invoice, and says why a code is refused', async () => {
+    // Prepare: an unknown code first, then one the server prices
+    const discounted = makeInvoice({
+      id: 'inv_jane_code',
+      total: { amountMinor: 900, currency: 'USD' },
+      discount: { code: 'SPRING25', saving: { amountMinor: 300, currency: 'USD' }, appliesTo: 'first' },
+    });
+    const { page, user, api } = renderCheckout({
+      invoice: (request) =>
+        request.url.searchParams.get('discountCode') === 'NOPE'
+          ? {
+              status: 400,
+              body: { code: 'DISCOUNT_CODE_REFUSED', message: 'There is no Pro plan discount code NOPE: check how it is spelt.' },
+            }
+          : { body: { invoice: discounted } },
+      fulfill: paid,
+    });
+    const codeForm = await page.findByRole('form', { name: 'Discount code' });
+
+    // Act: the unknown code
+    await user.type(within(codeForm).getByRole('textbox', { name: 'Discount code' }), 'NOPE');
+    await user.click(within(codeForm).getByRole('button', { name: 'Apply' }));
+
+    // Assess: the server's reason under the field; the price is unchanged
+    expect(
+      await within(codeForm).findByText('There is no Pro plan discount code NOPE: check how it is spelt.'),
+    ).toBeInTheDocument();
+    expect(page.getByRole('region', { name: 'Order summary' })).toHaveTextContent('Total today$12.00');
+
+    // Act: a good code, then pay
+    await user.clear(within(codeForm).getByRole('textbox', { name: 'Discount code' }));
+    await user.type(within(codeForm).getByRole('textbox', { name: 'Discount code' }), 'spring25');
+    await user.click(within(codeForm).getByRole('button', { name: 'Apply' }));
+    const codeSection = page.getByRole('region', { name: 'Discount code' });
+    expect(await within(codeSection).findByRole('status')).toHaveTextContent(
+      'Code SPRING25 applied: you save $3.00 on your first charge.',
+    );
+    const summary = page.getByRole('region', { name: 'Order summary' });
+    expect(within(summary).getByRole('list', { name: 'Order lines' })).toHaveTextContent('Discount code SPRING25−$3.00');
+    expect(summary).toHaveTextContent('$9.00 today, then $12.00 every month');
+    const form = page.getByRole('form', { name: 'Card details' });
+    await user.click(within(form).getByRole('button', { name: /^4111 1111 1111 1111/ }));
+    await user.click(within(form).getByRole('button', { name: 'Pay $9.00' }));
+
+    // Assess: the code went to the server as typed; the discounted invoice is the one paid
+    await waitFor(() => expect(api.calls(routes.fulfillSubscriptionInvoice)).toHaveLength(1));
+    expect(api.calls(routes.getCheckoutInvoice).map((request) => request.url.searchParams.get('discountCode'))).toEqual([
+      'NOPE',
+      'spring25',
+    ]);
+    expect(api.calls(routes.fulfillSubscriptionInvoice).map((request) => request.params)).toEqual([
+      { invoiceId: 'inv_jane_code' },
+    ]);
   });
 
   it('shows a declined card’s message in an alert, keeps the form, and pays with a new nonce on the next try', async () => {

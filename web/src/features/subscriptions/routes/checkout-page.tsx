@@ -1,4 +1,4 @@
-import { useEffect, useId } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { PrefetchLink as Link } from '../../../components/prefetch-link';
 import { APP_NAME } from '@shared/constants';
@@ -14,8 +14,17 @@ import { useCurrentUser } from '../../../lib/current-user';
 import { useLoginModal } from '../../../lib/login-modal';
 import { toast } from '../../../lib/toast';
 import { useFulfillSubscriptionInvoice } from '../api/fulfill-subscription-invoice';
+import { useCheckoutInvoiceWithCode } from '../api/get-checkout-invoice';
 import { useCheckoutScreen } from '../api/show-checkout-screen';
-import type { CheckoutScreen, PaymentClient, PaymentMethodNonce, ProPriceId, SubscriptionView } from '../api/subscription-keys';
+import type {
+  CheckoutScreen,
+  InvoiceView,
+  PaymentClient,
+  PaymentMethodNonce,
+  ProPriceId,
+  SubscriptionView,
+} from '../api/subscription-keys';
+import { ProDiscountCodeField } from '../components/pro-discount-code-field';
 import { PlanLimitsList } from '../components/plan-card';
 import { ResumePro } from '../components/resume-pro';
 import { everyInterval, formatDay, formatMoney, intervalName } from '../lib/format';
@@ -69,9 +78,15 @@ function CanceledWithPaidTime({ userId, subscription }: { userId: string; subscr
   );
 }
 
-function OrderSummary({ screen }: { screen: CheckoutScreen }) {
+function OrderSummary({ screen, invoice }: { screen: CheckoutScreen; invoice: InvoiceView }) {
   const titleId = useId();
-  const { invoice, price, stock } = screen;
+  const { price, stock } = screen;
+  const discount = invoice.discount;
+  // A code off every charge lowers the renewals too; one off the first charge leaves them at the price.
+  const renewal =
+    discount?.appliesTo === 'every'
+      ? { amountMinor: price.price.amountMinor - discount.saving.amountMinor, currency: price.price.currency }
+      : price.price;
   return (
     <section className={pageStyles.card} aria-labelledby={titleId}>
       <h2 id={titleId} className={pageStyles.sectionTitle}>
@@ -87,13 +102,19 @@ function OrderSummary({ screen }: { screen: CheckoutScreen }) {
             <span>{formatMoney({ amountMinor: line.amountMinor, currency: invoice.total.currency })}</span>
           </li>
         ))}
+        {discount ? (
+          <li className={factsStyles.summaryLine}>
+            <span>Discount code {discount.code}</span>
+            <span>−{formatMoney(discount.saving)}</span>
+          </li>
+        ) : null}
       </ul>
       <p className={factsStyles.summaryTotal}>
         <span>Total today</span>
         <span>{formatMoney(invoice.total)}</span>
       </p>
       <p className={pageStyles.muted}>
-        {formatMoney(invoice.total)} today, then {formatMoney(price.price)} {everyInterval(price.interval)}, cancel any time.
+        {formatMoney(invoice.total)} today, then {formatMoney(renewal)} {everyInterval(price.interval)}, cancel any time.
       </p>
       <PlanLimitsList limits={stock.limits.pro} />
       <p className={pageStyles.muted}>
@@ -103,10 +124,10 @@ function OrderSummary({ screen }: { screen: CheckoutScreen }) {
   );
 }
 
-function Payment({ screen, payment, userId }: { screen: CheckoutScreen; payment: PaymentClient; userId: string }) {
+function Payment({ invoice, payment, userId }: { invoice: InvoiceView; payment: PaymentClient; userId: string }) {
   const titleId = useId();
   const navigate = useNavigate();
-  const fulfill = useFulfillSubscriptionInvoice(userId, screen.invoice.id);
+  const fulfill = useFulfillSubscriptionInvoice(userId, invoice.id);
   useEffect(() => track('Checkout Step', { step: 'viewed' }), []);
   const pay = async (method: PaymentMethodNonce) => {
     // The card form hands over a payment method only once the card is entered and accepted.
@@ -125,6 +146,8 @@ function Payment({ screen, payment, userId }: { screen: CheckoutScreen; payment:
   };
 
   const problem = fulfill.isError ? paymentProblemOf(fulfill.error, { conflict: 'You are on Pro already.' }) : null;
+  // A code used up while paying is no reason to leave: the buyer takes it off and pays the full price here.
+  const codeProblem = fulfill.error instanceof ApiError && fulfill.error.code === 'DISCOUNT_CODE_USED_UP';
   return (
     <section className={pageStyles.card} aria-labelledby={titleId}>
       <h2 id={titleId} className={pageStyles.sectionTitle}>
@@ -133,14 +156,14 @@ function Payment({ screen, payment, userId }: { screen: CheckoutScreen; payment:
       <PaymentMethodForm
         client={payment}
         label="Card details"
-        submitLabel={`Pay ${formatMoney(screen.invoice.total)}`}
+        submitLabel={`Pay ${formatMoney(invoice.total)}`}
         pendingLabel="Paying…"
         onPaymentMethod={pay}
         problem={
           problem ? (
             <>
               <p>{problem.message}</p>
-              {problem.kind === 'conflict' ? (
+              {problem.kind === 'conflict' && !codeProblem ? (
                 <p>
                   <Link to={SUBSCRIPTION_PATH}>Go to your subscription</Link>
                 </p>
@@ -150,6 +173,40 @@ function Payment({ screen, payment, userId }: { screen: CheckoutScreen; payment:
         }
       />
     </section>
+  );
+}
+
+/** The order, the discount code and the card form; a code applied or removed replaces the invoice paid. */
+function CheckoutForms({
+  screen,
+  payment,
+  userId,
+  priceId,
+}: {
+  screen: CheckoutScreen;
+  payment: PaymentClient;
+  userId: string;
+  priceId: ProPriceId;
+}) {
+  const [invoice, setInvoice] = useState<InvoiceView>(screen.invoice);
+  const pricing = useCheckoutInvoiceWithCode(priceId);
+  const price = (code: string | undefined) => pricing.mutate(code, { onSuccess: (answer) => setInvoice(answer.invoice) });
+  const problem = pricing.isError ? pricing.error.message : null;
+  return (
+    <div className={styles.checkout}>
+      <div className={styles.checkoutSide}>
+        <OrderSummary screen={screen} invoice={invoice} />
+        <ProDiscountCodeField
+          invoice={invoice}
+          applying={pricing.isPending}
+          problem={problem}
+          onApply={(code) => price(code)}
+          onRemove={() => price(undefined)}
+        />
+      </div>
+      {/* Keyed by the invoice: a new price starts the payment afresh, with nothing left of the last attempt's answer. */}
+      <Payment key={invoice.id} invoice={invoice} payment={payment} userId={userId} />
+    </div>
   );
 }
 
@@ -174,10 +231,7 @@ function Checkout({ userId, priceId }: { userId: string; priceId: ProPriceId }) 
         ) : onPro || !screen.payment ? (
           <AlreadyOnPro level={2} />
         ) : (
-          <div className={styles.checkout}>
-            <OrderSummary screen={screen} />
-            <Payment screen={screen} payment={screen.payment} userId={userId} />
-          </div>
+          <CheckoutForms screen={screen} payment={screen.payment} userId={userId} priceId={priceId} />
         )}
       </>
     );

@@ -81,6 +81,7 @@ export const makeInvoice = (overrides: Partial<InvoiceView> = {}): InvoiceView =
     { productId: 'transfer-pro', priceId: 'pro-monthly', description: 'Transfer Pro, monthly', quantity: 1, amountMinor: 1200 },
   ],
   total: { amountMinor: 1200, currency: 'USD' },
+  discount: null,
   lastDecline: null,
   subscriptionId: null,
   paidAt: null,

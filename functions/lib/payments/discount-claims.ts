@@ -1,6 +1,7 @@
 /**
- * Counting a discount code's use exactly once, as its invoice is paid. The use is claimed after
- * the invoice's own claim (store-checkout.ts) and before any gateway call, in one transaction:
+ * Counting a discount code's use exactly once, as its invoice is paid, for every seller (a shop's
+ * codes, and the Pro plan's under the platform's seller id). The use is claimed after the
+ * invoice's own claim (invoices.ts) and before any gateway call, in one transaction:
  * the invoice's use item (created on condition it is not there), the code's usesCount (ADD 1 on
  * condition it is active and under maxUses) and, for a once-per-customer code, the customer's
  * use item (a conditional create). However many customers pay at once, a code with N uses is
@@ -11,14 +12,14 @@
  * counts nothing more) is never discounted without its use counted.
  */
 import { formatMoney } from '../../../shared/payments/money';
-import { type LostRace, lostRace, retryContendedWrite } from '../../lib/contended-writes';
-import { customerHolder, invoiceHolder } from '../../lib/db/entities/discount-use';
-import type { InvoiceItem } from '../../lib/db/entities/invoice';
-import type { Db } from '../../lib/db/service';
-import type { HttpError } from '../../lib/errors';
-import { logger } from '../../lib/logger';
-import type { InvoiceClaim } from '../../lib/payments/invoices';
-import { DiscountCodeRefused, DiscountCodeUsedUp, refusalOf } from './discounts';
+import { type LostRace, lostRace, retryContendedWrite } from '../contended-writes';
+import { customerHolder, invoiceHolder } from '../db/entities/discount-use';
+import type { InvoiceItem } from '../db/entities/invoice';
+import type { Db } from '../db/service';
+import type { HttpError } from '../errors';
+import { logger } from '../logger';
+import { DiscountCodeRefused, DiscountCodeUsedUp, refusalOf } from './discount-codes';
+import type { InvoiceClaim } from './invoices';
 
 const fullPriceOf = (invoice: InvoiceItem) =>
   formatMoney({
