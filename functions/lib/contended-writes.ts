@@ -1,5 +1,6 @@
 import { isConditionalCheckFailed } from './db/errors';
 import { ServiceUnavailable } from './errors';
+import { remainingTimeMs } from './invocation-time';
 
 /**
  * Optimistic writes: read an item, write on condition that it is still what was read, and when
@@ -22,10 +23,24 @@ export class TooBusy extends ServiceUnavailable {
   }
 }
 
+/**
+ * What an attempt and the answer after it may need of the invocation's time: a retry that would
+ * start later than this before the function's timeout is not started, and the caller gets
+ * TooBusy (a 503 saying nothing changed) instead of the generic 500 of a function stopped at its
+ * timeout. Generous, as a loaded table answers slowly.
+ */
+export const ATTEMPT_RESERVE_MS = 1_500;
+
 /** Before retry number `attempt` (1 for the first retry): a random pause in a range that doubles. */
-function pauseBeforeRetry(attempt: number): Promise<void> {
+function pauseBeforeRetry(attempt: number): number {
   const range = Math.min(CONTENDED_WRITE_POLICY.maxPauseMs, CONTENDED_WRITE_POLICY.basePauseMs * 2 ** attempt);
-  return new Promise((resolve) => setTimeout(resolve, Math.random() * range));
+  return Math.random() * range;
+}
+
+/** Whether a retry after `pauseMs` still leaves the invocation time to write and answer. */
+function timeForAnotherAttempt(pauseMs: number): boolean {
+  const left = remainingTimeMs();
+  return left === undefined || left >= pauseMs + ATTEMPT_RESERVE_MS;
 }
 
 /**
@@ -71,8 +86,9 @@ export interface ContendedWriteOptions {
  * Runs one optimistic write under the policy: `attempt(n)` (n from 0) reads, writes, and answers
  * its result, or `lostRace()` when it lost a race; a write collision it throws (isWriteCollision)
  * counts as a lost race too, and any other error ends it at once. Retries pause first
- * (pauseBeforeRetry). When every attempt lost, it gives up with TooBusy (or `giveUp`'s error),
- * whose cause is the last collision.
+ * (pauseBeforeRetry). When every attempt lost, or the invocation has no time left for another
+ * (ATTEMPT_RESERVE_MS), it gives up with TooBusy (or `giveUp`'s error), whose cause is the last
+ * collision.
  */
 export async function retryContendedWrite<T>(
   options: ContendedWriteOptions,
@@ -80,7 +96,11 @@ export async function retryContendedWrite<T>(
 ): Promise<T> {
   let lastCollision: unknown;
   for (let number = 0; number < CONTENDED_WRITE_POLICY.attempts; number += 1) {
-    if (number > 0) await pauseBeforeRetry(number);
+    if (number > 0) {
+      const pauseMs = pauseBeforeRetry(number);
+      if (!timeForAnotherAttempt(pauseMs)) break;
+      await new Promise((resolve) => setTimeout(resolve, pauseMs));
+    }
     try {
       const result = await attempt(number);
       if (!(result instanceof LostRace)) return result;

@@ -383,8 +383,16 @@ describe('reading, opening and liking a story', () => {
     );
     const answers = await Promise.all(calls);
 
-    // Assess
-    for (const answer of answers) expectOk(answer);
+    // Assess: each call got through, or (on a machine loaded enough that retries would outlast the
+    // function's timeout) was refused with the 503 that says nothing changed, never a generic 500;
+    // most got through, and the count is exactly the likes stored
+    const refused = answers.filter((answer) => answer.status === 503);
+    for (const answer of refused) {
+      expectError(answer, 503, 'SERVICE_UNAVAILABLE');
+      expect(answer.body.message).toContain('Nothing changed');
+    }
+    for (const answer of answers.filter((answer) => answer.status !== 503)) expectOk(answer);
+    expect(refused.length).toBeLessThan(answers.length / 2);
     const { data: relations } = await getDb().entities.storyRelation.query.byStory({ storyId }).go({ pages: 'all' });
     const likes = relations.filter((relation) => relation.likedAt !== undefined).length;
     const { data: stored } = await getDb().entities.story.get({ storyId }).go({ consistent: true });

@@ -1,6 +1,7 @@
 import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
+  ATTEMPT_RESERVE_MS,
   CONTENDED_WRITE_POLICY,
   isWriteCollision,
   LostRace,
@@ -9,6 +10,7 @@ import {
   TooBusy,
 } from '../../functions/lib/contended-writes';
 import { Conflict, NotFound } from '../../functions/lib/errors';
+import { withRemainingTime } from '../../functions/lib/invocation-time';
 
 const conditionFailed = () => new ConditionalCheckFailedException({ message: 'The conditional request failed', $metadata: {} });
 const cancelled = (code: string) =>
@@ -182,5 +184,43 @@ describe('retryContendedWrite', () => {
     expect(await outcome).toBeInstanceOf(TooBusy);
     expect(pauses).toEqual([50, 100, 200, 400, 800, 1600, 2000, 2000, 2000, 2000, 2000, 2000, 2000]);
     expect(pauses.reduce((sum, ms) => sum + ms, 0)).toBeLessThan(29_000);
+  });
+
+  it("gives up with TooBusy before the function's timeout, not after it, when the invocation has no time left for a retry", async () => {
+    // Prepare: a route's invocation with 4 s left on a clock the test moves, and every attempt colliding
+    vi.useFakeTimers();
+    vi.spyOn(Math, 'random').mockReturnValue(0.999_999);
+    const deadline = Date.now() + 4_000;
+    const attempt = vi.fn(async () => lostRace());
+
+    // Act
+    const outcome = withRemainingTime(
+      () => deadline - Date.now(),
+      () => retryContendedWrite({ what: 'liking this story' }, attempt),
+    ).catch((caught: unknown) => caught);
+    await vi.runAllTimersAsync();
+
+    // Assert: pauses of 50, 100, 200, 400 and 800 ms fit with the reserve; the next (1,600 ms) would not
+    expect(await outcome).toBeInstanceOf(TooBusy);
+    expect(attempt).toHaveBeenCalledTimes(6);
+    expect(deadline - Date.now()).toBeGreaterThanOrEqual(ATTEMPT_RESERVE_MS);
+  });
+
+  it('still answers an attempt that gets through late in the invocation', async () => {
+    // Prepare: 2 s left, the first attempt losing a race
+    vi.useFakeTimers();
+    vi.spyOn(Math, 'random').mockReturnValue(0.5);
+    const attempt = vi.fn(async (n: number) => (n === 0 ? lostRace() : 'liked'));
+
+    // Act
+    const outcome = withRemainingTime(
+      () => 2_000,
+      () => retryContendedWrite({ what: 'testing' }, attempt),
+    );
+    await vi.runAllTimersAsync();
+
+    // Assert
+    await expect(outcome).resolves.toBe('liked');
+    expect(attempt).toHaveBeenCalledTimes(2);
   });
 });

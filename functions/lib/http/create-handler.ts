@@ -12,6 +12,7 @@ import { type Caller, type CallerFor, readSessionToken, resolveCaller, type Reso
 import { parseCookies } from './cookies';
 import { parseInput } from './parse-input';
 import { PreparedJson, Redirect, Reply, TextDocument } from './responses';
+import { withRemainingTime } from '../invocation-time';
 import { API_SECURITY_HEADERS } from './security-headers';
 
 export interface HandlerInput<R extends RouteDefinition> {
@@ -263,7 +264,9 @@ export function createHandler<R extends RouteDefinition>(
       const state = context.requestState;
       if (!state) throw new Error('The request pipeline did not run before the handler');
       const input = parseInput(route, event, state.headers) as Pick<HandlerInput<R>, 'params' | 'query' | 'body'>;
-      const outcome = await handle({
+      const remainingTimeMs = () => context.getRemainingTimeInMillis();
+      const outcome = await withRemainingTime(remainingTimeMs, () =>
+        handle({
         params: input.params,
         query: input.query,
         body: input.body,
@@ -273,8 +276,9 @@ export function createHandler<R extends RouteDefinition>(
         cookies: state.cookies,
         sessionToken: state.sessionToken,
         event,
-        remainingTimeMs: () => context.getRemainingTimeInMillis(),
-      });
+        remainingTimeMs,
+      }),
+      );
       return toResult(route, outcome, state.headers);
     });
   return Object.assign(handler, { route });
