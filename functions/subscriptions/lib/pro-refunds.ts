@@ -92,11 +92,13 @@ export const fingerprintOf = (body: RefundProChargeBody): string =>
  */
 export function planProRefund(payment: PaymentItem, status: TransactionStatus, body: RefundProChargeBody): ProRefundPlan {
   const leftMinor = Math.max(0, payment.amountMinor - (payment.refundedMinor ?? 0));
+  // Refunded in full by us (a void included, which leaves the charge 'voided'): say so first.
+  if (leftMinor === 0) throw new RefundTooLarge(0, payment.currency, 'payment');
   if (!isReturnable(status)) {
     throw new Conflict(`The gateway has this charge as ${status.replaceAll('_', ' ')}: there is nothing of it to refund.`);
   }
   const amountMinor = body.amountMinor ?? leftMinor;
-  if (leftMinor === 0 || amountMinor > leftMinor) throw new RefundTooLarge(leftMinor, payment.currency, 'payment');
+  if (amountMinor > leftMinor) throw new RefundTooLarge(leftMinor, payment.currency, 'payment');
   const operation = operationFor({ amountMinor: payment.amountMinor, status }, amountMinor, leftMinor, payment.currency);
   return { amountMinor, operation };
 }
