@@ -69,6 +69,8 @@ export function describeEvent(
       return `${actorName} bought ${title ? `“${title}”` : 'from your shop'}.`;
     case 'store-refund':
       return `${title ?? 'A shop'} refunded ${detail ?? 'your order'}.`;
+    case 'subscription-refunded':
+      return `${detail ?? 'A payment'} of ${title ?? 'your subscription'} was refunded.`;
   }
 }
 

@@ -22,6 +22,13 @@ import {
   upgradesScreenSchema,
   webhookAnswerSchema,
 } from '../schemas/subscriptions';
+import {
+  proChargeParamsSchema,
+  proPaymentsQuerySchema,
+  proPaymentsSchema,
+  refundedProChargeSchema,
+  refundProChargeBodySchema,
+} from '../schemas/pro-refunds';
 import { defineRoute } from './define-route';
 
 /**
@@ -220,6 +227,33 @@ export const deactivateProDiscountCode = defineRoute({
   response: discountCodeSchema,
 });
 
+// Refunds of Pro plan charges, a superuser's to make
+
+export const listProPaymentsOfPerson = defineRoute({
+  method: 'GET',
+  path: '/api/i/ourTransfers/superuser/v/payments',
+  access: 'superuser',
+  handler: 'subscriptions/list-pro-payments-of-person',
+  summary:
+    "Superusers: a person's Pro plan charges (`person`: their username or email address), newest first (the latest 24), each with what was refunded of it, what is left to refund and every refund asked of it; and their Pro subscription, if any. 404 when nobody has that username or address.",
+  query: proPaymentsQuerySchema,
+  response: proPaymentsSchema,
+});
+
+export const refundProCharge = defineRoute({
+  method: 'POST',
+  path: '/api/i/ourTransfers/superuser/mod/payment/{transactionId}/refund',
+  access: 'superuser',
+  handler: 'subscriptions/refund-pro-charge',
+  summary:
+    "Superusers: refunds a Pro plan charge, all that is left of it or `amountMinor` of it, with a `reason`: voided when it has not settled yet (whole only: 409 PAYMENT_NOT_SETTLED for part of it), refunded to the card after. With `cancelSubscription`, the subscription it paid for is canceled too (Pro lasts to the end of the time paid for). The person gets a receipt of the refund by email and a notification, and their subscription page shows it. Exactly once: the refund is claimed before the gateway is called, and a repeated or concurrent request (the same `knownRefunds`, amount and reason) answers the same refund. 409 REFUND_TOO_LARGE naming what is left (`leftMinor`) for more than is left, 409 REFUND_REFUSED with the gateway's words, 404 for a charge that is not the Pro plan's, 503 when the gateway is out of reach (nothing is lost: asking again finishes it).",
+  params: proChargeParamsSchema,
+  body: refundProChargeBodySchema,
+  response: refundedProChargeSchema,
+  capabilities: { payments: true, email: true, realtime: true },
+  timeoutSeconds: GATEWAY_ROUTE_TIMEOUT_SECONDS,
+});
+
 /**
  * The group in listing order (the API reference, and CDK's stacks, which chunk an app's routes
  * in this order): a new route goes at the end, so no existing route moves to another stack.
@@ -240,4 +274,6 @@ export const allSubscriptionRoutes = {
   createProDiscountCode,
   listProDiscountCodes,
   deactivateProDiscountCode,
+  listProPaymentsOfPerson,
+  refundProCharge,
 };

@@ -37,6 +37,7 @@ export const NOTIFICATION_KINDS = [
   'store-order-confirmed',
   'store-sale',
   'store-refund',
+  'subscription-refunded',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

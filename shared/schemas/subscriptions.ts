@@ -106,12 +106,26 @@ export const invoiceSchema = z.strictObject({
 });
 export type InvoiceView = z.infer<typeof invoiceSchema>;
 
+/**
+ * A refund of a charge as the person it was refunded to sees it: how much, why, when, and how
+ * (a void: the charge never went through; a refund: back to the card in a few days).
+ */
+export const chargeRefundSchema = z.strictObject({
+  amount: moneySchema,
+  operation: z.enum(['refund', 'void']),
+  reason: z.string(),
+  refundedAt: z.string(),
+});
+export type ChargeRefundView = z.infer<typeof chargeRefundSchema>;
+
 export const paymentRecordSchema = z.strictObject({
   transactionId: z.string(),
   description: z.string(),
   amount: moneySchema,
   chargedAt: z.string(),
   card: z.nullable(z.strictObject({ cardType: z.string(), last4: z.string() })),
+  /** The refunds that went through, oldest first (none for most charges). */
+  refunds: z.array(chargeRefundSchema),
 });
 export type PaymentRecordView = z.infer<typeof paymentRecordSchema>;
 

@@ -323,6 +323,7 @@ describe('cdk stacks for the real route table', () => {
       'updateSubscriptionPaymentMethod',
       'receiveBraintreeWebhook',
       'resumeSubscription',
+      'refundProCharge',
       'fulfillStoreInvoice',
       'updateStoreSubscriptionPaymentMethod',
       'addStoreSubscriptionAddOn',
@@ -353,6 +354,7 @@ describe('cdk stacks for the real route table', () => {
       'updateSubscriptionPaymentMethod',
       'receiveBraintreeWebhook',
       'resumeSubscription',
+      'refundProCharge',
       'runReconciliation',
     ]);
     for (const [name] of routeEntries) {
@@ -488,6 +490,7 @@ describe('cdk stacks for the real route table', () => {
       'cancelSubscription',
       'updateSubscriptionPaymentMethod',
       'receiveBraintreeWebhook',
+      'refundProCharge',
       'fulfillStoreInvoice',
       'updateStoreSubscriptionPaymentMethod',
       'addStoreSubscriptionAddOn',

@@ -58,6 +58,7 @@ import { createCartItemEntity } from './entities/cart-item';
 import { createStoreOrderEntity } from './entities/store-order';
 import { createStoreDownloadEntity } from './entities/store-download';
 import { createStoreRefundEntity } from './entities/store-refund';
+import { createProRefundEntity } from './entities/pro-refund';
 import { createStoreFigureEntity, createStoreSaleEntity } from './entities/store-figures';
 import { createReconciliationEntity } from './entities/reconciliation';
 
@@ -119,6 +120,7 @@ const entityFactories = {
   storeOrder: createStoreOrderEntity,
   storeDownload: createStoreDownloadEntity,
   storeRefund: createStoreRefundEntity,
+  proRefund: createProRefundEntity,
   storeFigure: createStoreFigureEntity,
   storeSale: createStoreSaleEntity,
   discountCode: createDiscountCodeEntity,

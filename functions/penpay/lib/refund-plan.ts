@@ -8,13 +8,13 @@
  * its subscription's first charge (store-charges.ts). A refund of lines returns them from their
  * own charges; a refund of an amount takes from the settled charges first.
  */
-import { formatMoney } from '../../../shared/payments/money';
 import type { RefundOrderBody } from '../../../shared/schemas/store';
 import type { StoreOrderItem } from '../../lib/db/entities/store-order';
 import type { StoreRefundItem } from '../../lib/db/entities/store-refund';
 import { gradeScope, productScope, shopScope } from '../../lib/db/entities/store-figures';
 import { BadRequest, HttpError } from '../../lib/errors';
-import { REFUNDABLE_STATUSES, type TransactionStatus, VOIDABLE_STATUSES } from '../../lib/payments/gateway';
+import { REFUNDABLE_STATUSES, type TransactionStatus } from '../../lib/payments/gateway';
+import { isReturnable, operationFor, RefundTooLarge } from '../../lib/payments/refund-rules';
 
 /** One charge of the order, as the gateway has it now, and the order's lines it paid for. */
 export interface OrderCharge {
@@ -38,34 +38,6 @@ export interface RefundPlan {
   fingerprint: string;
 }
 
-/** A refund larger than what is left to refund of the order: 409 naming what is left. */
-export class RefundTooLarge extends HttpError {
-  constructor(leftMinor: number, currency: string) {
-    const left = formatMoney({ amountMinor: leftMinor, currency });
-    super(
-      409,
-      'REFUND_TOO_LARGE',
-      leftMinor > 0
-        ? `Only ${left} is left to refund on this order: refund that much or less.`
-        : 'Nothing is left to refund on this order: it was refunded in full.',
-      { leftMinor, left },
-    );
-  }
-}
-
-/** Part of a charge that has not settled yet: Braintree can only void it, whole. 409. */
-export class PaymentNotSettled extends HttpError {
-  constructor(charge: OrderCharge, currency: string) {
-    const whole = formatMoney({ amountMinor: charge.amountMinor, currency });
-    super(
-      409,
-      'PAYMENT_NOT_SETTLED',
-      `The payment of ${whole} this refund would take from has not settled yet: until it settles (usually within a day) it can only be cancelled whole. Refund all of ${whole} now, or wait for it to settle to refund part of it.`,
-      { transactionAmountMinor: charge.amountMinor },
-    );
-  }
-}
-
 /** The same request asked again finds the same refund: everything that decides what it does. */
 export function fingerprintOf(body: RefundOrderBody): string {
   return JSON.stringify({
@@ -86,7 +58,7 @@ export const paidForLine = (line: Pick<StoreOrderItem['lines'][number], 'unitPri
 
 /** What each charge has left to return: its amount less the parts of refunds not failed. */
 function leftOf(charge: OrderCharge, refunds: readonly StoreRefundItem[]): number {
-  if (!VOIDABLE_STATUSES.has(charge.status) && !REFUNDABLE_STATUSES.has(charge.status)) return 0;
+  if (!isReturnable(charge.status)) return 0;
   const taken = refunds
     .filter((refund) => refund.status !== 'failed')
     .flatMap((refund) => refund.parts)
@@ -103,9 +75,7 @@ function partOf(charge: OrderCharge, amountMinor: number, left: number, currency
     amountMinor,
     status: 'pending' as const,
   };
-  if (REFUNDABLE_STATUSES.has(charge.status)) return { ...base, operation: 'refund' };
-  if (amountMinor === charge.amountMinor && left === charge.amountMinor) return { ...base, operation: 'void' };
-  throw new PaymentNotSettled(charge, currency);
+  return { ...base, operation: operationFor(charge, amountMinor, left, currency) };
 }
 
 /** The lines a refund of items names, by index or by grade; 400 for one the order does not have. */
@@ -139,7 +109,7 @@ function lineScopes(order: StoreOrderItem, indexes: readonly number[]): { scope:
 
 /**
  * The refund `body` asks for, against the order's charges and its refunds so far (pending ones
- * included: their amounts are reserved). Throws RefundTooLarge, PaymentNotSettled, BadRequest,
+ * included: their amounts are reserved). Throws RefundTooLarge, PaymentNotSettled (functions/lib/payments/refund-rules.ts), BadRequest,
  * or a 409 for a line refunded already.
  */
 export function planRefund(

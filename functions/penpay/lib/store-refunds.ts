@@ -16,7 +16,7 @@
  * gateway's words, and releases the reservation; a gateway out of reach leaves it pending, its
  * claim released at once, for the next request on the order to resume.
  */
-import { fromDecimalAmount, toDecimalAmount } from '../../../shared/payments/money';
+import { fromDecimalAmount } from '../../../shared/payments/money';
 import type { RefundOrderBody } from '../../../shared/schemas/store';
 import type { MerchantAccountItem } from '../../lib/db/entities/merchant-account';
 import type { StoreOrderItem } from '../../lib/db/entities/store-order';
@@ -26,6 +26,7 @@ import type { Db } from '../../lib/db/service';
 import { BadRequest, Conflict } from '../../lib/errors';
 import { logger } from '../../lib/logger';
 import { type PaymentGateway, RefundRefused } from '../../lib/payments/gateway';
+import { sendRefundPart } from '../../lib/payments/refund-rules';
 import { cancelAtGateway } from '../../lib/payments/subscription-changes';
 import { fingerprintOf, type OrderCharge, planRefund, type RefundPart, type RefundPlan } from './refund-plan';
 import { endRefund, readMerchantOrder, readRefund, readRefunds } from './refund-records';
@@ -302,17 +303,13 @@ async function run(
       continue;
     }
     try {
-      if (refund.attempt > 1 && (await foundDone(gateway, refund, index, part))) continue;
-      const done =
-        part.operation === 'void'
-          ? await gateway.voidTransaction(part.transactionId)
-          : await gateway.refundTransaction({
-              transactionId: part.transactionId,
-              amount: toDecimalAmount(part.amountMinor),
-              orderId: partKeyOf(refund, index),
-            });
+      part.gatewayId = await sendRefundPart(
+        gateway,
+        { ...part, key: partKeyOf(refund, index) },
+        // A later attempt looks first for what an earlier one may have sent.
+        refund.attempt > 1,
+      );
       part.status = 'succeeded';
-      part.gatewayId = done.id;
     } catch (error) {
       if (!(error instanceof RefundRefused)) {
         // Out of reach, or an answer lost: whether it reached the gateway is unknown. The next request resumes it.
@@ -330,22 +327,6 @@ async function run(
     return answered(current);
   }
   return answered(ended.status === 'succeeded' ? await afterRefund(db, gateway, merchant, ended, now()) : ended);
-}
-
-/** Whether a part an earlier attempt may have sent reached the gateway: a refund by its order id, a void by the charge's status. */
-async function foundDone(gateway: PaymentGateway, refund: StoreRefundItem, index: number, part: RefundPart): Promise<boolean> {
-  if (part.operation === 'void') {
-    const charge = await gateway.findTransaction(part.transactionId);
-    if (charge.status !== 'voided') return false;
-    part.status = 'succeeded';
-    part.gatewayId = charge.id;
-    return true;
-  }
-  const found = await gateway.findRefundByOrderId(partKeyOf(refund, index));
-  if (!found) return false;
-  part.status = 'succeeded';
-  part.gatewayId = found.id;
-  return true;
 }
 
 /** Lets the next request resume the refund at once, instead of after the claim's time. */

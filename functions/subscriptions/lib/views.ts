@@ -3,6 +3,7 @@ import { PRO_PRICES, PRO_PRODUCT, type ProPrice } from '../../../shared/transfer
 import { PLAN_LIMITS } from '../../../shared/transfers/plans';
 import type {
   InvoiceView,
+  ChargeRefundView,
   PaymentRecordView,
   PriceView,
   ProductStock,
@@ -87,12 +88,14 @@ export function toInvoiceView(invoice: InvoiceItem): InvoiceView {
   };
 }
 
-export function toPaymentRecordView(payment: PaymentItem): PaymentRecordView {
+/** A charge as its payer sees it, with the refunds of it that went through (`refunds`, oldest first). */
+export function toPaymentRecordView(payment: PaymentItem, refunds: ChargeRefundView[] = []): PaymentRecordView {
   return {
     transactionId: payment.transactionId,
     description: payment.description,
     amount: { amountMinor: payment.amountMinor, currency: payment.currency },
     chargedAt: payment.chargedAt,
     card: payment.cardType && payment.last4 ? { cardType: payment.cardType, last4: payment.last4 } : null,
+    refunds,
   };
 }

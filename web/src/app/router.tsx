@@ -118,6 +118,10 @@ export const pageRoutes: RouteObject[] = [
             lazy: page(() => import('../features/subscriptions/routes/pro-discount-codes-page'), 'ProDiscountCodesPage'),
           },
           {
+            path: 'pro-refunds',
+            lazy: page(() => import('../features/subscriptions/routes/pro-refunds-page'), 'ProRefundsPage'),
+          },
+          {
             path: 'stories/:feed?',
             lazy: page(() => import('../features/stories/routes/stories-page'), 'StoriesPage'),
           },

@@ -26,6 +26,10 @@ export const createPaymentEntity = (config?: EntityConfiguration) =>
         /** When the gateway made the charge (ISO). */
         chargedAt: { type: 'string', required: true },
         receiptSentAt: { type: 'string' },
+        /** Refunds asked of this charge so far (pro-refund.ts): each claims the next number, which serializes them. */
+        refundCount: { type: 'number' },
+        /** What refunds took of it, those under way included (reserved by their claim). */
+        refundedMinor: { type: 'number' },
       },
       indexes: {
         byTransaction: {

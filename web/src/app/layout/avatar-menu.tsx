@@ -26,6 +26,7 @@ const SUPERUSER_LINKS = [
   { to: '/moderation', label: 'Moderation' },
   { to: '/analytics', label: 'Analytics' },
   { to: '/pro-codes', label: 'Pro discount codes' },
+  { to: '/pro-refunds', label: 'Pro refunds' },
 ] as const;
 
 /**

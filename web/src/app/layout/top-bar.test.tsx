@@ -260,7 +260,7 @@ describe('TopBar, logged in', () => {
 
     // Assess
     const menu = await screen.findByRole('menu', { name: 'Account menu for jane' });
-    const items = within(menu).getAllByRole('menuitem').slice(0, 6);
+    const items = within(menu).getAllByRole('menuitem').slice(0, 7);
     expect(items.map((item) => [item.textContent, item.getAttribute('href')])).toEqual([
       ['Account', 'https://penname.example/account/jane'],
       ['Review queue', '/stories/review'],
@@ -268,6 +268,7 @@ describe('TopBar, logged in', () => {
       ['Moderation', '/moderation'],
       ['Analytics', '/analytics'],
       ['Pro discount codes', '/pro-codes'],
+      ['Pro refunds', '/pro-refunds'],
     ]);
   });
 

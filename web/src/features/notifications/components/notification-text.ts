@@ -46,6 +46,8 @@ export function describeNotification(notification: Notification): string {
       return `${who} bought ${title ?? 'from your shop'}`;
     case 'store-refund':
       return `${notification.object.title ?? 'A shop'} refunded ${notification.object.detail ?? 'your order'}`;
+    case 'subscription-refunded':
+      return `${notification.object.detail ?? 'A payment'} of ${notification.object.title ?? 'your subscription'} was refunded`;
   }
 }
 

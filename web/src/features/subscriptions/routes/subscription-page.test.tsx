@@ -87,6 +87,33 @@ describe('SubscriptionPage', () => {
     ]);
   });
 
+  it('shows a refunded payment with each refund: how much, when and why', async () => {
+    // Prepare
+    const { page } = renderSubscription(() =>
+      subscriptionScreen({
+        payments: [
+          makePayment({
+            transactionId: 'txn_1',
+            refunds: [
+              {
+                amount: { amountMinor: 400, currency: 'USD' },
+                operation: 'refund',
+                reason: 'Outage last week',
+                refundedAt: '2026-11-28T10:00:00.000Z',
+              },
+            ],
+          }),
+        ],
+      }),
+    );
+
+    // Assess
+    const table = await page.findByRole('table', { name: 'Payments' });
+    const cells = within(within(table).getAllByRole('row')[1] as HTMLElement).getAllByRole('cell');
+    expect(cells[1]).toHaveTextContent('Transfer Pro, monthlyRefunded $4.00 on 28 November 2026: Outage last week');
+    expect(cells[2]).toHaveTextContent('$12.00');
+  });
+
   it('warns in an alert when the last payment failed, with the date to update the card by', async () => {
     // Prepare
     const { page } = renderSubscription(() => subscriptionScreen({ subscription: pastDue() }));

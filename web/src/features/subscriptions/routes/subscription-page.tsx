@@ -192,7 +192,16 @@ function Payments({ payments }: { payments: PaymentRecordView[] }) {
                   <td>
                     <time dateTime={payment.chargedAt}>{formatDate(payment.chargedAt)}</time>
                   </td>
-                  <td>{payment.description}</td>
+                  <td>
+                    {payment.description}
+                    {payment.refunds.map((refund) => (
+                      <div key={refund.refundedAt} className={pageStyles.muted}>
+                        {refund.operation === 'void' ? 'Cancelled before it went through' : 'Refunded'}{' '}
+                        {formatMoney(refund.amount)} on <time dateTime={refund.refundedAt}>{formatDate(refund.refundedAt)}</time>:{' '}
+                        {refund.reason}
+                      </div>
+                    ))}
+                  </td>
                   <td className={tableStyles.amount}>{formatMoney(payment.amount)}</td>
                   <td>{payment.card ? `${payment.card.cardType} ending ${payment.card.last4}` : '—'}</td>
                 </tr>

@@ -95,6 +95,7 @@ export const makePayment = (overrides: Partial<PaymentRecordView> = {}): Payment
   amount: { amountMinor: 1200, currency: 'USD' },
   chargedAt: '2026-11-26T10:00:00.000Z',
   card: { cardType: 'Visa', last4: '1111' },
+  refunds: [],
   ...overrides,
 });
 
