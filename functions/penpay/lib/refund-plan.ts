@@ -169,9 +169,7 @@ export function scaleLineRefunds(lineRefunds: readonly LineRefund[], returnedMin
     returnedMinor,
     lineRefunds.map((line) => line.amountMinor),
   );
-  return lineRefunds
-    .map((line, index) => ({ ...line, amountMinor: shares[index] ?? 0 }))
-    .filter((line) => line.amountMinor > 0);
+  return lineRefunds.map((line, index) => ({ ...line, amountMinor: shares[index] ?? 0 })).filter((line) => line.amountMinor > 0);
 }
 
 /** What each charge has left to return: its amount less the parts of refunds not failed. */
