@@ -1,5 +1,13 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { signedNotification } from '../../infra/local/payment-gateway/webhooks';
+import { shopScope } from '../../functions/lib/db/entities/store-figures';
 import { getDb } from '../../functions/lib/db/service';
+import { readFigures } from '../../functions/penpay/lib/dashboard';
+import { figureDayOf } from '../../functions/penpay/lib/sales-ledger';
+import type { PaymentGateway } from '../../functions/lib/payments/gateway';
+import { createLocalPaymentGateway } from '../../functions/lib/payments/local-gateway';
+import { useMerchantGatewayForTests } from '../../functions/lib/payments/merchant-gateway';
+import * as storeRoutes from '../../shared/routes/store';
 import { routes } from '../../shared/routes';
 import type { GradeView } from '../../shared/schemas/merchant';
 import type { CreateDiscountCodeBody } from '../../shared/schemas/discounts';
@@ -7,7 +15,7 @@ import { expectError, expectOk, type SignedInUser } from '../support/api-client'
 import { apiSuite } from '../support/api-suite';
 import { mailsTo } from '../support/mail';
 import { advanceGatewayClock } from '../support/payments';
-import { addGrade, addProduct, expectMessage, openShop, type Shop, shopGatewayOf } from '../support/penpay';
+import { addGrade, addProduct, expectMessage, openShop, type Shop, shopGatewayOf, shopKeysOf } from '../support/penpay';
 
 const suite = apiSuite();
 
@@ -415,5 +423,118 @@ describe('a subscription with a first-charge discount', () => {
     // Assess
     expect(renewed.transactions.map((transaction) => transaction.amount)).toEqual(['8.00', '8.00']);
     expect(renewed.discounts).toEqual([{ id: 'penpay-discount-code', amount: '1.00', numberOfBillingCycles: null }]);
+  });
+});
+
+describe("a renewal's discount on the dashboards", () => {
+  afterEach(() => useMerchantGatewayForTests(undefined));
+
+  /**
+   * "Discounts given" as the shop's dashboard reads it (readFigures, its 30 days ending today), on
+   * the gateway's date: its clock has moved past ours in this file, and charges count on its days.
+   */
+  const discountsGiven = async (shop: Shop) => {
+    const clock = (await (await fetch(`${suite.runtime.paymentGatewayEndpoint}/__control/clock`)).json()) as { now: string };
+    const figures = await readFigures(
+      getDb(),
+      { merchantAccountId: shop.merchant.id, currency: 'USD' },
+      shopScope,
+      new Date(clock.now),
+    );
+    return figures.totals.discounts.amountMinor;
+  };
+
+  const postWebhook = (merchantAccountId: string, form: { bt_signature: string; bt_payload: string }) =>
+    fetch(`${suite.runtime.url}${storeRoutes.receiveMerchantWebhook.path.replace('{merchantAccountId}', merchantAccountId)}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams(form).toString(),
+    });
+
+  /** Another shop's own gateway, as it is without the test's stand-in: its renewals' webhooks go on as usual. */
+  const ownGatewayOf = (merchantAccountId: string): PaymentGateway => {
+    const opened = shopKeysOf(suite, merchantAccountId).then((keys) =>
+      createLocalPaymentGateway(suite.runtime.paymentGatewayEndpoint, keys),
+    );
+    return new Proxy({ environment: 'local' } as PaymentGateway, {
+      get: (target, name) =>
+        name === 'environment' || typeof name !== 'string' || name === 'then'
+          ? Reflect.get(target, name)
+          : async (...args: unknown[]) => {
+              const gateway = (await opened) as unknown as Record<string, (...values: unknown[]) => Promise<unknown>>;
+              return gateway[name]?.(...args);
+            },
+    });
+  };
+
+  it("counts a renewal's discount in Discounts given once, when its webhook arrives twice at once", async () => {
+    // Prepare: $1.00 off every charge of Newsletter — Monthly ($9.00), and a customer subscribed with it.
+    const shop = await stockedShop('renewal-discount');
+    await code(shop.shop, { code: 'EVERYMONTH', kind: 'amount', value: 100, appliesTo: 'every' });
+    const buyer = await suite.api.signIn('renewal-discount-buyer');
+    await fill(buyer, [[shop.monthly, 1]]);
+    const invoice = await invoiceWith(buyer, shop.shop, 'EVERYMONTH');
+    expectOk(await fulfil(buyer, invoice.id));
+    const subscriptionId = `s_${invoice.id}_1`;
+    const atCheckout = await discountsGiven(shop.shop);
+    // While the month passes, the shop's route sees the gateway without the renewal yet, so the
+    // renewal is first recorded by the two deliveries below and not by the gateway's own.
+    const real = await shopGatewayOf(suite, shop.shop.merchant.id);
+    useMerchantGatewayForTests((merchantAccountId) =>
+      merchantAccountId === shop.shop.merchant.id
+        ? {
+            ...real,
+            findSubscription: async (id) => {
+              const found = await real.findSubscription(id);
+              return { ...found, transactions: found.transactions.slice(-1) };
+            },
+          }
+        : ownGatewayOf(merchantAccountId),
+    );
+    const renewal = await advanceGatewayClock(suite.runtime, 31);
+    const charged = renewal.deliveries.find(
+      (delivery) => delivery.subscriptionId === subscriptionId && delivery.kind === 'subscription_charged_successfully',
+    );
+    const beforeWebhook = await discountsGiven(shop.shop);
+    useMerchantGatewayForTests(undefined);
+    // The gateway's own delivery was taken (and is remembered as seen): this is a later notice of
+    // the same charge, which the shop's route has not seen.
+    const notification = await signedNotification(
+      await shopKeysOf(suite, shop.shop.merchant.id),
+      'subscription_charged_successfully',
+      subscriptionId,
+      new Date(Date.parse(charged?.at ?? new Date().toISOString()) + 60_000).toISOString(),
+    );
+
+    // Act: the same delivery twice at once, as a gateway retrying it would.
+    const answers = await Promise.all([
+      postWebhook(shop.shop.merchant.id, notification),
+      postWebhook(shop.shop.merchant.id, notification),
+    ]);
+    const dashboard = await suite.api.call(routes.showMerchantDashboard, { as: shop.shop.owner });
+    const afterWebhook = await discountsGiven(shop.shop);
+
+    // Assess
+    expect(atCheckout).toBe(100);
+    expect(charged?.delivered).toBe(true);
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
+    // The renewal's $1.00 once (the dashboard's 30 days may or may not still hold the first charge's).
+    expect(afterWebhook - beforeWebhook).toBe(100);
+    expect(
+      (
+        await getDb()
+          .entities.storeFigure.get({
+            merchantAccountId: shop.shop.merchant.id,
+            scope: shopScope,
+            period: figureDayOf(charged?.at ?? ''),
+          })
+          .go({ consistent: true })
+      ).data,
+    ).toMatchObject({ revenueMinor: 800, discountsMinor: 100 });
+    expectOk(dashboard);
+    expect(dashboard.body.recentSales.map((sale) => [sale.kind, sale.amount.amountMinor])).toEqual([
+      ['renewal', 800],
+      ['order', 800],
+    ]);
   });
 });

@@ -5,7 +5,7 @@ import { type PaymentGateway, PaymentGatewayUnavailable } from '../../functions/
 import { useMerchantGatewayForTests } from '../../functions/lib/payments/merchant-gateway';
 import { figureDayOf } from '../../functions/penpay/lib/sales-ledger';
 import { routes } from '../../shared/routes';
-import type { GradeView } from '../../shared/schemas/merchant';
+import type { GradeView, ProductStockView } from '../../shared/schemas/merchant';
 import type { RefundOrderBody } from '../../shared/schemas/store';
 import { expectError, expectOk, type SignedInUser } from '../support/api-client';
 import { apiSuite } from '../support/api-suite';
@@ -21,6 +21,8 @@ interface Sold {
   invoiceId: string;
   large: GradeView;
   monthly: GradeView;
+  mug: ProductStockView;
+  newsletter: ProductStockView;
 }
 
 /**
@@ -69,7 +71,7 @@ async function sold(label: string, options: { mugs?: number; subscribe?: boolean
       as: buyer,
     }),
   );
-  return { shop, buyer, invoiceId, large, monthly };
+  return { shop, buyer, invoiceId, large, monthly, mug, newsletter };
 }
 
 const refund = (order: Sold, body: RefundOrderBody, as: SignedInUser = order.shop.owner) =>
@@ -123,6 +125,26 @@ async function dashboardOf(order: Sold) {
   return answer.body.figures.totals;
 }
 
+/** The totals of a product's dashboard and of one of its grades', as the merchant reads them. */
+async function lineDashboardsOf(order: Sold, product: ProductStockView, grade: GradeView) {
+  const [productAnswer, gradeAnswer] = await Promise.all([
+    suite.api.call(routes.showProductDashboard, { params: { productStockId: product.id }, as: order.shop.owner }),
+    suite.api.call(routes.showGradeDashboard, {
+      params: { productStockId: product.id, productStockGradeId: grade.id },
+      as: order.shop.owner,
+    }),
+  ]);
+  expectOk(productAnswer);
+  expectOk(gradeAnswer);
+  return { product: productAnswer.body.figures.totals, grade: gradeAnswer.body.figures.totals };
+}
+
+/** Revenue net of refunds and the refunds figure, as a dashboard's totals show them. */
+const netOf = (revenueMinor: number, refunds: number, refundedMinor: number) => ({
+  revenue: { amountMinor: revenueMinor },
+  refunds: { count: refunds, amount: { amountMinor: refundedMinor } },
+});
+
 const shopFigure = async (order: Sold, period: string) =>
   (
     await getDb()
@@ -150,13 +172,15 @@ let settledItems: Sold;
 let settledDiscounted: Sold;
 let voided: Sold;
 let unsettledPart: Sold;
+let settledSplit: Sold;
 
 beforeAll(async () => {
-  [settledWhole, settledTwice, settledItems, settledDiscounted] = await Promise.all([
+  [settledWhole, settledTwice, settledItems, settledDiscounted, settledSplit] = await Promise.all([
     sold('refund-settled'),
     sold('refund-twice'),
     sold('refund-items', { mugs: 1, subscribe: true }),
     sold('refund-discounted', { mugs: 1, subscribe: true, percentOff: 20 }),
+    sold('refund-split', { mugs: 1, subscribe: true }),
   ]);
   await advanceGatewayClock(suite.runtime, 1);
   [voided, unsettledPart] = await Promise.all([sold('refund-void'), sold('refund-unsettled')]);
@@ -373,6 +397,56 @@ describe('refunding an order paid with a discount code', () => {
       discounts: { amountMinor: 480 },
       refunds: { count: 2, amount: { amountMinor: 1_920 } },
     });
+  });
+});
+
+describe('the product and grade dashboards of a refunded order', () => {
+  it('share a refund of an amount over the lines by what each has left, then a line and the whole return only what is left', async () => {
+    // Prepare: Mug — Large $15.00 and Newsletter — Monthly $9.00, $24.00 in all.
+    const { mug, newsletter, large, monthly } = settledSplit;
+    const before = {
+      mug: await lineDashboardsOf(settledSplit, mug, large),
+      newsletter: await lineDashboardsOf(settledSplit, newsletter, monthly),
+    };
+
+    // Act: $10.01 off the order, then the newsletter's line, then the whole.
+    const part = await refund(settledSplit, { reason: 'Late delivery', amountMinor: 1_001 });
+    const afterPart = {
+      shop: await dashboardOf(settledSplit),
+      mug: await lineDashboardsOf(settledSplit, mug, large),
+      newsletter: await lineDashboardsOf(settledSplit, newsletter, monthly),
+    };
+    const line = await refund(settledSplit, { reason: 'Unsubscribed', productStockGradeIds: [monthly.id] });
+    const afterLine = await lineDashboardsOf(settledSplit, newsletter, monthly);
+    const rest = await refund(settledSplit, { reason: 'Returned' });
+    const afterRest = {
+      shop: await dashboardOf(settledSplit),
+      mug: await lineDashboardsOf(settledSplit, mug, large),
+      newsletter: await lineDashboardsOf(settledSplit, newsletter, monthly),
+    };
+
+    // Assess
+    expect(before.mug.product).toMatchObject(netOf(1_500, 0, 0));
+    expect(before.newsletter.grade).toMatchObject(netOf(900, 0, 0));
+    expectOk(part);
+    // $10.01 in proportion to $15.00 and $9.00 is $6.25 and $3.75, and the cent left over goes to the larger line.
+    expect(afterPart.mug.product).toMatchObject(netOf(874, 1, 626));
+    expect(afterPart.mug.grade).toMatchObject(netOf(874, 1, 626));
+    expect(afterPart.newsletter.product).toMatchObject(netOf(525, 1, 375));
+    expect(afterPart.newsletter.grade).toMatchObject(netOf(525, 1, 375));
+    expect(afterPart.shop).toMatchObject(netOf(1_399, 1, 1_001));
+    // The line returns what it had left, not its price again.
+    expectOk(line);
+    expect(line.body.refund).toMatchObject({ scope: 'items', amount: { amountMinor: 525 } });
+    expect(afterLine.product).toMatchObject(netOf(0, 2, 900));
+    expect(afterLine.grade).toMatchObject(netOf(0, 2, 900));
+    expectOk(rest);
+    expect(rest.body.refund).toMatchObject({ scope: 'whole', amount: { amountMinor: 874 } });
+    expect(rest.body.order).toMatchObject({ refunded: { amountMinor: 2_400 }, left: { amountMinor: 0 } });
+    expect(afterRest.mug.product).toMatchObject(netOf(0, 2, 1_500));
+    expect(afterRest.mug.grade).toMatchObject(netOf(0, 2, 1_500));
+    expect(afterRest.newsletter.product).toMatchObject(netOf(0, 2, 900));
+    expect(afterRest.shop).toMatchObject(netOf(0, 3, 2_400));
   });
 });
 

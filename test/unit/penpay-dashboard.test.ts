@@ -60,17 +60,61 @@ async function queriesOf<T>(call: () => Promise<T>): Promise<{ result: T; querie
 beforeAll(async () => {
   ({ db } = await createTestTable());
   await Promise.all([
-    // The shop: three days of sales in the window, one the day before it starts, and its subscriptions now.
+    // The shop: three days of sales in the window (revenue net of that day's refunds), one the day
+    // before it starts, and its subscriptions now.
     figure(shopScope, 'day:2026-05-01', { orders: 2, units: 3, revenueMinor: 4_500 }),
-    figure(shopScope, 'day:2026-05-15', { orders: 1, units: 1, revenueMinor: 1_200, discountsMinor: 300 }),
-    figure(shopScope, 'day:2026-05-30', { orders: 4, units: 6, revenueMinor: 9_900, discountsMinor: 250 }),
-    figure(shopScope, 'day:2026-04-30', { orders: 50, units: 50, revenueMinor: 99_999, discountsMinor: 9_999 }),
+    figure(shopScope, 'day:2026-05-15', {
+      orders: 1,
+      units: 1,
+      revenueMinor: 1_200,
+      discountsMinor: 300,
+      refunds: 1,
+      refundsMinor: 700,
+    }),
+    figure(shopScope, 'day:2026-05-30', {
+      orders: 4,
+      units: 6,
+      revenueMinor: 9_900,
+      discountsMinor: 250,
+      refunds: 2,
+      refundsMinor: 1_001,
+    }),
+    figure(shopScope, 'day:2026-04-30', {
+      orders: 50,
+      units: 50,
+      revenueMinor: 99_999,
+      discountsMinor: 9_999,
+      refunds: 9,
+      refundsMinor: 9_999,
+    }),
     figure(shopScope, 'total', { activeSubscriptions: 7, pastDueSubscriptions: 2 }),
     // One of its products, and one grade of it.
-    figure(productScope(PRODUCT), 'day:2026-05-15', { orders: 1, units: 1, revenueMinor: 1_200 }),
-    figure(productScope(PRODUCT), 'day:2026-05-30', { orders: 3, units: 5, revenueMinor: 8_000 }),
+    // Their part of the shop's discounts and refunds (a refund of an amount shared over the lines).
+    figure(productScope(PRODUCT), 'day:2026-05-15', {
+      orders: 1,
+      units: 1,
+      revenueMinor: 1_200,
+      discountsMinor: 300,
+      refunds: 1,
+      refundsMinor: 700,
+    }),
+    figure(productScope(PRODUCT), 'day:2026-05-30', {
+      orders: 3,
+      units: 5,
+      revenueMinor: 8_000,
+      discountsMinor: 150,
+      refunds: 1,
+      refundsMinor: 626,
+    }),
     figure(productScope(PRODUCT), 'total', { activeSubscriptions: 3, pastDueSubscriptions: 0 }),
-    figure(gradeScope(GRADE), 'day:2026-05-30', { orders: 2, units: 2, revenueMinor: 3_000 }),
+    figure(gradeScope(GRADE), 'day:2026-05-30', {
+      orders: 2,
+      units: 2,
+      revenueMinor: 3_000,
+      discountsMinor: 150,
+      refunds: 1,
+      refundsMinor: 626,
+    }),
     // Another shop's figures under the same scope names.
     figure(shopScope, 'day:2026-05-30', { orders: 100, units: 100, revenueMinor: 100_000 }, OTHER_MERCHANT),
     figure(shopScope, 'total', { activeSubscriptions: 40, pastDueSubscriptions: 4 }, OTHER_MERCHANT),
@@ -110,7 +154,7 @@ describe("a scope's figures", () => {
       revenue: { amountMinor: 15_600, currency: 'EUR' },
       // Days before discounts were counted have none; the day before the window is left out.
       discounts: { amountMinor: 550, currency: 'EUR' },
-      refunds: { count: 0, amount: { amountMinor: 0, currency: 'EUR' } },
+      refunds: { count: 3, amount: { amountMinor: 1_701, currency: 'EUR' } },
     });
     expect(figures).toMatchObject({ activeSubscriptions: 7, pastDueSubscriptions: 2 });
   });
@@ -125,8 +169,8 @@ describe("a scope's figures", () => {
       orders: 4,
       units: 6,
       revenue: { amountMinor: 9_200, currency: 'EUR' },
-      discounts: { amountMinor: 0, currency: 'EUR' },
-      refunds: { count: 0, amount: { amountMinor: 0, currency: 'EUR' } },
+      discounts: { amountMinor: 450, currency: 'EUR' },
+      refunds: { count: 2, amount: { amountMinor: 1_326, currency: 'EUR' } },
     });
     expect(product.days[29]).toMatchObject({ orders: 3, units: 5, revenueMinor: 8_000 });
     expect(product).toMatchObject({ activeSubscriptions: 3, pastDueSubscriptions: 0 });
@@ -134,8 +178,8 @@ describe("a scope's figures", () => {
       orders: 2,
       units: 2,
       revenue: { amountMinor: 3_000, currency: 'EUR' },
-      discounts: { amountMinor: 0, currency: 'EUR' },
-      refunds: { count: 0, amount: { amountMinor: 0, currency: 'EUR' } },
+      discounts: { amountMinor: 150, currency: 'EUR' },
+      refunds: { count: 1, amount: { amountMinor: 626, currency: 'EUR' } },
     });
     expect(grade.days.filter((day) => day.orders > 0).map((day) => day.date)).toEqual(['2026-05-30']);
     // No 'total' item yet: no subscriptions.

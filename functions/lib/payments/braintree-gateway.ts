@@ -67,6 +67,8 @@ export interface SdkTransaction {
   type?: string | null;
   orderId?: string | null;
   subscriptionId?: string | null;
+  /** A subscription charge's discounts: each amount is per unit, taken `quantity` times. */
+  discounts?: { id: string; amount?: string | null; quantity?: number | null }[] | null;
 }
 
 export interface SdkVerification {
@@ -294,6 +296,10 @@ export function toGatewayTransaction(transaction: SdkTransaction, fallbackCurren
   const status = TRANSACTION_STATUSES[transaction.status];
   if (!status) throw new Error(`Braintree answered a transaction status the port does not know: ${transaction.status}`);
   const declined = status === 'processor_declined' || status === 'failed';
+  const discountMinor = (transaction.discounts ?? []).reduce(
+    (sum, discount) => sum + centsOf(discount.amount ?? '0') * (discount.quantity ?? 1),
+    0,
+  );
   return {
     id: transaction.id,
     status,
@@ -301,6 +307,7 @@ export function toGatewayTransaction(transaction: SdkTransaction, fallbackCurren
     currency: transaction.currencyIsoCode || fallbackCurrency,
     createdAt: isoOf(transaction.createdAt),
     ...(declined && transaction.processorResponseText ? { processorResponseText: transaction.processorResponseText } : {}),
+    ...(discountMinor > 0 ? { discountAmount: formatCents(discountMinor) } : {}),
   };
 }
 

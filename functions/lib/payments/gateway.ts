@@ -60,6 +60,11 @@ export interface GatewayTransaction {
   createdAt: string;
   /** The processor's answer for a decline ("Do Not Honor"), when there was one. */
   processorResponseText?: string;
+  /**
+   * What a subscription's discounts took off this charge (Braintree's transaction.discounts,
+   * each amount times its quantity), when any did: a renewal's discount is known only from it.
+   */
+  discountAmount?: Amount;
 }
 
 /** Statuses of a sale that can be voided (whole): the money is not on its way to the merchant yet. */

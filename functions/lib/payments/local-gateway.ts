@@ -62,6 +62,7 @@ const transactionSchema = z.object({
   currency: z.string(),
   createdAt: z.string(),
   processorResponseText: z.optional(z.string()),
+  discountAmount: z.optional(amount),
 });
 /** A transaction of a listing: with the order or the subscription it belongs to. */
 const listedTransactionSchema = z.extend(transactionSchema, {
@@ -128,6 +129,7 @@ function toTransaction(wire: z.infer<typeof transactionSchema>): GatewayTransact
     currency: wire.currency,
     createdAt: wire.createdAt,
     ...(declined && wire.processorResponseText ? { processorResponseText: wire.processorResponseText } : {}),
+    ...(wire.discountAmount ? { discountAmount: normalizeAmount(wire.discountAmount) } : {}),
   };
 }
 

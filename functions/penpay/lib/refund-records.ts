@@ -12,7 +12,7 @@ import type { StoreRefundItem } from '../../lib/db/entities/store-refund';
 import { failedConditions } from '../../lib/db/errors';
 import type { Db } from '../../lib/db/service';
 import { NotFound } from '../../lib/errors';
-import { paidForLine, type RefundPart } from './refund-plan';
+import { figureScopesOf, linePaidMinor, type RefundPart, scaleLineRefunds } from './refund-plan';
 
 /** Another merchant's order is as absent as a made-up id. */
 export class StoreOrderNotFound extends NotFound {
@@ -55,7 +55,7 @@ export function toRefundView(refund: StoreRefundItem, order: Pick<StoreOrderItem
     reason: refund.reason,
     lines: (refund.scope === 'amount' ? [] : (refund.lineIndexes ?? [])).flatMap((index) => {
       const line = order.lines[index];
-      return line ? [{ description: line.description, quantity: line.quantity, amount: money(paidForLine(line)) }] : [];
+      return line ? [{ description: line.description, quantity: line.quantity, amount: money(linePaidMinor(line)) }] : [];
     }),
     operations: refund.parts
       .filter((part) => part.status !== 'failed')
@@ -79,7 +79,7 @@ export function toMerchantOrderRefundsView(order: StoreOrderItem, refunds: reado
       description: line.description,
       billing: line.billing,
       quantity: line.quantity,
-      amount: money(paidForLine(line)),
+      amount: money(linePaidMinor(line)),
       refunded: refundedGrades.has(line.productStockGradeId),
     })),
     total: money(order.totalMinor),
@@ -107,17 +107,28 @@ export async function endRefund(db: Db, refund: StoreRefundItem, outcome: Refund
   const returned = outcome.parts.filter((part) => part.status === 'succeeded').reduce((sum, part) => sum + part.amountMinor, 0);
   const released = refund.amountMinor - returned;
   const at = outcome.now.toISOString();
+  // A refund cut short by a refusal part way keeps its lines' shares, scaled to what it returned,
+  // so its products and grades lose what the shop does (one made before refunds were split by
+  // line has no shares: the shop's figures only).
+  const lineRefunds = released === 0 || !refund.lineRefunds ? refund.lineRefunds : scaleLineRefunds(refund.lineRefunds, returned);
+  const scopes =
+    returned === 0
+      ? []
+      : released === 0
+        ? (refund.figureScopes ?? [])
+        : lineRefunds
+          ? figureScopesOf(returned, lineRefunds)
+          : [{ scope: 'shop', amountMinor: returned }];
   const ended: StoreRefundItem = {
     ...refund,
     status: returned > 0 ? 'succeeded' : 'failed',
     parts: outcome.parts,
     amountMinor: returned > 0 ? returned : refund.amountMinor,
+    ...(lineRefunds ? { lineRefunds } : {}),
     ...(outcome.failure ? { failure: outcome.failure } : {}),
     completedAt: at,
     updatedAt: at,
   };
-  // Figures by line only when every part went through; a refund cut short counts at the shop's level.
-  const scopes = released === 0 ? (refund.figureScopes ?? []) : returned > 0 ? [{ scope: 'shop', amountMinor: returned }] : [];
   const gradeIds = released === 0 ? (refund.gradeIds ?? []) : [];
   const period = figureDayOf(at);
   return retryContendedWrite({ what: 'refunding orders' }, async () => {
@@ -129,6 +140,7 @@ export async function endRefund(db: Db, refund: StoreRefundItem, outcome: Refund
             status: ended.status,
             parts: ended.parts,
             amountMinor: ended.amountMinor,
+            ...(lineRefunds ? { lineRefunds } : {}),
             completedAt: at,
             updatedAt: at,
             ...(outcome.failure ? { failure: outcome.failure } : {}),

@@ -194,6 +194,7 @@ async function claim(
     currency: order.currency,
     lineIndexes: plan.lineIndexes,
     gradeIds: plan.gradeIds,
+    lineRefunds: plan.lineRefunds,
     figureScopes: plan.figureScopes,
     cancelSubscription: request.body.cancelSubscription ?? false,
     parts: plan.parts,

@@ -201,6 +201,9 @@ export async function recordSubscriptionCharge(
         description: charge.description,
         units: 1,
         amountMinor,
+        // The gateway's word on what the discount code took off this very charge: a renewal's
+        // discount (a code for every charge) is counted in "Discounts given" like the first's.
+        ...(transaction.discountAmount ? { discountMinor: fromDecimalAmount(transaction.discountAmount) } : {}),
       },
     ],
   });

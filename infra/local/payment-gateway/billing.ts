@@ -80,6 +80,7 @@ export function charge(
     currency: string;
     orderId?: string;
     subscriptionId?: string;
+    discountCents?: number;
   },
 ): StoredTransaction {
   const method = merchant.paymentMethods.get(request.paymentMethodToken);
@@ -92,6 +93,7 @@ export function charge(
     paymentMethodToken: request.paymentMethodToken,
     ...(request.orderId !== undefined ? { orderId: request.orderId } : {}),
     ...(request.subscriptionId !== undefined ? { subscriptionId: request.subscriptionId } : {}),
+    ...(request.discountCents ? { discountCents: request.discountCents } : {}),
   };
   let transaction: StoredTransaction;
   switch (outcome.status) {
@@ -139,6 +141,7 @@ export function toWireTransaction(transaction: StoredTransaction): LocalWireTran
     ...(transaction.subscriptionId !== undefined ? { subscriptionId: transaction.subscriptionId } : {}),
     ...(transaction.type === 'credit' ? { type: 'credit' as const } : {}),
     ...(transaction.refundedTransactionId !== undefined ? { refundedTransactionId: transaction.refundedTransactionId } : {}),
+    ...(transaction.discountCents ? { discountAmount: formatCents(transaction.discountCents) } : {}),
   };
 }
 
@@ -287,6 +290,13 @@ const cycleCents = (subscription: Pick<StoredSubscription, 'priceCents' | 'addOn
       (subscription.discounts ?? []).filter(applies).reduce((sum, discount) => sum + discount.amountCents, 0),
   );
 
+/** What the discounts still applying take off one cycle: never more than the cycle costs before them. */
+const cycleDiscountCents = (subscription: Pick<StoredSubscription, 'priceCents' | 'addOns' | 'discounts'>) =>
+  Math.min(
+    subscription.addOns.reduce((sum, addOn) => sum + addOn.amountCents * addOn.quantity, subscription.priceCents),
+    (subscription.discounts ?? []).filter(applies).reduce((sum, discount) => sum + discount.amountCents, 0),
+  );
+
 /** A cycle was billed: each discount that applied to it has one cycle fewer to go. */
 function countDiscountedCycle(subscription: Pick<StoredSubscription, 'discounts'>): void {
   for (const discount of subscription.discounts ?? []) if (applies(discount)) discount.appliedCycles += 1;
@@ -431,10 +441,18 @@ export function createSubscription(
   }
   const at = now.toISOString();
   const amount = cycleCents({ priceCents, addOns, discounts });
+  const discountCents = cycleDiscountCents({ priceCents, addOns, discounts });
   countDiscountedCycle({ discounts });
   const transaction =
     amount > 0
-      ? charge(merchant, { paymentMethodToken, amountCents: amount, at, currency: plan.currency, subscriptionId: id })
+      ? charge(merchant, {
+          paymentMethodToken,
+          amountCents: amount,
+          at,
+          currency: plan.currency,
+          subscriptionId: id,
+          discountCents,
+        })
       : undefined;
   if (transaction && !succeeded(transaction)) throw declinedCharge(transaction);
 
@@ -511,6 +529,7 @@ function billCycle(merchant: MerchantState, subscription: StoredSubscription, du
   // A credit (a negative balance, from a prorated decrease) is used up first: a cycle it covers
   // whole is not charged at all (Braintree shows a skipped charge), and what is left carries on.
   const amount = subscription.balanceCents + cycleCents(subscription);
+  const discountCents = cycleDiscountCents(subscription);
   countDiscountedCycle(subscription);
   if (amount <= 0) {
     subscription.balanceCents = amount;
@@ -524,6 +543,7 @@ function billCycle(merchant: MerchantState, subscription: StoredSubscription, du
     at,
     currency: subscription.currency,
     subscriptionId: subscription.id,
+    discountCents,
   });
   subscription.transactionIds.push(transaction.id);
   if (succeeded(transaction)) {

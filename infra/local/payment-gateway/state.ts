@@ -79,6 +79,8 @@ export interface StoredTransaction {
   refundedTransactionId?: string;
   /** A sale's refunds, oldest first. */
   refundIds?: string[];
+  /** What a subscription's discounts took off this charge (Braintree's transaction.discounts), when any did. */
+  discountCents?: number;
 }
 
 export interface StoredAddOn {

@@ -30,6 +30,23 @@ export const createStoreRefundEntity = (config?: EntityConfiguration) =>
         currency: { type: 'string', required: true },
         lineIndexes: { type: 'list', items: { type: 'number' } },
         gradeIds: { type: 'list', items: { type: 'string' } },
+        /**
+         * What the refund returns of each of the order's lines (an amount is shared in proportion to
+         * what each line had left), with the line's product and grade: what later refunds read to
+         * know what each line has left. Absent on refunds made before refunds were split by line.
+         */
+        lineRefunds: {
+          type: 'list',
+          items: {
+            type: 'map',
+            properties: {
+              index: { type: 'number', required: true },
+              productStockId: { type: 'string', required: true },
+              productStockGradeId: { type: 'string', required: true },
+              amountMinor: { type: 'number', required: true },
+            },
+          },
+        },
         /** Per figure scope (shop, product, grade), the amount the refund takes off its revenue. */
         figureScopes: {
           type: 'list',

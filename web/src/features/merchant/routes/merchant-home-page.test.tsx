@@ -256,6 +256,9 @@ describe('MerchantHomePage: the dashboard', () => {
     expect(figures).toHaveTextContent('Units sold7');
     expect(figures).toHaveTextContent('Active subscriptions4');
     expect(figures).toHaveTextContent('Past due1');
+    // Revenue is net of the refunds, named beside the discounts given.
+    expect(figures).toHaveTextContent('Discounts given$4.50');
+    expect(figures).toHaveTextContent('Refunds$13.26 (2)');
 
     // Assess: each chart is a picture with a summary, a bar per day with sales, and a table of every day
     const revenue = within(figures).getByRole('figure', { name: 'Revenue by day' });
