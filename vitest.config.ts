@@ -13,10 +13,13 @@ const quietAws = {
  * table load once per worker instead of once per file, which halves those files' CPU time, and so
  * do React, TanStack Query, Testing Library and the app, which cuts the web files' to a quarter.
  * They set up what they need in hooks and depend on no fresh module; the web files also share a
- * jsdom window, left as new after each test (web/vitest.config.ts). Then, in isolated forks, the
+ * jsdom window, left as new after each test (web/vitest.config.ts). Then, in forks, the
  * integration files (a local runtime each, whose handlers read their config at import) and the
- * browser suites. Vitest sizes each pool on its own and runs pools side by side, so the two steps
- * keep the run at two workers on this two-core machine rather than four.
+ * browser suites. The forks are shared too, but each of their files starts on fresh modules of
+ * ours and the process as the worker started (test/support/fresh-file.ts): only node_modules
+ * stay loaded (the SDK, ElectroDB, Playwright), which took a quarter of those files' CPU time
+ * when each file had a process of its own. Vitest sizes each pool on its own and runs pools side
+ * by side, so the two steps keep the run at two workers on this two-core machine rather than four.
  */
 export default defineConfig({
   test: {
@@ -26,7 +29,7 @@ export default defineConfig({
     maxWorkers: 2,
     minWorkers: 1,
     // Per pool, not per project: the threads pool is the unit, infra and web projects' alone.
-    poolOptions: { threads: { isolate: false } },
+    poolOptions: { threads: { isolate: false }, forks: { isolate: false } },
     projects: [
       {
         // web/'s alias for shared/ (web/vite.config.ts), for the web modules the unit files load.
@@ -46,6 +49,7 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: ['test/integration/**/*.test.ts'],
+          setupFiles: ['test/support/fresh-file.ts'],
           // One DynamoDB Local for the run; each suite makes its own table in it.
           globalSetup: ['test/support/global-setup.ts'],
           testTimeout: 30_000,
@@ -60,6 +64,7 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['test/e2e/**/*.test.ts'],
+          setupFiles: ['test/support/fresh-file.ts'],
           globalSetup: ['test/e2e/check-browser.ts', 'test/support/global-setup.ts', 'test/e2e/build-web.ts'],
           testTimeout: 60_000,
           hookTimeout: 180_000,
