@@ -8,6 +8,7 @@ import {
   type GatewayAddOn,
   discountAdditions,
   GatewayCredentialsRejected,
+  type GatewayListedRefund,
   type GatewayListedTransaction,
   type GatewayPlan,
   type GatewaySubscription,
@@ -67,6 +68,8 @@ export interface SdkTransaction {
   type?: string | null;
   orderId?: string | null;
   subscriptionId?: string | null;
+  /** A refund's sale. */
+  refundedTransactionId?: string | null;
 }
 
 export interface SdkVerification {
@@ -310,6 +313,15 @@ export function toGatewayListedTransaction(transaction: SdkTransaction): Gateway
     ...toGatewayTransaction(transaction),
     ...(transaction.orderId ? { orderId: transaction.orderId } : {}),
     ...(transaction.subscriptionId ? { subscriptionId: transaction.subscriptionId } : {}),
+  };
+}
+
+/** A refund of a listing: with its sale and the order id (our refund's key) it was made with. */
+export function toGatewayListedRefund(transaction: SdkTransaction): GatewayListedRefund {
+  return {
+    ...toGatewayTransaction(transaction),
+    refundedTransactionId: transaction.refundedTransactionId ?? '',
+    ...(transaction.orderId ? { orderId: transaction.orderId } : {}),
   };
 }
 
@@ -585,6 +597,23 @@ export function createBraintreePaymentGateway(
         });
         for await (const transaction of found) {
           const item = toGatewayListedTransaction(transaction);
+          if (isInWindow(item.createdAt, window)) listed.push(item);
+        }
+      } catch (error) {
+        throw portError(error, 'The merchant account');
+      }
+      return listed.sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id));
+    },
+
+    async listRefunds(window) {
+      const listed: GatewayListedRefund[] = [];
+      try {
+        const found = sdk.transaction.search((search) => {
+          search.createdAt().between(minuteOf(window.from), new Date(window.to));
+          search.type().is('credit');
+        });
+        for await (const credit of found) {
+          const item = toGatewayListedRefund(credit);
           if (isInWindow(item.createdAt, window)) listed.push(item);
         }
       } catch (error) {

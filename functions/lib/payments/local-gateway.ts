@@ -5,6 +5,7 @@ import { normalizeAmount } from './amounts';
 import { createBraintreePaymentGateway } from './braintree-gateway';
 import {
   GatewayCredentialsRejected,
+  type GatewayListedRefund,
   type GatewayListedTransaction,
   type GatewayPlan,
   type GatewaySubscription,
@@ -67,6 +68,11 @@ const transactionSchema = z.object({
 const listedTransactionSchema = z.extend(transactionSchema, {
   orderId: z.optional(z.string()),
   subscriptionId: z.optional(z.string()),
+});
+/** A refund of a listing: with its sale and the order id it was made with. */
+const listedRefundSchema = z.extend(transactionSchema, {
+  refundedTransactionId: z.string(),
+  orderId: z.optional(z.string()),
 });
 const subscriptionSchema = z.object({
   id: z.string(),
@@ -332,6 +338,26 @@ export function createLocalPaymentGateway(
         .parse(answer.body.transactions)
         .map(toListedTransaction)
         .filter((transaction) => isInWindow(transaction.createdAt, window))
+        .sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id));
+    },
+
+    async listRefunds(window) {
+      const answer = await send('POST', localGatewayPaths.transactionSearch(merchant), {
+        createdAt: { min: window.from, max: window.to },
+        type: { is: 'credit' },
+      });
+      if (answer.status !== 200) throw failure(answer, 'a search for refunds', `Merchant ${merchant}`);
+      return z
+        .array(listedRefundSchema)
+        .parse(answer.body.transactions)
+        .map(
+          (wire): GatewayListedRefund => ({
+            ...toTransaction(wire),
+            refundedTransactionId: wire.refundedTransactionId,
+            ...(wire.orderId !== undefined ? { orderId: wire.orderId } : {}),
+          }),
+        )
+        .filter((credit) => isInWindow(credit.createdAt, window))
         .sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id));
     },
 
