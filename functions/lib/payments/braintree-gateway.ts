@@ -575,13 +575,13 @@ export function createBraintreePaymentGateway(
     },
 
     async findRefundByOrderId(orderId) {
-      const found: GatewayTransaction[] = [];
+      const found: GatewayListedRefund[] = [];
       try {
         const credits = sdk.transaction.search((search) => {
           search.orderId().is(orderId);
           search.type().is('credit');
         });
-        for await (const credit of credits) found.push(toGatewayTransaction(credit));
+        for await (const credit of credits) found.push(toGatewayListedRefund(credit));
       } catch (error) {
         throw portError(error, `Refund ${orderId}`);
       }

@@ -331,8 +331,8 @@ export interface PaymentGateway {
   refundTransaction(request: { transactionId: string; amount: Amount; orderId: string }): Promise<GatewayTransaction>;
   /** Voids a sale not settled yet (whole only). Throws RefundRefused when it can no longer be voided. */
   voidTransaction(id: string): Promise<GatewayTransaction>;
-  /** The refund (credit) made with this order id; null when there is none. */
-  findRefundByOrderId(orderId: string): Promise<GatewayTransaction | null>;
+  /** The refund (credit) made with this order id, not voided, with the sale it is of; null when there is none. */
+  findRefundByOrderId(orderId: string): Promise<GatewayListedRefund | null>;
   /** Verifies a webhook's signature and reads it. Throws InvalidWebhookSignature. */
   parseWebhook(notification: { signature: string; payload: string }): Promise<ParsedWebhook>;
 }

@@ -145,6 +145,14 @@ function toListedTransaction(wire: z.infer<typeof listedTransactionSchema>): Gat
   };
 }
 
+function toListedRefund(wire: z.infer<typeof listedRefundSchema>): GatewayListedRefund {
+  return {
+    ...toTransaction(wire),
+    refundedTransactionId: wire.refundedTransactionId,
+    ...(wire.orderId !== undefined ? { orderId: wire.orderId } : {}),
+  };
+}
+
 function toSubscription(wire: z.infer<typeof subscriptionSchema>): GatewaySubscription {
   return {
     id: wire.id,
@@ -350,13 +358,7 @@ export function createLocalPaymentGateway(
       return z
         .array(listedRefundSchema)
         .parse(answer.body.transactions)
-        .map(
-          (wire): GatewayListedRefund => ({
-            ...toTransaction(wire),
-            refundedTransactionId: wire.refundedTransactionId,
-            ...(wire.orderId !== undefined ? { orderId: wire.orderId } : {}),
-          }),
-        )
+        .map(toListedRefund)
         .filter((credit) => isInWindow(credit.createdAt, window))
         .sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id));
     },
@@ -464,7 +466,7 @@ export function createLocalPaymentGateway(
         type: { is: 'credit' },
       });
       if (answer.status !== 200) throw failure(answer, `a search for refund ${orderId}`, `Refund ${orderId}`);
-      const found = z.array(transactionSchema).parse(answer.body.transactions).map(toTransaction);
+      const found = z.array(listedRefundSchema).parse(answer.body.transactions).map(toListedRefund);
       return found.find((credit) => credit.status !== 'voided') ?? null;
     },
 
