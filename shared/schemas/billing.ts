@@ -35,19 +35,25 @@ const differenceSideSchema = z.strictObject({
   status: z.optional(z.string()),
   amountMinor: z.optional(z.int()),
   currency: z.optional(z.string()),
-  /** When the charge was made. */
+  /** When the charge (or the refund) was made. */
   at: z.optional(z.string()),
+  /** A refund's charge: the transaction it returns money of. */
+  refundOf: z.optional(z.string()),
 });
 
 export const reconciliationDifferenceSchema = z.strictObject({
   kind: z.enum(DIFFERENCE_KINDS),
-  /** record_without_charge only. */
+  /** record_without_charge and record_without_refund only. */
   mismatch: z.optional(z.enum(RECORD_MISMATCHES)),
   transactionId: z.optional(z.string()),
   subscriptionId: z.optional(z.string()),
   customerId: z.optional(z.string()),
   /** The sale's order id at the gateway: our invoice id. */
   orderId: z.optional(z.string()),
+  /** A refund's key: our refund's id (a shop's: of one part), the order id its gateway refund carries. */
+  refundId: z.optional(z.string()),
+  /** The gateway's id of the refund (credit) transaction. */
+  refundTransactionId: z.optional(z.string()),
   /** What our table says; absent when it has nothing. */
   ours: z.optional(differenceSideSchema),
   /** What the gateway says; absent when it has nothing. */
@@ -62,8 +68,17 @@ export const reconciliationReportSchema = z.strictObject({
   requestedBy: z.optional(z.string()),
   window: z.strictObject({ from: z.string(), to: z.string() }),
   outcome: z.enum(RECONCILIATION_OUTCOMES),
-  /** What was compared: our payment records of the window, the gateway's charges that took money, subscriptions. */
-  compared: z.strictObject({ recordedCharges: z.int(), gatewayCharges: z.int(), subscriptions: z.int() }),
+  /**
+   * What was compared: our payment records of the window, the gateway's charges that took money,
+   * subscriptions, our completed refunds and voids of the window, the gateway's refunds of the window.
+   */
+  compared: z.strictObject({
+    recordedCharges: z.int(),
+    gatewayCharges: z.int(),
+    subscriptions: z.int(),
+    recordedRefunds: z.int(),
+    gatewayRefunds: z.int(),
+  }),
   /** Every difference found; `differences` holds the first 500 of them. */
   differenceCount: z.int(),
   differences: z.array(reconciliationDifferenceSchema),

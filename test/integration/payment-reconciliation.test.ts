@@ -145,7 +145,7 @@ describe('reconciling one seller on demand', () => {
         gateway: { status: 'submitted_for_settlement', amountMinor: 4_200, currency: 'USD', at: planted.createdAt },
       },
     ]);
-    expect(report.compared).toEqual({ recordedCharges: 2, gatewayCharges: 3, subscriptions: 1 });
+    expect(report.compared).toEqual({ recordedCharges: 2, gatewayCharges: 3, subscriptions: 1, recordedRefunds: 0, gatewayRefunds: 0 });
   });
 
   it('reports a charge whose record of ours was lost, as a charge we did not record', async () => {

@@ -4,7 +4,7 @@ import { shopScope } from '../../functions/lib/db/entities/store-figures';
 import { getDb } from '../../functions/lib/db/service';
 import { readFigures } from '../../functions/penpay/lib/dashboard';
 import { figureDayOf } from '../../functions/penpay/lib/sales-ledger';
-import type { PaymentGateway } from '../../functions/lib/payments/gateway';
+import { PaymentGatewayUnavailable, type PaymentGateway, STORE_DISCOUNT_ID } from '../../functions/lib/payments/gateway';
 import { createLocalPaymentGateway } from '../../functions/lib/payments/local-gateway';
 import { useMerchantGatewayForTests } from '../../functions/lib/payments/merchant-gateway';
 import * as storeRoutes from '../../shared/routes/store';
@@ -14,7 +14,7 @@ import type { CreateDiscountCodeBody } from '../../shared/schemas/discounts';
 import { expectError, expectOk, type SignedInUser } from '../support/api-client';
 import { apiSuite } from '../support/api-suite';
 import { mailsTo } from '../support/mail';
-import { advanceGatewayClock } from '../support/payments';
+import { advanceGatewayClock, setGatewayDiscount } from '../support/payments';
 import { addGrade, addProduct, expectMessage, openShop, type Shop, shopGatewayOf, shopKeysOf } from '../support/penpay';
 
 const suite = apiSuite();
@@ -374,6 +374,79 @@ describe('counting uses', () => {
     expect(countAfterDecline).toBe(0);
     expectOk(paid);
     expect((await storedCode(stocked.shop.merchant.id, 'ONLYONE'))?.usesCount).toBe(1);
+  });
+});
+
+describe('a subscription priced with a code the gateway refuses or does not answer', () => {
+  it('gives the use back when the gateway refuses the subscription outright (the shop deleted its Control Panel discount): another customer gets the code', async () => {
+    // Prepare: a one-use code on the newsletter, and the shop's Braintree without its discount.
+    const shop = await stockedShop('refused-discount');
+    await code(shop.shop, { code: 'FIRSTONE', kind: 'percent', value: 50, maxUses: 1, appliesTo: 'first' });
+    const [refusedBuyer, nextBuyer] = await Promise.all([
+      suite.api.signIn('refused-sub-buyer'),
+      suite.api.signIn('next-sub-buyer'),
+    ]);
+    await Promise.all([fill(refusedBuyer, [[shop.monthly, 1]]), fill(nextBuyer, [[shop.monthly, 1]])]);
+    const refusedInvoice = await invoiceWith(refusedBuyer, shop.shop, 'FIRSTONE');
+    const { merchantId } = await shopKeysOf(suite, shop.shop.merchant.id);
+    await setGatewayDiscount(suite.runtime, merchantId, STORE_DISCOUNT_ID, false);
+
+    // Act
+    const refused = await fulfil(refusedBuyer, refusedInvoice.id);
+    const usesAfterRefusal = (await storedCode(shop.shop.merchant.id, 'FIRSTONE'))?.usesCount;
+    await setGatewayDiscount(suite.runtime, merchantId, STORE_DISCOUNT_ID, true);
+    const nextInvoice = await invoiceWith(nextBuyer, shop.shop, 'FIRSTONE');
+    const nextPaid = await fulfil(nextBuyer, nextInvoice.id);
+
+    // Assess: nothing charged for the refused order, the one use went to the next customer.
+    expectError(refused, 500);
+    expect(usesAfterRefusal).toBe(0);
+    const gateway = await shopGatewayOf(suite, shop.shop.merchant.id);
+    await expect(gateway.findSubscription(`s_${refusedInvoice.id}_1`)).rejects.toThrow(/not known/);
+    expectOk(nextPaid);
+    expect(nextInvoice.total.amountMinor).toBe(450);
+    expect((await gateway.findSubscription(`s_${nextInvoice.id}_1`)).transactions.map((charge) => charge.amount)).toEqual([
+      '4.50',
+    ]);
+    expect((await storedCode(shop.shop.merchant.id, 'FIRSTONE'))?.usesCount).toBe(1);
+  });
+
+  it('keeps the use claimed when the subscription call times out: another customer is told it is used up', async () => {
+    // Prepare: a one-use code; the shop's gateway never answers the subscription (nothing reaches it).
+    const shop = await stockedShop('timeout-discount');
+    await code(shop.shop, { code: 'SLOWONE', kind: 'percent', value: 50, maxUses: 1, appliesTo: 'first' });
+    const [buyer, other] = await Promise.all([suite.api.signIn('timeout-sub-buyer'), suite.api.signIn('timeout-sub-other')]);
+    await Promise.all([fill(buyer, [[shop.monthly, 1]]), fill(other, [[shop.monthly, 1]])]);
+    const invoice = await invoiceWith(buyer, shop.shop, 'SLOWONE');
+    const real = await shopGatewayOf(suite, shop.shop.merchant.id);
+    const timesOut: PaymentGateway = {
+      ...real,
+      environment: real.environment,
+      createSubscription: () => Promise.reject(new PaymentGatewayUnavailable(new Error('timed out after 10000 ms'))),
+    };
+    useMerchantGatewayForTests((merchantAccountId) => {
+      if (merchantAccountId !== shop.shop.merchant.id) throw new Error(`Unexpected shop ${merchantAccountId}`);
+      return timesOut;
+    });
+
+    // Act
+    let timedOut: Awaited<ReturnType<typeof fulfil>>;
+    try {
+      timedOut = await fulfil(buyer, invoice.id);
+    } finally {
+      useMerchantGatewayForTests(undefined);
+    }
+    const usesInDoubt = (await storedCode(shop.shop.merchant.id, 'SLOWONE'))?.usesCount;
+    const otherTries = await cartWith(other, shop.shop, 'SLOWONE');
+    const resumed = await fulfil(buyer, invoice.id);
+
+    // Assess: in doubt, the use stays; the resumed payment finds nothing made, charges once, and counts nothing more.
+    expectError(timedOut, 503);
+    expect(usesInDoubt).toBe(1);
+    expectError(otherTries, 409, 'DISCOUNT_CODE_USED_UP');
+    expectOk(resumed);
+    expect((await real.findSubscription(`s_${invoice.id}_1`)).transactions.map((charge) => charge.amount)).toEqual(['4.50']);
+    expect((await storedCode(shop.shop.merchant.id, 'SLOWONE'))?.usesCount).toBe(1);
   });
 });
 

@@ -1,14 +1,16 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { getDb } from '../../functions/lib/db/service';
-import { PRO_DISCOUNT_ID } from '../../functions/lib/payments/gateway';
+import { PaymentGatewayUnavailable, type PaymentGateway, PRO_DISCOUNT_ID } from '../../functions/lib/payments/gateway';
 import { createLocalPaymentGateway } from '../../functions/lib/payments/local-gateway';
+import { usePaymentGatewayForTests } from '../../functions/lib/payments/payment-gateway';
 import { PLATFORM_SELLER_ID } from '../../functions/lib/payments/pro-plan-access';
 import type { CreateProDiscountCodeBody } from '../../shared/schemas/discounts';
 import { routes } from '../../shared/routes';
 import { expectError, expectOk, type SignedInUser } from '../support/api-client';
 import { apiSuite } from '../support/api-suite';
 import { mailsTo } from '../support/mail';
-import { paymentsOf } from '../support/payments';
+import { paymentsOf, setGatewayDiscount } from '../support/payments';
+import { LOCAL_GATEWAY_KEYS } from '../../shared/payments/local-gateway';
 
 const suite = apiSuite();
 
@@ -189,6 +191,77 @@ describe('paying for Pro with a code', () => {
     expectError(otherTries, 409, 'DISCOUNT_CODE_USED_UP');
     expect(messageOf(otherTries)).toMatch(/WELCOME has been used up/);
     expect(await usesOf('WELCOME')).toBe(1);
+  });
+
+  it('gives the use back when the gateway refuses the subscription outright (its Control Panel discount is missing): the next person gets the code', async () => {
+    // Prepare: a one-use code, and the platform's Braintree without the discount codes inherit from.
+    await code({ code: 'ONLYONE', kind: 'percent', value: 50, maxUses: 1 });
+    const [refusedBuyer, nextBuyer] = await Promise.all([
+      suite.api.signIn('pro-refused-buyer'),
+      suite.api.signIn('pro-next-buyer'),
+    ]);
+    const refusedInvoice = await invoiceWith(refusedBuyer, 'ONLYONE');
+    await setGatewayDiscount(suite.runtime, LOCAL_GATEWAY_KEYS.merchantId, PRO_DISCOUNT_ID, false);
+
+    // Act
+    let refused: Awaited<ReturnType<typeof fulfil>>;
+    try {
+      refused = await fulfil(refusedBuyer, refusedInvoice.id);
+    } finally {
+      await setGatewayDiscount(suite.runtime, LOCAL_GATEWAY_KEYS.merchantId, PRO_DISCOUNT_ID, true);
+    }
+    const usesAfterRefusal = await usesOf('ONLYONE');
+    const nextInvoice = await invoiceWith(nextBuyer, 'ONLYONE');
+    const nextPaid = await fulfil(nextBuyer, nextInvoice.id);
+
+    // Assess: the refusal charged nothing and counted nothing; the code's one use went to the next person.
+    expectError(refused, 500);
+    expect(usesAfterRefusal).toBe(0);
+    await expect(gateway().findSubscription(`s_${refusedInvoice.id}`)).rejects.toThrow(/not known/);
+    expect(await paymentsOf(refusedBuyer.userId)).toEqual([]);
+    expectOk(nextPaid);
+    expect(nextPaid.body.invoice.total.amountMinor).toBe(600);
+    expect(await usesOf('ONLYONE')).toBe(1);
+    expectError(await checkoutWith(refusedBuyer, 'ONLYONE'), 409, 'DISCOUNT_CODE_USED_UP');
+  });
+
+  it('keeps the use claimed when the answer to the subscription is lost (a timeout): nobody else gets it, and the resumed payment keeps it', async () => {
+    // Prepare: a one-use code; the gateway makes the subscription, but its answer never arrives.
+    await code({ code: 'LOSTONE', kind: 'percent', value: 50, maxUses: 1 });
+    const [buyer, other] = await Promise.all([suite.api.signIn('pro-lost-buyer'), suite.api.signIn('pro-lost-other')]);
+    const invoice = await invoiceWith(buyer, 'LOSTONE');
+    const real = gateway();
+    const losesAnswers: PaymentGateway = {
+      ...real,
+      environment: real.environment,
+      createSubscription: async (request) => {
+        await real.createSubscription(request);
+        throw new PaymentGatewayUnavailable(new Error('timed out after 10000 ms'));
+      },
+    };
+    usePaymentGatewayForTests(losesAnswers);
+
+    // Act
+    let lost: Awaited<ReturnType<typeof fulfil>>;
+    try {
+      lost = await fulfil(buyer, invoice.id);
+    } finally {
+      usePaymentGatewayForTests(undefined);
+    }
+    const usesWhileInDoubt = await usesOf('LOSTONE');
+    const otherTries = await checkoutWith(other, 'LOSTONE');
+    const resumed = await fulfil(buyer, invoice.id);
+
+    // Assess
+    expectError(lost, 503);
+    expect(usesWhileInDoubt).toBe(1);
+    expectError(otherTries, 409, 'DISCOUNT_CODE_USED_UP');
+    expectOk(resumed);
+    expect(resumed.body.invoice.total.amountMinor).toBe(600);
+    expect((await real.findSubscription(resumed.body.subscription.id)).transactions.map((charge) => charge.amount)).toEqual([
+      '6.00',
+    ]);
+    expect(await usesOf('LOSTONE')).toBe(1);
   });
 
   it('gives exactly N discounted subscriptions when 20 people pay at once; the others are refused before any charge', async () => {

@@ -30,6 +30,23 @@ export async function advanceGatewayClock(
   return (await answer.json()) as { deliveries: GatewayDelivery[] };
 }
 
+/**
+ * Deletes (present false) or brings back (present true) a Control Panel discount of a merchant at
+ * the local payment gateway: a subscription inheriting from a missing one is refused (92013).
+ */
+export async function setGatewayDiscount(
+  runtime: Pick<TestRuntime, 'paymentGatewayEndpoint'>,
+  merchantId: string,
+  discountId: string,
+  present: boolean,
+): Promise<void> {
+  const answer = await fetch(
+    `${runtime.paymentGatewayEndpoint}/__control/merchants/${encodeURIComponent(merchantId)}/discounts/${encodeURIComponent(discountId)}`,
+    { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ present }) },
+  );
+  expect(answer.status).toBe(200);
+}
+
 /** Every payment stored for a customer, as the table holds them. */
 export const paymentsOf = async (customerId: string) =>
   (await getDb().entities.payment.query.byCustomer({ customerId }).go({ pages: 'all' })).data;

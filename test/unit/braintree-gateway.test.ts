@@ -838,6 +838,45 @@ describe('Braintree adapter: listings for reconciliation', () => {
     });
   });
 
+  it("lists a window's refunds (credits) with their sale and order id, cut to the window", async () => {
+    // Prepare
+    const { sdk, gateway } = fakeSdk();
+    sdk.transaction.search.mockImplementationOnce(() =>
+      found([
+        transaction({
+          id: 'credit-1',
+          type: 'credit',
+          createdAt: '2024-01-31T11:00:00Z',
+          refundedTransactionId: 'sale-1',
+          orderId: 'sale-1_r1',
+        }),
+        transaction({ id: 'too-early', type: 'credit', createdAt: '2024-01-31T10:00:10Z', refundedTransactionId: 'sale-2' }),
+      ]),
+    );
+
+    // Act
+    const listed = await gateway.listRefunds(window);
+    const search = new TransactionSearch();
+    sdk.transaction.search.mock.calls[0]?.[0](search);
+
+    // Assess
+    expect(listed).toEqual([
+      {
+        id: 'credit-1',
+        status: 'submitted_for_settlement',
+        amount: '9.00',
+        currency: 'EUR',
+        createdAt: '2024-01-31T11:00:00.000Z',
+        refundedTransactionId: 'sale-1',
+        orderId: 'sale-1_r1',
+      },
+    ]);
+    expect(search.toHash()).toEqual({
+      createdAt: { min: new Date('2024-01-31T10:00:00.000Z'), max: new Date('2024-02-01T10:00:00.000Z') },
+      type: ['credit'],
+    });
+  });
+
   it('maps a listing that fails half-way to PaymentGatewayUnavailable, and keys Braintree refuses to an error naming the secret', async () => {
     // Prepare
     const { sdk, gateway } = fakeSdk();

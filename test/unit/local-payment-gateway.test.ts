@@ -1275,15 +1275,26 @@ describe('local payment gateway: refunds and voids, as Braintree allows them', (
     expect(rest).toMatchObject({ amount: '20.00' });
     expect(spent.details).toMatchObject({ gatewayCode: '91512' });
     expect(noVoid.message).toContain('refund it instead');
-    expect(await gateway.findRefundByOrderId('refund-1')).toEqual(first);
-    expect(await gateway.findRefundByOrderId('refund-2')).toBeNull();
-    // A refund is no sale: the order's sale is still the one found, and listings for reconciliation leave refunds out.
-    expect(await gateway.findSaleByOrderId('order-1')).toMatchObject({ id: sale.id });
-    const listed = await gateway.listTransactions({
-      from: new Date(0).toISOString(),
-      to: new Date(Date.now() + 10 * DAY_MS).toISOString(),
+    expect(await gateway.findRefundByOrderId('refund-1')).toEqual({
+      ...first,
+      refundedTransactionId: sale.id,
+      orderId: 'refund-1',
     });
+    expect(await gateway.findRefundByOrderId('refund-2')).toBeNull();
+    // A refund is no sale: the order's sale is still the one found, and the sales listing leaves
+    // refunds out; the refunds listing has them, each with its sale and order id, oldest first.
+    expect(await gateway.findSaleByOrderId('order-1')).toMatchObject({ id: sale.id });
+    const everything = { from: new Date(0).toISOString(), to: new Date(Date.now() + 10 * DAY_MS).toISOString() };
+    const listed = await gateway.listTransactions(everything);
+    const refunds = await gateway.listRefunds(everything);
+    const beforeTheRefunds = await gateway.listRefunds({ from: everything.from, to: first.createdAt });
     expect(listed.map((transaction) => transaction.id)).toEqual([sale.id]);
+    const byOrderId = [...refunds].sort((a, b) => (a.orderId ?? '').localeCompare(b.orderId ?? ''));
+    expect(byOrderId.map((credit) => [credit.id, credit.refundedTransactionId, credit.orderId, credit.amount])).toEqual([
+      [first.id, sale.id, 'refund-1', '10.00'],
+      [rest.id, sale.id, 'refund-3', '20.00'],
+    ]);
+    expect(beforeTheRefunds).toEqual([]);
   });
 
   it("refunds a subscription's settled charge; an unknown transaction is PaymentRecordNotFound", async () => {

@@ -1,12 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import type { GatewayListedTransaction, GatewaySubscriptionSummary, TimeWindow } from '../../functions/lib/payments/gateway';
+import type {
+  GatewayListedRefund,
+  GatewayListedTransaction,
+  GatewaySubscriptionSummary,
+  TimeWindow,
+} from '../../functions/lib/payments/gateway';
 import {
   compareCharges,
+  compareRefunds,
   compareSubscriptions,
   dailyWindow,
   lastDayWindow,
   reconcile,
   type RecordedCharge,
+  type RecordedRefund,
   type RecordedSubscription,
   windowProblem,
 } from '../../functions/lib/payments/reconciliation';
@@ -254,7 +261,7 @@ describe('a whole reconciliation', () => {
       ['record_without_charge', 'lost-late'],
       ['subscription_status_differs', 's_inv-1'],
     ]);
-    expect(outcome.counts).toEqual({ recordedCharges: 3, gatewayCharges: 2, subscriptions: 1 });
+    expect(outcome.counts).toEqual({ recordedCharges: 3, gatewayCharges: 2, subscriptions: 1, recordedRefunds: 0, gatewayRefunds: 0 });
   });
 });
 
@@ -286,5 +293,130 @@ describe('windows', () => {
     expect(windowProblem({ from: WINDOW.to, to: WINDOW.from })).toMatch(/end after it starts/);
     expect(windowProblem({ from: '2026-01-01T00:00:00Z', to: '2026-02-02T00:00:01Z' })).toMatch(/31 days/);
     expect(windowProblem({ from: 'yesterday', to: WINDOW.to })).toMatch(/ISO 8601/);
+  });
+});
+
+const credit = (overrides: Partial<GatewayListedRefund> = {}): GatewayListedRefund => ({
+  id: 'cr-1',
+  status: 'submitted_for_settlement',
+  amount: '5.00',
+  currency: 'USD',
+  createdAt: '2026-05-01T12:00:05.000Z',
+  refundedTransactionId: 'txn-1',
+  orderId: 'txn-1_r1',
+  ...overrides,
+});
+
+const ourRefund = (overrides: Partial<RecordedRefund> = {}): RecordedRefund => ({
+  key: 'txn-1_r1',
+  transactionId: 'txn-1',
+  customerId: 'user-1',
+  operation: 'refund',
+  status: 'succeeded',
+  amountMinor: 500,
+  currency: 'USD',
+  gatewayId: 'cr-1',
+  createdAt: '2026-05-01T12:00:00.000Z',
+  ...overrides,
+});
+
+describe('refunds: our refunds and voids against the gateway’s refunds of the window', () => {
+  it('finds nothing when each refund matches by key, and a void of ours has voided its charge', () => {
+    // Act
+    const differences = compareRefunds({
+      window: WINDOW,
+      ours: [ourRefund(), ourRefund({ key: 'txn-2_r1', transactionId: 'txn-2', operation: 'void', gatewayId: 'txn-2' })],
+      gateway: [credit()],
+      chargeStatuses: new Map([['txn-2', 'voided']]),
+    });
+
+    // Assess
+    expect(differences).toEqual([]);
+  });
+
+  it('matches across windows: ours asked at 23:59:59, the gateway’s made after midnight, in either window', () => {
+    // Prepare
+    const late = ourRefund({ createdAt: '2026-05-01T23:59:59.900Z' });
+    const early = credit({ createdAt: '2026-05-02T00:00:00.300Z' });
+    const nextDay = { from: '2026-05-02T00:00:00.000Z', to: '2026-05-03T00:00:00.000Z' };
+
+    // Act
+    const today = compareRefunds({ window: WINDOW, ours: [late], gateway: [early], chargeStatuses: new Map() });
+    const tomorrow = compareRefunds({ window: nextDay, ours: [late], gateway: [early], chargeStatuses: new Map() });
+
+    // Assess
+    expect(today).toEqual([]);
+    expect(tomorrow).toEqual([]);
+  });
+
+  it('reports the parent, amount and currency a refund differs by, a void whose charge is not voided, and one the gateway does not know', () => {
+    // Act
+    const differences = compareRefunds({
+      window: WINDOW,
+      ours: [
+        ourRefund({ key: 'a_r1', transactionId: 'a' }),
+        ourRefund({ key: 'b_r1', transactionId: 'b', amountMinor: 400 }),
+        ourRefund({ key: 'c_r1', transactionId: 'c', operation: 'void' }),
+        ourRefund({ key: 'd_r1', transactionId: 'd', operation: 'void' }),
+      ],
+      gateway: [
+        credit({ id: 'cr-a', orderId: 'a_r1', refundedTransactionId: 'other' }),
+        credit({ id: 'cr-b', orderId: 'b_r1', refundedTransactionId: 'b' }),
+      ],
+      chargeStatuses: new Map([
+        ['c', 'settled'],
+        ['d', null],
+      ]),
+    });
+
+    // Assess
+    expect(differences.map((difference) => [difference.refundId, difference.kind, difference.mismatch])).toEqual([
+      ['a_r1', 'record_without_refund', 'parent_differs'],
+      ['b_r1', 'record_without_refund', 'amount_differs'],
+      ['c_r1', 'record_without_refund', 'not_voided'],
+      ['d_r1', 'record_without_refund', 'missing_at_gateway'],
+    ]);
+  });
+
+  it('reports a gateway refund with no record, or whose record says it failed; leaves one under way and a voided credit alone', () => {
+    // Act
+    const differences = compareRefunds({
+      window: WINDOW,
+      ours: [
+        ourRefund({ key: 'f_r1', transactionId: 'f', status: 'failed' }),
+        ourRefund({ key: 'p_r1', transactionId: 'p', status: 'pending' }),
+      ],
+      gateway: [
+        credit({ id: 'cr-x', orderId: 'made-in-the-control-panel', refundedTransactionId: 'x' }),
+        credit({ id: 'cr-f', orderId: 'f_r1', refundedTransactionId: 'f' }),
+        credit({ id: 'cr-p', orderId: 'p_r1', refundedTransactionId: 'p' }),
+        credit({ id: 'cr-v', orderId: 'v_r1', refundedTransactionId: 'v', status: 'voided' }),
+      ],
+      chargeStatuses: new Map(),
+    });
+
+    // Assess
+    expect(differences).toEqual([
+      expect.objectContaining({ kind: 'refund_not_recorded', refundTransactionId: 'cr-x', transactionId: 'x' }),
+      expect.objectContaining({
+        kind: 'refund_not_recorded',
+        refundTransactionId: 'cr-f',
+        refundId: 'f_r1',
+        ours: expect.objectContaining({ status: 'failed' }),
+      }),
+    ]);
+  });
+
+  it('counts a charge voided by a void of ours as consistent, and one voided without it as taking no money', () => {
+    // Act
+    const differences = compareCharges({
+      window: WINDOW,
+      ours: [record(), record({ transactionId: 'txn-2' })],
+      gateway: [charge({ status: 'voided' }), charge({ id: 'txn-2', status: 'voided' })],
+      voidedByUs: new Set(['txn-1']),
+    });
+
+    // Assess
+    expect(differences).toEqual([expect.objectContaining({ transactionId: 'txn-2', mismatch: 'not_money_taken' })]);
   });
 });

@@ -14,6 +14,8 @@ export function toReconciliationReportView(report: ReconciliationItem): Reconcil
       recordedCharges: report.recordedCharges,
       gatewayCharges: report.gatewayCharges,
       subscriptions: report.subscriptions,
+      recordedRefunds: report.recordedRefunds ?? 0,
+      gatewayRefunds: report.gatewayRefunds ?? 0,
     },
     differenceCount: report.differenceCount,
     differences: report.differences,

@@ -8,6 +8,7 @@ import {
   type GatewayAddOn,
   discountAdditions,
   GatewayCredentialsRejected,
+  type GatewayListedRefund,
   type GatewayListedTransaction,
   type GatewayPlan,
   type GatewaySubscription,
@@ -69,6 +70,8 @@ export interface SdkTransaction {
   subscriptionId?: string | null;
   /** A subscription charge's discounts: each amount is per unit, taken `quantity` times. */
   discounts?: { id: string; amount?: string | null; quantity?: number | null }[] | null;
+  /** A refund's sale. */
+  refundedTransactionId?: string | null;
 }
 
 export interface SdkVerification {
@@ -317,6 +320,15 @@ export function toGatewayListedTransaction(transaction: SdkTransaction): Gateway
     ...toGatewayTransaction(transaction),
     ...(transaction.orderId ? { orderId: transaction.orderId } : {}),
     ...(transaction.subscriptionId ? { subscriptionId: transaction.subscriptionId } : {}),
+  };
+}
+
+/** A refund of a listing: with its sale and the order id (our refund's key) it was made with. */
+export function toGatewayListedRefund(transaction: SdkTransaction): GatewayListedRefund {
+  return {
+    ...toGatewayTransaction(transaction),
+    refundedTransactionId: transaction.refundedTransactionId ?? '',
+    ...(transaction.orderId ? { orderId: transaction.orderId } : {}),
   };
 }
 
@@ -570,13 +582,13 @@ export function createBraintreePaymentGateway(
     },
 
     async findRefundByOrderId(orderId) {
-      const found: GatewayTransaction[] = [];
+      const found: GatewayListedRefund[] = [];
       try {
         const credits = sdk.transaction.search((search) => {
           search.orderId().is(orderId);
           search.type().is('credit');
         });
-        for await (const credit of credits) found.push(toGatewayTransaction(credit));
+        for await (const credit of credits) found.push(toGatewayListedRefund(credit));
       } catch (error) {
         throw portError(error, `Refund ${orderId}`);
       }
@@ -592,6 +604,23 @@ export function createBraintreePaymentGateway(
         });
         for await (const transaction of found) {
           const item = toGatewayListedTransaction(transaction);
+          if (isInWindow(item.createdAt, window)) listed.push(item);
+        }
+      } catch (error) {
+        throw portError(error, 'The merchant account');
+      }
+      return listed.sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id));
+    },
+
+    async listRefunds(window) {
+      const listed: GatewayListedRefund[] = [];
+      try {
+        const found = sdk.transaction.search((search) => {
+          search.createdAt().between(minuteOf(window.from), new Date(window.to));
+          search.type().is('credit');
+        });
+        for await (const credit of found) {
+          const item = toGatewayListedRefund(credit);
           if (isInWindow(item.createdAt, window)) listed.push(item);
         }
       } catch (error) {

@@ -6,10 +6,12 @@
  * condition it is active and under maxUses) and, for a once-per-customer code, the customer's
  * use item (a conditional create). However many customers pay at once, a code with N uses is
  * claimed N times: the others are refused before anything is charged and told the price without
- * the code. A payment that then takes no money (a declined card, a failure before the gateway
- * was called) gives the use back, on condition its claim is still the invoice's latest; one whose
- * outcome is in doubt keeps it, so a resumed payment (which finds the invoice's use item and
- * counts nothing more) is never discounted without its use counted.
+ * the code. A payment that then takes no money (a declined card, a request the gateway refused
+ * with validation errors such as a missing Control Panel discount, a failure before the gateway
+ * was called) gives the use back, once (the use item's conditional delete), on condition its
+ * claim is still the invoice's latest; one whose outcome is in doubt (a timeout, a 5xx) keeps it,
+ * so a resumed payment (which finds the invoice's use item and counts nothing more) is never
+ * discounted without its use counted.
  */
 import { formatMoney } from '../../../shared/payments/money';
 import { type LostRace, lostRace, retryContendedWrite } from '../contended-writes';

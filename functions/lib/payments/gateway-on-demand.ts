@@ -34,6 +34,7 @@ export function gatewayOnFirstCall(environment: GatewayEnvironment, load: () => 
     retrySubscriptionCharge: async (id) => (await loaded()).retrySubscriptionCharge(id),
     cancelSubscription: async (id) => (await loaded()).cancelSubscription(id),
     listTransactions: async (window) => (await loaded()).listTransactions(window),
+    listRefunds: async (window) => (await loaded()).listRefunds(window),
     listSubscriptions: async (filter) => (await loaded()).listSubscriptions(filter),
     findTransaction: async (id) => (await loaded()).findTransaction(id),
     refundTransaction: async (request) => (await loaded()).refundTransaction(request),

@@ -3,7 +3,7 @@
  * Braintree's answers and the local gateway's (which answers with Braintree's codes) map here to
  * the port's errors.
  */
-import { PaymentDeclined } from './gateway';
+import { GatewayRefusedRequest, PaymentDeclined } from './gateway';
 
 /**
  * Braintree's processor response texts for the codes a card is declined with (its "Processor
@@ -157,9 +157,16 @@ export function cardRefusalOf(errors: readonly GatewayValidationError[], cause?:
   return undefined;
 }
 
-/** A refusal that is about our own request: a 500, with the gateway's words for the log. */
-export function requestRefused(operation: string, errors: readonly GatewayValidationError[], message?: string): Error {
+/** A refusal that is about our own request: a 500, with the gateway's words for the log; nothing was charged. */
+export function requestRefused(
+  operation: string,
+  errors: readonly GatewayValidationError[],
+  message?: string,
+): GatewayRefusedRequest {
   const detail =
     errors.length > 0 ? errors.map((error) => `${error.code} ${error.message}`).join('; ') : (message ?? 'no reason given');
-  return new Error(`The payment gateway refused ${operation}: ${detail}`);
+  return new GatewayRefusedRequest(
+    `The payment gateway refused ${operation}: ${detail}`,
+    errors.map((error) => error.code),
+  );
 }

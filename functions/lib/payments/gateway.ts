@@ -99,6 +99,17 @@ export interface GatewayListedTransaction extends GatewayTransaction {
   subscriptionId?: string;
 }
 
+/**
+ * A refund (a credit) as a listing answers it (listRefunds): the port's transaction, with the
+ * sale it returns money of and the order id it was made with (ours: the refund's key).
+ */
+export interface GatewayListedRefund extends GatewayTransaction {
+  /** The sale this refund returns money of. */
+  refundedTransactionId: string;
+  /** The order id the refund was made with: our refund's key (refund-rules.ts, sendRefundPart). */
+  orderId?: string;
+}
+
 /** A subscription as a listing answers it (listSubscriptions): who it is and where it stands. */
 export interface GatewaySubscriptionSummary {
   id: string;
@@ -306,6 +317,12 @@ export interface PaymentGateway {
    * first: what reconciliation compares with our payment records. Refunds (credits) are not listed.
    */
   listTransactions(window: TimeWindow): Promise<GatewayListedTransaction[]>;
+  /**
+   * Every refund (credit) created in the window, whatever its status, oldest first: what
+   * reconciliation compares with our refund records. Voids are not listed: a void changes its
+   * sale's status (to voided), which listTransactions and findTransaction answer.
+   */
+  listRefunds(window: TimeWindow): Promise<GatewayListedRefund[]>;
   /** Every subscription of the merchant account in one of these statuses, whenever it was created. */
   listSubscriptions(filter: { statuses: readonly GatewaySubscriptionStatus[] }): Promise<GatewaySubscriptionSummary[]>;
   /** A transaction by the gateway's id (its status now). Throws PaymentRecordNotFound for an unknown id. */
@@ -319,8 +336,8 @@ export interface PaymentGateway {
   refundTransaction(request: { transactionId: string; amount: Amount; orderId: string }): Promise<GatewayTransaction>;
   /** Voids a sale not settled yet (whole only). Throws RefundRefused when it can no longer be voided. */
   voidTransaction(id: string): Promise<GatewayTransaction>;
-  /** The refund (credit) made with this order id; null when there is none. */
-  findRefundByOrderId(orderId: string): Promise<GatewayTransaction | null>;
+  /** The refund (credit) made with this order id, not voided, with the sale it is of; null when there is none. */
+  findRefundByOrderId(orderId: string): Promise<GatewayListedRefund | null>;
   /** Verifies a webhook's signature and reads it. Throws InvalidWebhookSignature. */
   parseWebhook(notification: { signature: string; payload: string }): Promise<ParsedWebhook>;
 }
@@ -392,6 +409,30 @@ export function refundRefusalOf(
   const words = errors.map((error) => error.message).join(' ') || message || 'no reason given';
   return new RefundRefused(`The payment gateway refused the refund: ${words}`, errors[0] ? { gatewayCode: errors[0].code } : {});
 }
+
+/**
+ * The gateway refused our request itself with validation errors (a discount the Control Panel
+ * does not have, a field it does not take): an answer, not a lost one, so nothing was charged or
+ * changed. Not the buyer's to fix (a 500, the gateway's words go to the log); unlike an outage
+ * or a timeout, whose outcome is unknown, it is a definite "no" (isDefiniteRefusal).
+ */
+export class GatewayRefusedRequest extends Error {
+  override readonly name = 'GatewayRefusedRequest';
+  constructor(
+    message: string,
+    readonly codes: readonly string[],
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * Whether the gateway answered "no" to a charge for certain (a decline, or our request refused
+ * with validation errors), so nothing was charged: what a claim made for the charge (a discount
+ * code's use) may give back. A timeout or a 5xx is not: its outcome stays unknown until looked up.
+ */
+export const isDefiniteRefusal = (error: unknown): boolean =>
+  error instanceof PaymentDeclined || error instanceof GatewayRefusedRequest;
 
 /** A webhook whose signature does not match its payload, or was made with another key. */
 export class InvalidWebhookSignature extends HttpError {

@@ -5,6 +5,7 @@ import { normalizeAmount } from './amounts';
 import { createBraintreePaymentGateway } from './braintree-gateway';
 import {
   GatewayCredentialsRejected,
+  type GatewayListedRefund,
   type GatewayListedTransaction,
   type GatewayPlan,
   type GatewaySubscription,
@@ -68,6 +69,11 @@ const transactionSchema = z.object({
 const listedTransactionSchema = z.extend(transactionSchema, {
   orderId: z.optional(z.string()),
   subscriptionId: z.optional(z.string()),
+});
+/** A refund of a listing: with its sale and the order id it was made with. */
+const listedRefundSchema = z.extend(transactionSchema, {
+  refundedTransactionId: z.string(),
+  orderId: z.optional(z.string()),
 });
 const subscriptionSchema = z.object({
   id: z.string(),
@@ -138,6 +144,14 @@ function toListedTransaction(wire: z.infer<typeof listedTransactionSchema>): Gat
     ...toTransaction(wire),
     ...(wire.orderId !== undefined ? { orderId: wire.orderId } : {}),
     ...(wire.subscriptionId !== undefined ? { subscriptionId: wire.subscriptionId } : {}),
+  };
+}
+
+function toListedRefund(wire: z.infer<typeof listedRefundSchema>): GatewayListedRefund {
+  return {
+    ...toTransaction(wire),
+    refundedTransactionId: wire.refundedTransactionId,
+    ...(wire.orderId !== undefined ? { orderId: wire.orderId } : {}),
   };
 }
 
@@ -337,6 +351,20 @@ export function createLocalPaymentGateway(
         .sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id));
     },
 
+    async listRefunds(window) {
+      const answer = await send('POST', localGatewayPaths.transactionSearch(merchant), {
+        createdAt: { min: window.from, max: window.to },
+        type: { is: 'credit' },
+      });
+      if (answer.status !== 200) throw failure(answer, 'a search for refunds', `Merchant ${merchant}`);
+      return z
+        .array(listedRefundSchema)
+        .parse(answer.body.transactions)
+        .map(toListedRefund)
+        .filter((credit) => isInWindow(credit.createdAt, window))
+        .sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id));
+    },
+
     async listSubscriptions({ statuses }) {
       if (statuses.length === 0) return [];
       const answer = await send('POST', localGatewayPaths.subscriptionSearch(merchant), { status: [...statuses] });
@@ -440,7 +468,7 @@ export function createLocalPaymentGateway(
         type: { is: 'credit' },
       });
       if (answer.status !== 200) throw failure(answer, `a search for refund ${orderId}`, `Refund ${orderId}`);
-      const found = z.array(transactionSchema).parse(answer.body.transactions).map(toTransaction);
+      const found = z.array(listedRefundSchema).parse(answer.body.transactions).map(toListedRefund);
       return found.find((credit) => credit.status !== 'voided') ?? null;
     },
 

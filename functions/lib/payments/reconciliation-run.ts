@@ -9,7 +9,13 @@
  *   by its transaction id, so a record is found wherever its time put it;
  * - our subscriptions that still bill (Query gsi2 bySeller, filtered), and the gateway's
  *   (listSubscriptions by status); each one only one side lists is then looked up on the other
- *   (GetItem by id; findSubscription), so an ended one is compared with what the other side says.
+ *   (GetItem by id; findSubscription), so an ended one is compared with what the other side says;
+ * - our refunds of the window and the gateway's (listRefunds); each gateway refund no record of
+ *   the window names is looked up by its order id (our refund's key), and each completed refund
+ *   of ours the gateway did not list in the window by its key at the gateway (findRefundByOrderId),
+ *   so a refund is matched whatever window its other side fell in; each completed void's charge is
+ *   looked up at the gateway (findTransaction) unless listed; each charge the gateway says is
+ *   voided has its refunds read, to find our void (reconciliation-refunds.ts).
  */
 import { randomUUID } from 'node:crypto';
 import { getBatch } from '../db/batches';
@@ -17,7 +23,14 @@ import type { ReconciliationItem } from '../db/entities/reconciliation';
 import type { Db } from '../db/service';
 import { HttpError, NotFound } from '../errors';
 import { logger } from '../logger';
-import { type GatewaySubscriptionSummary, type PaymentGateway, PaymentRecordNotFound, type TimeWindow } from './gateway';
+import {
+  type GatewayListedRefund,
+  type GatewaySubscriptionSummary,
+  type PaymentGateway,
+  PaymentRecordNotFound,
+  type TimeWindow,
+  type TransactionStatus,
+} from './gateway';
 import { merchantPaymentGateway } from './merchant-gateway';
 import { paymentGateway } from './payment-gateway';
 import { PLATFORM_SELLER_ID } from './pro-plan-access';
@@ -25,9 +38,11 @@ import {
   LIVE_SUBSCRIPTION_STATUSES,
   type ReconciliationOutcome,
   type RecordedCharge,
+  type RecordedRefund,
   type RecordedSubscription,
   reconcile,
 } from './reconciliation';
+import { refundRecordsOf } from './reconciliation-refunds';
 
 /** Differences kept on one report (an item stays well under DynamoDB's 400 KB); `differenceCount` counts them all. */
 export const MAX_STORED_DIFFERENCES = 500;
@@ -122,6 +137,25 @@ async function gatewaySubscriptionsById(gateway: PaymentGateway, ids: readonly s
   return found.filter((subscription): subscription is GatewaySubscriptionSummary => subscription !== undefined);
 }
 
+/** The gateway's status now of each charge (null: unknown to it). */
+async function chargeStatuses(gateway: PaymentGateway, ids: readonly string[]): Promise<Map<string, TransactionStatus | null>> {
+  const found = await inTurns(ids, GATEWAY_LOOKUPS_AT_ONCE, async (id) => {
+    try {
+      return [id, (await gateway.findTransaction(id)).status] as const;
+    } catch (error) {
+      if (error instanceof PaymentRecordNotFound) return [id, null] as const;
+      throw error;
+    }
+  });
+  return new Map(found);
+}
+
+/** The gateway's refunds made with these order ids (our refunds' keys), wherever their time put them. */
+async function gatewayRefundsByKey(gateway: PaymentGateway, refunds: readonly RecordedRefund[]): Promise<GatewayListedRefund[]> {
+  const found = await inTurns(refunds, GATEWAY_LOOKUPS_AT_ONCE, (refund) => gateway.findRefundByOrderId(refund.key));
+  return found.filter((credit): credit is GatewayListedRefund => credit !== null);
+}
+
 /** Reads both sides for one seller and window, and compares them. Throws when either side cannot be read. */
 export async function reconcileSeller(
   db: Db,
@@ -129,7 +163,8 @@ export async function reconcileSeller(
   gateway: PaymentGateway,
   window: TimeWindow,
 ): Promise<ReconciliationOutcome> {
-  const [recorded, gatewayCharges, recordedLive, gatewayLive] = await Promise.all([
+  const refundRecords = refundRecordsOf(db, sellerId);
+  const [recorded, gatewayCharges, recordedLive, gatewayLive, recordedRefunds, gatewayRefunds] = await Promise.all([
     db.entities.payment.query
       .bySeller({ sellerId })
       .between({ chargedAt: window.from }, { chargedAt: window.to })
@@ -142,6 +177,8 @@ export async function reconcileSeller(
       .go({ pages: 'all' })
       .then(({ data }) => data.map(toRecordedSubscription)),
     gateway.listSubscriptions({ statuses: LIVE_SUBSCRIPTION_STATUSES }),
+    refundRecords.inWindow(window),
+    gateway.listRefunds(window),
   ]);
 
   const recordedIds = new Set(recorded.map((record) => record.transactionId));
@@ -165,12 +202,55 @@ export async function reconcileSeller(
     ),
   ]);
 
+  const allRecorded = [...recorded, ...recordedElsewhere];
+  const recordedByTransaction = new Map(allRecorded.map((record) => [record.transactionId, record]));
+  const listedCharges = new Map(gatewayCharges.map((transaction) => [transaction.id, transaction.status]));
+  const refundKeys = new Set(recordedRefunds.map((refund) => refund.key));
+  const listedRefundKeys = new Set(gatewayRefunds.flatMap((credit) => (credit.orderId ? [credit.orderId] : [])));
+  const listedRefundIds = new Set(gatewayRefunds.map((credit) => credit.id));
+  const completedInWindow = recordedRefunds.filter((refund) => refund.status === 'succeeded');
+  const voidsOfUnlistedCharges = completedInWindow.filter(
+    (refund) => refund.operation === 'void' && !listedCharges.has(refund.transactionId),
+  );
+  const [refundsElsewhere, gatewayRefundsElsewhere, unlistedChargeStatuses, voidedByUs] = await Promise.all([
+    // Refunds at the gateway in the window whose record of ours was asked for in another window.
+    refundRecords.byKeys(
+      gatewayRefunds.flatMap((credit) => (credit.orderId && !refundKeys.has(credit.orderId) ? [credit.orderId] : [])),
+    ),
+    // Completed refunds of ours whose gateway refund was made in another window (or never).
+    gatewayRefundsByKey(
+      gateway,
+      completedInWindow.filter(
+        (refund) =>
+          refund.operation === 'refund' &&
+          !listedRefundKeys.has(refund.key) &&
+          !(refund.gatewayId && listedRefundIds.has(refund.gatewayId)),
+      ),
+    ),
+    chargeStatuses(
+      gateway,
+      [...new Set(voidsOfUnlistedCharges.map((refund) => refund.transactionId))],
+    ),
+    // Charges of ours the gateway says are voided: consistent when the void is ours.
+    refundRecords.voidedByUs(
+      gatewayCharges.flatMap((transaction) => {
+        const record = recordedByTransaction.get(transaction.id);
+        return transaction.status === 'voided' && record ? [record] : [];
+      }),
+    ),
+  ]);
+  const voidedChargeStatuses = new Map<string, TransactionStatus | null>([...listedCharges, ...unlistedChargeStatuses]);
+
   return reconcile({
     window,
-    recordedCharges: [...recorded, ...recordedElsewhere],
+    recordedCharges: allRecorded,
     gatewayCharges,
     recordedSubscriptions: [...recordedLive, ...recordedEnded],
     gatewaySubscriptions: [...gatewayLive, ...gatewayEnded],
+    recordedRefunds: [...recordedRefunds, ...refundsElsewhere],
+    gatewayRefunds: [...gatewayRefunds, ...gatewayRefundsElsewhere],
+    voidedChargeStatuses,
+    voidedByUs,
   });
 }
 
@@ -241,6 +321,8 @@ export async function runReconciliation(
       recordedCharges: outcome?.counts.recordedCharges ?? 0,
       gatewayCharges: outcome?.counts.gatewayCharges ?? 0,
       subscriptions: outcome?.counts.subscriptions ?? 0,
+      recordedRefunds: outcome?.counts.recordedRefunds ?? 0,
+      gatewayRefunds: outcome?.counts.gatewayRefunds ?? 0,
       differenceCount: differences.length,
       differences: differences.slice(0, MAX_STORED_DIFFERENCES),
       ...(error !== undefined ? { error } : {}),

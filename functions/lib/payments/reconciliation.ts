@@ -3,24 +3,36 @@
  * the seller's gateway reports, for one window of time. No I/O here (reconciliation-run.ts reads
  * both sides and stores the report), so every rule is a unit test away.
  *
- * Three kinds of difference:
+ * Five kinds of difference:
  * - charge_not_recorded: the gateway took money (MONEY_TAKEN_STATUSES) and we have no payment
  *   record of that transaction: a customer paid and our table does not show it.
  * - record_without_charge: a payment record of ours in the window whose transaction the gateway
- *   did not list (missing_at_gateway), did not take the money for (not_money_taken: declined,
- *   voided), or took another amount or currency for (amount_differs, currency_differs).
+ *   did not list (missing_at_gateway), did not take the money for (not_money_taken: declined, or
+ *   voided with no completed void of ours), or took another amount or currency for
+ *   (amount_differs, currency_differs). A charge voided by a void we recorded is consistent.
+ * - refund_not_recorded: a refund (credit) the gateway made in the window, not voided, that no
+ *   refund of ours names (by the order id it carries, our refund's key, or by its id), or whose
+ *   refund of ours says it failed: money went back and our table does not show it.
+ * - record_without_refund: a completed refund of ours (made in the window, or whose gateway
+ *   refund is) that the gateway has no live refund for (missing_at_gateway), whose refund there is
+ *   of another charge (parent_differs), another amount or currency (amount_differs,
+ *   currency_differs); or a completed void whose charge the gateway does not have
+ *   (missing_at_gateway) or has not voided (not_voided). Refunds still under way are left out:
+ *   their outcome is the refund's own business (its claim is resumed).
  * - subscription_status_differs: a subscription whose stored status is not the gateway's, or
  *   which one side does not know at all (its status there is null).
  */
 import { fromDecimalAmount } from '../../../shared/payments/money';
 import { DIFFERENCE_KINDS, type DifferenceKind, type RecordMismatch } from '../../../shared/payments/reconciliation';
 import {
+  type GatewayListedRefund,
   type GatewayListedTransaction,
   type GatewaySubscriptionStatus,
   type GatewaySubscriptionSummary,
   isInWindow,
   MONEY_TAKEN_STATUSES,
   type TimeWindow,
+  type TransactionStatus,
 } from './gateway';
 
 /** The subscription statuses that still bill (or will): the ones compared every run, whenever created. */
@@ -38,6 +50,27 @@ export interface RecordedCharge {
   chargedAt: string;
 }
 
+/**
+ * Our record of a refund or a void of one charge, as reconciliation reads it: a Pro refund, or
+ * one part of a shop's refund (one part per charge it returns money of).
+ */
+export interface RecordedRefund {
+  /** Our refund's id (a shop's: of this part), the order id its gateway refund carries. */
+  key: string;
+  /** The charge it returns money of. */
+  transactionId: string;
+  customerId: string;
+  subscriptionId?: string;
+  operation: 'refund' | 'void';
+  status: 'pending' | 'succeeded' | 'failed';
+  amountMinor: number;
+  currency: string;
+  /** The gateway's id of what returned the money (a refund's credit; a void's charge), once it succeeded. */
+  gatewayId?: string;
+  /** ISO 8601: when it was asked for (its claim). */
+  createdAt: string;
+}
+
 /** Our copy of a subscription, as reconciliation reads it. */
 export interface RecordedSubscription {
   subscriptionId: string;
@@ -51,8 +84,10 @@ export interface DifferenceSide {
   status?: string;
   amountMinor?: number;
   currency?: string;
-  /** ISO 8601: when the charge was made. */
+  /** ISO 8601: when the charge (or the refund) was made. */
   at?: string;
+  /** A refund's charge: the transaction it returns money of. */
+  refundOf?: string;
 }
 
 export interface ReconciliationDifference {
@@ -64,6 +99,10 @@ export interface ReconciliationDifference {
   customerId?: string;
   /** The sale's order id at the gateway: our invoice id. */
   orderId?: string;
+  /** A refund's key: our refund's id (a shop's: of one part), the order id its gateway refund carries. */
+  refundId?: string;
+  /** The gateway's id of the refund (credit) transaction. */
+  refundTransactionId?: string;
   /** What our table says; absent when it says nothing (a charge we never recorded). */
   ours?: DifferenceSide;
   /** What the gateway says; absent when it says nothing (a charge it never made). */
@@ -78,6 +117,10 @@ export interface ReconciliationCounts {
   gatewayCharges: number;
   /** Subscriptions compared (either side's, once each). */
   subscriptions: number;
+  /** Our completed refunds and voids asked for in the window. */
+  recordedRefunds: number;
+  /** The gateway's refunds of the window that were not voided. */
+  gatewayRefunds: number;
 }
 
 export interface ReconciliationOutcome {
@@ -110,8 +153,14 @@ function chargeIds(record: RecordedCharge | undefined, transaction: GatewayListe
   };
 }
 
-function mismatchOf(record: RecordedCharge, transaction: GatewayListedTransaction | undefined): RecordMismatch | undefined {
+function mismatchOf(
+  record: RecordedCharge,
+  transaction: GatewayListedTransaction | undefined,
+  voidedByUs: ReadonlySet<string>,
+): RecordMismatch | undefined {
   if (!transaction) return 'missing_at_gateway';
+  // Voided by a void of ours that completed: the charge was given back, as our table says.
+  if (transaction.status === 'voided' && voidedByUs.has(transaction.id)) return undefined;
   if (!MONEY_TAKEN_STATUSES.has(transaction.status)) return 'not_money_taken';
   if (transaction.currency !== record.currency) return 'currency_differs';
   if (fromDecimalAmount(transaction.amount) !== record.amountMinor) return 'amount_differs';
@@ -128,7 +177,10 @@ export function compareCharges(input: {
   window: TimeWindow;
   ours: readonly RecordedCharge[];
   gateway: readonly GatewayListedTransaction[];
+  /** Charges a completed void of ours gave back (their status at the gateway is then voided). */
+  voidedByUs?: ReadonlySet<string>;
 }): ReconciliationDifference[] {
+  const voidedByUs = input.voidedByUs ?? new Set<string>();
   const gatewayCharges = input.gateway.filter((transaction) => isInWindow(transaction.createdAt, input.window));
   const gatewayById = new Map(gatewayCharges.map((transaction) => [transaction.id, transaction]));
   const oursById = new Map(input.ours.map((record) => [record.transactionId, record]));
@@ -142,7 +194,7 @@ export function compareCharges(input: {
     const transaction = gatewayById.get(record.transactionId);
     // A record from outside the window whose charge is not in it either: another window's business.
     if (!transaction && !isInWindow(record.chargedAt, input.window)) continue;
-    const mismatch = mismatchOf(record, transaction);
+    const mismatch = mismatchOf(record, transaction, voidedByUs);
     if (!mismatch) continue;
     differences.push({
       kind: 'record_without_charge',
@@ -150,6 +202,107 @@ export function compareCharges(input: {
       ...chargeIds(record, transaction),
       ours: ourSide(record),
       ...(transaction ? { gateway: gatewaySide(transaction) } : {}),
+    });
+  }
+  return differences;
+}
+
+const refundGatewaySide = (credit: GatewayListedRefund): DifferenceSide => ({
+  status: credit.status,
+  amountMinor: fromDecimalAmount(credit.amount),
+  currency: credit.currency,
+  at: credit.createdAt,
+  refundOf: credit.refundedTransactionId,
+});
+
+const refundOurSide = (refund: RecordedRefund): DifferenceSide => ({
+  status: refund.status,
+  amountMinor: refund.amountMinor,
+  currency: refund.currency,
+  at: refund.createdAt,
+  refundOf: refund.transactionId,
+});
+
+function refundMismatchOf(refund: RecordedRefund, credit: GatewayListedRefund | undefined): RecordMismatch | undefined {
+  if (!credit || credit.status === 'voided') return 'missing_at_gateway';
+  if (credit.refundedTransactionId !== refund.transactionId) return 'parent_differs';
+  if (credit.currency !== refund.currency) return 'currency_differs';
+  if (fromDecimalAmount(credit.amount) !== refund.amountMinor) return 'amount_differs';
+  return undefined;
+}
+
+/**
+ * Our refunds and voids against the gateway's refunds of the window. `gateway` holds the
+ * gateway's refunds of the window and may hold others (found by the key of a refund of ours);
+ * `ours` holds our refunds asked for in the window and may hold others (found by the order id of
+ * a gateway refund): those are compared only with what they are found for. `chargeStatuses` is
+ * the gateway's status now of the charge of each completed void of ours (null: unknown to it).
+ */
+export function compareRefunds(input: {
+  window: TimeWindow;
+  ours: readonly RecordedRefund[];
+  gateway: readonly GatewayListedRefund[];
+  chargeStatuses: ReadonlyMap<string, TransactionStatus | null>;
+}): ReconciliationDifference[] {
+  const inWindow = (at: string) => isInWindow(at, input.window);
+  const oursByKey = new Map(input.ours.map((refund) => [refund.key, refund]));
+  const oursByGatewayId = new Map(
+    input.ours.flatMap((refund) =>
+      refund.operation === 'refund' && refund.gatewayId ? [[refund.gatewayId, refund] as const] : [],
+    ),
+  );
+  const gatewayByKey = new Map(input.gateway.flatMap((credit) => (credit.orderId ? [[credit.orderId, credit] as const] : [])));
+  const gatewayById = new Map(input.gateway.map((credit) => [credit.id, credit]));
+  const differences: ReconciliationDifference[] = [];
+
+  for (const credit of input.gateway) {
+    if (!inWindow(credit.createdAt) || credit.status === 'voided') continue;
+    const ours = (credit.orderId ? oursByKey.get(credit.orderId) : undefined) ?? oursByGatewayId.get(credit.id);
+    // Ours completed (compared below), or still under way: its claim settles what it did.
+    if (ours && ours.status !== 'failed') continue;
+    differences.push({
+      kind: 'refund_not_recorded',
+      transactionId: credit.refundedTransactionId,
+      ...(ours ? { customerId: ours.customerId, refundId: ours.key } : credit.orderId ? { refundId: credit.orderId } : {}),
+      refundTransactionId: credit.id,
+      ...(ours ? { ours: refundOurSide(ours) } : {}),
+      gateway: refundGatewaySide(credit),
+    });
+  }
+
+  for (const refund of input.ours) {
+    if (refund.status !== 'succeeded') continue;
+    const ids = {
+      transactionId: refund.transactionId,
+      ...(refund.subscriptionId ? { subscriptionId: refund.subscriptionId } : {}),
+      customerId: refund.customerId,
+      refundId: refund.key,
+    };
+    if (refund.operation === 'void') {
+      if (!inWindow(refund.createdAt)) continue;
+      const status = input.chargeStatuses.get(refund.transactionId) ?? null;
+      if (status === 'voided') continue;
+      differences.push({
+        kind: 'record_without_refund',
+        mismatch: status === null ? 'missing_at_gateway' : 'not_voided',
+        ...ids,
+        ours: refundOurSide(refund),
+        ...(status !== null ? { gateway: { status } } : {}),
+      });
+      continue;
+    }
+    const credit = gatewayByKey.get(refund.key) ?? (refund.gatewayId ? gatewayById.get(refund.gatewayId) : undefined);
+    // Asked for in another window, and its gateway refund is not in this one: another window's business.
+    if (!inWindow(refund.createdAt) && !(credit && inWindow(credit.createdAt))) continue;
+    const mismatch = refundMismatchOf(refund, credit);
+    if (!mismatch) continue;
+    differences.push({
+      kind: 'record_without_refund',
+      mismatch,
+      ...ids,
+      ...(credit ? { refundTransactionId: credit.id } : {}),
+      ours: refundOurSide(refund),
+      ...(credit ? { gateway: refundGatewaySide(credit) } : {}),
     });
   }
   return differences;
@@ -197,9 +350,28 @@ export function reconcile(input: {
   gatewayCharges: readonly GatewayListedTransaction[];
   recordedSubscriptions: readonly RecordedSubscription[];
   gatewaySubscriptions: readonly GatewaySubscriptionSummary[];
+  recordedRefunds?: readonly RecordedRefund[];
+  gatewayRefunds?: readonly GatewayListedRefund[];
+  /** The gateway's status of the charge of each completed void of ours (null: unknown to it). */
+  voidedChargeStatuses?: ReadonlyMap<string, TransactionStatus | null>;
+  /** Charges the gateway says are voided for which we recorded a completed void. */
+  voidedByUs?: ReadonlySet<string>;
 }): ReconciliationOutcome {
+  const recordedRefunds = input.recordedRefunds ?? [];
+  const gatewayRefunds = input.gatewayRefunds ?? [];
   const differences = [
-    ...compareCharges({ window: input.window, ours: input.recordedCharges, gateway: input.gatewayCharges }),
+    ...compareCharges({
+      window: input.window,
+      ours: input.recordedCharges,
+      gateway: input.gatewayCharges,
+      ...(input.voidedByUs ? { voidedByUs: input.voidedByUs } : {}),
+    }),
+    ...compareRefunds({
+      window: input.window,
+      ours: recordedRefunds,
+      gateway: gatewayRefunds,
+      chargeStatuses: input.voidedChargeStatuses ?? new Map(),
+    }),
     ...compareSubscriptions({ ours: input.recordedSubscriptions, gateway: input.gatewaySubscriptions }),
   ]
     .map((difference) => ({ difference, key: sortKeyOf(difference) }))
@@ -217,6 +389,12 @@ export function reconcile(input: {
         (transaction) => MONEY_TAKEN_STATUSES.has(transaction.status) && isInWindow(transaction.createdAt, input.window),
       ).length,
       subscriptions: subscriptionIds.size,
+      recordedRefunds: recordedRefunds.filter(
+        (refund) => refund.status === 'succeeded' && isInWindow(refund.createdAt, input.window),
+      ).length,
+      gatewayRefunds: gatewayRefunds.filter(
+        (credit) => credit.status !== 'voided' && isInWindow(credit.createdAt, input.window),
+      ).length,
     },
   };
 }

@@ -21,7 +21,7 @@ import {
   type PaymentGateway,
   type PaymentMethodSummary,
   findSubscriptionIfAny,
-  PaymentDeclined,
+  isDefiniteRefusal,
   SubscriptionIdTaken,
 } from './gateway';
 import { claimDiscountUse, releaseDiscountUse } from './discount-claims';
@@ -117,8 +117,9 @@ async function payClaimed(
       discounts: subscriptionDiscountsOf(invoice, invoice.lines[0] ?? {}, request.gatewayDiscountId),
     });
   } catch (error) {
-    // No money moved (a decline, or nothing sent): the use goes back; in doubt, it stays with the invoice.
-    if (discountClaimed && (error instanceof PaymentDeclined || !claim.chargeSent)) await releaseDiscountUse(db, claim);
+    // No money moved (a decline, our request refused, or nothing sent): the use goes back. In doubt
+    // (a timeout, a 5xx), it stays with the invoice until a resumed payment finds the outcome.
+    if (discountClaimed && (isDefiniteRefusal(error) || !claim.chargeSent)) await releaseDiscountUse(db, claim);
     throw error;
   }
   const now = request.now();

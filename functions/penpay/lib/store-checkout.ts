@@ -11,7 +11,7 @@ import type { InvoiceItem } from '../../lib/db/entities/invoice';
 import type { Db } from '../../lib/db/service';
 import { Conflict } from '../../lib/errors';
 import { logger } from '../../lib/logger';
-import { PaymentDeclined } from '../../lib/payments/gateway';
+import { isDefiniteRefusal, PaymentDeclined } from '../../lib/payments/gateway';
 import type { InvoiceClaim } from '../../lib/payments/invoices';
 import { payInvoiceOnce, type PaymentRefusals } from '../../lib/payments/pay-invoice';
 import { PLATFORM_SELLER_ID } from '../../lib/payments/pro-plan-access';
@@ -87,8 +87,9 @@ async function payClaimed(db: Db, claim: InvoiceClaim, request: StoreCheckoutReq
         });
       });
     }
-    // No money moved (a decline, or nothing sent): the use goes back; in doubt, it stays with the invoice.
-    if (discountClaimed && !paidBefore && !paidNow && (error instanceof PaymentDeclined || !claim.chargeSent)) {
+    // No money moved (a decline, our request refused, or nothing sent): the use goes back. In doubt
+    // (a timeout, a 5xx), it stays with the invoice until a resumed payment finds the outcome.
+    if (discountClaimed && !paidBefore && !paidNow && (isDefiniteRefusal(error) || !claim.chargeSent)) {
       await releaseDiscountUse(db, claim);
     }
     if (error instanceof PaymentDeclined && (paidBefore || paidNow)) throw partlyPaidDecline(checkout, progress, error);

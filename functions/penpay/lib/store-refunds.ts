@@ -20,7 +20,7 @@ import { fromDecimalAmount } from '../../../shared/payments/money';
 import type { RefundOrderBody } from '../../../shared/schemas/store';
 import type { MerchantAccountItem } from '../../lib/db/entities/merchant-account';
 import type { StoreOrderItem } from '../../lib/db/entities/store-order';
-import { refundIdOf, type StoreRefundItem } from '../../lib/db/entities/store-refund';
+import { refundIdOf, refundPartKeyOf, type StoreRefundItem } from '../../lib/db/entities/store-refund';
 import { failedConditions, isConditionalCheckFailed } from '../../lib/db/errors';
 import type { Db } from '../../lib/db/service';
 import { BadRequest, Conflict } from '../../lib/errors';
@@ -52,8 +52,6 @@ export interface RefundRequest {
 
 const IN_PROGRESS = 'This refund is being made right now. Reload the order in a moment to see it.';
 
-/** The gateway's key of one part of a refund: the order id its refund carries. */
-export const partKeyOf = (refund: Pick<StoreRefundItem, 'refundId'>, index: number) => `${refund.refundId}-${index + 1}`;
 
 /**
  * Refunds the merchant's order as asked; resolves with the refund once it succeeded (made by
@@ -306,7 +304,7 @@ async function run(
     try {
       part.gatewayId = await sendRefundPart(
         gateway,
-        { ...part, key: partKeyOf(refund, index) },
+        { ...part, key: refundPartKeyOf(refund, index) },
         // A later attempt looks first for what an earlier one may have sent.
         refund.attempt > 1,
       );

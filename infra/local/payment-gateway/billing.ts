@@ -302,7 +302,7 @@ function countDiscountedCycle(subscription: Pick<StoredSubscription, 'discounts'
   for (const discount of subscription.discounts ?? []) if (applies(discount)) discount.appliedCycles += 1;
 }
 
-function discountsToAdd(additions: unknown): StoredDiscount[] {
+function discountsToAdd(merchant: MerchantState, additions: unknown): StoredDiscount[] {
   if (additions === undefined) return [];
   if (!Array.isArray(additions)) throw badRequest('discounts.add must be a list.');
   const added: StoredDiscount[] = [];
@@ -310,6 +310,10 @@ function discountsToAdd(additions: unknown): StoredDiscount[] {
     const { inheritedFromId, amount, numberOfBillingCycles, neverExpires } = (addition ?? {}) as Record<string, unknown>;
     if (typeof inheritedFromId !== 'string' || inheritedFromId === '') {
       throw invalid('92014', 'inherited_from_id', 'Inherited From ID is required.');
+    }
+    // A discount the merchant's Control Panel does not have: Braintree's validation error, nothing charged.
+    if (merchant.missingDiscountIds?.includes(inheritedFromId)) {
+      throw invalid('92013', 'inherited_from_id', 'Inherited From ID is invalid.');
     }
     if (added.some((discount) => discount.id === inheritedFromId)) {
       throw invalid('91911', 'discounts', 'Cannot add duplicate add-on or discount.');
@@ -399,7 +403,7 @@ export function createSubscription(
   if (request.discounts !== undefined && (typeof request.discounts !== 'object' || request.discounts === null)) {
     throw badRequest('discounts must be an object with an add list.');
   }
-  const discounts = discountsToAdd(request.discounts?.add);
+  const discounts = discountsToAdd(merchant, request.discounts?.add);
 
   const today = dayOf(now);
   const firstBillingDate = request.firstBillingDate;

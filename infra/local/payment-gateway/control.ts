@@ -152,7 +152,20 @@ async function setDeclining(store: GatewayStore, token: string, body: Record<str
   return { token, merchantId: found.merchant.id, declining: found.method.declining };
 }
 
-/** /__control/...: more merchants, the gateway's clock, a card that starts declining. No authentication: loopback only. */
+/** A Control Panel discount the merchant has (the default) or lacks: subscriptions inheriting from a missing one are refused (92013). */
+async function setDiscount(store: GatewayStore, merchantId: string, discountId: string, body: Record<string, unknown>) {
+  if (typeof body.present !== 'boolean') throw badRequest('Send { "present": true } or { "present": false }.');
+  const merchant = store.merchant(merchantId);
+  if (!merchant) throw notFound(`Merchant ${merchantId}`);
+  const missing = new Set(merchant.missingDiscountIds ?? []);
+  if (body.present) missing.delete(discountId);
+  else missing.add(discountId);
+  merchant.missingDiscountIds = [...missing];
+  await store.save();
+  return { merchantId, discountId, present: body.present };
+}
+
+/** /__control/...: more merchants, the gateway's clock, a card that starts declining, a Control Panel discount deleted. No authentication: loopback only. */
 export async function control(
   store: GatewayStore,
   billing: BillingWorker,
@@ -161,7 +174,15 @@ export async function control(
   rest: string[],
 ): Promise<void> {
   const method = request.method ?? 'GET';
-  const route = `${method} ${rest.map((segment, index) => (rest[0] === 'payment-methods' && index === 1 ? ':token' : segment)).join('/')}`;
+  const route = `${method} ${rest
+    .map((segment, index) =>
+      rest[0] === 'payment-methods' && index === 1
+        ? ':token'
+        : rest[0] === 'merchants' && rest[2] === 'discounts' && (index === 1 || index === 3)
+          ? ':id'
+          : segment,
+    )
+    .join('/')}`;
   switch (route) {
     case 'POST merchants':
       return sendJson(response, 201, await createMerchant(store, await readJson(request)));
@@ -173,6 +194,8 @@ export async function control(
     }
     case 'POST payment-methods/:token/decline':
       return sendJson(response, 200, await setDeclining(store, rest[1] ?? '', await readJson(request)));
+    case 'POST merchants/:id/discounts/:id':
+      return sendJson(response, 200, await setDiscount(store, rest[1] ?? '', rest[3] ?? '', await readJson(request)));
     default:
       throw notFound('This control route');
   }

@@ -62,14 +62,17 @@ const toWirePlan = (plan: LocalGatewayPlan) => ({
 });
 
 const SEARCH_TRANSACTIONS_BY =
-  'Search by { "orderId": { "is": "..." } } or { "createdAt": { "min": "<ISO 8601>", "max": "<ISO 8601>" } }.';
+  'Search by { "orderId": { "is": "..." } } or { "createdAt": { "min": "<ISO 8601>", "max": "<ISO 8601>" } }, each with an optional { "type": { "is": "sale" | "credit" } }.';
 
 /**
- * Braintree's transaction search, newest first: by order id, a merchant's one-time sales (not
- * subscription charges) with it, or its refunds (`type: { is: 'credit' }`); by creation time,
- * every sale (subscription charges too, refunds not) from `min` (included) to `max` (left out).
+ * Braintree's transaction search, newest first, of one type (`type: { is: 'sale' | 'credit' }`,
+ * sales when left out): by order id, a merchant's one-time sales (not subscription charges) with
+ * it, or its refunds; by creation time, every sale (subscription charges too) or every refund
+ * from `min` (included) to `max` (left out).
  */
 function searchTransactions(merchant: MerchantState, body: Record<string, unknown>): StoredTransaction[] {
+  const type = (body.type as { is?: unknown } | undefined)?.is ?? 'sale';
+  if (type !== 'sale' && type !== 'credit') throw badRequest(SEARCH_TRANSACTIONS_BY);
   if (body.createdAt !== undefined) {
     const { min, max } = (body.createdAt ?? {}) as { min?: unknown; max?: unknown };
     const from = typeof min === 'string' ? Date.parse(min) : Number.NaN;
@@ -78,14 +81,12 @@ function searchTransactions(merchant: MerchantState, body: Record<string, unknow
     return [...merchant.transactions.values()]
       .filter((transaction) => {
         const at = Date.parse(transaction.createdAt);
-        return at >= from && at < to && transaction.type !== 'credit';
+        return at >= from && at < to && (transaction.type ?? 'sale') === type;
       })
       .reverse();
   }
   const orderId = (body.orderId as { is?: unknown } | undefined)?.is;
   if (typeof orderId !== 'string' || orderId === '') throw badRequest(SEARCH_TRANSACTIONS_BY);
-  const type = (body.type as { is?: unknown } | undefined)?.is ?? 'sale';
-  if (type !== 'sale' && type !== 'credit') throw badRequest('Search by { "type": { "is": "sale" | "credit" } }.');
   return [...merchant.transactions.values()]
     .filter(
       (transaction) =>

@@ -142,6 +142,12 @@ export interface MerchantState {
   nonces: Map<string, StoredNonce>;
   transactions: Map<string, StoredTransaction>;
   subscriptions: Map<string, StoredSubscription>;
+  /**
+   * Control Panel discounts the merchant does not have (POST /__control/merchants/{m}/discounts/{id}):
+   * a subscription inheriting from one is refused (92013). Every other id is taken, as from a
+   * merchant who made the product's discounts; absent: none missing.
+   */
+  missingDiscountIds?: string[];
 }
 
 export interface GatewayState {
@@ -168,6 +174,7 @@ interface StoredFile {
     nonces: StoredNonce[];
     transactions: StoredTransaction[];
     subscriptions: StoredSubscription[];
+    missingDiscountIds?: string[];
   }[];
 }
 
@@ -209,6 +216,7 @@ function fromFile(file: StoredFile): GatewayState {
       nonces: byKey(merchant.nonces, (nonce) => nonce.nonce),
       transactions: byKey(merchant.transactions, (transaction) => transaction.id),
       subscriptions: byKey(merchant.subscriptions, (subscription) => subscription.id),
+      ...(merchant.missingDiscountIds?.length ? { missingDiscountIds: merchant.missingDiscountIds } : {}),
     });
   }
   return { clockOffsetMs: file.clockOffsetMs, merchants };
@@ -230,6 +238,7 @@ function toFile(state: GatewayState): StoredFile {
       nonces: [...merchant.nonces.values()],
       transactions: [...merchant.transactions.values()],
       subscriptions: [...merchant.subscriptions.values()],
+      ...(merchant.missingDiscountIds?.length ? { missingDiscountIds: merchant.missingDiscountIds } : {}),
     })),
   };
 }

@@ -12,7 +12,8 @@ import { userIdAttribute } from './user-id';
  * It is created with the payment's reservation of its amount in one transaction (the claim), then
  * `pending` while the request holding `attempt` (until `claimedUntil`) calls the gateway, then
  * `succeeded` or `failed`, each once, under a condition on the attempt. Listed per person (gsi1),
- * newest first, for their subscription page.
+ * newest first, for their subscription page, and in order of time under the platform's seller
+ * partition (gsi2) for reconciliation.
  */
 export const createProRefundEntity = (config?: EntityConfiguration) =>
   new Entity(
@@ -23,6 +24,8 @@ export const createProRefundEntity = (config?: EntityConfiguration) =>
         number: { type: 'number', required: true, padding: { length: 4, char: '0' } },
         refundId: { type: 'string', required: true },
         customerId: userIdAttribute,
+        /** Always the platform's (the Pro plan's seller): the partition reconciliation reads a window of (gsi2). */
+        sellerId: { type: 'string', default: 'platform', readOnly: true },
         subscriptionId: { type: 'string' },
         /** The superuser who asked for it. */
         requestedBy: { type: 'string', required: true },
@@ -53,6 +56,12 @@ export const createProRefundEntity = (config?: EntityConfiguration) =>
           pk: { field: 'gsi1pk', composite: ['customerId'], casing: 'none' },
           sk: { field: 'gsi1sk', composite: ['createdAt', 'refundId'], casing: 'none' },
         },
+        /** The Pro plan's refunds in order of time, beside its payments: what reconciliation reads for a window. */
+        bySeller: {
+          index: 'gsi2',
+          pk: { field: 'gsi2pk', composite: ['sellerId'], casing: 'none' },
+          sk: { field: 'gsi2sk', composite: ['createdAt', 'refundId'], casing: 'none' },
+        },
       },
     },
     config,
@@ -61,3 +70,10 @@ export const createProRefundEntity = (config?: EntityConfiguration) =>
 export type ProRefundItem = EntityItem<ReturnType<typeof createProRefundEntity>>;
 
 export const proRefundIdOf = (transactionId: string, number: number) => `${transactionId}_r${number}`;
+
+/** The charge and number a gateway refund's order id names; undefined for an order id that is not a Pro refund's id. */
+export function proRefundOfId(refundId: string): { transactionId: string; number: number } | undefined {
+  const match = /^(.+)_r(\d+)$/.exec(refundId);
+  if (!match) return undefined;
+  return { transactionId: match[1] as string, number: Number(match[2]) };
+}

@@ -13,6 +13,7 @@ const SIDE_PROPERTIES = {
   amountMinor: { type: 'number' },
   currency: { type: 'string' },
   at: { type: 'string' },
+  refundOf: { type: 'string' },
 } as const;
 
 /**
@@ -38,6 +39,9 @@ export const createReconciliationEntity = (config?: EntityConfiguration) =>
         recordedCharges: { type: 'number', required: true, default: 0 },
         gatewayCharges: { type: 'number', required: true, default: 0 },
         subscriptions: { type: 'number', required: true, default: 0 },
+        /** Absent on reports made before refunds were reconciled: 0. */
+        recordedRefunds: { type: 'number', default: 0 },
+        gatewayRefunds: { type: 'number', default: 0 },
         differenceCount: { type: 'number', required: true, default: 0 },
         differences: {
           type: 'list',
@@ -52,6 +56,8 @@ export const createReconciliationEntity = (config?: EntityConfiguration) =>
               subscriptionId: { type: 'string' },
               customerId: { type: 'string' },
               orderId: { type: 'string' },
+              refundId: { type: 'string' },
+              refundTransactionId: { type: 'string' },
               ours: { type: 'map', properties: SIDE_PROPERTIES },
               gateway: { type: 'map', properties: SIDE_PROPERTIES },
             },

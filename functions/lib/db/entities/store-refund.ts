@@ -9,7 +9,8 @@ import { SERVICE_NAME } from './service-name';
  *
  * It is created with the order's reservation of its amount in one transaction (the claim), then
  * `pending` while the request holding `attempt` (until `claimedUntil`) calls the gateway, then
- * `succeeded` or `failed`, each once, under a condition on the attempt.
+ * `succeeded` or `failed`, each once, under a condition on the attempt. Listed per shop in order
+ * of time (gsi2) for reconciliation.
  */
 export const createStoreRefundEntity = (config?: EntityConfiguration) =>
   new Entity(
@@ -85,6 +86,12 @@ export const createStoreRefundEntity = (config?: EntityConfiguration) =>
           pk: { field: 'pk', composite: ['invoiceId'], casing: 'none' },
           sk: { field: 'sk', composite: ['number'], casing: 'none' },
         },
+        /** A shop's refunds in order of time: what reconciliation reads for a window. */
+        bySeller: {
+          index: 'gsi2',
+          pk: { field: 'gsi2pk', composite: ['merchantAccountId'], casing: 'none' },
+          sk: { field: 'gsi2sk', composite: ['createdAt', 'refundId'], casing: 'none' },
+        },
       },
     },
     config,
@@ -93,3 +100,13 @@ export const createStoreRefundEntity = (config?: EntityConfiguration) =>
 export type StoreRefundItem = EntityItem<ReturnType<typeof createStoreRefundEntity>>;
 
 export const refundIdOf = (invoiceId: string, number: number) => `${invoiceId}_r${number}`;
+
+/** The gateway's key of one part of a refund: the order id its gateway refund carries (`<refundId>-<part number>`). */
+export const refundPartKeyOf = (refund: Pick<StoreRefundItem, 'refundId'>, index: number) => `${refund.refundId}-${index + 1}`;
+
+/** The refund and part index a gateway refund's order id names; undefined for an order id that is not a part's key. */
+export function refundPartOfKey(key: string): { invoiceId: string; number: number; index: number } | undefined {
+  const match = /^(.+)_r(\d+)-(\d+)$/.exec(key);
+  if (!match) return undefined;
+  return { invoiceId: match[1] as string, number: Number(match[2]), index: Number(match[3]) - 1 };
+}
