@@ -96,7 +96,17 @@ export async function refundOrder(db: Db, request: RefundRequest): Promise<Store
     if (existing) return answerExisting(db, request, existing, openGateway);
     await requirePaidInFull(db, invoiceId);
     const charges = await orderCharges(db, await openGateway(), order);
-    const plan = planRefund(order, charges, refunds, request.body);
+    let plan: RefundPlan;
+    try {
+      plan = planRefund(order, charges, refunds, request.body);
+    } catch (error) {
+      // The charges are read live from the gateway, the order and its refunds a moment before: a
+      // double click's other request may have claimed this very refund and voided the charge in
+      // between, and the plan then finds nothing left. That request's refund is this one's answer.
+      const claimedMeanwhile = await readRefund(db, invoiceId, number);
+      if (claimedMeanwhile) return answerExisting(db, request, claimedMeanwhile, openGateway);
+      throw error;
+    }
     if (request.body.cancelSubscription && !plan.parts.some((part) => part.subscriptionId)) {
       throw new BadRequest('This refund returns no subscription charge, so there is no subscription to cancel with it.');
     }

@@ -446,7 +446,8 @@ describe('board pages', () => {
     // Prepare
     const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString();
     const items = [
-      makePublication(1, { name: 'Glass Poetry', followers: 267_933, latestPostAt: daysAgo(0.5) }),
+      // Posted just now: 12 hours ago is yesterday's date before noon (the label counts calendar days).
+      makePublication(1, { name: 'Glass Poetry', followers: 267_933, latestPostAt: daysAgo(0) }),
       makeFeedOnlyPublication(2, { name: 'Pulse Kitchen', latestPostAt: daysAgo(2) }),
     ];
     const page = { ...makeBoardPage({ kind: 'activity', total: 2 }), items };

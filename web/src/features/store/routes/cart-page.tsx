@@ -16,7 +16,7 @@ import { OtherCarts } from '../components/cart-links';
 import { CartItems } from '../components/cart-items';
 import { CartPayment } from '../components/cart-payment';
 import { CartSummary } from '../components/cart-summary';
-import { DiscountCodeField } from '../components/discount-code-field';
+import { CartDiscountCodeField } from '../components/discount-code-field';
 import { OrderConfirmation } from '../components/order-confirmation';
 import { NoPaymentsNotice } from '../components/shop-header';
 import { describeCartChanges } from '../lib/cart-changes';
@@ -117,7 +117,7 @@ function Cart({
             {invoice ? (
               <>
                 <CartSummary invoice={invoice} />
-                <DiscountCodeField
+                <CartDiscountCodeField
                   invoice={invoice}
                   applying={discount.applying}
                   problem={discount.problem}
