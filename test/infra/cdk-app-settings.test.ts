@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -7,9 +7,27 @@ import { REPO_ROOT } from '../../infra/build/bundle-functions';
 
 const outDirs: string[] = [];
 
+/** What CloudFormation's own rules (aws-cdk-lib's built-in template validation) said of one synthesis. */
+interface CloudFormationRules {
+  conclusion: string;
+  violations: unknown[];
+}
+
+/** The built-in validation's part of the report synthesis writes beside the templates. */
+function cloudFormationRulesOf(outDir: string): CloudFormationRules | undefined {
+  const file = path.join(outDir, 'validation-report.json');
+  if (!existsSync(file)) return undefined;
+  const report = JSON.parse(readFileSync(file, 'utf8')) as { pluginReports: (CloudFormationRules & { pluginName: string })[] };
+  const rules = report.pluginReports.find((plugin) => plugin.pluginName === 'CloudFormation Validate');
+  return rules && { conclusion: rules.conclusion, violations: rules.violations };
+}
+
 /**
  * Runs the CDK entry point as `cdk synth` does: a child process, the context in CDK_CONTEXT_JSON
- * and the output folder in CDK_OUTDIR. inlineCode keeps it quick: no handler is bundled.
+ * and the output folder in CDK_OUTDIR. inlineCode keeps it quick: no handler is bundled. Unlike
+ * the in-process suites (vitest.config.ts), it runs CloudFormation's own rules as a deploy does,
+ * which fail synthesis on a finding (cdk.json): the production synthesis below is the one that
+ * checks the deployable app against them.
  */
 function synth(context: Record<string, string>, entry = 'infra/cdk/app.ts') {
   const outDir = mkdtempSync(path.join(tmpdir(), 'cdk-out-'));
@@ -19,12 +37,17 @@ function synth(context: Record<string, string>, entry = 'infra/cdk/app.ts') {
     encoding: 'utf8',
     timeout: 150_000,
     env: {
-      ...process.env,
+      ...Object.fromEntries(Object.entries(process.env).filter(([name]) => name !== 'CDK_VALIDATION')),
       CDK_CONTEXT_JSON: JSON.stringify({ inlineCode: 'true', ...context }),
       CDK_OUTDIR: outDir,
     },
   });
-  return { status: run.status, stderr: run.stderr, synthesized: existsSync(path.join(outDir, 'manifest.json')) };
+  return {
+    status: run.status,
+    stderr: run.stderr,
+    synthesized: existsSync(path.join(outDir, 'manifest.json')),
+    cloudFormationRules: cloudFormationRulesOf(outDir),
+  };
 }
 
 afterEach(() => {
@@ -54,7 +77,7 @@ describe('cdk synth of the deployable app', () => {
     expect(result.synthesized).toBe(false);
   }, 180_000);
 
-  it('synthesizes with the production settings', () => {
+  it('synthesizes with the production settings, templates in which CloudFormation rules find nothing', () => {
     // Act
     const result = synth({
       allowedOrigins: 'https://toppubs.example,http://localhost:3000',
@@ -66,6 +89,7 @@ describe('cdk synth of the deployable app', () => {
     expect(result.stderr).not.toContain('Error');
     expect(result.status).toBe(0);
     expect(result.synthesized).toBe(true);
+    expect(result.cloudFormationRules).toEqual({ conclusion: 'success', violations: [] });
   }, 180_000);
 
   it('synthesizes the optional WAF app offline, and refuses a web ACL ARN that CloudFront cannot use', () => {
