@@ -1,10 +1,10 @@
-import * as storyRoutes from '../../../shared/routes/stories';
-import { commentReportId } from '../../../shared/stories/comment-rules';
-import { getDb } from '../../lib/db/service';
-import { BadRequest, NotFound } from '../../lib/errors';
-import { createHandler } from '../../lib/http/create-handler';
-import { fileReport } from '../../lib/reports';
-import { readComment } from '../lib/comments';
+import * as storyRoutes from '../../shared/routes/stories';
+import { commentReportId } from '../../shared/stories/comment-rules';
+import { getDb } from '../lib/db/service';
+import { BadRequest, NotFound } from '../lib/errors';
+import { createHandler } from '../lib/http/create-handler';
+import { fileReport } from '../lib/reports';
+import { readComment } from './lib/comments';
 
 /** A report of a comment that exists, by someone else than its author, filed as the account's report route files any. */
 export const handler = createHandler(storyRoutes.reportStoryComment, async ({ params, body, caller }) => {

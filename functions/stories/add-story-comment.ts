@@ -1,11 +1,11 @@
-import * as storyRoutes from '../../../shared/routes/stories';
-import { announceNotification } from '../../lib/announce-notification';
-import { getDb } from '../../lib/db/service';
-import { createHandler } from '../../lib/http/create-handler';
-import { reply } from '../../lib/http/responses';
-import { getUser } from '../../lib/db/users';
-import { postComment, toComment } from '../lib/comments';
-import { requireStory } from '../lib/story-relations';
+import * as storyRoutes from '../../shared/routes/stories';
+import { announceNotification } from '../lib/announce-notification';
+import { getDb } from '../lib/db/service';
+import { createHandler } from '../lib/http/create-handler';
+import { reply } from '../lib/http/responses';
+import { getUser } from '../lib/db/users';
+import { postComment, toComment } from './lib/comments';
+import { requireStory } from './lib/story-relations';
 
 export const handler = createHandler(storyRoutes.addStoryComment, async ({ params, body, caller }) => {
   const db = getDb();

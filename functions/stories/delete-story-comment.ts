@@ -1,7 +1,7 @@
-import * as storyRoutes from '../../../shared/routes/stories';
-import { getDb } from '../../lib/db/service';
-import { createHandler } from '../../lib/http/create-handler';
-import { deleteComment, toComment } from '../lib/comments';
+import * as storyRoutes from '../../shared/routes/stories';
+import { getDb } from '../lib/db/service';
+import { createHandler } from '../lib/http/create-handler';
+import { deleteComment, toComment } from './lib/comments';
 
 export const handler = createHandler(storyRoutes.deleteStoryComment, async ({ params, caller }) => {
   const now = new Date();

@@ -1,9 +1,9 @@
-import * as storyRoutes from '../../../shared/routes/stories';
-import { getDb } from '../../lib/db/service';
-import { getUser } from '../../lib/db/users';
-import { createHandler } from '../../lib/http/create-handler';
-import { editComment, toComment } from '../lib/comments';
-import { requireStory } from '../lib/story-relations';
+import * as storyRoutes from '../../shared/routes/stories';
+import { getDb } from '../lib/db/service';
+import { getUser } from '../lib/db/users';
+import { createHandler } from '../lib/http/create-handler';
+import { editComment, toComment } from './lib/comments';
+import { requireStory } from './lib/story-relations';
 
 export const handler = createHandler(storyRoutes.editStoryComment, async ({ params, body, caller }) => {
   const db = getDb();
