@@ -4,6 +4,7 @@ import { type Db, getDb } from '../lib/db/service';
 import { getUser, getUserByUsername } from '../lib/db/users';
 import { BadRequest } from '../lib/errors';
 import { createHandler } from '../lib/http/create-handler';
+import { fileReport } from '../lib/reports';
 
 type ReportObjectType = (typeof REPORT_OBJECT_TYPES)[number];
 
@@ -20,29 +21,22 @@ async function canonicalObjectId(db: Db, objectType: ReportObjectType, objectId:
 }
 
 /**
- * Reports an object for moderation. One item per reporter and object: the first report creates
- * it, a repeat replaces its reason and details (one UpdateItem either way, so two concurrent
- * repeats cannot make two reports). The object is not looked up: stories, transfers and files
- * live in the sibling apps, so a report of an unknown id is kept for the moderators to judge.
+ * Reports an object for moderation (one report per reporter and object, fileReport). The object
+ * is not looked up: stories, transfers and files live in the sibling apps, so a report of an
+ * unknown id is kept for the moderators to judge. Comments are reported through their own route,
+ * which checks the comment, but a comment's report id (story id, dot, comment id) works here too.
  */
 export const handler = createHandler(accountRoutes.reportObject, async ({ caller, body }) => {
   const db = getDb();
   const objectId = await canonicalObjectId(db, body.objectType, body.objectId);
   // Both ids are normalised (schema and session), so one comparison covers every letter case.
   if (body.objectType === 'user' && objectId === caller.userId) throw new BadRequest('You cannot report yourself.');
-  const now = new Date().toISOString();
-  const { data: previous } = await db.entities.report
-    .upsert({
-      objectType: body.objectType,
-      objectId,
-      reporterId: caller.userId,
-      reason: body.reason,
-      details: body.details ?? '',
-      updatedAt: now,
-      // A new report re-opens what a moderator resolved: something may have changed since.
-      status: 'open',
-    })
-    .ifNotExists({ createdAt: now })
-    .go({ response: 'all_old' });
-  return { reported: true as const, isNew: !previous || Object.keys(previous).length === 0 };
+  const { isNew } = await fileReport(db, {
+    objectType: body.objectType,
+    objectId,
+    reporterId: caller.userId,
+    reason: body.reason,
+    details: body.details,
+  });
+  return { reported: true as const, isNew };
 });

@@ -71,6 +71,10 @@ export function describeEvent(
       return `${title ?? 'A shop'} refunded ${detail ?? 'your order'}.`;
     case 'subscription-refunded':
       return `${detail ?? 'A payment'} of ${title ?? 'your subscription'} was refunded.`;
+    case 'story-commented':
+      return `${actorName} commented on ${story}${detail ? `: “${detail}”` : '.'}`;
+    case 'comment-replied':
+      return `${actorName} replied to your comment${title ? ` on “${title}”` : ''}${detail ? `: “${detail}”` : '.'}`;
   }
 }
 

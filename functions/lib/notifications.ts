@@ -35,6 +35,12 @@ export interface NotificationEvent {
     detail?: string | undefined;
   };
   at: Date;
+  /**
+   * Sets events of one kind on one object apart: only those with the same groupId share a
+   * notification. A comment's notification names its comment, so each reply is one of its own
+   * (and the bell counts replies), and a retried write cannot record one reply twice.
+   */
+  groupId?: string;
   /** The platform itself acted (an editorial decision by a superuser): blocks between people do not apply. */
   byPlatform?: boolean;
 }
@@ -75,8 +81,9 @@ function newNotificationId(): string {
 }
 
 /** Events of one kind on one object share a notification while it is unseen. */
-export function groupKeyOf(event: Pick<NotificationEvent, 'kind' | 'object'>): string {
-  return `${event.kind}:${event.object.type}:${event.object.id}`;
+export function groupKeyOf(event: Pick<NotificationEvent, 'kind' | 'object' | 'groupId'>): string {
+  const key = `${event.kind}:${event.object.type}:${event.object.id}`;
+  return event.groupId === undefined ? key : `${key}:${event.groupId}`;
 }
 
 /** The latest actors first, each once, at most ACTORS_SHOWN. */

@@ -17,6 +17,17 @@ import {
   urlCheckQuerySchema,
   urlCheckResultSchema,
 } from '../schemas/stories';
+import {
+  addCommentBodySchema,
+  commentAnswerSchema,
+  commentPageSchema,
+  commentParamsSchema,
+  commentsQuerySchema,
+  deletedCommentAnswerSchema,
+  editCommentBodySchema,
+  reportCommentBodySchema,
+} from '../schemas/comments';
+import * as z from '../zod';
 import { defineRoute, redirectResponse } from './define-route';
 
 /** The answer depends only on the url and the deployment's own hosts. */
@@ -195,6 +206,78 @@ export const readUserFeed = defineRoute({
   response: storyPageSchema,
 });
 
+export const listStoryComments = defineRoute({
+  method: 'GET',
+  path: '/api/i/stories/story/{id}/comments',
+  access: 'public',
+  handler: 'stories/list-story-comments',
+  summary:
+    "A story's comments, 50 a page, in reading order: each comment followed by its replies, oldest first at each level (`depth` and `parentId` place it). Each has its Markdown `body` and its `html` from the shared renderer (links rel=\"nofollow ugc noopener\", nothing else but text). A comment deleted with replies under it shows as 'deleted' (\"[deleted]\", no author or body), one a superuser removed as 'removed'. A signed-in caller does not see the comments of people they blocked (shown as 'hidden' while replies hang under them). Also the story's comment count. 404 for an unknown story.",
+  params: storyIdParamsSchema,
+  query: commentsQuerySchema,
+  response: commentPageSchema,
+});
+
+export const addStoryComment = defineRoute({
+  method: 'POST',
+  path: '/api/i/stories/story/{id}/comments',
+  access: 'user',
+  handler: 'stories/add-story-comment',
+  summary:
+    "Comments on a story, or replies to one of its comments (`parentId`): Markdown, 1 to 10,000 characters once trimmed. 201 with the comment and the story's new comment count. Tells the story's sharer and the parent comment's author (bell, and mail by their email preferences), never the caller. 404 for an unknown story or parent; 410 when the parent was deleted or removed; 403 replying to someone who blocked the caller or whom the caller blocked, or deeper than 9 levels; 429 past 5 comments a minute or 200 a day, with Retry-After.",
+  params: storyIdParamsSchema,
+  body: addCommentBodySchema,
+  response: commentAnswerSchema,
+  // Tells the people concerned by email too, when they asked for notification emails.
+  capabilities: { email: true, realtime: true },
+});
+
+export const editStoryComment = defineRoute({
+  method: 'PUT',
+  path: '/api/i/stories/story/{id}/comment/{commentId}',
+  access: 'user',
+  handler: 'stories/edit-story-comment',
+  summary:
+    "Replaces the text of the caller's own comment, within 10 minutes of posting it (`editableUntil` says until when). 403 after that, and for someone else's comment; 404 for an unknown one; 410 once deleted or removed.",
+  params: commentParamsSchema,
+  body: editCommentBodySchema,
+  response: commentAnswerSchema,
+});
+
+export const deleteStoryComment = defineRoute({
+  method: 'DELETE',
+  path: '/api/i/stories/story/{id}/comment/{commentId}',
+  access: 'user',
+  handler: 'stories/delete-story-comment',
+  summary:
+    "Deletes the caller's own comment, any time: it leaves a \"[deleted]\" placeholder while replies hang under it (the answer's comment), else it goes altogether (`comment` null). The story's comment count drops by one; deleting again changes nothing. 403 for someone else's comment, 404 for an unknown one, 410 for one a superuser removed.",
+  params: commentParamsSchema,
+  response: deletedCommentAnswerSchema,
+});
+
+export const reportStoryComment = defineRoute({
+  method: 'POST',
+  path: '/api/i/stories/story/{id}/comment/{commentId}/report',
+  access: 'user',
+  handler: 'stories/report-story-comment',
+  summary:
+    "Reports a comment to the moderators, as the account's report route does (one report per reporter and comment; a repeat updates it): the open reports list it as objectType 'comment' with objectId '{story id}.{comment id}'. 400 for one's own comment, 404 for an unknown one.",
+  params: commentParamsSchema,
+  body: reportCommentBodySchema,
+  response: z.strictObject({ reported: z.literal(true), isNew: z.boolean() }),
+});
+
+export const removeStoryComment = defineRoute({
+  method: 'PUT',
+  path: '/api/i/stories/moderation/story/{id}/comment/{commentId}/removal',
+  access: 'superuser',
+  handler: 'stories/remove-story-comment',
+  summary:
+    "Superusers: removes a comment (from the moderation page; a report's objectId is '{story id}.{comment id}'). It stays in its thread as 'removed', without author or text, leaves the story's comment count, and its open reports are resolved as actioned. Repeating it changes nothing. 404 for an unknown comment.",
+  params: commentParamsSchema,
+  response: commentAnswerSchema,
+});
+
 /**
  * The group in listing order (the API reference, and CDK's stacks, which chunk an app's routes
  * in this order): a new route goes at the end, so no existing route moves to another stack.
@@ -215,4 +298,10 @@ export const allStoryRoutes = {
   readHotFeed,
   readFollowingFeed,
   readUserFeed,
+  listStoryComments,
+  addStoryComment,
+  editStoryComment,
+  deleteStoryComment,
+  reportStoryComment,
+  removeStoryComment,
 };

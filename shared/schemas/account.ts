@@ -142,7 +142,7 @@ export const profileBodySchema = z.strictObject({
   imageUrl: z.optional(z.nullable(httpUrl)),
 });
 
-export const REPORT_OBJECT_TYPES = ['user', 'story', 'publication', 'transfer', 'file'] as const;
+export const REPORT_OBJECT_TYPES = ['user', 'story', 'publication', 'transfer', 'file', 'comment'] as const;
 
 /** What a moderator did about an object's reports: nothing was wrong, or something was done. */
 export const REPORT_RESOLUTIONS = ['dismissed', 'actioned'] as const;

@@ -20,7 +20,9 @@ export type NotificationApp = (typeof NOTIFICATION_APPS)[number];
  * its Pro plan's (and a shop's subscriptions'): a renewal failed (the subscription is past due) and a
  * payment went through again. The storefront's: a customer's order was paid (to the customer), a
  * sale (to the merchant, with the buyer as actor), and a refund of an order (to the customer: the
- * shop's name as title, the amount as detail).
+ * shop's name as title, the amount as detail). Story comments: someone commented on the
+ * recipient's story, or replied to the recipient's comment (the story as object, the comment's
+ * first words as detail; one notification per comment).
  */
 export const NOTIFICATION_KINDS = [
   'story-liked',
@@ -38,6 +40,8 @@ export const NOTIFICATION_KINDS = [
   'store-sale',
   'store-refund',
   'subscription-refunded',
+  'story-commented',
+  'comment-replied',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

@@ -65,6 +65,8 @@ export const storySchema = z.strictObject({
   claimedAuthor: z.nullable(storyPersonSchema),
   review: storyReviewSchema,
   likeCount: z.int().check(z.minimum(0)),
+  /** Comments shown (deleted and removed ones not counted). */
+  commentCount: z.int().check(z.minimum(0)),
   createdAt: z.string(),
   currentUserRelation: currentUserRelationSchema,
 });

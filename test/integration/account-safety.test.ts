@@ -227,7 +227,7 @@ describe('reporting objects', () => {
     const me = await logIn();
 
     // Act
-    const unknownType = await report(me, invalid({ objectType: 'comment', objectId: 'c1', reason: 'spam' }));
+    const unknownType = await report(me, invalid({ objectType: 'message', objectId: 'c1', reason: 'spam' }));
     const unknownField = await report(me, invalid({ objectType: 'story', objectId: 's1', reason: 'spam', severity: 'high' }));
 
     // Assess
@@ -314,7 +314,7 @@ describe('moderating reports', () => {
 
     // Act
     const badResolution = await resolve(moderator, 'story', 'x1', 'deleted');
-    const badType = await resolve(moderator, 'comment', 'x1', 'dismissed');
+    const badType = await resolve(moderator, 'message', 'x1', 'dismissed');
     const byUser = await resolve(user, 'story', 'x1', 'dismissed');
 
     // Assess

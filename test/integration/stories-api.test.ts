@@ -179,6 +179,7 @@ describe('POST /api/i/stories/story/by/url', () => {
       source: 'page',
       fetchProblem: null,
       likeCount: 0,
+      commentCount: 0,
       sharer: { userId: ana.userId, username: ana.username },
       currentUserRelation: { isSharer: true, didUpvote: false },
     });
@@ -323,6 +324,7 @@ describe('reading, opening and liking a story', () => {
       id: storyId,
       title: 'How we ship every day',
       likeCount: 0,
+      commentCount: 0,
       currentUserRelation: { didRedirect: false, isSharer: false, didUpvote: false },
     });
   });

@@ -23,6 +23,7 @@ import { createReportEntity } from './entities/report';
 import { createSessionEntity } from './entities/session';
 import { createStoryEntity, createStoryReviewEntity, createStoryUrlEntity } from './entities/story';
 import { createStoryRelationEntity } from './entities/story-relation';
+import { createCommentEntity } from './entities/comment';
 import { createStoryListEntity, createTimelineEntryEntity } from './entities/story-feed';
 import { createUserEntity } from './entities/user';
 import { createExternalIdentityEntity } from './entities/external-identity';
@@ -87,6 +88,7 @@ const entityFactories = {
   storyUrl: createStoryUrlEntity,
   storyReview: createStoryReviewEntity,
   storyRelation: createStoryRelationEntity,
+  comment: createCommentEntity,
   timelineEntry: createTimelineEntryEntity,
   storyList: createStoryListEntity,
   follow: createFollowEntity,

@@ -20,7 +20,7 @@ export interface Viewer {
 
 type StoryPerson = NonNullable<Story['sharer']>;
 
-function toPerson(user: UserItem | null | undefined): StoryPerson | null {
+export function toPerson(user: UserItem | null | undefined): StoryPerson | null {
   return user ? { userId: user.userId, username: user.username, name: user.name ?? '', imageUrl: user.imageUrl ?? null } : null;
 }
 
@@ -64,6 +64,7 @@ export function toStory(
     claimedAuthor: toPerson(people.claimedAuthor),
     review: reviewFor(item, viewer),
     likeCount: item.likeCount,
+    commentCount: item.commentCount ?? 0,
     createdAt: item.createdAt,
     currentUserRelation: {
       didRedirect: relation.didRedirect,

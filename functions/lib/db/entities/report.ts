@@ -3,7 +3,7 @@ import { SERVICE_NAME } from './service-name';
 import { normaliseUserId } from '../../../../shared/schemas/account';
 import { userIdAttribute } from './user-id';
 
-export const REPORT_OBJECT_TYPES = ['user', 'story', 'publication', 'transfer', 'file'] as const;
+export const REPORT_OBJECT_TYPES = ['user', 'story', 'publication', 'transfer', 'file', 'comment'] as const;
 export const REPORT_REASONS = ['spam', 'abuse', 'impersonation', 'copyright', 'other'] as const;
 /** What a moderator did about an object's reports: nothing needed, or something done about it. */
 export const REPORT_RESOLUTIONS = ['dismissed', 'actioned'] as const;

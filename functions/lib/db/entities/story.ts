@@ -34,6 +34,11 @@ export const createStoryEntity = (config?: EntityConfiguration) =>
         fetchProblem: { type: 'string' },
         sharerId: userIdAttribute,
         likeCount: { type: 'number', required: true, default: 0 },
+        /**
+         * Comments shown (not deleted or removed), moved in the same transaction as the comment's
+         * write. Absent on stories shared before comments existed: read as 0.
+         */
+        commentCount: { type: 'number' },
         /** The user who says they wrote the story; one at a time, until they withdraw. */
         authorClaimUserId: { type: 'string' },
         authorClaimedAt: { type: 'string' },

@@ -64,6 +64,7 @@ describe('account routes', () => {
               claimedAuthor: null,
               review: { state: 'none', submittedAt: null, decidedAt: null },
               likeCount: 2,
+              commentCount: 0,
               createdAt: '2026-11-24T08:00:00.000Z',
               currentUserRelation: { didRedirect: false, isSharer: false, didUpvote: false },
             },

@@ -48,6 +48,10 @@ export function describeNotification(notification: Notification): string {
       return `${notification.object.title ?? 'A shop'} refunded ${notification.object.detail ?? 'your order'}`;
     case 'subscription-refunded':
       return `${notification.object.detail ?? 'A payment'} of ${notification.object.title ?? 'your subscription'} was refunded`;
+    case 'story-commented':
+      return `${who} commented on your story${title ? ` ${title}` : ''}`;
+    case 'comment-replied':
+      return `${who} replied to your comment${title ? ` on ${title}` : ''}`;
   }
 }
 

@@ -10,6 +10,7 @@ import { UserStories } from './user-stories';
 const story = (id: string) =>
   makeStory(id, {
     likeCount: 1,
+    commentCount: 0,
     createdAt: '2026-11-24T08:00:00.000Z',
     currentUserRelation: { didRedirect: false, isSharer: false, didUpvote: false },
   });

@@ -14,6 +14,7 @@ const submitted = (id: string): Story =>
   makeStory(id, {
     review: { state: 'submitted', submittedAt: '2026-11-24T09:00:00.000Z', decidedAt: null },
     likeCount: 0,
+    commentCount: 0,
     createdAt: '2026-11-24T08:00:00.000Z',
     currentUserRelation: { didRedirect: false, isSharer: false, didUpvote: false },
   });

@@ -29,6 +29,7 @@ function renderStories(options: {
           body: {
             story: story(request.params.id ?? '', {
               likeCount: 4,
+              commentCount: 0,
               currentUserRelation: { didRedirect: true, isSharer: false, didUpvote: true },
             }),
           },

@@ -20,6 +20,7 @@ export const makeStory = (id: string, overrides: Partial<Story> = {}): Story => 
   claimedAuthor: null,
   review: { state: 'none', submittedAt: null, decidedAt: null },
   likeCount: 3,
+  commentCount: 0,
   createdAt: '2026-11-24T10:00:00.000Z',
   currentUserRelation: { didRedirect: true, isSharer: false, didUpvote: false },
   ...overrides,
