@@ -23,6 +23,7 @@ import { createReportEntity } from './entities/report';
 import { createSessionEntity } from './entities/session';
 import { createStoryEntity, createStoryReviewEntity, createStoryUrlEntity } from './entities/story';
 import { createStoryRelationEntity } from './entities/story-relation';
+import { createSiteStoryEntity, createStorySiteEntity } from './entities/story-site';
 import { createStoryListEntity, createTimelineEntryEntity } from './entities/story-feed';
 import { createUserEntity } from './entities/user';
 import { createExternalIdentityEntity } from './entities/external-identity';
@@ -89,6 +90,8 @@ const entityFactories = {
   storyRelation: createStoryRelationEntity,
   timelineEntry: createTimelineEntryEntity,
   storyList: createStoryListEntity,
+  storySite: createStorySiteEntity,
+  siteStory: createSiteStoryEntity,
   follow: createFollowEntity,
   notification: createNotificationEntity,
   notificationGroup: createNotificationGroupEntity,
