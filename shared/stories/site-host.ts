@@ -27,6 +27,10 @@ export function siteHostOf(url: string): string | undefined {
  * ASCII (xn--) form, as addresses hold them.
  */
 export function normalSiteHost(raw: string): string | undefined {
-  const host = raw.trim().toLowerCase().replace(/\.$/, '').replace(/^www\./, '');
+  const host = raw
+    .trim()
+    .toLowerCase()
+    .replace(/\.$/, '')
+    .replace(/^www\./, '');
   return HOST_NAME.test(host) ? host : undefined;
 }

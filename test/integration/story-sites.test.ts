@@ -35,6 +35,9 @@ afterAll(async () => {
   await runtime?.close();
 });
 
+const titleOf = (html: string) => /<title[^>]*>([^<]*)<\/title>/.exec(html)?.[1];
+const canonicalOf = (html: string) => /<link[^>]*rel="canonical"[^>]*href="([^"]*)"/.exec(html)?.[1];
+
 const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3_600_000);
 
 const share = (as: SignedInUser, canonicalHost: string, slug: string) =>
@@ -86,6 +89,30 @@ describe('a site page', () => {
     expect(typedWithWww.body.site).toEqual({ host: 'alpha.example', storyCount: 3 });
     expect(beta.site.storyCount).toBe(1);
     expect(beta.items.map((story) => story.title)).toEqual(['beta-one']);
+  });
+
+  it('is served as HTML to crawlers, with each story linking its site page, and 404 for a site nobody shared from', async () => {
+    // Act
+    const crawl = (path: string) => fetch(`${runtime.url}${path}`, { headers: { 'user-agent': 'Twitterbot/1.0' } });
+    const [newest, hottest, unknown, invalid] = await Promise.all([
+      crawl('/stories/site/www.alpha.example'),
+      crawl('/stories/site/alpha.example/hot'),
+      crawl('/stories/site/nobody-shares-from.example'),
+      crawl('/stories/site/not_a_host'),
+    ]);
+    const html = await newest.text();
+
+    // Assess
+    expect(newest.status).toBe(200);
+    expect(titleOf(html)).toBe('Stories from alpha.example · TopPubs');
+    expect(canonicalOf(html)).toBe(`${runtime.url}/stories/site/alpha.example`);
+    expect(html).toContain('<h1>Stories from alpha.example</h1><p>3 stories</p>');
+    expect(html).toContain('<span>from <a href="/stories/site/alpha.example">alpha.example</a></span>');
+    expect(html.indexOf('alpha-three')).toBeLessThan(html.indexOf('alpha-one'));
+    expect(hottest.status).toBe(200);
+    expect(canonicalOf(await hottest.text())).toBe(`${runtime.url}/stories/site/alpha.example/hot`);
+    expect(unknown.status).toBe(404);
+    expect(invalid.status).toBe(404);
   });
 
   it('counts a page shared twice once', async () => {
