@@ -246,7 +246,7 @@ async function profilePage(username: string): Promise<Outcome> {
 
 const FEED_LABELS = { hot: 'Hot', new: 'New' } as const;
 
-/** A site's page, as the web app writes it (stories' site-path.ts): newest first, or hottest at /hot. */
+/** A site's page, as the web app writes it (story-display.ts sitePath): newest first, or hottest at /hot. */
 const sitePath = (host: string, sort: SiteSort = 'new') =>
   `/stories/site/${encodeURIComponent(host)}${sort === 'hot' ? '/hot' : ''}`;
 
