@@ -47,8 +47,10 @@ function renderSite(path: string) {
 }
 
 /** The story titles in the order shown. */
-const titles = (main: ReturnType<typeof within>) =>
-  main.getAllByRole('article').map((card) => within(card).getByRole('heading', { level: 2 }).textContent);
+const titles = () =>
+  within(screen.getByRole('main'))
+    .getAllByRole('article')
+    .map((card) => within(card).getByRole('heading', { level: 2 }).textContent);
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -65,7 +67,7 @@ describe('SitePage', () => {
 
     // Assess
     await main().findByRole('article', { name: 'Old' });
-    expect(titles(main())).toEqual(['Fresh', 'Riser', 'Old']);
+    expect(titles()).toEqual(['Fresh', 'Riser', 'Old']);
     expect(main().getByRole('link', { name: 'Newest' })).toHaveAttribute('aria-current', 'page');
     expect(api.calls(routes.readSiteFeed).map((request) => request.url.search)).toEqual(['?sort=new', '?sort=new&cursor=page-2']);
   });
@@ -80,7 +82,7 @@ describe('SitePage', () => {
 
     // Assess
     await main().findByRole('article', { name: 'Old' });
-    expect(titles(main())).toEqual(['Riser', 'Fresh', 'Old']);
+    expect(titles()).toEqual(['Riser', 'Fresh', 'Old']);
     expect(main().getByRole('link', { name: 'Hottest' })).toHaveAttribute('aria-current', 'page');
     expect(main().getByRole('heading', { level: 1, name: '3 stories from alpha.example' })).toBeInTheDocument();
   });
