@@ -16,6 +16,9 @@ import {
   storyIdParamsSchema,
   urlCheckQuerySchema,
   urlCheckResultSchema,
+  siteFeedQuerySchema,
+  siteFeedSchema,
+  siteParamsSchema,
 } from '../schemas/stories';
 import {
   addCommentBodySchema,
@@ -278,6 +281,18 @@ export const removeStoryComment = defineRoute({
   response: commentAnswerSchema,
 });
 
+export const readSiteFeed = defineRoute({
+  method: 'GET',
+  path: '/api/i/stories/site/{host}',
+  access: 'public',
+  handler: 'stories/read-site-feed',
+  summary:
+    "Every story shared from one site (its host, www. or not, in any case), with their count: newest first (`sort=new`, the default), or hottest first (`sort=hot`: the hot feed's score over the site's 200 newest stories of the last 30 days). 20 a page; `cursor` is the previous page's nextCursor for the same sort. 400 for a host that is no site name, 404 for a site nobody shared a story from.",
+  params: siteParamsSchema,
+  query: siteFeedQuerySchema,
+  response: siteFeedSchema,
+});
+
 /**
  * The group in listing order (the API reference, and CDK's stacks, which chunk an app's routes
  * in this order): a new route goes at the end, so no existing route moves to another stack.
@@ -304,4 +319,5 @@ export const allStoryRoutes = {
   deleteStoryComment,
   reportStoryComment,
   removeStoryComment,
+  readSiteFeed,
 };

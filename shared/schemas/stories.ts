@@ -1,4 +1,5 @@
 import * as z from '../zod';
+import { normalSiteHost } from '../stories/site-host';
 import { cursorQueryShape } from './common';
 
 export const shareAlertSchema = z.object({ title: z.string(), text: z.string() });
@@ -167,3 +168,35 @@ export type FollowState = z.infer<typeof followStateSchema>;
 export const feedQuerySchema = z.strictObject({ ...cursorQueryShape });
 
 export const userFeedParamsSchema = z.strictObject({ userId: pathUserId });
+
+/** A site page's orders: newest first, or hottest first (the hot feed's score over the site's recent stories). */
+export const SITE_SORTS = ['new', 'hot'] as const;
+export type SiteSort = (typeof SITE_SORTS)[number];
+
+/** A site's host in a path, normalised as stories are counted: `WWW.Example.com` is `example.com`. */
+export const siteParamsSchema = z.strictObject({
+  host: z.pipe(
+    z.string().check(z.maxLength(260, 'That is not a site name (such as example.com)')),
+    z.transform((raw, context) => {
+      const host = normalSiteHost(raw);
+      if (host === undefined) {
+        context.issues.push({ code: 'custom', message: 'That is not a site name (such as example.com)', input: raw });
+        return z.NEVER;
+      }
+      return host;
+    }),
+  ),
+});
+
+export const siteFeedQuerySchema = z.strictObject({
+  sort: z.optional(z.enum(SITE_SORTS, { message: "Use 'new' or 'hot'" })),
+  ...cursorQueryShape,
+});
+
+/** A page of one site's stories, with the site's host and how many stories were shared from it in all. */
+export const siteFeedSchema = z.strictObject({
+  site: z.strictObject({ host: z.string(), storyCount: z.int().check(z.minimum(0)) }),
+  items: z.array(storySchema),
+  nextCursor: z.nullable(z.string()),
+});
+export type SiteFeed = z.infer<typeof siteFeedSchema>;

@@ -45,5 +45,17 @@ describe('the demo people and stories', () => {
       expect(story.likeCount).toBe(relations.filter((relation) => relation.storyId === story.storyId && relation.likedAt).length);
       expect(relations.some((relation) => relation.storyId === story.storyId && relation.userId === story.sharerId)).toBe(false);
     }
+    const fromShipNotes = stories.filter((story) => new URL(story.canonicalUrl).hostname === 'shipnotes.example');
+    const site = await suite.api.call(routes.readSiteFeed, { params: { host: 'shipnotes.example' } });
+    expectOk(site);
+    expect(site.body.site.storyCount).toBe(fromShipNotes.length);
+    expect(site.body.items).toHaveLength(20);
+    expect(site.body.items.map((story) => story.createdAt)).toEqual(
+      fromShipNotes
+        .map((story) => story.createdAt)
+        .sort()
+        .reverse()
+        .slice(0, 20),
+    );
   }, 60_000);
 });

@@ -24,6 +24,7 @@ import { createSessionEntity } from './entities/session';
 import { createStoryEntity, createStoryReviewEntity, createStoryUrlEntity } from './entities/story';
 import { createStoryRelationEntity } from './entities/story-relation';
 import { createCommentEntity } from './entities/comment';
+import { createSiteStoryEntity, createStorySiteEntity } from './entities/story-site';
 import { createStoryListEntity, createTimelineEntryEntity } from './entities/story-feed';
 import { createUserEntity } from './entities/user';
 import { createExternalIdentityEntity } from './entities/external-identity';
@@ -91,6 +92,8 @@ const entityFactories = {
   comment: createCommentEntity,
   timelineEntry: createTimelineEntryEntity,
   storyList: createStoryListEntity,
+  storySite: createStorySiteEntity,
+  siteStory: createSiteStoryEntity,
   follow: createFollowEntity,
   notification: createNotificationEntity,
   notificationGroup: createNotificationGroupEntity,

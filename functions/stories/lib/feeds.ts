@@ -33,19 +33,27 @@ const daysBefore = (now: Date, days: number) => new Date(now.getTime() - days * 
  * own likes, always read afresh.
  */
 export const VISITOR_FEED_CACHE_MS = 15_000;
-/** Kept serialised, with its ETag: a hit costs a map lookup, no JSON.stringify and no hashing. */
-const visitorPages = new LruCache<{ page: PreparedJson<StoryPage>; readAt: number }>(500);
-const pendingVisitorPages = new Map<string, Promise<PreparedJson<StoryPage>>>();
+/**
+ * Kept serialised, with its ETag: a hit costs a map lookup, no JSON.stringify and no hashing.
+ * Each key names one kind of page (its first segment), so a hit is of the kind its caller reads.
+ */
+const visitorPages = new LruCache<{ page: PreparedJson; readAt: number }>(500);
+const pendingVisitorPages = new Map<string, Promise<PreparedJson>>();
 
 /** What a feed answers: a signed-in reader's own page, or the visitors' shared one. */
-export type FeedAnswer = StoryPage | PreparedJson<StoryPage>;
+export type FeedAnswer<Page = StoryPage> = Page | PreparedJson<Page>;
 
-async function forVisitors(key: string, viewer: Viewer | undefined, read: () => Promise<StoryPage>): Promise<FeedAnswer> {
+/** A page as `read` makes it for a signed-in viewer; for visitors, the page all of them share (VISITOR_FEED_CACHE_MS). */
+export async function forVisitors<Page = StoryPage>(
+  key: string,
+  viewer: Viewer | undefined,
+  read: () => Promise<Page>,
+): Promise<FeedAnswer<Page>> {
   if (viewer) return read();
   const hit = visitorPages.get(key);
-  if (hit && Date.now() - hit.readAt < VISITOR_FEED_CACHE_MS) return hit.page;
+  if (hit && Date.now() - hit.readAt < VISITOR_FEED_CACHE_MS) return hit.page as PreparedJson<Page>;
   // Concurrent misses share one read.
-  let pending = pendingVisitorPages.get(key);
+  let pending = pendingVisitorPages.get(key) as Promise<PreparedJson<Page>> | undefined;
   if (!pending) {
     pending = read()
       .then((page) => PreparedJson.of(page))
@@ -109,11 +117,11 @@ interface HotCursor {
   offset: number;
 }
 
-function encodeHotCursor(cursor: HotCursor): string {
+export function encodeHotCursor(cursor: HotCursor): string {
   return Buffer.from(JSON.stringify({ o: cursor.offset })).toString('base64url');
 }
 
-function decodeHotCursor(cursor: string | undefined): HotCursor {
+export function decodeHotCursor(cursor: string | undefined): HotCursor {
   if (cursor === undefined) return { offset: 0 };
   try {
     const { o } = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as { o?: unknown };

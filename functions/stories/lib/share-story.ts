@@ -20,6 +20,7 @@ import {
 import type { PageMetadata } from './page-metadata';
 import { type PageProblem, pageProblemFor } from './page-problem';
 import { InvalidShareUrl } from './share-url';
+import { siteWrites } from './site-stories';
 
 /** The same page shared again within this window returns the story already shared. */
 export const DUPLICATE_WINDOW_DAYS = 30;
@@ -140,12 +141,14 @@ export async function shareStory(db: Db, sharerId: string, url: string, options:
       feed: 'all',
     };
     const result = await db.transaction
-      .write(({ story: stories, storyUrl }) => [
-        stories.create(story).commit(),
-        storyUrl
+      .write((entities) => [
+        entities.story.create(story).commit(),
+        entities.storyUrl
           .put({ urlHash, storyId: story.storyId, createdAt, expiresAt: nowSeconds + DUPLICATE_WINDOW_DAYS * 86_400 })
           .where(({ expiresAt }, { notExists, lte }) => `${notExists(expiresAt)} OR ${lte(expiresAt, nowSeconds)}`)
           .commit(),
+        // The site's page and count change with the story, so the count is exact however many share at once.
+        ...siteWrites(entities, story),
       ])
       .go();
     const failed = failedConditions(result);

@@ -9,7 +9,8 @@ import {
   topicsPageQuerySchema,
   type topicsScreenSchema,
 } from '../../../shared/schemas/ranking';
-import type { Story } from '../../../shared/schemas/stories';
+import { type SiteFeed, type SiteSort, siteParamsSchema, type Story } from '../../../shared/schemas/stories';
+import { siteHostOf } from '../../../shared/stories/site-host';
 import type * as z from '../../../shared/zod';
 import { toPublicUser } from '../../lib/accounts';
 import { getDb } from '../../lib/db/service';
@@ -23,6 +24,8 @@ import { cachedAnswer, getBoardReader, queryKey } from '../../ranking/lib/rankin
 import { publicationSeo } from '../../ranking/lib/seo';
 import { readTopicsScreen } from '../../ranking/lib/topics-screen';
 import { readHotFeed, readNewFeed, readUserFeed } from '../../stories/lib/feeds';
+import { readSiteFeed } from '../../stories/lib/site-stories';
+import { NotFound } from '../../lib/errors';
 import { escapeHtml, formatCount, plural } from './html';
 import type { RenderedPage } from './page-document';
 
@@ -195,12 +198,14 @@ function storyList(stories: readonly Story[]): string {
   return `<ol>${stories
     .map((story) => {
       const title = story.title || story.url;
+      const host = siteHostOf(story.canonicalUrl);
+      const from = host ? ` <span>from ${link(sitePath(host), host)}</span>` : '';
       const by = story.sharer
         ? ` <span>shared by ${link(`/@${encodeURIComponent(story.sharer.username)}`, story.sharer.name || `@${story.sharer.username}`)}</span>`
         : '';
       return `<li><article><h2><a href="${escapeHtml(story.url)}" rel="noopener nofollow ugc">${escapeHtml(title)}</a></h2>${
         story.description ? `<p>${escapeHtml(story.description)}</p>` : ''
-      }${by}</article></li>`;
+      }${from}${by}</article></li>`;
     })
     .join('')}</ol>`;
 }
@@ -240,6 +245,37 @@ async function profilePage(username: string): Promise<Outcome> {
 }
 
 const FEED_LABELS = { hot: 'Hot', new: 'New' } as const;
+
+/** A site's page, as the web app writes it (story-display.ts sitePath): newest first, or hottest at /hot. */
+const sitePath = (host: string, sort: SiteSort = 'new') =>
+  `/stories/site/${encodeURIComponent(host)}${sort === 'hot' ? '/hot' : ''}`;
+
+async function sitePage(rawHost: string, sort: SiteSort): Promise<Outcome> {
+  const params = siteParamsSchema.safeParse({ host: rawHost });
+  if (!params.success) return MISSING;
+  const { host } = params.data;
+  let json: string;
+  try {
+    json = answerJson(await readSiteFeed(getDb(), { host, sort, viewer: undefined, now: new Date() }));
+  } catch (error) {
+    if (error instanceof NotFound) return MISSING;
+    throw error;
+  }
+  const page = JSON.parse(json) as SiteFeed;
+  const count = `${formatCount(page.site.storyCount)} ${page.site.storyCount === 1 ? 'story' : 'stories'}`;
+  return {
+    seo: {
+      title: `Stories from ${host} · ${APP_NAME}`,
+      description: `${count} from ${host} shared on ${APP_NAME}, ${sort === 'hot' ? 'most liked lately' : 'newest'} first.`,
+      keywords: [host, 'stories', 'site'],
+      imageUrl: SHARE_IMAGE_URL,
+    },
+    canonicalPath: sitePath(host, sort),
+    content: `<main><h1>Stories from ${escapeHtml(host)}</h1><p>${count}</p>${storyList(page.items)}</main>`,
+    // As the web app keys them (story-keys.ts): a visitor's view.
+    queries: [{ key: ['stories', 'feed', 'site', host, sort, 'visitor'], json, infinite: true }],
+  };
+}
 
 async function storiesPage(feed: 'hot' | 'new'): Promise<RenderedPage> {
   const db = getDb();
@@ -328,6 +364,11 @@ export async function renderPublicPage(path: string, activeOnly: boolean): Promi
   const segments = decodeSegments(path);
   if (!segments) return null;
   const [first = '', second, third, ...rest] = segments;
+  if (first === 'stories' && second === 'site' && third !== undefined) {
+    const [sort, ...beyond] = rest;
+    if (beyond.length > 0 || (sort !== undefined && sort !== 'hot')) return null;
+    return sitePage(third, sort ?? 'new');
+  }
   if (rest.length > 0) return null;
   const board = (kind: BoardKind, active: boolean) => boardPage({ kind, activeOnly: active, topic: null });
   switch (first) {

@@ -2,6 +2,7 @@ import { findOrCreateUserByEmail } from '../../../functions/lib/accounts';
 import { writeBatch } from '../../../functions/lib/db/batches';
 import type { Db } from '../../../functions/lib/db/service';
 import { TIMELINE_DAYS } from '../../../functions/stories/lib/feeds';
+import { siteHostOf } from '../../../shared/stories/site-host';
 
 /**
  * The demo's people and stories, so every feed has something in it on a fresh `npm start`:
@@ -150,7 +151,32 @@ export async function seedSocial(db: Db, now: Date, options: SocialSeedOptions =
     })),
   );
 
+  // Each story's place on its site's page, and the counts the share transactions would have kept.
+  const siteStories = stories.flatMap((story) => {
+    const host = siteHostOf(story.canonicalUrl);
+    return host ? [{ host, createdAt: story.createdAt, storyId: story.storyId }] : [];
+  });
+  const sites = new Map<string, { host: string; storyCount: number; lastSharedAt: string }>();
+  for (const entry of siteStories) {
+    const site = sites.get(entry.host) ?? { host: entry.host, storyCount: 0, lastSharedAt: entry.createdAt };
+    site.storyCount += 1;
+    if (entry.createdAt > site.lastSharedAt) site.lastSharedAt = entry.createdAt;
+    sites.set(entry.host, site);
+  }
+
   await Promise.all([
+    writeBatch({
+      items: siteStories,
+      send: (items) => db.entities.siteStory.put(items).go({ concurrent: 4 }),
+      keyOf: (item) => item.storyId,
+      what: 'demo site stories',
+    }),
+    writeBatch({
+      items: [...sites.values()],
+      send: (items) => db.entities.storySite.put(items).go({ concurrent: 4 }),
+      keyOf: (item) => item.host,
+      what: 'demo sites',
+    }),
     writeBatch({
       items: stories,
       send: (items) => db.entities.story.put(items).go({ concurrent: 4 }),

@@ -122,6 +122,10 @@ export const pageRoutes: RouteObject[] = [
             lazy: page(() => import('../features/subscriptions/routes/pro-refunds-page'), 'ProRefundsPage'),
           },
           {
+            path: 'stories/site/:host/:sort?',
+            lazy: page(() => import('../features/stories/routes/site-page'), 'SitePage'),
+          },
+          {
             path: 'stories/:feed?',
             lazy: page(() => import('../features/stories/routes/stories-page'), 'StoriesPage'),
           },

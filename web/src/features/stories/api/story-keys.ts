@@ -1,7 +1,7 @@
 import type * as z from '@shared/zod';
-import type { storyPageSchema } from '@shared/schemas/stories';
+import type { SiteSort, storyPageSchema } from '@shared/schemas/stories';
 
-export type { Story } from '@shared/schemas/stories';
+export type { SiteFeed, SiteSort, Story } from '@shared/schemas/stories';
 export type StoryPage = z.infer<typeof storyPageSchema>;
 
 /** The feeds the stories page shows. */
@@ -17,5 +17,7 @@ export const storyKeys = {
   feeds: ['stories', 'feed'] as const,
   feed: (feed: Feed, viewerId: string) => ['stories', 'feed', feed, viewerId] as const,
   userFeed: (userId: string, viewerId: string) => ['stories', 'feed', 'user', userId, viewerId] as const,
+  /** A site's stories (its pages also carry the site's count). */
+  siteFeed: (host: string, sort: SiteSort, viewerId: string) => ['stories', 'feed', 'site', host, sort, viewerId] as const,
   reviewQueue: ['stories', 'review-queue'] as const,
 };

@@ -5,7 +5,8 @@ import { useClaimStoryAuthor } from '../api/claim-story-author';
 import { updateCachedStory, useLikeStory } from '../api/like-story';
 import { useSubmitStoryForReview } from '../api/submit-story-for-review';
 import type { Story } from '../api/story-keys';
-import { personName, secureImage, storyLink, storySite, storyTitle } from '../lib/story-display';
+import { siteHostOf } from '@shared/stories/site-host';
+import { personName, secureImage, sitePath, storyLink, storySite, storyTitle } from '../lib/story-display';
 import styles from './story-card.module.css';
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
@@ -27,7 +28,7 @@ const REVIEW_NOTES: Record<Story['review']['state'], string | null> = {
 
 /**
  * One story: its title links out through the redirect route (which lets the reader like it
- * afterwards), then where it is from, who shared it and who says they wrote it, and the likes.
+ * afterwards), then where it is from (its host links to the site's page), who shared it and who says they wrote it, and the likes.
  * Signed in, a reader can say they wrote it; its sharer can submit it for the editorial review.
  */
 export function StoryCard({ story, viewerId }: { story: Story; viewerId: string | null }) {
@@ -47,6 +48,9 @@ export function StoryCard({ story, viewerId }: { story: Story; viewerId: string 
   const hint = likeHint(story, signedIn);
   const titleId = `story-${story.id}-title`;
   const thumbnail = secureImage(story.imageUrl);
+  const host = siteHostOf(story.canonicalUrl);
+  // The site's own name when it has one, then its host, which leads to every story from it.
+  const siteName = story.siteName && story.siteName.toLowerCase() !== host ? story.siteName : null;
 
   const onOpen = () => {
     // The redirect records the open on the server; the card learns it at once, so Like works on return.
@@ -71,7 +75,15 @@ export function StoryCard({ story, viewerId }: { story: Story; viewerId: string 
         {story.review.state === 'accepted' ? <span className={styles.badge}>Editors’ pick</span> : null}
       </h2>
       <p className={styles.meta}>
-        {storySite(story)}
+        {host ? (
+          <>
+            {siteName ? `${siteName} (` : null}
+            <Link to={sitePath(host)}>{host}</Link>
+            {siteName ? ')' : null}
+          </>
+        ) : (
+          storySite(story)
+        )}
         {story.sharer ? (
           <>
             {' · shared by '}

@@ -1,5 +1,10 @@
 import { PAGE_PROBLEMS } from '@shared/stories/page-problems';
-import type { Story } from '../api/story-keys';
+import type { SiteSort, Story } from '../api/story-keys';
+
+/** A site's page: its stories newest first, or hottest first at /hot (the page renderer writes them alike). */
+export function sitePath(host: string, sort: SiteSort = 'new'): string {
+  return `/stories/site/${encodeURIComponent(host)}${sort === 'hot' ? '/hot' : ''}`;
+}
 
 /** Only https images: the page's policy loads no other (and an http one would be mixed content). */
 export function secureImage(url: string | null): string | null {
