@@ -3,6 +3,7 @@ import { addMonths, archivePath, lastDayOfMonth, monthName } from '../../shared/
 import {
   computeMonthArchive,
   followersOverMonth,
+  type FollowerYear,
   type MonthEntry,
   placementsOf,
   presenceOf,
@@ -60,7 +61,7 @@ describe('presenceOf', () => {
 
 describe('followersOverMonth', () => {
   it('measures from the last count before the month to the last count in it, across a new year', () => {
-    const years = [
+    const years: FollowerYear[] = [
       { year: '2024', days: { '12-30': 100, '12-31': 110 } },
       { year: '2025', days: { '01-15': 150, '01-31': 170, '02-01': 400 } },
     ];
