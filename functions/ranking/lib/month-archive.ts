@@ -19,6 +19,7 @@ import {
 } from './domain/month-archive';
 import { decodeMonth, RANK_HISTORY_BUCKETS, rankHistoryExpiry } from './domain/rank-history';
 import { readAllPublications } from './ranking-run';
+import { listArchivedMonths } from './archive-reader';
 
 /** Scope items written at once: each is tens of KB, and DynamoDB takes one conditional put per call. */
 const SCOPE_WRITE_CONCURRENCY = 8;
@@ -50,14 +51,6 @@ export function archivableMonths(now: Date): string[] {
     months.unshift(month);
   }
   return months;
-}
-
-/** Every archived month, newest first: one Query of the months' own partition. */
-export async function listArchivedMonths(db: Db) {
-  const { data } = await db.entities.archivedMonth.query
-    .byListAndMonth({ list: ARCHIVED_MONTHS_LIST })
-    .go({ pages: 'all', order: 'desc' });
-  return data;
 }
 
 /** Each publication's month from the rank history: one BatchGet of the month's buckets. */
