@@ -171,4 +171,30 @@ describe('the monthly archive of the rankings', () => {
     expectOk(relisted);
     expect(relisted.body.months).toEqual(listed.body.months);
   });
+
+  it("serves a month's page to crawlers as HTML, and lists it in the sitemap", async () => {
+    // Prepare
+    const month = lastMonth();
+    const archive = await api.call(routes.showArchiveMonth, { params: monthParams(month) });
+    expectOk(archive);
+    const path = `/archive/${month.slice(0, 4)}/${month.slice(5, 7)}`;
+
+    // Act
+    const [page, missing, sitemap] = await Promise.all([
+      fetch(`${runtime.url}${path}`),
+      fetch(`${runtime.url}/archive/2001/03`),
+      fetch(`${runtime.url}/sitemap.xml`),
+    ]);
+
+    // Assess
+    const html = await page.text();
+    expect(page.status).toBe(200);
+    expect(html).toContain(`<h1>Publications of ${monthName(month)}</h1>`);
+    expect(html).toContain(`rel="canonical" href="${runtime.url}${path}"`);
+    expect(html).toContain(archive.body.boards.followers[0]?.name.replace(/&/g, '&amp;') ?? 'no leader');
+    expect(missing.status).toBe(404);
+    const locations = await sitemap.text();
+    expect(locations).toContain(`${path}</loc>`);
+    expect(locations).toContain('/archive</loc>');
+  });
 });
