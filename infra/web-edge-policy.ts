@@ -206,6 +206,7 @@ export const PAGE_PATH_PATTERNS: readonly string[] = [
   '/about',
   '/stories*',
   '/pub/*',
+  '/archive*',
   '/robots.txt',
   '/sitemap*',
 ];

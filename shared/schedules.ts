@@ -39,6 +39,20 @@ export const JOB_SCHEDULES: readonly JobSchedule[] = [
     usesNetwork: false,
   },
   {
+    name: 'archive-rankings',
+    handler: 'ranking/archive-rankings',
+    // Daily rather than on the 1st: the first run after a month closes archives it, the others
+    // find it archived after one Query, and a failed run is made good the next day while the
+    // month's rank history lasts (the did-not-run alarm watches a daily job too).
+    everyMinutes: 24 * 60,
+    runAtLocalStart: true,
+    description:
+      'Archives each closed month once: its most followed, fastest growing and most active publications, overall and per topic, and the months each publication ranked in.',
+    // Reads the rank and follower history and the publications; writes the archive once.
+    capabilities: capabilitiesOf({}, { table: 'read-write' }),
+    usesNetwork: false,
+  },
+  {
     name: 'collect-feeds',
     handler: 'ranking/collect-feeds',
     everyMinutes: 360,

@@ -1,5 +1,5 @@
 import * as rankingRoutes from '../../shared/routes/ranking';
-import type { PublicationBoardRank } from '../../shared/schemas/ranking';
+import type { PublicationArchiveMonth, PublicationBoardRank } from '../../shared/schemas/ranking';
 import { getDb } from '../lib/db/service';
 import type { DailyCounts } from '../lib/db/entities/follower-history';
 import type { BoardRanks } from '../lib/db/entities/rank-history';
@@ -31,7 +31,7 @@ export const handler = createHandler(rankingRoutes.getPublication, async ({ para
     const today = toDay(manifest.generatedAt);
     const since = historyStart(today);
     const db = getDb();
-    const [{ publication, followerYears }, rankHistory, sources] = await Promise.all([
+    const [{ publication, followerYears, archiveMonths }, rankHistory, sources] = await Promise.all([
       readPublicationPartition(db, params.slug),
       readRankHistory(db, { slug: params.slug, since, until: today }),
       db.entities.publicationSource.query.bySlug({ slug: params.slug }).go({ limit: 1 }),
@@ -75,6 +75,9 @@ export const handler = createHandler(rankingRoutes.getPublication, async ({ para
             lastCollectedAt: source.lastCollectedAt ?? null,
           }
         : null,
+      archiveMonths: archiveMonths
+        .map(({ month, placements }) => ({ month, placements: placements as PublicationArchiveMonth['placements'] }))
+        .reverse(),
       seo: publicationSeo(publication.name, publication.description ?? '', standing.followersKnown ? standing.followers : null),
     };
   }),

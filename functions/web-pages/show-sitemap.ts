@@ -5,7 +5,7 @@ import { NotFound } from '../lib/errors';
 import { createHandler } from '../lib/http/create-handler';
 import { TextDocument } from '../lib/http/responses';
 import { getBoardReader } from '../ranking/lib/ranking-context';
-import { profilePaths, rankingPaths } from './lib/public-paths';
+import { archivePaths, profilePaths, rankingPaths } from './lib/public-paths';
 import { buildSitemap } from './lib/sitemap';
 
 const config = getConfig();
@@ -13,9 +13,13 @@ const config = getConfig();
 const OTHER_SITEMAPS = ['/api/i/ourTransfers/sitemap/xml'];
 
 export const handler = createHandler(webPageRoutes.showSitemap, async ({ query }) => {
-  const [manifest, profiles] = await Promise.all([getBoardReader().getManifest(), profilePaths(getDb())]);
+  const [manifest, archive, profiles] = await Promise.all([
+    getBoardReader().getManifest(),
+    archivePaths(getDb()),
+    profilePaths(getDb()),
+  ]);
   const document = buildSitemap(
-    { origin: config.webOrigin, paths: [...rankingPaths(manifest), ...profiles], otherSitemaps: OTHER_SITEMAPS },
+    { origin: config.webOrigin, paths: [...rankingPaths(manifest), ...archive, ...profiles], otherSitemaps: OTHER_SITEMAPS },
     query.part,
   );
   if (document === null) throw new NotFound(`There is no sitemap part ${query.part ?? ''}.`);

@@ -361,7 +361,12 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
         );
         if (options.runJobsAtStart) await scheduler.runNow('rank-hot-stories');
       }
-      if (seed) await seed.writeHistories();
+      if (seed) {
+        await seed.writeHistories();
+        // The seeded history reaches back some three months: archive the closed ones it covers,
+        // as the daily job would have when each of them closed.
+        if (options.runJobsAtStart) await scheduler.runNow('archive-rankings');
+      }
     })();
     ready.catch((error: unknown) => log(`start-up data step failed: ${(error as Error).message}`));
 

@@ -27,6 +27,7 @@ import {
   suggestionListQuerySchema,
   suggestionPageSchema,
 } from '../schemas/suggestions';
+import { archivedMonthsSchema, archiveMonthParamsSchema, archiveQuerySchema, monthArchiveSchema } from '../schemas/month-archive';
 import { defineRoute } from './define-route';
 
 /** Boards change only when the ranking job runs (hourly), so answers may be reused briefly. */
@@ -270,6 +271,33 @@ export const listSourcesNeedingAttention = defineRoute({
   timeoutSeconds: 20,
 });
 
+/** An archived month never changes; the list of months changes once a month. */
+const ARCHIVE_CACHE_SECONDS = 3_600;
+const ARCHIVED_MONTHS_CACHE_SECONDS = 300;
+
+export const showArchiveMonth = defineRoute({
+  method: 'GET',
+  path: '/api/i/toppubs/archive/{year}/{month}',
+  access: 'public',
+  handler: 'ranking/show-archive-month',
+  summary:
+    "Screen data for /archive/{year}/{month}: a closed month's most followed, fastest growing and most active publications, overall or of one topic (one read).",
+  params: archiveMonthParamsSchema,
+  query: archiveQuerySchema,
+  response: monthArchiveSchema,
+  cacheSeconds: ARCHIVE_CACHE_SECONDS,
+});
+
+export const listArchivedMonths = defineRoute({
+  method: 'GET',
+  path: '/api/i/toppubs/archive',
+  access: 'public',
+  handler: 'ranking/list-archived-months',
+  summary: 'Every archived month of the rankings, newest first.',
+  response: archivedMonthsSchema,
+  cacheSeconds: ARCHIVED_MONTHS_CACHE_SECONDS,
+});
+
 /**
  * The group in listing order (the API reference, and CDK's stacks, which chunk an app's routes
  * in this order): a new route goes at the end, so no existing route moves to another stack.
@@ -296,4 +324,6 @@ export const allRankingRoutes = {
   listSourcesNeedingAttention,
   showActivity,
   loadActivityPubs,
+  showArchiveMonth,
+  listArchivedMonths,
 };

@@ -7,7 +7,7 @@ const TOPIC_TAG_RULE = 'Topics are lower-case words joined by dashes';
 export const topicTagSchema = z.string().check(z.minLength(1), z.maxLength(60), z.regex(TOPIC_TAG, TOPIC_TAG_RULE));
 
 /** A board's topic filter: tags are lower-case, so ?topic=Technology asks for technology. */
-const topicFilterSchema = z
+export const topicFilterSchema = z
   .string()
   .check(z.trim(), z.toLowerCase(), z.minLength(1), z.maxLength(60), z.regex(TOPIC_TAG, TOPIC_TAG_RULE));
 
@@ -175,6 +175,25 @@ export const publicationSourceSchema = z.strictObject({
 });
 export type PublicationSource = z.infer<typeof publicationSourceSchema>;
 
+/** The three boards of a month's archive, in the order the page shows them. */
+export const ARCHIVE_BOARD_KINDS = ['followers', 'growth', 'activity'] as const;
+export const archiveBoardKindSchema = z.enum(ARCHIVE_BOARD_KINDS);
+export type ArchiveBoardKind = z.infer<typeof archiveBoardKindSchema>;
+
+/** A publication's places in one archived month: what its page links to. */
+export const publicationArchiveMonthSchema = z.strictObject({
+  month: z.string(),
+  placements: z.array(
+    z.strictObject({
+      /** null for the board of every publication. */
+      topic: z.nullable(z.string()),
+      board: archiveBoardKindSchema,
+      rank: z.number(),
+    }),
+  ),
+});
+export type PublicationArchiveMonth = z.infer<typeof publicationArchiveMonthSchema>;
+
 export const publicationDetailSchema = z.strictObject({
   publication: z.extend(z.omit(rankedPublicationSchema, { rank: true, sparkline: true }), {
     description: z.string(),
@@ -200,6 +219,8 @@ export const publicationDetailSchema = z.strictObject({
   rankHistory: z.array(z.strictObject({ day: z.string(), ranks: z.record(z.string(), z.number()) })),
   /** The collector's source; null for a publication whose numbers come through the ingestion API. */
   source: z.nullable(publicationSourceSchema),
+  /** The archived months it made a board in (/archive/{year}/{month}), newest first, with its places. */
+  archiveMonths: z.array(publicationArchiveMonthSchema),
   seo: seoSchema,
 });
 export type PublicationDetail = z.infer<typeof publicationDetailSchema>;

@@ -46,6 +46,9 @@ const PLACEHOLDERS = [
   'grd_matrixplaceholder012',
   'cit_matrixplaceholder012',
   'public',
+  // A year and a month of the rankings archive (one long before any history).
+  '2001',
+  '03',
 ];
 
 let runtime: TestRuntime;

@@ -63,6 +63,9 @@ import { createStoreRefundEntity } from './entities/store-refund';
 import { createProRefundEntity } from './entities/pro-refund';
 import { createStoreFigureEntity, createStoreSaleEntity } from './entities/store-figures';
 import { createReconciliationEntity } from './entities/reconciliation';
+import { createRankingArchiveEntity } from './entities/ranking-archive';
+import { createArchivedMonthEntity } from './entities/archived-month';
+import { createPublicationArchiveMonthEntity } from './entities/publication-archive-month';
 
 /** Every entity of the table, by the name code reaches it with (`db.entities.<name>`). */
 const entityFactories = {
@@ -131,6 +134,9 @@ const entityFactories = {
   discountCode: createDiscountCodeEntity,
   discountUse: createDiscountUseEntity,
   reconciliation: createReconciliationEntity,
+  rankingArchive: createRankingArchiveEntity,
+  archivedMonth: createArchivedMonthEntity,
+  publicationArchiveMonth: createPublicationArchiveMonthEntity,
 } satisfies Record<string, (config: EntityConfiguration) => unknown>;
 
 type EntityFactories = typeof entityFactories;

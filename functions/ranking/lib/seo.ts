@@ -60,3 +60,22 @@ export function publicationSeo(name: string, description: string, followers: num
     imageUrl: SHARE_IMAGE_URL,
   };
 }
+
+/** A month's archive page, of every publication or of one topic. */
+export function archiveSeo(monthTitle: string, topicName: string | null, publicationCount: number): Seo {
+  const subject = topicName ? `${topicName} publications` : 'publications';
+  const heading = `The best ${subject} of ${monthTitle}`;
+  return {
+    title: `${heading} · ${APP_NAME}`,
+    description: `${heading}: the most followed, fastest growing and most active of ${formatCount(publicationCount)} ${subject} ranked that month.`,
+    keywords: [
+      'publications',
+      'blogs',
+      'monthly ranking',
+      'archive',
+      monthTitle.toLowerCase(),
+      ...(topicName ? [topicName.toLowerCase()] : []),
+    ],
+    imageUrl: SHARE_IMAGE_URL,
+  };
+}

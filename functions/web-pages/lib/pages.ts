@@ -1,3 +1,4 @@
+import { archivePath, monthName } from '../../../shared/archive-months';
 import { BOARD_NAMES, describeBoard } from '../../../shared/board-texts';
 import { ACTIVE_WINDOW_DAYS, APP_NAME, GROWTH_WINDOW_DAYS, SHARE_IMAGE_URL } from '../../../shared/constants';
 import type { PublicUser } from '../../../shared/schemas/account';
@@ -9,23 +10,25 @@ import {
   topicsPageQuerySchema,
   type topicsScreenSchema,
 } from '../../../shared/schemas/ranking';
+import type { MonthArchive } from '../../../shared/schemas/month-archive';
 import { type SiteFeed, type SiteSort, siteParamsSchema, type Story } from '../../../shared/schemas/stories';
 import { siteHostOf } from '../../../shared/stories/site-host';
 import type * as z from '../../../shared/zod';
 import { toPublicUser } from '../../lib/accounts';
+import { NotFound } from '../../lib/errors';
 import { getDb } from '../../lib/db/service';
 import { getUserByUsername } from '../../lib/db/users';
 import { PreparedJson } from '../../lib/http/responses';
 import { readBoardScreen } from '../../ranking/lib/board-screen';
 import { toDay } from '../../ranking/lib/domain/days';
 import { computeStanding } from '../../ranking/lib/domain/standing';
+import { listArchivedMonths, readMonthArchive } from '../../ranking/lib/archive-reader';
 import { readPublicationPartition } from '../../ranking/lib/publication-partition';
 import { cachedAnswer, getBoardReader, queryKey } from '../../ranking/lib/ranking-context';
 import { publicationSeo } from '../../ranking/lib/seo';
 import { readTopicsScreen } from '../../ranking/lib/topics-screen';
 import { readHotFeed, readNewFeed, readUserFeed } from '../../stories/lib/feeds';
 import { readSiteFeed } from '../../stories/lib/site-stories';
-import { NotFound } from '../../lib/errors';
 import { escapeHtml, formatCount, plural } from './html';
 import type { RenderedPage } from './page-document';
 
@@ -344,6 +347,65 @@ async function publicationPage(slug: string): Promise<Outcome> {
   };
 }
 
+const ARCHIVE_BOARDS = [
+  ['followers', 'Most followed'],
+  ['growth', 'Fastest growing'],
+  ['activity', 'Most active'],
+] as const;
+
+/** /archive/{year}/{month}: a closed month's three boards of every publication (its topics' pages are the app's). */
+async function archiveMonthPage(month: string): Promise<Outcome> {
+  const archive = await readMonthArchive(getDb(), { month, topic: null, now: new Date() }).catch((error: unknown) => {
+    if (error instanceof NotFound) return null;
+    throw error;
+  });
+  if (!archive) return MISSING;
+  const figure = (kind: (typeof ARCHIVE_BOARDS)[number][0], row: MonthArchive['boards']['followers'][number]) =>
+    kind === 'growth'
+      ? `+${formatCount(row.gained ?? 0)} followers`
+      : kind === 'activity'
+        ? `active ${row.activeDays} days`
+        : row.followers === null
+          ? 'feed'
+          : plural(row.followers, 'follower');
+  return {
+    seo: archive.seo,
+    canonicalPath: archivePath(month),
+    content: [
+      '<main>',
+      `<nav aria-label="Breadcrumb">${link('/archive', 'Monthly archive')}</nav>`,
+      `<h1>${escapeHtml(`Publications of ${monthName(month)}`)}</h1>`,
+      ...ARCHIVE_BOARDS.map(
+        ([kind, title]) =>
+          `<section><h2>${title}</h2><ol>${archive.boards[kind]
+            .map(
+              (row) =>
+                `<li value="${row.rank}">${link(`/pub/${encodeURIComponent(row.slug)}`, row.name)} <span>${escapeHtml(figure(kind, row))}</span></li>`,
+            )
+            .join('')}</ol></section>`,
+      ),
+      '</main>',
+    ].join(''),
+    // The app's query key (web/src/features/ranking/api/show-archive-month.ts): it finds the month here.
+    queries: [{ key: ['ranking', 'showArchiveMonth', month, null], json: JSON.stringify(archive) }],
+  };
+}
+
+async function archiveIndexPage(): Promise<RenderedPage> {
+  const months = await listArchivedMonths(getDb());
+  return {
+    seo: {
+      title: `Monthly archive · ${APP_NAME}`,
+      description: `The most followed, fastest growing and most active publications of each past month on ${APP_NAME}.`,
+      keywords: ['publications', 'blogs', 'monthly ranking', 'archive'],
+      imageUrl: SHARE_IMAGE_URL,
+    },
+    canonicalPath: '/archive',
+    content: `<main><h1>Monthly archive</h1><ul>${months.map(({ month }) => `<li>${link(archivePath(month), monthName(month))}</li>`).join('')}</ul></main>`,
+    queries: [],
+  };
+}
+
 function decodeSegments(path: string): string[] | null {
   const parts = path.split('/').slice(1);
   // '/topic/x/' is '/topic/x'.
@@ -402,6 +464,11 @@ export async function renderPublicPage(path: string, activeOnly: boolean): Promi
       if (third !== undefined) return null;
       if (second === undefined) return storiesPage('hot');
       return second === 'new' ? storiesPage('new') : null;
+    case 'archive':
+      if (second === undefined) return archiveIndexPage();
+      return third !== undefined && /^\d{4}$/.test(second) && /^(0[1-9]|1[0-2])$/.test(third)
+        ? archiveMonthPage(`${second}-${third}`)
+        : null;
     case 'pub':
       return second !== undefined && third === undefined && second.length <= 200 ? publicationPage(second) : null;
     default:

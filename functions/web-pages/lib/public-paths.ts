@@ -1,6 +1,8 @@
 import type { Db } from '../../lib/db/service';
 import { getUsers } from '../../lib/db/users';
 import type { Manifest } from '../../ranking/lib/board-reader';
+import { listArchivedMonths } from '../../ranking/lib/archive-reader';
+import { archivePath } from '../../../shared/archive-months';
 
 /** Topics per page of /topics, as the web app pages them. */
 const TOPICS_PAGE_SIZE = 24;
@@ -30,6 +32,12 @@ export function rankingPaths(manifest: Pick<Manifest, 'topics'>): string[] {
       return [base, `${base}/growing`, `${base}/recent`];
     }),
   ];
+}
+
+/** The monthly archive and each archived month's page of every publication. */
+export async function archivePaths(db: Db): Promise<string[]> {
+  const months = await listArchivedMonths(db);
+  return ['/archive', ...months.map(({ month }) => archivePath(month))];
 }
 
 /**

@@ -73,6 +73,14 @@ export const pageRoutes: RouteObject[] = [
             lazy: page(() => import('../features/ranking/routes/topics-page'), 'TopicsPage'),
           },
           {
+            path: 'archive',
+            lazy: page(() => import('../features/ranking/routes/archive-page'), 'ArchiveIndexPage'),
+          },
+          {
+            path: 'archive/:year/:month',
+            lazy: page(() => import('../features/ranking/routes/archive-page'), 'ArchivePage'),
+          },
+          {
             path: 'following',
             lazy: page(() => import('../features/ranking/routes/following-page'), 'FollowingPage'),
           },

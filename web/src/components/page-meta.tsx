@@ -16,14 +16,17 @@ function absolute(url: string): string {
 
 /**
  * The page's canonical address, as the page renderer (functions/web-pages) writes it: no
- * trailing slash, and of the query only a topic board's `?active=true`.
+ * trailing slash, and of the query only a topic board's `?active=true` and an archived month's `?topic=`.
  */
 function canonicalUrl(): string | null {
   if (typeof window === 'undefined') return null;
   const { origin, pathname, search } = window.location;
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  const active = new URLSearchParams(search).get('active') === 'true' && path.startsWith('/topic/');
-  return `${origin}${path}${active ? '?active=true' : ''}`;
+  const query = new URLSearchParams(search);
+  const active = query.get('active') === 'true' && path.startsWith('/topic/');
+  // An archived month's topic is its own page.
+  const topic = path.startsWith('/archive/') ? query.get('topic') : null;
+  return `${origin}${path}${active ? '?active=true' : topic ? `?topic=${encodeURIComponent(topic)}` : ''}`;
 }
 
 /**

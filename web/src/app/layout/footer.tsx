@@ -40,6 +40,9 @@ export function Footer() {
               <Link to="/topics">Topics</Link>
             </li>
             <li>
+              <Link to="/archive">Monthly archive</Link>
+            </li>
+            <li>
               <Link to="/suggest">Suggest a publication</Link>
             </li>
           </ul>

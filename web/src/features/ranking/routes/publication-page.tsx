@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { useParams } from 'react-router';
 import { PrefetchLink as Link } from '../../../components/prefetch-link';
 import { ACTIVE_WINDOW_DAYS, APP_NAME, GROWTH_WINDOW_DAYS } from '@shared/constants';
-import type { PublicationDetail, PublicationSource, SourcePlatform } from '@shared/schemas/ranking';
+import { archivePath, monthName } from '@shared/archive-months';
+import type { ArchiveBoardKind, PublicationDetail, PublicationSource, SourcePlatform } from '@shared/schemas/ranking';
 import { ExternalIcon } from '../../../components/icons';
 import { PageMeta } from '../../../components/page-meta';
 import { EmptyState, ErrorState } from '../../../components/state-message';
@@ -119,6 +120,39 @@ function BoardRanks({ detail }: { detail: PublicationDetail }) {
   );
 }
 
+const ARCHIVE_BOARD_NAMES: Record<ArchiveBoardKind, string> = {
+  followers: 'most followed',
+  growth: 'fastest growing',
+  activity: 'most active',
+};
+
+/** The months it made an archived board in, each with its best place, linking to that month's page. */
+function ArchiveMonths({ detail }: { detail: PublicationDetail }) {
+  const topicNames = new Map(
+    detail.boards.flatMap(({ board, topicName }) => (board.topic && topicName ? [[board.topic, topicName]] : [])),
+  );
+  return (
+    <ul className={styles.ranks}>
+      {detail.archiveMonths.map(({ month, placements }) => {
+        // Overall places first, then the best rank: the place most worth telling.
+        const best = [...placements].sort((a, b) => Number(a.topic !== null) - Number(b.topic !== null) || a.rank - b.rank)[0];
+        const scope = best?.topic ? ` in ${topicNames.get(best.topic) ?? best.topic}` : '';
+        return (
+          <li key={month}>
+            {best ? (
+              <span className={styles.rankOf}>
+                #{best.rank} {ARCHIVE_BOARD_NAMES[best.board]}
+                {scope}
+              </span>
+            ) : null}
+            <Link to={archivePath(month, best?.topic ?? null)}>{monthName(month)}</Link>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
 const PLATFORM_NAMES: Record<SourcePlatform, string> = {
   medium: 'Medium',
   'wordpress.com': 'WordPress.com',
@@ -193,6 +227,15 @@ function PublicationView({ detail }: { detail: PublicationDetail }) {
         </h2>
         <BoardRanks detail={detail} />
       </section>
+
+      {detail.archiveMonths.length > 0 ? (
+        <section className={styles.section} aria-labelledby="archive-heading">
+          <h2 id="archive-heading" className={styles.sectionTitle}>
+            In the monthly archive
+          </h2>
+          <ArchiveMonths detail={detail} />
+        </section>
+      ) : null}
 
       <section className={styles.section} aria-labelledby="history-heading">
         <h2 id="history-heading" className={styles.sectionTitle}>

@@ -159,6 +159,17 @@ export function makePublicationDetail(
       },
     })),
     source,
+    // Ranked in two archived months: overall and in UX in October, in UX only in September.
+    archiveMonths: [
+      {
+        month: '2026-10',
+        placements: [
+          { topic: null, board: 'followers', rank: 14 },
+          { topic: 'ux', board: 'followers', rank: 2 },
+        ],
+      },
+      { month: '2026-09', placements: [{ topic: 'ux', board: 'growth', rank: 5 }] },
+    ],
     seo: { title: 'UX Collective · TopPubs', description: 'UX Collective has 291,200 followers.', keywords: [], imageUrl: '' },
   };
 }
@@ -213,6 +224,7 @@ export function makeFeedOnlyPublicationDetail(): PublicationDetail {
       status: 'active',
       lastCollectedAt: new Date(NOW - 2 * 3600 * 1000).toISOString(),
     },
+    archiveMonths: [],
     seo: {
       title: 'Pulse Kitchen · TopPubs',
       description: 'Pulse Kitchen publishes a feed without a follower count.',

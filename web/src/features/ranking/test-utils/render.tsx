@@ -19,6 +19,7 @@ import {
   TopicPage,
   TopicRecentPage,
 } from '../routes/board-pages';
+import { ArchiveIndexPage, ArchivePage } from '../routes/archive-page';
 import { PublicationPage } from '../routes/publication-page';
 import { SearchPage } from '../routes/search-page';
 import { TopicsPage } from '../routes/topics-page';
@@ -54,6 +55,8 @@ export function renderPages(
       { path: '/topics/:page', Component: TopicsPage },
       { path: '/search', Component: SearchPage },
       { path: '/pub/:slug', Component: PublicationPage },
+      { path: '/archive', Component: ArchiveIndexPage },
+      { path: '/archive/:year/:month', Component: ArchivePage },
     ],
     { initialEntries: [path] },
   );
