@@ -1,8 +1,11 @@
 import type * as z from '@shared/zod';
+import type { commentPageSchema } from '@shared/schemas/comments';
 import type { storyPageSchema } from '@shared/schemas/stories';
 
 export type { Story } from '@shared/schemas/stories';
+export type { Comment } from '@shared/schemas/comments';
 export type StoryPage = z.infer<typeof storyPageSchema>;
+export type CommentPage = z.infer<typeof commentPageSchema>;
 
 /** The feeds the stories page shows. */
 export const FEEDS = ['hot', 'new', 'following'] as const;
@@ -18,4 +21,13 @@ export const storyKeys = {
   feed: (feed: Feed, viewerId: string) => ['stories', 'feed', feed, viewerId] as const,
   userFeed: (userId: string, viewerId: string) => ['stories', 'feed', 'user', userId, viewerId] as const,
   reviewQueue: ['stories', 'review-queue'] as const,
+  /**
+   * One story's page: the story and its comments, keyed by the viewer (their relation to it,
+   * their own comments' edit window, whom they blocked). Under ['story'], not ['stories'],
+   * which holds only lists of stories; the page renderer (functions/web-pages) writes the
+   * visitor's copies under these keys.
+   */
+  story: (id: string, viewerId: string) => ['story', 'one', id, viewerId] as const,
+  stories: (id: string) => ['story', 'one', id] as const,
+  comments: (id: string, viewerId: string) => ['story', 'comments', id, viewerId] as const,
 };
