@@ -5,7 +5,10 @@ import { withChangedComment, withoutComment } from '../lib/comment-thread';
 import { updateCommentCount } from './add-story-comment';
 import { type CommentPage, storyKeys } from './story-keys';
 
-const deleteCommentEndpoint = endpoint<typeof routes.deleteStoryComment>('DELETE', '/api/i/stories/story/{id}/comment/{commentId}');
+const deleteCommentEndpoint = endpoint<typeof routes.deleteStoryComment>(
+  'DELETE',
+  '/api/i/stories/story/{id}/comment/{commentId}',
+);
 
 /** Deletes the caller's own comment: a "[deleted]" placeholder stays while replies hang under it. */
 export function deleteStoryComment({ storyId, commentId }: { storyId: string; commentId: string }) {

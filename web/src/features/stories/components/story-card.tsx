@@ -34,7 +34,15 @@ const commentWords = (count: number) => `${count} ${count === 1 ? 'comment' : 'c
  * submit it for the editorial review. `standalone` on the story's own page: the title is the
  * page's heading, and the comments are below it rather than a link away.
  */
-export function StoryCard({ story, viewerId, standalone = false }: { story: Story; viewerId: string | null; standalone?: boolean }) {
+export function StoryCard({
+  story,
+  viewerId,
+  standalone = false,
+}: {
+  story: Story;
+  viewerId: string | null;
+  standalone?: boolean;
+}) {
   const signedIn = viewerId !== null;
   const queryClient = useQueryClient();
   const loginModal = useLoginModal();

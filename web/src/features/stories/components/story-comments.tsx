@@ -72,7 +72,9 @@ export function StoryComments({ storyId, commentCount }: { storyId: string; comm
   if (userPending || query.isPending) {
     list = <Spinner label="Loading the comments" />;
   } else if (query.isError) {
-    list = <ErrorState title="The comments could not be loaded" error={query.error} onRetry={() => void query.refetch()} compact />;
+    list = (
+      <ErrorState title="The comments could not be loaded" error={query.error} onRetry={() => void query.refetch()} compact />
+    );
   } else if (threads.length === 0) {
     list = <p className={styles.muted}>No comments yet.</p>;
   } else {
@@ -189,7 +191,11 @@ function CommentView({ comment, context, children }: { comment: Comment; context
         <div className={styles.body} dangerouslySetInnerHTML={{ __html: html }} />
       ) : (
         <p className={styles.placeholder}>
-          {comment.state === 'deleted' ? '[deleted]' : comment.state === 'removed' ? '[removed]' : '[hidden: you blocked its author]'}
+          {comment.state === 'deleted'
+            ? '[deleted]'
+            : comment.state === 'removed'
+              ? '[removed]'
+              : '[hidden: you blocked its author]'}
         </p>
       )}
       <div className={styles.actions}>
@@ -239,7 +245,17 @@ function useRefreshWhenGone(storyId: string, viewerId: string) {
   };
 }
 
-function ReplyForm({ comment, storyId, viewerId, onDone }: { comment: Comment; storyId: string; viewerId: string; onDone: () => void }) {
+function ReplyForm({
+  comment,
+  storyId,
+  viewerId,
+  onDone,
+}: {
+  comment: Comment;
+  storyId: string;
+  viewerId: string;
+  onDone: () => void;
+}) {
   const add = useAddStoryComment(storyId, viewerId);
   const refreshWhenGone = useRefreshWhenGone(storyId, viewerId);
   const name = comment.author ? personName(comment.author) : 'this comment';
@@ -257,7 +273,17 @@ function ReplyForm({ comment, storyId, viewerId, onDone }: { comment: Comment; s
   );
 }
 
-function EditForm({ comment, storyId, viewerId, onDone }: { comment: Comment; storyId: string; viewerId: string; onDone: () => void }) {
+function EditForm({
+  comment,
+  storyId,
+  viewerId,
+  onDone,
+}: {
+  comment: Comment;
+  storyId: string;
+  viewerId: string;
+  onDone: () => void;
+}) {
   const edit = useEditStoryComment(storyId, viewerId);
   const refreshWhenGone = useRefreshWhenGone(storyId, viewerId);
   return (

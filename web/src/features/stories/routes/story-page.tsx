@@ -9,7 +9,6 @@ import { useCurrentUser } from '../../../lib/current-user';
 import { useStory } from '../api/get-story';
 import { StoryCard } from '../components/story-card';
 import { StoryComments } from '../components/story-comments';
-import { storyTitle } from '../lib/story-display';
 import styles from './stories-page.module.css';
 
 /** /stories/{id}: one story, and the readers' discussion of it under it. */
@@ -25,7 +24,8 @@ export function StoryPage() {
       <>
         <PageMeta
           seo={{
-            title: `${storyTitle(story)} · ${APP_NAME}`,
+            // As the page renderer writes it for crawlers (functions/web-pages/lib/pages.ts).
+            title: `${story.title || story.url} · ${APP_NAME}`,
             description: story.description ?? `A story shared on ${APP_NAME}, and what readers say about it.`,
           }}
         />
