@@ -332,11 +332,10 @@ async function storyPage(storyId: string): Promise<Outcome> {
     },
     canonicalPath: `/stories/${encodeURIComponent(storyId)}`,
     content,
-    queries: [
-      // As the web app keys them (story-keys.ts): a visitor's view.
-      { key: ['story', 'one', storyId, 'visitor'], json: JSON.stringify({ story }) },
-      { key: ['story', 'comments', storyId, 'visitor'], json: JSON.stringify(comments), infinite: true },
-    ],
+    // The story as the web app keys it (story-keys.ts), a visitor's view. Not its comments: the
+    // page is cached at the edge for a minute, and a discussion that fast would hide the comment a
+    // reader has just been told of; the app reads them fresh.
+    queries: [{ key: ['story', 'one', storyId, 'visitor'], json: JSON.stringify({ story }) }],
   };
 }
 

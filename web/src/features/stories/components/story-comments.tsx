@@ -60,6 +60,7 @@ interface ThreadContext {
  * deletes their own and reports others'; signed out, they are asked to log in.
  */
 export function StoryComments({ storyId, commentCount }: { storyId: string; commentCount: number }) {
+  // The count the comments came with is the latest: the story's may be from a page cached a minute.
   const { user, isPending: userPending } = useCurrentUser();
   const viewerId = user?.userId ?? null;
   const loginModal = useLoginModal();
@@ -93,7 +94,7 @@ export function StoryComments({ storyId, commentCount }: { storyId: string; comm
   return (
     <section className={styles.section} aria-labelledby={headingId} id="comments">
       <h2 className={styles.heading} id={headingId}>
-        Comments ({commentCount})
+        Comments ({query.data?.pages[0]?.commentCount ?? commentCount})
       </h2>
       {user ? (
         <NewComment storyId={storyId} viewerId={user.userId} />
