@@ -168,7 +168,7 @@ function CommentView({ comment, context, children }: { comment: Comment; context
   const visible = comment.state === 'visible';
   const own = visible && context.viewerId !== null && comment.author?.userId === context.viewerId;
   const editable = useEditable(own ? comment.editableUntil : null);
-  const mayReply = visible && context.viewerId !== null && !own && comment.depth < COMMENT_MAX_DEPTH;
+  const mayReply = visible && context.viewerId !== null && comment.depth < COMMENT_MAX_DEPTH;
   // The one renderer the API and the server-rendered page use: it writes no markup but its own.
   const html = useMemo(() => (visible && comment.body !== null ? renderMarkdown(comment.body) : ''), [visible, comment.body]);
   const toggle = (what: Exclude<Open, null>) => setOpen((was) => (was === what ? null : what));
