@@ -156,6 +156,65 @@ describe('pages crawlers and link previews can read', () => {
     }
   });
 
+  it("serves a story's page with its comments nested and rendered by the one Markdown renderer, nothing executable", async () => {
+    // Prepare: a discussion with hostile Markdown and a reply under it
+    const [sharer, ana, bo] = await Promise.all([
+      suite.api.signIn('story-sharer'),
+      suite.api.signIn('story-ana'),
+      suite.api.signIn('story-bo'),
+    ]);
+    const storyId = await storyInTable(sharer, 'Comments for crawlers');
+    const first = await suite.api.call(routes.addStoryComment, {
+      as: ana,
+      params: { id: storyId },
+      body: { body: 'Read **this** <script>alert(1)</script> [x](javascript:alert(2)) and [docs](https://example.com/docs)' },
+    });
+    expectOk(first, 201);
+    const reply = await suite.api.call(routes.addStoryComment, {
+      as: bo,
+      params: { id: storyId },
+      body: { body: '> quoted\n\nA reply', parentId: first.body.comment.id },
+    });
+    expectOk(reply, 201);
+    const answer = await suite.api.call(routes.listStoryComments, { params: { id: storyId } });
+    expectOk(answer);
+
+    // Act
+    const [page, unknown, following, review] = await Promise.all([
+      crawl(`/stories/${storyId}`),
+      crawl('/stories/NoSuchStory1'),
+      crawl('/stories/following'),
+      crawl('/stories/review'),
+    ]);
+
+    // Assess: its head, and the comments in its HTML, the reply inside its parent's item
+    expect(page.status).toBe(200);
+    expect(titles(page.html)).toEqual(['Comments for crawlers · TopPubs']);
+    expect(canonical(page.html)).toBe(`${suite.runtime.url}/stories/${storyId}`);
+    expect(robots(page.html)).toBe('index,follow');
+    expect(page.html).toContain('<h2>Comments (2)</h2>');
+    const firstHtml = answer.body.items[0]?.html ?? '';
+    expect(firstHtml).toContain('<strong>this</strong>');
+    expect(firstHtml).toContain('<a href="https://example.com/docs" rel="nofollow ugc noopener">docs</a>');
+    expect(page.html).toContain(`<li><article id="comment-${first.body.comment.id}"><p><a href="/@${ana.username}">`);
+    const replyStart = page.html.indexOf(`<article id="comment-${reply.body.comment.id}">`);
+    expect(page.html.slice(page.html.indexOf(firstHtml) + firstHtml.length, replyStart)).toBe('</article><ol><li>');
+    expect(page.html).toContain('<blockquote><p>quoted</p></blockquote>');
+    expect(page.html).not.toMatch(/<script>alert|href="javascript:/i);
+    // The data the app starts from: the story as the API answers a visitor (the comments it reads fresh)
+    const story = await suite.api.call(routes.getStory, { params: { id: storyId } });
+    expectOk(story);
+    expect(pageData(page.html)?.queries).toEqual([
+      { key: ['story', 'one', storyId, 'visitor'], infinite: false, data: story.body },
+    ]);
+    // No such story is not found; the feeds' private names are the app shell
+    expect(unknown.status).toBe(404);
+    for (const shell of [following, review]) {
+      expect(robots(shell.html)).toBe('noindex');
+      expect(shell.html).toContain('<div id="root"></div>');
+    }
+  });
+
   it('serves robots.txt and a sitemap of every board, topic and profile with stories', async () => {
     // Prepare
     const sharer = await suite.api.signIn('mapped');

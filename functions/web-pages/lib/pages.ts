@@ -11,8 +11,11 @@ import {
   type topicsScreenSchema,
 } from '../../../shared/schemas/ranking';
 import type { MonthArchive } from '../../../shared/schemas/month-archive';
-import { type SiteFeed, type SiteSort, siteParamsSchema, type Story } from '../../../shared/schemas/stories';
+import { renderMarkdown } from '../../../shared/markdown';
+import type { Comment } from '../../../shared/schemas/comments';
+import { type SiteFeed, type SiteSort, siteParamsSchema, storyIdParamsSchema, type Story } from '../../../shared/schemas/stories';
 import { siteHostOf } from '../../../shared/stories/site-host';
+import { DELETED_COMMENT_TEXT, REMOVED_COMMENT_TEXT } from '../../../shared/stories/comment-rules';
 import type * as z from '../../../shared/zod';
 import { toPublicUser } from '../../lib/accounts';
 import { NotFound } from '../../lib/errors';
@@ -27,8 +30,10 @@ import { readPublicationPartition } from '../../ranking/lib/publication-partitio
 import { cachedAnswer, getBoardReader, queryKey } from '../../ranking/lib/ranking-context';
 import { publicationSeo } from '../../ranking/lib/seo';
 import { readTopicsScreen } from '../../ranking/lib/topics-screen';
+import { listComments } from '../../stories/lib/comments';
 import { readHotFeed, readNewFeed, readUserFeed } from '../../stories/lib/feeds';
 import { readSiteFeed } from '../../stories/lib/site-stories';
+import { storyFor } from '../../stories/lib/story-relations';
 import { escapeHtml, formatCount, plural } from './html';
 import type { RenderedPage } from './page-document';
 
@@ -299,6 +304,80 @@ async function storiesPage(feed: 'hot' | 'new'): Promise<RenderedPage> {
   };
 }
 
+/** The stories page's names after /stories/: feeds and the review queue, never a story's id. */
+const STORIES_SEGMENTS = new Set(['new', 'following', 'review', 'site']);
+
+/**
+ * A story's comments as nested lists, each reply in its parent's: a visible comment's text
+ * rendered by the one Markdown renderer (shared/markdown.ts, as the API and the browser do),
+ * the others as their placeholders, escaped.
+ */
+function commentThreads(comments: readonly Comment[]): string {
+  const replies = new Map<string | null, Comment[]>();
+  const listed = new Set(comments.map((comment) => comment.id));
+  for (const comment of comments) {
+    // A reply whose parent is not on the page starts a thread, as the web app shows it.
+    const parent = comment.parentId !== null && listed.has(comment.parentId) ? comment.parentId : null;
+    replies.set(parent, [...(replies.get(parent) ?? []), comment]);
+  }
+  const list = (parent: string | null): string => {
+    const items = replies.get(parent);
+    if (!items) return '';
+    return `<ol>${items
+      .map((comment) => {
+        const time = `<time datetime="${escapeHtml(comment.createdAt)}">${escapeHtml(comment.createdAt.slice(0, 16).replace('T', ' '))} UTC</time>`;
+        const body =
+          comment.state === 'visible'
+            ? renderMarkdown(comment.body ?? '')
+            : `<p>${escapeHtml(comment.state === 'removed' ? REMOVED_COMMENT_TEXT : comment.state === 'deleted' ? DELETED_COMMENT_TEXT : '[hidden]')}</p>`;
+        const by =
+          comment.state === 'visible' && comment.author
+            ? `${link(`/@${encodeURIComponent(comment.author.username)}`, comment.author.name || `@${comment.author.username}`)} `
+            : '';
+        return `<li><article id="comment-${escapeHtml(comment.id)}"><p>${by}${time}</p>${body}</article>${list(comment.id)}</li>`;
+      })
+      .join('')}</ol>`;
+  };
+  return list(null);
+}
+
+async function storyPage(storyId: string): Promise<Outcome> {
+  const db = getDb();
+  const { data: item } = await db.entities.story.get({ storyId }).go();
+  if (!item) return MISSING;
+  // A visitor's view, as the web app asks for it signed out: the story, then its first page of comments.
+  const [story, comments] = await Promise.all([storyFor(db, item, undefined), listComments(db, { storyId, viewer: undefined })]);
+  const title = story.title || story.url;
+  const by = story.sharer
+    ? `<p>Shared by ${link(`/@${encodeURIComponent(story.sharer.username)}`, story.sharer.name || `@${story.sharer.username}`)}</p>`
+    : '';
+  const content = [
+    '<main>',
+    `<nav aria-label="Breadcrumb">${link('/stories', 'All stories')}</nav>`,
+    `<article><h1><a href="${escapeHtml(story.url)}" rel="noopener nofollow ugc">${escapeHtml(title)}</a></h1>`,
+    story.description ? `<p>${escapeHtml(story.description)}</p>` : '',
+    by,
+    `<p>${plural(story.likeCount, 'like')} · ${plural(story.commentCount, 'comment')}</p></article>`,
+    `<section id="comments"><h2>Comments (${formatCount(story.commentCount)})</h2>`,
+    comments.items.length > 0 ? commentThreads(comments.items) : '<p>No comments yet.</p>',
+    '</section></main>',
+  ].join('');
+  return {
+    seo: {
+      title: `${title} · ${APP_NAME}`,
+      description: story.description ?? `A story shared on ${APP_NAME}, and what readers say about it.`,
+      keywords: ['story', 'comments', ...(story.siteName ? [story.siteName] : [])],
+      imageUrl: SHARE_IMAGE_URL,
+    },
+    canonicalPath: `/stories/${encodeURIComponent(storyId)}`,
+    content,
+    // The story as the web app keys it (story-keys.ts), a visitor's view. Not its comments: the
+    // page is cached at the edge for a minute, and a discussion that fast would hide the comment a
+    // reader has just been told of; the app reads them fresh.
+    queries: [{ key: ['story', 'one', storyId, 'visitor'], json: JSON.stringify({ story }) }],
+  };
+}
+
 function aboutPage(): RenderedPage {
   return {
     seo: {
@@ -463,7 +542,9 @@ export async function renderPublicPage(path: string, activeOnly: boolean): Promi
     case 'stories':
       if (third !== undefined) return null;
       if (second === undefined) return storiesPage('hot');
-      return second === 'new' ? storiesPage('new') : null;
+      if (second === 'new') return storiesPage('new');
+      if (STORIES_SEGMENTS.has(second) || !storyIdParamsSchema.safeParse({ id: second }).success) return null;
+      return storyPage(second);
     case 'archive':
       if (second === undefined) return archiveIndexPage();
       return third !== undefined && /^\d{4}$/.test(second) && /^(0[1-9]|1[0-2])$/.test(third)

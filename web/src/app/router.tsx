@@ -133,9 +133,14 @@ export const pageRoutes: RouteObject[] = [
             path: 'stories/site/:host/:sort?',
             lazy: page(() => import('../features/stories/routes/site-page'), 'SitePage'),
           },
-          {
-            path: 'stories/:feed?',
+          // The feeds are named paths; any other /stories/{id} is a story's own page.
+          ...['stories', 'stories/new', 'stories/following'].map((path) => ({
+            path,
             lazy: page(() => import('../features/stories/routes/stories-page'), 'StoriesPage'),
+          })),
+          {
+            path: 'stories/:id',
+            lazy: page(() => import('../features/stories/routes/story-page'), 'StoryPage'),
           },
           {
             path: 'transfer',

@@ -1,17 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
 import { endpoint } from '../../../lib/api-client';
 import type { routes } from '@shared/routes';
+import type { ReportReason } from '../../../components/report-fields';
 
 const reportObjectEndpoint = endpoint<typeof routes.reportObject>('POST', '/api/i/user/me/mod/report/object');
-
-export const REPORT_REASONS = [
-  { value: 'spam', label: 'Spam' },
-  { value: 'abuse', label: 'Abuse or harassment' },
-  { value: 'impersonation', label: 'Impersonation' },
-  { value: 'copyright', label: 'Copyright' },
-  { value: 'other', label: 'Something else' },
-] as const;
-export type ReportReason = (typeof REPORT_REASONS)[number]['value'];
 
 export interface ReportInput {
   objectType: 'user' | 'story' | 'publication' | 'transfer' | 'file';

@@ -1,8 +1,8 @@
 import { type FormEvent, useId, useState } from 'react';
 import { Button } from '../../../components/button';
 import { toast } from '../../../lib/toast';
-import { REPORT_REASONS, type ReportReason, useReportObject } from '../api/report-object';
-import fieldStyles from '../../../components/field.module.css';
+import { ReportFields, type ReportReason } from '../../../components/report-fields';
+import { useReportObject } from '../api/report-object';
 import styles from './account.module.css';
 import { SaveError } from './section';
 
@@ -32,35 +32,13 @@ export function ReportForm({ userId, username, onDone }: { userId: string; usern
       <h2 id={`${id}-title`} className={styles.sectionTitle}>
         Report @{username}
       </h2>
-      <div className={fieldStyles.field}>
-        <label className={fieldStyles.label} htmlFor={`${id}-reason`}>
-          Reason
-        </label>
-        <select
-          id={`${id}-reason`}
-          className={styles.input}
-          value={reason}
-          onChange={(event) => setReason(event.target.value as ReportReason)}
-        >
-          {REPORT_REASONS.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className={fieldStyles.field}>
-        <label className={fieldStyles.label} htmlFor={`${id}-details`}>
-          Details (optional)
-        </label>
-        <textarea
-          id={`${id}-details`}
-          className={styles.input}
-          value={details}
-          maxLength={1000}
-          onChange={(event) => setDetails(event.target.value)}
-        />
-      </div>
+      <ReportFields
+        reason={reason}
+        details={details}
+        onReasonChange={setReason}
+        onDetailsChange={setDetails}
+        controlClassName={styles.input}
+      />
       <SaveError error={report.error} />
       <div className={styles.actions}>
         <Button type="submit" disabled={report.isPending} aria-busy={report.isPending}>

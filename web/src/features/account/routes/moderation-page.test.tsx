@@ -28,11 +28,31 @@ function renderModeration(options: { user?: typeof jane; resolve?: StubAnswer<ty
           report('story', 'AbC123', { details: 'Affiliate links only' }),
           report('user', 'u-spammer'),
           report('story', 'AbC123', { reason: 'copyright', reporter: null }),
+          report('comment', 'AbC123.00abc123xyzQ', { reason: 'abuse', details: 'Insults' }),
         ],
         nextCursor: null,
       },
     }),
     stubRoute(routes.resolveReports, options.resolve ?? { body: { resolved: 2 } }),
+    stubRoute(routes.removeStoryComment, (request) => ({
+      body: {
+        comment: {
+          id: request.params.commentId ?? '',
+          storyId: request.params.id ?? '',
+          parentId: null,
+          depth: 0,
+          state: 'removed' as const,
+          author: null,
+          body: null,
+          html: '<p>[removed]</p>',
+          createdAt: '2026-11-24T08:00:00.000Z',
+          editedAt: null,
+          replyCount: 0,
+          editableUntil: null,
+        },
+        commentCount: 0,
+      },
+    })),
   );
   renderShell({
     path: '/moderation',
@@ -54,7 +74,7 @@ describe('ModerationPage', () => {
     const story = within(list).getByRole('listitem', { name: 'story AbC123' });
 
     // Assess
-    expect(within(list).getAllByRole('listitem', { name: /^(story|user) / })).toHaveLength(2);
+    expect(within(list).getAllByRole('listitem', { name: /^(story|user|comment) / })).toHaveLength(3);
     expect(story).toHaveTextContent('2 reports');
     expect(story).toHaveTextContent('Spam: Affiliate links only');
     expect(story).toHaveTextContent('Copyright');
@@ -91,6 +111,31 @@ describe('ModerationPage', () => {
       objectId: 'u-spammer',
       resolution: 'actioned',
     });
+  });
+
+  it('removes a reported comment through the removal route, links to it in its thread, and takes its reports off', async () => {
+    // Prepare
+    const { api, user, page } = renderModeration();
+    const list = await page.findByRole('list', { name: 'Reported objects' });
+    const comment = within(list).getByRole('listitem', { name: 'comment AbC123.00abc123xyzQ' });
+    expect(comment).toHaveTextContent('Abuse: Insults');
+    expect(within(comment).getByRole('link', { name: 'Read it in its thread' })).toHaveAttribute(
+      'href',
+      '/stories/AbC123#comment-00abc123xyzQ',
+    );
+    // Only a comment can be removed from here
+    const story = within(list).getByRole('listitem', { name: 'story AbC123' });
+    expect(within(story).queryByRole('button', { name: /^Remove comment/ })).not.toBeInTheDocument();
+
+    // Act
+    await user.click(within(comment).getByRole('button', { name: 'Remove comment AbC123.00abc123xyzQ' }));
+
+    // Assess
+    await vi.waitFor(() =>
+      expect(within(list).queryByRole('listitem', { name: 'comment AbC123.00abc123xyzQ' })).not.toBeInTheDocument(),
+    );
+    expect(api.calls(routes.removeStoryComment)[0]?.params).toEqual({ id: 'AbC123', commentId: '00abc123xyzQ' });
+    expect(api.calls(routes.resolveReports)).toHaveLength(0);
   });
 
   it('tells someone who is not a moderator that the page is not for them, and asks for nothing', async () => {

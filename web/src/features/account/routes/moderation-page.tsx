@@ -1,5 +1,6 @@
 import { PrefetchLink as Link } from '../../../components/prefetch-link';
 import { APP_NAME } from '@shared/constants';
+import { parseCommentReportId } from '@shared/stories/comment-rules';
 import { MoreButton } from '../../../components/more-button';
 import { Button } from '../../../components/button';
 import { PageMeta } from '../../../components/page-meta';
@@ -9,6 +10,7 @@ import { useCurrentUser } from '../../../lib/current-user';
 import { useLoginModal } from '../../../lib/login-modal';
 import type { OpenReport } from '../api/account-keys';
 import { useOpenReports } from '../api/list-open-reports';
+import { useRemoveStoryComment } from '../api/remove-story-comment';
 import { useResolveReports } from '../api/resolve-reports';
 import styles from '../components/account.module.css';
 import { formatDateTime } from '../components/format';
@@ -93,7 +95,11 @@ export function ModerationPage() {
 
 function ReportedObjectItem({ object }: { object: ReportedObject }) {
   const resolve = useResolveReports();
+  const removeComment = useRemoveStoryComment();
   const label = `${object.objectType} ${object.objectId}`;
+  // A comment's objectId is '{story id}.{comment id}': it names the removal route's parameters.
+  const comment = object.objectType === 'comment' ? parseCommentReportId(object.objectId) : null;
+  const failed = resolve.error ?? removeComment.error;
   return (
     <li className={styles.moderationItem} aria-label={label}>
       <div className={styles.item}>
@@ -101,6 +107,14 @@ function ReportedObjectItem({ object }: { object: ReportedObject }) {
           <p className={styles.itemTitle}>
             {object.objectType === 'user' ? 'User' : object.objectType[0]?.toUpperCase() + object.objectType.slice(1)}{' '}
             <code>{object.objectId}</code> · {object.reports.length} {object.reports.length === 1 ? 'report' : 'reports'}
+            {comment ? (
+              <>
+                {' · '}
+                <Link to={`/stories/${encodeURIComponent(comment.storyId)}#comment-${encodeURIComponent(comment.commentId)}`}>
+                  Read it in its thread
+                </Link>
+              </>
+            ) : null}
           </p>
           <ul className={styles.reportList}>
             {object.reports.map((report) => (
@@ -135,11 +149,22 @@ function ReportedObjectItem({ object }: { object: ReportedObject }) {
           >
             Acted on
           </Button>
+          {comment ? (
+            <Button
+              size="small"
+              disabled={removeComment.isPending || resolve.isPending}
+              aria-busy={removeComment.isPending}
+              onClick={() => removeComment.mutate(comment)}
+              aria-label={`Remove comment ${object.objectId}`}
+            >
+              {removeComment.isPending ? 'Removing…' : 'Remove comment'}
+            </Button>
+          ) : null}
         </div>
       </div>
-      {resolve.isError ? (
+      {failed ? (
         <p role="alert" className={styles.error}>
-          {resolve.error.message || 'That did not get through. Try again.'}
+          {failed.message || 'That did not get through. Try again.'}
         </p>
       ) : null}
     </li>

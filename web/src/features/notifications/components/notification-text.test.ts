@@ -80,11 +80,13 @@ describe('describeNotification', () => {
     ).toBe('UX Collective climbed 12 places to #34 on Most followed');
   });
 
-  it("leads to the follower's profile, the story, or the publication's page", () => {
+  it("leads to the follower's profile, the story, its comments, or the publication's page", () => {
     expect(
       notificationHref(notification({ kind: 'user-followed', object: { type: 'user', id: 'me', title: null, detail: null } })),
     ).toBe('/@ana');
     expect(notificationHref(notification({}))).toBe('/api/i/stories/story/story1/go');
+    expect(notificationHref(notification({ kind: 'story-commented' }))).toBe('/stories/story1#comments');
+    expect(notificationHref(notification({ kind: 'comment-replied' }))).toBe('/stories/story1#comments');
     expect(
       notificationHref(
         notification({

@@ -55,7 +55,7 @@ export function describeNotification(notification: Notification): string {
   }
 }
 
-/** Where a notification leads: the follower's profile, or the story itself. */
+/** Where a notification leads: the follower's profile, the story itself, or its comments. */
 export function notificationHref(notification: Notification): string {
   if (notification.object.type === 'subscription') return notification.app === 'store' ? '/store/orders' : '/subscription';
   if (notification.object.type === 'store-order') return notification.kind === 'store-sale' ? '/merchant' : '/store/orders';
@@ -67,6 +67,10 @@ export function notificationHref(notification: Notification): string {
   if (notification.object.type === 'user') {
     const follower = notification.actors[0];
     return follower ? `/@${follower.username}` : '/me';
+  }
+  // A comment's notification leads to the discussion, on the story's own page.
+  if (notification.kind === 'story-commented' || notification.kind === 'comment-replied') {
+    return `/stories/${encodeURIComponent(notification.object.id)}#comments`;
   }
   return `/api/i/stories/story/${encodeURIComponent(notification.object.id)}/go`;
 }

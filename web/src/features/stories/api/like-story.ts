@@ -12,9 +12,12 @@ export function likeStory({ id, liked }: { id: string; liked: boolean }) {
 
 /**
  * Puts `change` on every cached copy of the story: in every feed, a person's stories and the
- * review queue (every list under the stories' key is a paged list of stories).
+ * review queue (every list under the stories' key is a paged list of stories), and its own page.
  */
 export function updateCachedStory(queryClient: QueryClient, id: string, change: (story: Story) => Story): void {
+  queryClient.setQueriesData<{ story: Story }>({ queryKey: storyKeys.stories(id) }, (data) =>
+    data ? { story: change(data.story) } : data,
+  );
   queryClient.setQueriesData<InfiniteData<StoryPage>>({ queryKey: storyKeys.all }, (data) =>
     data?.pages
       ? {
@@ -38,8 +41,14 @@ export function useLikeStory() {
     mutationKey: ['stories', 'like'],
     mutationFn: likeStory,
     onMutate: async ({ id, liked }) => {
-      await queryClient.cancelQueries({ queryKey: storyKeys.all });
-      const before = queryClient.getQueriesData<InfiniteData<StoryPage>>({ queryKey: storyKeys.all });
+      await Promise.all([
+        queryClient.cancelQueries({ queryKey: storyKeys.all }),
+        queryClient.cancelQueries({ queryKey: storyKeys.stories(id) }),
+      ]);
+      const before = [
+        ...queryClient.getQueriesData<unknown>({ queryKey: storyKeys.all }),
+        ...queryClient.getQueriesData<unknown>({ queryKey: storyKeys.stories(id) }),
+      ];
       updateCachedStory(queryClient, id, (story) => ({
         ...story,
         likeCount: Math.max(0, story.likeCount + (liked === story.currentUserRelation.didUpvote ? 0 : liked ? 1 : -1)),

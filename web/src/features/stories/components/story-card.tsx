@@ -26,12 +26,25 @@ const REVIEW_NOTES: Record<Story['review']['state'], string | null> = {
   rejected: 'The editors passed on this one.',
 };
 
+const commentWords = (count: number) => `${count} ${count === 1 ? 'comment' : 'comments'}`;
+
 /**
  * One story: its title links out through the redirect route (which lets the reader like it
- * afterwards), then where it is from (its host links to the site's page), who shared it and who says they wrote it, and the likes.
- * Signed in, a reader can say they wrote it; its sharer can submit it for the editorial review.
+ * afterwards), then where it is from (its host links to the site's page), who shared it and who
+ * says they wrote it, its comments (a link to its page) and the likes. Signed in, a reader can
+ * say they wrote it; its sharer can submit it for the editorial review. `standalone` on the
+ * story's own page: the title is the page's heading, and the comments are below it rather than
+ * a link away.
  */
-export function StoryCard({ story, viewerId }: { story: Story; viewerId: string | null }) {
+export function StoryCard({
+  story,
+  viewerId,
+  standalone = false,
+}: {
+  story: Story;
+  viewerId: string | null;
+  standalone?: boolean;
+}) {
   const signedIn = viewerId !== null;
   const queryClient = useQueryClient();
   const loginModal = useLoginModal();
@@ -51,6 +64,7 @@ export function StoryCard({ story, viewerId }: { story: Story; viewerId: string 
   const host = siteHostOf(story.canonicalUrl);
   // The site's own name when it has one, then its host, which leads to every story from it.
   const siteName = story.siteName && story.siteName.toLowerCase() !== host ? story.siteName : null;
+  const Heading = standalone ? 'h1' : 'h2';
 
   const onOpen = () => {
     // The redirect records the open on the server; the card learns it at once, so Like works on return.
@@ -68,12 +82,12 @@ export function StoryCard({ story, viewerId }: { story: Story; viewerId: string 
         // Decorative: the title beside it says what the story is. No referrer goes to the image's host.
         <img className={styles.thumb} src={thumbnail} alt="" width={96} height={64} loading="lazy" referrerPolicy="no-referrer" />
       ) : null}
-      <h2 className={styles.title} id={titleId}>
+      <Heading className={standalone ? `${styles.title} ${styles.pageTitle}` : styles.title} id={titleId}>
         <a className={styles.titleLink} href={storyLink(story)} target="_blank" rel="noopener" onClick={onOpen}>
           {storyTitle(story)}
         </a>
         {story.review.state === 'accepted' ? <span className={styles.badge}>Editors’ pick</span> : null}
-      </h2>
+      </Heading>
       <p className={styles.meta}>
         {host ? (
           <>
@@ -98,6 +112,12 @@ export function StoryCard({ story, viewerId }: { story: Story; viewerId: string 
         ) : null}
         {' · '}
         <time dateTime={story.createdAt}>{dateFormat.format(new Date(story.createdAt))}</time>
+        {' · '}
+        {standalone ? (
+          commentWords(story.commentCount)
+        ) : (
+          <Link to={`/stories/${encodeURIComponent(story.id)}`}>{commentWords(story.commentCount)}</Link>
+        )}
       </p>
       <button
         type="button"

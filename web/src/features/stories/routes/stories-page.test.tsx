@@ -97,6 +97,21 @@ describe('StoriesPage', () => {
     expect(card).toHaveTextContent('Ship Notes');
   });
 
+  it("links each story's comment count to the story's page", async () => {
+    // Prepare
+    const { page } = renderStories({
+      hot: { body: { items: [story('s1', { commentCount: 1 }), story('s2', { commentCount: 12 })], nextCursor: null } },
+    });
+
+    // Assess
+    const first = await page.findByRole('article', { name: 'Story s1' });
+    expect(within(first).getByRole('link', { name: '1 comment' })).toHaveAttribute('href', '/stories/s1');
+    expect(within(page.getByRole('article', { name: 'Story s2' })).getByRole('link', { name: '12 comments' })).toHaveAttribute(
+      'href',
+      '/stories/s2',
+    );
+  });
+
   it("shows a story's https image beside it, and never an http one", async () => {
     // Prepare
     const { page } = renderStories({

@@ -1,4 +1,4 @@
-import { NavLink, useParams } from 'react-router';
+import { NavLink, useLocation } from 'react-router';
 import { PrefetchLink as Link } from '../../../components/prefetch-link';
 import { APP_NAME } from '@shared/constants';
 import { MoreButton } from '../../../components/more-button';
@@ -20,7 +20,8 @@ const feedPath = (feed: Feed) => (feed === 'hot' ? '/stories' : `/stories/${feed
 
 /** /stories, /stories/new, /stories/following : the stories people share, one feed at a time. */
 export function StoriesPage() {
-  const { feed: param } = useParams();
+  // The feed is the path's second segment: /stories/{id} is a story's page, not a feed.
+  const param = useLocation().pathname.split('/')[2];
   const feed: Feed = (FEEDS as readonly string[]).includes(param ?? '') ? (param as Feed) : 'hot';
   const { user, isPending: userPending } = useCurrentUser();
   const loginModal = useLoginModal();
