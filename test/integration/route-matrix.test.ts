@@ -46,6 +46,10 @@ const PLACEHOLDERS = [
   'grd_matrixplaceholder012',
   'cit_matrixplaceholder012',
   'public',
+  // A feed's name, board and format (shared/feeds.ts).
+  'hot',
+  'most-followed',
+  'rss',
 ];
 
 let runtime: TestRuntime;
