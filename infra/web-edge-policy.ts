@@ -193,8 +193,9 @@ export type ViewerRequestResult =
  * previews get each page's own head and content as HTML. Broad patterns ('/topic*' covers
  * /topic/{tag}/…, /topics and /topics/{page}) keep the distribution well under CloudFront's 25
  * behaviours; a path they catch that is no public page (/stories/review) gets the app shell
- * from the renderer, marked noindex, as the bucket would have served it. robots.txt and the
- * sitemaps are answered by the same function.
+ * from the renderer, marked noindex, as the bucket would have served it. robots.txt, the
+ * sitemaps and the RSS and Atom feeds (/feeds/..., shared/feeds.ts) are answered by the same
+ * function.
  */
 export const PAGE_PATH_PATTERNS: readonly string[] = [
   '/',
@@ -209,6 +210,7 @@ export const PAGE_PATH_PATTERNS: readonly string[] = [
   '/archive*',
   '/robots.txt',
   '/sitemap*',
+  '/feeds/*',
 ];
 
 const PAGE_PATHS = PAGE_PATH_PATTERNS.map(pathPatternRegExp);
@@ -223,6 +225,8 @@ export const PAGE_RENDERER_PATHS = {
   page: '/api/i/web/page',
   sitemap: '/api/i/web/sitemap',
   robots: '/api/i/web/robots',
+  /** The feed routes (shared/routes/feeds.ts), each under its own path below this. */
+  feeds: '/api/i/feeds',
 } as const;
 
 /**
@@ -230,10 +234,27 @@ export const PAGE_RENDERER_PATHS = {
  * behaviours; the local server runs the same code. It points the request at the renderer's
  * API route with the page's raw path in `path`, and keeps only the query parameter a page
  * reads (`active=true`): tracking parameters would otherwise split the cache, one render each.
+ * A feed's address (shared/feeds.ts) goes to its own route, with no query parameter at all; a
+ * /feeds/ path that is no feed is a page path like any other (the app shell, noindex).
  */
 export const PAGE_REQUEST_FUNCTION_CODE = `
 var PATHS = ${JSON.stringify(PAGE_RENDERER_PATHS)};
 var SITEMAP_PART = /^\\/sitemaps\\/([1-9][0-9]{0,3})\\.xml$/;
+var STORIES_FEED = /^\\/feeds\\/stories\\/(hot|new)\\.(rss|atom)$/;
+var USER_FEED = /^\\/feeds\\/@([^\\/]+)\\.(rss|atom)$/;
+var BOARD_FEED = /^\\/feeds\\/boards\\/(most-followed|fastest-growing)\\.(rss|atom)$/;
+var TOPIC_BOARD_FEED = /^\\/feeds\\/topic\\/([^\\/]+)\\/(most-followed|fastest-growing)\\.(rss|atom)$/;
+function feedRoute(uri) {
+  var match = STORIES_FEED.exec(uri);
+  if (match) return { uri: PATHS.feeds + '/stories/' + match[1] + '/' + match[2], querystring: {} };
+  match = USER_FEED.exec(uri);
+  if (match) return { uri: PATHS.feeds + '/user/' + match[1] + '/' + match[2], querystring: {} };
+  match = BOARD_FEED.exec(uri);
+  if (match) return { uri: PATHS.feeds + '/board/' + match[1] + '/' + match[2], querystring: {} };
+  match = TOPIC_BOARD_FEED.exec(uri);
+  if (match) return { uri: PATHS.feeds + '/board/' + match[2] + '/' + match[3], querystring: { topic: { value: match[1] } } };
+  return null;
+}
 function handler(event) {
   var request = event.request;
   var uri = request.uri;
@@ -252,6 +273,12 @@ function handler(event) {
   if (part) {
     request.uri = PATHS.sitemap;
     request.querystring = { part: { value: part[1] } };
+    return request;
+  }
+  var feed = feedRoute(uri);
+  if (feed) {
+    request.uri = feed.uri;
+    request.querystring = feed.querystring;
     return request;
   }
   var active = query.active;

@@ -15,6 +15,7 @@ import { allStoreRoutes } from './store';
 import { allAnalyticsRoutes } from './analytics';
 import { allBillingRoutes } from './billing';
 import { allWebPageRoutes } from './web-pages';
+import { allFeedRoutes } from './feeds';
 
 export * from './define-route';
 
@@ -45,6 +46,8 @@ export const routes = {
   ...allAnalyticsRoutes,
   ...allBillingRoutes,
   ...allWebPageRoutes,
+  // Served by the page renderer's app (functions/web-pages), after its own routes.
+  ...allFeedRoutes,
 } satisfies Record<string, RouteDefinition>;
 
 export type RouteName = keyof typeof routes;

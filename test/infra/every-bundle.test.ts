@@ -373,7 +373,12 @@ function comparable(invocation: Invocation | undefined): unknown {
   if (!invocation) return undefined;
   const { imported, error, answers } = invocation;
   const text = JSON.stringify({ imported, error, answers }, (key, value: unknown) => (key === 'etag' ? '<etag>' : value));
-  return JSON.parse(text.replace(/\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?Z(?:~[0-9a-f]+)?/g, '<time>')) as unknown;
+  // ISO times and run ids, and the RFC 1123 dates of an RSS feed (lastBuildDate, pubDate).
+  return JSON.parse(
+    text
+      .replace(/\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?Z(?:~[0-9a-f]+)?/g, '<time>')
+      .replace(/[A-Z][a-z]{2}, \d\d [A-Z][a-z]{2} \d{4} \d\d:\d\d:\d\d GMT/g, '<time>'),
+  ) as unknown;
 }
 
 /** A superuser and a session of theirs in the table; returns the session's token. */

@@ -49,6 +49,10 @@ const PLACEHOLDERS = [
   // A year and a month of the rankings archive (one long before any history).
   '2001',
   '03',
+  // A feed's name, board and format (shared/feeds.ts).
+  'hot',
+  'most-followed',
+  'rss',
 ];
 
 let runtime: TestRuntime;

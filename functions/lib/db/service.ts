@@ -17,6 +17,7 @@ import { createPublicationWatchEntity } from './entities/publication-watch';
 import { createRankChunkEntity } from './entities/rank-chunk';
 import { createRankHistoryEntity } from './entities/rank-history';
 import { createRankingManifestEntity } from './entities/ranking-manifest';
+import { createBoardFeedEntity } from './entities/board-feed';
 import { createIdentityClaimEntity } from './entities/identity-claim';
 import { createRateLimitEntity } from './entities/rate-limit';
 import { createReportEntity } from './entities/report';
@@ -74,6 +75,7 @@ const entityFactories = {
   rankingManifest: createRankingManifestEntity,
   rankChunk: createRankChunkEntity,
   rankHistory: createRankHistoryEntity,
+  boardFeed: createBoardFeedEntity,
   publicationFollow: createPublicationFollowEntity,
   publicationWatch: createPublicationWatchEntity,
   publicationSource: createPublicationSourceEntity,

@@ -112,6 +112,20 @@ function cacheControl(route: RouteDefinition): string {
   return `public, max-age=${seconds}, s-maxage=${seconds}, stale-while-revalidate=${seconds * 5}`;
 }
 
+/**
+ * If-None-Match as RFC 9110 reads it for a GET: a list of tags compared weakly (a proxy may
+ * have weakened ours), or `*`. Readers and caches send one tag, which costs one comparison.
+ */
+function namesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (ifNoneMatch === undefined) return false;
+  if (ifNoneMatch === etag) return true;
+  const opaque = etag.replace(/^W\//, '');
+  return ifNoneMatch.split(',').some((tag) => {
+    const trimmed = tag.trim();
+    return trimmed === '*' || trimmed.replace(/^W\//, '') === opaque;
+  });
+}
+
 function toResult(route: RouteDefinition, outcome: unknown, requestHeaders: Record<string, string>): Result {
   if (outcome instanceof Redirect) {
     return {
@@ -123,14 +137,19 @@ function toResult(route: RouteDefinition, outcome: unknown, requestHeaders: Reco
     };
   }
   if (outcome instanceof TextDocument) {
-    return {
-      statusCode: outcome.statusCode,
-      headers: {
-        'content-type': outcome.contentType,
-        'cache-control': outcome.statusCode === 200 ? cacheControl(route) : 'no-store',
-      },
-      body: outcome.text,
-    };
+    if (outcome.statusCode !== 200 || route.method !== 'GET' || route.cacheSeconds === undefined) {
+      return {
+        statusCode: outcome.statusCode,
+        headers: {
+          'content-type': outcome.contentType,
+          'cache-control': outcome.statusCode === 200 ? cacheControl(route) : 'no-store',
+        },
+        body: outcome.text,
+      };
+    }
+    const headers = { 'content-type': outcome.contentType, 'cache-control': cacheControl(route), etag: outcome.etag };
+    if (namesEtag(requestHeaders['if-none-match'], outcome.etag)) return { statusCode: 304, headers, body: '' };
+    return { statusCode: 200, headers, body: outcome.text };
   }
   if (outcome instanceof Reply) {
     return {
@@ -267,17 +286,17 @@ export function createHandler<R extends RouteDefinition>(
       const remainingTimeMs = () => context.getRemainingTimeInMillis();
       const outcome = await withRemainingTime(remainingTimeMs, () =>
         handle({
-        params: input.params,
-        query: input.query,
-        body: input.body,
-        // checkAccess has just proven the caller is of a level the route allows.
-        caller: state.resolved.caller as CallerFor<R['access']>,
-        headers: state.headers,
-        cookies: state.cookies,
-        sessionToken: state.sessionToken,
-        event,
-        remainingTimeMs,
-      }),
+          params: input.params,
+          query: input.query,
+          body: input.body,
+          // checkAccess has just proven the caller is of a level the route allows.
+          caller: state.resolved.caller as CallerFor<R['access']>,
+          headers: state.headers,
+          cookies: state.cookies,
+          sessionToken: state.sessionToken,
+          event,
+          remainingTimeMs,
+        }),
       );
       return toResult(route, outcome, state.headers);
     });

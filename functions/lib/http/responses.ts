@@ -60,14 +60,22 @@ export function redirect(location: string, cookies: readonly string[] = []): Red
 }
 
 /**
- * A body that is not JSON (a sitemap's XML): the route's response schema is a string, and the
- * answer carries this content type.
+ * A body that is not JSON (a sitemap's XML, a feed): the route's response schema is a string,
+ * and the answer carries this content type. On a cacheable route a 200 also carries a strong
+ * ETag of its bytes, and a request naming it gets a 304 (feed readers poll with If-None-Match).
  */
 export class TextDocument {
+  private hash: string | undefined;
   constructor(
     readonly contentType: string,
     readonly text: string,
     /** 200 unless said; any other status is never kept by a cache (a page that is not there may be soon). */
     readonly statusCode = 200,
   ) {}
+
+  /** Strong: the same text is the same bytes (UTF-8), whatever the content type says. */
+  get etag(): string {
+    this.hash ??= `"${createHash('sha1').update(this.text).digest('base64url')}"`;
+    return this.hash;
+  }
 }

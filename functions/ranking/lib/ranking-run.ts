@@ -7,6 +7,7 @@ import { type Day, toDay } from './domain/days';
 import { boardRanksBySlug } from './domain/rank-history';
 import { recordRankDay } from './rank-history';
 import { announceClimbs } from './announce-climbs';
+import { type BoardNewsReport, recordBoardNews } from './board-news';
 import { logger } from '../../lib/logger';
 import { PUBLICATION_SHARDS, type PublicationItem } from '../../lib/db/entities/publication';
 import type { RankChunkItem } from '../../lib/db/entities/rank-chunk';
@@ -35,6 +36,8 @@ export interface RankingRunReport {
   chunks: number;
   /** Followed publications looked at, those with news, and the people told (null when it failed). */
   announced: { watched: number; withNews: number; notified: number } | null;
+  /** The boards' feeds brought up to date: boards looked at, items written, time (null when it failed). */
+  news: BoardNewsReport | null;
   timings: { readMs: number; rankMs: number; encodeMs: number; writeMs: number; totalMs: number };
 }
 
@@ -192,6 +195,11 @@ export async function runRanking(db: Db, now: Date = new Date()): Promise<Rankin
     .go();
   const written = performance.now();
   const writeMs = written - ranked - encodeMs;
+  // After the flip, like the announcements: a feed tells what the boards already show, and never fails the run.
+  const news = await recordBoardNews(db, { boards, runId, now }).catch((error: unknown) => {
+    logger.error('Could not record the boards’ news for their feeds', { runId, error });
+    return null;
+  });
   // After the flip: followers hear of ranks the boards already show. News never fails the run.
   const announced = await announceClimbs(db, {
     ranksBySlug,
@@ -210,6 +218,7 @@ export async function runRanking(db: Db, now: Date = new Date()): Promise<Rankin
     boards: boards.size,
     chunks,
     announced,
+    news,
     timings: {
       readMs: Math.round(read - started),
       rankMs: Math.round(ranked - read),

@@ -1,4 +1,5 @@
 import { APP_NAME } from '../../../shared/constants';
+import type { FeedLink } from '../../../shared/feeds';
 import type { Seo } from '../../../shared/schemas/common';
 import { escapeHtml, jsonForHtml } from './html';
 import type { Shell } from './page-shell';
@@ -21,6 +22,8 @@ export interface RenderedPage {
   /** The page's main content, as HTML whose every user-given part is escaped. */
   content: string;
   queries: PageQuery[];
+  /** The page's RSS and Atom feeds, announced in its head for readers that find feeds from a page. */
+  feeds?: readonly FeedLink[];
 }
 
 /** The element id the web app reads its first screen's data from (web/src/main.tsx). */
@@ -38,7 +41,7 @@ const absolute = (origin: string, url: string) => (/^https?:/.test(url) ? url : 
  * PageMeta renders (so the page reads the same before and after it starts), plus its canonical
  * address and that it may be indexed.
  */
-export function headTags(seo: Seo, canonicalUrl: string, origin: string): string {
+export function headTags(seo: Seo, canonicalUrl: string, origin: string, feeds: readonly FeedLink[] = []): string {
   const title = escapeHtml(seo.title || APP_NAME);
   const description = escapeHtml(seo.description);
   const image = escapeHtml(absolute(origin, seo.imageUrl));
@@ -63,6 +66,10 @@ export function headTags(seo: Seo, canonicalUrl: string, origin: string): string
     `<meta ${mark} name="twitter:title" content="${title}" />`,
     `<meta ${mark} name="twitter:description" content="${description}" />`,
     `<meta ${mark} name="twitter:image" content="${image}" />`,
+    ...feeds.map(
+      (feed) =>
+        `<link ${mark} rel="alternate" type="${escapeHtml(feed.type)}" title="${escapeHtml(feed.title)}" href="${escapeHtml(absolute(origin, feed.href))}" />`,
+    ),
   ].join('\n    ');
 }
 
@@ -78,7 +85,7 @@ export function pageDataJson(queries: readonly PageQuery[]): string {
 export function pageDocument(shell: Shell, page: RenderedPage, origin: string): string {
   const canonicalUrl = `${origin}${page.canonicalPath}`;
   return (
-    `${shell.head}  ${headTags(page.seo, canonicalUrl, origin)}\n  ` +
+    `${shell.head}  ${headTags(page.seo, canonicalUrl, origin, page.feeds)}\n  ` +
     `${shell.body}${page.content}</div>\n    ` +
     `<script type="application/json" id="${PAGE_DATA_ELEMENT_ID}">${jsonForHtml(pageDataJson(page.queries))}</script>` +
     shell.tail.slice('</div>'.length)

@@ -1,5 +1,16 @@
 import { archivePath, monthName } from '../../../shared/archive-months';
 import { BOARD_NAMES, describeBoard } from '../../../shared/board-texts';
+import {
+  type BoardFeed,
+  boardFeedPath,
+  boardFeedTitle,
+  type FeedLink,
+  feedLinks,
+  storiesFeedPath,
+  storiesFeedTitle,
+  userFeedPath,
+  userFeedTitle,
+} from '../../../shared/feeds';
 import { ACTIVE_WINDOW_DAYS, APP_NAME, GROWTH_WINDOW_DAYS, SHARE_IMAGE_URL } from '../../../shared/constants';
 import type { PublicUser } from '../../../shared/schemas/account';
 import type { Seo } from '../../../shared/schemas/common';
@@ -141,6 +152,7 @@ function renderBoard(filter: BoardFilter, screenName: string, json: string): Ren
       : '',
     '</main>',
   ].join('');
+  const feeds = boardFeeds(filter.kind, filter.topic, screen.topic?.name ?? null);
   const keyQuery = {
     ...(filter.activeOnly ? { active: 'true' } : {}),
     ...(filter.topic ? { topic: filter.topic } : {}),
@@ -149,10 +161,23 @@ function renderBoard(filter: BoardFilter, screenName: string, json: string): Ren
   return {
     seo: screen.seo,
     canonicalPath: boardPath(filter),
-    content,
+    content: feeds.length > 0 ? content.replace('</main>', `${feedParagraph(feeds)}</main>`) : content,
     queries: [{ key: ['ranking', screenName, keyQuery], json }],
+    feeds,
   };
 }
+
+const FEED_OF_BOARD: Partial<Record<BoardKind, BoardFeed>> = { followers: 'most-followed', growth: 'fastest-growing' };
+
+/** A board's feed, if its kind has one (the active-only boards share their board's). */
+function boardFeeds(kind: BoardKind, topic: string | null, topicName: string | null): FeedLink[] {
+  const board = FEED_OF_BOARD[kind];
+  return board ? feedLinks(boardFeedTitle(board, topicName, APP_NAME), (format) => boardFeedPath(board, topic, format)) : [];
+}
+
+/** The visible links to a page's feeds, for people who paste a feed's address into their reader. */
+const feedParagraph = (feeds: readonly FeedLink[]) =>
+  `<p>Follow in a feed reader: ${feeds.map((feed) => `<a href="${escapeHtml(feed.href)}" type="${escapeHtml(feed.type)}">${escapeHtml(feed.type.includes('atom') ? 'Atom' : 'RSS')}</a>`).join(' · ')}</p>`;
 
 type TopicsScreen = z.infer<typeof topicsScreenSchema>;
 
@@ -226,6 +251,9 @@ async function profilePage(username: string): Promise<Outcome> {
   const stories = answerJson(await readUserFeed(db, { userId: profile.userId, viewer: undefined }));
   const firstPage = JSON.parse(stories) as { items: Story[] };
   const displayName = profile.name || profile.username;
+  const feeds = feedLinks(userFeedTitle(profile.name || `@${profile.username}`, APP_NAME), (format) =>
+    userFeedPath(profile.username, format),
+  );
   const seo: Seo = {
     title: `${displayName} (@${profile.username}) · ${APP_NAME}`,
     description: `${displayName} on ${APP_NAME}: ${plural(profile.followerCount, 'follower')} and the stories they share.`,
@@ -238,6 +266,7 @@ async function profilePage(username: string): Promise<Outcome> {
     `<p>@${escapeHtml(profile.username)}</p>`,
     `<p>${plural(profile.followerCount, 'follower')} · ${formatCount(profile.followingCount)} following</p>`,
     `<section><h2>Stories shared by ${escapeHtml(displayName)}</h2>${storyList(firstPage.items)}</section>`,
+    feedParagraph(feeds),
     '</main>',
   ].join('');
   return {
@@ -249,6 +278,7 @@ async function profilePage(username: string): Promise<Outcome> {
       { key: ['account', 'profile', profile.username.toLowerCase()], json: JSON.stringify(profile) },
       { key: ['stories', 'feed', 'user', profile.userId, 'visitor'], json: stories, infinite: true },
     ],
+    feeds,
   };
 }
 
@@ -291,6 +321,7 @@ async function storiesPage(feed: 'hot' | 'new'): Promise<RenderedPage> {
     feed === 'hot' ? await readHotFeed(db, { viewer: undefined, now: new Date() }) : await readNewFeed(db, { viewer: undefined });
   const json = answerJson(answer);
   const page = JSON.parse(json) as { items: Story[] };
+  const feeds = feedLinks(storiesFeedTitle(feed, APP_NAME), (format) => storiesFeedPath(feed, format));
   return {
     seo: {
       title: `${FEED_LABELS[feed]} stories · ${APP_NAME}`,
@@ -299,8 +330,9 @@ async function storiesPage(feed: 'hot' | 'new'): Promise<RenderedPage> {
       imageUrl: SHARE_IMAGE_URL,
     },
     canonicalPath: feed === 'hot' ? '/stories' : '/stories/new',
-    content: `<main><h1>Stories</h1>${storyList(page.items)}</main>`,
+    content: `<main><h1>Stories</h1>${storyList(page.items)}${feedParagraph(feeds)}</main>`,
     queries: [{ key: ['stories', 'feed', feed, 'visitor'], json, infinite: true }],
+    feeds,
   };
 }
 

@@ -1,4 +1,5 @@
 import { APP_NAME } from '@shared/constants';
+import type { FeedLink } from '@shared/feeds';
 
 export interface PageSeo {
   title?: string | undefined;
@@ -33,9 +34,10 @@ function canonicalUrl(): string | null {
  * Title, description, keywords and social-sharing tags from a page's SEO data, falling back to
  * the app name. React 19 hoists these elements into <head> wherever they are rendered. The page
  * renderer (functions/web-pages) writes the same tags into a public page's HTML, so a crawler
- * and the running app read the same ones.
+ * and the running app read the same ones. `feeds` are the page's RSS and Atom feeds
+ * (shared/feeds.ts), announced for readers that find a feed from the page's address.
  */
-export function PageMeta({ seo }: { seo?: PageSeo | undefined }) {
+export function PageMeta({ seo, feeds = [] }: { seo?: PageSeo | undefined; feeds?: readonly FeedLink[] }) {
   const title = seo?.title || APP_NAME;
   const description = seo?.description || DEFAULT_DESCRIPTION;
   const image = absolute(seo?.imageUrl || DEFAULT_IMAGE);
@@ -59,6 +61,9 @@ export function PageMeta({ seo }: { seo?: PageSeo | undefined }) {
       <meta name="twitter:title" content={title} />
       <meta name="twitter:description" content={description} />
       <meta name="twitter:image" content={image} />
+      {feeds.map((feed) => (
+        <link key={feed.href} rel="alternate" type={feed.type} title={feed.title} href={absolute(feed.href)} />
+      ))}
     </>
   );
 }

@@ -4,6 +4,7 @@ import { PrefetchLink as Link } from '../../../components/prefetch-link';
 import { APP_NAME } from '@shared/constants';
 import { buttonClassName } from '../../../components/button';
 import { PageMeta } from '../../../components/page-meta';
+import { feedLinks, userFeedPath, userFeedTitle } from '@shared/feeds';
 import { PageSpinner } from '../../../components/spinner';
 import { EmptyState, ErrorState } from '../../../components/state-message';
 import { useCurrentUser } from '../../../lib/current-user';
@@ -75,7 +76,12 @@ function Profile({ user }: { user: PublicUser }) {
   const displayName = user.name || user.username;
   return (
     <>
-      <PageMeta seo={{ title: `${displayName} (@${user.username}) · ${APP_NAME}` }} />
+      <PageMeta
+        seo={{ title: `${displayName} (@${user.username}) · ${APP_NAME}` }}
+        feeds={feedLinks(userFeedTitle(user.name || `@${user.username}`, APP_NAME), (format) =>
+          userFeedPath(user.username, format),
+        )}
+      />
       <header className={styles.profileHeader}>
         <UserAvatar user={user} size={96} />
         <div className={styles.profileText}>

@@ -2,6 +2,9 @@ import { PrefetchLink as Link } from '../../../components/prefetch-link';
 import { ACTIVE_WINDOW_DAYS, APP_NAME } from '@shared/constants';
 import { describeBoard as describeAnyBoard } from '@shared/board-texts';
 import { PageMeta } from '../../../components/page-meta';
+import { FeedLinks } from '../../../components/feed-links';
+import { type BoardFeed, boardFeedPath, boardFeedTitle, feedLinks } from '@shared/feeds';
+import type { BoardKind } from '@shared/schemas/ranking';
 import { ApiError } from '../../../lib/api-client';
 import { useBoardScreen } from '../api/use-board';
 import { formatUpdated, plural } from '../lib/format';
@@ -20,6 +23,16 @@ import styles from './board.module.css';
 function describeBoard(filter: BoardFilter, topicName?: string): { heading: string; lede: string } {
   // Until the API answers, the name the API will give: the heading does not change case under the reader.
   return describeAnyBoard(filter, filter.topic ? (topicName ?? topicDisplayName(filter.topic)) : undefined);
+}
+
+const FEED_OF_BOARD: Partial<Record<BoardKind, BoardFeed>> = { followers: 'most-followed', growth: 'fastest-growing' };
+
+/** A board's RSS and Atom feeds, as the page renderer announces them (the active-only boards share their board's). */
+function boardFeeds(filter: BoardFilter, topicName: string | null) {
+  const board = FEED_OF_BOARD[filter.kind];
+  return board
+    ? feedLinks(boardFeedTitle(board, topicName, APP_NAME), (format) => boardFeedPath(board, filter.topic, format))
+    : [];
 }
 
 /** What an unknown topic tag shows (API 404 NOT_FOUND, or a tag no topic could have). */
@@ -50,9 +63,11 @@ export function BoardView({ filter }: { filter: BoardFilter }) {
   }
 
   const label = filter.topic ? `${heading}: ${BOARD_NAMES[filter.kind].toLowerCase()}` : heading;
+  // Named as the API names the topic, so the links match the server-rendered page's.
+  const feeds = filter.topic && !topic ? [] : boardFeeds(filter, topic?.name ?? null);
   return (
     <div className={styles.page}>
-      <PageMeta seo={data?.seo ?? { title: `${heading} · ${APP_NAME}`, description: lede }} />
+      <PageMeta seo={data?.seo ?? { title: `${heading} · ${APP_NAME}`, description: lede }} feeds={feeds} />
       <header className={styles.header}>
         {filter.topic ? (
           <nav className={styles.breadcrumb} aria-label="Breadcrumb">
@@ -75,6 +90,7 @@ export function BoardView({ filter }: { filter: BoardFilter }) {
             <span title={new Date(data.page.generatedAt).toLocaleString()}>updated {formatUpdated(data.page.generatedAt)}</span>
           </p>
         ) : null}
+        <FeedLinks feeds={feeds} />
       </div>
 
       {data ? <TopicChips topics={data.popularTopics} current={filter.topic} activeOnly={filter.activeOnly} /> : null}

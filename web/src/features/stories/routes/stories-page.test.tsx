@@ -112,6 +112,24 @@ describe('StoriesPage', () => {
     );
   });
 
+  it("links the feed's RSS and Atom feeds on the page and in its head", async () => {
+    // Prepare
+    const { page } = renderStories({ path: '/stories/new' });
+
+    // Assess
+    expect(await page.findByRole('link', { name: 'New stories · TopPubs (RSS)' })).toHaveAttribute(
+      'href',
+      '/feeds/stories/new.rss',
+    );
+    expect(page.getByRole('link', { name: 'New stories · TopPubs (Atom)' })).toHaveAttribute('href', '/feeds/stories/new.atom');
+    await waitFor(() =>
+      expect(document.head.querySelector('link[rel="alternate"][type="application/rss+xml"]')).toHaveAttribute(
+        'href',
+        `${window.location.origin}/feeds/stories/new.rss`,
+      ),
+    );
+  });
+
   it("shows a story's https image beside it, and never an http one", async () => {
     // Prepare
     const { page } = renderStories({

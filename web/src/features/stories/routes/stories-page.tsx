@@ -4,6 +4,8 @@ import { APP_NAME } from '@shared/constants';
 import { MoreButton } from '../../../components/more-button';
 import { Button, buttonClassName } from '../../../components/button';
 import { PageMeta } from '../../../components/page-meta';
+import { FeedLinks } from '../../../components/feed-links';
+import { feedLinks, storiesFeedPath, storiesFeedTitle } from '@shared/feeds';
 import { PageSpinner } from '../../../components/spinner';
 import { EmptyState, ErrorState } from '../../../components/state-message';
 import { useCurrentUser } from '../../../lib/current-user';
@@ -29,6 +31,9 @@ export function StoriesPage() {
   const shareStory = useShareStory();
   const needsLogin = feed === 'following' && !user;
   const query = useFeed(feed, user?.userId ?? null, !userPending && !needsLogin);
+  // The following feed is the reader's own: only the public ones have an RSS or Atom feed.
+  const feeds =
+    feed === 'following' ? [] : feedLinks(storiesFeedTitle(feed, APP_NAME), (format) => storiesFeedPath(feed, format));
 
   let content;
   if (userPending || (!needsLogin && query.isPending)) {
@@ -64,7 +69,7 @@ export function StoriesPage() {
 
   return (
     <>
-      <PageMeta seo={{ title: `${FEED_LABELS[feed]} stories · ${APP_NAME}` }} />
+      <PageMeta seo={{ title: `${FEED_LABELS[feed]} stories · ${APP_NAME}` }} feeds={feeds} />
       <div className={styles.page}>
         <header className={styles.header}>
           <h1 className={styles.title}>Stories</h1>
@@ -83,6 +88,7 @@ export function StoriesPage() {
           ))}
         </nav>
         {content}
+        <FeedLinks feeds={feeds} className={styles.feeds} />
       </div>
     </>
   );
