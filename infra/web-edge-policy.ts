@@ -242,6 +242,7 @@ var PATHS = ${JSON.stringify(PAGE_RENDERER_PATHS)};
 var SITEMAP_PART = /^\\/sitemaps\\/([1-9][0-9]{0,3})\\.xml$/;
 var STORIES_FEED = /^\\/feeds\\/stories\\/(hot|new)\\.(rss|atom)$/;
 var USER_FEED = /^\\/feeds\\/@([^\\/]+)\\.(rss|atom)$/;
+var SITE_FEED = /^\\/feeds\\/site\\/([^\\/]+)\\.(rss|atom)$/;
 var BOARD_FEED = /^\\/feeds\\/boards\\/(most-followed|fastest-growing)\\.(rss|atom)$/;
 var TOPIC_BOARD_FEED = /^\\/feeds\\/topic\\/([^\\/]+)\\/(most-followed|fastest-growing)\\.(rss|atom)$/;
 function feedRoute(uri) {
@@ -249,6 +250,8 @@ function feedRoute(uri) {
   if (match) return { uri: PATHS.feeds + '/stories/' + match[1] + '/' + match[2], querystring: {} };
   match = USER_FEED.exec(uri);
   if (match) return { uri: PATHS.feeds + '/user/' + match[1] + '/' + match[2], querystring: {} };
+  match = SITE_FEED.exec(uri);
+  if (match) return { uri: PATHS.feeds + '/site/' + match[1] + '/' + match[2], querystring: {} };
   match = BOARD_FEED.exec(uri);
   if (match) return { uri: PATHS.feeds + '/board/' + match[1] + '/' + match[2], querystring: {} };
   match = TOPIC_BOARD_FEED.exec(uri);

@@ -29,6 +29,8 @@ export const storiesFeedPath = (feed: StoryFeed, format: FeedFormat) => `/feeds/
 
 export const userFeedPath = (username: string, format: FeedFormat) => `/feeds/@${encodeURIComponent(username)}.${format}`;
 
+export const siteFeedPath = (host: string, format: FeedFormat) => `/feeds/site/${encodeURIComponent(host)}.${format}`;
+
 export const boardFeedPath = (board: BoardFeed, topic: string | null, format: FeedFormat) =>
   topic ? `/feeds/topic/${encodeURIComponent(topic)}/${board}.${format}` : `/feeds/boards/${board}.${format}`;
 
@@ -54,6 +56,8 @@ export const BOARD_FEED_TOP_PLACES = 100;
 export const BOARD_FEED_WEEKLY_FASTEST = 10;
 
 export const storiesFeedTitle = (feed: StoryFeed, appName: string) => `${feed === 'hot' ? 'Hot' : 'New'} stories · ${appName}`;
+
+export const siteFeedTitle = (host: string, appName: string) => `Stories from ${host} · ${appName}`;
 
 export const userFeedTitle = (displayName: string, appName: string) => `Stories shared by ${displayName} · ${appName}`;
 

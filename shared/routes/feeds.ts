@@ -2,6 +2,7 @@ import {
   boardFeedParamsSchema,
   boardFeedQuerySchema,
   feedDocumentSchema,
+  siteStoriesFeedParamsSchema,
   storiesFeedParamsSchema,
   userStoriesFeedParamsSchema,
 } from '../schemas/feeds';
@@ -56,6 +57,18 @@ export const showBoardFeed = defineRoute({
   cacheSeconds: FEED_CACHE_SECONDS,
 });
 
+export const showSiteStoriesFeed = defineRoute({
+  method: 'GET',
+  path: '/api/i/feeds/site/{host}/{format}',
+  access: 'public',
+  handler: 'web-pages/show-site-stories-feed',
+  summary:
+    'The stories shared from one site (its host, www. or not, in any case), newest first, as RSS 2.0 or Atom 1.0: the first page of its site page. Served at /feeds/site/{host}.rss and .atom; 400 for a host that is no site name, 404 for a site nobody shared a story from.',
+  params: siteStoriesFeedParamsSchema,
+  response: feedDocumentSchema,
+  cacheSeconds: FEED_CACHE_SECONDS,
+});
+
 /**
  * The group in listing order (the API reference, and CDK's stacks, which chunk an app's routes
  * in this order): a new route goes at the end, so no existing route moves to another stack.
@@ -64,4 +77,5 @@ export const allFeedRoutes = {
   showStoriesFeed,
   showUserStoriesFeed,
   showBoardFeed,
+  showSiteStoriesFeed,
 };

@@ -1,6 +1,7 @@
 import { BOARD_FEEDS, FEED_FORMATS, STORY_FEEDS } from '../feeds';
 import * as z from '../zod';
 import { usernameSchema } from './account';
+import { siteParamsSchema } from './stories';
 import { topicTagSchema } from './ranking';
 
 const formatSchema = z.enum(FEED_FORMATS, { message: "Use 'rss' or 'atom'" });
@@ -11,6 +12,9 @@ export const storiesFeedParamsSchema = z.strictObject({
 });
 
 export const userStoriesFeedParamsSchema = z.strictObject({ username: usernameSchema, format: formatSchema });
+
+/** A site's host as its page reads it (`www.` and case dropped). */
+export const siteStoriesFeedParamsSchema = z.strictObject({ ...siteParamsSchema.shape, format: formatSchema });
 
 export const boardFeedParamsSchema = z.strictObject({
   board: z.enum(BOARD_FEEDS, { message: "Use 'most-followed' or 'fastest-growing'" }),

@@ -85,6 +85,37 @@ describe('RSS and Atom feeds', () => {
     expect(direct.status).toBe(304);
   });
 
+  it("serves one site's stories, newest first, whatever the spelling of its host, and links them from the site page", async () => {
+    // Prepare: two stories from one site (with and without www.), one from another
+    const sharer = await suite.api.signIn('site-feeder');
+    await storyInTable(sharer, 'First from the site', new Date(Date.now() - 120_000), { url: 'https://www.feedsite.example/a' });
+    await storyInTable(sharer, 'Second from the site', new Date(Date.now() - 60_000), { url: 'https://feedsite.example/b' });
+    await storyInTable(sharer, 'From elsewhere', new Date(), { url: 'https://elsewhere.example/c' });
+
+    // Act
+    const [rss, atom, page] = await Promise.all([
+      read('/feeds/site/feedsite.example.rss'),
+      read('/feeds/site/WWW.FeedSite.example.atom'),
+      read('/stories/site/feedsite.example'),
+    ]);
+
+    // Assess
+    const origin = suite.runtime.url;
+    expect(rss.status).toBe(200);
+    const feed = expectValidFeed(rss.text, 'rss', `${origin}/feeds/site/feedsite.example.rss`);
+    expect(feed.title).toBe('Stories from feedsite.example · TopPubs');
+    expect(feed.url).toBe(`${origin}/stories/site/feedsite.example`);
+    expect(feed.items.map((item) => item.title)).toEqual(['Second from the site', 'First from the site']);
+    expect(atom.status).toBe(200);
+    expectValidFeed(atom.text, 'atom', `${origin}/feeds/site/feedsite.example.atom`);
+    expect(rss.headers.get('etag')).toMatch(/^"[A-Za-z0-9_-]+"$/);
+    const alternates = [...page.text.matchAll(/<link[^>]*rel="alternate"[^>]*type="([^"]+)"[^>]*href="([^"]+)"/g)];
+    expect(alternates.map((match) => [match[1], match[2]])).toEqual([
+      ['application/rss+xml', `${origin}/feeds/site/feedsite.example.rss`],
+      ['application/atom+xml', `${origin}/feeds/site/feedsite.example.atom`],
+    ]);
+  });
+
   it('serves the boards’ feeds: who entered the top, and the week’s fastest growing, overall and per topic', async () => {
     // Prepare: the first ranking only remembered the top; pretend #7 was not in it, then rank again
     const home = await suite.api.call(routes.showHome, { query: { limit: 10 } });
@@ -134,12 +165,14 @@ describe('RSS and Atom feeds', () => {
     expect(again.status).toBe(304);
   });
 
-  it('answers 404 with a clear message for a person or topic that does not exist, and 400 for an unknown format', async () => {
+  it('answers 404 with a clear message for a person, topic or site that does not exist, and 400 for an unknown format or host', async () => {
     // Act
-    const [nobody, noTopic, badFormat] = await Promise.all([
+    const [nobody, noTopic, badFormat, noSite, notASite] = await Promise.all([
       read('/feeds/@nobody_here_at_all.rss'),
       read('/feeds/topic/no-such-topic-here/most-followed.rss'),
       suite.runtime.get('/api/i/feeds/stories/hot/json'),
+      read('/feeds/site/nobody-shared-from.example.rss'),
+      read('/feeds/site/not_a_site.atom'),
     ]);
 
     // Assess
@@ -149,6 +182,10 @@ describe('RSS and Atom feeds', () => {
     expect(noTopic.status).toBe(404);
     expect(JSON.parse(noTopic.text)).toMatchObject({ message: "There is no topic called 'no-such-topic-here'." });
     expect(badFormat.status).toBe(400);
+    expect(noSite.status).toBe(404);
+    expect(JSON.parse(noSite.text)).toMatchObject({ message: 'No story has been shared from nobody-shared-from.example yet.' });
+    expect(notASite.status).toBe(400);
+    expect(JSON.parse(notASite.text)).toMatchObject({ message: expect.stringContaining('That is not a site name') });
   });
 
   it('announces each page’s feeds in its head and links them on the page', async () => {

@@ -246,6 +246,7 @@ describe('the edge function of the feeds', () => {
       run('/feeds/stories/new.atom'),
       run('/feeds/@jane_doe.rss'),
       run('/feeds/boards/most-followed.atom'),
+      run('/feeds/site/www.example.com.atom'),
       run('/feeds/topic/data-science/fastest-growing.rss', { topic: { value: 'other' } }),
       run('/feeds/stories/old.rss'),
     ];
@@ -256,6 +257,7 @@ describe('the edge function of the feeds', () => {
       ['/api/i/feeds/stories/new/atom', {}],
       ['/api/i/feeds/user/jane_doe/rss', {}],
       ['/api/i/feeds/board/most-followed/atom', {}],
+      ['/api/i/feeds/site/www.example.com/atom', {}],
       ['/api/i/feeds/board/fastest-growing/rss', { topic: { value: 'data-science' } }],
       // No feed: a page path like any other, which the renderer answers with the app shell.
       ['/api/i/web/page', { path: { value: '%2Ffeeds%2Fstories%2Fold.rss' } }],

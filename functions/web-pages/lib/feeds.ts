@@ -6,6 +6,8 @@ import {
   boardFeedPath,
   boardFeedTitle,
   type FeedFormat,
+  siteFeedPath,
+  siteFeedTitle,
   type StoryFeed,
   storiesFeedPath,
   storiesFeedTitle,
@@ -22,6 +24,7 @@ import { PreparedJson } from '../../lib/http/responses';
 import { readBoardNews } from '../../ranking/lib/board-news';
 import { getBoardReader } from '../../ranking/lib/ranking-context';
 import { type FeedAnswer, readHotFeed, readNewFeed, readUserFeed } from '../../stories/lib/feeds';
+import { readSiteFeed } from '../../stories/lib/site-stories';
 import { formatCount, plural } from './html';
 
 /*
@@ -102,6 +105,21 @@ export async function userStoriesFeed(username: string, format: FeedFormat, orig
       description: `The stories ${displayName} shares on ${APP_NAME}, newest first.`,
       selfPath: userFeedPath(profile.username, format),
       sitePath: `/@${encodeURIComponent(profile.username)}`,
+    },
+    origin,
+  );
+}
+
+/** The stories shared from one site, newest first: the first page of its site page. 404 for a site nobody shared from. */
+export async function siteStoriesFeed(host: string, format: FeedFormat, origin: string): Promise<Syndication> {
+  const answer = await readSiteFeed(getDb(), { host, sort: 'new', viewer: undefined, now: new Date() });
+  return storiesSyndication(
+    storiesOf(answer),
+    {
+      title: siteFeedTitle(host, APP_NAME),
+      description: `The stories shared from ${host} on ${APP_NAME}, newest first.`,
+      selfPath: siteFeedPath(host, format),
+      sitePath: `/stories/site/${encodeURIComponent(host)}`,
     },
     origin,
   );

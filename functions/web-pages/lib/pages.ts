@@ -6,6 +6,8 @@ import {
   boardFeedTitle,
   type FeedLink,
   feedLinks,
+  siteFeedPath,
+  siteFeedTitle,
   storiesFeedPath,
   storiesFeedTitle,
   userFeedPath,
@@ -301,6 +303,7 @@ async function sitePage(rawHost: string, sort: SiteSort): Promise<Outcome> {
   }
   const page = JSON.parse(json) as SiteFeed;
   const count = `${formatCount(page.site.storyCount)} ${page.site.storyCount === 1 ? 'story' : 'stories'}`;
+  const feeds = feedLinks(siteFeedTitle(host, APP_NAME), (format) => siteFeedPath(host, format));
   return {
     seo: {
       title: `Stories from ${host} · ${APP_NAME}`,
@@ -309,9 +312,10 @@ async function sitePage(rawHost: string, sort: SiteSort): Promise<Outcome> {
       imageUrl: SHARE_IMAGE_URL,
     },
     canonicalPath: sitePath(host, sort),
-    content: `<main><h1>Stories from ${escapeHtml(host)}</h1><p>${count}</p>${storyList(page.items)}</main>`,
+    content: `<main><h1>Stories from ${escapeHtml(host)}</h1><p>${count}</p>${storyList(page.items)}${feedParagraph(feeds)}</main>`,
     // As the web app keys them (story-keys.ts): a visitor's view.
     queries: [{ key: ['stories', 'feed', 'site', host, sort, 'visitor'], json, infinite: true }],
+    feeds,
   };
 }
 

@@ -1,8 +1,10 @@
 import { Navigate, NavLink, useParams } from 'react-router';
 import { APP_NAME } from '@shared/constants';
+import { feedLinks, siteFeedPath, siteFeedTitle } from '@shared/feeds';
 import { normalSiteHost } from '@shared/stories/site-host';
 import { PrefetchLink as Link } from '../../../components/prefetch-link';
 import { buttonClassName } from '../../../components/button';
+import { FeedLinks } from '../../../components/feed-links';
 import { MoreButton } from '../../../components/more-button';
 import { PageMeta } from '../../../components/page-meta';
 import { PageSpinner } from '../../../components/spinner';
@@ -66,6 +68,7 @@ export function SitePage() {
   if (host !== typed) return <Navigate to={sitePath(host, sort)} replace />;
 
   const site = query.data?.pages[0]?.site;
+  const feeds = feedLinks(siteFeedTitle(host, APP_NAME), (format) => siteFeedPath(host, format));
   let content;
   if (userPending || query.isPending) {
     content = <PageSpinner label={`Loading stories from ${host}`} />;
@@ -105,7 +108,7 @@ export function SitePage() {
 
   return (
     <>
-      <PageMeta seo={{ title: `Stories from ${host} · ${APP_NAME}` }} />
+      <PageMeta seo={{ title: `Stories from ${host} · ${APP_NAME}` }} feeds={feeds} />
       <div className={styles.page}>
         <header className={styles.header}>
           <h1 className={styles.title}>{site ? `${storyCount(site.storyCount)} from ${host}` : `Stories from ${host}`}</h1>
@@ -123,6 +126,7 @@ export function SitePage() {
           ))}
         </nav>
         {content}
+        {site ? <FeedLinks feeds={feeds} className={styles.feeds} /> : null}
       </div>
     </>
   );
