@@ -281,7 +281,9 @@ describe('a link transfer in a real browser', () => {
     await senderPage.getByRole('heading', { level: 1, name: title }).waitFor();
 
     // Assess: one anonymous download of the notes, one of five taken
+    // The log is a query of its own, answered after the page's heading shows: wait for its first line.
     const log = senderPage.getByRole('list', { name: 'Download log' });
+    await log.getByRole('listitem').first().waitFor();
     await expect(log.getByRole('listitem').allInnerTexts()).resolves.toEqual([
       expect.stringMatching(/^Anonymous downloaded notes\.txt/),
     ]);

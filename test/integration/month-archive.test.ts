@@ -18,7 +18,7 @@ const commands: { functionName: string; command: string }[] = [];
 
 beforeAll(async () => {
   // The start seeds 90 days of history and archives the closed months it covers, as `npm start` does.
-  runtime = await startTestRuntime({ seedPublications: PUBLICATIONS });
+  runtime = await startTestRuntime({ seedPublications: PUBLICATIONS, archive: true });
   api = createApiClient(runtime);
   getDocumentClient().middlewareStack.add(
     (next, context) => async (args) => {

@@ -22,6 +22,11 @@ export interface TestRuntimeOptions {
   seedPublications?: number;
   /** Run the start-up ranking job; on by default when publications are seeded. */
   rank?: boolean;
+  /**
+   * Archive the closed months of the seeded history once it is written, as `npm start` does. Off
+   * by default: some thousand writes that only suites reading the archive need.
+   */
+  archive?: boolean;
   /** Reuse public answers as CloudFront would (default on). */
   edgeCache?: boolean;
   dynamoDbEndpoint?: string;
@@ -47,6 +52,7 @@ export async function startTestRuntime(options: TestRuntimeOptions = {}): Promis
     seedIfEmpty: seedPublications > 0,
     seedPublications,
     runJobsAtStart: options.rank ?? seedPublications > 0,
+    archiveAtStart: options.archive ?? false,
     ...(options.edgeCache === undefined ? {} : { edgeCache: options.edgeCache }),
     ...(options.sourceFixtureOrigin ? { sourceFixtureOrigin: options.sourceFixtureOrigin } : {}),
     ...(options.demoSourceFixtures ? { demoSourceFixtures: true } : {}),

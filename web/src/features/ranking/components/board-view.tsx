@@ -90,7 +90,6 @@ export function BoardView({ filter }: { filter: BoardFilter }) {
             <span title={new Date(data.page.generatedAt).toLocaleString()}>updated {formatUpdated(data.page.generatedAt)}</span>
           </p>
         ) : null}
-        <FeedLinks feeds={feeds} />
       </div>
 
       {data ? <TopicChips topics={data.popularTopics} current={filter.topic} activeOnly={filter.activeOnly} /> : null}
@@ -122,6 +121,8 @@ export function BoardView({ filter }: { filter: BoardFilter }) {
       ) : (
         <SkeletonRows />
       )}
+      {/* After the board: a keyboard reaches the publications first, and the feeds when done with them. */}
+      <FeedLinks feeds={feeds} className={styles.feeds} />
     </div>
   );
 }

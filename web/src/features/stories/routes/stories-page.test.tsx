@@ -117,11 +117,14 @@ describe('StoriesPage', () => {
     const { page } = renderStories({ path: '/stories/new' });
 
     // Assess
-    expect(await page.findByRole('link', { name: 'New stories · TopPubs (RSS)' })).toHaveAttribute(
+    expect(await page.findByRole('link', { name: 'RSS feed of New stories · TopPubs' })).toHaveAttribute(
       'href',
       '/feeds/stories/new.rss',
     );
-    expect(page.getByRole('link', { name: 'New stories · TopPubs (Atom)' })).toHaveAttribute('href', '/feeds/stories/new.atom');
+    expect(page.getByRole('link', { name: 'Atom feed of New stories · TopPubs' })).toHaveAttribute(
+      'href',
+      '/feeds/stories/new.atom',
+    );
     await waitFor(() =>
       expect(document.head.querySelector('link[rel="alternate"][type="application/rss+xml"]')).toHaveAttribute(
         'href',
