@@ -17,6 +17,7 @@ import {
   type SignedInUser,
   takesNoBody,
 } from '../support/api-client';
+import { jsonSchemaOf } from '../support/fuzz/schema-arbitrary';
 import { startTestRuntime, type TestRuntime } from '../support/local-runtime';
 
 /**
@@ -32,28 +33,25 @@ const DAY_MS = 24 * 3600 * 1000;
  * refused placeholder would hide what a row is about. The first candidate the route accepts wins.
  */
 /**
- * An id-like value, then the values of the enum-valued parameters: a like's status, a review
- * decision, a reported object's type and a report resolution; then the storefront's typed ids
- * (a product, a grade, a cart item) and a visibility.
+ * Values for the parameters no list in the schema names: an id-like value, the storefront's typed
+ * ids (a product, a grade, a cart item), and a year and a month of the rankings archive (one
+ * long before any history). A parameter with a list of values (an enum: a like's status, a
+ * feed's format) tries that list first, read from its schema, so a new one needs nothing here.
  */
 const PLACEHOLDERS = [
   'matrix-placeholder-0123456789',
-  'on',
-  'accept',
-  'story',
-  'dismissed',
   'prd_matrixplaceholder012',
   'grd_matrixplaceholder012',
   'cit_matrixplaceholder012',
-  'public',
-  // A year and a month of the rankings archive (one long before any history).
   '2001',
   '03',
-  // A feed's name, board and format (shared/feeds.ts).
-  'hot',
-  'most-followed',
-  'rss',
 ];
+
+/** A path parameter's candidates: its schema's own values where it lists them, then the placeholders. */
+function candidatesFor(route: RouteDefinition, name: string): string[] {
+  const listed = jsonSchemaOf(route.params).properties?.[name]?.enum ?? [];
+  return [...listed.filter((value): value is string => typeof value === 'string'), ...PLACEHOLDERS];
+}
 
 let runtime: TestRuntime;
 let api: ApiClient;
@@ -82,7 +80,8 @@ const changesState = (route: RouteDefinition) => route.stateChanging;
 function placeholderParams(route: RouteDefinition): Record<string, string> {
   const names = pathParamNames(route.path);
   const combinations = names.reduce<Record<string, string>[]>(
-    (partial, name) => partial.flatMap((params) => PLACEHOLDERS.map((candidate) => ({ ...params, [name]: candidate }))),
+    (partial, name) =>
+      partial.flatMap((params) => candidatesFor(route, name).map((candidate) => ({ ...params, [name]: candidate }))),
     [{}],
   );
   const fitting = combinations.find((params) => route.params.safeParse(params).success);
