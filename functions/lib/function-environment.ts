@@ -1,5 +1,5 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Capabilities } from '../../shared/capabilities';
+import { processWideStorage } from './process-wide-storage';
 
 /**
  * The function a piece of code runs as. In AWS every function has its own process, so there is
@@ -15,7 +15,7 @@ export interface FunctionScope {
   capabilities: Capabilities;
 }
 
-const scopes = new AsyncLocalStorage<FunctionScope>();
+const scopes = processWideStorage<FunctionScope>('function-scope');
 
 export function runAsFunction<T, A extends unknown[]>(scope: FunctionScope, work: (...args: A) => T, ...args: A): T {
   return scopes.run(scope, work, ...args);

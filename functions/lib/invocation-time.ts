@@ -1,4 +1,4 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
+import { processWideStorage } from './process-wide-storage';
 
 /**
  * How long the current invocation has left before Lambda stops it, for code deep in a request
@@ -7,7 +7,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
  * Set by the request pipeline (create-handler.ts) around each route's handler; undefined
  * elsewhere (jobs, tests calling library code), where nothing changes.
  */
-const invocations = new AsyncLocalStorage<() => number>();
+const invocations = processWideStorage<() => number>('invocation-deadline');
 
 export function withRemainingTime<T>(remainingTimeMs: () => number, work: () => T): T {
   return invocations.run(remainingTimeMs, work);
