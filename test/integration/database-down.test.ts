@@ -10,7 +10,7 @@ let api: ApiClient;
 
 beforeAll(async () => {
   // A DynamoDB Local of this suite's own, so stopping it harms no other suite.
-  dynamo = await startDynamoDbLocal();
+  dynamo = await startDynamoDbLocal({ jit: 'quick-start' });
   // Enough publications for a ninth board page that the runtime has not read yet.
   runtime = await startTestRuntime({ seedPublications: 300, dynamoDbEndpoint: dynamo.endpoint });
   api = createApiClient(runtime);

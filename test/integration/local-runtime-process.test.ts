@@ -50,6 +50,9 @@ function start(
       SEED_PUBLICATIONS: '40',
       SEED_STORIES: '10',
       HOST: '',
+      // Each start's own DynamoDB Local lives for one test: the client compiler alone starts it
+      // in less CPU (infra/local/dynamodb-local.ts), through the variable every JVM reads.
+      JAVA_TOOL_OPTIONS: '-XX:TieredStopAtLevel=1',
       ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
