@@ -23,16 +23,24 @@ export interface WorkQueue {
     handler: string;
     /** Messages per invocation. */
     batchSize: number;
+    /**
+     * At most this many invocations at once (the event source's maximum concurrency, 2 to 1,000):
+     * what the table and the mailer take from one queue while the rest of the product runs.
+     * Unset: as many as Lambda scales to.
+     */
+    maxConcurrency?: number;
     timeoutSeconds: number;
     capabilities: Capabilities;
   };
 }
 
-export const QUEUE_NAMES = ['source-collection'] as const;
+export const QUEUE_NAMES = ['source-collection', 'notification-fanout'] as const;
 export type QueueName = (typeof QUEUE_NAMES)[number];
 
 /** Seconds a collection batch may run: a host's 50 sources at one request a second and then some. */
 const COLLECT_SOURCES_TIMEOUT_SECONDS = 600;
+/** Seconds a fan-out batch may run: ten pages of 100 recipients take a few seconds; a slow table gets the rest. */
+const FAN_OUT_TIMEOUT_SECONDS = 120;
 
 export const WORK_QUEUES: readonly WorkQueue[] = [
   {
@@ -51,6 +59,29 @@ export const WORK_QUEUES: readonly WorkQueue[] = [
       timeoutSeconds: COLLECT_SOURCES_TIMEOUT_SECONDS,
       // It sends what a run could not reach to the back of its host's group.
       capabilities: capabilitiesOf({ queues: ['source-collection'] }, { table: 'read-write' }),
+    },
+  },
+  {
+    name: 'notification-fanout',
+    fifo: false,
+    urlVariable: 'NOTIFICATION_FANOUT_QUEUE_URL',
+    description:
+      'One event that tells many people (a followed publication rose), then pages of its recipients: the consumer writes, pushes and mails each page, so the job that found the news never waits on how many follow it.',
+    visibilityTimeoutSeconds: FAN_OUT_TIMEOUT_SECONDS * 6,
+    maxReceiveCount: 5,
+    // The news is about the last hour: kept a day, and what cannot be delivered by then is stale.
+    retentionSeconds: 24 * 3600,
+    consumer: {
+      name: 'fan-out-notifications',
+      handler: 'notifications/fan-out-notifications',
+      batchSize: 10,
+      // Four at a time: each writes 33 recipients per transaction; more would crowd out the
+      // routes' writes to the same table (and DynamoDB Local's two cores here) for no earlier bell.
+      maxConcurrency: 4,
+      timeoutSeconds: FAN_OUT_TIMEOUT_SECONDS,
+      // It sends an event's next pages to its own queue; it pushes the new unseen counts to open
+      // tabs and mails those who want notification emails.
+      capabilities: capabilitiesOf({ queues: ['notification-fanout'], realtime: true, email: true }, { table: 'read-write' }),
     },
   },
 ];

@@ -25,8 +25,9 @@ export const JOB_SCHEDULES: readonly JobSchedule[] = [
     everyMinutes: 60,
     runAtLocalStart: true,
     description: 'Recomputes every ranking board into ranked pages, and tells followers of publications that rose.',
-    // Followers hear the news in their open tabs and, when they asked for it, by email.
-    capabilities: capabilitiesOf({ email: true, realtime: true }, { table: 'read-write' }),
+    // Followers hear the news through the notification-fanout queue: the job sends one message
+    // per publication that rose, and the queue's consumer writes, pushes and mails.
+    capabilities: capabilitiesOf({ queues: ['notification-fanout'] }, { table: 'read-write' }),
     usesNetwork: false,
   },
   {

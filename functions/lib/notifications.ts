@@ -91,6 +91,18 @@ export function withLatestActor(actorIds: readonly string[], actorId: string): s
   return [actorId, ...actorIds.filter((id) => id !== actorId)].slice(0, ACTORS_SHOWN);
 }
 
+/** What a recipient's notifications look like now, as far as one event needs to know. */
+export interface RecipientState {
+  /** Null when the account no longer exists. */
+  recipient: UserItem | null;
+  /** The recipient blocked the actor. */
+  blocked: boolean;
+  /** The pointer to the open notification of the event's group, if there is one. */
+  group: { notificationId: string } | null;
+  /** The notification the pointer names (read only when there is a pointer). */
+  open: NotificationItem | null;
+}
+
 /**
  * Reads what the recipient's notifications look like now and answers the writes that record
  * `event`, or null when nobody is to be told: the actor is the recipient, the recipient blocked
@@ -107,41 +119,56 @@ export async function prepareNotification(db: Db, event: NotificationEvent): Pro
     db.entities.block.get({ userId: recipientId, blockedUserId: actorId }).go(),
     db.entities.notificationGroup.get({ userId: recipientId, groupKey }).go({ consistent: true }),
   ]);
-  if (!recipient || (block && !event.byPlatform)) return null;
+  const open = group
+    ? (await db.entities.notification.get({ userId: recipientId, notificationId: group.notificationId }).go({ consistent: true }))
+        .data
+    : null;
+  return planNotification(event, { recipient, blocked: Boolean(block), group, open });
+}
+
+/**
+ * The writes that record `event` given what was read (prepareNotification reads one recipient;
+ * the fan-out consumer reads a page of them in batches): the same rules and the same
+ * conditions either way. A new notification gets `notificationId` (random unless the caller
+ * derives one from its own ids, so that writing it a second time is refused).
+ */
+export function planNotification(
+  event: NotificationEvent,
+  { recipient, blocked, group, open }: RecipientState,
+  notificationId: string = newNotificationId(),
+): NotificationWrites | null {
+  const { recipientId, actorId } = event;
+  if (recipientId === actorId) return null;
+  if (!recipient || (blocked && !event.byPlatform)) return null;
+  const groupKey = groupKeyOf(event);
   const at = event.at.toISOString();
 
-  if (group) {
-    const { data: open } = await db.entities.notification
-      .get({ userId: recipientId, notificationId: group.notificationId })
-      .go({ consistent: true });
-    if (open?.state === 'unseen') {
-      const joining = !open.actorIds.includes(actorId);
-      const detail = event.object.detail;
-      // The actor is already among the latest: nothing new, unless it is the platform's fresher news.
-      if (!joining && (detail === undefined || detail === open.objectDetail)) return null;
-      return {
-        startsGroup: false,
-        recipient,
-        unseenIncrement: {},
-        commits: ({ notification }) => [
-          notification
-            .patch({ userId: recipientId, notificationId: open.notificationId })
-            .set(
-              joining
-                ? { actorIds: withLatestActor(open.actorIds, actorId), updatedAt: at }
-                : { objectDetail: detail as string, updatedAt: at },
-            )
-            .add({ actorCount: joining ? 1 : 0 })
-            // Unchanged since read: another event joining meanwhile must not be overwritten.
-            .where(({ state, updatedAt }, { eq }) => `${eq(state, 'unseen')} AND ${eq(updatedAt, open.updatedAt)}`)
-            .commit(),
-        ],
-      };
-    }
+  if (group && open?.state === 'unseen') {
+    const joining = !open.actorIds.includes(actorId);
+    const detail = event.object.detail;
+    // The actor is already among the latest: nothing new, unless it is the platform's fresher news.
+    if (!joining && (detail === undefined || detail === open.objectDetail)) return null;
+    return {
+      startsGroup: false,
+      recipient,
+      unseenIncrement: {},
+      commits: ({ notification }) => [
+        notification
+          .patch({ userId: recipientId, notificationId: open.notificationId })
+          .set(
+            joining
+              ? { actorIds: withLatestActor(open.actorIds, actorId), updatedAt: at }
+              : { objectDetail: detail as string, updatedAt: at },
+          )
+          .add({ actorCount: joining ? 1 : 0 })
+          // Unchanged since read: another event joining meanwhile must not be overwritten.
+          .where(({ state, updatedAt }, { eq }) => `${eq(state, 'unseen')} AND ${eq(updatedAt, open.updatedAt)}`)
+          .commit(),
+      ],
+    };
   }
 
   const app = event.app ?? 'toppubs';
-  const notificationId = newNotificationId();
   const unseenIncrement = { [unseenCounter(app)]: 1 };
   return {
     startsGroup: true,

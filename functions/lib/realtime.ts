@@ -108,33 +108,40 @@ const CONNECT_GRACE_SECONDS = 10;
 
 /**
  * Sends `message` to every open connection of a person, and forgets connections API Gateway
- * says are gone. Answers how many received it. A failed push never fails the caller: the
+ * says are gone. Answers how many received it. A message given as a function is made only when
+ * the person has an open connection (most have none: a fan-out to thousands reads no more). A failed push never fails the caller: the
  * event that caused it has happened either way, and the client catches up when it next reads.
  * A function without the realtime capability throws here, as it has no endpoint to post to.
  */
-export async function pushToUser(db: Db, userId: string, message: RealtimeServerMessage): Promise<number> {
+export async function pushToUser(
+  db: Db,
+  userId: string,
+  message: RealtimeServerMessage | (() => Promise<RealtimeServerMessage | undefined>),
+): Promise<number> {
   const { client, GoneException, PostToConnectionCommand } = await managementClient();
   try {
     const nowSeconds = toSeconds(new Date());
     const { data } = await db.entities.realtimeConnection.query.byUser({ userId }).go({ consistent: true, pages: 'all' });
-    const payload = new TextEncoder().encode(JSON.stringify(message));
+    const open = data.filter((connection) => connection.expiresAt > nowSeconds);
+    if (open.length === 0) return 0;
+    const made = typeof message === 'function' ? await message() : message;
+    if (!made) return 0;
+    const payload = new TextEncoder().encode(JSON.stringify(made));
     const delivered = await Promise.all(
-      data
-        .filter((connection) => connection.expiresAt > nowSeconds)
-        .map(async ({ connectionId, connectedAt }) => {
-          try {
-            await client.send(new PostToConnectionCommand({ ConnectionId: connectionId, Data: payload }));
-            return true;
-          } catch (error) {
-            const settled = toSeconds(new Date(connectedAt)) < nowSeconds - CONNECT_GRACE_SECONDS;
-            if (error instanceof GoneException && settled) {
-              await db.entities.realtimeConnection.delete({ userId, connectionId }).go();
-            } else if (!(error instanceof GoneException)) {
-              logger.warn('Could not push to a realtime connection', { errorName: (error as Error).name });
-            }
-            return false;
+      open.map(async ({ connectionId, connectedAt }) => {
+        try {
+          await client.send(new PostToConnectionCommand({ ConnectionId: connectionId, Data: payload }));
+          return true;
+        } catch (error) {
+          const settled = toSeconds(new Date(connectedAt)) < nowSeconds - CONNECT_GRACE_SECONDS;
+          if (error instanceof GoneException && settled) {
+            await db.entities.realtimeConnection.delete({ userId, connectionId }).go();
+          } else if (!(error instanceof GoneException)) {
+            logger.warn('Could not push to a realtime connection', { errorName: (error as Error).name });
           }
-        }),
+          return false;
+        }
+      }),
     );
     return delivered.filter(Boolean).length;
   } catch (error) {
@@ -143,9 +150,10 @@ export async function pushToUser(db: Db, userId: string, message: RealtimeServer
   }
 }
 
-/** Tells a person's open tabs their unseen counts as they are now. */
+/** Tells a person's open tabs their unseen counts as they are now (read only when they have one open). */
 export async function pushUnseenCounts(db: Db, userId: string): Promise<number> {
-  const counts = await readUnseenCounts(db, userId).catch(() => undefined);
-  if (!counts) return 0;
-  return pushToUser(db, userId, { type: 'unseen-counts', counts });
+  return pushToUser(db, userId, async () => {
+    const counts = await readUnseenCounts(db, userId).catch(() => undefined);
+    return counts ? { type: 'unseen-counts', counts } : undefined;
+  });
 }

@@ -1,20 +1,29 @@
 import { createHash } from 'node:crypto';
 import type { SQSClient } from '@aws-sdk/client-sqs';
-import type { QueueName } from '../../shared/queues';
+import { type QueueName, workQueue } from '../../shared/queues';
 import { boundedRequestHandler } from './aws-request-handler';
 import { getConfig } from './config';
 
-/** What one message of a FIFO work queue carries: its body, its group and what makes it unique. */
+/**
+ * What one message of a work queue carries: its body and, on a FIFO queue (and only there), its
+ * group and what makes it unique. A standard queue delivers at least once, in no set order: its
+ * consumer makes a second delivery harmless itself.
+ */
 export interface WorkMessage {
   body: unknown;
-  /** Messages of one group are delivered one at a time, in order. */
-  groupId: string;
-  /** Two messages with the same key within five minutes are delivered once (SQS deduplication). */
-  deduplicationKey: string;
+  /** FIFO only: messages of one group are delivered one at a time, in order. */
+  groupId?: string;
+  /** FIFO only: two messages with the same key within five minutes are delivered once (SQS deduplication). */
+  deduplicationKey?: string;
 }
 
 /** SQS takes at most ten messages per SendMessageBatch. */
 const SQS_BATCH_LIMIT = 10;
+
+/** A message that does not fit its queue: a FIFO one without group or key, a standard one with them. */
+export class WorkMessageMisfit extends Error {
+  override readonly name = 'WorkMessageMisfit';
+}
 
 /** A message SQS refused; the rest of the batch was sent. */
 export class WorkMessageRefused extends Error {
@@ -45,10 +54,23 @@ const deduplicationIdOf = (key: string) => createHash('sha256').update(key).dige
 
 /**
  * Sends messages to a work queue (shared/queues.ts) ten at a time, as SQS takes them. Throws
+ * WorkMessageMisfit, before sending anything, for a message that does not fit the queue. Throws
  * WorkMessageRefused naming each message SQS refused, after sending all the others.
  */
 export async function sendWorkMessages(queue: QueueName, messages: readonly WorkMessage[]): Promise<void> {
   const queueUrl = getConfig().queueUrl(queue);
+  const { fifo } = workQueue(queue);
+  for (const message of messages) {
+    const fifoFields = message.groupId !== undefined && message.deduplicationKey !== undefined;
+    const noFifoFields = message.groupId === undefined && message.deduplicationKey === undefined;
+    if (fifo ? !fifoFields : !noFifoFields) {
+      throw new WorkMessageMisfit(
+        fifo
+          ? `Every message to the FIFO queue ${queue} needs a groupId and a deduplicationKey.`
+          : `The standard queue ${queue} takes no groupId or deduplicationKey (SQS refuses a deduplication id there).`,
+      );
+    }
+  }
   const refused: string[] = [];
   for (let start = 0; start < messages.length; start += SQS_BATCH_LIMIT) {
     const batch = messages.slice(start, start + SQS_BATCH_LIMIT);
@@ -59,8 +81,9 @@ export async function sendWorkMessages(queue: QueueName, messages: readonly Work
         Entries: batch.map((message, index) => ({
           Id: String(index),
           MessageBody: JSON.stringify(message.body),
-          MessageGroupId: message.groupId,
-          MessageDeduplicationId: deduplicationIdOf(message.deduplicationKey),
+          ...(message.groupId === undefined || message.deduplicationKey === undefined
+            ? {}
+            : { MessageGroupId: message.groupId, MessageDeduplicationId: deduplicationIdOf(message.deduplicationKey) }),
         })),
       }),
     );

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import type { Capabilities } from '../../shared/capabilities';
 import { routeEntries } from '../../shared/routes';
 import { JOB_SCHEDULES } from '../../shared/schedules';
-import { WORK_QUEUES } from '../../shared/queues';
+import { type QueueName, WORK_QUEUES } from '../../shared/queues';
 import { type SqsConsumer, startLocalSqs } from './sqs';
 import {
   LOCAL_REALTIME_MANAGEMENT_PATH,
@@ -116,6 +116,17 @@ export interface LocalRuntime {
   runJob(name: string): Promise<void>;
   /** Resolves once the work queues hold nothing waiting or in flight (what the jobs sent is done). */
   queuesSettled(): Promise<void>;
+  /**
+   * The work queues as a test or bench drives them: each queue's URL on the SQS emulator (for an
+   * SQS client), its waiting messages' bodies, and its consumer enabled or disabled as an event
+   * source mapping is (a disabled one's messages wait, and `queuesSettled` does not wait for them).
+   */
+  workQueues: {
+    endpoint: string;
+    url(name: QueueName): string;
+    waiting(name: QueueName): readonly string[];
+    setConsumerEnabled(name: QueueName, enabled: boolean): void;
+  };
   /** Product analytics: the events bucket in the S3 emulator, and a flush of the Firehose stand-in's buffer. */
   analytics: { bucket: string; flush(): Promise<void> };
   stop(): Promise<void>;
@@ -311,6 +322,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
       sqs.consume(queue.name, {
         batchSize: queue.consumer.batchSize,
         timeoutSeconds: queue.consumer.timeoutSeconds,
+        ...(queue.consumer.maxConcurrency === undefined ? {} : { maxConcurrency: queue.consumer.maxConcurrency }),
         consumer: lazyFunction<SqsConsumer>(
           handlerModuleUrl(queue.consumer.handler),
           scopeOf(queue.consumer.name, queue.consumer.capabilities),
@@ -386,6 +398,12 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
       ready,
       runJob: (name) => scheduler.runNow(name),
       queuesSettled: () => sqs.settled(),
+      workQueues: {
+        endpoint: sqs.endpoint,
+        url: (name) => sqs.queueUrl(name),
+        waiting: (name) => sqs.waiting(name),
+        setConsumerEnabled: (name, enabled) => sqs.setConsumerEnabled(name, enabled),
+      },
       analytics: { bucket: LOCAL_ANALYTICS_BUCKET, flush: firehose.flush },
       stop: stopAll,
     };

@@ -161,8 +161,8 @@ export const runRanking = defineRoute({
   summary: 'Recomputes every board now instead of waiting for the hourly job.',
   response: z.strictObject({ runId: z.string(), publications: z.number(), boards: z.number(), durationMs: z.number() }),
   memoryMb: 1024,
-  // A run tells the followers of publications that rose, as the hourly job does.
-  capabilities: { email: true, realtime: true },
+  // A run queues the news of publications that rose for their followers, as the hourly job does.
+  capabilities: { queues: ['notification-fanout'] },
   // A whole ranking run, as the hourly job does it (which has 5 minutes): as long as API Gateway waits.
   timeoutSeconds: 28,
 });

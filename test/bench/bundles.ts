@@ -48,7 +48,10 @@ const DEPLOYMENT: DeploymentSettings = {
   email: { MAIL_FROM: 'TopPubs <login@toppubs.example>' },
   bucket: { FILE_BUCKET_NAME: 'toppubs-bench-files' },
   payments: { PAYMENT_GATEWAY: 'local', PAYMENT_GATEWAY_URL: 'http://127.0.0.1:9/bench' },
-  queues: { 'source-collection': { SOURCE_COLLECTION_QUEUE_URL: 'https://sqs.us-east-1.amazonaws.com/000000000000/bench.fifo' } },
+  queues: {
+    'source-collection': { SOURCE_COLLECTION_QUEUE_URL: 'https://sqs.us-east-1.amazonaws.com/000000000000/bench.fifo' },
+    'notification-fanout': { NOTIFICATION_FANOUT_QUEUE_URL: 'https://sqs.us-east-1.amazonaws.com/000000000000/bench' },
+  },
   realtime: { REALTIME_MANAGEMENT_ENDPOINT: 'http://127.0.0.1:9/__local/realtime' },
   settings: {},
 };

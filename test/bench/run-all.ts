@@ -1,8 +1,8 @@
 /**
  * `npm run bench`: every performance budget of the platform, measured on this machine and
  * printed with its target. Seeds a throw-away on-disk data folder; leaves nothing running.
- * `npm run bench -- bundles api` runs only the sections named (bundles, job, api, pages, stories, transfers, payments, store,
- * analytics, crawler, web).
+ * `npm run bench -- bundles api` runs only the sections named (bundles, job, fanout, api, pages, stories, transfers, payments,
+ * store, analytics, crawler, web).
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -44,6 +44,7 @@ const lambdaEnv = {
 const SECTIONS = [
   'bundles',
   'job',
+  'fanout',
   'api',
   'pages',
   'stories',
@@ -113,6 +114,44 @@ async function benchRankingJob(jobBundle: string): Promise<void> {
   } finally {
     await dynamo.stop();
   }
+}
+
+/** Followers of the one publication that climbs (BENCH_FANOUT_FOLLOWERS overrides, for a quicker look). */
+const FANOUT_FOLLOWERS = Number(process.env.BENCH_FANOUT_FOLLOWERS ?? 100_000);
+/** The issue's target: every follower has the notification within 5 minutes of the run. */
+const FANOUT_TARGET_MS = 5 * 60_000;
+
+/**
+ * Notification fan-out: one publication with FANOUT_FOLLOWERS followers climbs; the ranking
+ * job queues its news and the notification-fanout queue's consumer (the local SQS poller, as
+ * Lambda's event source mapping) tells them. In a process of its own (test/bench/notification-fanout.ts).
+ */
+async function benchNotificationFanOut(): Promise<void> {
+  heading(`Notification fan-out: one publication with ${FANOUT_FOLLOWERS.toLocaleString('en-US')} followers climbs`);
+  const output = await run(TSX, [join(REPO_ROOT, 'test/bench/notification-fanout.ts')], {
+    ...lambdaEnv,
+    BENCH_FANOUT_FOLLOWERS: String(FANOUT_FOLLOWERS),
+  });
+  const result = JSON.parse(output.trim().split('\n').at(-1) ?? '{}') as {
+    followers: number;
+    writeMs: number;
+    quietJobMs: number;
+    jobMs: number;
+    queuedByJob: number;
+    allMs: number;
+    notified: number;
+    leftInQueue: number;
+  };
+  const rate = result.notified / Math.max(0.001, (result.allMs - result.jobMs) / 1000);
+  print(`synthetic follows written with BatchWrite in ${(result.writeMs / 1000).toFixed(1)} s`);
+  print(
+    `  ranking job: ${(result.jobMs / 1000).toFixed(1)} s with the climb (it queued ${result.queuedByJob} message), ` +
+      `${(result.quietJobMs / 1000).toFixed(1)} s with no news: independent of the followers ${verdict(result.queuedByJob === 1 && result.jobMs <= result.quietJobMs * 1.5 + 1_000)}`,
+  );
+  print(
+    `  every follower notified ${(result.allMs / 1000).toFixed(1)} s after the run started (${result.notified.toLocaleString('en-US')} of ${result.followers.toLocaleString('en-US')}, ` +
+      `${rate.toFixed(0)} notifications/s, ${result.leftInQueue} messages left): within 5 minutes ${verdict(result.notified === result.followers && result.leftInQueue === 0 && result.allMs <= FANOUT_TARGET_MS)}`,
+  );
 }
 
 async function load(url: string): Promise<autocannon.Result> {
@@ -719,6 +758,7 @@ try {
     await ensureWebBuilt({ log: print });
   const bundles = sections.has('bundles') ? await benchBundles(workDir) : undefined;
   if (sections.has('job')) await benchRankingJob(await functionBundle('ranking/rank-publications', bundles));
+  if (sections.has('fanout')) await benchNotificationFanOut();
   if (sections.has('api') || sections.has('web')) await benchApi({ api: sections.has('api'), web: sections.has('web'), bundles });
   if (sections.has('pages')) await benchPublicationPages();
   if (sections.has('stories')) await benchStoriesOnNpmStart();

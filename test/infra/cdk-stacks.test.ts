@@ -22,7 +22,7 @@ import { capabilitiesOf, DECLARED_SETTINGS_VARIABLE, SETTING_GROUPS, type Settin
 import { API_CORS, EDGE_ORIGIN_TOKEN_HEADER, VIEWER_ADDRESS_HEADER } from '../../shared/constants';
 import { DEFAULT_ROUTE_TIMEOUT_SECONDS, routeEntries, routes } from '../../shared/routes/index';
 import { JOB_SCHEDULES } from '../../shared/schedules';
-import { WORK_QUEUES, workQueue } from '../../shared/queues';
+import { type QueueName, WORK_QUEUES, workQueue } from '../../shared/queues';
 import { TABLE_KEYS } from '../../shared/table';
 import {
   API_VIEWER_ADDRESS_FUNCTION_CODE,
@@ -304,8 +304,8 @@ describe('cdk stacks for the real route table', () => {
     const senders = routeEntries.filter(([, route]) => route.capabilities.email).map(([name]) => name);
 
     // Assess
+    // runRanking no longer mails: it queues the news (notification-fanout), whose consumer mails.
     expect(senders).toEqual([
-      'runRanking',
       'sendLoginEmail',
       'deleteAccount',
       'sendVerificationEmail',
@@ -477,7 +477,6 @@ describe('cdk stacks for the real route table', () => {
 
     // Assess: who may push
     expect(pushers).toEqual([
-      'runRanking',
       'likeStory',
       'followUser',
       'claimStoryAuthor',
@@ -527,9 +526,10 @@ describe('cdk stacks for the real route table', () => {
     const resources = template.toJSON().Resources;
     expect(resources[functionId('rank-publications')].Properties).toMatchObject({ MemorySize: 1024, Timeout: 300 });
     expect(resources[functionId('collect-feeds')].Properties).toMatchObject({ MemorySize: 1024, Timeout: 600 });
-    expect(roleActions(platform.jobs.functions.get('rank-publications')?.function as lambda.Function)).toEqual(
-      expect.arrayContaining(['dynamodb:PutItem', 'ses:SendEmail']),
-    );
+    // It writes the boards and queues the followers' news; the fan-out consumer mails and pushes.
+    const rankActions = roleActions(platform.jobs.functions.get('rank-publications')?.function as lambda.Function);
+    expect(rankActions).toEqual(expect.arrayContaining(['dynamodb:PutItem', 'sqs:SendMessage']));
+    expect(rankActions.filter((action) => action.startsWith('ses:') || action.startsWith('execute-api:'))).toEqual([]);
   });
 
   it('sends the digest weekly, and alarms only after seven days without a run', () => {
@@ -606,7 +606,7 @@ describe('cdk stacks for the real route table', () => {
     const resources = template.toJSON().Resources;
 
     // Assess
-    template.resourceCountIs('AWS::Lambda::EventSourceMapping', 1);
+    template.resourceCountIs('AWS::Lambda::EventSourceMapping', WORK_QUEUES.length);
     template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
       EventSourceArn: { 'Fn::GetAtt': [queueId, 'Arn'] },
       FunctionName: { Ref: consumerId },
@@ -666,20 +666,76 @@ describe('cdk stacks for the real route table', () => {
       .map((declaration) => declaration.handler);
     const loadPubs = platform.routeStacks.find((stack) => stack.functions.has('loadPubs'))?.functions.get('loadPubs');
 
+    // The senders, each with the one queue it names: the planner, and the ranking job and its
+    // superuser route (a run queues its followers' news).
+    const sendsTo: Record<string, QueueName> = {
+      'plan-source-collection': 'source-collection',
+      'rank-publications': 'notification-fanout',
+      runRanking: 'notification-fanout',
+    };
+
     // Assess
-    expect(senders).toEqual(['ranking/plan-source-collection']);
+    expect(senders).toEqual(['ranking/rank-publications', 'ranking/plan-source-collection', 'ranking/run-ranking']);
     expect(loadPubs).toBeDefined();
     expect(roleActions(loadPubs?.function as lambda.Function).filter((action) => action.startsWith('sqs:'))).toEqual([]);
     expect(variablesOf(loadPubs?.function as lambda.Function).SOURCE_COLLECTION_QUEUE_URL).toBeUndefined();
     for (const [name, handlerFunction] of functions) {
-      if (name === 'plan-source-collection') continue;
       const fn = handlerFunction.function;
-      expect(
-        roleActions(fn).filter((action) => action.startsWith('sqs:')),
-        name,
-      ).toEqual([]);
-      for (const queue of WORK_QUEUES) expect(variablesOf(fn)[queue.urlVariable], name).toBeUndefined();
+      const own = sendsTo[name];
+      if (!own) {
+        expect(
+          roleActions(fn).filter((action) => action.startsWith('sqs:')),
+          name,
+        ).toEqual([]);
+      }
+      for (const queue of WORK_QUEUES) {
+        if (queue.name === own) expect(variablesOf(fn)[queue.urlVariable], name).toBeDefined();
+        else expect(variablesOf(fn)[queue.urlVariable], name).toBeUndefined();
+      }
     }
+  });
+
+  it('fans notifications out through a standard queue: pages of 10, four consumers at most, each failed message retried alone', () => {
+    // Prepare
+    const template = templateOf(platform.queues);
+    const declared = workQueue('notification-fanout');
+    const deployed = platform.queues.queues.get('notification-fanout');
+    const consumer = deployed?.consumer.function as lambda.Function;
+    const consumerId = platform.queues.getLogicalId(consumer.node.defaultChild as never);
+    const queueId = platform.queues.getLogicalId(deployed?.queue.node.defaultChild as never);
+    const deadLettersId = platform.queues.getLogicalId(deployed?.deadLetterQueue.node.defaultChild as never);
+    const resources = template.toJSON().Resources;
+
+    // Assess: a standard queue (no FIFO attributes), its dead letters after 5 deliveries.
+    expect(resources[queueId].Properties).toMatchObject({
+      SqsManagedSseEnabled: true,
+      VisibilityTimeout: declared.visibilityTimeoutSeconds,
+      MessageRetentionPeriod: 24 * 3600,
+      RedrivePolicy: { deadLetterTargetArn: { 'Fn::GetAtt': [deadLettersId, 'Arn'] }, maxReceiveCount: 5 },
+    });
+    expect(resources[queueId].Properties.FifoQueue).toBeUndefined();
+    expect(resources[queueId].Properties.VisibilityTimeout).toBeGreaterThanOrEqual(6 * resources[consumerId].Properties.Timeout);
+    template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
+      EventSourceArn: { 'Fn::GetAtt': [queueId, 'Arn'] },
+      FunctionName: { Ref: consumerId },
+      BatchSize: 10,
+      ScalingConfig: { MaximumConcurrency: 4 },
+      FunctionResponseTypes: ['ReportBatchItemFailures'],
+    });
+    expect(resources[consumerId].Properties).toMatchObject({ Description: 'notifications/fan-out-notifications', Timeout: 120 });
+    // It writes notifications, sends an event's next pages to its own queue, pushes and mails.
+    expect(roleActions(consumer)).toEqual(
+      expect.arrayContaining(['dynamodb:UpdateItem', 'dynamodb:BatchGetItem', 'sqs:SendMessage', 'ses:SendEmail']),
+    );
+    expect(variablesOf(consumer).REALTIME_MANAGEMENT_ENDPOINT).toBeDefined();
+    const sends = roleStatements(consumer).filter((statement) => [statement.Action].flat().includes('sqs:SendMessage'));
+    expect(sends.map((statement) => statement.Resource)).toEqual([{ 'Fn::GetAtt': [queueId, 'Arn'] }]);
+    expect(variablesOf(consumer).NOTIFICATION_FANOUT_QUEUE_URL).toEqual({ Ref: queueId });
+    template.hasResourceProperties('AWS::CloudWatch::Alarm', {
+      MetricName: 'ApproximateAgeOfOldestMessage',
+      Threshold: 15 * 60,
+      AlarmDescription: Match.stringLikeRegexp('^notification-fanout: .*docs/operations.md#queue-falling-behind'),
+    });
   });
 
   it('alarms when a message lands in the dead-letter queue and when the oldest message is over 26 hours old', () => {

@@ -123,7 +123,10 @@ function deploymentFor(tableName: string, dynamoEndpoint: string, awsEndpoint: s
     queues: realtime
       ? {}
       : Object.fromEntries(
-          WORK_QUEUES.map((queue) => [queue.name, { [queue.urlVariable]: `${awsEndpoint}/000000000000/${queue.name}.fifo` }]),
+          WORK_QUEUES.map((queue) => [
+            queue.name,
+            { [queue.urlVariable]: `${awsEndpoint}/000000000000/${queue.name}${queue.fifo ? '.fifo' : ''}` },
+          ]),
         ),
     settings: {},
   };

@@ -346,6 +346,7 @@ describe('refusing what SQS refuses', () => {
     expect(() => sqs.consume('work', { batchSize: 11, consumer })).toThrow(/batch size of 1 to 10/);
     expect(() => sqs.consume('work', { batchSize: 1, consumer, timeoutSeconds: 61 })).toThrow(/less than the function timeout/);
     expect(() => sqs.consume('nowhere', { batchSize: 1, consumer })).toThrow(/no queue named nowhere/);
+    expect(() => sqs.consume('plain', { batchSize: 1, consumer, maxConcurrency: 1 })).toThrow(/maximum concurrency of 2 to 1000/);
   });
 });
 
@@ -381,6 +382,40 @@ describe('FIFO delivery', () => {
     expect(bodies().filter((body) => body.startsWith('b'))).toEqual(['b:1', 'b:2', 'b:3']);
     expect(mostAtOnce).toBe(2);
     expect(overlaps).toEqual([]);
+  });
+
+  it('keeps to a maximum concurrency, and holds messages while the consumer is disabled', async () => {
+    // Prepare
+    const { sqs, client } = await start({ clock: 'system' });
+    let inFlight = 0;
+    let mostAtOnce = 0;
+    const { consumer, bodies } = recorder(async (): Promise<Verdict> => {
+      inFlight += 1;
+      mostAtOnce = Math.max(mostAtOnce, inFlight);
+      await new Promise((resolveWait) => setTimeout(resolveWait, 5));
+      inFlight -= 1;
+      return 'ok';
+    });
+    sqs.consume('plain', { batchSize: 1, maxConcurrency: 2, consumer });
+    sqs.setConsumerEnabled('plain', false);
+
+    // Act
+    await client.send(
+      new SendMessageBatchCommand({
+        QueueUrl: sqs.queueUrl('plain'),
+        Entries: ['1', '2', '3', '4', '5', '6'].map((n) => ({ Id: n, MessageBody: n })),
+      }),
+    );
+    await sqs.settled();
+    const whileDisabled = { delivered: bodies().length, waiting: sqs.waiting('plain').length };
+    sqs.setConsumerEnabled('plain', true);
+    await sqs.settled();
+
+    // Assess
+    expect(whileDisabled).toEqual({ delivered: 0, waiting: 6 });
+    expect(bodies().toSorted()).toEqual(['1', '2', '3', '4', '5', '6']);
+    expect(mostAtOnce).toBe(2);
+    expect(sqs.waiting('plain')).toEqual([]);
   });
 
   it('delivers nothing more of a group while one of its messages is in flight, and lets other groups through', async () => {

@@ -85,9 +85,10 @@ describe('following publications', () => {
       .set({ lastRanks: { 'followers.all': 150 }, baselines: { 'followers.all': 150 }, runId: 'an-older-run' })
       .go();
 
-    // Act
+    // Act: the job queues the news; the fan-out queue's consumer tells the followers.
     await suite.runtime.runJob('rank-publications');
     await suite.runtime.runJob('rank-publications');
+    await suite.runtime.queuesSettled();
     const notifications = await suite.api.call(routes.listUnseenNotifications, { as: di, query: {} });
 
     // Assess
@@ -111,6 +112,7 @@ describe('following publications', () => {
       .set({ lastRanks: { 'followers.all': 60 }, baselines: { 'followers.all': 60 }, runId: 'another-older-run' })
       .go();
     await suite.runtime.runJob('rank-publications');
+    await suite.runtime.queuesSettled();
     const updated = await suite.api.call(routes.listUnseenNotifications, { as: di, query: {} });
     const counts = await suite.api.call(routes.countUnseenNotifications, { as: di });
 

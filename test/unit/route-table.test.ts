@@ -79,7 +79,10 @@ const DEPLOYMENT: DeploymentSettings = {
   email: { MAIL_FROM: 'Test <test@example.com>' },
   bucket: { FILE_BUCKET_NAME: 'route-table-files' },
   payments: { PAYMENT_GATEWAY: 'local', PAYMENT_GATEWAY_URL: 'http://127.0.0.1:9/route-table' },
-  queues: { 'source-collection': { SOURCE_COLLECTION_QUEUE_URL: 'https://sqs.us-east-1.amazonaws.com/000000000000/test.fifo' } },
+  queues: {
+    'source-collection': { SOURCE_COLLECTION_QUEUE_URL: 'https://sqs.us-east-1.amazonaws.com/000000000000/test.fifo' },
+    'notification-fanout': { NOTIFICATION_FANOUT_QUEUE_URL: 'https://sqs.us-east-1.amazonaws.com/000000000000/test' },
+  },
   realtime: { REALTIME_MANAGEMENT_ENDPOINT: 'https://realtime.example/local' },
   settings: {},
 };

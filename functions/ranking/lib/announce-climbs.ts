@@ -1,17 +1,14 @@
 import type { Topic } from '../../../shared/schemas/ranking';
-import { announceNotification } from '../../lib/announce-notification';
 import type { BoardRanks } from '../../lib/db/entities/rank-history';
 import { type PublicationWatchItem, WATCH_SHARDS } from '../../lib/db/entities/publication-watch';
 import type { Db } from '../../lib/db/service';
-import { logger } from '../../lib/logger';
-import { PLATFORM_ACTOR_ID, recordNotification } from '../../lib/notifications';
+import { enqueueFanOut, type FanOutEvent } from '../../lib/notification-fanout';
 import { describeClimbs, detectClimbs } from './domain/climbs';
 import { boardName, parseBoardId } from './domain/rank-history';
 import type { Standing } from './domain/standing';
-import { listPublicationFollowers } from './publication-follows';
 
-/** Followers told at once: each is a few reads and one transaction. */
-const NOTIFY_CONCURRENCY = 8;
+/** Watches remembered at once after a run. */
+const PATCH_CONCURRENCY = 16;
 
 /** Every publication somebody follows: one Query per watch shard, in parallel. */
 export async function readWatches(db: Db): Promise<PublicationWatchItem[]> {
@@ -28,10 +25,13 @@ async function inBatches<T>(items: readonly T[], size: number, work: (item: T) =
 }
 
 /**
- * After a ranking run: tells the followers of each followed publication that entered a board's
- * top 100, climbed 10 places or more, or became active again (a notification, pushed to open
- * tabs, and mailed to those who want notification emails), and remembers the ranks for the next
- * run. A run is looked at once per publication, so running it twice tells nobody twice.
+ * After a ranking run: finds each followed publication that entered a board's top 100, climbed
+ * 10 places or more, or became active again, and hands the news to the notification-fanout
+ * queue, one message per publication; its consumers tell the followers (a notification, pushed to
+ * open tabs, and mailed to those who want notification emails). The job's part grows with the
+ * publications followed, never with their followers. Then it remembers the ranks for the next
+ * run. A run is looked at once per publication, and the notifications of one run's news are
+ * written once however often their messages are delivered, so running it twice tells nobody twice.
  */
 export async function announceClimbs(
   db: Db,
@@ -42,15 +42,15 @@ export async function announceClimbs(
     runId: string;
     now: Date;
   },
-): Promise<{ watched: number; withNews: number; notified: number }> {
+): Promise<{ watched: number; withNews: number; queued: number }> {
   const topicNames = new Map(input.topics.map((topic) => [topic.tag, topic.name]));
   const nameOfBoard = (boardId: string) => {
     const board = parseBoardId(boardId);
     return board ? boardName(board, board.topic ? (topicNames.get(board.topic) ?? board.topic) : null) : boardId;
   };
   const watches = (await readWatches(db)).filter((watch) => (watch.followerCount ?? 0) > 0 && watch.runId !== input.runId);
-  let withNews = 0;
-  let notified = 0;
+  const events: FanOutEvent[] = [];
+  const remembered: { slug: string; next: ReturnType<typeof detectClimbs>['next'] }[] = [];
   for (const watch of watches) {
     const standing = input.standings.get(watch.slug);
     if (!standing) continue;
@@ -62,33 +62,29 @@ export async function announceClimbs(
             baselines: (watch.baselines ?? {}) as BoardRanks,
             wasActive: watch.wasActive ?? standing.isActive,
           };
-    const { events, next } = detectClimbs(previous, {
+    const { events: climbs, next } = detectClimbs(previous, {
       ranks: input.ranksBySlug.get(watch.slug) ?? {},
       isActive: standing.isActive,
     });
-    await db.entities.publicationWatch
-      .patch({ slug: watch.slug })
-      .set({ ...next, runId: input.runId, updatedAt: input.now.toISOString() })
-      .go();
-    const detail = describeClimbs(events, nameOfBoard);
+    remembered.push({ slug: watch.slug, next });
+    const detail = describeClimbs(climbs, nameOfBoard);
     if (!detail) continue;
-    withNews += 1;
-    const event = {
-      kind: 'publication-rose' as const,
-      actorId: PLATFORM_ACTOR_ID,
-      object: { type: 'publication' as const, id: watch.slug, title: standing.name, detail },
-    };
-    const followers = await listPublicationFollowers(db, { slug: watch.slug });
-    await inBatches(followers, NOTIFY_CONCURRENCY, async (recipientId) => {
-      try {
-        const writes = await recordNotification(db, { ...event, recipientId, at: input.now, byPlatform: true });
-        await announceNotification(db, writes, event);
-        if (writes) notified += 1;
-      } catch (error) {
-        // One recipient's failure must not keep the others from hearing the news.
-        logger.warn('Could not tell a follower about a publication', { slug: watch.slug, errorName: (error as Error).name });
-      }
+    events.push({
+      id: `publication-rose:${input.runId}:${watch.slug}`,
+      kind: 'publication-rose',
+      object: { type: 'publication', id: watch.slug, title: standing.name, detail },
+      at: input.now.toISOString(),
+      audience: { type: 'publication-followers', slug: watch.slug },
     });
   }
-  return { watched: watches.length, withNews, notified };
+  // The news is queued before the ranks are remembered: a failed send leaves the watches as they
+  // were, so the next run finds the same climbs and tells them then, rather than never.
+  await enqueueFanOut(events);
+  await inBatches(remembered, PATCH_CONCURRENCY, async ({ slug, next }) => {
+    await db.entities.publicationWatch
+      .patch({ slug })
+      .set({ ...next, runId: input.runId, updatedAt: input.now.toISOString() })
+      .go();
+  });
+  return { watched: watches.length, withNews: events.length, queued: events.length };
 }

@@ -34,8 +34,8 @@ export interface RankingRunReport {
   publications: number;
   boards: number;
   chunks: number;
-  /** Followed publications looked at, those with news, and the people told (null when it failed). */
-  announced: { watched: number; withNews: number; notified: number } | null;
+  /** The followed publications looked at, those with news, and the fan-out messages queued for them (null when it failed). */
+  announced: { watched: number; withNews: number; queued: number } | null;
   /** The boards' feeds brought up to date: boards looked at, items written, time (null when it failed). */
   news: BoardNewsReport | null;
   timings: { readMs: number; rankMs: number; encodeMs: number; writeMs: number; totalMs: number };

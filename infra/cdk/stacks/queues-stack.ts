@@ -26,11 +26,14 @@ const DEAD_LETTER_RETENTION = Duration.days(14);
  * How old the oldest waiting message may get before an operator is told, per queue. Source
  * collection runs on a daily cycle (the planner runs once a day, and a host's day of batches is
  * read within it): a batch still waiting after 26 hours means collection is falling behind that
- * cycle, and it is told well before the queue's 2-day retention drops the batch. A new queue in
- * shared/queues.ts does not typecheck until it has its limit here.
+ * cycle, and it is told well before the queue's 2-day retention drops the batch. Notification
+ * fan-out is meant to reach every follower within 5 minutes of the hourly run: a page still
+ * waiting after 15 minutes means the consumers cannot keep up (or are failing), well before the
+ * next run adds its own. A new queue in shared/queues.ts does not typecheck until it has its limit here.
  */
 export const OLDEST_MESSAGE_AGE_LIMITS: Readonly<Record<QueueName, Duration>> = {
   'source-collection': Duration.hours(26),
+  'notification-fanout': Duration.minutes(15),
 };
 
 /** One work queue of shared/queues.ts as deployed. */
@@ -89,6 +92,7 @@ export class QueuesStack extends Stack {
       consumer.function.addEventSource(
         new lambdaEventSources.SqsEventSource(queue, {
           batchSize: declared.batchSize,
+          ...(declared.maxConcurrency === undefined ? {} : { maxConcurrency: declared.maxConcurrency }),
           // The handler names the messages that failed; the others of the batch are deleted.
           reportBatchItemFailures: true,
         }),

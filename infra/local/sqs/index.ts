@@ -34,6 +34,13 @@ export interface LocalSqs {
    * run out of receives. Queues nobody consumes are not waited for either.
    */
   settled(): Promise<void>;
+  /**
+   * Disables (false) or enables a queue's consumer, as UpdateEventSourceMapping's Enabled does:
+   * while disabled, what is sent waits in the queue, and `settled` does not wait for it.
+   */
+  setConsumerEnabled(name: string, enabled: boolean): void;
+  /** The bodies of the messages in the queue (waiting or in flight), oldest first. */
+  waiting(name: string): readonly string[];
   /** The messages moved to the queue's dead-letter list, oldest first. */
   deadLetters(name: string): readonly LocalDeadLetter[];
   /** Stops polling, waits for the consumers in progress, then closes the server. */
@@ -77,6 +84,8 @@ export async function startLocalSqs(options: LocalSqsOptions): Promise<LocalSqs>
     queueUrl: (name) => queueUrl(endpoint, store.queueNamed(name)),
     consume: (name, consumer) => poller.consume(store.queueNamed(name), consumer),
     settled: () => poller.settled(),
+    setConsumerEnabled: (name, enabled) => poller.setEnabled(store.queueNamed(name), enabled),
+    waiting: (name) => store.queueNamed(name).messages.map((message) => message.body),
     deadLetters: (name) => [...store.queueNamed(name).deadLetters],
     async stop() {
       if (stopped) return;

@@ -10,6 +10,19 @@ export interface ConsumerOptions {
   consumer: SqsConsumer;
   /** The function's timeout, 1 to 900 s (1 unless given). */
   timeoutSeconds?: number;
+  /** The event source's maximum concurrency, 2 to 1,000: invocations at once (unbounded unless given). */
+  maxConcurrency?: number;
+}
+
+interface Consumed {
+  batchSize: number;
+  consumer: SqsConsumer;
+  timeoutSeconds: number;
+  maxConcurrency: number;
+  /** Invocations in progress. */
+  running: number;
+  /** UpdateEventSourceMapping's Enabled: a disabled mapping receives nothing; its messages wait. */
+  enabled: boolean;
 }
 
 /** What a delivery's result means: the messages it failed (the rest are deleted), why, and what was wrong with the answer. */
@@ -22,6 +35,9 @@ interface Outcome {
 /** Lambda: at most 10 records per batch from a FIFO queue, 10,000 from a standard one. */
 const MAX_FIFO_BATCH_SIZE = 10;
 const MAX_STANDARD_BATCH_SIZE = 10_000;
+/** Lambda's range for an SQS event source's maximum concurrency. */
+const MIN_MAX_CONCURRENCY = 2;
+const MAX_MAX_CONCURRENCY = 1_000;
 
 /** The consumer's answer as Lambda reads ReportBatchItemFailures: the messages to keep (the rest are deleted), and why. */
 export function failuresOf(result: unknown, delivered: readonly StoredMessage[]): Outcome {
@@ -93,7 +109,7 @@ function recordOf(queue: Queue, { message, handle }: Receipt, region: string): S
  * polls again when a delivery ends or the next hidden message shows.
  */
 export class SqsPoller {
-  private readonly consumers = new Map<Queue, Required<ConsumerOptions>>();
+  private readonly consumers = new Map<Queue, Consumed>();
   private readonly running = new Set<Promise<void>>();
   private stopped = false;
   private scheduled: NodeJS.Immediate | undefined;
@@ -108,7 +124,7 @@ export class SqsPoller {
   ) {}
 
   /** Refused, as Lambda refuses it, for a batch size or timeout out of range, or a visibility timeout below the function's timeout. */
-  consume(queue: Queue, { batchSize, consumer, timeoutSeconds = 1 }: ConsumerOptions): void {
+  consume(queue: Queue, { batchSize, consumer, timeoutSeconds = 1, maxConcurrency }: ConsumerOptions): void {
     const maxBatchSize = queue.declaration.fifo ? MAX_FIFO_BATCH_SIZE : MAX_STANDARD_BATCH_SIZE;
     if (this.consumers.has(queue)) throw new Error(`The local SQS queue ${queue.sqsName} already has a consumer`);
     if (!Number.isInteger(timeoutSeconds) || timeoutSeconds < 1 || timeoutSeconds > 900) {
@@ -122,7 +138,33 @@ export class SqsPoller {
         `Lambda refuses to consume ${queue.sqsName}: its visibility timeout (${queue.declaration.visibilityTimeoutSeconds} s) is less than the function timeout (${timeoutSeconds} s)`,
       );
     }
-    this.consumers.set(queue, { batchSize, consumer, timeoutSeconds });
+    if (
+      maxConcurrency !== undefined &&
+      (!Number.isInteger(maxConcurrency) || maxConcurrency < MIN_MAX_CONCURRENCY || maxConcurrency > MAX_MAX_CONCURRENCY)
+    ) {
+      throw new Error(
+        `Lambda takes a maximum concurrency of ${MIN_MAX_CONCURRENCY} to ${MAX_MAX_CONCURRENCY} for ${queue.sqsName}, not ${maxConcurrency}`,
+      );
+    }
+    this.consumers.set(queue, {
+      batchSize,
+      consumer,
+      timeoutSeconds,
+      maxConcurrency: maxConcurrency ?? Number.POSITIVE_INFINITY,
+      running: 0,
+      enabled: true,
+    });
+    this.poll();
+  }
+
+  /**
+   * Enables or disables a queue's consumer, as UpdateEventSourceMapping's Enabled does: while
+   * disabled its messages wait in the queue (deliveries in progress finish); enabling delivers them.
+   */
+  setEnabled(queue: Queue, enabled: boolean): void {
+    const consumed = this.consumers.get(queue);
+    if (!consumed) throw new Error(`The local SQS queue ${queue.sqsName} has no consumer`);
+    consumed.enabled = enabled;
     this.poll();
   }
 
@@ -167,14 +209,12 @@ export class SqsPoller {
     let nextVisible = Number.POSITIVE_INFINITY;
     for (const queue of this.store.queues()) {
       const consumed = this.consumers.get(queue);
-      if (!consumed) continue;
-      const { batchSize, consumer, timeoutSeconds } = consumed;
-      for (
-        let batch = this.store.receive(queue, batchSize, now);
-        batch.length > 0;
-        batch = this.store.receive(queue, batchSize, now)
-      ) {
-        this.deliver(queue, consumer, timeoutSeconds, batch, now);
+      if (!consumed?.enabled) continue;
+      // At its maximum concurrency the rest waits in the queue; the end of a delivery polls again.
+      while (consumed.running < consumed.maxConcurrency) {
+        const batch = this.store.receive(queue, consumed.batchSize, now);
+        if (batch.length === 0) break;
+        this.deliver(queue, consumed, batch, now);
       }
       nextVisible = Math.min(nextVisible, this.store.nextVisibleAt(queue, now) ?? Number.POSITIVE_INFINITY);
     }
@@ -192,9 +232,10 @@ export class SqsPoller {
     this.checkSettled();
   }
 
-  private deliver(queue: Queue, consumer: SqsConsumer, timeoutSeconds: number, receipts: Receipt[], now: number) {
+  private deliver(queue: Queue, consumed: Consumed, receipts: Receipt[], now: number) {
+    consumed.running += 1;
     const invocation = (async () => {
-      const outcome = await this.invoke(queue, consumer, timeoutSeconds, receipts, now);
+      const outcome = await this.invoke(queue, consumed.consumer, consumed.timeoutSeconds, receipts, now);
       const stale = this.store.complete(queue, receipts, outcome.failed, outcome.reason);
       if (stale > 0) {
         this.log(
@@ -205,6 +246,7 @@ export class SqsPoller {
     })();
     this.running.add(invocation);
     void invocation.finally(() => {
+      consumed.running -= 1;
       this.running.delete(invocation);
       this.poll();
       this.checkSettled();
