@@ -6,18 +6,30 @@ import { accessLevels, type RouteName, routes } from '../../shared/routes';
 import type { RouteUnits, TableUnits } from '../local/table-units';
 
 /**
- * What each route costs in the table, per request: docs/route-costs.json holds the figures the
- * route matrix measured (test/integration/route-matrix.test.ts, "table units per request"), and
- * is the budget that suite holds every route to. `npm run docs:costs` runs the matrix to write
- * it, then writes the tables of docs/operations.md from it; test/unit/route-costs.test.ts fails
- * when that section is not what the file renders. No figure here is written by hand.
+ * What each route costs in the table, per request: docs/route-costs.json holds the figures two
+ * integration suites measured, and is the budget both hold every route to: the route matrix
+ * (test/integration/route-matrix.test.ts, every GET route as its usual caller) and the route fuzz
+ * (test/integration/route-fuzz.test.ts, whose signed-in callers on their own objects get most
+ * write routes to succeed). `npm run docs:costs` runs both in recording mode, merges what they
+ * measured, then writes the tables of docs/operations.md from it; test/unit/route-costs.test.ts
+ * fails when that section is not what the file renders. No figure here is written by hand.
  */
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const ROUTE_COSTS_PATH = path.join(REPO_ROOT, 'docs', 'route-costs.json');
 export const OPERATIONS_DOC_PATH = path.join(REPO_ROOT, 'docs', 'operations.md');
-/** Set by `npm run docs:costs`: the route matrix writes what it measured instead of checking it. */
+/**
+ * Set by `npm run docs:costs` to a directory: each suite writes what its pass measured there
+ * (`<pass>.json`) instead of checking it, and the script merges the passes.
+ */
 export const UPDATE_ROUTE_COSTS_VARIABLE = 'UPDATE_ROUTE_COSTS';
+
+/** The suites that measure routes, in the order `npm run docs:costs` runs them. */
+export const COST_PASSES = {
+  matrix: 'test/integration/route-matrix.test.ts',
+  fuzz: 'test/integration/route-fuzz.test.ts',
+} as const;
+export type CostPass = keyof typeof COST_PASSES;
 
 /**
  * On-demand throughput prices, us-east-1, in dollars per million request units, since AWS halved
@@ -33,6 +45,8 @@ export interface RouteBudget {
   /** Read request units one request took, at most, in the measured run. */
   readUnits: number;
   writeUnits: number;
+  /** The passes that got a successful answer from the route, whose most is recorded. */
+  measuredBy: CostPass[];
 }
 
 export interface RouteCosts {
@@ -41,26 +55,65 @@ export interface RouteCosts {
 }
 
 const NOTE =
-  'Written by `npm run docs:costs` from the route matrix run (test/integration/route-matrix.test.ts): per route, the most DynamoDB request units one successful request took. The route matrix fails when a route takes more. Do not edit by hand.';
+  'Written by `npm run docs:costs` from a run of the route matrix and the route fuzz (test/integration/route-matrix.test.ts, route-fuzz.test.ts): per route, the most DynamoDB request units one successful request took in either. Both suites fail when a route takes more. Do not edit by hand.';
 
 export function readRouteCosts(file = ROUTE_COSTS_PATH): RouteCosts {
   return JSON.parse(readFileSync(file, 'utf8')) as RouteCosts;
 }
 
-/** The budget file for what a run measured: per route, the most one request took. */
-export function routeCostsOf(measured: ReadonlyMap<string, RouteUnits>): RouteCosts {
-  const entries = [...measured]
-    .sort(([a], [b]) => a.localeCompare(b))
-    .map(([name, units]): [string, RouteBudget] => {
+/** What one pass measured: per route, the most units one successful request took. */
+export type PassUnits = Record<string, TableUnits>;
+
+export const passUnitsOf = (measured: ReadonlyMap<string, RouteUnits>): PassUnits =>
+  Object.fromEntries([...measured].map(([name, units]) => [name, units.max]));
+
+/** The budget file for what the passes of a run measured: per route, the most one request took in any. */
+export function routeCostsOf(passes: Partial<Record<CostPass, PassUnits>>): RouteCosts {
+  const merged = new Map<string, RouteBudget>();
+  for (const pass of Object.keys(COST_PASSES) as CostPass[]) {
+    for (const [name, units] of Object.entries(passes[pass] ?? {})) {
       const route = routes[name as RouteName];
-      return [name, { method: route.method, path: route.path, readUnits: units.max.read, writeUnits: units.max.write }];
-    });
-  return { note: NOTE, routes: Object.fromEntries(entries) };
+      const entry = merged.get(name) ?? { method: route.method, path: route.path, readUnits: 0, writeUnits: 0, measuredBy: [] };
+      merged.set(name, {
+        ...entry,
+        readUnits: Math.max(entry.readUnits, units.read),
+        writeUnits: Math.max(entry.writeUnits, units.write),
+        measuredBy: [...entry.measuredBy, pass],
+      });
+    }
+  }
+  return { note: NOTE, routes: Object.fromEntries([...merged].sort(([a], [b]) => a.localeCompare(b))) };
 }
 
-export function writeRouteCosts(costs: RouteCosts, file = ROUTE_COSTS_PATH): void {
-  writeFileSync(file, `${JSON.stringify(costs, null, 2)}\n`);
+/** Writes the budget file as prettier formats it (its lists of passes on one line), so a check of the docs passes. */
+export async function writeRouteCosts(costs: RouteCosts, file = ROUTE_COSTS_PATH): Promise<void> {
+  const config = (await prettier.resolveConfig(file)) ?? {};
+  writeFileSync(file, await prettier.format(JSON.stringify(costs, null, 2), { ...config, filepath: file }));
 }
+
+const passFile = (directory: string, pass: CostPass) => path.join(directory, `${pass}.json`);
+
+export function readPassUnits(directory: string, pass: CostPass): PassUnits {
+  return JSON.parse(readFileSync(passFile(directory, pass), 'utf8')) as PassUnits;
+}
+
+/**
+ * The end of a measuring pass: in recording mode (`npm run docs:costs`), writes what it measured
+ * for the script to merge and finds nothing wrong; otherwise, what is wrong with it against
+ * docs/route-costs.json (budgetProblems).
+ */
+export function settlePass(pass: CostPass, measured: ReadonlyMap<string, RouteUnits>): string[] {
+  const directory = process.env[UPDATE_ROUTE_COSTS_VARIABLE];
+  if (directory) {
+    writeFileSync(passFile(directory, pass), `${JSON.stringify(passUnitsOf(measured), null, 2)}\n`);
+    return [];
+  }
+  return budgetProblems(measured, readRouteCosts());
+}
+
+/** Routes of the route table with no recorded figure: neither pass got a successful answer. */
+export const unmeasuredRoutes = (costs: RouteCosts): RouteName[] =>
+  (Object.keys(routes) as RouteName[]).filter((name) => !costs.routes[name]).sort((a, b) => a.localeCompare(b));
 
 const HOW_TO_UPDATE =
   'If the change is meant to cost this, run `npm run docs:costs` and commit docs/route-costs.json and docs/operations.md with it, so the new cost is seen in review.';
@@ -127,6 +180,7 @@ export function renderCostSection(costs: RouteCosts): string {
     .map(([name, budget]) => ({ name, ...budget, cost: costPerMillion(budget) }))
     .sort((a, b) => b.cost - a.cost || a.path.localeCompare(b.path) || a.method.localeCompare(b.method));
   const count = rows.length;
+  const unmeasured = unmeasuredRoutes(costs);
   // The cost model's request: the mean over the routes people call (public or user), since
   // superuser and app routes (a moderation queue, reconciliation reports) are a sliver of traffic.
   const everyday = rows.filter((row) => {
@@ -141,29 +195,36 @@ export function renderCostSection(costs: RouteCosts): string {
     START,
     '<!-- Generated by `npm run docs:costs` from docs/route-costs.json: do not edit by hand. -->',
     '',
-    '**What each route costs in the table**, measured: the route matrix calls every GET route as its usual',
-    'caller (no session for a public route, a current session otherwise; a read-only route twice, measured',
-    'on the second call, as a warm instance with its caches answers most requests), and signs people in;',
-    'the local runtime adds up the DynamoDB `ConsumedCapacity` of every command each successful request',
-    'sends, as AWS bills it (infra/local/table-units.ts says where DynamoDB Local differs and how that is',
-    `corrected). Units are the most one request took; the cost is at ${ON_DEMAND_PRICE.region} on-demand prices,`,
-    `${dollars(ON_DEMAND_PRICE.perMillionReadUnits, 3)} per million read and ${dollars(ON_DEMAND_PRICE.perMillionWriteUnits, 3)} per million write request units. The`,
-    'matrix runs on an almost empty table, so a list costs what its first page costs with nothing in it',
-    '(the minimum a command is billed): the figures count commands, not page sizes. Routes without a',
-    'successful call in the matrix (the writes other than sign-in, and GETs of things that must exist',
-    'first) are not measured yet. A route that takes more units than docs/route-costs.json records',
-    'fails the route matrix.',
+    '**What each route costs in the table**, measured by two suites: the route matrix calls every GET',
+    'route as its usual caller (no session for a public route, a current session otherwise; a read-only',
+    'route twice, measured on the second call, as a warm instance with its caches answers most',
+    "requests), and signs people in; the route fuzz sends requests made from every route's schemas,",
+    'among them signed-in callers on their own objects (a shop, products, a transfer, a story), so most',
+    'write routes succeed there. The local runtime adds up the DynamoDB `ConsumedCapacity` of every',
+    'command each successful request sends, as AWS bills it (infra/local/table-units.ts says where',
+    'DynamoDB Local differs and how that is corrected). Units are the most one successful request took',
+    'in either suite ("by" names the suites that measured the route); the cost is at',
+    `${ON_DEMAND_PRICE.region} on-demand prices, ${dollars(ON_DEMAND_PRICE.perMillionReadUnits, 3)} per million read and ${dollars(ON_DEMAND_PRICE.perMillionWriteUnits, 3)} per million write request units.`,
+    'Both suites run on an almost empty table, so a list costs what its first page costs with little in',
+    'it: the figures count commands and item sizes, not page sizes. A route that takes more units than',
+    'docs/route-costs.json records fails the suite that measured it.',
     '',
-    `${count} routes measured. The mean over the ${everyday.length} of them that people call (public or user`,
+    `${count} of the ${count + unmeasured.length} routes measured. The mean over the ${everyday.length} of them that people call (public or user`,
     'routes; superuser and app routes are left out as a sliver of traffic):',
     `${units(meanRead)} read and ${units(meanWrite)} write units a request, ${dollars(dynamoPerMillion)} per million requests.`,
     '',
-    '| route | read units | write units | per million requests |',
-    '| ----- | ---------- | ----------- | -------------------- |',
+    '| route | read units | write units | per million requests | by |',
+    '| ----- | ---------- | ----------- | -------------------- | -- |',
     ...rows.map(
       (row) =>
-        `| \`${row.method} ${row.path}\` (${row.name}) | ${units(row.readUnits)} | ${units(row.writeUnits)} | ${dollars(row.cost, 3)} |`,
+        `| \`${row.method} ${row.path}\` (${row.name}) | ${units(row.readUnits)} | ${units(row.writeUnits)} | ${dollars(row.cost, 3)} | ${row.measuredBy.join(', ')} |`,
     ),
+    '',
+    `**Not measured** (${unmeasured.length} routes): neither suite got a successful answer from them (a`,
+    'GET of something the suites never create, a write whose fuzzed input is always refused), so they',
+    'have no figure and no guard yet:',
+    '',
+    ...unmeasured.map((name) => `- \`${routes[name].method} ${routes[name].path}\` (${name})`),
     '',
     "**Per million API requests that reach a function** (not answered from CloudFront's cache):",
     '',

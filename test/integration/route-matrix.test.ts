@@ -18,13 +18,7 @@ import {
   takesNoBody,
 } from '../support/api-client';
 import { jsonSchemaOf } from '../support/fuzz/schema-arbitrary';
-import {
-  budgetProblems,
-  readRouteCosts,
-  routeCostsOf,
-  UPDATE_ROUTE_COSTS_VARIABLE,
-  writeRouteCosts,
-} from '../../infra/build/route-costs';
+import { settlePass } from '../../infra/build/route-costs';
 import { startTestRuntime, type TestRuntime } from '../support/local-runtime';
 
 /**
@@ -321,8 +315,7 @@ describe('table units per request', () => {
     expect(measured.size, 'the calls above measured routes').toBeGreaterThan(0);
 
     // Act: `npm run docs:costs` records this run instead of checking it.
-    if (process.env[UPDATE_ROUTE_COSTS_VARIABLE] === '1') writeRouteCosts(routeCostsOf(measured));
-    const problems = budgetProblems(measured, readRouteCosts());
+    const problems = settlePass('matrix', measured);
 
     // Assess
     expect(problems, problems.join('\n')).toEqual([]);

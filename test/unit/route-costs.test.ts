@@ -7,8 +7,10 @@ import {
   costSectionOf,
   OPERATIONS_DOC_PATH,
   readRouteCosts,
+  renderCostSection,
   renderOperationsDoc,
   type RouteCosts,
+  routeCostsOf,
 } from '../../infra/build/route-costs';
 import { billedUnits, meterTableUnits, type RouteUnits, RouteUnitsLog } from '../../infra/local/table-units';
 import { runAsFunction } from '../../functions/lib/function-environment';
@@ -133,7 +135,7 @@ describe('the per-invocation tally', () => {
 describe('the route budget', () => {
   const budget: RouteCosts = {
     note: '',
-    routes: { getMe: { method: 'GET', path: '/api/i/user/me/v', readUnits: 2, writeUnits: 0 } },
+    routes: { getMe: { method: 'GET', path: '/api/i/user/me/v', readUnits: 2, writeUnits: 0, measuredBy: ['matrix'] } },
   };
 
   it('passes a route within its budget, or cheaper', () => {
@@ -163,6 +165,30 @@ describe('the route budget', () => {
     expect(problems[0]).toBe(
       'getSettings (GET /api/i/user/me/v/settings) has no recorded budget: it took 2 read and 0 write units a request.',
     );
+  });
+});
+
+describe('a run of both passes', () => {
+  it('records per route the most one request took in either pass, and which passes measured it', () => {
+    // Act
+    const costs = routeCostsOf({
+      matrix: { getMe: { read: 2, write: 0 } },
+      fuzz: { getMe: { read: 1.5, write: 1 }, getSettings: { read: 1, write: 0 } },
+    });
+
+    // Assess
+    expect(costs.routes.getMe).toMatchObject({ readUnits: 2, writeUnits: 1, measuredBy: ['matrix', 'fuzz'] });
+    expect(costs.routes.getSettings).toMatchObject({ readUnits: 1, writeUnits: 0, measuredBy: ['fuzz'] });
+  });
+
+  it('lists in the doc, with their count, the routes neither pass measured', () => {
+    // Act
+    const section = renderCostSection(routeCostsOf({ matrix: { getMe: { read: 2, write: 0 } } }));
+
+    // Assess
+    expect(section).toContain(`**Not measured** (${routeEntries.length - 1} routes)`);
+    expect(section).toContain('(getSettings)');
+    expect(section).not.toContain('- `GET /api/i/user/me/v` (getMe)');
   });
 });
 
