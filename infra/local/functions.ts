@@ -49,13 +49,26 @@ function importInScope<T extends AnyHandler>(moduleUrl: string, scope: FunctionS
  * whose init fails does, instead of stopping the whole runtime.
  */
 export function lazyFunction<T extends AnyHandler>(moduleUrl: string, scope: FunctionScope): T {
+  const call = lazyFunctionIn<T>(moduleUrl, scope);
+  return ((...args: Parameters<T>) => call(scope, ...args)) as unknown as T;
+}
+
+/**
+ * lazyFunction, with the scope given on each call: a copy of the function's scope per
+ * invocation, for what is tallied per invocation (table-units.ts). The import still runs in
+ * the function's own scope.
+ */
+export function lazyFunctionIn<T extends AnyHandler>(
+  moduleUrl: string,
+  scope: FunctionScope,
+): (callScope: FunctionScope, ...args: Parameters<T>) => ReturnType<T> {
   let loaded: Promise<T> | undefined;
   let handler: T | undefined;
   // Once imported, a call goes straight into the scope: no await on the settled import, which
   // would cost every warm call a promise and a microtask turn.
-  return ((...args: Parameters<T>) => {
-    if (handler) return runAsFunction(scope, handler, ...args);
+  return (callScope, ...args) => {
+    if (handler) return runAsFunction(callScope, handler, ...args) as ReturnType<T>;
     loaded ??= importInScope<T>(moduleUrl, scope).then((imported) => (handler = imported));
-    return loaded.then((imported) => runAsFunction(scope, imported, ...args));
-  }) as unknown as T;
+    return loaded.then((imported) => runAsFunction(callScope, imported, ...args)) as ReturnType<T>;
+  };
 }

@@ -22,8 +22,9 @@ import { getConfig } from '../../functions/lib/config';
 import { toDay } from '../../functions/ranking/lib/domain/days';
 import type { DeploymentSettings } from '../function-environment';
 import { type ApiRouterOptions, createApiRouter, type LambdaHttpHandler } from './api-server';
-import { functionScope, handlerModuleUrl, lazyFunction } from './functions';
+import { functionScope, handlerModuleUrl, lazyFunction, lazyFunctionIn } from './functions';
 import { enforceAnalyticsGrants, enforceBucketGrants, enforceTableGrants } from './grants';
+import { meterTableUnits, RouteUnitsLog } from './table-units';
 import { onFileBucketClient } from '../../functions/lib/files/file-bucket';
 import { onAnalyticsClients } from '../../functions/analytics/lib/analytics-clients';
 import { eventsPrefix } from '../../functions/analytics/lib/analytics-bucket';
@@ -114,6 +115,11 @@ export interface LocalRuntime {
   /** Settles once seeding and the start-up jobs are done. */
   ready: Promise<void>;
   runJob(name: string): Promise<void>;
+  /**
+   * The table units each route's successful invocations took (ConsumedCapacity, as AWS bills
+   * it): what docs/route-costs.json records and the route matrix guards.
+   */
+  tableUnits: RouteUnitsLog;
   /** Resolves once the work queues hold nothing waiting or in flight (what the jobs sent is done). */
   queuesSettled(): Promise<void>;
   /**
@@ -294,15 +300,21 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
     });
     const scopeOf = (name: string, capabilities: Capabilities) => functionScope(name, capabilities, deployment);
     enforceTableGrants(getDocumentClient());
+    meterTableUnits(getDocumentClient());
+    const tableUnits = new RouteUnitsLog();
     onFileBucketClient(enforceBucketGrants);
     onAnalyticsClients(enforceAnalyticsGrants);
 
     // Each function is imported on its first invocation, as Lambda initialises one.
-    const mounts: ApiRouterOptions['mounts'] = routeEntries.map(([name, route]) => ({
-      name,
-      route,
-      handler: lazyFunction<LambdaHttpHandler>(handlerModuleUrl(route.handler), scopeOf(name, route.capabilities)),
-    }));
+    const mounts: ApiRouterOptions['mounts'] = routeEntries.map(([name, route]) => {
+      const scope = scopeOf(name, route.capabilities);
+      const call = lazyFunctionIn<LambdaHttpHandler>(handlerModuleUrl(route.handler), scope);
+      return {
+        name,
+        route,
+        handler: (event, context) => tableUnits.meter(name, scope, (callScope) => call(callScope, event, context)),
+      };
+    });
     const handleApi = createApiRouter({
       mounts,
       allowedOrigins,
@@ -397,6 +409,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
       tableName,
       ready,
       runJob: (name) => scheduler.runNow(name),
+      tableUnits,
       queuesSettled: () => sqs.settled(),
       workQueues: {
         endpoint: sqs.endpoint,

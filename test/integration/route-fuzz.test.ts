@@ -15,6 +15,7 @@ import {
 import { knownAddressings, routeInputArbitrary, type RouteInput, collectKnownValues } from '../support/fuzz/route-inputs';
 import type { ArbitraryOptions } from '../support/fuzz/schema-arbitrary';
 import { startTestRuntime, type TestRuntime } from '../support/local-runtime';
+import { settlePass } from '../../infra/build/route-costs';
 import { addGrade, addProduct, openShop } from '../support/penpay';
 import { storyInTable } from '../support/stories';
 import { patternedBytes, sentTransfer } from '../support/transfers';
@@ -34,6 +35,8 @@ import { patternedBytes, sentTransfer } from '../support/transfers';
 
 const FUZZ_RUNS = Number(process.env.FUZZ_RUNS ?? 3);
 const FUZZ_SEED = Number(process.env.FUZZ_SEED ?? 20_261_206);
+/** docs/route-costs.json records what the default sequence costs; a longer search may find dearer inputs. */
+const DEFAULT_SEQUENCE = process.env.FUZZ_RUNS === undefined && process.env.FUZZ_SEED === undefined;
 /** Spread per route, so a route added to the table does not change any other route's cases. */
 const seedFor = (route: RouteDefinition) =>
   (FUZZ_SEED ^ createHash('sha256').update(describeRoute(route)).digest().readInt32BE(0)) | 0;
@@ -283,5 +286,21 @@ describe('signed-in callers on their own objects', () => {
       ),
       { seed: seedFor(route), numRuns: FUZZ_RUNS },
     );
+  });
+});
+
+describe('table units per request', () => {
+  it.skipIf(!DEFAULT_SEQUENCE)('no route takes more table units a request than docs/route-costs.json records', () => {
+    // Prepare: the runtime tallied the units of every successful answer above (the owner's
+    // objects made before the fuzzing, the views of them, the fuzzed requests): no request of
+    // its own here, so the measure costs the suite nothing.
+    const measured = runtime.tableUnits.byRoute();
+    expect(measured.size, 'the requests above measured routes').toBeGreaterThan(0);
+
+    // Act: `npm run docs:costs` records this run instead of checking it.
+    const problems = settlePass('fuzz', measured);
+
+    // Assess
+    expect(problems, problems.join('\n')).toEqual([]);
   });
 });

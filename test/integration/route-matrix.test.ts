@@ -18,6 +18,7 @@ import {
   takesNoBody,
 } from '../support/api-client';
 import { jsonSchemaOf } from '../support/fuzz/schema-arbitrary';
+import { settlePass } from '../../infra/build/route-costs';
 import { startTestRuntime, type TestRuntime } from '../support/local-runtime';
 
 /**
@@ -256,5 +257,67 @@ describe('sessions due for renewal', () => {
     // Assess
     expect(answer.status, answer.text.slice(0, 500)).toBeLessThan(500);
     if (!answer.ok) expectRefusal(answer, answer.status);
+  });
+});
+
+const routeNames = new Map(routeEntries.map(([name, route]) => [route, name]));
+const routeNameOf = (route: RouteDefinition): string => routeNames.get(route) ?? route.path;
+
+describe('table units per request', () => {
+  /** GET routes measured side by side: one at a time, the ~120 calls added seconds to the suite. */
+  const SIDE_BY_SIDE = 4;
+
+  /**
+   * One GET route as its usual caller: a public one with no session (most of its readers have
+   * none), any other with a current session, so no call pays a renewal (the rows above age
+   * theirs). A read-only route is called twice and measured on the second call, as a warm Lambda
+   * instance answers most requests: its caches (a board's manifest for 30 s, a visitor's feed page
+   * for 15 s) would otherwise be warm or not depending on how long the rows above took.
+   */
+  async function measure(route: RouteDefinition): Promise<string | undefined> {
+    // A GET that writes may end sessions (logout), so it gets a session of its own.
+    const levels = accessLevels(route.access);
+    const readOnly = route.capabilities.table !== 'read-write';
+    const caller = levels.includes('public')
+      ? undefined
+      : readOnly
+        ? superuser
+        : await api.signIn('matrix-costs', { superuser: true });
+    if (readOnly) {
+      const warmUp = await call(route, { as: caller });
+      // A refusal (a placeholder id that names nothing) is not measured: no second call for it.
+      if (warmUp.status < 200 || warmUp.status >= 300) return failureOf(route, warmUp);
+      runtime.tableUnits.forget(routeNameOf(route));
+    }
+    return failureOf(route, await call(route, { as: caller }));
+  }
+
+  function failureOf(route: RouteDefinition, answer: Answer<RouteDefinition>): string | undefined {
+    return answer.status < 500 ? undefined : `${route.method} ${route.path}: ${answer.status} ${answer.text.slice(0, 300)}`;
+  }
+
+  it('no route takes more table units a request than docs/route-costs.json records', async () => {
+    // Prepare: every successful answer's DynamoDB units are tallied by the runtime, and so are the
+    // sign-ins made here.
+    runtime.tableUnits.reset();
+    const queue = routeEntries.map(([, route]) => route).filter((route) => route.method === 'GET');
+    const failures: string[] = [];
+    await Promise.all(
+      Array.from({ length: SIDE_BY_SIDE }, async () => {
+        for (let route = queue.shift(); route; route = queue.shift()) {
+          const failure = await measure(route);
+          if (failure) failures.push(failure);
+        }
+      }),
+    );
+    expect(failures, failures.join('\n')).toEqual([]);
+    const measured = runtime.tableUnits.byRoute();
+    expect(measured.size, 'the calls above measured routes').toBeGreaterThan(0);
+
+    // Act: `npm run docs:costs` records this run instead of checking it.
+    const problems = settlePass('matrix', measured);
+
+    // Assess
+    expect(problems, problems.join('\n')).toEqual([]);
   });
 });

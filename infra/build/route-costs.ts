@@ -1,0 +1,282 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as prettier from 'prettier';
+import { accessLevels, type RouteName, routes } from '../../shared/routes';
+import type { RouteUnits, TableUnits } from '../local/table-units';
+
+/**
+ * What each route costs in the table, per request: docs/route-costs.json holds the figures two
+ * integration suites measured, and is the budget both hold every route to: the route matrix
+ * (test/integration/route-matrix.test.ts, every GET route as its usual caller) and the route fuzz
+ * (test/integration/route-fuzz.test.ts, whose signed-in callers on their own objects get most
+ * write routes to succeed). `npm run docs:costs` runs both in recording mode, merges what they
+ * measured, then writes the tables of docs/operations.md from it; test/unit/route-costs.test.ts
+ * fails when that section is not what the file renders. No figure here is written by hand.
+ */
+
+const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export const ROUTE_COSTS_PATH = path.join(REPO_ROOT, 'docs', 'route-costs.json');
+export const OPERATIONS_DOC_PATH = path.join(REPO_ROOT, 'docs', 'operations.md');
+/**
+ * Set by `npm run docs:costs` to a directory: each suite writes what its pass measured there
+ * (`<pass>.json`) instead of checking it, and the script merges the passes.
+ */
+export const UPDATE_ROUTE_COSTS_VARIABLE = 'UPDATE_ROUTE_COSTS';
+
+/** The suites that measure routes, in the order `npm run docs:costs` runs them. */
+export const COST_PASSES = {
+  matrix: 'test/integration/route-matrix.test.ts',
+  fuzz: 'test/integration/route-fuzz.test.ts',
+} as const;
+export type CostPass = keyof typeof COST_PASSES;
+
+/**
+ * On-demand throughput prices, us-east-1, in dollars per million request units, since AWS halved
+ * them on 1 November 2024: $0.125 per million read request units, $0.625 per million write
+ * request units (https://aws.amazon.com/dynamodb/pricing/on-demand/; the unit rules are in
+ * https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/read-write-operations.html).
+ */
+export const ON_DEMAND_PRICE = { region: 'us-east-1', perMillionReadUnits: 0.125, perMillionWriteUnits: 0.625 } as const;
+
+export interface RouteBudget {
+  method: string;
+  path: string;
+  /** Read request units one request took, at most, in the measured run. */
+  readUnits: number;
+  writeUnits: number;
+  /** The passes that got a successful answer from the route, whose most is recorded. */
+  measuredBy: CostPass[];
+}
+
+export interface RouteCosts {
+  note: string;
+  routes: Record<string, RouteBudget>;
+}
+
+const NOTE =
+  'Written by `npm run docs:costs` from a run of the route matrix and the route fuzz (test/integration/route-matrix.test.ts, route-fuzz.test.ts): per route, the most DynamoDB request units one successful request took in either. Both suites fail when a route takes more. Do not edit by hand.';
+
+export function readRouteCosts(file = ROUTE_COSTS_PATH): RouteCosts {
+  return JSON.parse(readFileSync(file, 'utf8')) as RouteCosts;
+}
+
+/** What one pass measured: per route, the most units one successful request took. */
+export type PassUnits = Record<string, TableUnits>;
+
+export const passUnitsOf = (measured: ReadonlyMap<string, RouteUnits>): PassUnits =>
+  Object.fromEntries([...measured].map(([name, units]) => [name, units.max]));
+
+/** The budget file for what the passes of a run measured: per route, the most one request took in any. */
+export function routeCostsOf(passes: Partial<Record<CostPass, PassUnits>>): RouteCosts {
+  const merged = new Map<string, RouteBudget>();
+  for (const pass of Object.keys(COST_PASSES) as CostPass[]) {
+    for (const [name, units] of Object.entries(passes[pass] ?? {})) {
+      const route = routes[name as RouteName];
+      const entry = merged.get(name) ?? { method: route.method, path: route.path, readUnits: 0, writeUnits: 0, measuredBy: [] };
+      merged.set(name, {
+        ...entry,
+        readUnits: Math.max(entry.readUnits, units.read),
+        writeUnits: Math.max(entry.writeUnits, units.write),
+        measuredBy: [...entry.measuredBy, pass],
+      });
+    }
+  }
+  return { note: NOTE, routes: Object.fromEntries([...merged].sort(([a], [b]) => a.localeCompare(b))) };
+}
+
+/** Writes the budget file as prettier formats it (its lists of passes on one line), so a check of the docs passes. */
+export async function writeRouteCosts(costs: RouteCosts, file = ROUTE_COSTS_PATH): Promise<void> {
+  const config = (await prettier.resolveConfig(file)) ?? {};
+  writeFileSync(file, await prettier.format(JSON.stringify(costs, null, 2), { ...config, filepath: file }));
+}
+
+const passFile = (directory: string, pass: CostPass) => path.join(directory, `${pass}.json`);
+
+export function readPassUnits(directory: string, pass: CostPass): PassUnits {
+  return JSON.parse(readFileSync(passFile(directory, pass), 'utf8')) as PassUnits;
+}
+
+/**
+ * The end of a measuring pass: in recording mode (`npm run docs:costs`), writes what it measured
+ * for the script to merge and finds nothing wrong; otherwise, what is wrong with it against
+ * docs/route-costs.json (budgetProblems).
+ */
+export function settlePass(pass: CostPass, measured: ReadonlyMap<string, RouteUnits>): string[] {
+  const directory = process.env[UPDATE_ROUTE_COSTS_VARIABLE];
+  if (directory) {
+    writeFileSync(passFile(directory, pass), `${JSON.stringify(passUnitsOf(measured), null, 2)}\n`);
+    return [];
+  }
+  return budgetProblems(measured, readRouteCosts());
+}
+
+/** Routes of the route table with no recorded figure: neither pass got a successful answer. */
+export const unmeasuredRoutes = (costs: RouteCosts): RouteName[] =>
+  (Object.keys(routes) as RouteName[]).filter((name) => !costs.routes[name]).sort((a, b) => a.localeCompare(b));
+
+const HOW_TO_UPDATE =
+  'If the change is meant to cost this, run `npm run docs:costs` and commit docs/route-costs.json and docs/operations.md with it, so the new cost is seen in review.';
+
+/**
+ * What is wrong with a run against the budget: a route that took more units per request than
+ * recorded, or one with no budget at all. A route that got cheaper passes (its budget stays
+ * until the next `npm run docs:costs`).
+ */
+export function budgetProblems(measured: ReadonlyMap<string, RouteUnits>, budget: RouteCosts): string[] {
+  const problems: string[] = [];
+  for (const [name, units] of measured) {
+    const recorded = budget.routes[name];
+    const label = `${name} (${routes[name as RouteName]?.method ?? '?'} ${routes[name as RouteName]?.path ?? '?'})`;
+    if (!recorded) {
+      problems.push(
+        `${label} has no recorded budget: it took ${units.max.read} read and ${units.max.write} write units a request.`,
+      );
+      continue;
+    }
+    const over = (kind: keyof TableUnits, recordedUnits: number) =>
+      units.max[kind] > recordedUnits
+        ? `${units.max[kind]} ${kind} units a request where ${recordedUnits} are recorded`
+        : undefined;
+    const excess = [over('read', recorded.readUnits), over('write', recorded.writeUnits)].filter(Boolean);
+    if (excess.length > 0) problems.push(`${label} took ${excess.join(', and ')}.`);
+  }
+  return problems.length > 0 ? [...problems, HOW_TO_UPDATE] : [];
+}
+
+/** Dollars per million requests of a route at the on-demand prices. */
+export const costPerMillion = (units: { readUnits: number; writeUnits: number }): number =>
+  units.readUnits * ON_DEMAND_PRICE.perMillionReadUnits + units.writeUnits * ON_DEMAND_PRICE.perMillionWriteUnits;
+
+const START = '<!-- route-costs:start -->';
+const END = '<!-- route-costs:end -->';
+
+/**
+ * The other lines of a million requests that reach a function, and the fixed monthly cost (the
+ * "Fixed" table's total above the generated section, without the ranking job's writes), at the
+ * same prices: kept here so the totals follow the measured DynamoDB line.
+ */
+const OTHER_PER_MILLION = [
+  { item: 'CloudFront', arithmetic: 'HTTPS requests $1.00/M + ~5 KB each (5 GB × $0.085)', cost: 1.43 },
+  { item: 'HTTP API', arithmetic: '$1.00/M', cost: 1.0 },
+  { item: 'Lambda', arithmetic: 'requests $0.20/M + compute 1M × 0.25 GB × 30 ms = 7,500 GB-s × $0.0000133', cost: 0.3 },
+  {
+    item: 'CloudWatch Logs',
+    arithmetic: "~1.1 KB a request (the access log line, the Answered line, Lambda's REPORT line) = 1.1 GB × $0.50",
+    cost: 0.55,
+  },
+] as const;
+const FIXED_PER_MONTH = 23;
+const DAILY_TIERS = [1_000, 100_000, 10_000_000];
+
+const dollars = (value: number, digits = 2) =>
+  `$${value.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits })}`;
+const units = (value: number) => String(Number(value.toFixed(2)));
+const round = (value: number, digits: number) => Number(value.toFixed(digits));
+
+/** The generated part of docs/operations.md "Cost drivers", markers included. */
+export function renderCostSection(costs: RouteCosts): string {
+  const rows = Object.entries(costs.routes)
+    .map(([name, budget]) => ({ name, ...budget, cost: costPerMillion(budget) }))
+    .sort((a, b) => b.cost - a.cost || a.path.localeCompare(b.path) || a.method.localeCompare(b.method));
+  const count = rows.length;
+  const unmeasured = unmeasuredRoutes(costs);
+  // The cost model's request: the mean over the routes people call (public or user), since
+  // superuser and app routes (a moderation queue, reconciliation reports) are a sliver of traffic.
+  const everyday = rows.filter((row) => {
+    const levels = accessLevels(routes[row.name as RouteName].access);
+    return levels.includes('public') || levels.includes('user');
+  });
+  const meanRead = everyday.reduce((sum, row) => sum + row.readUnits, 0) / Math.max(everyday.length, 1);
+  const meanWrite = everyday.reduce((sum, row) => sum + row.writeUnits, 0) / Math.max(everyday.length, 1);
+  const dynamoPerMillion = costPerMillion({ readUnits: meanRead, writeUnits: meanWrite });
+  const perMillion = round(OTHER_PER_MILLION.reduce((sum, line) => sum + line.cost, 0) + dynamoPerMillion, 2);
+  const lines = [
+    START,
+    '<!-- Generated by `npm run docs:costs` from docs/route-costs.json: do not edit by hand. -->',
+    '',
+    '**What each route costs in the table**, measured by two suites: the route matrix calls every GET',
+    'route as its usual caller (no session for a public route, a current session otherwise; a read-only',
+    'route twice, measured on the second call, as a warm instance with its caches answers most',
+    "requests), and signs people in; the route fuzz sends requests made from every route's schemas,",
+    'among them signed-in callers on their own objects (a shop, products, a transfer, a story), so most',
+    'write routes succeed there. The local runtime adds up the DynamoDB `ConsumedCapacity` of every',
+    'command each successful request sends, as AWS bills it (infra/local/table-units.ts says where',
+    'DynamoDB Local differs and how that is corrected). Units are the most one successful request took',
+    'in either suite ("by" names the suites that measured the route); the cost is at',
+    `${ON_DEMAND_PRICE.region} on-demand prices, ${dollars(ON_DEMAND_PRICE.perMillionReadUnits, 3)} per million read and ${dollars(ON_DEMAND_PRICE.perMillionWriteUnits, 3)} per million write request units.`,
+    'Both suites run on an almost empty table, so a list costs what its first page costs with little in',
+    'it: the figures count commands and item sizes, not page sizes. A route that takes more units than',
+    'docs/route-costs.json records fails the suite that measured it.',
+    '',
+    `${count} of the ${count + unmeasured.length} routes measured. The mean over the ${everyday.length} of them that people call (public or user`,
+    'routes; superuser and app routes are left out as a sliver of traffic):',
+    `${units(meanRead)} read and ${units(meanWrite)} write units a request, ${dollars(dynamoPerMillion)} per million requests.`,
+    '',
+    '| route | read units | write units | per million requests | by |',
+    '| ----- | ---------- | ----------- | -------------------- | -- |',
+    ...rows.map(
+      (row) =>
+        `| \`${row.method} ${row.path}\` (${row.name}) | ${units(row.readUnits)} | ${units(row.writeUnits)} | ${dollars(row.cost, 3)} | ${row.measuredBy.join(', ')} |`,
+    ),
+    '',
+    `**Not measured** (${unmeasured.length} routes): neither suite got a successful answer from them (a`,
+    'GET of something the suites never create, a write whose fuzzed input is always refused), so they',
+    'have no figure and no guard yet:',
+    '',
+    ...unmeasured.map((name) => `- \`${routes[name].method} ${routes[name].path}\` (${name})`),
+    '',
+    "**Per million API requests that reach a function** (not answered from CloudFront's cache):",
+    '',
+    '| item | arithmetic | cost |',
+    '| ---- | ---------- | ---- |',
+    ...OTHER_PER_MILLION.slice(0, 3).map((line) => `| ${line.item} | ${line.arithmetic} | ${dollars(line.cost)} |`),
+    `| DynamoDB | the measured mean above: ${units(meanRead)} RRU × $0.125/M + ${units(meanWrite)} WRU × $0.625/M | ${dollars(dynamoPerMillion)} |`,
+    ...OTHER_PER_MILLION.slice(3).map((line) => `| ${line.item} | ${line.arithmetic} | ${dollars(line.cost)} |`),
+    `| **Total** | | **≈ ${dollars(perMillion)}** |`,
+    '',
+    "A request answered from CloudFront's cache (boards, for their `cacheSeconds`) costs only the",
+    'CloudFront line, ≈ $1.43 per million.',
+    '',
+    `**By daily traffic**, all requests assumed to reach a function (an upper bound), with the fixed ≈ ${dollars(FIXED_PER_MONTH, 0)}:`,
+    '',
+    '| requests a day | per month | variable | with fixed | total a month |',
+    '| -------------- | --------- | -------- | ---------- | ------------- |',
+    ...DAILY_TIERS.map((daily) => {
+      const monthlyMillions = (daily * 30) / 1_000_000;
+      const variable = monthlyMillions * perMillion;
+      return `| ${daily.toLocaleString('en-US')} | ${(daily * 30).toLocaleString('en-US')} | ${monthlyMillions} × ${dollars(perMillion)} = ${dollars(variable)} | ${dollars(FIXED_PER_MONTH, 0)} | ≈ **${dollars(Math.round(variable + FIXED_PER_MONTH), 0)}** plus job writes |`;
+    }),
+    END,
+  ];
+  return lines.join('\n');
+}
+
+/**
+ * The generated section, formatted as prettier formats docs/operations.md (on its own: its tables
+ * and paragraphs format the same wherever they stand, and the whole file takes seconds).
+ */
+export async function formattedCostSection(costs: RouteCosts): Promise<string> {
+  const config = (await prettier.resolveConfig(OPERATIONS_DOC_PATH)) ?? {};
+  return (await prettier.format(renderCostSection(costs), { ...config, filepath: OPERATIONS_DOC_PATH })).trimEnd();
+}
+
+/** docs/operations.md with its section rendered from `costs`. */
+export async function renderOperationsDoc(document: string, costs: RouteCosts): Promise<string> {
+  return withCostSection(document, await formattedCostSection(costs));
+}
+
+/** docs/operations.md with its generated section replaced by `section`. */
+export function withCostSection(document: string, section: string): string {
+  const start = document.indexOf(START);
+  const end = document.indexOf(END);
+  if (start < 0 || end < start) throw new Error(`docs/operations.md has no ${START} … ${END} section`);
+  return `${document.slice(0, start)}${section}${document.slice(end + END.length)}`;
+}
+
+/** The generated section as it stands in a document. */
+export function costSectionOf(document: string): string | undefined {
+  const start = document.indexOf(START);
+  const end = document.indexOf(END);
+  return start < 0 || end < start ? undefined : document.slice(start, end + END.length);
+}
