@@ -18,6 +18,12 @@ export interface JobSchedule {
   usesNetwork: boolean;
 }
 
+/** What each job's function is given in AWS (infra/cdk/stacks/jobs-stack.ts); the job-scale bench holds the ranking job to a third of it. */
+export const JOB_MEMORY_MB = 1_024;
+export const JOB_TIMEOUT_MINUTES = 5;
+/** Feed reads wait on other people's servers. */
+export const NETWORK_JOB_TIMEOUT_MINUTES = 10;
+
 export const JOB_SCHEDULES: readonly JobSchedule[] = [
   {
     name: 'rank-publications',

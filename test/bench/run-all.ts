@@ -1,8 +1,9 @@
 /**
  * `npm run bench`: every performance budget of the platform, measured on this machine and
  * printed with its target. Seeds a throw-away on-disk data folder; leaves nothing running.
- * `npm run bench -- bundles api` runs only the sections named (bundles, job, fanout, api, pages, stories, transfers, payments,
- * store, analytics, crawler, web).
+ * `npm run bench -- bundles api` runs only the sections named (bundles, job, api, pages, stories, transfers, payments, store,
+ * analytics, crawler, web). Two long ones run only when named: `job-scale` (the ranking job at up to 100,000 publications) and
+ * `fanout` (one climb told to 100,000 followers), each several minutes.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -19,6 +20,7 @@ import { LOCAL_TABLE_NAME, REPO_ROOT } from '../../infra/local/runtime';
 import { LOCAL_BUCKETS } from '../../infra/local/s3-local';
 import { benchBundles } from './bundles';
 import { benchCrawlerPage } from './crawler-page';
+import { benchJobScale } from './job-scale';
 import { benchPipeline } from './pipeline';
 import { steadyLoad } from './steady-load';
 import { heading, median, nodeTreeCpuSeconds, print, run, startUntil, stopChild, verdict } from './support';
@@ -55,8 +57,11 @@ const SECTIONS = [
   'analytics',
   'crawler',
   'web',
+  'job-scale',
 ] as const;
 type Section = (typeof SECTIONS)[number];
+/** Sections too long for a plain `npm run bench`: run when named. */
+const NAMED_ONLY: readonly Section[] = ['job-scale', 'fanout'];
 
 function chosenSections(args: readonly string[]): Set<Section> {
   const unknown = args.filter((arg) => !(SECTIONS as readonly string[]).includes(arg));
@@ -64,7 +69,7 @@ function chosenSections(args: readonly string[]): Set<Section> {
     console.error(`Unknown bench section(s): ${unknown.join(', ')}. Choose from: ${SECTIONS.join(', ')}.`);
     process.exit(2);
   }
-  return new Set(args.length > 0 ? (args as Section[]) : SECTIONS);
+  return new Set(args.length > 0 ? (args as Section[]) : SECTIONS.filter((section) => !NAMED_ONLY.includes(section)));
 }
 
 /** The deployed bundle of one function, built on its own when the bundles section did not build it. */
@@ -759,6 +764,7 @@ try {
   const bundles = sections.has('bundles') ? await benchBundles(workDir) : undefined;
   if (sections.has('job')) await benchRankingJob(await functionBundle('ranking/rank-publications', bundles));
   if (sections.has('fanout')) await benchNotificationFanOut();
+  if (sections.has('job-scale')) await benchJobScale({ workDir, tsx: TSX, repoRoot: REPO_ROOT, env: lambdaEnv });
   if (sections.has('api') || sections.has('web')) await benchApi({ api: sections.has('api'), web: sections.has('web'), bundles });
   if (sections.has('pages')) await benchPublicationPages();
   if (sections.has('stories')) await benchStoriesOnNpmStart();

@@ -5,7 +5,7 @@ import * as events from 'aws-cdk-lib/aws-events';
 import * as targets from 'aws-cdk-lib/aws-events-targets';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
-import type { JobSchedule } from '../../../shared/schedules';
+import { JOB_MEMORY_MB, JOB_TIMEOUT_MINUTES, type JobSchedule, NETWORK_JOB_TIMEOUT_MINUTES } from '../../../shared/schedules';
 import { bundledCode } from '../code-source';
 import type { CodeFor } from '../code-source';
 import { HandlerFunction } from '../constructs/handler-function';
@@ -19,10 +19,8 @@ export interface JobsStackProps extends StackProps {
   codeFor?: CodeFor;
 }
 
-const JOB_MEMORY_MB = 1024;
-const JOB_TIMEOUT = Duration.minutes(5);
-/** Feed reads wait on other people's servers. */
-const NETWORK_JOB_TIMEOUT = Duration.minutes(10);
+const JOB_TIMEOUT = Duration.minutes(JOB_TIMEOUT_MINUTES);
+const NETWORK_JOB_TIMEOUT = Duration.minutes(NETWORK_JOB_TIMEOUT_MINUTES);
 
 /** CloudWatch takes alarm periods of at most a day, and evaluates at most seven days of them. */
 const MAX_ALARM_PERIOD = Duration.days(1);
