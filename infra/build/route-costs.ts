@@ -108,8 +108,18 @@ export function settlePass(pass: CostPass, measured: ReadonlyMap<string, RouteUn
     writeFileSync(passFile(directory, pass), `${JSON.stringify(passUnitsOf(measured), null, 2)}\n`);
     return [];
   }
-  return budgetProblems(measured, readRouteCosts());
+  return budgetProblems(measured, readRouteCosts(), GUARDED_UNITS[pass]);
 }
+
+/**
+ * What each pass holds to the budget. The matrix measures each read route's second call, its
+ * caches warm, so its read units are the same from run to run. The fuzz's reads are not: whether
+ * a request finds a route's in-memory cache warm (a minute's board or count) depends on the
+ * order and timing of the fuzzed calls before it, and one run took 2 read units a request where
+ * another took 1.5. Its writes have no such cache, so the fuzz holds them, and the reads of a
+ * route only the fuzz reaches are recorded but not held.
+ */
+const GUARDED_UNITS: Record<CostPass, readonly (keyof TableUnits)[]> = { matrix: ['read', 'write'], fuzz: ['write'] };
 
 /** Routes of the route table with no recorded figure: neither pass got a successful answer. */
 export const unmeasuredRoutes = (costs: RouteCosts): RouteName[] =>
@@ -123,7 +133,11 @@ const HOW_TO_UPDATE =
  * recorded, or one with no budget at all. A route that got cheaper passes (its budget stays
  * until the next `npm run docs:costs`).
  */
-export function budgetProblems(measured: ReadonlyMap<string, RouteUnits>, budget: RouteCosts): string[] {
+export function budgetProblems(
+  measured: ReadonlyMap<string, RouteUnits>,
+  budget: RouteCosts,
+  guarded: readonly (keyof TableUnits)[] = ['read', 'write'],
+): string[] {
   const problems: string[] = [];
   for (const [name, units] of measured) {
     const recorded = budget.routes[name];
@@ -138,7 +152,10 @@ export function budgetProblems(measured: ReadonlyMap<string, RouteUnits>, budget
       units.max[kind] > recordedUnits
         ? `${units.max[kind]} ${kind} units a request where ${recordedUnits} are recorded`
         : undefined;
-    const excess = [over('read', recorded.readUnits), over('write', recorded.writeUnits)].filter(Boolean);
+    const excess = [
+      guarded.includes('read') ? over('read', recorded.readUnits) : undefined,
+      guarded.includes('write') ? over('write', recorded.writeUnits) : undefined,
+    ].filter(Boolean);
     if (excess.length > 0) problems.push(`${label} took ${excess.join(', and ')}.`);
   }
   return problems.length > 0 ? [...problems, HOW_TO_UPDATE] : [];

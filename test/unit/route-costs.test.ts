@@ -157,6 +157,16 @@ describe('the route budget', () => {
     expect(problems.at(-1)).toContain('npm run docs:costs');
   });
 
+  it('holds only the units a pass guards: extra reads pass where writes alone are held, extra writes do not', () => {
+    // Act
+    const moreReads = budgetProblems(measured({ getMe: { read: 2.5, write: 0 } }), budget, ['write']);
+    const moreWrites = budgetProblems(measured({ getMe: { read: 2.5, write: 1 } }), budget, ['write']);
+
+    // Assess
+    expect(moreReads).toEqual([]);
+    expect(moreWrites[0]).toBe('getMe (GET /api/i/user/me/v) took 1 write units a request where 0 are recorded.');
+  });
+
   it('names a measured route with no budget', () => {
     // Act
     const problems = budgetProblems(measured({ getSettings: { read: 2, write: 0 } }), budget);
