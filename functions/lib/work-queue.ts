@@ -94,3 +94,12 @@ export async function sendWorkMessages(queue: QueueName, messages: readonly Work
   }
   if (refused.length > 0) throw new WorkMessageRefused(`SQS refused ${refused.length} message(s): ${refused.join('; ')}`);
 }
+
+/** A received message's body as JSON, or undefined when it is not JSON: the consumer's schema then refuses it. */
+export function messageBody(body: string): unknown {
+  try {
+    return JSON.parse(body);
+  } catch {
+    return undefined;
+  }
+}

@@ -3,6 +3,7 @@ import { MetricUnit } from '@aws-lambda-powertools/metrics';
 import { getDb } from '../lib/db/service';
 import { logger, metrics, publishMetrics } from '../lib/logger';
 import { deliverFanOutPage, expandFanOut, fanOutMessageSchema } from '../lib/notification-fanout';
+import { messageBody } from '../lib/work-queue';
 
 /**
  * The notification-fanout queue's consumer (shared/queues.ts): an expand message reads a stretch
@@ -17,7 +18,7 @@ export const handler = async (event: SQSEvent): Promise<SQSBatchResponse> => {
   const batchItemFailures: SQSBatchResponse['batchItemFailures'] = [];
   const totals = { pagesSent: 0, started: 0, refreshed: 0, skipped: 0 };
   for (const record of event.Records) {
-    const parsed = fanOutMessageSchema.safeParse(safeJson(record.body));
+    const parsed = fanOutMessageSchema.safeParse(messageBody(record.body));
     if (!parsed.success) {
       logger.error('Fan-out message unreadable: dropped', { messageId: record.messageId, issues: parsed.error.issues });
       continue;
@@ -49,11 +50,3 @@ export const handler = async (event: SQSEvent): Promise<SQSBatchResponse> => {
   publishMetrics();
   return { batchItemFailures };
 };
-
-function safeJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-}

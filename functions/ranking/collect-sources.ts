@@ -7,7 +7,7 @@ import { logger, metrics, publishMetrics } from '../lib/logger';
 import { COLLECTION_MIN_INTERVAL_MS, SOURCES_PER_BATCH } from './lib/sources/collection-plan';
 import { collectSources } from './lib/sources/collect-source';
 import { createSourceFetch } from './lib/sources/source-fetch';
-import { sendWorkMessages } from '../lib/work-queue';
+import { messageBody, sendWorkMessages } from '../lib/work-queue';
 
 const config = getConfig();
 /** Locally without the fixture web there is no internet: unreachable hosts are skipped, not failed. */
@@ -33,7 +33,7 @@ const REQUESTS_PER_BATCH = SOURCES_PER_BATCH * 2 * 2 + 1;
 export const handler = async (event: SQSEvent, context: Context): Promise<SQSBatchResponse> => {
   const batchItemFailures: SQSBatchResponse['batchItemFailures'] = [];
   for (const [index, record] of event.Records.entries()) {
-    const parsed = collectionBatch.safeParse(safeJson(record.body));
+    const parsed = collectionBatch.safeParse(messageBody(record.body));
     if (!parsed.success) {
       // Retrying cannot mend it: logged and dropped.
       logger.error('Collection batch unreadable: dropped', { messageId: record.messageId, issues: parsed.error.issues });
@@ -82,11 +82,3 @@ export const handler = async (event: SQSEvent, context: Context): Promise<SQSBat
   publishMetrics();
   return { batchItemFailures };
 };
-
-function safeJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-}
