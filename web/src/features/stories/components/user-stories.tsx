@@ -1,8 +1,7 @@
-import { MoreButton } from '../../../components/more-button';
 import { Button } from '../../../components/button';
 import { useCurrentUser } from '../../../lib/current-user';
 import { useUserStories } from '../api/read-user-stories';
-import { StoryCard } from './story-card';
+import { StoryList } from './story-list';
 import styles from '../routes/stories-page.module.css';
 
 /** The stories one person shared, newest first, for their profile page. */
@@ -27,16 +26,7 @@ export function UserStories({ userId, name }: { userId: string; name: string }) 
   } else if (items.length === 0) {
     content = <p className={styles.muted}>{name} has not shared any stories yet.</p>;
   } else {
-    content = (
-      <>
-        <div className={styles.list}>
-          {items.map((story) => (
-            <StoryCard key={story.id} story={story} viewerId={user?.userId ?? null} />
-          ))}
-        </div>
-        <MoreButton query={stories} label="More stories" className={styles.more} />
-      </>
-    );
+    content = <StoryList stories={items} viewerId={user?.userId ?? null} query={stories} moreLabel="More stories" />;
   }
 
   return (

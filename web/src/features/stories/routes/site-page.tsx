@@ -5,7 +5,6 @@ import { normalSiteHost } from '@shared/stories/site-host';
 import { PrefetchLink as Link } from '../../../components/prefetch-link';
 import { buttonClassName } from '../../../components/button';
 import { FeedLinks } from '../../../components/feed-links';
-import { MoreButton } from '../../../components/more-button';
 import { PageMeta } from '../../../components/page-meta';
 import { PageSpinner } from '../../../components/spinner';
 import { EmptyState, ErrorState } from '../../../components/state-message';
@@ -13,7 +12,7 @@ import { ApiError } from '../../../lib/api-client';
 import { useCurrentUser } from '../../../lib/current-user';
 import { useSiteStories } from '../api/read-site-stories';
 import type { SiteSort } from '../api/story-keys';
-import { StoryCard } from '../components/story-card';
+import { StoryList } from '../components/story-list';
 import { sitePath } from '../lib/story-display';
 import styles from './stories-page.module.css';
 
@@ -95,14 +94,7 @@ export function SitePage() {
           The hottest are ranked from the last 30 days; the newest tab lists every story from {host}.
         </EmptyState>
       ) : (
-        <>
-          <div className={styles.list}>
-            {stories.map((story) => (
-              <StoryCard key={story.id} story={story} viewerId={user?.userId ?? null} />
-            ))}
-          </div>
-          <MoreButton query={query} className={styles.more} />
-        </>
+        <StoryList stories={stories} viewerId={user?.userId ?? null} query={query} />
       );
   }
 

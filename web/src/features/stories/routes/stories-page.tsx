@@ -1,7 +1,6 @@
 import { NavLink, useLocation } from 'react-router';
 import { PrefetchLink as Link } from '../../../components/prefetch-link';
 import { APP_NAME } from '@shared/constants';
-import { MoreButton } from '../../../components/more-button';
 import { Button, buttonClassName } from '../../../components/button';
 import { PageMeta } from '../../../components/page-meta';
 import { FeedLinks } from '../../../components/feed-links';
@@ -14,7 +13,7 @@ import { useRequireLogin } from '../../../lib/require-login';
 import { useShareStory } from '../../../lib/share-story';
 import { useFeed } from '../api/read-feed';
 import { type Feed, FEEDS } from '../api/story-keys';
-import { StoryCard } from '../components/story-card';
+import { StoryList } from '../components/story-list';
 import styles from './stories-page.module.css';
 
 const FEED_LABELS: Record<Feed, string> = { hot: 'Hot', new: 'New', following: 'Following' };
@@ -56,14 +55,7 @@ export function StoriesPage() {
             : 'Stories people share show here.'}
         </EmptyState>
       ) : (
-        <>
-          <div className={styles.list}>
-            {stories.map((story) => (
-              <StoryCard key={story.id} story={story} viewerId={user?.userId ?? null} />
-            ))}
-          </div>
-          <MoreButton query={query} className={styles.more} />
-        </>
+        <StoryList stories={stories} viewerId={user?.userId ?? null} query={query} />
       );
   }
 
