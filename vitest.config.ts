@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { DurationsSequencer } from './test/support/durations-sequencer';
 
 const quietAws = {
   POWERTOOLS_LOG_LEVEL: 'SILENT',
@@ -30,6 +31,8 @@ export default defineConfig({
     minWorkers: 1,
     // Per pool, not per project: the threads pool is the unit, infra and web projects' alone.
     poolOptions: { threads: { isolate: false }, forks: { isolate: false } },
+    // Longest files first, from the last run's durations or, on a fresh clone, the recorded ones.
+    sequence: { sequencer: DurationsSequencer },
     projects: [
       {
         // web/'s alias for shared/ (web/vite.config.ts), for the web modules the unit files load.

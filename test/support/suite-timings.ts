@@ -1,4 +1,7 @@
-import type { Reporter, TestModule } from 'vitest/node';
+import { existsSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Reporter, TestModule, Vitest } from 'vitest/node';
+import { durationKey, readRecordedDurations, RECORDED_DURATIONS_FILE } from './durations-sequencer';
 
 /**
  * A reporter that lists test files by the wall time they cost, slowest first, split into
@@ -7,10 +10,17 @@ import type { Reporter, TestModule } from 'vitest/node';
  *
  *   npx vitest run --project integration --reporter=default --reporter=./test/support/suite-timings.ts
  *
- * It also prints when each file started and ended, to see where a core was left idle.
+ * It also prints when each file started and ended, to see where a core was left idle. With
+ * RECORD_TEST_DURATIONS=1 it writes each file's time into test/support/test-durations.json, the
+ * order a fresh clone's run takes its files in (durations-sequencer.ts).
  */
 export default class SuiteTimings implements Reporter {
   private readonly modules: TestModule[] = [];
+  private root = process.cwd();
+
+  onInit(vitest: Vitest): void {
+    this.root = vitest.config.root;
+  }
   private readonly startedAt = performance.now();
   /** When each file started and ended, in seconds from the start of the run. */
   private readonly spans = new Map<string, { from: number; to: number }>();
@@ -51,5 +61,21 @@ export default class SuiteTimings implements Reporter {
       .sort(([, a], [, b]) => a.from - b.from)
       .map(([file, { from, to }]) => `${from.toFixed(1).padStart(7)} s -> ${to.toFixed(1).padStart(7)} s  ${file.replace(`${process.cwd()}/`, '')}`);
     process.stdout.write(`\nWhen each file ran, from the start of the run:\n${timeline.join('\n')}\n`);
+    if (process.env.RECORD_TEST_DURATIONS) this.recordDurations();
+  }
+
+  /** Merged into the recording: a partial run updates its own files; files since removed are dropped. */
+  private recordDurations(): void {
+    const durations = readRecordedDurations(this.root);
+    for (const testModule of this.modules) {
+      const { collectDuration, prepareDuration, duration } = testModule.diagnostic();
+      const key = durationKey(this.root, testModule.project.name, testModule.moduleId);
+      durations[key] = Math.round((collectDuration + prepareDuration + duration) / 100) / 10;
+    }
+    const kept = Object.entries(durations)
+      .filter(([key]) => existsSync(join(this.root, key.slice(key.indexOf(':') + 1))))
+      .sort(([a], [b]) => a.localeCompare(b));
+    writeFileSync(join(this.root, RECORDED_DURATIONS_FILE), `${JSON.stringify(Object.fromEntries(kept), null, 2)}\n`);
+    process.stdout.write(`Recorded ${kept.length} files' durations in ${RECORDED_DURATIONS_FILE}\n`);
   }
 }
