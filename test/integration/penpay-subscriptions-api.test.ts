@@ -10,7 +10,7 @@ import * as storeRoutes from '../../shared/routes/store';
 import type { GradeView } from '../../shared/schemas/merchant';
 import { expectError, expectOk, type SignedInUser } from '../support/api-client';
 import { apiSuite } from '../support/api-suite';
-import { mailsTo } from '../support/mail';
+import { mailsArriving, mailsTo } from '../support/mail';
 import { advanceGatewayClock, paymentsOf } from '../support/payments';
 import { openShop, type Shop as OpenedShop, shopKeysOf } from '../support/penpay';
 
@@ -267,9 +267,10 @@ describe('add-ons', () => {
       { addOnId: 'extra-seat', name: 'Extra seat', quantity: 1, price: { amountMinor: 200, currency: 'USD' } },
     ]);
     expect(listed?.availableAddOns.map((addOn) => addOn.addOnId)).toEqual(['extra-seat', 'priority-support']);
-    const receipts = (await mailsTo(suite.runtime.mailDir, customer.email)).filter(
-      (mail) => (mail.headers.subject ?? '').startsWith('Your receipt from beans shop') && mail.text?.includes('(prorated)'),
-    );
+    const receipts = await mailsArriving(suite.runtime.mailDir, customer.email, {
+      match: (mail) =>
+        (mail.headers.subject ?? '').startsWith('Your receipt from beans shop') && mail.text?.includes('(prorated)') === true,
+    });
     expect(receipts).toHaveLength(1);
     expect(receipts[0]?.text).toContain(`Monthly — Extra seat (prorated): $${(proratedMinor / 100).toFixed(2)}`);
   });
@@ -492,9 +493,10 @@ describe('a subscription over time, through the shop’s webhooks', () => {
     expect(await paymentsOf(customer.userId)).toHaveLength(2);
     expect(renewed.figures).toMatchObject({ activeSubscriptions: 1, pastDueSubscriptions: 0 });
     // The order's receipt, and the renewal's.
-    const receipts = (await mailsTo(suite.runtime.mailDir, customer.email)).filter((mail) =>
-      (mail.headers.subject ?? '').startsWith('Your receipt from tea shop: $15.00'),
-    );
+    const receipts = await mailsArriving(suite.runtime.mailDir, customer.email, {
+      match: (mail) => (mail.headers.subject ?? '').startsWith('Your receipt from tea shop: $15.00'),
+      count: 2,
+    });
     expect(receipts).toHaveLength(2);
 
     // Act 2: the card starts declining, and the next renewal fails.

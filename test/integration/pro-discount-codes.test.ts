@@ -8,7 +8,7 @@ import type { CreateProDiscountCodeBody } from '../../shared/schemas/discounts';
 import { routes } from '../../shared/routes';
 import { expectError, expectOk, type SignedInUser } from '../support/api-client';
 import { apiSuite } from '../support/api-suite';
-import { mailsTo } from '../support/mail';
+import { mailsArriving } from '../support/mail';
 import { paymentsOf, setGatewayDiscount } from '../support/payments';
 import { LOCAL_GATEWAY_KEYS } from '../../shared/payments/local-gateway';
 
@@ -116,9 +116,9 @@ describe('paying for Pro with a code', () => {
     // The discount's one cycle is spent: renewals are at the full price.
     expect(atGateway.discounts ?? []).toEqual([]);
     expect((await paymentsOf(buyer.userId)).map((payment) => payment.amountMinor)).toEqual([900]);
-    const receipts = (await mailsTo(suite.runtime.mailDir, buyer.email)).filter((mail) =>
-      /receipt/i.test(mail.headers.subject ?? ''),
-    );
+    const receipts = await mailsArriving(suite.runtime.mailDir, buyer.email, {
+      match: (mail) => /receipt/i.test(mail.headers.subject ?? ''),
+    });
     expect(receipts).toHaveLength(1);
     expect(receipts[0]?.text).toContain('$9.00');
     expect(receipts[0]?.text).toContain('$3.00 off with SPRING25');

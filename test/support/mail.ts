@@ -30,6 +30,24 @@ export async function mailsTo(mailDir: string, to: string): Promise<ReturnType<t
   return mails.filter((mail) => (mail.headers.to ?? '').includes(to));
 }
 
+/**
+ * The captured emails to `to` that `match`, once at least `count` of them have landed. A
+ * subscription's charge is recorded, and its receipt sent, by whichever comes first of the route
+ * and the gateway's webhook; when the webhook wins, the receipt lands just after the route answers.
+ */
+export async function mailsArriving(
+  mailDir: string,
+  to: string,
+  options: { match: (mail: ReturnType<typeof parseEml>) => boolean; count?: number; timeoutMs?: number },
+): Promise<ReturnType<typeof parseEml>[]> {
+  const deadline = Date.now() + (options.timeoutMs ?? 10_000);
+  for (;;) {
+    const found = (await mailsTo(mailDir, to)).filter(options.match);
+    if (found.length >= (options.count ?? 1) || Date.now() > deadline) return found;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
 /** The captured emails addressed to exactly `address` in a local outbox, oldest first, each with its file name. */
 export function mailTo(mailDir: string, address: string) {
   return readdirSync(mailDir)
