@@ -4,6 +4,7 @@ import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { EVERY_FUNCTION } from '../../shared/functions';
+import { directSdkImports } from './direct-sdk-imports';
 import { pureSchemaModules } from './pure-schema-modules';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -275,6 +276,7 @@ export async function bundleFunctions(options: BundleOptions): Promise<BundleRes
         lambdaCredentialsShim,
         electrodbCommandsShim,
         middyStreamingShim,
+        directSdkImports,
         pureSchemaModules,
       ],
       metafile: true,

@@ -172,6 +172,19 @@ describe('Lambda bundles', () => {
     }
   });
 
+  it("compiles at import only its DynamoDB client's protocol, not the XML ones of the S3 client it loads on first use", () => {
+    // Prepare
+    const bundle = bundles.get('penpay/connect-merchant-gateway') as BundleResult;
+    const xmlProtocolFiles = (inputs: Readonly<Record<string, number>> | undefined) =>
+      Object.keys(inputs ?? {}).filter((input) =>
+        /@aws-sdk\/core\/dist-es\/submodules\/protocols\/(query|xml)\/|@aws-sdk\/xml-builder\//.test(input),
+      );
+
+    // Assess: S3's chunk carries them (infra/build/direct-sdk-imports.ts keeps them there).
+    expect(xmlProtocolFiles(bundle.inputs)).toEqual(expect.arrayContaining([expect.stringContaining('AwsRestXmlProtocol')]));
+    expect(xmlProtocolFiles(bundle.importInputs)).toEqual([]);
+  });
+
   it('runs the libraries it loads on first use from inside the bundle', async () => {
     // Act
     const answer = await callBundled(bundles.get('probe/lazy') as BundleResult, 'm.handler()', {
