@@ -116,6 +116,21 @@ const middyStreamingShim: Plugin = {
   },
 };
 
+const ENTITY_FACTORIES = fileURLToPath(new URL('../../functions/lib/db/entity-factories.ts', import.meta.url));
+const ENTITY_FACTORIES_FACADE = fileURLToPath(new URL('./shims/entity-factories.ts', import.meta.url));
+
+/** The entities' definitions load with ElectroDB, on a bundle's first call; see the facade. */
+const entityFactoriesOnFirstCall: Plugin = {
+  name: 'entity-factories-on-first-call',
+  setup(pluginBuild) {
+    pluginBuild.onResolve({ filter: /[\\/]entity-factories$/ }, (args) => {
+      if (args.importer === ENTITY_FACTORIES_FACADE) return undefined;
+      const target = path.resolve(args.resolveDir, `${args.path}.ts`);
+      return target === ENTITY_FACTORIES ? { path: ENTITY_FACTORIES_FACADE } : undefined;
+    });
+  },
+};
+
 const FIRST_CALL = fileURLToPath(new URL('./shims/first-call.ts', import.meta.url));
 const HANDLER_ENTRY = 'lambda-handler';
 
@@ -276,6 +291,7 @@ export async function bundleFunctions(options: BundleOptions): Promise<BundleRes
         lambdaCredentialsShim,
         electrodbCommandsShim,
         middyStreamingShim,
+        entityFactoriesOnFirstCall,
         directSdkImports,
         pureSchemaModules,
       ],

@@ -172,6 +172,17 @@ describe('Lambda bundles', () => {
     }
   });
 
+  it("loads the table's entity definitions with ElectroDB on the first call, not at import", () => {
+    // Prepare
+    const bundle = bundles.get('platform/get-health') as BundleResult;
+    const entityFiles = (inputs: Readonly<Record<string, number>> | undefined) =>
+      Object.keys(inputs ?? {}).filter((input) => input.startsWith('functions/lib/db/entities/'));
+
+    // Assess: all of them in the asset (infra/build/shims/entity-factories.ts), none compiled at import.
+    expect(entityFiles(bundle.inputs).length).toBeGreaterThan(50);
+    expect(entityFiles(bundle.importInputs)).toEqual([]);
+  });
+
   it("compiles at import only its DynamoDB client's protocol, not the XML ones of the S3 client it loads on first use", () => {
     // Prepare
     const bundle = bundles.get('penpay/connect-merchant-gateway') as BundleResult;
