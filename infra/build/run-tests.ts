@@ -7,7 +7,8 @@ import { startChecks } from './run-checks';
  * `npm test`: the checks (run-checks.ts) and the suites, overlapped. The suites start as soon as
  * the web build the browser suites test is ready, while the lint and the typechecks still run:
  * one after the other, the lint ran alone for its last 15 s with a core idle, and the suites'
- * own start (DynamoDB Local, the first imports) left the other idle. Arguments go to Vitest
+ * own start (DynamoDB Local, the first imports) left the other idle. The checks run at the lowest
+ * priority (run-checks.ts), so the web build and then the suites come first. Arguments go to Vitest
  * (`npm test -- --project unit`). The exit code is non-zero when any check or suite failed.
  */
 function runSuites(args: readonly string[]): Promise<boolean> {
@@ -24,7 +25,7 @@ function runSuites(args: readonly string[]): Promise<boolean> {
   });
 }
 
-const checks = startChecks();
+const checks = startChecks({ background: true });
 const webBuilt = await checks.webBuilt;
 const suitesPassed = webBuilt ? await runSuites(process.argv.slice(2)) : false;
 const checksPassed = await checks.allPassed;
