@@ -26,6 +26,7 @@ import { createDb, type Db } from '../../functions/lib/db/service';
 import { createSession } from '../../functions/lib/sessions';
 import { newStoryId } from '../../functions/stories/lib/share-story';
 import { siteWrites } from '../../functions/stories/lib/site-stories';
+import { addShardedLikes } from '../../functions/stories/lib/story-like-count';
 import { encodeManifest } from '../../functions/transfers/lib/manifest';
 import { newLinkKey } from '../../functions/transfers/lib/transfer-links';
 
@@ -41,9 +42,9 @@ const SECONDS = Number(process.env.BENCH_HOT_SECONDS ?? 60);
  * runtime, DynamoDB Local's client and the sender, on 2 cores).
  */
 const CASES = {
-  likes: { realPerSecond: 200, localPerSecond: Number(process.env.BENCH_HOT_LIKES_RATE ?? 25) },
+  likes: { realPerSecond: 200, localPerSecond: Number(process.env.BENCH_HOT_LIKES_RATE ?? 15) },
   downloads: { realPerSecond: 5_000 / 600, localPerSecond: Number(process.env.BENCH_HOT_DOWNLOADS_RATE ?? 5_000 / 600) },
-  sales: { realPerSecond: 1_000 / 60, localPerSecond: Number(process.env.BENCH_HOT_SALES_RATE ?? 8) },
+  sales: { realPerSecond: 1_000 / 60, localPerSecond: Number(process.env.BENCH_HOT_SALES_RATE ?? 4) },
 } as const;
 
 /** One DynamoDB partition's write throughput, in write units a second. */
@@ -224,13 +225,25 @@ try {
             .go({ pages: 'all', consistent: true });
           const { data: item } = await db.entities.story.get({ storyId }).go({ consistent: true });
           const { data: relation } = await db.entities.storyRelation.get({ storyId, userId: readers[0]?.userId ?? '' }).go();
-          const count = item?.likeCount ?? 0;
+          const [whole] = item ? await addShardedLikes(db, [item], { consistent: true }) : [];
+          const { data: notices } = await db.entities.notification.query.byId({ userId: sharer?.userId ?? '' }).go();
+          const shards = item?.likeShards;
+          // Each like's transaction: the reader's relation (under the story's key) and the count,
+          // on the story's item (the same key) or, sharded, on one of `shards` keys at random; then
+          // the sharer's notification, a plain write (joining the open one) under the sharer's key.
+          const relationWcu = writeUnits(sizeOf(relation), true);
+          const countWcu = writeUnits(sizeOf(shards === undefined ? item : { storyId, shard: 0, likes: 0 }), true);
+          const partitions = [
+            { what: 'the story (relations and count)', wcu: shards === undefined ? relationWcu + countWcu : relationWcu },
+            ...(shards === undefined ? [] : [{ what: `each of ${shards} count shards`, wcu: countWcu / shards }]),
+            { what: "the sharer's notification", wcu: writeUnits(sizeOf(notices[0]), false) },
+          ];
+          const hottest = partitions.reduce((top, partition) => (partition.wcu > top.wcu ? partition : top));
           return {
-            count,
+            count: whole?.likeCount ?? 0,
             expected: relations.filter((one) => one.likedAt !== undefined).length,
-            hotItem: `story ${storyId} (its partition key: the count and every reader's relation)`,
-            // In one transaction: the reader's relation and the count, both under the story's key.
-            hotWcuPerRequest: writeUnits(sizeOf(relation), true) + writeUnits(sizeOf(item), true),
+            hotItem: `${hottest.what}; per like: ${partitions.map((partition) => `${partition.what} ${partition.wcu}`).join(', ')}`,
+            hotWcuPerRequest: hottest.wcu,
           };
         },
       ),
