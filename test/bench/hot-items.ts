@@ -176,7 +176,11 @@ const sizeOf = (item: unknown) => Buffer.byteLength(JSON.stringify(item ?? {}));
 
 try {
   await runtime.ready;
-  const client = createDocumentClient({ endpoint: runtime.dynamoDbEndpoint, region: 'us-east-1', requestTimeout: SEED_REQUEST_TIMEOUT_MS });
+  const client = createDocumentClient({
+    endpoint: runtime.dynamoDbEndpoint,
+    region: 'us-east-1',
+    requestTimeout: SEED_REQUEST_TIMEOUT_MS,
+  });
   const db = createDb(client, runtime.tableName);
   const api = runtime.url;
   const results: CaseResult[] = [];

@@ -63,8 +63,7 @@ describe('a hot story: its likes counted in shards', () => {
     const before = LIKE_SHARD_FROM - 1;
     const storyId = await storyInTable(sharer, 'A story going viral', new Date(), { likeCount: before });
     const readers = await readersOf(storyId, 50, 'hot-liker');
-    const like = (status: 'on' | 'off', as: Session) =>
-      api.call(routes.likeStory, { params: { id: storyId, status }, as });
+    const like = (status: 'on' | 'off', as: Session) => api.call(routes.likeStory, { params: { id: storyId, status }, as });
 
     // Act: everyone likes at once, then 20 of them unlike at once
     const likes = await Promise.all(readers.map((reader) => like('on', reader)));

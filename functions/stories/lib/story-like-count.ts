@@ -75,5 +75,7 @@ export async function addShardedLikes(
   });
   const sharded = new Map<string, number>();
   for (const shard of shards) sharded.set(shard.storyId, (sharded.get(shard.storyId) ?? 0) + shard.likes);
-  return stories.map((story) => (sharded.has(story.storyId) ? { ...story, likeCount: story.likeCount + (sharded.get(story.storyId) ?? 0) } : story));
+  return stories.map((story) =>
+    sharded.has(story.storyId) ? { ...story, likeCount: story.likeCount + (sharded.get(story.storyId) ?? 0) } : story,
+  );
 }
