@@ -238,7 +238,9 @@ try {
           const relationWcu = writeUnits(sizeOf(relation), true);
           const countWcu = writeUnits(sizeOf(shards === undefined ? item : { storyId, shard: 0, likes: 0 }), true);
           const partitions = [
-            { what: 'the story (relations and count)', wcu: shards === undefined ? relationWcu + countWcu : relationWcu },
+            shards === undefined
+              ? { what: 'the story (relations and count)', wcu: relationWcu + countWcu }
+              : { what: 'the story (relations)', wcu: relationWcu },
             ...(shards === undefined ? [] : [{ what: `each of ${shards} count shards`, wcu: countWcu / shards }]),
             { what: "the sharer's notification", wcu: writeUnits(sizeOf(notices[0]), false) },
           ];
