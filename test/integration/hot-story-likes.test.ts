@@ -83,7 +83,8 @@ describe('a hot story: its likes counted in shards', () => {
     expect(shards.length).toBeGreaterThan(0);
     const { data: story } = await getDb().entities.story.get({ storyId }).go({ consistent: true });
     expect((story?.likeCount ?? 0) + shards.reduce((sum, shard) => sum + shard.likes, 0)).toBe(before + 30);
-    expect(story?.likeCount).toBeGreaterThan(before + 30);
+    // The like that took the story to LIKE_SHARD_FROM was counted on it (and set its shards).
+    expect(story?.likeCount).toBeGreaterThanOrEqual(LIKE_SHARD_FROM);
   }, 60_000);
 
   it('keeps a quiet story’s count on the story itself, which feeds read without shards', async () => {
