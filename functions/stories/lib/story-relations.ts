@@ -55,7 +55,8 @@ export async function getStories(db: Db, storyIds: readonly string[]): Promise<S
 
 /**
  * Many stories as `viewer` sees them, for a feed or a queue: two batch reads whatever their
- * number (the people named, and the viewer's relations to the stories).
+ * number (the people named, and the viewer's relations to the stories), and a third for the
+ * count shards of any hot story among them (story-like-count.ts).
  */
 export async function storiesFor(db: Db, items: readonly StoryItem[], viewer: Viewer | undefined): Promise<Story[]> {
   const [stories, people, relations] = await Promise.all([
@@ -104,7 +105,7 @@ export async function recordRedirect(db: Db, storyId: string, userId: string, no
  * in one of its shards once it is hot: story-like-count.ts) change in one transaction, the
  * relation on condition of its state, so concurrent calls leave the count equal to the number of
  * likes. Repeating a call changes nothing. A like that happened then tells the sharer, in a
- * transaction of its own: on a viral story every like joins the same open notification, and in
+ * write of its own (recordNotification): on a viral story every like joins the same open notification, and in
  * the like's transaction that one item would make every like collide with every other (docs/operations.md,
  * "Hot items"). Answers the notification written, if any, for the caller to email.
  */
