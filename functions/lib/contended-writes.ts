@@ -75,6 +75,13 @@ export function isWriteCollision(error: unknown): boolean {
   return false;
 }
 
+/**
+ * Retries taken and writes given up in this process since it started: what the hot-items bench
+ * reads after driving one item hard (the local runtime runs every function in one process). In
+ * AWS each function's process keeps its own and nothing reads it; two additions cost nothing.
+ */
+export const contendedWriteCounts = { retries: 0, givenUp: 0 };
+
 export interface ContendedWriteOptions {
   /** What people are doing, for the TooBusy answer: "following this person". */
   what: string;
@@ -99,6 +106,7 @@ export async function retryContendedWrite<T>(
     if (number > 0) {
       const pauseMs = pauseBeforeRetry(number);
       if (!timeForAnotherAttempt(pauseMs)) break;
+      contendedWriteCounts.retries += 1;
       await new Promise((resolve) => setTimeout(resolve, pauseMs));
     }
     try {
@@ -110,5 +118,6 @@ export async function retryContendedWrite<T>(
       lastCollision = error;
     }
   }
+  contendedWriteCounts.givenUp += 1;
   throw options.giveUp ? options.giveUp(lastCollision) : new TooBusy(options.what, { cause: lastCollision });
 }

@@ -67,6 +67,12 @@ export interface NotificationWrites {
    * own write and passes `{ count: false }`.
    */
   commits(entities: WriteEntities, options?: { count?: boolean }): WriteCommit[];
+  /**
+   * The same writes as one plain write, when they are one item's (joining an unseen
+   * notification), for an event with no cause to share a transaction with: concurrent
+   * transactions on one item cancel each other (TransactionConflict), plain writes queue.
+   */
+  write?: (db: Db) => Promise<void>;
 }
 
 type UnseenCounter = 'numUnseenNotifications' | 'ssoAppNumUnseenNotifications';
@@ -148,23 +154,34 @@ export function planNotification(
     const detail = event.object.detail;
     // The actor is already among the latest: nothing new, unless it is the platform's fresher news.
     if (!joining && (detail === undefined || detail === open.objectDetail)) return null;
+    const key = { userId: recipientId, notificationId: open.notificationId };
+    const changes = joining
+      ? { actorIds: withLatestActor(open.actorIds, actorId), updatedAt: at }
+      : { objectDetail: detail as string, updatedAt: at };
+    // Only while it is unseen (a seen one starts a new group). Not on condition that nothing else
+    // joined since it was read: on a viral story every like joins the same notification, and that
+    // condition made them all collide (docs/operations.md, "Hot items"). The count is ADDed, so it
+    // stays exact; two joining at once may each leave the latest names without the other's.
     return {
       startsGroup: false,
       recipient,
       unseenIncrement: {},
       commits: ({ notification }) => [
         notification
-          .patch({ userId: recipientId, notificationId: open.notificationId })
-          .set(
-            joining
-              ? { actorIds: withLatestActor(open.actorIds, actorId), updatedAt: at }
-              : { objectDetail: detail as string, updatedAt: at },
-          )
+          .patch(key)
+          .set(changes)
           .add({ actorCount: joining ? 1 : 0 })
-          // Unchanged since read: another event joining meanwhile must not be overwritten.
-          .where(({ state, updatedAt }, { eq }) => `${eq(state, 'unseen')} AND ${eq(updatedAt, open.updatedAt)}`)
+          .where(({ state }, { eq }) => eq(state, 'unseen'))
           .commit(),
       ],
+      write: async (db) => {
+        await db.entities.notification
+          .patch(key)
+          .set(changes)
+          .add({ actorCount: joining ? 1 : 0 })
+          .where(({ state }, { eq }) => eq(state, 'unseen'))
+          .go({ response: 'none' });
+      },
     };
   }
 
@@ -215,6 +232,8 @@ export async function recordNotification(db: Db, event: NotificationEvent): Prom
   return retryContendedWrite({ what: 'notifying this person' }, async () => {
     const writes = await prepareNotification(db, event);
     if (!writes) return null;
+    // A failed condition of the plain write (the notification was seen meanwhile) is a lost race too.
+    if (writes.write) return writes.write(db).then(() => writes);
     const result = await db.transaction.write((entities) => writes.commits(entities)).go();
     return result.canceled ? lostRace(result) : writes;
   });

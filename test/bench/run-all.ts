@@ -2,8 +2,9 @@
  * `npm run bench`: every performance budget of the platform, measured on this machine and
  * printed with its target. Seeds a throw-away on-disk data folder; leaves nothing running.
  * `npm run bench -- bundles api` runs only the sections named (bundles, job, api, pages, stories, transfers, payments, store,
- * analytics, crawler, web). Two long ones run only when named: `job-scale` (the ranking job at up to 100,000 publications) and
- * `fanout` (one climb told to 100,000 followers), each several minutes.
+ * analytics, crawler, web). Three long ones run only when named: `job-scale` (the ranking job at up to 100,000 publications) and
+ * `fanout` (one climb told to 100,000 followers), each several minutes, and `hot-items` (a viral story's likes, a popular
+ * transfer's downloads and a launch's sales, each on one item, about a minute each).
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -58,10 +59,11 @@ const SECTIONS = [
   'crawler',
   'web',
   'job-scale',
+  'hot-items',
 ] as const;
 type Section = (typeof SECTIONS)[number];
 /** Sections too long for a plain `npm run bench`: run when named. */
-const NAMED_ONLY: readonly Section[] = ['job-scale', 'fanout'];
+const NAMED_ONLY: readonly Section[] = ['job-scale', 'fanout', 'hot-items'];
 
 function chosenSections(args: readonly string[]): Set<Section> {
   const unknown = args.filter((arg) => !(SECTIONS as readonly string[]).includes(arg));
@@ -157,6 +159,51 @@ async function benchNotificationFanOut(): Promise<void> {
     `  every follower notified ${(result.allMs / 1000).toFixed(1)} s after the run started (${result.notified.toLocaleString('en-US')} of ${result.followers.toLocaleString('en-US')}, ` +
       `${rate.toFixed(0)} notifications/s, ${result.leftInQueue} messages left): within 5 minutes ${verdict(result.notified === result.followers && result.leftInQueue === 0 && result.allMs <= FANOUT_TARGET_MS)}`,
   );
+}
+
+/**
+ * Hot items: the story, transfer and shop items that one popular thing makes everyone write, each
+ * driven at a steady rate over HTTP (test/bench/hot-items.ts, in a process of its own), and the
+ * write units its partition would take in AWS at the issue's real rate against a partition's 1,000.
+ */
+async function benchHotItems(): Promise<void> {
+  const output = await run(TSX, [join(REPO_ROOT, 'test/bench/hot-items.ts')], lambdaEnv);
+  const { seconds, partitionWcuPerSecond, results } = JSON.parse(output.trim().split('\n').at(-1) ?? '{}') as {
+    seconds: number;
+    partitionWcuPerSecond: number;
+    results: {
+      name: string;
+      requests: number;
+      statuses: Record<string, number>;
+      count: number;
+      expected: number;
+      p50Ms: number;
+      p99Ms: number;
+      retries: number;
+      givenUp: number;
+      writeUnitsPerRequest: number;
+      hotItem: string;
+      hotWcuPerRequest: number;
+      realPerSecond: number;
+      localPerSecond: number;
+      hotWcuPerSecond: number;
+    }[];
+  };
+  heading(`Hot items: one item written by everyone, ${seconds} s a case at a scaled rate over HTTP`);
+  for (const result of results) {
+    const share = result.hotWcuPerSecond / partitionWcuPerSecond;
+    print(
+      `${result.name}: ${result.requests} requests at ${result.localPerSecond.toFixed(1)}/s (real ${result.realPerSecond.toFixed(1)}/s, scale 1:${(result.realPerSecond / result.localPerSecond).toFixed(1)}), answered ${JSON.stringify(result.statuses)}`,
+    );
+    print(
+      `  count ${result.count} of ${result.expected} expected: exact ${verdict(result.count === result.expected)}; p50 ${result.p50Ms} ms, p99 ${result.p99Ms} ms; retries ${result.retries}, given up ${result.givenUp}`,
+    );
+    print(
+      `  ${result.writeUnitsPerRequest} write units a request (whole route), ${result.hotWcuPerRequest} on the hot partition: ` +
+        `${result.hotWcuPerSecond} WCU/s at the real rate against ${partitionWcuPerSecond} (${Math.round(share * 100)}%): under half ${verdict(share < 0.5)}`,
+    );
+    print(`  hot partition: ${result.hotItem}`);
+  }
 }
 
 async function load(url: string): Promise<autocannon.Result> {
@@ -764,6 +811,7 @@ try {
   const bundles = sections.has('bundles') ? await benchBundles(workDir) : undefined;
   if (sections.has('job')) await benchRankingJob(await functionBundle('ranking/rank-publications', bundles));
   if (sections.has('fanout')) await benchNotificationFanOut();
+  if (sections.has('hot-items')) await benchHotItems();
   if (sections.has('job-scale')) await benchJobScale({ workDir, tsx: TSX, repoRoot: REPO_ROOT, env: lambdaEnv });
   if (sections.has('api') || sections.has('web')) await benchApi({ api: sections.has('api'), web: sections.has('web'), bundles });
   if (sections.has('pages')) await benchPublicationPages();

@@ -21,6 +21,7 @@ import { createReportEntity } from './entities/report';
 import { createSessionEntity } from './entities/session';
 import { createStoryEntity, createStoryReviewEntity, createStoryUrlEntity } from './entities/story';
 import { createStoryRelationEntity } from './entities/story-relation';
+import { createStoryLikeShardEntity } from './entities/story-like-shard';
 import { createCommentEntity } from './entities/comment';
 import { createSiteStoryEntity, createStorySiteEntity } from './entities/story-site';
 import { createStoryListEntity, createTimelineEntryEntity } from './entities/story-feed';
@@ -95,6 +96,7 @@ export const entityFactories = {
   storyUrl: createStoryUrlEntity,
   storyReview: createStoryReviewEntity,
   storyRelation: createStoryRelationEntity,
+  storyLikeShard: createStoryLikeShardEntity,
   comment: createCommentEntity,
   timelineEntry: createTimelineEntryEntity,
   storyList: createStoryListEntity,

@@ -10,6 +10,7 @@ import type { Db } from '../../lib/db/service';
 import { requireUser } from '../../lib/db/users';
 import type { Viewer } from './story-view';
 import { getStories, storiesFor } from './story-relations';
+import { addShardedLikes } from './story-like-count';
 
 export const FEED_PAGE_SIZE = 20;
 /** How long a story stays in its sharer's followers' "following" feeds. */
@@ -138,7 +139,8 @@ export async function rankHotStories(db: Db, now: Date): Promise<string[]> {
     .newest({ feed: 'all' })
     .gte({ createdAt: daysBefore(now, HOT_WINDOW_DAYS).toISOString() })
     .go({ order: 'desc', pages: 'all', limit: HOT_CANDIDATES_LIMIT });
-  return rankHot(data, now);
+  // A viral story's count is mostly in its shards: ranked by its whole count.
+  return rankHot(await addShardedLikes(db, data), now);
 }
 
 /** The job: recomputes the hot order and stores it as one item. */

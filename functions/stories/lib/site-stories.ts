@@ -9,6 +9,7 @@ import type { Db } from '../../lib/db/service';
 import { NotFound } from '../../lib/errors';
 import { decodeHotCursor, encodeHotCursor, FEED_PAGE_SIZE, type FeedAnswer, forVisitors } from './feeds';
 import type { Viewer } from './story-view';
+import { addShardedLikes } from './story-like-count';
 import { getStories, storiesFor } from './story-relations';
 
 /** A site's hot order ranks its stories of this many days (a site shares less often than the whole feed's week). */
@@ -71,7 +72,9 @@ export async function rankSiteStories(db: Db, options: { host: string; now: Date
     since: new Date(options.now.getTime() - SITE_HOT_WINDOW_DAYS * 86_400_000),
   });
   const byId = new Map(stories.map((story) => [story.storyId, story]));
-  return rankHot(stories, options.now, SITE_HOT_CANDIDATES).flatMap((storyId) => byId.get(storyId) ?? []);
+  return rankHot(await addShardedLikes(db, stories), options.now, SITE_HOT_CANDIDATES).flatMap(
+    (storyId) => byId.get(storyId) ?? [],
+  );
 }
 
 /** A page of a site's stories for the site page: 404 for a site nobody shared from. */

@@ -7,8 +7,10 @@ import { getUser, getUsers } from '../../lib/db/users';
 import { Forbidden, NotFound } from '../../lib/errors';
 import type { Story } from '../../../shared/schemas/stories';
 import { notifiedStory, toStory, type Viewer } from './story-view';
-import { type NotificationWrites, prepareNotification } from '../../lib/notifications';
-import { lostRace, retryContendedWrite } from '../../lib/contended-writes';
+import { type NotificationWrites, recordNotification } from '../../lib/notifications';
+import { lostRace, retryContendedWrite, TooBusy } from '../../lib/contended-writes';
+import { logger } from '../../lib/logger';
+import { addShardedLikes, countLikeCommit, LIKE_SHARDS, startShardedLikes } from './story-like-count';
 
 export async function requireStory(db: Db, storyId: string): Promise<StoryItem> {
   const { data } = await db.entities.story.get({ storyId }).go({ consistent: true });
@@ -23,11 +25,12 @@ export async function readRelation(db: Db, storyId: string, userId: string | und
 }
 
 /** The story as `viewer` (or nobody) sees it: its sharer, claimed author and the viewer's relation to it. */
-export async function storyFor(db: Db, story: StoryItem, viewer: Viewer | undefined): Promise<Story> {
-  const [sharer, claimedAuthor, relation] = await Promise.all([
-    getUser(db, { userId: story.sharerId }),
-    story.authorClaimUserId ? getUser(db, { userId: story.authorClaimUserId }) : null,
-    readRelation(db, story.storyId, viewer?.userId),
+export async function storyFor(db: Db, item: StoryItem, viewer: Viewer | undefined): Promise<Story> {
+  const [[story = item], sharer, claimedAuthor, relation] = await Promise.all([
+    addShardedLikes(db, [item], { consistent: true }),
+    getUser(db, { userId: item.sharerId }),
+    item.authorClaimUserId ? getUser(db, { userId: item.authorClaimUserId }) : null,
+    readRelation(db, item.storyId, viewer?.userId),
   ]);
   return toStory(story, { sharer, claimedAuthor }, viewer, {
     didRedirect: relation?.redirectedAt !== undefined || viewer?.userId === story.sharerId,
@@ -52,14 +55,16 @@ export async function getStories(db: Db, storyIds: readonly string[]): Promise<S
 
 /**
  * Many stories as `viewer` sees them, for a feed or a queue: two batch reads whatever their
- * number (the people named, and the viewer's relations to the stories).
+ * number (the people named, and the viewer's relations to the stories), and a third for the
+ * count shards of any hot story among them (story-like-count.ts).
  */
-export async function storiesFor(db: Db, stories: readonly StoryItem[], viewer: Viewer | undefined): Promise<Story[]> {
-  const [people, relations] = await Promise.all([
-    getUsers(db, { userIds: stories.flatMap((story) => [story.sharerId, story.authorClaimUserId ?? []].flat()) }),
-    viewer && stories.length > 0
+export async function storiesFor(db: Db, items: readonly StoryItem[], viewer: Viewer | undefined): Promise<Story[]> {
+  const [stories, people, relations] = await Promise.all([
+    addShardedLikes(db, items),
+    getUsers(db, { userIds: items.flatMap((story) => [story.sharerId, story.authorClaimUserId ?? []].flat()) }),
+    viewer && items.length > 0
       ? getBatch({
-          keys: stories.map((story) => ({ storyId: story.storyId, userId: viewer.userId })),
+          keys: items.map((story) => ({ storyId: story.storyId, userId: viewer.userId })),
           send: async (keys) => {
             const { data, unprocessed } = await db.entities.storyRelation.get(keys).go();
             return { data, unprocessed: unprocessed.map((key) => ({ storyId: key.storyId, userId: key.userId })) };
@@ -96,11 +101,13 @@ export async function recordRedirect(db: Db, storyId: string, userId: string, no
 
 /**
  * Likes (`on`) or unlikes (`off`) a story for a reader who opened it and is not its sharer, and
- * whom the sharer has not blocked. The relation's likedAt, the story's count and, for a like,
- * the sharer's notification change in one transaction, each on condition of the others' state,
- * so concurrent calls leave the count equal to the number of likes and a notification exists
- * only for a like that happened. Repeating a call changes nothing. Answers the notification
- * written, if any, for the caller to email.
+ * whom the sharer has not blocked. The relation's likedAt and the story's count (on the story, or
+ * in one of its shards once it is hot: story-like-count.ts) change in one transaction, the
+ * relation on condition of its state, so concurrent calls leave the count equal to the number of
+ * likes. Repeating a call changes nothing. A like that happened then tells the sharer, in a
+ * write of its own (recordNotification): on a viral story every like joins the same open notification, and in
+ * the like's transaction that one item would make every like collide with every other (docs/operations.md,
+ * "Hot items"). Answers the notification written, if any, for the caller to email.
  */
 export async function setLike(
   db: Db,
@@ -118,16 +125,8 @@ export async function setLike(
   if (!relation?.redirectedAt) throw new Forbidden('Open the story before you like it.');
 
   const liking = status === 'on';
-  return retryContendedWrite({ what: 'liking this story' }, async () => {
-    const notification = liking
-      ? await prepareNotification(db, {
-          recipientId: story.sharerId,
-          actorId: userId,
-          kind: 'story-liked',
-          object: notifiedStory(story),
-          at: now,
-        })
-      : null;
+  let counted = story;
+  const changed = await retryContendedWrite({ what: 'liking this story' }, async () => {
     const result = await db.transaction
       .write((entities) => [
         liking
@@ -141,18 +140,32 @@ export async function setLike(
               .remove(['likedAt'])
               .where(({ likedAt }, { exists }) => exists(likedAt))
               .commit(),
-        entities.story
-          .patch({ storyId: story.storyId })
-          .add({ likeCount: liking ? 1 : -1 })
-          .commit(),
-        ...(notification?.commits(entities) ?? []),
+        countLikeCommit(entities, counted, liking ? 1 : -1),
       ])
       .go();
-    if (!result.canceled) return notification;
+    if (!result.canceled) return true;
     // The like was already in the state asked for: nothing to change.
-    if (failedConditions(result).includes(0)) return null;
-    // A concurrent transaction on the same story, or another event on the same notification:
-    // read again and retry.
+    if (failedConditions(result).includes(0)) return false;
+    // A concurrent transaction on the same count (TransactionConflict): its later likes go to shards.
+    if (counted.likeShards === undefined) {
+      await startShardedLikes(db, story.storyId);
+      counted = { ...counted, likeShards: LIKE_SHARDS };
+    }
     return lostRace(result);
   });
+  if (!changed || !liking) return null;
+  try {
+    return await recordNotification(db, {
+      recipientId: story.sharerId,
+      actorId: userId,
+      kind: 'story-liked',
+      object: notifiedStory(story),
+      at: now,
+    });
+  } catch (error) {
+    // The like is recorded; only the sharer's notice of it (one more name on an open one) is lost.
+    if (!(error instanceof TooBusy)) throw error;
+    logger.warn('A like was not added to its notification', { storyId: story.storyId, error });
+    return null;
+  }
 }

@@ -33,7 +33,13 @@ export const createStoryEntity = (config?: EntityConfiguration) =>
         /** Why the page could not be read, for a url-only story. */
         fetchProblem: { type: 'string' },
         sharerId: userIdAttribute,
+        /**
+         * The likes counted on the story itself: all of them, unless `likeShards` is set, after
+         * which new likes are counted in its shards (story-like-shard.ts) and the count is this plus theirs.
+         */
         likeCount: { type: 'number', required: true, default: 0 },
+        /** Set once the story's likes collided: how many shards they are counted in from then on. */
+        likeShards: { type: 'number' },
         /**
          * Comments shown (not deleted or removed), moved in the same transaction as the comment's
          * write. Absent on stories shared before comments existed: read as 0.
