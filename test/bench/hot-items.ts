@@ -113,7 +113,14 @@ const percentile = (values: readonly number[], share: number) => {
 };
 
 /** What one case measured; `hot` is what the hot partition takes per request in AWS (see the arithmetic in docs/operations.md). */
-interface CaseResult {
+/** The last line this script prints, which run-all.ts reads. */
+export interface HotItemsReport {
+  seconds: number;
+  partitionWcuPerSecond: number;
+  results: CaseResult[];
+}
+
+export interface CaseResult {
   name: string;
   requests: number;
   statuses: Record<string, number>;
@@ -436,7 +443,8 @@ try {
       `${result.name}: ${JSON.stringify(result.statuses)}, count ${result.count} of ${result.expected}, retries ${result.retries}`,
     );
   }
-  console.log(JSON.stringify({ seconds: SECONDS, partitionWcuPerSecond: PARTITION_WCU_PER_SECOND, results }));
+  const report: HotItemsReport = { seconds: SECONDS, partitionWcuPerSecond: PARTITION_WCU_PER_SECOND, results };
+  console.log(JSON.stringify(report));
 } finally {
   await runtime.stop();
   rmSync(dataDir, { recursive: true, force: true });

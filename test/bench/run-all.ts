@@ -21,6 +21,7 @@ import { LOCAL_TABLE_NAME, REPO_ROOT } from '../../infra/local/runtime';
 import { LOCAL_BUCKETS } from '../../infra/local/s3-local';
 import { benchBundles } from './bundles';
 import { benchCrawlerPage } from './crawler-page';
+import type { HotItemsReport } from './hot-items';
 import { benchJobScale } from './job-scale';
 import { benchPipeline } from './pipeline';
 import { steadyLoad } from './steady-load';
@@ -168,27 +169,7 @@ async function benchNotificationFanOut(): Promise<void> {
  */
 async function benchHotItems(): Promise<void> {
   const output = await run(TSX, [join(REPO_ROOT, 'test/bench/hot-items.ts')], lambdaEnv);
-  const { seconds, partitionWcuPerSecond, results } = JSON.parse(output.trim().split('\n').at(-1) ?? '{}') as {
-    seconds: number;
-    partitionWcuPerSecond: number;
-    results: {
-      name: string;
-      requests: number;
-      statuses: Record<string, number>;
-      count: number;
-      expected: number;
-      p50Ms: number;
-      p99Ms: number;
-      retries: number;
-      givenUp: number;
-      writeUnitsPerRequest: number;
-      hotItem: string;
-      hotWcuPerRequest: number;
-      realPerSecond: number;
-      localPerSecond: number;
-      hotWcuPerSecond: number;
-    }[];
-  };
+  const { seconds, partitionWcuPerSecond, results } = JSON.parse(output.trim().split('\n').at(-1) ?? '{}') as HotItemsReport;
   heading(`Hot items: one item written by everyone, ${seconds} s a case at a scaled rate over HTTP`);
   for (const result of results) {
     const share = result.hotWcuPerSecond / partitionWcuPerSecond;
