@@ -4,7 +4,6 @@ import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { EVERY_FUNCTION } from '../../shared/functions';
-import { directSdkImports } from './direct-sdk-imports';
 import { pureSchemaModules } from './pure-schema-modules';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -113,21 +112,6 @@ const middyStreamingShim: Plugin = {
     pluginBuild.onResolve({ filter: /^node:stream\/(promises|web)$/ }, (args) =>
       args.importer.includes(MIDDY_CORE_DIR) ? { path: MIDDY_STREAMING } : undefined,
     );
-  },
-};
-
-const ENTITY_FACTORIES = fileURLToPath(new URL('../../functions/lib/db/entity-factories.ts', import.meta.url));
-const ENTITY_FACTORIES_FACADE = fileURLToPath(new URL('./shims/entity-factories.ts', import.meta.url));
-
-/** The entities' definitions load with ElectroDB, on a bundle's first call; see the facade. */
-const entityFactoriesOnFirstCall: Plugin = {
-  name: 'entity-factories-on-first-call',
-  setup(pluginBuild) {
-    pluginBuild.onResolve({ filter: /[\\/]entity-factories$/ }, (args) => {
-      if (args.importer === ENTITY_FACTORIES_FACADE) return undefined;
-      const target = path.resolve(args.resolveDir, `${args.path}.ts`);
-      return target === ENTITY_FACTORIES ? { path: ENTITY_FACTORIES_FACADE } : undefined;
-    });
   },
 };
 
@@ -291,8 +275,6 @@ export async function bundleFunctions(options: BundleOptions): Promise<BundleRes
         lambdaCredentialsShim,
         electrodbCommandsShim,
         middyStreamingShim,
-        entityFactoriesOnFirstCall,
-        directSdkImports,
         pureSchemaModules,
       ],
       metafile: true,

@@ -172,30 +172,6 @@ describe('Lambda bundles', () => {
     }
   });
 
-  it("loads the table's entity definitions with ElectroDB on the first call, not at import", () => {
-    // Prepare
-    const bundle = bundles.get('platform/get-health') as BundleResult;
-    const entityFiles = (inputs: Readonly<Record<string, number>> | undefined) =>
-      Object.keys(inputs ?? {}).filter((input) => input.startsWith('functions/lib/db/entities/'));
-
-    // Assess: all of them in the asset (infra/build/shims/entity-factories.ts), none compiled at import.
-    expect(entityFiles(bundle.inputs).length).toBeGreaterThan(50);
-    expect(entityFiles(bundle.importInputs)).toEqual([]);
-  });
-
-  it("compiles at import only its DynamoDB client's protocol, not the XML ones of the S3 client it loads on first use", () => {
-    // Prepare
-    const bundle = bundles.get('penpay/connect-merchant-gateway') as BundleResult;
-    const xmlProtocolFiles = (inputs: Readonly<Record<string, number>> | undefined) =>
-      Object.keys(inputs ?? {}).filter((input) =>
-        /@aws-sdk\/core\/dist-es\/submodules\/protocols\/(query|xml)\/|@aws-sdk\/xml-builder\//.test(input),
-      );
-
-    // Assess: S3's chunk carries them (infra/build/direct-sdk-imports.ts keeps them there).
-    expect(xmlProtocolFiles(bundle.inputs)).toEqual(expect.arrayContaining([expect.stringContaining('AwsRestXmlProtocol')]));
-    expect(xmlProtocolFiles(bundle.importInputs)).toEqual([]);
-  });
-
   it('runs the libraries it loads on first use from inside the bundle', async () => {
     // Act
     const answer = await callBundled(bundles.get('probe/lazy') as BundleResult, 'm.handler()', {
