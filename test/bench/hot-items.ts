@@ -17,12 +17,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { writeBatch } from '../../functions/lib/db/batches';
-import { createDocumentClient } from '../../functions/lib/db/client';
 import { figureDayOf } from '../../functions/penpay/lib/sales-ledger';
 import { shopScope } from '../../functions/lib/db/entities/store-figures';
 import { transferFolder } from '../../functions/lib/db/entities/stored-file';
 import { contendedWriteCounts } from '../../functions/lib/contended-writes';
-import { createDb, type Db } from '../../functions/lib/db/service';
+import type { Db } from '../../functions/lib/db/service';
 import { createSession } from '../../functions/lib/sessions';
 import { newStoryId } from '../../functions/stories/lib/share-story';
 import { siteWrites } from '../../functions/stories/lib/site-stories';
@@ -30,8 +29,9 @@ import { addShardedLikes } from '../../functions/stories/lib/story-like-count';
 import { encodeManifest } from '../../functions/transfers/lib/manifest';
 import { newLinkKey } from '../../functions/transfers/lib/transfer-links';
 
-import { SEED_REQUEST_TIMEOUT_MS, startLocalRuntime } from '../../infra/local/runtime';
+import { startLocalRuntime } from '../../infra/local/runtime';
 import { APPLICATION_ID_HEADER, SESSION_HEADER, WEB_APPLICATION_ID } from '../../shared/constants';
+import { bulkTableAccess } from './support';
 
 const log = (line: string) => process.stderr.write(`  ${line}\n`);
 /** Seconds each case is driven for (BENCH_HOT_SECONDS overrides, for a quicker look). */
@@ -183,12 +183,7 @@ const sizeOf = (item: unknown) => Buffer.byteLength(JSON.stringify(item ?? {}));
 
 try {
   await runtime.ready;
-  const client = createDocumentClient({
-    endpoint: runtime.dynamoDbEndpoint,
-    region: 'us-east-1',
-    requestTimeout: SEED_REQUEST_TIMEOUT_MS,
-  });
-  const db = createDb(client, runtime.tableName);
+  const db = bulkTableAccess(runtime);
   const api = runtime.url;
   const results: CaseResult[] = [];
 

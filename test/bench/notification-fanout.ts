@@ -12,10 +12,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
-import { createDocumentClient } from '../../functions/lib/db/client';
-import { createDb } from '../../functions/lib/db/service';
-import { SEED_REQUEST_TIMEOUT_MS, startLocalRuntime } from '../../infra/local/runtime';
+import { startLocalRuntime } from '../../infra/local/runtime';
 import { writeSyntheticFollowers } from '../support/synthetic-follows';
+import { bulkTableAccess } from './support';
 
 const FOLLOWERS = Number(process.env.BENCH_FANOUT_FOLLOWERS ?? 100_000);
 const QUEUE = 'notification-fanout';
@@ -36,12 +35,7 @@ const runtime = await startLocalRuntime({
 });
 try {
   await runtime.ready;
-  const client = createDocumentClient({
-    endpoint: runtime.dynamoDbEndpoint,
-    region: 'us-east-1',
-    requestTimeout: SEED_REQUEST_TIMEOUT_MS,
-  });
-  const db = createDb(client, runtime.tableName);
+  const db = bulkTableAccess(runtime);
   const board = (await (await fetch(`${runtime.url}/api/i/toppubs/load/pubs?limit=1`)).json()) as { items: { slug: string }[] };
   const slug = board.items[0]?.slug;
   if (!slug) throw new Error('The local runtime ranked no publication');
@@ -77,7 +71,7 @@ try {
       let count = 0;
       let start: Record<string, unknown> | undefined;
       do {
-        const page = await client.send(
+        const page = await db.client.send(
           new ScanCommand({
             TableName: runtime.tableName,
             Segment: segment,

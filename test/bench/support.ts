@@ -1,5 +1,8 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
+import { createDocumentClient } from '../../functions/lib/db/client';
+import { createDb, type Db } from '../../functions/lib/db/service';
+import { SEED_REQUEST_TIMEOUT_MS } from '../../infra/local/runtime';
 
 export const print = (line = '') => console.log(line);
 
@@ -129,4 +132,14 @@ export function nodeTreeCpuSeconds(rootPid: number): number {
     pending.push(...childrenOf(pid));
   }
   return ticks / CLOCK_TICKS_PER_SECOND;
+}
+
+/** A local runtime's table, through a client whose timeout fits bulk writes, as the runtime's own seed writes it. */
+export function bulkTableAccess(runtime: { dynamoDbEndpoint: string; tableName: string }): Db {
+  const client = createDocumentClient({
+    endpoint: runtime.dynamoDbEndpoint,
+    region: 'us-east-1',
+    requestTimeout: SEED_REQUEST_TIMEOUT_MS,
+  });
+  return createDb(client, runtime.tableName);
 }
