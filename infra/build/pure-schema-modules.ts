@@ -31,17 +31,43 @@ export function moduleScopeCallStarts(source: ts.SourceFile): number[] {
 }
 
 /**
- * Two expressions esbuild keeps even inside an unused pure call, since they may run code: an
- * object spread (a getter could run) and a template literal with a substitution (a toString
- * could run). In our schema modules they only copy shapes and build messages, so top-level
- * constants write them as calls with the same meaning, which the marking then makes pure:
- * `{ a, ...b }` as `Object.assign({}, { a }, b)` and `` `x${y}` `` as `"x".concat(y)`. Without
- * it, a schema built from a shared shape, or with a message listing its choices, was built at
- * every cold start of every handler that imported its module.
+ * Three expressions esbuild keeps even inside an unused pure call, since they may run code: an
+ * object spread (a getter could run), a template literal with a substitution (a toString could
+ * run) and a property read that is not a call's callee (a getter could run, or the object be
+ * undefined). In our schema modules they only copy shapes, read a schema's `.shape` and build
+ * messages, so top-level constants write them as calls with the same meaning, which the
+ * marking then makes pure: `{ a, ...b }` as `Object.assign({}, { a }, b)`, `` `x${y}` `` as
+ * `"x".concat(y)` and `a.shape` as `Reflect.get(a, "shape")`. Without it, a schema built from
+ * another's shape, or with a message listing its choices, was built at every cold start of
+ * every handler that imported its module, with every schema it read from.
  */
+/** `a.b` in `a.b()`, `new a.b()` or `` a.b`…` ``: the call's own receiver, dropped with the call. */
+const isCallee = (node: ts.Node): boolean =>
+  (ts.isCallExpression(node.parent) || ts.isNewExpression(node.parent) || ts.isTaggedTemplateExpression(node.parent)) &&
+  (ts.isTaggedTemplateExpression(node.parent) ? node.parent.tag : node.parent.expression) === node;
+
+/** Names bound by `import * as z from ...`. */
+function namespaceImports(source: ts.SourceFile): Set<string> {
+  const names = new Set<string>();
+  for (const statement of source.statements) {
+    const bindings = ts.isImportDeclaration(statement) ? statement.importClause?.namedBindings : undefined;
+    if (bindings && ts.isNamespaceImport(bindings)) names.add(bindings.name.text);
+  }
+  return names;
+}
+
+/**
+ * `z.NEVER` of `import * as z`: esbuild reads it as the one export it names, and drops the rest
+ * of the namespace; as `Reflect.get(z, "NEVER")` the namespace object, every export in it, would
+ * be kept.
+ */
+const isNamespaceMember = (access: ts.PropertyAccessExpression, namespaces: ReadonlySet<string>): boolean =>
+  ts.isIdentifier(access.expression) && namespaces.has(access.expression.text);
+
 function rewriteKeptExpressions(source: ts.SourceFile): ts.SourceFile | undefined {
   const { factory } = ts;
   let rewrote = false;
+  const namespaces = namespaceImports(source);
   const result = ts.transform(source, [
     (context) => (root) => {
       const visit = (node: ts.Node): ts.Node => {
@@ -64,6 +90,19 @@ function rewriteKeptExpressions(source: ts.SourceFile): ts.SourceFile | undefine
           const assign = factory.createPropertyAccessExpression(factory.createIdentifier('Object'), 'assign');
           rewrote = true;
           return factory.createCallExpression(assign, undefined, parts);
+        }
+        if (
+          ts.isPropertyAccessExpression(visited) &&
+          !ts.isPropertyAccessChain(visited) &&
+          !isCallee(node) &&
+          !isNamespaceMember(visited, namespaces)
+        ) {
+          const get = factory.createPropertyAccessExpression(factory.createIdentifier('Reflect'), 'get');
+          rewrote = true;
+          return factory.createCallExpression(get, undefined, [
+            visited.expression,
+            factory.createStringLiteral(visited.name.text),
+          ]);
         }
         if (ts.isTemplateExpression(visited)) {
           const parts: ts.Expression[] = [];

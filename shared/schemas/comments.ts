@@ -1,4 +1,5 @@
 import * as z from '../zod';
+import { formatCount } from '../format-count';
 import { COMMENT_MAX_LENGTH } from '../stories/comment-rules';
 import { cursorQueryShape } from './common';
 import { storyIdParamsSchema, storyPersonSchema } from './stories';
@@ -13,7 +14,7 @@ export const commentBodyTextSchema = z
   .check(
     z.trim(),
     z.minLength(1, 'Write something first: the comment is empty'),
-    z.maxLength(COMMENT_MAX_LENGTH, `A comment holds at most ${COMMENT_MAX_LENGTH.toLocaleString('en')} characters`),
+    z.maxLength(COMMENT_MAX_LENGTH, `A comment holds at most ${formatCount(COMMENT_MAX_LENGTH)} characters`),
   );
 
 export const addCommentBodySchema = z.strictObject({

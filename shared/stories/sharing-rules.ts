@@ -1,4 +1,5 @@
 import { RESERVED_PATH_SEGMENTS } from '../constants';
+import { formatCount } from '../format-count';
 
 /**
  * What may be shared as a story (SPEC 5): one function, run by the share form as the user types
@@ -28,7 +29,7 @@ export const SHARE_ALERTS = {
   },
   tooLong: {
     title: 'Address too long',
-    text: `Addresses longer than ${MAX_URL_LENGTH.toLocaleString('en-US')} characters cannot be shared: share the story's own address, without the extra parameters.`,
+    text: `Addresses longer than ${formatCount(MAX_URL_LENGTH)} characters cannot be shared: share the story's own address, without the extra parameters.`,
   },
   credentials: {
     title: 'No passwords in links',

@@ -53,7 +53,41 @@ describe('pure schema modules (bundling)', () => {
     expect(output).not.toContain('concat');
   });
 
-  it('keeps what a spread or template literal means', () => {
+  it("writes a property read as a pure call, so a schema built from another's shape is dropped with it", async () => {
+    // Prepare: `b` reads `a.shape`, which esbuild would keep (a getter could run), and `a` with it
+    const source =
+      'export const a = z.object({ x: 1 });\nexport const b = z.object(Object.assign({}, a.shape, { y: a.shape.x }));\nexport const used = z.literal(1);\n';
+
+    // Act
+    const marked = markModuleScopeCallsPure(source, 'schemas.ts');
+    const folder = mkdtempSync(join(tmpdir(), 'pure-schemas-'));
+    writeFileSync(join(folder, 'schemas.ts'), `const z = (globalThis as any).z;\n${marked}`);
+    writeFileSync(join(folder, 'main.ts'), "import { used } from './schemas';\nconsole.log(used);\n");
+    const bundled = await build({ entryPoints: [join(folder, 'main.ts')], bundle: true, write: false, format: 'esm' });
+    rmSync(folder, { recursive: true, force: true });
+
+    // Assess: the callee `z.object` is left alone; the reads became calls, and nothing of a or b is left
+    expect(marked).toContain('/* @__PURE__ */ Reflect.get(/* @__PURE__ */ Reflect.get(a, "shape"), "x")');
+    expect(marked).toContain('/* @__PURE__ */ z.object({ x: 1 })');
+    const output = bundled.outputFiles[0]?.text ?? '';
+    expect(output).toContain('z.literal(1)');
+    expect(output).not.toContain('shape');
+    expect(output).not.toContain('z.object');
+  });
+
+  it("leaves a namespace import's member as written, so the bundler keeps only that export", () => {
+    // Prepare
+    const source = "import * as z from './zod';\nexport const a = z.object({ b: z.NEVER, c: shared.shape });\n";
+
+    // Act
+    const marked = markModuleScopeCallsPure(source, 'schemas.ts');
+
+    // Assess
+    expect(marked).toContain('b: z.NEVER');
+    expect(marked).toContain('c: /* @__PURE__ */ Reflect.get(shared, "shape")');
+  });
+
+  it('keeps what a spread, template literal or property read means', () => {
     // Prepare
     const source =
       'const base = { a: 1, b: 2 };\nexport const merged = { x: 0, ...base, b: 3 };\nexport const text = `n=${base.a}, m=${base.b}!`;\n';
@@ -65,6 +99,7 @@ describe('pure schema modules (bundling)', () => {
     // Assess: rewritten, and the same values
     expect(marked).toContain('Object.assign(');
     expect(marked).toContain('.concat(');
+    expect(marked).toContain('Reflect.get(base, "a")');
     expect(evaluate()).toEqual({ merged: { x: 0, a: 1, b: 3 }, text: 'n=1, m=2!' });
   });
 });

@@ -1,4 +1,5 @@
 import { APP_NAME } from '../../../shared/constants';
+import { formatCount } from '../../../shared/format-count';
 import { DEFAULT_EMAIL_PREFERENCES, type EmailPreferences } from '../../../shared/schemas/account';
 import { getConfig } from '../../lib/config';
 import { getUsers } from '../../lib/db/users';
@@ -30,14 +31,13 @@ interface DigestMailData {
   preferencesUrl: string;
 }
 
-const exact = new Intl.NumberFormat('en-US');
-const signed = (value: number) => `${value > 0 ? '+' : value < 0 ? '−' : '±'}${exact.format(Math.abs(value))}`;
+const signed = (value: number) => `${value > 0 ? '+' : value < 0 ? '−' : '±'}${formatCount(Math.abs(value))}`;
 
 /** "UX Collective: 298,900 followers (+1,200 this week), #12 most followed." */
 export function describeDigestLine(line: DigestLine): string {
-  const rank = line.rank === null ? 'not ranked yet' : `#${exact.format(line.rank)} most followed`;
+  const rank = line.rank === null ? 'not ranked yet' : `#${formatCount(line.rank)} most followed`;
   const dormant = line.isActive ? '' : ', dormant';
-  return `${line.name}: ${exact.format(line.followers)} followers (${signed(line.gainedThisWeek)} this week), ${rank}${dormant}.`;
+  return `${line.name}: ${formatCount(line.followers)} followers (${signed(line.gainedThisWeek)} this week), ${rank}${dormant}.`;
 }
 
 /** The most climbers first: what moved is what a reader opens a digest for. */

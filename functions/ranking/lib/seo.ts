@@ -1,10 +1,9 @@
 import { APP_NAME, SHARE_IMAGE_URL } from '../../../shared/constants';
+import { formatCount } from '../../../shared/format-count';
 import type { Seo } from '../../../shared/schemas/common';
 import type { BoardKind, Topic } from '../../../shared/schemas/ranking';
 
 export { SHARE_IMAGE_URL };
-
-const formatCount = (count: number) => new Intl.NumberFormat('en-US').format(count);
 
 const BOARD_WORDS: Record<BoardKind, { heading: string; measure: string }> = {
   followers: { heading: 'Most followed', measure: 'ranked by followers' },

@@ -1,3 +1,4 @@
+import { formatCount } from '../../../shared/format-count';
 import { IMAGE_TYPES, type ImageType, MAX_IMAGE_BYTES } from '../../../shared/transfers/file-rules';
 import { BadRequest, HttpError } from '../../lib/errors';
 import {
@@ -123,7 +124,7 @@ export async function checkedImage(bytes: Uint8Array): Promise<{ type: ImageType
   }
   if (width > MAX_IMAGE_SIDE || height > MAX_IMAGE_SIDE || width * height > MAX_IMAGE_PIXELS) {
     throw new BadRequest(
-      `This image is too large (${width} x ${height} px): at most ${MAX_IMAGE_SIDE.toLocaleString('en-US')} px a side and ${MAX_IMAGE_PIXELS / 1_000_000} megapixels.`,
+      `This image is too large (${width} x ${height} px): at most ${formatCount(MAX_IMAGE_SIDE)} px a side and ${MAX_IMAGE_PIXELS / 1_000_000} megapixels.`,
       { width, height },
     );
   }

@@ -25,7 +25,8 @@ import { readBoardNews } from '../../ranking/lib/board-news';
 import { getBoardReader } from '../../ranking/lib/ranking-context';
 import { type FeedAnswer, readHotFeed, readNewFeed, readUserFeed } from '../../stories/lib/feeds';
 import { readSiteFeed } from '../../stories/lib/site-stories';
-import { formatCount, plural } from './html';
+import { formatCount } from '../../../shared/format-count';
+import { plural } from './html';
 
 /*
  * What each feed says, read with the same functions as the pages and the API (a visitor's view),

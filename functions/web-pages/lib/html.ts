@@ -1,3 +1,5 @@
+import { formatCount } from '../../../shared/format-count';
+
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
 /** Text or an attribute value, safe wherever it lands in the markup: everything people write passes through here. */
@@ -13,12 +15,6 @@ export function escapeHtml(text: string): string {
  */
 export function jsonForHtml(json: string): string {
   return json.replace(/[<\u2028\u2029]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
-}
-
-const formatter = new Intl.NumberFormat('en-US');
-
-export function formatCount(count: number): string {
-  return formatter.format(count);
 }
 
 export function plural(count: number, word: string): string {

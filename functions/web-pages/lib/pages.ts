@@ -47,7 +47,8 @@ import { listComments } from '../../stories/lib/comments';
 import { readHotFeed, readNewFeed, readUserFeed } from '../../stories/lib/feeds';
 import { readSiteFeed } from '../../stories/lib/site-stories';
 import { storyFor } from '../../stories/lib/story-relations';
-import { escapeHtml, formatCount, plural } from './html';
+import { formatCount } from '../../../shared/format-count';
+import { escapeHtml, plural } from './html';
 import type { RenderedPage } from './page-document';
 
 /*
