@@ -3,6 +3,7 @@ import { MAX_CONNECTIONS_PER_USER, REALTIME_LIMITS, REALTIME_TICKET_SECONDS, use
 import type { RealtimeServerMessage } from '../../shared/schemas/realtime';
 import type { RealtimeClientResponse } from '../../shared/schemas/sso';
 import { getConfig } from './config';
+import type { UserItem } from './db/entities/user';
 import type { Db } from './db/service';
 import { RateLimited } from './errors';
 import { logger } from './logger';
@@ -51,18 +52,17 @@ export async function openConnection(
         const open = data.filter((connection) => connection.expiresAt > toSeconds(now));
         if (open.length >= MAX_CONNECTIONS_PER_USER) throw new TooManyConnections();
       },
-      together: ({ realtimeConnection }, { userId, channel }) => [
-        realtimeConnection
-          .create({
-            userId,
-            connectionId: options.connectionId,
-            channel,
-            connectedAt: now.toISOString(),
-            // API Gateway closes every connection after two hours; a lost $disconnect leaves nothing longer.
-            expiresAt: toSeconds(now) + REALTIME_LIMITS.maxConnectionSeconds,
-          })
-          .commit(),
-      ],
+      together: ({ realtimeConnection, user }, { userId, channel }) => {
+        // API Gateway closes every connection after two hours; a lost $disconnect leaves nothing longer.
+        const expiresAt = toSeconds(now) + REALTIME_LIMITS.maxConnectionSeconds;
+        return [
+          realtimeConnection
+            .create({ userId, connectionId: options.connectionId, channel, connectedAt: now.toISOString(), expiresAt })
+            .commit(),
+          // The latest connection outlives the earlier ones, so its expiry is the user's.
+          user.patch({ userId }).set({ realtimeUntil: expiresAt }).commit(),
+        ];
+      },
     });
     if (!outcome.spent) return { opened: false, status: 401, message: 'This realtime ticket is not valid: ask for a new one.' };
     return { opened: true, userId: outcome.payload.userId };
@@ -151,6 +151,14 @@ export async function pushToUser(
 }
 
 /** Tells a person's open tabs their unseen counts as they are now (read only when they have one open). */
+/**
+ * Whether a push to this user could reach anyone: false when no connection of theirs can still be
+ * open (see the user's realtimeUntil), and the push need not read their connections.
+ */
+export function mayBeListening(user: Pick<UserItem, 'realtimeUntil'>, now = new Date()): boolean {
+  return user.realtimeUntil !== undefined && user.realtimeUntil > toSeconds(now);
+}
+
 export async function pushUnseenCounts(db: Db, userId: string): Promise<number> {
   return pushToUser(db, userId, async () => {
     const counts = await readUnseenCounts(db, userId).catch(() => undefined);

@@ -5,7 +5,7 @@ import { runAsFunction } from '../../functions/lib/function-environment';
 import { pushToUser } from '../../functions/lib/realtime';
 import { functionScope } from '../../infra/local/functions';
 import { capabilitiesOf } from '../../shared/capabilities';
-import { MAX_CONNECTIONS_PER_USER, userChannel } from '../../shared/realtime';
+import { MAX_CONNECTIONS_PER_USER, REALTIME_LIMITS, userChannel } from '../../shared/realtime';
 import type { RealtimeServerMessage } from '../../shared/schemas/realtime';
 import { routes } from '../../shared/routes';
 import { expectError, expectOk, type SignedInUser } from '../support/api-client';
@@ -87,7 +87,12 @@ describe('connecting', () => {
     expect(again).toBe(401);
     expect(madeUp).toBe(401);
     expect(none).toBe(401);
-    expect(await connectionsOf(ana.userId)).toHaveLength(1);
+    const connections = await connectionsOf(ana.userId);
+    expect(connections).toHaveLength(1);
+    // The user item says until when someone may listen (pushes to nobody read no connections).
+    const user = await getDb().entities.user.get({ userId: ana.userId }).go({ consistent: true });
+    expect(user.data?.realtimeUntil).toBe(connections[0]?.expiresAt);
+    expect(user.data?.realtimeUntil).toBeGreaterThan(Date.now() / 1000 + REALTIME_LIMITS.maxConnectionSeconds - 60);
     await first.close();
   });
 

@@ -28,6 +28,12 @@ export const createUserEntity = (config?: EntityConfiguration) =>
         followingCount: { type: 'number', default: 0 },
         createdAt: { type: 'string', required: true },
         lastLoginAt: { type: 'string', required: true },
+        /**
+         * Epoch seconds until which a realtime connection of theirs may be open: the expiry of the
+         * last one opened (functions/lib/realtime.ts). Absent or past, nobody is listening, and a
+         * push skips the query for their connections: most of a publication's 100,000 followers.
+         */
+        realtimeUntil: { type: 'number' },
       },
       indexes: {
         byUserId: {
