@@ -17,11 +17,11 @@ import {
 } from './route-costs';
 
 /**
- * `npm run docs:costs` (`--record`): runs the route matrix, then the route fuzz, one after the
- * other (each starts a runtime of its own, and the machine's cores are shared), each writing what
- * it measured into a directory of its own; merges the two passes into docs/route-costs.json;
- * then rewrites the generated tables of docs/operations.md ("Cost drivers") from it. Without
- * `--record`, only the last step, from the committed file.
+ * `npm run docs:costs` (`--record`): runs every integration suite, then the route matrix, then the
+ * route fuzz, one after the other (each starts a runtime of its own, and the machine's cores are
+ * shared), each writing what it measured into one directory; merges the passes into
+ * docs/route-costs.json; then rewrites the generated tables of docs/operations.md ("Cost
+ * drivers") from it. Without `--record`, only the last step, from the committed file.
  */
 if (process.argv.includes('--record')) {
   const directory = mkdtempSync(path.join(tmpdir(), 'route-costs-'));

@@ -1,4 +1,4 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as prettier from 'prettier';
@@ -6,13 +6,17 @@ import { accessLevels, type RouteName, routes } from '../../shared/routes';
 import type { RouteUnits, TableUnits } from '../local/table-units';
 
 /**
- * What each route costs in the table, per request: docs/route-costs.json holds the figures two
- * integration suites measured, and is the budget both hold every route to: the route matrix
- * (test/integration/route-matrix.test.ts, every GET route as its usual caller) and the route fuzz
- * (test/integration/route-fuzz.test.ts, whose signed-in callers on their own objects get most
- * write routes to succeed). `npm run docs:costs` runs both in recording mode, merges what they
- * measured, then writes the tables of docs/operations.md from it; test/unit/route-costs.test.ts
- * fails when that section is not what the file renders. No figure here is written by hand.
+ * What each route costs in the table, per request: docs/route-costs.json holds the figures the
+ * integration suites measured, and is the budget two of them hold every route to: the route
+ * matrix (test/integration/route-matrix.test.ts, every GET route as its usual caller) and the
+ * route fuzz (test/integration/route-fuzz.test.ts, whose signed-in callers on their own objects
+ * get most write routes to succeed). Every other integration suite records what its runtime's
+ * routes took too (the `suites` pass), which measures the routes that need real objects (a
+ * publication's page, a story, a shop's checkout, a package): recorded, not held, as a suite's
+ * figures move with its data and its races. `npm run docs:costs` runs them in recording mode,
+ * merges what they measured, then writes the tables of docs/operations.md from it;
+ * test/unit/route-costs.test.ts fails when that section is not what the file renders. No figure
+ * here is written by hand.
  */
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -24,8 +28,13 @@ export const OPERATIONS_DOC_PATH = path.join(REPO_ROOT, 'docs', 'operations.md')
  */
 export const UPDATE_ROUTE_COSTS_VARIABLE = 'UPDATE_ROUTE_COSTS';
 
-/** The suites that measure routes, in the order `npm run docs:costs` runs them. */
+/**
+ * The suites that measure routes, in the order `npm run docs:costs` runs them: every integration
+ * suite first (the matrix and the fuzz among them, which settle their own passes), then the
+ * matrix and the fuzz again, each alone, as their passes were always measured.
+ */
 export const COST_PASSES = {
+  suites: 'test/integration',
   matrix: 'test/integration/route-matrix.test.ts',
   fuzz: 'test/integration/route-fuzz.test.ts',
 } as const;
@@ -55,7 +64,7 @@ export interface RouteCosts {
 }
 
 const NOTE =
-  'Written by `npm run docs:costs` from a run of the route matrix and the route fuzz (test/integration/route-matrix.test.ts, route-fuzz.test.ts): per route, the most DynamoDB request units one successful request took in either. Both suites fail when a route takes more. Do not edit by hand.';
+  'Written by `npm run docs:costs` from a run of the integration suites, the route matrix and the route fuzz (test/integration/route-matrix.test.ts, route-fuzz.test.ts) among them: per route, the most DynamoDB request units one successful request took in any. The matrix and the fuzz fail when a route takes more. Do not edit by hand.';
 
 export function readRouteCosts(file = ROUTE_COSTS_PATH): RouteCosts {
   return JSON.parse(readFileSync(file, 'utf8')) as RouteCosts;
@@ -67,11 +76,17 @@ export type PassUnits = Record<string, TableUnits>;
 export const passUnitsOf = (measured: ReadonlyMap<string, RouteUnits>): PassUnits =>
   Object.fromEntries([...measured].map(([name, units]) => [name, units.max]));
 
-/** The budget file for what the passes of a run measured: per route, the most one request took in any. */
+/**
+ * The budget file for what the passes of a run measured: per route, the most one request took in
+ * the matrix or the fuzz, which hold routes to it; the other suites' figures only for the routes
+ * neither reached, so a budget is never loosened by a suite's heavier data.
+ */
 export function routeCostsOf(passes: Partial<Record<CostPass, PassUnits>>): RouteCosts {
   const merged = new Map<string, RouteBudget>();
-  for (const pass of Object.keys(COST_PASSES) as CostPass[]) {
+  const order: CostPass[] = ['matrix', 'fuzz', 'suites'];
+  for (const pass of order) {
     for (const [name, units] of Object.entries(passes[pass] ?? {})) {
+      if (pass === 'suites' && merged.has(name)) continue;
       const route = routes[name as RouteName];
       const entry = merged.get(name) ?? { method: route.method, path: route.path, readUnits: 0, writeUnits: 0, measuredBy: [] };
       merged.set(name, {
@@ -92,9 +107,31 @@ export async function writeRouteCosts(costs: RouteCosts, file = ROUTE_COSTS_PATH
 }
 
 const passFile = (directory: string, pass: CostPass) => path.join(directory, `${pass}.json`);
+/** One suite's share of the `suites` pass: a file per runtime, named after its table. */
+const suiteFile = (directory: string, runtimeName: string) => path.join(directory, `suites-${runtimeName}.json`);
 
+/** A pass's figures; the `suites` pass's are every suite's, the most of each route's. */
 export function readPassUnits(directory: string, pass: CostPass): PassUnits {
-  return JSON.parse(readFileSync(passFile(directory, pass), 'utf8')) as PassUnits;
+  if (pass !== 'suites') return JSON.parse(readFileSync(passFile(directory, pass), 'utf8')) as PassUnits;
+  const merged: PassUnits = {};
+  for (const name of readdirSync(directory).filter((file) => file.startsWith('suites-'))) {
+    const suite = JSON.parse(readFileSync(path.join(directory, name), 'utf8')) as PassUnits;
+    for (const [route, units] of Object.entries(suite)) {
+      const before = merged[route] ?? { read: 0, write: 0 };
+      merged[route] = { read: Math.max(before.read, units.read), write: Math.max(before.write, units.write) };
+    }
+  }
+  return merged;
+}
+
+/**
+ * The end of a suite's runtime: in recording mode (`npm run docs:costs`), writes what its routes
+ * took for the `suites` pass. Nothing is checked otherwise (see COST_PASSES).
+ */
+export function recordSuiteUnits(runtimeName: string, measured: ReadonlyMap<string, RouteUnits>): void {
+  const directory = process.env[UPDATE_ROUTE_COSTS_VARIABLE];
+  if (directory && measured.size > 0)
+    writeFileSync(suiteFile(directory, runtimeName), `${JSON.stringify(passUnitsOf(measured), null, 2)}\n`);
 }
 
 /**
@@ -102,7 +139,7 @@ export function readPassUnits(directory: string, pass: CostPass): PassUnits {
  * for the script to merge and finds nothing wrong; otherwise, what is wrong with it against
  * docs/route-costs.json (budgetProblems).
  */
-export function settlePass(pass: CostPass, measured: ReadonlyMap<string, RouteUnits>): string[] {
+export function settlePass(pass: Exclude<CostPass, 'suites'>, measured: ReadonlyMap<string, RouteUnits>): string[] {
   const directory = process.env[UPDATE_ROUTE_COSTS_VARIABLE];
   if (directory) {
     writeFileSync(passFile(directory, pass), `${JSON.stringify(passUnitsOf(measured), null, 2)}\n`);
@@ -119,7 +156,10 @@ export function settlePass(pass: CostPass, measured: ReadonlyMap<string, RouteUn
  * another took 1.5. Its writes have no such cache, so the fuzz holds them, and the reads of a
  * route only the fuzz reaches are recorded but not held.
  */
-const GUARDED_UNITS: Record<CostPass, readonly (keyof TableUnits)[]> = { matrix: ['read', 'write'], fuzz: ['write'] };
+const GUARDED_UNITS: Record<Exclude<CostPass, 'suites'>, readonly (keyof TableUnits)[]> = {
+  matrix: ['read', 'write'],
+  fuzz: ['write'],
+};
 
 /** Routes of the route table with no recorded figure: neither pass got a successful answer. */
 export const unmeasuredRoutes = (costs: RouteCosts): RouteName[] =>
@@ -212,7 +252,8 @@ export function renderCostSection(costs: RouteCosts): string {
     START,
     '<!-- Generated by `npm run docs:costs` from docs/route-costs.json: do not edit by hand. -->',
     '',
-    '**What each route costs in the table**, measured by two suites: the route matrix calls every GET',
+    '**What each route costs in the table**, measured by the integration suites. Two of them measure',
+    'for the budget: the route matrix calls every GET',
     'route as its usual caller (no session for a public route, a current session otherwise; a read-only',
     'route twice, measured on the second call, as a warm instance with its caches answers most',
     "requests), and signs people in; the route fuzz sends requests made from every route's schemas,",
@@ -220,11 +261,14 @@ export function renderCostSection(costs: RouteCosts): string {
     'write routes succeed there. The local runtime adds up the DynamoDB `ConsumedCapacity` of every',
     'command each successful request sends, as AWS bills it (infra/local/table-units.ts says where',
     'DynamoDB Local differs and how that is corrected). Units are the most one successful request took',
-    'in either suite ("by" names the suites that measured the route); the cost is at',
+    'in either suite ("by" names the suites that measured the route). A route neither gets an answer',
+    'from (one that needs a real publication, story, package or paid invoice) is measured by the',
+    'other suites, each on its own objects ("suites": the most one request took in any of them;',
+    "recorded, not held, as those figures move with each suite's data and races). The cost is at",
     `${ON_DEMAND_PRICE.region} on-demand prices, ${dollars(ON_DEMAND_PRICE.perMillionReadUnits, 3)} per million read and ${dollars(ON_DEMAND_PRICE.perMillionWriteUnits, 3)} per million write request units.`,
-    'Both suites run on an almost empty table, so a list costs what its first page costs with little in',
+    'The suites run on an almost empty table, so a list costs what its first page costs with little in',
     'it: the figures count commands and item sizes, not page sizes. A route that takes more units than',
-    'docs/route-costs.json records fails the suite that measured it.',
+    'docs/route-costs.json records fails the matrix or the fuzz, whichever measured it.',
     '',
     `${count} of the ${count + unmeasured.length} routes measured. The mean over the ${everyday.length} of them that people call (public or user`,
     'routes; superuser and app routes are left out as a sliver of traffic):',

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { inject } from 'vitest';
 import { WEB_APPLICATION_ID } from '../../shared/constants';
+import { recordSuiteUnits } from '../../infra/build/route-costs';
 import { type LocalRuntime, startLocalRuntime } from '../../infra/local/runtime';
 
 export interface TestRuntime extends LocalRuntime {
@@ -74,6 +75,8 @@ export async function startTestRuntime(options: TestRuntimeOptions = {}): Promis
         body: typeof body === 'string' ? body : JSON.stringify(body),
       }),
     close: async () => {
+      // `npm run docs:costs` measures the routes the suite reached (infra/build/route-costs.ts).
+      recordSuiteUnits(runtime.tableName, runtime.tableUnits.byRoute());
       await runtime.stop();
       rmSync(dataDir, { recursive: true, force: true });
     },

@@ -1,4 +1,6 @@
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
@@ -7,10 +9,13 @@ import {
   costSectionOf,
   OPERATIONS_DOC_PATH,
   readRouteCosts,
+  readPassUnits,
+  recordSuiteUnits,
   renderCostSection,
   renderOperationsDoc,
   type RouteCosts,
   routeCostsOf,
+  UPDATE_ROUTE_COSTS_VARIABLE,
 } from '../../infra/build/route-costs';
 import { billedUnits, meterTableUnits, type RouteUnits, RouteUnitsLog } from '../../infra/local/table-units';
 import { runAsFunction } from '../../functions/lib/function-environment';
@@ -189,6 +194,41 @@ describe('a run of both passes', () => {
     // Assess
     expect(costs.routes.getMe).toMatchObject({ readUnits: 2, writeUnits: 1, measuredBy: ['matrix', 'fuzz'] });
     expect(costs.routes.getSettings).toMatchObject({ readUnits: 1, writeUnits: 0, measuredBy: ['fuzz'] });
+  });
+
+  it("takes the other suites' figures only for routes neither the matrix nor the fuzz measured", () => {
+    // Act: a suite's heavier getMe must not loosen the matrix's budget
+    const costs = routeCostsOf({
+      suites: { getMe: { read: 9, write: 3 }, getPublication: { read: 1.5, write: 0 } },
+      matrix: { getMe: { read: 2, write: 0 } },
+    });
+
+    // Assess
+    expect(costs.routes.getMe).toMatchObject({ readUnits: 2, writeUnits: 0, measuredBy: ['matrix'] });
+    expect(costs.routes.getPublication).toMatchObject({ readUnits: 1.5, writeUnits: 0, measuredBy: ['suites'] });
+  });
+
+  it("merges every suite's file of a recording run, the most of each route", () => {
+    // Prepare: two suites' runtimes, as their close() writes them in recording mode
+    const directory = mkdtempSync(join(tmpdir(), 'route-costs-unit-'));
+    const previous = process.env[UPDATE_ROUTE_COSTS_VARIABLE];
+    process.env[UPDATE_ROUTE_COSTS_VARIABLE] = directory;
+    try {
+      recordSuiteUnits('it-one', measured({ getStory: { read: 1, write: 0 }, likeStory: { read: 2, write: 4 } }));
+      recordSuiteUnits('it-two', measured({ getStory: { read: 1.5, write: 0 } }));
+      recordSuiteUnits('it-idle', measured({}));
+
+      // Act
+      const suites = readPassUnits(directory, 'suites');
+
+      // Assess
+      expect(suites).toEqual({ getStory: { read: 1.5, write: 0 }, likeStory: { read: 2, write: 4 } });
+      expect(readdirSync(directory).sort()).toEqual(['suites-it-one.json', 'suites-it-two.json']);
+    } finally {
+      if (previous === undefined) delete process.env[UPDATE_ROUTE_COSTS_VARIABLE];
+      else process.env[UPDATE_ROUTE_COSTS_VARIABLE] = previous;
+      rmSync(directory, { recursive: true, force: true });
+    }
   });
 
   it('lists in the doc, with their count, the routes neither pass measured', () => {
