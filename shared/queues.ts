@@ -66,7 +66,7 @@ export const WORK_QUEUES: readonly WorkQueue[] = [
     fifo: false,
     urlVariable: 'NOTIFICATION_FANOUT_QUEUE_URL',
     description:
-      'One event that tells many people (a followed publication rose), then pages of its recipients: the consumer writes, pushes and mails each page, so the job that found the news never waits on how many follow it. The weekly digest sends its readers here a page at a time too.',
+      'One event that tells many people (a followed publication rose), then pages of its recipients: the consumer writes, pushes and mails each page, so the job that found the news never waits on how many follow it.',
     visibilityTimeoutSeconds: FAN_OUT_TIMEOUT_SECONDS * 6,
     maxReceiveCount: 5,
     // The news is about the last hour: kept a day, and what cannot be delivered by then is stale.
@@ -80,7 +80,7 @@ export const WORK_QUEUES: readonly WorkQueue[] = [
       maxConcurrency: 4,
       timeoutSeconds: FAN_OUT_TIMEOUT_SECONDS,
       // It sends an event's next pages to its own queue; it pushes the new unseen counts to open
-      // tabs and mails those who want notification emails, and the weekly digests.
+      // tabs and mails those who want notification emails.
       capabilities: capabilitiesOf({ queues: ['notification-fanout'], realtime: true, email: true }, { table: 'read-write' }),
     },
   },

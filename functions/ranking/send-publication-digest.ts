@@ -1,17 +1,13 @@
 import { MetricUnit } from '@aws-lambda-powertools/metrics';
 import { getDb } from '../lib/db/service';
 import { logger, metrics, publishMetrics } from '../lib/logger';
-import { enqueuePublicationDigests } from './lib/publication-digest';
+import { sendPublicationDigests } from './lib/publication-digest';
 
-/**
- * EventBridge-scheduled, weekly: sends everyone who follows publications, a page at a time, to
- * the notification-fanout queue, whose consumer mails the week of what they follow to those who
- * want it (functions/ranking/lib/publication-digest.ts).
- */
-export const handler = async (): Promise<{ readers: number; pages: number }> => {
-  const report = await enqueuePublicationDigests(getDb());
-  logger.info('Weekly digests queued', { ...report });
-  metrics.addMetric('PublicationDigestPagesQueued', MetricUnit.Count, report.pages);
+/** EventBridge-scheduled, weekly: mails each follower of publications the week of what they follow. */
+export const handler = async (): Promise<{ recipients: number; sent: number }> => {
+  const report = await sendPublicationDigests(getDb());
+  logger.info('Weekly digests sent', { ...report });
+  metrics.addMetric('PublicationDigestsSent', MetricUnit.Count, report.sent);
   publishMetrics();
   return report;
 };

@@ -2,7 +2,6 @@ import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { describe, expect, it } from 'vitest';
 import { getDb } from '../../functions/lib/db/service';
 import { fanOutMessageSchema } from '../../functions/lib/notification-fanout';
-import { digestPageMessageSchema } from '../../functions/ranking/lib/publication-digest';
 import { routes } from '../../shared/routes';
 import type { RankedPublication } from '../../shared/schemas/ranking';
 import { apiSuite } from '../support/api-suite';
@@ -15,7 +14,6 @@ const suite = apiSuite({ seedPublications: 20 });
 const QUEUE = 'notification-fanout';
 /** More than one page of recipients (100), so the fan-out pages. */
 const SYNTHETIC_FOLLOWERS = 117;
-const DIGEST_SUBJECT = 'Your publications this week on TopPubs';
 
 let target: RankedPublication;
 let ana: SignedInUser;
@@ -142,34 +140,6 @@ describe('notification fan-out through the queue', () => {
     expect(notifications.get(ana.userId)?.[0]?.state).toBe('seen');
     expect(await unseenCounts(followers)).toEqual([0, ...followers.slice(1).map(() => 1)]);
     expect(await mailsTo(suite.runtime.mailDir, ana.email)).toHaveLength(1);
-    expect(suite.runtime.workQueues.waiting(QUEUE)).toEqual([]);
-  });
-
-  it("queues the weekly digest's readers a page at a time, and its consumers mail each reader who wants it once", async () => {
-    // Prepare: the same 120 followers (ana, bo, 117 synthetic people without an address, a gone account).
-    const digestsTo = async (email: string) =>
-      (await mailsTo(suite.runtime.mailDir, email)).filter((mail) => mail.headers.subject === DIGEST_SUBJECT);
-    suite.runtime.workQueues.setConsumerEnabled(QUEUE, false);
-
-    // Act: the job queues, then the consumers mail, then every page is delivered twice more.
-    await suite.runtime.runJob('send-publication-digest');
-    const pages = [...suite.runtime.workQueues.waiting(QUEUE)];
-    const digestsWhenTheJobReturned = await digestsTo(ana.email);
-    suite.runtime.workQueues.setConsumerEnabled(QUEUE, true);
-    await suite.runtime.queuesSettled();
-    await Promise.all(pages.flatMap((page) => [deliverAgain(page), deliverAgain(page)]));
-    await suite.runtime.queuesSettled();
-
-    // Assess: two pages of ids (100 and 20), no mail from the job itself, one digest each
-    const readers = pages.map((page) => digestPageMessageSchema.parse(JSON.parse(page)).userIds);
-    expect(readers.map((ids) => ids.length).sort((a, b) => b - a)).toEqual([100, 20]);
-    expect(new Set(readers.flat())).toEqual(new Set([ana.userId, bo.userId, ...synthetic, 'gone-account']));
-    expect(digestsWhenTheJobReturned).toHaveLength(0);
-    const [anasDigests, bosDigests] = await Promise.all([digestsTo(ana.email), digestsTo(bo.email)]);
-    expect(anasDigests).toHaveLength(1);
-    expect(anasDigests[0]?.text).toContain(`${target.name}: `);
-    // bo turned notification emails off, not the digest.
-    expect(bosDigests).toHaveLength(1);
     expect(suite.runtime.workQueues.waiting(QUEUE)).toEqual([]);
   });
 });
