@@ -41,10 +41,24 @@ export function moduleScopeCallStarts(source: ts.SourceFile): number[] {
  * another's shape, or with a message listing its choices, was built at every cold start of
  * every handler that imported its module, with every schema it read from.
  */
-/** `a.b` in `a.b()`, `new a.b()` or `` a.b`…` ``: the call's own receiver, dropped with the call. */
-const isCallee = (node: ts.Node): boolean =>
-  (ts.isCallExpression(node.parent) || ts.isNewExpression(node.parent) || ts.isTaggedTemplateExpression(node.parent)) &&
-  (ts.isTaggedTemplateExpression(node.parent) ? node.parent.tag : node.parent.expression) === node;
+/**
+ * `a.b` where a call cannot stand in for it: the callee of `a.b()`, `new a.b()` or `` a.b`…` ``
+ * (dropped with the call anyway), or what an assignment, `++`, `--` or `delete` changes.
+ */
+const staysAsWritten = (node: ts.Node): boolean => {
+  const { parent } = node;
+  if (ts.isCallExpression(parent) || ts.isNewExpression(parent)) return parent.expression === node;
+  if (ts.isTaggedTemplateExpression(parent)) return parent.tag === node;
+  if (ts.isBinaryExpression(parent)) {
+    const assigns =
+      parent.operatorToken.kind >= ts.SyntaxKind.FirstAssignment && parent.operatorToken.kind <= ts.SyntaxKind.LastAssignment;
+    return assigns && parent.left === node;
+  }
+  if (ts.isPrefixUnaryExpression(parent) || ts.isPostfixUnaryExpression(parent)) {
+    return parent.operator === ts.SyntaxKind.PlusPlusToken || parent.operator === ts.SyntaxKind.MinusMinusToken;
+  }
+  return ts.isDeleteExpression(parent);
+};
 
 /** Names bound by `import * as z from ...`. */
 function namespaceImports(source: ts.SourceFile): Set<string> {
@@ -94,7 +108,7 @@ function rewriteKeptExpressions(source: ts.SourceFile): ts.SourceFile | undefine
         if (
           ts.isPropertyAccessExpression(visited) &&
           !ts.isPropertyAccessChain(visited) &&
-          !isCallee(node) &&
+          !staysAsWritten(node) &&
           !isNamespaceMember(visited, namespaces)
         ) {
           const get = factory.createPropertyAccessExpression(factory.createIdentifier('Reflect'), 'get');

@@ -90,16 +90,18 @@ describe('pure schema modules (bundling)', () => {
   it('keeps what a spread, template literal or property read means', () => {
     // Prepare
     const source =
-      'const base = { a: 1, b: 2 };\nexport const merged = { x: 0, ...base, b: 3 };\nexport const text = `n=${base.a}, m=${base.b}!`;\n';
+      'const base = { a: 1, b: 2, c: 0 };\nexport const merged = { x: 0, ...base, b: 3 };\nexport const text = `n=${base.a}, m=${base.b}!`;\n' +
+      'export const changed = [(base.c += 2), base.c++, delete base.x, base.c];\n';
 
     // Act
     const marked = markModuleScopeCallsPure(source, 'schemas.ts');
-    const evaluate = new Function(`${marked.replaceAll('export ', '')}; return { merged, text };`) as () => unknown;
+    const evaluate = new Function(`${marked.replaceAll('export ', '')}; return { merged, text, changed };`) as () => unknown;
 
     // Assess: rewritten, and the same values
     expect(marked).toContain('Object.assign(');
     expect(marked).toContain('.concat(');
     expect(marked).toContain('Reflect.get(base, "a")');
-    expect(evaluate()).toEqual({ merged: { x: 0, a: 1, b: 3 }, text: 'n=1, m=2!' });
+    expect(marked).toContain('(base.c += 2), base.c++, delete base.x, /* @__PURE__ */ Reflect.get(base, "c")');
+    expect(evaluate()).toEqual({ merged: { x: 0, a: 1, b: 3, c: 0 }, text: 'n=1, m=2!', changed: [2, 2, true, 3] });
   });
 });
