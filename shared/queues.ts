@@ -34,13 +34,15 @@ export interface WorkQueue {
   };
 }
 
-export const QUEUE_NAMES = ['source-collection', 'notification-fanout'] as const;
+export const QUEUE_NAMES = ['source-collection', 'notification-fanout', 'publication-digest'] as const;
 export type QueueName = (typeof QUEUE_NAMES)[number];
 
 /** Seconds a collection batch may run: a host's 50 sources at one request a second and then some. */
 const COLLECT_SOURCES_TIMEOUT_SECONDS = 600;
 /** Seconds a fan-out batch may run: ten pages of 100 recipients take a few seconds; a slow table gets the rest. */
 const FAN_OUT_TIMEOUT_SECONDS = 120;
+/** Seconds a digest batch may run: ten pages of 100 readers, a Query and a mail for each who wants it. */
+const DIGEST_TIMEOUT_SECONDS = 180;
 
 export const WORK_QUEUES: readonly WorkQueue[] = [
   {
@@ -82,6 +84,29 @@ export const WORK_QUEUES: readonly WorkQueue[] = [
       // It sends an event's next pages to its own queue; it pushes the new unseen counts to open
       // tabs and mails those who want notification emails.
       capabilities: capabilitiesOf({ queues: ['notification-fanout'], realtime: true, email: true }, { table: 'read-write' }),
+    },
+  },
+  {
+    name: 'publication-digest',
+    fifo: false,
+    urlVariable: 'PUBLICATION_DIGEST_QUEUE_URL',
+    description:
+      "The weekly digest's readers, 100 ids a page: the consumer mails each who has the digest on the week of what they follow, so the weekly job only reads who follows what.",
+    visibilityTimeoutSeconds: DIGEST_TIMEOUT_SECONDS * 6,
+    maxReceiveCount: 5,
+    // A week's digest: what is not delivered within two days is not worth sending.
+    retentionSeconds: 2 * 24 * 3600,
+    consumer: {
+      name: 'send-digest-pages',
+      handler: 'ranking/send-digest-pages',
+      batchSize: 10,
+      // Two at a time, each mailing eight readers at once: about what SES's usual sending rate
+      // (tens of mails a second) takes, and a week's digest has no hurry.
+      maxConcurrency: 2,
+      timeoutSeconds: DIGEST_TIMEOUT_SECONDS,
+      // It reads the readers, their follows and publications and the boards; it writes the
+      // mailer's limits and cooldowns and mails.
+      capabilities: capabilitiesOf({ email: true }, { table: 'read-write' }),
     },
   },
 ];

@@ -41,8 +41,10 @@ export const JOB_SCHEDULES: readonly JobSchedule[] = [
     handler: 'ranking/send-publication-digest',
     everyMinutes: 7 * 24 * 60,
     runAtLocalStart: false,
-    description: 'Mails each follower of publications, who has the weekly digest on, the week of what they follow.',
-    capabilities: capabilitiesOf({ email: true }, { table: 'read-write' }),
+    description:
+      'Sends everyone who follows publications, a page at a time, to the publication-digest queue, whose consumer mails those with the weekly digest on the week of what they follow.',
+    // Reads who follows what; the queue's consumer reads the rest and mails.
+    capabilities: capabilitiesOf({ queues: ['publication-digest'] }, { table: 'read' }),
     usesNetwork: false,
   },
   {

@@ -51,6 +51,7 @@ const DEPLOYMENT: DeploymentSettings = {
   queues: {
     'source-collection': { SOURCE_COLLECTION_QUEUE_URL: 'https://sqs.us-east-1.amazonaws.com/000000000000/bench.fifo' },
     'notification-fanout': { NOTIFICATION_FANOUT_QUEUE_URL: 'https://sqs.us-east-1.amazonaws.com/000000000000/bench' },
+    'publication-digest': { PUBLICATION_DIGEST_QUEUE_URL: 'https://sqs.us-east-1.amazonaws.com/000000000000/bench-digest' },
   },
   realtime: { REALTIME_MANAGEMENT_ENDPOINT: 'http://127.0.0.1:9/__local/realtime' },
   settings: {},

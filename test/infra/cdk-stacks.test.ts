@@ -532,7 +532,7 @@ describe('cdk stacks for the real route table', () => {
     expect(rankActions.filter((action) => action.startsWith('ses:') || action.startsWith('execute-api:'))).toEqual([]);
   });
 
-  it('sends the digest weekly, and alarms only after seven days without a run', () => {
+  it('queues the digest weekly, and alarms only after seven days without a run', () => {
     // Prepare
     const template = templateOf(platform.jobs);
     const digest = platform.jobs.functions.get('send-publication-digest')?.function as lambda.Function;
@@ -555,7 +555,10 @@ describe('cdk stacks for the real route table', () => {
       Period: 7_200,
       EvaluationPeriods: 1,
     });
-    expect(roleActions(digest)).toEqual(expect.arrayContaining(['ses:SendEmail']));
+    // It only reads who follows what and queues them: the publication-digest consumer mails.
+    expect(roleActions(digest)).toEqual(expect.arrayContaining(['sqs:SendMessage']));
+    expect(roleActions(digest)).not.toContain('ses:SendEmail');
+    expect(roleActions(digest)).not.toContain('dynamodb:PutItem');
   });
 
   it('makes the source-collection queue FIFO, encrypted, TLS-only, with a FIFO dead-letter queue after 3 deliveries', () => {
@@ -666,16 +669,22 @@ describe('cdk stacks for the real route table', () => {
       .map((declaration) => declaration.handler);
     const loadPubs = platform.routeStacks.find((stack) => stack.functions.has('loadPubs'))?.functions.get('loadPubs');
 
-    // The senders, each with the one queue it names: the planner, and the ranking job and its
-    // superuser route (a run queues its followers' news).
+    // The senders, each with the one queue it names: the planner, the ranking job and its
+    // superuser route (a run queues its followers' news), and the digest (its readers' pages).
     const sendsTo: Record<string, QueueName> = {
       'plan-source-collection': 'source-collection',
       'rank-publications': 'notification-fanout',
+      'send-publication-digest': 'publication-digest',
       runRanking: 'notification-fanout',
     };
 
     // Assess
-    expect(senders).toEqual(['ranking/rank-publications', 'ranking/plan-source-collection', 'ranking/run-ranking']);
+    expect(senders).toEqual([
+      'ranking/rank-publications',
+      'ranking/send-publication-digest',
+      'ranking/plan-source-collection',
+      'ranking/run-ranking',
+    ]);
     expect(loadPubs).toBeDefined();
     expect(roleActions(loadPubs?.function as lambda.Function).filter((action) => action.startsWith('sqs:'))).toEqual([]);
     expect(variablesOf(loadPubs?.function as lambda.Function).SOURCE_COLLECTION_QUEUE_URL).toBeUndefined();

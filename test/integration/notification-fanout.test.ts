@@ -2,6 +2,8 @@ import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { describe, expect, it } from 'vitest';
 import { getDb } from '../../functions/lib/db/service';
 import { fanOutMessageSchema } from '../../functions/lib/notification-fanout';
+import { digestPageMessageSchema } from '../../functions/ranking/lib/publication-digest';
+import type { QueueName } from '../../shared/queues';
 import { routes } from '../../shared/routes';
 import type { RankedPublication } from '../../shared/schemas/ranking';
 import { apiSuite } from '../support/api-suite';
@@ -12,8 +14,10 @@ import { writeSyntheticFollowers } from '../support/synthetic-follows';
 /** A board to climb on; few publications, as the news is about one of them. */
 const suite = apiSuite({ seedPublications: 20 });
 const QUEUE = 'notification-fanout';
+const DIGEST_QUEUE = 'publication-digest';
 /** More than one page of recipients (100), so the fan-out pages. */
 const SYNTHETIC_FOLLOWERS = 117;
+const DIGEST_SUBJECT = 'Your publications this week on TopPubs';
 
 let target: RankedPublication;
 let ana: SignedInUser;
@@ -43,13 +47,13 @@ async function unseenCounts(userIds: readonly string[]): Promise<number[]> {
 }
 
 /** As SQS delivers a message again (at least once): the consumer cannot tell it from the first. */
-async function deliverAgain(body: string): Promise<void> {
+async function deliverAgain(body: string, queue: QueueName = QUEUE): Promise<void> {
   const client = new SQSClient({
     region: 'us-east-1',
     endpoint: suite.runtime.workQueues.endpoint,
     credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
   });
-  await client.send(new SendMessageCommand({ QueueUrl: suite.runtime.workQueues.url(QUEUE), MessageBody: body }));
+  await client.send(new SendMessageCommand({ QueueUrl: suite.runtime.workQueues.url(queue), MessageBody: body }));
   client.destroy();
 }
 
@@ -141,5 +145,35 @@ describe('notification fan-out through the queue', () => {
     expect(await unseenCounts(followers)).toEqual([0, ...followers.slice(1).map(() => 1)]);
     expect(await mailsTo(suite.runtime.mailDir, ana.email)).toHaveLength(1);
     expect(suite.runtime.workQueues.waiting(QUEUE)).toEqual([]);
+  });
+});
+
+describe('the weekly digest through its queue', () => {
+  it("queues the digest's readers a page at a time, and its consumers mail each reader who wants it once", async () => {
+    // Prepare: the fan-out's 120 followers (ana, bo, 117 synthetic people without an address, a gone account).
+    const digestsTo = async (email: string) =>
+      (await mailsTo(suite.runtime.mailDir, email)).filter((mail) => mail.headers.subject === DIGEST_SUBJECT);
+    suite.runtime.workQueues.setConsumerEnabled(DIGEST_QUEUE, false);
+
+    // Act: the job queues, then the consumers mail, then every page is delivered twice more.
+    await suite.runtime.runJob('send-publication-digest');
+    const pages = [...suite.runtime.workQueues.waiting(DIGEST_QUEUE)];
+    const digestsWhenTheJobReturned = await digestsTo(ana.email);
+    suite.runtime.workQueues.setConsumerEnabled(DIGEST_QUEUE, true);
+    await suite.runtime.queuesSettled();
+    await Promise.all(pages.flatMap((page) => [deliverAgain(page, DIGEST_QUEUE), deliverAgain(page, DIGEST_QUEUE)]));
+    await suite.runtime.queuesSettled();
+
+    // Assess: two pages of ids (100 and 20), no mail from the job itself, one digest each
+    const readers = pages.map((page) => digestPageMessageSchema.parse(JSON.parse(page)).userIds);
+    expect(readers.map((ids) => ids.length).sort((a, b) => b - a)).toEqual([100, 20]);
+    expect(new Set(readers.flat())).toEqual(new Set([ana.userId, bo.userId, ...synthetic, 'gone-account']));
+    expect(digestsWhenTheJobReturned).toHaveLength(0);
+    const [anasDigests, bosDigests] = await Promise.all([digestsTo(ana.email), digestsTo(bo.email)]);
+    expect(anasDigests).toHaveLength(1);
+    expect(anasDigests[0]?.text).toContain(`${target.name}: `);
+    // bo turned notification emails off, not the digest.
+    expect(bosDigests).toHaveLength(1);
+    expect(suite.runtime.workQueues.waiting(DIGEST_QUEUE)).toEqual([]);
   });
 });

@@ -139,9 +139,11 @@ describe('the weekly digest', () => {
       }),
     );
 
-    // Act
+    // Act: the job queues its readers; the notification-fanout consumer mails them
     await suite.runtime.runJob('send-publication-digest');
+    await suite.runtime.queuesSettled();
     await suite.runtime.runJob('send-publication-digest');
+    await suite.runtime.queuesSettled();
 
     // Assess
     const evesMail = await mailsTo(suite.runtime.mailDir, eve.email);

@@ -82,6 +82,7 @@ const DEPLOYMENT: DeploymentSettings = {
   queues: {
     'source-collection': { SOURCE_COLLECTION_QUEUE_URL: 'https://sqs.us-east-1.amazonaws.com/000000000000/test.fifo' },
     'notification-fanout': { NOTIFICATION_FANOUT_QUEUE_URL: 'https://sqs.us-east-1.amazonaws.com/000000000000/test' },
+    'publication-digest': { PUBLICATION_DIGEST_QUEUE_URL: 'https://sqs.us-east-1.amazonaws.com/000000000000/test-digest' },
   },
   realtime: { REALTIME_MANAGEMENT_ENDPOINT: 'https://realtime.example/local' },
   settings: {},

@@ -1,4 +1,5 @@
 import { APP_NAME } from '../../../shared/constants';
+import * as z from '../../../shared/zod';
 import { formatCount } from '../../../shared/format-count';
 import { DEFAULT_EMAIL_PREFERENCES, type EmailPreferences } from '../../../shared/schemas/account';
 import { getConfig } from '../../lib/config';
@@ -8,9 +9,10 @@ import { RateLimited } from '../../lib/errors';
 import { logger } from '../../lib/logger';
 import { html, mailLink } from '../../lib/mail/template';
 import { defineMailKind, sendMail } from '../../lib/mailer';
+import { sendWorkMessages, type WorkMessage } from '../../lib/work-queue';
 import { toDay } from './domain/days';
 import { computeStanding, type Standing } from './domain/standing';
-import { listPublicationFollowers } from './publication-follows';
+import { listPublicationFollowers, listPublicationFollows } from './publication-follows';
 import { readWatches } from './announce-climbs';
 import { getBoardReader } from './ranking-context';
 
@@ -91,36 +93,80 @@ function wantsDigest(preferences: unknown): boolean {
   return stored.weeklyDigest ?? DEFAULT_EMAIL_PREFERENCES.weeklyDigest;
 }
 
+/** Readers per digest page message: one BatchGetItem of their users, then their follows and publications. */
+export const DIGEST_READERS_PER_PAGE = 100;
+/** Digests mailed at once within a page. */
+const DIGESTS_AT_ONCE = 8;
+
 /**
- * Mails every person who follows publications, has a verified address and the weekly digest on,
- * a digest of what they follow. Reads the watched publications, their followers, the people and
- * the publications in batches; one person's failed send never stops the others.
+ * A page of readers for the publication-digest queue's consumer: only their ids. Each one's
+ * follows are read by the consumer (one Query of their own partition), only for those who want
+ * the digest, so a page stays small whatever they follow (up to 500 publications each).
  */
-export async function sendPublicationDigests(db: Db): Promise<{ recipients: number; sent: number }> {
+export const digestPageMessageSchema = z.object({
+  userIds: z.array(z.string().check(z.minLength(1))).check(z.minLength(1), z.maxLength(DIGEST_READERS_PER_PAGE)),
+});
+
+export type DigestPageMessage = z.infer<typeof digestPageMessageSchema>;
+
+/**
+ * The weekly job's part: everyone who follows a publication, in pages of DIGEST_READERS_PER_PAGE
+ * to the publication-digest queue, whose consumer mails them (sendDigestPage). The job reads the
+ * followed publications' followers and sends a message per page, so its time grows with the
+ * follows it reads, never with the mails: 100,000 readers are 1,000 messages, where mailing them
+ * from the job would outlast Lambda's 15 minutes.
+ */
+export async function enqueuePublicationDigests(db: Db): Promise<{ readers: number; pages: number }> {
   const watches = (await readWatches(db)).filter((watch) => (watch.followerCount ?? 0) > 0);
-  const slugsByUser = new Map<string, string[]>();
+  const readers = new Set<string>();
   for (const watch of watches) {
-    for (const userId of await listPublicationFollowers(db, { slug: watch.slug })) {
-      const slugs = slugsByUser.get(userId) ?? [];
-      slugs.push(watch.slug);
-      slugsByUser.set(userId, slugs);
-    }
+    for (const userId of await listPublicationFollowers(db, { slug: watch.slug })) readers.add(userId);
   }
-  const recipients = (await getUsers(db, { userIds: [...slugsByUser.keys()] })).filter(
+  const userIds = [...readers];
+  const pages: WorkMessage[] = [];
+  for (let start = 0; start < userIds.length; start += DIGEST_READERS_PER_PAGE) {
+    const body: DigestPageMessage = { userIds: userIds.slice(start, start + DIGEST_READERS_PER_PAGE) };
+    pages.push({ body });
+  }
+  await sendWorkMessages('publication-digest', pages);
+  return { readers: userIds.length, pages: pages.length };
+}
+
+async function inGroups<T>(items: readonly T[], size: number, work: (item: T) => Promise<void>): Promise<void> {
+  for (let start = 0; start < items.length; start += size) await Promise.all(items.slice(start, start + size).map(work));
+}
+
+/**
+ * A page's part: mails each of these readers who has a verified address and the weekly digest on
+ * a digest of what they follow now. Reads the people in a batch, each wanting reader's follows,
+ * and their publications in batches; one reader's failed send never stops the others, and the
+ * mail's six-day cooldown makes a second delivery of the page (or a second run in the week) send
+ * nothing twice.
+ */
+export async function sendDigestPage(db: Db, userIds: readonly string[]): Promise<{ recipients: number; sent: number }> {
+  const recipients = (await getUsers(db, { userIds })).filter(
     (user) => user.email && user.emailVerified && wantsDigest(user.emailPreferences),
   );
   if (recipients.length === 0) return { recipients: 0, sent: 0 };
+  const slugsByUser = new Map<string, string[]>();
+  await inGroups(recipients, DIGESTS_AT_ONCE, async ({ userId }) => {
+    const follows = await listPublicationFollows(db, { userId });
+    slugsByUser.set(
+      userId,
+      follows.map((follow) => follow.slug),
+    );
+  });
 
   const { entries, manifest } = await getBoardReader().readSearchIndex();
   const rankOf = new Map(entries.map(([slug, , , followersRank]) => [slug, followersRank]));
-  const wanted = [...new Set(recipients.flatMap((user) => slugsByUser.get(user.userId) ?? []))];
-  const { data } = await db.entities.publication.get(wanted.map((slug) => ({ slug }))).go();
+  const wanted = [...new Set([...slugsByUser.values()].flat())];
+  const { data } = wanted.length > 0 ? await db.entities.publication.get(wanted.map((slug) => ({ slug }))).go() : { data: [] };
   const today = toDay(manifest.generatedAt);
   const standings = new Map<string, Standing>(data.map((publication) => [publication.slug, computeStanding(publication, today)]));
   const origin = getConfig().webOrigin;
 
   let sent = 0;
-  for (const user of recipients) {
+  await inGroups(recipients, DIGESTS_AT_ONCE, async (user) => {
     const lines = (slugsByUser.get(user.userId) ?? []).flatMap((slug): DigestLine[] => {
       const standing = standings.get(slug);
       if (!standing) return [];
@@ -135,7 +181,7 @@ export async function sendPublicationDigests(db: Db): Promise<{ recipients: numb
         },
       ];
     });
-    if (lines.length === 0) continue;
+    if (lines.length === 0) return;
     try {
       await sendMail(db, publicationDigestEmail, {
         to: user.email as string,
@@ -151,6 +197,6 @@ export async function sendPublicationDigests(db: Db): Promise<{ recipients: numb
         logger.warn('Could not send a weekly digest', { errorName: (error as Error).name });
       }
     }
-  }
+  });
   return { recipients: recipients.length, sent };
 }

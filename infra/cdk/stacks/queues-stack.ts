@@ -29,11 +29,14 @@ const DEAD_LETTER_RETENTION = Duration.days(14);
  * cycle, and it is told well before the queue's 2-day retention drops the batch. Notification
  * fan-out is meant to reach every follower within 5 minutes of the hourly run: a page still
  * waiting after 15 minutes means the consumers cannot keep up (or are failing), well before the
- * next run adds its own. A new queue in shared/queues.ts does not typecheck until it has its limit here.
+ * next run adds its own. The weekly digest's pages take minutes even at 100,000 readers: a page
+ * still waiting after 6 hours means its consumer keeps failing, long before the 2-day retention.
+ * A new queue in shared/queues.ts does not typecheck until it has its limit here.
  */
 export const OLDEST_MESSAGE_AGE_LIMITS: Readonly<Record<QueueName, Duration>> = {
   'source-collection': Duration.hours(26),
   'notification-fanout': Duration.minutes(15),
+  'publication-digest': Duration.hours(6),
 };
 
 /** One work queue of shared/queues.ts as deployed. */
