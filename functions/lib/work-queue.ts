@@ -58,6 +58,8 @@ const deduplicationIdOf = (key: string) => createHash('sha256').update(key).dige
  * WorkMessageRefused naming each message SQS refused, after sending all the others.
  */
 export async function sendWorkMessages(queue: QueueName, messages: readonly WorkMessage[]): Promise<void> {
+  // Nothing to send (an hourly run with no news): no config to read, no client to build.
+  if (messages.length === 0) return;
   const queueUrl = getConfig().queueUrl(queue);
   const { fifo } = workQueue(queue);
   for (const message of messages) {

@@ -1,6 +1,9 @@
+import { SQSClient } from '@aws-sdk/client-sqs';
+import { mockClient } from 'aws-sdk-client-mock';
 import { describe, expect, it } from 'vitest';
 import { capabilitiesOf } from '../../shared/capabilities';
 import { loadConfig, QueueNotDeclared } from '../../functions/lib/config';
+import { sendWorkMessages } from '../../functions/lib/work-queue';
 import { type DeploymentSettings, environmentFor } from '../../infra/function-environment';
 
 const QUEUE_URL = 'https://sqs.us-east-1.amazonaws.com/123456789012/toppubs-source-collection.fifo';
@@ -49,5 +52,20 @@ describe('work queues, reachable only from the functions that declare them', () 
 
     // Assess
     expect(build).toThrow('sends to the source-collection queue, but this deployment has no such queue');
+  });
+});
+
+describe('sending to a work queue', () => {
+  it('sends nothing and reads no config when there is nothing to send, as after an hour with no news', async () => {
+    // Prepare
+    const sqs = mockClient(SQSClient);
+
+    // Act
+    const sent = sendWorkMessages('notification-fanout', []);
+
+    // Assess
+    await expect(sent).resolves.toBeUndefined();
+    expect(sqs.calls()).toHaveLength(0);
+    sqs.restore();
   });
 });
