@@ -5,6 +5,19 @@ import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
 import { markModuleScopeCallsPure } from '../../infra/build/pure-schema-modules';
 
+/** What esbuild keeps of a marked schema module (`schemas.ts`) when an entry uses only its `used`. */
+async function bundleUsing(schemaModule: string): Promise<string> {
+  const folder = mkdtempSync(join(tmpdir(), 'pure-schemas-'));
+  try {
+    writeFileSync(join(folder, 'schemas.ts'), `const z = (globalThis as any).z;\n${schemaModule}`);
+    writeFileSync(join(folder, 'main.ts'), "import { used } from './schemas';\nconsole.log(used);\n");
+    const bundled = await build({ entryPoints: [join(folder, 'main.ts')], bundle: true, write: false, format: 'esm' });
+    return bundled.outputFiles[0]?.text ?? '';
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
+}
+
 describe('pure schema modules (bundling)', () => {
   it('marks every call that builds a top-level constant, nested ones included', () => {
     // Prepare
@@ -38,16 +51,11 @@ describe('pure schema modules (bundling)', () => {
 
     // Act
     const marked = markModuleScopeCallsPure(source, 'schemas.ts');
-    const folder = mkdtempSync(join(tmpdir(), 'pure-schemas-'));
-    writeFileSync(join(folder, 'schemas.ts'), `const z = (globalThis as any).z; const KINDS = ['x'];\n${marked}`);
-    writeFileSync(join(folder, 'main.ts'), "import { used } from './schemas';\nconsole.log(used);\n");
-    const bundled = await build({ entryPoints: [join(folder, 'main.ts')], bundle: true, write: false, format: 'esm' });
-    rmSync(folder, { recursive: true, force: true });
+    const output = await bundleUsing(`const KINDS = ['x'];\n${marked}`);
 
     // Assess
     expect(marked).toContain('/* @__PURE__ */ Object.assign({}, shape, { c: 2 })');
     expect(marked).toContain('/* @__PURE__ */ "Use ".concat(/* @__PURE__ */ KINDS.join(\', \'))');
-    const output = bundled.outputFiles[0]?.text ?? '';
     expect(output).toContain('console.log(used)');
     expect(output).not.toContain('Object.assign');
     expect(output).not.toContain('concat');
@@ -60,16 +68,11 @@ describe('pure schema modules (bundling)', () => {
 
     // Act
     const marked = markModuleScopeCallsPure(source, 'schemas.ts');
-    const folder = mkdtempSync(join(tmpdir(), 'pure-schemas-'));
-    writeFileSync(join(folder, 'schemas.ts'), `const z = (globalThis as any).z;\n${marked}`);
-    writeFileSync(join(folder, 'main.ts'), "import { used } from './schemas';\nconsole.log(used);\n");
-    const bundled = await build({ entryPoints: [join(folder, 'main.ts')], bundle: true, write: false, format: 'esm' });
-    rmSync(folder, { recursive: true, force: true });
+    const output = await bundleUsing(marked);
 
     // Assess: the callee `z.object` is left alone; the reads became calls, and nothing of a or b is left
     expect(marked).toContain('/* @__PURE__ */ Reflect.get(/* @__PURE__ */ Reflect.get(a, "shape"), "x")');
     expect(marked).toContain('/* @__PURE__ */ z.object({ x: 1 })');
-    const output = bundled.outputFiles[0]?.text ?? '';
     expect(output).toContain('z.literal(1)');
     expect(output).not.toContain('shape');
     expect(output).not.toContain('z.object');
