@@ -3,50 +3,37 @@ import { MetricUnit } from '@aws-lambda-powertools/metrics';
 import { getDb } from '../lib/db/service';
 import { logger, metrics, publishMetrics } from '../lib/logger';
 import { deliverFanOutPage, expandFanOut, fanOutMessageSchema } from '../lib/notification-fanout';
-import { messageBody } from '../lib/work-queue';
+import { consumeWorkMessages } from '../lib/work-queue-consumer';
 
 /**
  * The notification-fanout queue's consumer (shared/queues.ts): an expand message reads a stretch
  * of an event's audience and sends its pages; a page message writes, pushes and mails its
  * recipients (functions/lib/notification-fanout.ts). Messages are independent (a standard
- * queue): one that fails is named in batchItemFailures and delivered again alone, and a second
- * delivery writes nothing twice. One that cannot be read is logged and dropped, as retrying
- * cannot mend it.
+ * queue): one that fails comes back alone, and a second delivery writes nothing twice.
  */
 export const handler = async (event: SQSEvent): Promise<SQSBatchResponse> => {
   const db = getDb();
-  const batchItemFailures: SQSBatchResponse['batchItemFailures'] = [];
   const totals = { pagesSent: 0, started: 0, refreshed: 0, skipped: 0 };
-  for (const record of event.Records) {
-    const parsed = fanOutMessageSchema.safeParse(messageBody(record.body));
-    if (!parsed.success) {
-      logger.error('Fan-out message unreadable: dropped', { messageId: record.messageId, issues: parsed.error.issues });
-      continue;
-    }
-    const message = parsed.data;
-    try {
+  const result = await consumeWorkMessages(event, {
+    what: 'Fan-out message',
+    schema: fanOutMessageSchema,
+    handle: async (message) => {
       if (message.step === 'expand') {
         const { pages } = await expandFanOut(db, message.event, message.cursor);
         totals.pagesSent += pages;
-      } else {
-        const report = await deliverFanOutPage(db, message.event, message.recipientIds);
-        totals.started += report.started;
-        totals.refreshed += report.refreshed;
-        totals.skipped += report.skipped;
+        return;
       }
-    } catch (error) {
-      logger.error('Fan-out message failed: returned to the queue', {
-        messageId: record.messageId,
-        step: message.step,
-        eventId: message.event.id,
-        error,
-      });
-      batchItemFailures.push({ itemIdentifier: record.messageId });
-    }
-  }
-  logger.info('Fan-out batch done', { messages: event.Records.length, failed: batchItemFailures.length, ...totals });
+      const report = await deliverFanOutPage(db, message.event, message.recipientIds);
+      totals.started += report.started;
+      totals.refreshed += report.refreshed;
+      totals.skipped += report.skipped;
+    },
+    describe: (message) => ({ step: message.step, eventId: message.event.id }),
+  });
+  const failed = result.batchItemFailures.length;
+  logger.info('Fan-out batch done', { messages: event.Records.length, failed, ...totals });
   metrics.addMetric('FanOutNotificationsStarted', MetricUnit.Count, totals.started);
-  metrics.addMetric('FanOutMessagesFailed', MetricUnit.Count, batchItemFailures.length);
+  metrics.addMetric('FanOutMessagesFailed', MetricUnit.Count, failed);
   publishMetrics();
-  return { batchItemFailures };
+  return result;
 };
