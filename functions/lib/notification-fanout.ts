@@ -15,6 +15,7 @@ import {
   planNotification,
 } from './notifications';
 import { sendWorkMessages, type WorkMessage } from './work-queue';
+import { inGroups } from './in-groups';
 
 /**
  * Notification fan-out (docs/architecture.md, "Notification fan-out"): one event that tells many
@@ -135,10 +136,6 @@ export function packTransactions<T>(
   }
   if (current.length > 0) packed.push(current);
   return packed;
-}
-
-async function inGroups<T>(items: readonly T[], size: number, work: (item: T) => Promise<void>): Promise<void> {
-  for (let start = 0; start < items.length; start += size) await Promise.all(items.slice(start, start + size).map(work));
 }
 
 /** The event as one recipient's notification records it. */

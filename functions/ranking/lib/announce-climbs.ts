@@ -6,6 +6,7 @@ import { enqueueFanOut, type FanOutEvent } from '../../lib/notification-fanout';
 import { describeClimbs, detectClimbs } from './domain/climbs';
 import { boardName, parseBoardId } from './domain/rank-history';
 import type { Standing } from './domain/standing';
+import { inGroups } from '../../lib/in-groups';
 
 /** Watches remembered at once after a run. */
 const PATCH_CONCURRENCY = 16;
@@ -18,10 +19,6 @@ export async function readWatches(db: Db): Promise<PublicationWatchItem[]> {
     ),
   );
   return shards.flatMap(({ data }) => data);
-}
-
-async function inBatches<T>(items: readonly T[], size: number, work: (item: T) => Promise<void>): Promise<void> {
-  for (let start = 0; start < items.length; start += size) await Promise.all(items.slice(start, start + size).map(work));
 }
 
 /**
@@ -80,7 +77,7 @@ export async function announceClimbs(
   // The news is queued before the ranks are remembered: a failed send leaves the watches as they
   // were, so the next run finds the same climbs and tells them then, rather than never.
   await enqueueFanOut(events);
-  await inBatches(remembered, PATCH_CONCURRENCY, async ({ slug, next }) => {
+  await inGroups(remembered, PATCH_CONCURRENCY, async ({ slug, next }) => {
     await db.entities.publicationWatch
       .patch({ slug })
       .set({ ...next, runId: input.runId, updatedAt: input.now.toISOString() })

@@ -20,6 +20,7 @@ import {
 import { decodeMonth, RANK_HISTORY_BUCKETS, rankHistoryExpiry } from './domain/rank-history';
 import { readAllPublications } from './ranking-run';
 import { listArchivedMonths } from './archive-reader';
+import { inGroups } from '../../lib/in-groups';
 
 /** Scope items written at once: each is tens of KB, and DynamoDB takes one conditional put per call. */
 const SCOPE_WRITE_CONCURRENCY = 8;
@@ -87,10 +88,6 @@ async function readFollowerYears(db: Db, slugs: readonly string[], month: string
     bySlug.set(item.slug, found);
   }
   return bySlug;
-}
-
-async function inGroups<T>(items: readonly T[], size: number, work: (item: T) => Promise<void>): Promise<void> {
-  for (let start = 0; start < items.length; start += size) await Promise.all(items.slice(start, start + size).map(work));
 }
 
 function scopeItem(month: string, scope: ArchivedScope, topics: ArchiveTopic[], archivedAt: string): RankingArchiveItem {

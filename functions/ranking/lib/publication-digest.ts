@@ -15,6 +15,7 @@ import { computeStanding, type Standing } from './domain/standing';
 import { listPublicationFollowers, listPublicationFollows } from './publication-follows';
 import { readWatches } from './announce-climbs';
 import { getBoardReader } from './ranking-context';
+import { inGroups } from '../../lib/in-groups';
 
 /** One followed publication's week, as the digest lists it. */
 export interface DigestLine {
@@ -130,10 +131,6 @@ export async function enqueuePublicationDigests(db: Db): Promise<{ readers: numb
   }
   await sendWorkMessages('publication-digest', pages);
   return { readers: userIds.length, pages: pages.length };
-}
-
-async function inGroups<T>(items: readonly T[], size: number, work: (item: T) => Promise<void>): Promise<void> {
-  for (let start = 0; start < items.length; start += size) await Promise.all(items.slice(start, start + size).map(work));
 }
 
 /**
