@@ -96,6 +96,24 @@ describe('connecting', () => {
     await first.close();
   });
 
+  it('refuses the ticket of an account deleted since it was given, with 401, and opens nothing', async () => {
+    // Prepare
+    const ana = await suite.api.signIn('ana');
+    const ticket = await suite.api.call(routes.realtimeClient, { as: ana });
+    expectOk(ticket);
+    expectOk(await suite.api.call(routes.deleteAccount, { as: ana }));
+
+    // Act
+    const refused = await openListener(realtimeUrl(ticket.body.endpoint, ticket.body.ticket, origin()), origin()).catch(
+      (error: { status?: number }) => error.status,
+    );
+
+    // Assess: no connection, and no user item brought back by the connection's write
+    expect(refused).toBe(401);
+    expect(await connectionsOf(ana.userId)).toHaveLength(0);
+    expect((await getDb().entities.user.get({ userId: ana.userId }).go({ consistent: true })).data).toBeNull();
+  });
+
   it("refuses another site's page even with a good ticket (cross-site WebSocket hijacking)", async () => {
     // Prepare
     const ana = await suite.api.signIn('ana');
