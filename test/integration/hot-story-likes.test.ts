@@ -1,24 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { writeBatch } from '../../functions/lib/db/batches';
 import { getDb } from '../../functions/lib/db/service';
 import { createSession } from '../../functions/lib/sessions';
 import { addShardedLikes, LIKE_SHARD_FROM, LIKE_SHARDS } from '../../functions/stories/lib/story-like-count';
 import { routes } from '../../shared/routes';
-import { type ApiClient, createApiClient, expectOk, type Session } from '../support/api-client';
-import { startTestRuntime, type TestRuntime } from '../support/local-runtime';
+import { expectOk, type Session } from '../support/api-client';
+import { apiSuite } from '../support/api-suite';
 import { storyInTable } from '../support/stories';
 
-let runtime: TestRuntime;
-let api: ApiClient;
-
-beforeAll(async () => {
-  runtime = await startTestRuntime();
-  api = createApiClient(runtime);
-});
-
-afterAll(async () => {
-  await runtime?.close();
-});
+const suite = apiSuite();
 
 /** `count` readers who opened `storyId`, written straight to the table (an account, a session, the opened link each). */
 async function readersOf(storyId: string, count: number, label: string): Promise<Session[]> {
@@ -46,7 +36,7 @@ async function countsOf(storyId: string) {
   const { data: relations } = await db.entities.storyRelation.query.byStory({ storyId }).go({ pages: 'all', consistent: true });
   const { data: story } = await db.entities.story.get({ storyId }).go({ consistent: true });
   const [whole] = story ? await addShardedLikes(db, [story], { consistent: true }) : [];
-  const answer = await api.call(routes.getStory, { params: { id: storyId } });
+  const answer = await suite.api.call(routes.getStory, { params: { id: storyId } });
   expectOk(answer);
   return {
     liked: relations.filter((relation) => relation.likedAt !== undefined).length,
@@ -63,7 +53,7 @@ describe('a hot story: its likes counted in shards', () => {
     const before = LIKE_SHARD_FROM - 1;
     const storyId = await storyInTable(sharer, 'A story going viral', new Date(), { likeCount: before });
     const readers = await readersOf(storyId, 50, 'hot-liker');
-    const like = (status: 'on' | 'off', as: Session) => api.call(routes.likeStory, { params: { id: storyId, status }, as });
+    const like = (status: 'on' | 'off', as: Session) => suite.api.call(routes.likeStory, { params: { id: storyId, status }, as });
 
     // Act: everyone likes at once, then 20 of them unlike at once
     const likes = await Promise.all(readers.map((reader) => like('on', reader)));
@@ -93,7 +83,7 @@ describe('a hot story: its likes counted in shards', () => {
     const [reader] = await readersOf(storyId, 1, 'quiet-liker');
 
     // Act
-    const answer = await api.call(routes.likeStory, {
+    const answer = await suite.api.call(routes.likeStory, {
       params: { id: storyId, status: 'on' },
       as: reader as Session,
     });

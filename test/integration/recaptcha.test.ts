@@ -1,25 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { APPLICATION_ID_HEADER } from '../../shared/constants';
 import { routes } from '../../shared/routes';
-import { type ApiClient, createApiClient, expectError, expectOk, invalid } from '../support/api-client';
-import { startTestRuntime, type TestRuntime } from '../support/local-runtime';
+import { expectError, expectOk, invalid } from '../support/api-client';
+import { apiSuite } from '../support/api-suite';
 
-let runtime: TestRuntime;
-let api: ApiClient;
-
-beforeAll(async () => {
-  runtime = await startTestRuntime();
-  api = createApiClient(runtime);
-});
-
-afterAll(async () => {
-  await runtime?.close();
-});
+const suite = apiSuite();
 
 describe('POST /api/e/recaptcha/assess (local assessor)', () => {
   it("scores the login modal's placeholder token 1 with no reasons", async () => {
     // Act
-    const answer = await api.call(routes.assessRecaptcha, { body: { token: 'local', actionName: 'login' } });
+    const answer = await suite.api.call(routes.assessRecaptcha, { body: { token: 'local', actionName: 'login' } });
 
     // Assess
     expectOk(answer);
@@ -36,7 +26,7 @@ describe('POST /api/e/recaptcha/assess (local assessor)', () => {
     ['a token that is not a string', { token: 42, actionName: 'login' }],
   ])('answers 400 for %s', async (_case, body) => {
     // Act
-    const answer = await api.call(routes.assessRecaptcha, { body: invalid(body) });
+    const answer = await suite.api.call(routes.assessRecaptcha, { body: invalid(body) });
 
     // Assess
     expectError(answer, 400, 'VALIDATION_FAILED');
@@ -44,7 +34,7 @@ describe('POST /api/e/recaptcha/assess (local assessor)', () => {
 
   it('answers 400 for a body that is not JSON', async () => {
     // Act
-    const answer = await api.call(routes.assessRecaptcha, { rawBody: '{not json' });
+    const answer = await suite.api.call(routes.assessRecaptcha, { rawBody: '{not json' });
 
     // Assess
     expectError(answer, 400);
@@ -52,7 +42,7 @@ describe('POST /api/e/recaptcha/assess (local assessor)', () => {
 
   it('refuses a POST without the application id header', async () => {
     // Act
-    const answer = await api.call(routes.assessRecaptcha, {
+    const answer = await suite.api.call(routes.assessRecaptcha, {
       body: { token: 'local', actionName: 'login' },
       headers: { [APPLICATION_ID_HEADER]: '' },
     });
