@@ -7,6 +7,7 @@ import { routes } from '../../shared/routes';
 import { expectOk, type Session } from '../support/api-client';
 import { apiSuite } from '../support/api-suite';
 import { storyInTable } from '../support/stories';
+import { writeSyntheticPeople } from '../support/synthetic-follows';
 
 const suite = apiSuite();
 
@@ -15,12 +16,7 @@ async function readersOf(storyId: string, count: number, label: string): Promise
   const db = getDb();
   const at = new Date().toISOString();
   const userIds = Array.from({ length: count }, (_, index) => `${label}-${storyId}-${index}`);
-  await writeBatch({
-    items: userIds.map((userId) => ({ userId, username: userId, createdAt: at, lastLoginAt: at })),
-    send: async (items) => db.entities.user.put(items).go(),
-    keyOf: (key) => key.userId,
-    what: 'readers',
-  });
+  await writeSyntheticPeople(db, userIds, at);
   await writeBatch({
     items: userIds.map((userId) => ({ storyId, userId, redirectedAt: at })),
     send: async (items) => db.entities.storyRelation.put(items).go(),

@@ -6,6 +6,16 @@ import { bucketOf } from '../../functions/ranking/lib/domain/shard';
 /** BatchWriteItem takes 25 items; ElectroDB splits a longer list into such calls. */
 const ITEMS_PER_CALL = 25;
 
+/** Accounts with these ids (each its own username), written straight to the table with BatchWriteItem. */
+export async function writeSyntheticPeople(db: Db, userIds: readonly string[], at: string): Promise<void> {
+  await writeBatch({
+    items: userIds.map((userId) => ({ userId, username: userId, createdAt: at, lastLoginAt: at })),
+    send: async (items) => db.entities.user.put(items).go(),
+    keyOf: (key) => key.userId,
+    what: 'synthetic people',
+  });
+}
+
 /**
  * `count` people following `slug`, written straight to the table with BatchWriteItem (an account
  * and a follow each), and the publication's watch counting them, as follows through the API
@@ -21,12 +31,7 @@ export async function writeSyntheticFollowers(
   const chunks: string[][] = [];
   for (let start = 0; start < userIds.length; start += ITEMS_PER_CALL) chunks.push(userIds.slice(start, start + ITEMS_PER_CALL));
   const writeChunk = async (chunk: string[]) => {
-    await writeBatch({
-      items: chunk.map((userId) => ({ userId, username: userId, createdAt: at, lastLoginAt: at })),
-      send: async (items) => db.entities.user.put(items).go(),
-      keyOf: (key) => key.userId,
-      what: 'synthetic people',
-    });
+    await writeSyntheticPeople(db, chunk, at);
     await writeBatch({
       items: chunk.map((userId) => ({ userId, slug: options.slug, createdAt: at })),
       send: async (items) => db.entities.publicationFollow.put(items).go(),
