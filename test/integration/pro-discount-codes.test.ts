@@ -3,6 +3,7 @@ import { getDb } from '../../functions/lib/db/service';
 import { PaymentGatewayUnavailable, type PaymentGateway, PRO_DISCOUNT_ID } from '../../functions/lib/payments/gateway';
 import { createLocalPaymentGateway } from '../../functions/lib/payments/local-gateway';
 import { usePaymentGatewayForTests } from '../../functions/lib/payments/payment-gateway';
+import { applyGatewayState } from '../../functions/subscriptions/lib/subscriptions';
 import { PLATFORM_SELLER_ID } from '../../functions/lib/payments/pro-plan-access';
 import type { CreateProDiscountCodeBody } from '../../shared/schemas/discounts';
 import { routes } from '../../shared/routes';
@@ -123,6 +124,56 @@ describe('paying for Pro with a code', () => {
     expect(receipts[0]?.text).toContain('$9.00');
     expect(receipts[0]?.text).toContain('$3.00 off with SPRING25');
     expect(await usesOf('SPRING25')).toBe(1);
+  });
+
+  it('names the saving on the one receipt when the gateway’s webhook races the route that charged', async () => {
+    // Prepare: from the moment the gateway has charged until the route answers, the webhook's
+    // work (apply the gateway's state: record new charges, send their receipts) runs again and again.
+    await code({ code: 'RACE25', kind: 'percent', value: 25 });
+    const buyer = await suite.api.signIn('pro-code-racer');
+    const invoice = await invoiceWith(buyer, 'RACE25');
+    const real = gateway();
+    let routeAnswered = false;
+    let webhookRuns = 0;
+    const webhookRacing: Promise<void>[] = [];
+    const raceWebhooks = async (subscriptionId: string) => {
+      while (!routeAnswered) {
+        await applyGatewayState(getDb(), await real.findSubscription(subscriptionId), new Date());
+        webhookRuns += 1;
+      }
+    };
+    usePaymentGatewayForTests({
+      ...real,
+      environment: real.environment,
+      createSubscription: async (request) => {
+        const created = await real.createSubscription(request);
+        webhookRacing.push(raceWebhooks(created.id));
+        return created;
+      },
+    });
+
+    // Act
+    let paid: Awaited<ReturnType<typeof fulfil>>;
+    try {
+      paid = await fulfil(buyer, invoice.id);
+    } finally {
+      routeAnswered = true;
+      usePaymentGatewayForTests(undefined);
+    }
+    await Promise.all(webhookRacing);
+
+    // Assess: one charge, one record and one receipt, each naming the code's saving.
+    expectOk(paid);
+    expect(webhookRuns).toBeGreaterThan(0);
+    const payments = await paymentsOf(buyer.userId);
+    expect(payments.map((payment) => [payment.amountMinor, payment.description])).toEqual([
+      [900, 'Transfer Pro, monthly, $3.00 off with RACE25'],
+    ]);
+    const receipts = await mailsArriving(suite.runtime.mailDir, buyer.email, {
+      match: (mail) => /receipt/i.test(mail.headers.subject ?? ''),
+    });
+    expect(receipts).toHaveLength(1);
+    expect(receipts[0]?.text).toContain('$3.00 off with RACE25');
   });
 
   it('takes an amount off every charge of the yearly price when the code says every charge', async () => {

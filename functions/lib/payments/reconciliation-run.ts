@@ -227,10 +227,7 @@ export async function reconcileSeller(
           !(refund.gatewayId && listedRefundIds.has(refund.gatewayId)),
       ),
     ),
-    chargeStatuses(
-      gateway,
-      [...new Set(voidsOfUnlistedCharges.map((refund) => refund.transactionId))],
-    ),
+    chargeStatuses(gateway, [...new Set(voidsOfUnlistedCharges.map((refund) => refund.transactionId))]),
     // Charges of ours the gateway says are voided: consistent when the void is ours.
     refundRecords.voidedByUs(
       gatewayCharges.flatMap((transaction) => {

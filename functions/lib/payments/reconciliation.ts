@@ -392,9 +392,8 @@ export function reconcile(input: {
       recordedRefunds: recordedRefunds.filter(
         (refund) => refund.status === 'succeeded' && isInWindow(refund.createdAt, input.window),
       ).length,
-      gatewayRefunds: gatewayRefunds.filter(
-        (credit) => credit.status !== 'voided' && isInWindow(credit.createdAt, input.window),
-      ).length,
+      gatewayRefunds: gatewayRefunds.filter((credit) => credit.status !== 'voided' && isInWindow(credit.createdAt, input.window))
+        .length,
     },
   };
 }

@@ -29,7 +29,7 @@ import { savingOf, subscriptionDiscountsOf } from './discount-codes';
 import { type InvoiceClaim, paidPointerWrites, readOwnInvoice } from './invoices';
 import { payInvoiceOnce, type PaymentRefusals } from './pay-invoice';
 import { fillSlot, planFamilyOf } from './subscription-slots';
-import { recordPayments, stateFromGateway } from './subscription-sync';
+import { paymentsOf, stateFromGateway } from './subscription-sync';
 
 /** What the invoice buys, from the seller's own product data. */
 export interface SubscriptionOffer {
@@ -140,8 +140,12 @@ async function payClaimed(
     updatedAt: at,
   };
   const firstCharge = started.gateway.transactions[0];
+  // The first charge's record (and so its receipt) is written with the subscription, never after
+  // it: a webhook that finds the subscription then finds its charge recorded too, and cannot
+  // record it first without the code's saving in its description.
+  const newPayments = paymentsOf(subscription, started.gateway.transactions, firstChargeDescription(invoice, offer));
   const result = await db.transaction
-    .write(({ invoice: invoices, subscription: subscriptions, openInvoice }) => [
+    .write(({ invoice: invoices, subscription: subscriptions, payment: payments, openInvoice }) => [
       invoices
         .patch({ invoiceId: invoice.invoiceId })
         .set({
@@ -155,6 +159,7 @@ async function payClaimed(
         .where((attributes, { eq }) => `${eq(attributes.status, 'paying')} AND ${eq(attributes.attempt, claim.attempt)}`)
         .commit(),
       subscriptions.put(subscription).commit(),
+      ...newPayments.map((payment) => payments.create(payment).commit()),
       ...paidPointerWrites(openInvoice, invoice),
     ])
     .go();
@@ -165,12 +170,6 @@ async function payClaimed(
     throw new Error(`Invoice ${invoice.invoiceId} was charged but could not be marked paid`);
   }
   await fillSlot(db, subscription, now);
-  const newPayments = await recordPayments(
-    db,
-    subscription,
-    started.gateway.transactions,
-    firstChargeDescription(invoice, offer),
-  );
   const paid = await readOwnInvoice(db, invoice.invoiceId, invoice.customerId);
   return { invoice: paid, subscription, newPayments };
 }

@@ -227,27 +227,37 @@ export async function recordPayments(
   description: string,
 ): Promise<PaymentItem[]> {
   const recorded: PaymentItem[] = [];
-  for (const transaction of transactions.slice(0, RECENT_TRANSACTIONS).filter(isPaid)) {
+  for (const payment of paymentsOf(subscription, transactions, description)) {
     try {
-      const { data } = await db.entities.payment
-        .create({
-          transactionId: transaction.id,
-          customerId: subscription.customerId,
-          sellerId: subscription.sellerId,
-          subscriptionId: subscription.subscriptionId,
-          invoiceId: subscription.invoiceId,
-          description,
-          amountMinor: fromDecimalAmount(transaction.amount),
-          currency: transaction.currency,
-          cardType: subscription.paymentMethod.cardType,
-          last4: subscription.paymentMethod.last4,
-          chargedAt: transaction.createdAt,
-        })
-        .go();
+      const { data } = await db.entities.payment.create(payment).go();
       recorded.push(data);
     } catch (error) {
       if (!isConditionalCheckFailed(error)) throw error;
     }
   }
   return recorded;
+}
+
+/** The payment records of a subscription's recent successful charges, not yet written. */
+export function paymentsOf(
+  subscription: SubscriptionItem,
+  transactions: readonly GatewayTransaction[],
+  description: string,
+): PaymentItem[] {
+  return transactions
+    .slice(0, RECENT_TRANSACTIONS)
+    .filter(isPaid)
+    .map((transaction) => ({
+      transactionId: transaction.id,
+      customerId: subscription.customerId,
+      sellerId: subscription.sellerId,
+      subscriptionId: subscription.subscriptionId,
+      invoiceId: subscription.invoiceId,
+      description,
+      amountMinor: fromDecimalAmount(transaction.amount),
+      currency: transaction.currency,
+      cardType: subscription.paymentMethod.cardType,
+      last4: subscription.paymentMethod.last4,
+      chargedAt: transaction.createdAt,
+    }));
 }
