@@ -115,6 +115,30 @@ const middyStreamingShim: Plugin = {
   },
 };
 
+const CHECKSUM_STREAM = fileURLToPath(new URL('./shims/smithy-checksum-stream.ts', import.meta.url));
+const UTIL_STREAM_CHECKSUM_DIR = [
+  '',
+  'node_modules',
+  '@smithy',
+  'core',
+  'dist-es',
+  'submodules',
+  'serde',
+  'util-stream',
+  'checksum',
+  '',
+].join(path.sep);
+
+/** The SDK's web ChecksumStream reads the global ReadableStream at import; see the shim for why. */
+const checksumStreamShim: Plugin = {
+  name: 'smithy-checksum-stream-on-demand',
+  setup(pluginBuild) {
+    pluginBuild.onResolve({ filter: /^\.\/ChecksumStream\.browser$/ }, (args) =>
+      args.importer.includes(UTIL_STREAM_CHECKSUM_DIR) ? { path: CHECKSUM_STREAM } : undefined,
+    );
+  },
+};
+
 const FIRST_CALL = fileURLToPath(new URL('./shims/first-call.ts', import.meta.url));
 const HANDLER_ENTRY = 'lambda-handler';
 
@@ -287,6 +311,7 @@ export async function bundleFunctions(options: BundleOptions): Promise<BundleRes
         lambdaCredentialsShim,
         electrodbCommandsShim,
         middyStreamingShim,
+        checksumStreamShim,
         pureSchemaModules,
       ],
       metafile: true,

@@ -124,6 +124,23 @@ describe('Lambda bundles', () => {
     expect(/from\s*"node:stream\/(web|promises)"/.test(code)).toBe(false);
   });
 
+  it("imports without loading Node's web streams (some 2 ms of a cold start), in a bundle beside SDK clients it loads on first use", async () => {
+    // Prepare: a gateway route, whose bundle holds the SES and KMS clients' shared SDK code.
+    const bundle = bundles.get('penpay/connect-merchant-gateway') as BundleResult;
+    const script =
+      'const before = new Set(process.moduleLoadList);' +
+      `await import(${JSON.stringify(pathToFileURL(bundle.file).href)});` +
+      'console.log(JSON.stringify(process.moduleLoadList.filter((name) => !before.has(name))))';
+
+    // Act
+    const { stdout } = await run(process.execPath, ['--input-type=module', '-e', script], { env: { ...process.env, ...env } });
+    const loaded = JSON.parse(stdout) as string[];
+
+    // Assess
+    expect(loaded.some((name) => name.includes('internal/streams/readable'))).toBe(true);
+    expect(loaded.filter((name) => name.includes('webstreams'))).toEqual([]);
+  });
+
   it('carries only the heavy dependencies that its capabilities declare (test/support/bundle-dependencies.ts)', () => {
     // Prepare
     const functions = [...bundles.keys()].filter((name) => !name.startsWith('probe/'));
