@@ -223,7 +223,7 @@ const OTHER_PER_MILLION = [
     cost: 0.55,
   },
 ] as const;
-const FIXED_PER_MONTH = 23;
+export const FIXED_PER_MONTH = 54;
 const DAILY_TIERS = [1_000, 100_000, 10_000_000];
 
 const dollars = (value: number, digits = 2) =>

@@ -1,4 +1,4 @@
-import { App } from 'aws-cdk-lib';
+import { App, Stack } from 'aws-cdk-lib';
 import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { templateOf } from '../support/cdk-templates';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../../infra/build/bundle-functions';
+import { FIXED_PER_MONTH } from '../../infra/build/route-costs';
 import { createPlatform, type Platform } from '../../infra/cdk/platform';
 import { API_ACCESS_LOG_FORMAT } from '../../infra/cdk/stacks/api-stack';
 import { ALARM_THRESHOLDS } from '../../infra/cdk/stacks/monitoring-stack';
@@ -144,6 +145,43 @@ function alarmsOf(
 }
 
 describe('alarms, the dashboard and the budget of a production deploy', () => {
+  it("prices the alarms a production deploy makes in the operations guide's cost table", () => {
+    // Prepare: every stack of the deploy, and the guide's row for the alarms.
+    const stacks =
+      Stack.of(platform.api).node.scope?.node.children.filter((child): child is Stack => child instanceof Stack) ?? [];
+    const alarms = stacks.map((stack) => templateOf(stack).findResources('AWS::CloudWatch::Alarm'));
+    const functions = stacks.map((stack) => templateOf(stack).findResources('AWS::Lambda::Function'));
+    const guide = readFileSync(path.join(REPO_ROOT, 'docs', 'operations.md'), 'utf8');
+
+    // Act
+    const total = alarms.reduce((sum, found) => sum + Object.keys(found).length, 0);
+    const perFunction = Object.values(alarms.reduce((all, found) => ({ ...all, ...found }), {})).filter((alarm) =>
+      JSON.stringify(alarm.Properties.Dimensions ?? []).includes('FunctionName'),
+    ).length;
+    const functionCount = functions.reduce((sum, found) => sum + Object.keys(found).length, 0);
+    const row =
+      /\| CloudWatch alarms +\| 2 per function × ([\d,]+) functions \+ 1 per job × (\d+) jobs \+ (\d+) \(.*?\) = ([\d,]+) × \$0\.10 \| \$([\d.,]+) +\|/.exec(
+        guide,
+      );
+
+    // Assess
+    expect(row, 'the alarms row of "Cost drivers" in docs/operations.md').not.toBeNull();
+    const [, functionsInGuide, jobsInGuide, othersInGuide, totalInGuide, dollars] = row as RegExpExecArray;
+    // Errors and throttles of each function, and each job's "it did not run".
+    expect(perFunction).toBe(2 * functionCount + JOB_SCHEDULES.length);
+    expect(Number(functionsInGuide?.replace(',', ''))).toBe(functionCount);
+    expect(Number(jobsInGuide)).toBe(JOB_SCHEDULES.length);
+    expect(Number(othersInGuide)).toBe(total - perFunction);
+    expect(Number(totalInGuide?.replace(',', ''))).toBe(total);
+    expect(dollars).toBe((total * 0.1).toFixed(2));
+    // The fixed table's total, which the generated traffic table adds (FIXED_PER_MONTH), follows it.
+    const fixedTable = guide.slice(guide.indexOf('**Fixed, whatever the traffic**'), guide.indexOf('- **Ranking job writes.**'));
+    const fixedCosts = [...fixedTable.matchAll(/\| \$([\d.]+) +\|$/gm)].map((match) => Number(match[1]));
+    expect(fixedCosts).toHaveLength(4);
+    expect(Math.round(fixedCosts.reduce((sum, cost) => sum + cost, 0))).toBe(FIXED_PER_MONTH);
+    expect(guide).toContain(`Total fixed:** about **$${FIXED_PER_MONTH} plus`);
+  });
+
   it('mails the on-call address from one alarm topic that only accepts TLS', () => {
     // Prepare
     const template = templateOf(platform.monitoring);
