@@ -7,7 +7,6 @@ import {
   type CostPass,
   OPERATIONS_DOC_PATH,
   readPassUnits,
-  readSuiteFloors,
   readRouteCosts,
   renderOperationsDoc,
   routeCostsOf,
@@ -37,7 +36,7 @@ if (process.argv.includes('--record')) {
     const passes = Object.fromEntries(
       (Object.keys(COST_PASSES) as CostPass[]).map((pass) => [pass, readPassUnits(directory, pass)]),
     );
-    await writeRouteCosts(routeCostsOf(passes, readSuiteFloors(directory)));
+    await writeRouteCosts(routeCostsOf(passes));
   } finally {
     rmSync(directory, { recursive: true, force: true });
   }

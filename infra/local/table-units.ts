@@ -136,8 +136,6 @@ export interface RouteUnits {
   requests: number;
   /** The most units one of them took: the figure a budget bounds. */
   max: TableUnits;
-  /** The fewest (each kind on its own): what every request of the route costs, a race or not. */
-  min: TableUnits;
   /** All of them together, for a mean. */
   total: TableUnits;
 }
@@ -162,15 +160,9 @@ export class RouteUnitsLog {
   }
 
   record(route: string, units: TableUnits): void {
-    const entry = this.routes.get(route) ?? {
-      requests: 0,
-      max: { read: 0, write: 0 },
-      min: { ...units },
-      total: { read: 0, write: 0 },
-    };
+    const entry = this.routes.get(route) ?? { requests: 0, max: { read: 0, write: 0 }, total: { read: 0, write: 0 } };
     entry.requests += 1;
     entry.max = { read: Math.max(entry.max.read, units.read), write: Math.max(entry.max.write, units.write) };
-    entry.min = { read: Math.min(entry.min.read, units.read), write: Math.min(entry.min.write, units.write) };
     entry.total = { read: entry.total.read + units.read, write: entry.total.write + units.write };
     this.routes.set(route, entry);
   }

@@ -1,20 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import {
-  readRouteCosts,
-  readSuiteFloors,
-  suitesBudgetProblems,
-  UPDATE_ROUTE_COSTS_VARIABLE,
-} from '../../infra/build/route-costs';
 import { startDynamoDbLocal } from '../../infra/local/dynamodb-local';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     dynamoEndpoint: string;
-    /** Where the integration suites' runtimes write what their routes took (recordSuiteUnits). */
-    suiteUnitsDir: string | undefined;
   }
 }
 
@@ -40,41 +29,10 @@ export default async function setup(project: TestProject) {
   shared.projects += 1;
   const dynamo = await shared.started;
   project.provide('dynamoEndpoint', dynamo.endpoint);
-  const suiteUnits = project.name === 'integration' ? heldSuiteUnits() : undefined;
-  project.provide('suiteUnitsDir', suiteUnits?.directory);
   return async () => {
-    try {
-      suiteUnits?.settle();
-    } finally {
-      shared.projects -= 1;
-      if (shared.projects === 0) {
-        delete holder[SHARED];
-        await dynamo.stop();
-      }
-    }
-  };
-}
-
-/**
- * The integration suites' `suites` pass, held to docs/route-costs.json at the end of a normal
- * run (infra/build/route-costs.ts, suitesBudgetProblems): the cheapest requests of the routes
- * neither the route matrix nor the route fuzz reaches, which only these suites measure. `npm run docs:costs` records the
- * pass instead, in a directory of its own.
- */
-function heldSuiteUnits(): { directory: string; settle: () => void } | undefined {
-  if (process.env[UPDATE_ROUTE_COSTS_VARIABLE]) return undefined;
-  const directory = mkdtempSync(join(tmpdir(), 'toppubs-suite-units-'));
-  return {
-    directory,
-    settle: () => {
-      try {
-        const problems = suitesBudgetProblems(readSuiteFloors(directory), readRouteCosts());
-        if (problems.length > 0) {
-          throw new Error(`Routes only the integration suites measure cost more than recorded:\n${problems.join('\n')}`);
-        }
-      } finally {
-        rmSync(directory, { recursive: true, force: true });
-      }
-    },
+    shared.projects -= 1;
+    if (shared.projects > 0) return;
+    delete holder[SHARED];
+    await dynamo.stop();
   };
 }

@@ -11,9 +11,6 @@ import {
   readRouteCosts,
   readPassUnits,
   recordSuiteUnits,
-  readSuiteFloors,
-  suitesBudgetProblems,
-  type CostPass,
   renderCostSection,
   renderOperationsDoc,
   type RouteCosts,
@@ -23,7 +20,7 @@ import {
 import { billedUnits, meterTableUnits, type RouteUnits, RouteUnitsLog } from '../../infra/local/table-units';
 import { runAsFunction } from '../../functions/lib/function-environment';
 import { capabilitiesOf } from '../../shared/capabilities';
-import { type RouteName, routeEntries, routes } from '../../shared/routes';
+import { routeEntries } from '../../shared/routes';
 
 const TABLE = 'route-costs-unit';
 const scope = { name: 'getMe', capabilities: capabilitiesOf({}, { table: 'read' }), env: {} };
@@ -51,7 +48,7 @@ function cannedClient(outputs: object[]) {
 }
 
 const measured = (entries: Record<string, { read: number; write: number }>): Map<string, RouteUnits> =>
-  new Map(Object.entries(entries).map(([name, max]) => [name, { requests: 1, max, min: max, total: max }]));
+  new Map(Object.entries(entries).map(([name, max]) => [name, { requests: 1, max, total: max }]));
 
 describe('table units as AWS bills them', () => {
   it('sums the per-table entries that transactions and batches answer with', () => {
@@ -124,12 +121,7 @@ describe('the per-invocation tally', () => {
     await log.meter('getMe', scope, (callScope) => runAsFunction(callScope, async () => ({ statusCode: 404 })));
 
     // Assess: 0.5 + 1 read; 4 + 1 (the refused put) write; the 404 is not counted.
-    expect(log.byRoute().get('getMe')).toEqual({
-      requests: 1,
-      max: { read: 1.5, write: 5 },
-      min: { read: 1.5, write: 5 },
-      total: { read: 1.5, write: 5 },
-    });
+    expect(log.byRoute().get('getMe')).toEqual({ requests: 1, max: { read: 1.5, write: 5 }, total: { read: 1.5, write: 5 } });
     expect(sent.every((input) => input.ReturnConsumedCapacity === 'TOTAL')).toBe(true);
   });
 
@@ -188,103 +180,6 @@ describe('the route budget', () => {
     expect(problems[0]).toBe(
       'getSettings (GET /api/i/user/me/v/settings) has no recorded budget: it took 2 read and 0 write units a request.',
     );
-  });
-});
-
-describe("the integration suites' pass, held at the end of a run", () => {
-  const route = (name: RouteName, units: Partial<RouteCosts['routes'][string]>) => ({
-    method: routes[name].method,
-    path: routes[name].path,
-    readUnits: 0,
-    writeUnits: 0,
-    measuredBy: ['suites'] as CostPass[],
-    ...units,
-  });
-  const budget: RouteCosts = {
-    note: '',
-    routes: {
-      getMe: route('getMe', { readUnits: 2, measuredBy: ['matrix'] }),
-      getStory: route('getStory', { readUnits: 3, writeUnits: 2, floorReadUnits: 1.5, floorWriteUnits: 0 }),
-    },
-  };
-
-  it('records each suite’s dearest and cheapest request of a route; the floor is the dearest suite’s cheapest', () => {
-    // Prepare: two suites' runtimes, as their close() writes them into the run's directory
-    const directory = mkdtempSync(join(tmpdir(), 'route-costs-unit-'));
-    try {
-      const log = (requests: [number, number][]) => {
-        const units = new RouteUnitsLog();
-        for (const [read, write] of requests) units.record('getStory', { read, write });
-        return units.byRoute();
-      };
-      recordSuiteUnits(
-        'it-one',
-        log([
-          [1.5, 0],
-          [4, 2],
-        ]),
-        directory,
-      );
-      recordSuiteUnits(
-        'it-two',
-        log([
-          [2, 1],
-          [2.5, 1],
-        ]),
-        directory,
-      );
-
-      // Act
-      const floors = readSuiteFloors(directory);
-      const most = readPassUnits(directory, 'suites');
-
-      // Assess
-      expect(floors).toEqual({ getStory: { read: 2, write: 1 } });
-      expect(most).toEqual({ getStory: { read: 4, write: 2 } });
-      expect(routeCostsOf({ suites: most }, floors).routes.getStory).toMatchObject({
-        readUnits: 4,
-        writeUnits: 2,
-        floorReadUnits: 2,
-        floorWriteUnits: 1,
-      });
-    } finally {
-      rmSync(directory, { recursive: true, force: true });
-    }
-  });
-
-  it('holds the cheapest requests of a route only the suites measure to its floor, and names how to record it', () => {
-    // Act: a race made one request dearer (its most is not held); then every request dearer.
-    const raced = suitesBudgetProblems({ getStory: { read: 1.5, write: 0 } }, budget);
-    const dearer = suitesBudgetProblems({ getStory: { read: 2, write: 1 } }, budget);
-
-    // Assess
-    expect(raced).toEqual([]);
-    expect(dearer[0]).toBe(
-      `getStory (GET ${routes.getStory.path}): even its cheapest requests took 2 read units where its floor is 1.5, and 1 write units where its floor is 0.`,
-    );
-    expect(dearer.at(-1)).toContain('npm run docs:costs');
-  });
-
-  it('leaves a route the matrix or the fuzz holds to them, and names a measured route with no budget', () => {
-    // Act
-    const problems = suitesBudgetProblems({ getMe: { read: 9, write: 3 }, getSettings: { read: 2, write: 0 } }, budget);
-
-    // Assess
-    expect(problems[0]).toBe(
-      'getSettings (GET /api/i/user/me/v/settings) has no recorded budget: its cheapest requests took 2 read and 0 write units.',
-    );
-    expect(problems).toHaveLength(2);
-  });
-
-  it('gives every route only the suites measure a floor in the recorded budget, and no other route one', () => {
-    // Act
-    const recorded = Object.entries(readRouteCosts().routes);
-
-    // Assess
-    for (const [name, entry] of recorded) {
-      const suitesOnly = entry.measuredBy.every((pass) => pass === 'suites');
-      expect(entry.floorReadUnits !== undefined && entry.floorWriteUnits !== undefined, name).toBe(suitesOnly);
-    }
   });
 });
 
