@@ -264,9 +264,18 @@ async function readCapped(response: Response, maxBytes: number): Promise<Uint8Ar
  * Loopback, private, carrier-grade NAT, link-local (cloud metadata), multicast and reserved
  * ranges, and the IPv6 forms that carry an IPv4 address a host or router may act on:
  * IPv4-compatible (::/96, which holds :: and ::1 too), NAT64 (64:ff9b::/96) and 6to4 (2002::/16).
- * IPv4-mapped addresses need no entry: BlockList checks them against the IPv4 ranges.
+ * IPv4-mapped addresses need no entry: BlockList checks them against the IPv4 ranges. Made on
+ * first use, not at import: Node's BlockList loads its binding then, a cold start's half
+ * millisecond in every bundle that holds this module, most of which never fetch.
  */
-const NON_PUBLIC = (() => {
+let nonPublic: BlockList | undefined;
+
+function nonPublicRanges(): BlockList {
+  nonPublic ??= makeNonPublicRanges();
+  return nonPublic;
+}
+
+function makeNonPublicRanges(): BlockList {
   const list = new BlockList();
   const ipv4: Array<[string, number]> = [
     ['0.0.0.0', 8],
@@ -297,13 +306,13 @@ const NON_PUBLIC = (() => {
   for (const [network, prefix] of ipv4) list.addSubnet(network, prefix, 'ipv4');
   for (const [network, prefix] of ipv6) list.addSubnet(network, prefix, 'ipv6');
   return list;
-})();
+}
 
 /** BlockList also matches IPv4-mapped IPv6 forms (::ffff:127.0.0.1) against the IPv4 ranges. */
 export function isPublicAddress(address: string): boolean {
   const family = isIP(address);
   if (family === 0) return false;
-  return !NON_PUBLIC.check(address, family === 4 ? 'ipv4' : 'ipv6');
+  return !nonPublicRanges().check(address, family === 4 ? 'ipv4' : 'ipv6');
 }
 
 async function assertPublicHost(hostname: string, signal: AbortSignal): Promise<void> {
