@@ -134,7 +134,10 @@ describe('phone layouts (issue 37) at 390 × 844', () => {
     await page.getByRole('button', { name: 'Share a story' }).click();
     const dialog = page.getByRole('dialog', { name: 'Share a story' });
     await dialog.waitFor();
-    await page.waitForTimeout(300);
+    // Measured where a person sees it settle: once its entrance animation has finished.
+    await dialog.evaluate((element) =>
+      Promise.all(element.getAnimations({ subtree: true }).map((animation) => animation.finished)),
+    );
     await page.screenshot({ path: screenshotPath('phone-layout-share-dialog') });
 
     // Assess
