@@ -16,6 +16,7 @@ import { listPublicationFollowers, listPublicationFollows } from './publication-
 import { readWatches } from './announce-climbs';
 import { getBoardReader } from './ranking-context';
 import { inGroups } from '../../lib/in-groups';
+import { getBatch } from '../../lib/db/batches';
 
 /** One followed publication's week, as the digest lists it. */
 export interface DigestLine {
@@ -157,7 +158,12 @@ export async function sendDigestPage(db: Db, userIds: readonly string[]): Promis
   const { entries, manifest } = await getBoardReader().readSearchIndex();
   const rankOf = new Map(entries.map(([slug, , , followersRank]) => [slug, followersRank]));
   const wanted = [...new Set([...slugsByUser.values()].flat())];
-  const { data } = wanted.length > 0 ? await db.entities.publication.get(wanted.map((slug) => ({ slug }))).go() : { data: [] };
+  // Keys DynamoDB leaves unprocessed under load are asked again: a digest never misses a line for it.
+  const data = await getBatch({
+    keys: wanted.map((slug) => ({ slug })),
+    send: (keys) => db.entities.publication.get(keys).go(),
+    what: 'followed publications',
+  });
   const today = toDay(manifest.generatedAt);
   const standings = new Map<string, Standing>(data.map((publication) => [publication.slug, computeStanding(publication, today)]));
   const origin = getConfig().webOrigin;
