@@ -5,6 +5,7 @@
  * TypeScript loader's. Every table request is counted by a middleware on this process's client
  * only (production code asks for no consumed capacity). Prints one JSON line.
  */
+import { constants, PerformanceObserver } from 'node:perf_hooks';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { createDocumentClient } from '../../functions/lib/db/client';
 import { createDb } from '../../functions/lib/db/service';
@@ -26,6 +27,10 @@ export interface JobScaleRun {
   cpuMs: number;
   peakRssMb: number;
   peakHeapMb: number;
+  /** Memory V8 does not hold in its heap (Buffers, typed arrays' storage), at its most. */
+  peakExternalMb: number;
+  /** The most the heap held just after a full collection: what the job keeps alive, its garbage aside. */
+  peakLiveHeapMb: number;
   baselineRssMb: number;
   timings: Record<string, number>;
   reads: CommandTally;
@@ -104,9 +109,25 @@ async function main(): Promise<void> {
 
   // Sampled often enough to catch the peak of the heap, which maxRSS alone does not separate out.
   let peakHeap = 0;
+  let peakExternal = 0;
   const sampler = setInterval(() => {
-    peakHeap = Math.max(peakHeap, process.memoryUsage().heapUsed);
+    const usage = process.memoryUsage();
+    peakHeap = Math.max(peakHeap, usage.heapUsed);
+    peakExternal = Math.max(peakExternal, usage.external);
   }, 20);
+  let peakLiveHeap = 0;
+  const collections = new PerformanceObserver((list) => {
+    if (
+      list
+        .getEntries()
+        .some(
+          (entry) =>
+            (entry as PerformanceEntry & { detail?: { kind?: number } }).detail?.kind === constants.NODE_PERFORMANCE_GC_MAJOR,
+        )
+    )
+      peakLiveHeap = Math.max(peakLiveHeap, process.memoryUsage().heapUsed);
+  });
+  collections.observe({ entryTypes: ['gc'] });
   const baselineRssMb = process.memoryUsage().rss / 2 ** 20;
   const cpuBefore = process.cpuUsage();
   const started = performance.now();
@@ -114,6 +135,7 @@ async function main(): Promise<void> {
   const wallMs = performance.now() - started;
   const cpu = process.cpuUsage(cpuBefore);
   clearInterval(sampler);
+  collections.disconnect();
 
   const result: JobScaleRun = {
     publications: report.publications,
@@ -123,6 +145,8 @@ async function main(): Promise<void> {
     cpuMs: Math.round((cpu.user + cpu.system) / 1000),
     peakRssMb: Math.round(process.resourceUsage().maxRSS / 1024),
     peakHeapMb: Math.round(peakHeap / 2 ** 20),
+    peakExternalMb: Math.round(peakExternal / 2 ** 20),
+    peakLiveHeapMb: Math.round(peakLiveHeap / 2 ** 20),
     baselineRssMb: Math.round(baselineRssMb),
     timings: report.timings,
     reads: sumOf(Object.entries(commands).flatMap(([name, tally]) => (READ_COMMANDS.has(name) ? [tally] : []))),

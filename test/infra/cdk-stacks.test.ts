@@ -524,7 +524,7 @@ describe('cdk stacks for the real route table', () => {
       Targets: [Match.objectLike({ Arn: { 'Fn::GetAtt': [functionId('rank-publications'), 'Arn'] } })],
     });
     const resources = template.toJSON().Resources;
-    expect(resources[functionId('rank-publications')].Properties).toMatchObject({ MemorySize: 1024, Timeout: 300 });
+    expect(resources[functionId('rank-publications')].Properties).toMatchObject({ MemorySize: 2048, Timeout: 300 });
     expect(resources[functionId('collect-feeds')].Properties).toMatchObject({ MemorySize: 1024, Timeout: 600 });
     // It writes the boards and queues the followers' news; the fan-out consumer mails and pushes.
     const rankActions = roleActions(platform.jobs.functions.get('rank-publications')?.function as lambda.Function);

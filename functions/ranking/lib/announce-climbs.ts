@@ -5,8 +5,15 @@ import type { Db } from '../../lib/db/service';
 import { enqueueFanOut, type FanOutEvent } from '../../lib/notification-fanout';
 import { describeClimbs, detectClimbs } from './domain/climbs';
 import { boardName, parseBoardId } from './domain/rank-history';
-import type { Standing } from './domain/standing';
 import { inGroups } from '../../lib/in-groups';
+
+/** A followed publication as the run ranked it. */
+export interface WatchedStanding {
+  name: string;
+  isActive: boolean;
+  /** boardId -> its rank there. */
+  ranks: BoardRanks;
+}
 
 /** Watches remembered at once after a run. */
 const PATCH_CONCURRENCY = 16;
@@ -33,8 +40,8 @@ export async function readWatches(db: Db): Promise<PublicationWatchItem[]> {
 export async function announceClimbs(
   db: Db,
   input: {
-    ranksBySlug: ReadonlyMap<string, BoardRanks>;
-    standings: ReadonlyMap<string, Standing>;
+    /** What the run made of these publications (those it did not rank are left out). */
+    lookUp: (slugs: readonly string[]) => Map<string, WatchedStanding>;
     topics: readonly Topic[];
     runId: string;
     now: Date;
@@ -46,10 +53,11 @@ export async function announceClimbs(
     return board ? boardName(board, board.topic ? (topicNames.get(board.topic) ?? board.topic) : null) : boardId;
   };
   const watches = (await readWatches(db)).filter((watch) => (watch.followerCount ?? 0) > 0 && watch.runId !== input.runId);
+  const standings = input.lookUp(watches.map((watch) => watch.slug));
   const events: FanOutEvent[] = [];
   const remembered: { slug: string; next: ReturnType<typeof detectClimbs>['next'] }[] = [];
   for (const watch of watches) {
-    const standing = input.standings.get(watch.slug);
+    const standing = standings.get(watch.slug);
     if (!standing) continue;
     const previous =
       watch.lastRanks === undefined
@@ -60,7 +68,7 @@ export async function announceClimbs(
             wasActive: watch.wasActive ?? standing.isActive,
           };
     const { events: climbs, next } = detectClimbs(previous, {
-      ranks: input.ranksBySlug.get(watch.slug) ?? {},
+      ranks: standing.ranks,
       isActive: standing.isActive,
     });
     remembered.push({ slug: watch.slug, next });

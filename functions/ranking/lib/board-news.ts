@@ -1,10 +1,16 @@
 import { getBatch, writeBatch } from '../../lib/db/batches';
 import type { BoardFeedItem } from '../../lib/db/entities/board-feed';
 import type { Db } from '../../lib/db/service';
-import { type BoardNewsEntry, type BoardNewsState, NEWS_BOARD_KINDS, nextBoardNews } from './domain/board-news';
+import {
+  type BoardNewsEntry,
+  type BoardNewsState,
+  NEWS_BOARD_KINDS,
+  NEWS_ROWS_READ,
+  type NewsRow,
+  nextBoardNews,
+} from './domain/board-news';
 import { boardId } from './domain/boards';
 import { parseBoardId } from './domain/rank-history';
-import type { Standing } from './domain/standing';
 
 /** BatchGetItem's limit. */
 const READ_GROUP = 100;
@@ -24,10 +30,16 @@ export interface BoardNewsReport {
  */
 export async function recordBoardNews(
   db: Db,
-  input: { boards: ReadonlyMap<string, readonly Standing[]>; runId: string; now: Date },
+  input: {
+    boardIds: Iterable<string>;
+    /** The board's first `limit` rows, in rank order. */
+    rowsOf: (boardId: string, limit: number) => NewsRow[];
+    runId: string;
+    now: Date;
+  },
 ): Promise<BoardNewsReport> {
   const started = performance.now();
-  const ids = [...input.boards.keys()].filter((id) => {
+  const ids = [...input.boardIds].filter((id) => {
     const board = parseBoardId(id);
     return board !== null && !board.activeOnly && NEWS_BOARD_KINDS.includes(board.kind);
   });
@@ -46,8 +58,8 @@ export async function recordBoardNews(
     const previous = stored.get(id);
     // A run repeated (the same run id) changes nothing.
     if (previous?.runId === input.runId) continue;
-    const kind = parseBoardId(id)?.kind ?? 'followers';
-    const next = nextBoardNews(kind, previous && stateOf(previous), input.boards.get(id) ?? [], input.now);
+    const kind = parseBoardId(id)?.kind === 'growth' ? 'growth' : 'followers';
+    const next = nextBoardNews(kind, previous && stateOf(previous), input.rowsOf(id, NEWS_ROWS_READ[kind]), input.now);
     if (!next) continue;
     items.push({
       boardId: id,

@@ -1,56 +1,71 @@
 import { writeBatch, getBatch } from '../../lib/db/batches';
-import type { BoardRanks, MonthOfRanks, RankHistoryItem } from '../../lib/db/entities/rank-history';
+import type { BoardRanks, RankHistoryItem } from '../../lib/db/entities/rank-history';
 import type { Db } from '../../lib/db/service';
 import { addDays, type Day } from './domain/days';
 import {
-  decodeMonth,
-  encodeMonth,
   HISTORY_DAYS,
   monthOf,
   monthOfSlug,
   RANK_HISTORY_BUCKETS,
   rankHistoryExpiry,
+  withDayOfRanks,
 } from './domain/rank-history';
 import { bucketOf } from './domain/shard';
 
-/** Buckets read, updated and written together: bounded memory, and well under BatchGet's 16 MB. */
-const BUCKET_GROUP = 64;
+/**
+ * Buckets read, updated and written together. At 200,000 publications a bucket's month is up to
+ * some 350 KB stored: 32 of them stay under BatchGet's 16 MB, and the group's payloads, old and
+ * new, under 25 MB of memory.
+ */
+const BUCKET_GROUP = 32;
 const WRITE_CONCURRENCY = 4;
+
+/** A run's ranks, asked for a group of publications at a time (boardRanksOf in domain/rank-history.ts). */
+export interface RunRanks {
+  /** Every publication of the run, by position. */
+  slugs: readonly string[];
+  ranksOf: (chosen: (index: number) => boolean) => Map<number, BoardRanks>;
+}
 
 /**
  * Records `day`'s ranks of every publication: each bucket's item for the month is read,
  * given the day, and written back. Every run rewrites the day, so a day keeps the ranks of
  * its last run, and the publication page's current ranks always match the boards. Only the
- * ranking job writes these items, one run at a time.
+ * ranking job writes these items, one run at a time. The ranks of one group of buckets are
+ * worked out at a time: at 200,000 publications all of them at once took some 200 MB.
  */
-export async function recordRankDay(
-  db: Db,
-  input: { ranksBySlug: ReadonlyMap<string, BoardRanks>; day: Day; runId: string },
-): Promise<{ buckets: number }> {
+export async function recordRankDay(db: Db, input: { ranks: RunRanks; day: Day; runId: string }): Promise<{ buckets: number }> {
   const month = monthOf(input.day);
   const dayOfMonth = input.day.slice(8, 10);
-  const byBucket = new Map<number, [string, BoardRanks][]>();
-  for (const entry of input.ranksBySlug) {
-    const bucket = bucketOf(entry[0], RANK_HISTORY_BUCKETS);
-    const entries = byBucket.get(bucket);
-    if (entries) entries.push(entry);
-    else byBucket.set(bucket, [entry]);
-  }
-  const buckets = [...byBucket.keys()];
+  const { slugs } = input.ranks;
+  const bucketOfIndex = Uint16Array.from(slugs, (slug) => bucketOf(slug, RANK_HISTORY_BUCKETS));
+  const buckets = [...new Set(bucketOfIndex)].sort((a, b) => a - b);
+  const inGroup = new Uint8Array(RANK_HISTORY_BUCKETS);
   for (let start = 0; start < buckets.length; start += BUCKET_GROUP) {
     const group = buckets.slice(start, start + BUCKET_GROUP);
+    inGroup.fill(0);
+    for (const bucket of group) inGroup[bucket] = 1;
+    const byBucket = new Map<number, [string, BoardRanks][]>();
+    for (const [index, boardRanks] of input.ranks.ranksOf((index) => inGroup[bucketOfIndex[index] as number] === 1)) {
+      const bucket = bucketOfIndex[index] as number;
+      const entry: [string, BoardRanks] = [slugs[index] as string, boardRanks];
+      const entries = byBucket.get(bucket);
+      if (entries) entries.push(entry);
+      else byBucket.set(bucket, [entry]);
+    }
     const existing = await getBatch({
       keys: group.map((bucket) => ({ bucket, month })),
       send: (keys) => db.entities.rankHistory.get(keys).go({ consistent: true }),
       what: `rank history buckets of ${month}`,
     });
     const stored = new Map(existing.map((item) => [item.bucket, item.payload]));
-    const items: RankHistoryItem[] = group.map((bucket) => {
-      const payload = stored.get(bucket);
-      const ranks: MonthOfRanks = payload ? decodeMonth(payload) : {};
-      for (const [slug, boardRanks] of byBucket.get(bucket) ?? []) ranks[slug] = { ...ranks[slug], [dayOfMonth]: boardRanks };
-      return { bucket, month, payload: encodeMonth(ranks), runId: input.runId, expiresAt: rankHistoryExpiry(month) };
-    });
+    const items: RankHistoryItem[] = group.map((bucket) => ({
+      bucket,
+      month,
+      payload: withDayOfRanks(stored.get(bucket), dayOfMonth, byBucket.get(bucket) ?? []),
+      runId: input.runId,
+      expiresAt: rankHistoryExpiry(month),
+    }));
     await writeBatch({
       items,
       send: (pending) => db.entities.rankHistory.put(pending).go({ concurrent: WRITE_CONCURRENCY }),

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import type { Standing } from './domain/standing';
 import { computeStanding } from './domain/standing';
-import { RANK_CHUNK_SIZE, rankBoards, SEARCH_BOARD_ID } from './domain/boards';
+import { StandingColumns } from './domain/standing-columns';
+import { RANK_CHUNK_SIZE, rankColumns, SEARCH_BOARD_ID } from './domain/boards';
 import { encodeChunk } from './domain/chunk-codec';
 import { type Day, toDay } from './domain/days';
-import { boardRanksBySlug } from './domain/rank-history';
+import { boardRanksOf } from './domain/rank-history';
 import { recordRankDay } from './rank-history';
 import { announceClimbs } from './announce-climbs';
 import { type BoardNewsReport, recordBoardNews } from './board-news';
@@ -14,6 +14,7 @@ import type { RankChunkItem } from '../../lib/db/entities/rank-chunk';
 import type { Topic } from '../../../shared/schemas/ranking';
 import { writeBatch } from '../../lib/db/batches';
 import type { Db } from '../../lib/db/service';
+import { inGroups } from '../../lib/in-groups';
 
 export const MANIFEST_NAME = 'current';
 /**
@@ -68,57 +69,111 @@ const RANKING_ATTRIBUTES = [
   'recentCounts',
 ] as const;
 
+/** Shards read at once: each holds a page of publications in memory until it is ranked. */
+const READ_CONCURRENCY = 4;
+
 /**
- * Every publication on the boards, read shard by shard in parallel from the byShard index (no
- * Scan); one whose source is gone is left out.
+ * Every publication on the boards, a page at a time, from the byShard index (no Scan); one whose
+ * source is gone is left out. A few shards are read at once, and each page is handed over before
+ * the next is asked for, so the caller decides what of it to keep.
  */
-export async function readAllPublications(db: Db): Promise<PublicationRow[]> {
-  const shards = await Promise.all(
-    Array.from({ length: PUBLICATION_SHARDS }, (_, shard) =>
-      db.entities.publication.query
+export async function forEachPublicationPage(db: Db, visit: (rows: PublicationRow[]) => void): Promise<void> {
+  const shards = Array.from({ length: PUBLICATION_SHARDS }, (_, shard) => shard);
+  await inGroups(shards, READ_CONCURRENCY, async (shard) => {
+    let cursor: string | null = null;
+    do {
+      const page: { data: unknown[]; cursor: string | null } = await db.entities.publication.query
         .byShard({ shard })
         .where((attribute, { notExists }) => notExists(attribute.offBoardsSince))
-        .go({ pages: 'all', attributes: [...RANKING_ATTRIBUTES] }),
-    ),
-  );
-  return shards.flatMap((result) => result.data as PublicationRow[]);
+        .go({ attributes: [...RANKING_ATTRIBUTES], ...(cursor ? { cursor } : {}) });
+      visit(page.data as PublicationRow[]);
+      cursor = page.cursor;
+    } while (cursor);
+  });
 }
 
-function chunkItems(slot: 'a' | 'b', runId: string, boardId: string, rowsJson: string[], chunkSize: number): RankChunkItem[] {
+/** Every publication on the boards, at once: for the month's archive, which keeps a few of them. */
+export async function readAllPublications(db: Db): Promise<PublicationRow[]> {
+  const rows: PublicationRow[] = [];
+  await forEachPublicationPage(db, (page) => rows.push(...page));
+  return rows;
+}
+
+/**
+ * A run's publications as the job keeps them: the columns the boards sort by, and each one's row
+ * as its chunks store it, serialised once (a publication is on some 13 boards). Nothing else of a
+ * publication outlives its page.
+ */
+export class RunTable {
+  readonly columns = new StandingColumns();
+  readonly rowJson: string[] = [];
+
+  constructor(readonly today: Day) {}
+
+  add(publication: PublicationRow): void {
+    const standing = computeStanding(publication, this.today);
+    this.columns.add(standing);
+    this.rowJson.push(JSON.stringify(standing));
+  }
+}
+
+/** Pure part of a run: the boards and topics of `today` from the publications. */
+export function rankPublications(publications: readonly PublicationRow[], today: Day) {
+  const table = new RunTable(today);
+  for (const publication of publications) table.add(publication);
+  return { table, ...rankColumns(table.columns) };
+}
+
+function chunkItems(
+  slot: 'a' | 'b',
+  runId: string,
+  boardId: string,
+  rows: { count: number; jsonAt: (position: number) => string },
+  chunkSize: number,
+): RankChunkItem[] {
   const items: RankChunkItem[] = [];
-  for (let start = 0, chunk = 0; start < rowsJson.length; start += chunkSize, chunk += 1) {
-    const slice = rowsJson.slice(start, start + chunkSize);
+  for (let start = 0, chunk = 0; start < rows.count; start += chunkSize, chunk += 1) {
+    const slice: string[] = [];
+    for (let position = start; position < Math.min(start + chunkSize, rows.count); position += 1)
+      slice.push(rows.jsonAt(position));
     items.push({ slot, boardId, chunk, runId, rowCount: slice.length, payload: encodeChunk(slice) });
   }
   return items;
 }
 
-/** Pure part of a run: standings, boards, topics and the search index for `today`. */
-export function rankPublications(publications: PublicationRow[], today: Day) {
-  const standings = publications.map((publication) => computeStanding(publication, today));
-  const ranked = rankBoards(standings);
-  return { standings, ...ranked };
-}
-
-function searchEntries(boards: Map<string, Standing[]>, topics: readonly Topic[]): SearchEntry[] {
-  const growthRank = new Map<string, number>();
-  (boards.get('growth.all') ?? []).forEach((standing, index) => growthRank.set(standing.slug, index + 1));
-  // Topics by position, not by tag: the filter needs them in the index, and positions are short.
-  const topicPosition = new Map(topics.map((topic, position) => [topic.tag, position]));
-  const entry = (standing: Standing, rank: number): SearchEntry => [
-    standing.slug,
-    standing.name,
-    standing.followers,
-    rank,
-    growthRank.get(standing.slug) ?? 0,
-    standing.isActive ? 1 : 0,
-    standing.topics.flatMap((tag) => topicPosition.get(tag) ?? []),
-  ];
-  const byFollowers = (boards.get('followers.all') ?? []).map((standing, index) => entry(standing, index + 1));
-  const followersUnknown = (boards.get('activity.all') ?? []).flatMap((standing, index) =>
-    standing.followersKnown ? [] : [entry(standing, index + 1)],
-  );
-  return [...byFollowers, ...followersUnknown];
+/**
+ * The search index's rows: every publication on the most followed board in its order, then
+ * those whose followers are not known in their order by activity. Each row is made when its
+ * chunk is written.
+ */
+function searchRows(columns: StandingColumns, boards: ReadonlyMap<string, Int32Array>, topics: readonly Topic[]) {
+  const growthRank = new Int32Array(columns.size);
+  (boards.get('growth.all') ?? new Int32Array()).forEach((index, position) => (growthRank[index] = position + 1));
+  // Topics by position in the manifest, not by tag: the filter needs them in the index, and positions are short.
+  const manifestPosition = new Map(topics.map((topic, position) => [topic.tag, position]));
+  const topicPosition = columns.topicTags.map((tag) => manifestPosition.get(tag));
+  const byFollowers = boards.get('followers.all') ?? new Int32Array();
+  const byActivity = boards.get('activity.all') ?? new Int32Array();
+  const indexes: number[] = [...byFollowers];
+  const ranks: number[] = byFollowers.length > 0 ? Array.from(byFollowers, (_, position) => position + 1) : [];
+  byActivity.forEach((index, position) => {
+    if (columns.followersKnown[index]) return;
+    indexes.push(index);
+    ranks.push(position + 1);
+  });
+  const entryAt = (position: number): SearchEntry => {
+    const index = indexes[position] as number;
+    return [
+      columns.slugs[index] as string,
+      columns.names[index] as string,
+      columns.followers[index] as number,
+      ranks[position] as number,
+      growthRank[index] as number,
+      columns.isActive[index] ? 1 : 0,
+      columns.topicsOf(index).flatMap((topic) => topicPosition[topic] ?? []),
+    ];
+  };
+  return { count: indexes.length, jsonAt: (position: number) => JSON.stringify(entryAt(position)) };
 }
 
 /**
@@ -127,27 +182,20 @@ function searchEntries(boards: Map<string, Standing[]>, topics: readonly Topic[]
  */
 export async function runRanking(db: Db, now: Date = new Date()): Promise<RankingRunReport> {
   const started = performance.now();
-  let publications: PublicationRow[] | undefined = await readAllPublications(db);
-  const publicationCount = publications.length;
+  const table = new RunTable(toDay(now));
+  await forEachPublicationPage(db, (rows) => {
+    for (const row of rows) table.add(row);
+  });
+  const { columns, rowJson } = table;
+  const publicationCount = columns.size;
   const read = performance.now();
 
-  const { boards, topics, standings } = rankPublications(publications, toDay(now));
-  publications = undefined;
+  const { boards, topics } = rankColumns(columns);
   const ranked = performance.now();
 
   const current = await db.entities.rankingManifest.get({ name: MANIFEST_NAME }).go();
   const slot = current.data?.slot === 'a' ? 'b' : 'a';
   const runId = `${now.toISOString()}~${randomUUID().slice(0, 8)}`;
-  // A publication appears on many boards: serialise it once.
-  const rowJson = new Map<Standing, string>();
-  const jsonOf = (standing: Standing) => {
-    let json = rowJson.get(standing);
-    if (json === undefined) {
-      json = JSON.stringify(standing);
-      rowJson.set(standing, json);
-    }
-    return json;
-  };
   const boardTotals: Record<string, number> = {};
   let encodeMs = 0;
   let chunks = 0;
@@ -164,22 +212,27 @@ export async function runRanking(db: Db, now: Date = new Date()): Promise<Rankin
     chunks += pending.length;
     pending = [];
   };
-  const write = async (boardId: string, rows: string[], chunkSize: number) => {
+  const write = async (boardId: string, rows: { count: number; jsonAt: (position: number) => string }, chunkSize: number) => {
     const encodeStarted = performance.now();
     const items = chunkItems(slot, runId, boardId, rows, chunkSize);
     encodeMs += performance.now() - encodeStarted;
-    boardTotals[boardId] = rows.length;
+    boardTotals[boardId] = rows.count;
     pending.push(...items);
     if (pending.length >= WRITE_GROUP) await flush();
   };
-  for (const [id, rows] of boards) await write(id, rows.map(jsonOf), RANK_CHUNK_SIZE);
-  const search = searchEntries(boards, topics).map((entry) => JSON.stringify(entry));
+  for (const [id, indexes] of boards)
+    await write(
+      id,
+      { count: indexes.length, jsonAt: (position) => rowJson[indexes[position] as number] as string },
+      RANK_CHUNK_SIZE,
+    );
+  const search = searchRows(columns, boards, topics);
   await write(SEARCH_BOARD_ID, search, SEARCH_CHUNK_SIZE);
-  const searchChunks = Math.ceil(search.length / SEARCH_CHUNK_SIZE);
+  const searchChunks = Math.ceil(search.count / SEARCH_CHUNK_SIZE);
   await flush();
+  const ranksOf = (chosen: (index: number) => boolean) => boardRanksOf(boards, columns.followersKnown, chosen);
   // Before the manifest flips, so the page's current ranks are never behind the boards.
-  const ranksBySlug = boardRanksBySlug(boards);
-  await recordRankDay(db, { ranksBySlug, day: toDay(now), runId });
+  await recordRankDay(db, { ranks: { slugs: columns.slugs, ranksOf }, day: toDay(now), runId });
 
   await db.entities.rankingManifest
     .put({
@@ -196,18 +249,31 @@ export async function runRanking(db: Db, now: Date = new Date()): Promise<Rankin
   const written = performance.now();
   const writeMs = written - ranked - encodeMs;
   // After the flip, like the announcements: a feed tells what the boards already show, and never fails the run.
-  const news = await recordBoardNews(db, { boards, runId, now }).catch((error: unknown) => {
+  const rowsOf = (boardId: string, limit: number) =>
+    Array.from((boards.get(boardId) ?? new Int32Array()).subarray(0, limit), (index) => ({
+      slug: columns.slugs[index] as string,
+      name: columns.names[index] as string,
+      followers: columns.followers[index] as number,
+      followers7dAgo: columns.followers7dAgo[index] as number,
+    }));
+  const news = await recordBoardNews(db, { boardIds: boards.keys(), rowsOf, runId, now }).catch((error: unknown) => {
     logger.error('Could not record the boards’ news for their feeds', { runId, error });
     return null;
   });
   // After the flip: followers hear of ranks the boards already show. News never fails the run.
-  const announced = await announceClimbs(db, {
-    ranksBySlug,
-    standings: new Map(standings.map((standing) => [standing.slug, standing])),
-    topics,
-    runId,
-    now,
-  }).catch((error: unknown) => {
+  const lookUp = (slugs: readonly string[]) => {
+    const wanted = new Set(slugs);
+    const found = new Map<number, string>();
+    columns.slugs.forEach((slug, index) => wanted.has(slug) && found.set(index, slug));
+    const ranks = ranksOf((index) => found.has(index));
+    return new Map(
+      [...found].map(([index, slug]) => [
+        slug,
+        { name: columns.names[index] as string, isActive: columns.isActive[index] === true, ranks: ranks.get(index) ?? {} },
+      ]),
+    );
+  };
+  const announced = await announceClimbs(db, { lookUp, topics, runId, now }).catch((error: unknown) => {
     logger.error('Could not announce the followed publications’ news', { runId, error });
     return null;
   });

@@ -66,7 +66,7 @@ export class JobsStack extends Stack {
         code: codeFor(job.handler),
         environment: props.environment,
         capabilities: job.capabilities,
-        memoryMb: JOB_MEMORY_MB,
+        memoryMb: job.memoryMb ?? JOB_MEMORY_MB,
         timeout: job.usesNetwork ? NETWORK_JOB_TIMEOUT : JOB_TIMEOUT,
       });
       new events.Rule(this, `${job.name}-schedule`, {

@@ -2,10 +2,10 @@ import { getBatch, writeBatch } from '../../../functions/lib/db/batches';
 import type { DailyCounts } from '../../../functions/lib/db/entities/follower-history';
 import type { MonthOfRanks, RankHistoryItem } from '../../../functions/lib/db/entities/rank-history';
 import type { Db } from '../../../functions/lib/db/service';
-import { rankBoards } from '../../../functions/ranking/lib/domain/boards';
+import { rankColumns } from '../../../functions/ranking/lib/domain/boards';
 import { addDays, type Day } from '../../../functions/ranking/lib/domain/days';
 import {
-  boardRanksBySlug,
+  boardRanksOf,
   decodeMonth,
   encodeMonth,
   HISTORY_DAYS,
@@ -16,6 +16,7 @@ import {
 import { NOT_OBSERVED } from '../../../functions/ranking/lib/domain/recent-counts';
 import { bucketOf } from '../../../functions/ranking/lib/domain/shard';
 import { computeStanding } from '../../../functions/ranking/lib/domain/standing';
+import { StandingColumns } from '../../../functions/ranking/lib/domain/standing-columns';
 import { RECENT_HISTORY_DAYS } from '../../../shared/constants';
 import type { SeedData } from './generate-publications';
 
@@ -56,7 +57,9 @@ export async function seedRankHistory(db: Db, data: Pick<SeedData, 'publications
           ? []
           : [computeStanding({ ...publication, followers, recentEndDay: day, recentCounts }, day)];
       });
-      for (const [slug, ranks] of boardRanksBySlug(rankBoards(standings).boards)) {
+      const columns = StandingColumns.of(standings);
+      for (const [index, ranks] of boardRanksOf(rankColumns(columns).boards, columns.followersKnown, () => true)) {
+        const slug = columns.slugs[index] as string;
         const bucket = bucketOf(slug, RANK_HISTORY_BUCKETS);
         const ofBucket = byBucket.get(bucket) ?? {};
         ofBucket[slug] = { ...ofBucket[slug], [day.slice(8, 10)]: ranks };

@@ -13,6 +13,15 @@ export const WEEKLY_FASTEST = BOARD_FEED_WEEKLY_FASTEST;
 /** Boards with a feed: the most followed and the fastest growing, overall and per topic (not the active-only ones). */
 export const NEWS_BOARD_KINDS: readonly BoardKind[] = ['followers', 'growth'];
 
+/** What a board's news reads of each row. */
+export type NewsRow = Pick<Standing, 'slug' | 'name' | 'followers' | 'followers7dAgo'>;
+
+/** The rows of a board its news looks at: the top of a most followed board, all of a fastest growing one. */
+export const NEWS_ROWS_READ: Readonly<Record<'followers' | 'growth', number>> = {
+  followers: NEWS_TOP_PLACES,
+  growth: Number.POSITIVE_INFINITY,
+};
+
 /** One piece of a board's news: a publication that entered the top, or one of a week's fastest growing. */
 export interface BoardNewsEntry {
   slug: string;
@@ -49,7 +58,7 @@ function keep(fresh: BoardNewsEntry[], previous: readonly BoardNewsEntry[]): Boa
  * (a board seen for the first time is not news), later runs tell each newcomer once, best rank
  * first. Null when the top holds the same publications: nothing to write.
  */
-function enteredTop(previous: BoardNewsState | undefined, rows: readonly Standing[], at: string): BoardNewsState | null {
+function enteredTop(previous: BoardNewsState | undefined, rows: readonly NewsRow[], at: string): BoardNewsState | null {
   const top = rows.slice(0, NEWS_TOP_PLACES);
   const slugs = top.map((row) => row.slug);
   if (!previous?.top) return { top: slugs, entries: previous?.entries ?? [] };
@@ -66,7 +75,7 @@ function enteredTop(previous: BoardNewsState | undefined, rows: readonly Standin
  * followers gained over the 7 days before that run, the most first, only those that gained.
  * Null once the week is recorded.
  */
-function weeklyFastest(previous: BoardNewsState | undefined, rows: readonly Standing[], now: Date): BoardNewsState | null {
+function weeklyFastest(previous: BoardNewsState | undefined, rows: readonly NewsRow[], now: Date): BoardNewsState | null {
   const week = addDays(mondayOf(toDay(now)), -7);
   if (previous?.week === week) return null;
   const at = now.toISOString();
@@ -91,7 +100,7 @@ function weeklyFastest(previous: BoardNewsState | undefined, rows: readonly Stan
 export function nextBoardNews(
   kind: BoardKind,
   previous: BoardNewsState | undefined,
-  rows: readonly Standing[],
+  rows: readonly NewsRow[],
   now: Date,
 ): BoardNewsState | null {
   return kind === 'growth' ? weeklyFastest(previous, rows, now) : enteredTop(previous, rows, now.toISOString());

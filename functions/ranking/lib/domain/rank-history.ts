@@ -1,7 +1,6 @@
 import type { Board, BoardKind } from '../../../../shared/schemas/ranking';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import type { BoardRanks, DaysOfRanks, MonthOfRanks } from '../../../lib/db/entities/rank-history';
-import type { Standing } from './standing';
 
 /** Days of rank and follower history the publication page charts. */
 export const HISTORY_DAYS = 90;
@@ -41,6 +40,33 @@ export function decodeMonth(payload: string): MonthOfRanks {
 }
 
 /**
+ * A bucket's month with one day's ranks set: each publication's line is parsed, given the day and
+ * written again on its own, and publications new to the bucket are added at the end. At 200,000
+ * publications a full month of a bucket is some 1.6 MB of text, which as one object of every
+ * publication's days took several times that.
+ */
+export function withDayOfRanks(payload: string | undefined, dayOfMonth: string, ranks: Iterable<[string, BoardRanks]>): string {
+  const pending = new Map(ranks);
+  const lines: string[] = [];
+  for (const line of payload ? inflate(payload).split('\n') : []) {
+    const tab = line.indexOf('\t');
+    if (tab <= 0) continue;
+    const slug = line.slice(0, tab);
+    const today = pending.get(slug);
+    if (today === undefined) {
+      lines.push(`\n${line}`);
+      continue;
+    }
+    pending.delete(slug);
+    const days = JSON.parse(line.slice(tab + 1)) as DaysOfRanks;
+    days[dayOfMonth] = today;
+    lines.push(`\n${slug}\t${JSON.stringify(days)}`);
+  }
+  for (const [slug, today] of pending) lines.push(`\n${slug}\t${JSON.stringify({ [dayOfMonth]: today })}`);
+  return gzipSync(lines.join(''), { level: 6 }).toString('base64');
+}
+
+/**
  * One publication's month, decoding only its own line: the inflated bucket is searched as bytes
  * (slugs are ASCII and hold no tab or newline, JSON neither), so the page never turns the other
  * publications' lines into a string.
@@ -56,27 +82,34 @@ export function monthOfSlug(payload: string, slug: string): DaysOfRanks | undefi
 }
 
 /**
- * Each publication's rank on every board it is on, from the boards of one run: what its page
- * lists and charts, and what follows it from day to day. A publication whose followers are
- * known is ranked by them; its place by recency moves with every post anyone makes, so it is
- * kept only for those ranked on activity alone (a third more history for every publication
- * otherwise, and a slower ranking run).
+ * The chosen publications' rank on every board they are on, from the boards of one run: what a
+ * publication's page lists and charts, and what follows it from day to day. Keyed by position in
+ * the run's columns, in the order the boards first name them; each one's ranks in board order.
+ * A publication whose followers are known is ranked by them; its place by recency moves with
+ * every post anyone makes, so it is kept only for those ranked on activity alone (a third more
+ * history for every publication otherwise, and a slower ranking run). The job asks for a group
+ * of history buckets at a time, so it never holds every publication's ranks at once.
  */
-export function boardRanksBySlug(boards: ReadonlyMap<string, readonly Standing[]>): Map<string, BoardRanks> {
-  const bySlug = new Map<string, BoardRanks>();
+export function boardRanksOf(
+  boards: ReadonlyMap<string, Int32Array>,
+  followersKnown: readonly boolean[],
+  chosen: (index: number) => boolean,
+): Map<number, BoardRanks> {
+  const byIndex = new Map<number, BoardRanks>();
   for (const [boardId, rows] of boards) {
     const byActivity = parseBoardId(boardId)?.kind === 'activity';
-    rows.forEach((standing, index) => {
-      if (byActivity && standing.followersKnown) return;
-      let ranks = bySlug.get(standing.slug);
+    for (let position = 0; position < rows.length; position += 1) {
+      const index = rows[position] as number;
+      if ((byActivity && followersKnown[index]) || !chosen(index)) continue;
+      let ranks = byIndex.get(index);
       if (!ranks) {
         ranks = {};
-        bySlug.set(standing.slug, ranks);
+        byIndex.set(index, ranks);
       }
-      ranks[boardId] = index + 1;
-    });
+      ranks[boardId] = position + 1;
+    }
   }
-  return bySlug;
+  return byIndex;
 }
 
 /** The board a boardId names ('growth.active.topic.ux'), or null for anything else (the search index). */

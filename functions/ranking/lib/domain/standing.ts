@@ -85,7 +85,10 @@ export function computeStanding(publication: PublicationFacts, today: Day): Stan
   };
 }
 
-export function byFollowers(a: Standing, b: Standing): number {
+/** What the boards order by: a Standing, or a cursor over the run's columns (standing-columns.ts). */
+export type SortKeys = Pick<Standing, 'slug' | 'followers' | 'gained30d' | 'growthPct30d' | 'latestPostAt'>;
+
+export function byFollowers(a: SortKeys, b: SortKeys): number {
   return b.followers - a.followers || b.gained30d - a.gained30d || (a.slug < b.slug ? -1 : 1);
 }
 
@@ -93,13 +96,13 @@ export function byFollowers(a: Standing, b: Standing): number {
  * Recently active: the newest post first, those that never posted last; ties by followers, a
  * publication whose followers are not known after those that count some.
  */
-export function byActivity(a: Standing, b: Standing): number {
+export function byActivity(a: SortKeys, b: SortKeys): number {
   const newest = (a.latestPostAt ?? '') < (b.latestPostAt ?? '') ? 1 : (a.latestPostAt ?? '') > (b.latestPostAt ?? '') ? -1 : 0;
   return newest || b.followers - a.followers || (a.slug < b.slug ? -1 : 1);
 }
 
 /** Fastest growing: most followers gained, ties broken by percentage gained. */
-export function byGrowth(a: Standing, b: Standing): number {
+export function byGrowth(a: SortKeys, b: SortKeys): number {
   return (
     b.gained30d - a.gained30d ||
     (b.growthPct30d ?? Number.NEGATIVE_INFINITY) - (a.growthPct30d ?? Number.NEGATIVE_INFINITY) ||
