@@ -1,5 +1,6 @@
 import * as rankingRoutes from '../../shared/routes/ranking';
 import type { FollowedPublication } from '../../shared/schemas/ranking';
+import { getBatch } from '../lib/db/batches';
 import { getDb } from '../lib/db/service';
 import { createHandler } from '../lib/http/create-handler';
 import { toDay } from './lib/domain/days';
@@ -27,7 +28,12 @@ export const handler = createHandler(rankingRoutes.listFollowedPublications, asy
     listPublicationFollows(db, { userId: caller.userId }),
     overallRanks(),
   ]);
-  const { data } = follows.length ? await db.entities.publication.get(follows.map(({ slug }) => ({ slug }))).go() : { data: [] };
+  // Keys DynamoDB leaves unprocessed under load are asked again: a followed publication never drops off the list.
+  const data = await getBatch({
+    keys: follows.map(({ slug }) => ({ slug })),
+    send: (keys) => db.entities.publication.get(keys).go(),
+    what: 'followed publications',
+  });
   const publications = new Map(data.map((publication) => [publication.slug, publication]));
   const today = toDay(generatedAt);
   const items: FollowedPublication[] = follows.flatMap((follow) => {

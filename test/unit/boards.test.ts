@@ -1,7 +1,8 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { boardId, MAX_LEADER_IMAGE_URL, rankBoards, topicCounts, topicName } from '../../functions/ranking/lib/domain/boards';
 import { decodeChunk, encodeChunk } from '../../functions/ranking/lib/domain/chunk-codec';
-import type { Standing } from '../../functions/ranking/lib/domain/standing';
+import { byActivity, byFollowers, byGrowth, type Standing } from '../../functions/ranking/lib/domain/standing';
 import { standingFixture } from '../support/fixtures';
 
 const standing = standingFixture;
@@ -190,6 +191,51 @@ describe('rankBoards', () => {
 
   it('gives no topics when no publication has one', () => {
     expect(rankBoards([standing('plain', {})]).topics).toEqual([]);
+  });
+
+  it('puts on each board exactly the publications it holds, in its order, whatever order they came in', () => {
+    // Prepare: the boards as plain filters and sorts of the standings, which the columns must match.
+    const kinds = [
+      { kind: 'followers', order: byFollowers, counted: true },
+      { kind: 'growth', order: byGrowth, counted: true },
+      { kind: 'activity', order: byActivity, counted: false },
+    ] as const;
+    const expectedBoards = (standings: Standing[]) => {
+      const expected = new Map<string, string[]>();
+      for (const { kind, order, counted } of kinds)
+        for (const topic of [null, 'ai', 'ux', 'go'])
+          for (const activeOnly of [false, true]) {
+            const rows = standings
+              .filter((row) => (!counted || row.followersKnown) && (!activeOnly || row.isActive))
+              .filter((row) => topic === null || row.topics.includes(topic))
+              .sort(order)
+              .map((row) => row.slug);
+            if (topic === null || rows.length > 0) expected.set(boardId({ kind, activeOnly, topic }), rows);
+          }
+      return expected;
+    };
+    const standingArbitrary = fc.record({
+      followers: fc.integer({ min: 0, max: 50 }),
+      gained30d: fc.integer({ min: -5, max: 5 }),
+      growthPct30d: fc.option(fc.constantFrom(-1.5, 0, 2.25, 10), { nil: null }),
+      latestPostAt: fc.option(fc.constantFrom('2026-11-01T08:00:00.000Z', '2026-11-20T08:00:00.000Z'), { nil: null }),
+      isActive: fc.boolean(),
+      followersKnown: fc.boolean(),
+      topics: fc.uniqueArray(fc.constantFrom('ai', 'ux', 'go'), { maxLength: 3 }),
+    });
+
+    fc.assert(
+      fc.property(fc.array(standingArbitrary, { maxLength: 25 }), (drawn) => {
+        const standings = drawn.map((overrides, index) => standing(`pub-${index}`, overrides));
+
+        // Act
+        const { boards } = rankBoards(standings);
+
+        // Assess
+        const actual = new Map([...boards].map(([id, rows]) => [id, rows.map((row) => row.slug)]));
+        expect(Object.fromEntries(actual)).toEqual(Object.fromEntries(expectedBoards(standings)));
+      }),
+    );
   });
 });
 

@@ -99,6 +99,8 @@ function wantsDigest(preferences: unknown): boolean {
 export const DIGEST_READERS_PER_PAGE = 100;
 /** Digests mailed at once within a page. */
 const DIGESTS_AT_ONCE = 8;
+/** Followed publications whose followers are read at once when the week's digest is planned. */
+const FOLLOWER_READS_AT_ONCE = 8;
 
 /**
  * A page of readers for the publication-digest queue's consumer: only their ids. Each one's
@@ -121,9 +123,11 @@ export type DigestPageMessage = z.infer<typeof digestPageMessageSchema>;
 export async function enqueuePublicationDigests(db: Db): Promise<{ readers: number; pages: number }> {
   const watches = (await readWatches(db)).filter((watch) => (watch.followerCount ?? 0) > 0);
   const readers = new Set<string>();
-  for (const watch of watches) {
+  // A few publications' followers at a time: one after the other, thousands of followed
+  // publications took longer than the job's five minutes.
+  await inGroups(watches, FOLLOWER_READS_AT_ONCE, async (watch) => {
     for (const userId of await listPublicationFollowers(db, { slug: watch.slug })) readers.add(userId);
-  }
+  });
   const userIds = [...readers];
   const pages: WorkMessage[] = [];
   for (let start = 0; start < userIds.length; start += DIGEST_READERS_PER_PAGE) {
