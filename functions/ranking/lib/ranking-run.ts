@@ -6,11 +6,13 @@ import { encodeChunk } from './domain/chunk-codec';
 import { type Day, toDay } from './domain/days';
 import { boardRanksOf } from './domain/rank-history';
 import { recordRankDay } from './rank-history';
-import { announceClimbs } from './announce-climbs';
+import { announceClimbs, type WatchedStanding } from './announce-climbs';
 import { type BoardNewsReport, recordBoardNews } from './board-news';
+import type { NewsRow } from './domain/board-news';
 import { logger } from '../../lib/logger';
 import { PUBLICATION_SHARDS, type PublicationItem } from '../../lib/db/entities/publication';
 import type { RankChunkItem } from '../../lib/db/entities/rank-chunk';
+import type { BoardRanks } from '../../lib/db/entities/rank-history';
 import type { Topic } from '../../../shared/schemas/ranking';
 import { writeBatch } from '../../lib/db/batches';
 import type { Db } from '../../lib/db/service';
@@ -124,13 +126,13 @@ export function rankPublications(publications: readonly PublicationRow[], today:
   return { table, ...rankColumns(table.columns) };
 }
 
-function chunkItems(
-  slot: 'a' | 'b',
-  runId: string,
-  boardId: string,
-  rows: { count: number; jsonAt: (position: number) => string },
-  chunkSize: number,
-): RankChunkItem[] {
+/** A board's rows as its chunks store them, made one at a time as the chunks are encoded. */
+interface ChunkRows {
+  count: number;
+  jsonAt: (position: number) => string;
+}
+
+function chunkItems(slot: 'a' | 'b', runId: string, boardId: string, rows: ChunkRows, chunkSize: number): RankChunkItem[] {
   const items: RankChunkItem[] = [];
   for (let start = 0, chunk = 0; start < rows.count; start += chunkSize, chunk += 1) {
     const slice: string[] = [];
@@ -146,7 +148,7 @@ function chunkItems(
  * those whose followers are not known in their order by activity. Each row is made when its
  * chunk is written.
  */
-function searchRows(columns: StandingColumns, boards: ReadonlyMap<string, Int32Array>, topics: readonly Topic[]) {
+function searchRows(columns: StandingColumns, boards: ReadonlyMap<string, Int32Array>, topics: readonly Topic[]): ChunkRows {
   const growthRank = new Int32Array(columns.size);
   (boards.get('growth.all') ?? new Int32Array()).forEach((index, position) => (growthRank[index] = position + 1));
   // Topics by position in the manifest, not by tag: the filter needs them in the index, and positions are short.
@@ -174,6 +176,34 @@ function searchRows(columns: StandingColumns, boards: ReadonlyMap<string, Int32A
     ];
   };
   return { count: indexes.length, jsonAt: (position: number) => JSON.stringify(entryAt(position)) };
+}
+
+/** A board's first `limit` rows, as its feed's news reads them. */
+function newsRows(columns: StandingColumns, board: Int32Array | undefined, limit: number): NewsRow[] {
+  return Array.from((board ?? new Int32Array()).subarray(0, limit), (index) => ({
+    slug: columns.slugs[index] as string,
+    name: columns.names[index] as string,
+    followers: columns.followers[index] as number,
+    followers7dAgo: columns.followers7dAgo[index] as number,
+  }));
+}
+
+/** The followed publications among the run's, as the announcements read them; one pass over the boards. */
+function watchedStandings(
+  columns: StandingColumns,
+  ranksOf: (chosen: (index: number) => boolean) => Map<number, BoardRanks>,
+  slugs: readonly string[],
+): Map<string, WatchedStanding> {
+  const wanted = new Set(slugs);
+  const found = new Map<number, string>();
+  columns.slugs.forEach((slug, index) => wanted.has(slug) && found.set(index, slug));
+  const ranks = ranksOf((index) => found.has(index));
+  return new Map(
+    Array.from(found, ([index, slug]) => [
+      slug,
+      { name: columns.names[index] as string, isActive: columns.isActive[index] === true, ranks: ranks.get(index) ?? {} },
+    ]),
+  );
 }
 
 /**
@@ -212,7 +242,7 @@ export async function runRanking(db: Db, now: Date = new Date()): Promise<Rankin
     chunks += pending.length;
     pending = [];
   };
-  const write = async (boardId: string, rows: { count: number; jsonAt: (position: number) => string }, chunkSize: number) => {
+  const write = async (boardId: string, rows: ChunkRows, chunkSize: number) => {
     const encodeStarted = performance.now();
     const items = chunkItems(slot, runId, boardId, rows, chunkSize);
     encodeMs += performance.now() - encodeStarted;
@@ -249,30 +279,13 @@ export async function runRanking(db: Db, now: Date = new Date()): Promise<Rankin
   const written = performance.now();
   const writeMs = written - ranked - encodeMs;
   // After the flip, like the announcements: a feed tells what the boards already show, and never fails the run.
-  const rowsOf = (boardId: string, limit: number) =>
-    Array.from((boards.get(boardId) ?? new Int32Array()).subarray(0, limit), (index) => ({
-      slug: columns.slugs[index] as string,
-      name: columns.names[index] as string,
-      followers: columns.followers[index] as number,
-      followers7dAgo: columns.followers7dAgo[index] as number,
-    }));
+  const rowsOf = (boardId: string, limit: number) => newsRows(columns, boards.get(boardId), limit);
   const news = await recordBoardNews(db, { boardIds: boards.keys(), rowsOf, runId, now }).catch((error: unknown) => {
     logger.error('Could not record the boards’ news for their feeds', { runId, error });
     return null;
   });
   // After the flip: followers hear of ranks the boards already show. News never fails the run.
-  const lookUp = (slugs: readonly string[]) => {
-    const wanted = new Set(slugs);
-    const found = new Map<number, string>();
-    columns.slugs.forEach((slug, index) => wanted.has(slug) && found.set(index, slug));
-    const ranks = ranksOf((index) => found.has(index));
-    return new Map(
-      [...found].map(([index, slug]) => [
-        slug,
-        { name: columns.names[index] as string, isActive: columns.isActive[index] === true, ranks: ranks.get(index) ?? {} },
-      ]),
-    );
-  };
+  const lookUp = (slugs: readonly string[]) => watchedStandings(columns, ranksOf, slugs);
   const announced = await announceClimbs(db, { lookUp, topics, runId, now }).catch((error: unknown) => {
     logger.error('Could not announce the followed publications’ news', { runId, error });
     return null;
