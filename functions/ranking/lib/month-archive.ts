@@ -18,13 +18,17 @@ import {
   presenceOf,
 } from './domain/month-archive';
 import { decodeMonth, RANK_HISTORY_BUCKETS, rankHistoryExpiry } from './domain/rank-history';
-import { readAllPublications } from './ranking-run';
+import { forEachPublicationPage, type PublicationRow } from './ranking-run';
 import { listArchivedMonths } from './archive-reader';
 import { inGroups } from '../../lib/in-groups';
 
 /** Scope items written at once: each is tens of KB, and DynamoDB takes one conditional put per call. */
 const SCOPE_WRITE_CONCURRENCY = 8;
 const WRITE_CONCURRENCY = 4;
+/** Rank history buckets read at once: under BatchGet's 16 MB at 200,000 publications. */
+const BUCKET_GROUP = 32;
+/** Publications whose follower history is read at once: one BatchGet (100 keys, two a January). */
+const FOLLOWER_GROUP = 50;
 
 export interface MonthArchiveReport {
   month: string;
@@ -54,40 +58,59 @@ export function archivableMonths(now: Date): string[] {
   return months;
 }
 
-/** Each publication's month from the rank history: one BatchGet of the month's buckets. */
+/**
+ * Each publication's month from the rank history, a group of buckets at a time: at 200,000
+ * publications a bucket's month is some 260 KB stored and 1.6 MB decoded, so only one group's
+ * items and one bucket's decoded ranks are held at once.
+ */
 async function readPresence(db: Db, month: string): Promise<Map<string, MonthPresence>> {
-  const items = await getBatch({
-    keys: Array.from({ length: RANK_HISTORY_BUCKETS }, (_, bucket) => ({ bucket, month })),
-    send: (keys) => db.entities.rankHistory.get(keys).go(),
-    what: `rank history buckets of ${month}`,
-  });
   const presence = new Map<string, MonthPresence>();
-  // A bucket at a time: only one bucket's decoded ranks are held at once.
-  for (const item of items) {
-    for (const [slug, days] of Object.entries(decodeMonth(item.payload))) {
-      const found = presenceOf(days);
-      if (found) presence.set(slug, found);
+  for (let start = 0; start < RANK_HISTORY_BUCKETS; start += BUCKET_GROUP) {
+    const buckets = Array.from({ length: Math.min(BUCKET_GROUP, RANK_HISTORY_BUCKETS - start) }, (_, offset) => start + offset);
+    const items = await getBatch({
+      keys: buckets.map((bucket) => ({ bucket, month })),
+      send: (keys) => db.entities.rankHistory.get(keys).go(),
+      what: `rank history buckets of ${month}`,
+    });
+    for (const item of items) {
+      for (const [slug, days] of Object.entries(decodeMonth(item.payload))) {
+        const found = presenceOf(days);
+        if (found) presence.set(slug, found);
+      }
     }
   }
   return presence;
 }
 
-/** The follower history of the month (and of the year before, for a January's starting counts). */
-async function readFollowerYears(db: Db, slugs: readonly string[], month: string): Promise<Map<string, FollowerYear[]>> {
+/**
+ * Each publication's followers at the month's start and end, from its follower history (and the
+ * year before's, for a January's starting count). Read a group of publications at a time, and
+ * only the two counts kept: a year of daily counts is kilobytes a publication.
+ */
+async function readMonthFollowers(
+  db: Db,
+  slugs: readonly string[],
+  month: string,
+): Promise<Map<string, ReturnType<typeof followersOverMonth>>> {
   const year = month.slice(0, 4);
   const years = month.endsWith('-01') ? [String(Number(year) - 1), year] : [year];
-  const items: FollowerHistoryItem[] = await getBatch({
-    keys: slugs.flatMap((slug) => years.map((of) => ({ slug, year: of }))),
-    send: (keys) => db.entities.followerHistory.get(keys).go(),
-    what: `follower histories for ${month}`,
-  });
-  const bySlug = new Map<string, FollowerYear[]>();
-  for (const item of items) {
-    const found = bySlug.get(item.slug) ?? [];
-    found.push({ year: item.year, days: item.days as FollowerYear['days'] });
-    bySlug.set(item.slug, found);
+  const followers = new Map<string, ReturnType<typeof followersOverMonth>>();
+  for (let start = 0; start < slugs.length; start += FOLLOWER_GROUP) {
+    const group = slugs.slice(start, start + FOLLOWER_GROUP);
+    const items: FollowerHistoryItem[] = await getBatch({
+      keys: group.flatMap((slug) => years.map((of) => ({ slug, year: of }))),
+      send: (keys) => db.entities.followerHistory.get(keys).go(),
+      what: `follower histories for ${month}`,
+    });
+    const bySlug = new Map<string, FollowerYear[]>();
+    for (const item of items) {
+      const found = bySlug.get(item.slug) ?? [];
+      found.push({ year: item.year, days: item.days as FollowerYear['days'] });
+      bySlug.set(item.slug, found);
+    }
+    for (const slug of group) followers.set(slug, followersOverMonth(bySlug.get(slug) ?? [], month));
   }
-  return bySlug;
+  return followers;
 }
 
 function scopeItem(month: string, scope: ArchivedScope, topics: ArchiveTopic[], archivedAt: string): RankingArchiveItem {
@@ -114,16 +137,21 @@ export async function archiveMonth(db: Db, month: string, now: Date): Promise<Mo
   const empty = { month, archived: false, publications: 0, scopes: 0, scopesKept: 0, linkedPublications: 0 };
   if (presence.size === 0) return empty;
 
-  const publications = (await readAllPublications(db)).filter((publication) => presence.has(publication.slug));
+  // Only what an entry shows of each publication that ranked in the month, page by page.
+  const publications: Pick<PublicationRow, 'slug' | 'name' | 'url' | 'imageUrl' | 'followersKnown'>[] = [];
+  await forEachPublicationPage(db, (rows) => {
+    for (const { slug, name, url, imageUrl, followersKnown } of rows)
+      if (presence.has(slug)) publications.push({ slug, name, url, imageUrl, followersKnown });
+  });
   const counted = publications.filter((publication) => publication.followersKnown !== false).map(({ slug }) => slug);
-  const followerYears = await readFollowerYears(db, counted, month);
+  const monthFollowers = await readMonthFollowers(db, counted, month);
   const entries: MonthEntry[] = publications.map((publication) => ({
     slug: publication.slug,
     name: publication.name,
     url: publication.url,
     imageUrl: publication.imageUrl ?? null,
     presence: presence.get(publication.slug) as MonthPresence,
-    followers: publication.followersKnown === false ? null : followersOverMonth(followerYears.get(publication.slug) ?? [], month),
+    followers: publication.followersKnown === false ? null : (monthFollowers.get(publication.slug) ?? null),
   }));
   const computed = computeMonthArchive(month, entries);
   const archivedAt = now.toISOString();

@@ -44,7 +44,7 @@ export interface RankingRunReport {
   timings: { readMs: number; rankMs: number; encodeMs: number; writeMs: number; totalMs: number };
 }
 
-type PublicationRow = Pick<
+export type PublicationRow = Pick<
   PublicationItem,
   | 'slug'
   | 'name'
@@ -94,7 +94,7 @@ export async function forEachPublicationPage(db: Db, visit: (rows: PublicationRo
   });
 }
 
-/** Every publication on the boards, at once: for the month's archive, which keeps a few of them. */
+/** Every publication on the boards, at once: for a look at a small table (the tests, the 17,000 bench), not for a job. */
 export async function readAllPublications(db: Db): Promise<PublicationRow[]> {
   const rows: PublicationRow[] = [];
   await forEachPublicationPage(db, (page) => rows.push(...page));
