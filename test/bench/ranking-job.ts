@@ -12,7 +12,7 @@ import { createDocumentClient } from '../../functions/lib/db/client';
 import { createDb } from '../../functions/lib/db/service';
 import { writeBatch } from '../../functions/lib/db/batches';
 import type { PublicationItem } from '../../functions/lib/db/entities/publication';
-import type { MonthOfRanks, RankHistoryItem } from '../../functions/lib/db/entities/rank-history';
+import type { DaysOfRanks, MonthOfRanks, RankHistoryItem } from '../../functions/lib/db/entities/rank-history';
 import type { Db } from '../../functions/lib/db/service';
 import { type Day, toDay } from '../../functions/ranking/lib/domain/days';
 import {
@@ -54,7 +54,7 @@ async function seedFullMonthOfRanks(db: Db, publications: readonly PublicationIt
   const items: RankHistoryItem[] = [...slugsByBucket].map(([bucket, indexes]) => {
     const ofBucket: MonthOfRanks = {};
     for (const index of indexes) {
-      const days: Record<string, Record<string, number>> = {};
+      const days: DaysOfRanks = {};
       for (let day = 1; day <= 31; day += 1)
         days[String(day).padStart(2, '0')] = Object.fromEntries(
           Object.entries(ranks.get(index) ?? {}).map(([boardId, rank]) => [boardId, jitter(rank)]),
@@ -72,6 +72,7 @@ async function seedFullMonthOfRanks(db: Db, publications: readonly PublicationIt
     });
   return items.length;
 }
+
 const dataDir = process.env.DATA_DIR;
 const mode = process.argv[2];
 if (!dataDir || (mode !== 'seed' && mode !== 'run')) throw new Error('Usage: DATA_DIR=... ranking-job.ts seed|run');
