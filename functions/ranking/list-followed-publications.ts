@@ -1,11 +1,11 @@
 import * as rankingRoutes from '../../shared/routes/ranking';
 import type { FollowedPublication } from '../../shared/schemas/ranking';
-import { getBatch } from '../lib/db/batches';
 import { getDb } from '../lib/db/service';
 import { createHandler } from '../lib/http/create-handler';
 import { toDay } from './lib/domain/days';
 import { computeStanding } from './lib/domain/standing';
 import { listPublicationFollows } from './lib/publication-follows';
+import { readPublications } from './lib/publication-reads';
 import { getBoardReader } from './lib/ranking-context';
 
 /** Overall ranks by slug, rebuilt once per ranking run from the search index (cached by the reader). */
@@ -28,13 +28,10 @@ export const handler = createHandler(rankingRoutes.listFollowedPublications, asy
     listPublicationFollows(db, { userId: caller.userId }),
     overallRanks(),
   ]);
-  // Keys DynamoDB leaves unprocessed under load are asked again: a followed publication never drops off the list.
-  const data = await getBatch({
-    keys: follows.map(({ slug }) => ({ slug })),
-    send: (keys) => db.entities.publication.get(keys).go(),
-    what: 'followed publications',
-  });
-  const publications = new Map(data.map((publication) => [publication.slug, publication]));
+  const publications = await readPublications(
+    db,
+    follows.map(({ slug }) => slug),
+  );
   const today = toDay(generatedAt);
   const items: FollowedPublication[] = follows.flatMap((follow) => {
     const publication = publications.get(follow.slug);

@@ -7,6 +7,7 @@ import { buildSearchIndex, type SearchIndex, searchPublications } from './lib/do
 import { computeStanding } from './lib/domain/standing';
 import { toDay } from './lib/domain/days';
 import { cachedAnswer, getBoardReader, queryKey } from './lib/ranking-context';
+import { readPublications } from './lib/publication-reads';
 
 let index: { runId: string; value: SearchIndex } | undefined;
 
@@ -30,12 +31,10 @@ export const handler = createHandler(rankingRoutes.searchPubs, async ({ query })
             activeOnly: query.active,
             topicPosition,
           });
-    const { data } = matches.length
-      ? await getDb()
-          .entities.publication.get(matches.map(([slug]) => ({ slug })))
-          .go()
-      : { data: [] };
-    const bySlug = new Map(data.map((publication) => [publication.slug, publication]));
+    const bySlug = await readPublications(
+      getDb(),
+      matches.map(([slug]) => slug),
+    );
     const today = toDay(manifest.generatedAt);
     const items: RankedPublication[] = matches.flatMap(([slug, , , followersRank]) => {
       const publication = bySlug.get(slug);

@@ -15,8 +15,8 @@ import { computeStanding, type Standing } from './domain/standing';
 import { listPublicationFollowers, listPublicationFollows } from './publication-follows';
 import { readWatches } from './announce-climbs';
 import { getBoardReader } from './ranking-context';
+import { readPublications } from './publication-reads';
 import { inGroups } from '../../lib/in-groups';
-import { getBatch } from '../../lib/db/batches';
 
 /** One followed publication's week, as the digest lists it. */
 export interface DigestLine {
@@ -162,14 +162,11 @@ export async function sendDigestPage(db: Db, userIds: readonly string[]): Promis
   const { entries, manifest } = await getBoardReader().readSearchIndex();
   const rankOf = new Map(entries.map(([slug, , , followersRank]) => [slug, followersRank]));
   const wanted = [...new Set([...slugsByUser.values()].flat())];
-  // Keys DynamoDB leaves unprocessed under load are asked again: a digest never misses a line for it.
-  const data = await getBatch({
-    keys: wanted.map((slug) => ({ slug })),
-    send: (keys) => db.entities.publication.get(keys).go(),
-    what: 'followed publications',
-  });
+  const publications = await readPublications(db, wanted);
   const today = toDay(manifest.generatedAt);
-  const standings = new Map<string, Standing>(data.map((publication) => [publication.slug, computeStanding(publication, today)]));
+  const standings = new Map<string, Standing>(
+    Array.from(publications, ([slug, publication]) => [slug, computeStanding(publication, today)]),
+  );
   const origin = getConfig().webOrigin;
 
   let sent = 0;
