@@ -31,6 +31,16 @@ export async function advanceGatewayClock(
 }
 
 /**
+ * Waits until every webhook the local gateway already sent (a checkout's, sent after its answer)
+ * was delivered or given up on: a test that then swaps the shop's gateway knows no handler still
+ * holds the one from before.
+ */
+export async function settleGatewayWebhooks(runtime: Pick<TestRuntime, 'paymentGatewayEndpoint'>): Promise<void> {
+  const answer = await fetch(`${runtime.paymentGatewayEndpoint}/__control/webhooks/settle`, { method: 'POST' });
+  expect(answer.status).toBe(200);
+}
+
+/**
  * Deletes (present false) or brings back (present true) a Control Panel discount of a merchant at
  * the local payment gateway: a subscription inheriting from a missing one is refused (92013).
  */

@@ -444,6 +444,24 @@ describe('local payment gateway: subscriptions', () => {
     ]);
   });
 
+  it('settles its webhooks on request: answers once those a request sent after its answer were delivered, retries included', async () => {
+    // Prepare: the first delivery is refused, so it is retried.
+    const { gateway, server, receiver } = await startGateway({ retryDelaysMs: [100] });
+    const card = await customerWithCard(gateway);
+    receiver.answerNext(500);
+    await gateway.createSubscription({ id: 'sub-settled', planId: 'pro-monthly', paymentMethodToken: card.token, price: '9.00' });
+
+    // Act
+    const settled = await control(server, 'POST', '/__control/webhooks/settle');
+
+    // Assess: both webhooks are in by the time it answers, with no waiting on the test's side.
+    expect(settled).toMatchObject({ status: 200, body: { settled: true } });
+    expect(await receivedKinds(gateway, receiver)).toEqual([
+      'subscription_went_active sub-settled',
+      'subscription_charged_successfully sub-settled',
+    ]);
+  });
+
   it('keeps no subscription when the first charge is declined', async () => {
     // Prepare
     const { gateway } = await startGateway();

@@ -165,7 +165,7 @@ async function setDiscount(store: GatewayStore, merchantId: string, discountId: 
   return { merchantId, discountId, present: body.present };
 }
 
-/** /__control/...: more merchants, the gateway's clock, a card that starts declining, a Control Panel discount deleted. No authentication: loopback only. */
+/** /__control/...: more merchants, the gateway's clock, its webhooks settled, a card that starts declining, a Control Panel discount deleted. No authentication: loopback only. */
 export async function control(
   store: GatewayStore,
   billing: BillingWorker,
@@ -192,6 +192,9 @@ export async function control(
       const happened = await billing.advance(advanceOf(await readJson(request)) * 1_000);
       return sendJson(response, 200, { ...clockAnswer(store), ...happened });
     }
+    case 'POST webhooks/settle':
+      await billing.settle();
+      return sendJson(response, 200, { settled: true });
     case 'POST payment-methods/:token/decline':
       return sendJson(response, 200, await setDeclining(store, rest[1] ?? '', await readJson(request)));
     case 'POST merchants/:id/discounts/:id':

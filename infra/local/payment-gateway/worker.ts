@@ -26,6 +26,11 @@ export class BillingWorker {
     return events;
   }
 
+  /** Resolves once every webhook already sent was delivered or given up on: the dispatcher sends one at a time, in order. */
+  async settle(): Promise<void> {
+    await this.dispatcher.send([]);
+  }
+
   /** Webhooks of changes the caller did not wait for: their outcome is only logged. */
   sendLater(events: readonly GatewayEvent[]): void {
     if (events.length > 0) void this.dispatcher.send(events);
