@@ -16,8 +16,8 @@ function dbLeavingKeysUnprocessed(table: TestTable, options: { left: number; tim
   const client = createDocumentClient({ endpoint: table.endpoint, region: 'us-east-1' });
   const requests: number[] = [];
   client.middlewareStack.add(
-    (next) => async (args) => {
-      if (!(args.input as object as BatchGetCommandInput).RequestItems) return next(args);
+    (next, context) => async (args) => {
+      if (context.commandName !== 'BatchGetItemCommand') return next(args);
       const input = args.input as BatchGetCommandInput;
       const [tableName, request] = Object.entries(input.RequestItems ?? {})[0] ?? [];
       const keys = request?.Keys ?? [];

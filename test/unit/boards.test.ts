@@ -1,9 +1,22 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { boardId, MAX_LEADER_IMAGE_URL, rankBoards, topicCounts, topicName } from '../../functions/ranking/lib/domain/boards';
+import { boardId, MAX_LEADER_IMAGE_URL, rankColumns, topicCounts, topicName } from '../../functions/ranking/lib/domain/boards';
 import { decodeChunk, encodeChunk } from '../../functions/ranking/lib/domain/chunk-codec';
 import { byActivity, byFollowers, byGrowth, type Standing } from '../../functions/ranking/lib/domain/standing';
+import { StandingColumns } from '../../functions/ranking/lib/domain/standing-columns';
 import { standingFixture } from '../support/fixtures';
+
+/** The boards of a few standings, as standings: rankColumns read back through the positions it answers. */
+function rankBoards(standings: readonly Standing[]) {
+  const { boards, topics } = rankColumns(StandingColumns.of(standings));
+  const rows = new Map<string, Standing[]>();
+  for (const [id, indexes] of boards)
+    rows.set(
+      id,
+      Array.from(indexes, (index) => standings[index] as Standing),
+    );
+  return { boards: rows, topics };
+}
 
 const standing = standingFixture;
 

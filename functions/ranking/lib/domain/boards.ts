@@ -1,7 +1,7 @@
 import type { Board, BoardKind, Topic, TopicCard } from '../../../../shared/schemas/ranking';
 import { topicDisplayName } from '../../../../shared/topic-names';
-import { byActivity, byFollowers, byGrowth, type SortKeys, type Standing } from './standing';
-import { MAX_LEADER_IMAGE_URL, StandingColumns } from './standing-columns';
+import { byActivity, byFollowers, byGrowth, type SortKeys } from './standing';
+import { MAX_LEADER_IMAGE_URL, type StandingColumns } from './standing-columns';
 
 /** Rows per stored chunk. Equal to the largest page, so any page spans at most two chunks. */
 export const RANK_CHUNK_SIZE = 100;
@@ -20,12 +20,6 @@ export interface RankedColumns {
   /** boardId -> the publications' positions in the columns, in rank order. */
   boards: Map<string, Int32Array>;
   /** By total followers, each with its most followed publications (kept in the manifest for /topics). */
-  topics: TopicCard[];
-}
-
-export interface RankedBoards {
-  /** boardId -> standings in rank order. */
-  boards: Map<string, Standing[]>;
   topics: TopicCard[];
 }
 
@@ -117,16 +111,4 @@ function topicCards(columns: StandingColumns, boards: ReadonlyMap<string, Int32A
     }));
   }
   return [...cards.values()].sort((a, b) => b.totalFollowers - a.totalFollowers || (a.tag < b.tag ? -1 : 1));
-}
-
-/** The boards of a few standings, as standings: what the demo's seed and the tests read. */
-export function rankBoards(standings: readonly Standing[]): RankedBoards {
-  const { boards, topics } = rankColumns(StandingColumns.of(standings));
-  const rows = new Map<string, Standing[]>();
-  for (const [id, indexes] of boards)
-    rows.set(
-      id,
-      Array.from(indexes, (index) => standings[index] as Standing),
-    );
-  return { boards: rows, topics };
 }
