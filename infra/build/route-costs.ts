@@ -8,12 +8,13 @@ import type { RouteUnits, TableUnits } from '../local/table-units';
 /**
  * What each route costs in the table, per request: docs/route-costs.json holds the figures the
  * integration suites measured, and is the budget two of them hold every route to: the route
- * matrix (test/integration/route-matrix.test.ts, every GET route as its usual caller) and the
- * route fuzz (test/integration/route-fuzz.test.ts, whose signed-in callers on their own objects
- * get most write routes to succeed). Every other integration suite records what its runtime's
- * routes took too (the `suites` pass), which measures the routes that need real objects (a
- * publication's page, a story, a shop's checkout, a package): recorded, not held, as a suite's
- * figures move with its data and its races. `npm run docs:costs` runs them in recording mode,
+ * matrix (test/integration/route-matrix.test.ts: every GET route as its usual caller, then the
+ * routes that change an object, on objects of its own, one request at a time) and the route
+ * fuzz (test/integration/route-fuzz.test.ts, whose signed-in callers on their own objects get
+ * most other write routes to succeed). Every other integration suite records what its runtime's
+ * routes took too (the `suites` pass), which measures the routes neither reaches (a paid
+ * invoice, a refund, a gateway's webhook, an upload under way): recorded, not held, as a
+ * suite's figures move with its data and its races. `npm run docs:costs` runs them in recording mode,
  * merges what they measured, then writes the tables of docs/operations.md from it;
  * test/unit/route-costs.test.ts fails when that section is not what the file renders. No figure
  * here is written by hand.
@@ -150,7 +151,9 @@ export function settlePass(pass: Exclude<CostPass, 'suites'>, measured: Readonly
 
 /**
  * What each pass holds to the budget. The matrix measures each read route's second call, its
- * caches warm, so its read units are the same from run to run. The fuzz's reads are not: whether
+ * caches warm, and its writes one at a time in the table's order on objects of its own, so its
+ * units are the same from run to run (the same in two recording runs, and none over them in a
+ * third with both cores busy with a CPU burner). The fuzz's reads are not: whether
  * a request finds a route's in-memory cache warm (a minute's board or count) depends on the
  * order and timing of the fuzzed calls before it, and one run took 2 read units a request where
  * another took 1.5. Its writes have no such cache, so the fuzz holds them, and the reads of a
@@ -256,13 +259,16 @@ export function renderCostSection(costs: RouteCosts): string {
     'for the budget: the route matrix calls every GET',
     'route as its usual caller (no session for a public route, a current session otherwise; a read-only',
     'route twice, measured on the second call, as a warm instance with its caches answers most',
-    "requests), and signs people in; the route fuzz sends requests made from every route's schemas,",
+    'requests), on objects of its own where the route needs one (ranked and archived publications, a',
+    'story with a comment, a sent and a draft transfer, a file request, a shop with a product and a',
+    'grade), then every route that changes such an object, one request at a time in a fixed order,',
+    "and signs people in; the route fuzz sends requests made from every route's schemas,",
     'among them signed-in callers on their own objects (a shop, products, a transfer, a story), so most',
     'write routes succeed there. The local runtime adds up the DynamoDB `ConsumedCapacity` of every',
     'command each successful request sends, as AWS bills it (infra/local/table-units.ts says where',
     'DynamoDB Local differs and how that is corrected). Units are the most one successful request took',
     'in either suite ("by" names the suites that measured the route). A route neither gets an answer',
-    'from (one that needs a real publication, story, package or paid invoice) is measured by the',
+    "from (one that needs a paid invoice, an upload under way or a gateway's webhook) is measured by the",
     'other suites, each on its own objects ("suites": the most one request took in any of them;',
     "recorded, not held, as those figures move with each suite's data and races). The cost is at",
     `${ON_DEMAND_PRICE.region} on-demand prices, ${dollars(ON_DEMAND_PRICE.perMillionReadUnits, 3)} per million read and ${dollars(ON_DEMAND_PRICE.perMillionWriteUnits, 3)} per million write request units.`,

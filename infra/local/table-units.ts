@@ -130,7 +130,7 @@ export function meterTableUnits(client: DynamoDBDocumentClient): void {
   );
 }
 
-/** What a route's successful (2xx) invocations cost, per request. */
+/** What a route's successful (2xx, or a redirect's 3xx) invocations cost, per request. */
 export interface RouteUnits {
   /** Successful invocations measured. */
   requests: number;
@@ -155,7 +155,8 @@ export class RouteUnitsLog {
     tallies.set(callScope, tally);
     const result = await invoke(callScope);
     const status = (result as { statusCode?: number } | undefined)?.statusCode ?? 200;
-    if (status >= 200 && status < 300) this.record(route, tally);
+    // A redirect route's work ends in a 3xx (a story's link, a provider's callback).
+    if (status >= 200 && status < 400) this.record(route, tally);
     return result;
   }
 

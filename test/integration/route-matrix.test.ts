@@ -1,9 +1,11 @@
+import * as fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashToken } from '../../functions/lib/app-auth';
 import { getDb } from '../../functions/lib/db/service';
 import { MAX_BODY_BYTES } from '../../functions/lib/http/parse-input';
 import { APPLICATION_ID_HEADER } from '../../shared/constants';
-import { accessLevels, pathParamNames, type RouteDefinition, routeEntries } from '../../shared/routes';
+import { addMonths, monthOfDate } from '../../shared/archive-months';
+import { accessLevels, pathParamNames, type RouteDefinition, routeEntries, routes } from '../../shared/routes';
 import {
   type Answer,
   type ApiClient,
@@ -12,14 +14,19 @@ import {
   type Caller,
   createApiClient,
   type ErrorAnswer,
+  expectOk,
   isRedirectRoute,
   type Session,
   type SignedInUser,
   takesNoBody,
 } from '../support/api-client';
+import { collectKnownValues, knownAddressings, routeInputArbitrary } from '../support/fuzz/route-inputs';
 import { jsonSchemaOf } from '../support/fuzz/schema-arbitrary';
 import { settlePass } from '../../infra/build/route-costs';
 import { startTestRuntime, type TestRuntime } from '../support/local-runtime';
+import { addGrade, addProduct, openShop } from '../support/penpay';
+import { storyInTable } from '../support/stories';
+import { patternedBytes, sentTransfer } from '../support/transfers';
 
 /**
  * Rules every route keeps, checked over HTTP for every entry of the route table: a route added
@@ -29,6 +36,8 @@ import { startTestRuntime, type TestRuntime } from '../support/local-runtime';
 const FOREIGN_ORIGIN = 'https://evil.example';
 const UNKNOWN_FIELD = 'matrixUnknownField';
 const DAY_MS = 24 * 3600 * 1000;
+/** Enough for the boards and topics to have rows; more only costs seeding time. */
+const MATRIX_PUBLICATIONS = 40;
 /**
  * Path parameters only need to be well formed: the body is validated together with them, so a
  * refused placeholder would hide what a row is about. The first candidate the route accepts wins.
@@ -117,9 +126,10 @@ function expectRefusal(answer: Answer<RouteDefinition>, status: number): asserts
 }
 
 beforeAll(async () => {
-  // No demo data, but one ranking run, so board routes answer 200 rather than "being computed";
-  // no edge cache, so every row reaches its handler instead of an answer kept from an earlier row.
-  runtime = await startTestRuntime({ rank: true, edgeCache: false });
+  // A few publications with their history, ranked and archived, so board, publication and archive
+  // routes answer 200 (their costs are measured below) rather than "being computed"; no edge
+  // cache, so every row reaches its handler instead of an answer kept from an earlier row.
+  runtime = await startTestRuntime({ seedPublications: MATRIX_PUBLICATIONS, archive: true, edgeCache: false });
   api = createApiClient(runtime);
   [user, superuser, veteran, app] = await Promise.all([
     api.signIn('matrix-user'),
@@ -266,58 +276,237 @@ const routeNameOf = (route: RouteDefinition): string => routeNames.get(route) ??
 describe('table units per request', () => {
   /** GET routes measured side by side: one at a time, the ~120 calls added seconds to the suite. */
   const SIDE_BY_SIDE = 4;
+  /** Ways to address one route with real objects tried before giving up on it: each refusal is one quick call. */
+  const ADDRESSINGS_TRIED = 40;
+  /** The write routes' bodies: the same from run to run, and a new route's changes no other's. */
+  const WRITE_BODY_SEED = 20_261_207;
+  /** Where the story below is from: the site routes' host. */
+  const STORY_HOST = 'blog.example.com';
+  /**
+   * Ids and names the GET routes' answers showed, by the field that names them, and the objects
+   * the superuser owns (below): what a route whose placeholders name nothing is addressed with.
+   */
+  const known = new Map<string, string[]>();
+  let learning = false;
+  /**
+   * Only the objects made here, in the order they were made: the writes address these, so which
+   * object a write lands on never depends on which answer came first above.
+   */
+  const owned = new Map<string, string[]>();
+
+  /**
+   * Objects of the apps the superuser owns (the caller of the user routes), with the plain user
+   * as their reader (a comment, a like, a transfer's recipient), so the routes people use most
+   * (a publication's page, a story and its comments, a package and its downloads, a shop's
+   * grade, an archived month) are measured here: the same objects, the same requests, in the
+   * same order from run to run.
+   */
+  beforeAll(async () => {
+    const suite = { runtime, api };
+    const storyId = await storyInTable(superuser, 'A story to read', new Date(), { url: `https://${STORY_HOST}/a-story` });
+    const comment = await api.call(routes.addStoryComment, {
+      params: { id: storyId },
+      body: { body: 'Worth reading.' },
+      as: user,
+    });
+    expectOk(comment, 201);
+    // Opened, so the reader may like it.
+    expect((await api.call(routes.openStory, { params: { id: storyId }, as: user })).status).toBe(302);
+    const board = await api.call(routes.loadPubs, {});
+    expectOk(board);
+    const { transferId, fileIds } = await sentTransfer(api, superuser, {
+      files: [{ name: 'notes.txt', bytes: patternedBytes(2_000), type: 'text/plain' }],
+      recipients: [user.email],
+    });
+    const draft = await api.call(routes.createTransfer, { body: { title: 'Draft' }, as: superuser });
+    expectOk(draft, 201);
+    const pending = await api.call(routes.createBRecord, {
+      body: { transferId: draft.body.id, name: 'pending.pdf', size: 10_000, type: 'application/pdf' },
+      as: superuser,
+    });
+    expectOk(pending, 201);
+    const request = await api.call(routes.createFileRequest, { body: { title: 'Your photos' }, as: superuser });
+    expectOk(request, 201);
+    const shop = await openShop(suite, 'matrix-shop', { owner: superuser });
+    const product = await addProduct(suite, shop, 'Matrix poster');
+    const grade = await addGrade(suite, shop, product, 'A2', 1_500);
+    const lastMonth = addMonths(monthOfDate(new Date()), -1);
+    for (const [name, values] of Object.entries({
+      id: [storyId, transferId, ...fileIds, draft.body.id, pending.body.file.id, request.body.id, superuser.userId],
+      commentId: [comment.body.comment.id],
+      parentId: [comment.body.comment.id],
+      slug: board.body.items.slice(0, 1).map((item) => item.slug),
+      userId: [superuser.userId],
+      host: [STORY_HOST],
+      productStockId: [product.id],
+      productStockGradeId: [grade.id],
+      // A change of what a new product and grade are (public): the first value of the list would change nothing.
+      visibility: ['unlisted'],
+      year: [lastMonth.slice(0, 4)],
+      month: [lastMonth.slice(5, 7)],
+      email: [user.email],
+      person: [user.username],
+    })) {
+      known.set(name, values);
+      owned.set(name, [...values]);
+    }
+  });
 
   /**
    * One GET route as its usual caller: a public one with no session (most of its readers have
-   * none), any other with a current session, so no call pays a renewal (the rows above age
-   * theirs). A read-only route is called twice and measured on the second call, as a warm Lambda
-   * instance answers most requests: its caches (a board's manifest for 30 s, a visitor's feed page
-   * for 15 s) would otherwise be warm or not depending on how long the rows above took.
+   * none), or with a current session of a reader where it wants one (a package opens to its
+   * recipients), any other with a current session of the superuser, the owner of the objects
+   * above; so no call pays a renewal (the rows above age theirs). A read-only route that names
+   * no object (a board, a list of one's own) is called twice and measured on the second call, as
+   * a warm Lambda instance answers most requests: its caches (a board's manifest for 30 s, a
+   * visitor's feed page for 15 s) would otherwise be warm or not depending on how long the rows
+   * above took. One that names an object (a publication's page, a story) is measured on its
+   * first call: a warm instance seldom holds the one of thousands asked for. The answer of the
+   * measured call, or of the refused warm-up.
    */
-  async function measure(route: RouteDefinition): Promise<string | undefined> {
+  async function measure(
+    route: RouteDefinition,
+    addressing: Partial<CallOptions<RouteDefinition>>,
+    signedIn: boolean,
+  ): Promise<Answer<RouteDefinition>> {
     // A GET that writes may end sessions (logout), so it gets a session of its own.
-    const levels = accessLevels(route.access);
-    const readOnly = route.capabilities.table !== 'read-write';
-    const caller = levels.includes('public')
+    const readOnly = readsOnly(route);
+    const person = accessLevels(route.access).includes('public') ? user : superuser;
+    const caller = !signedIn
       ? undefined
       : readOnly
-        ? superuser
-        : await api.signIn('matrix-costs', { superuser: true });
-    if (readOnly) {
-      const warmUp = await call(route, { as: caller });
+        ? person
+        : await api.signIn('matrix-costs', { superuser: person.isSuperUser, email: person.email });
+    const onObject = Object.keys(addressing).length > 0;
+    if (readOnly && !onObject) {
+      const warmUp = await call(route, { ...addressing, as: caller });
       // A refusal (a placeholder id that names nothing) is not measured: no second call for it.
-      if (warmUp.status < 200 || warmUp.status >= 300) return failureOf(route, warmUp);
+      if (!warmUp.ok) return warmUp;
       runtime.tableUnits.forget(routeNameOf(route));
     }
-    return failureOf(route, await call(route, { as: caller }));
+    return call(route, { ...addressing, as: caller });
   }
 
-  function failureOf(route: RouteDefinition, answer: Answer<RouteDefinition>): string | undefined {
-    return answer.status < 500 ? undefined : `${route.method} ${route.path}: ${answer.status} ${answer.text.slice(0, 300)}`;
+  /**
+   * The route at its placeholders, then, while it refuses, at each way the known objects address
+   * it, up to the first success. Undefined, or what went wrong (a 5xx).
+   */
+  async function measureRoute(route: RouteDefinition): Promise<string | undefined> {
+    const addressings = [{}, ...knownAddressings(route, known, ADDRESSINGS_TRIED)];
+    const sessions = accessLevels(route.access).includes('public') ? [false, true] : [true];
+    for (const addressing of addressings) {
+      for (const signedIn of sessions) {
+        const answer = await measure(route, addressing, signedIn);
+        if (answer.status >= 500) return `${route.method} ${route.path}: ${answer.status} ${answer.text.slice(0, 300)}`;
+        if (answer.ok) {
+          if (learning) collectKnownValues(answer.body, known);
+          return undefined;
+        }
+      }
+    }
+    return undefined;
+  }
+
+  /** A current session of each person the writes below act as, signed in again once a write ends it. */
+  const writers = new Map<SignedInUser, SignedInUser>();
+  async function sessionOf(person: SignedInUser, renew = false): Promise<SignedInUser> {
+    const current = writers.get(person);
+    if (current && !renew) return current;
+    const session = await api.signIn('matrix-writer', { superuser: person.isSuperUser, email: person.email });
+    writers.set(person, session);
+    return session;
+  }
+
+  /**
+   * A route that changes something and names an object in its path, on the objects above, one
+   * request at a time: each way they address it, as the reader then the owner (a public route:
+   * no session, then the reader), with one valid-shaped body made from its schemas (a fixed
+   * seed), up to the first success. Routes that name no object (a sign-in, a new transfer) are
+   * the fuzz's to measure. Undefined, or what went wrong (a 5xx).
+   */
+  async function measureWrite(route: RouteDefinition): Promise<string | undefined> {
+    if (pathParamNames(route.path).length === 0) return undefined;
+    const levels = accessLevels(route.access);
+    const people: (SignedInUser | undefined)[] = levels.includes('user')
+      ? [user, superuser]
+      : levels.includes('public')
+        ? [undefined, user]
+        : levels.includes('superuser')
+          ? [superuser]
+          : [];
+    const [input] = fc.sample(routeInputArbitrary(route, { known: owned, hostile: false, urls: [`${runtime.url}/`] }), {
+      seed: WRITE_BODY_SEED,
+      numRuns: 1,
+    });
+    const body = input?.body === undefined ? {} : { rawBody: JSON.stringify(input.body) };
+    for (const addressing of knownAddressings(route, owned, ADDRESSINGS_TRIED)) {
+      for (const person of people) {
+        const send = async (renew: boolean) =>
+          call(route, { ...addressing, ...body, as: person ? await sessionOf(person, renew) : undefined });
+        let answer = await send(false);
+        if (answer.status === 401 && person) answer = await send(true);
+        if (answer.status >= 500) return `${route.method} ${route.path}: ${answer.status} ${answer.text.slice(0, 300)}`;
+        if (answer.ok) return undefined;
+      }
+    }
+    return undefined;
+  }
+
+  const readsOnly = (route: RouteDefinition) => route.capabilities.table !== 'read-write';
+
+  /**
+   * Every route of `routesToMeasure`: those that only read SIDE_BY_SIDE at a time, then those
+   * that write one at a time, in the table's order, as what one write leaves another may read (a
+   * recipient's first download tells the sender, the next does not). What went wrong.
+   */
+  async function measureAll(routesToMeasure: RouteDefinition[]): Promise<string[]> {
+    const failures: string[] = [];
+    const queue = routesToMeasure.filter(readsOnly);
+    await Promise.all(
+      Array.from({ length: SIDE_BY_SIDE }, async () => {
+        for (let route = queue.shift(); route; route = queue.shift()) {
+          const failure = await measureRoute(route);
+          if (failure) failures.push(failure);
+        }
+      }),
+    );
+    for (const route of routesToMeasure.filter((candidate) => !readsOnly(candidate))) {
+      const failure = await measureRoute(route);
+      if (failure) failures.push(failure);
+    }
+    return failures;
   }
 
   it('no route takes more table units a request than docs/route-costs.json records', async () => {
     // Prepare: every successful answer's DynamoDB units are tallied by the runtime, and so are the
     // sign-ins made here.
     runtime.tableUnits.reset();
-    const queue = routeEntries.map(([, route]) => route).filter((route) => route.method === 'GET');
+    const gets = routeEntries.map(([, route]) => route).filter((route) => route.method === 'GET');
     const failures: string[] = [];
-    await Promise.all(
-      Array.from({ length: SIDE_BY_SIDE }, async () => {
-        for (let route = queue.shift(); route; route = queue.shift()) {
-          const failure = await measure(route);
-          if (failure) failures.push(failure);
-        }
-      }),
-    );
+
+    // Act: the routes that list things first, learning the ids their answers show (a board's
+    // publications, a transfer's files), then every route again that none of its addressings
+    // answered the first time, with what was learnt.
+    learning = true;
+    failures.push(...(await measureAll([...gets])));
+    learning = false;
+    const answered = new Set(runtime.tableUnits.byRoute().keys());
+    failures.push(...(await measureAll(gets.filter((route) => !answered.has(routeNameOf(route))))));
+    // Then every route that changes an object, one at a time in the table's order, deletions last.
+    const writes = routeEntries
+      .map(([, route]) => route)
+      .filter((route) => route.method !== 'GET')
+      .sort((a, b) => Number(a.method === 'DELETE') - Number(b.method === 'DELETE'));
+    for (const route of writes) {
+      const failure = await measureWrite(route);
+      if (failure) failures.push(failure);
+    }
     expect(failures, failures.join('\n')).toEqual([]);
     const measured = runtime.tableUnits.byRoute();
     expect(measured.size, 'the calls above measured routes').toBeGreaterThan(0);
-
-    // Act: `npm run docs:costs` records this run instead of checking it.
     const problems = settlePass('matrix', measured);
 
-    // Assess
+    // Assess: `npm run docs:costs` records this run instead of checking it.
     expect(problems, problems.join('\n')).toEqual([]);
   });
 });
