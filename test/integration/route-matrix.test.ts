@@ -4,6 +4,7 @@ import { hashToken } from '../../functions/lib/app-auth';
 import { getDb } from '../../functions/lib/db/service';
 import { MAX_BODY_BYTES } from '../../functions/lib/http/parse-input';
 import { APPLICATION_ID_HEADER } from '../../shared/constants';
+import { archiveMonth } from '../../functions/ranking/lib/month-archive';
 import { addMonths, monthOfDate } from '../../shared/archive-months';
 import { accessLevels, pathParamNames, type RouteDefinition, routeEntries, routes } from '../../shared/routes';
 import {
@@ -129,7 +130,7 @@ beforeAll(async () => {
   // A few publications with their history, ranked and archived, so board, publication and archive
   // routes answer 200 (their costs are measured below) rather than "being computed"; no edge
   // cache, so every row reaches its handler instead of an answer kept from an earlier row.
-  runtime = await startTestRuntime({ seedPublications: MATRIX_PUBLICATIONS, archive: true, edgeCache: false });
+  runtime = await startTestRuntime({ seedPublications: MATRIX_PUBLICATIONS, edgeCache: false });
   api = createApiClient(runtime);
   [user, superuser, veteran, app] = await Promise.all([
     api.signIn('matrix-user'),
@@ -304,12 +305,13 @@ describe('table units per request', () => {
   beforeAll(async () => {
     const suite = { runtime, api };
     const storyId = await storyInTable(superuser, 'A story to read', new Date(), { url: `https://${STORY_HOST}/a-story` });
-    const comment = await api.call(routes.addStoryComment, {
-      params: { id: storyId },
-      body: { body: 'Worth reading.' },
-      as: user,
-    });
-    expectOk(comment, 201);
+    // Two comments: a moderator's removal takes the first, and its author deletes the second.
+    const comments: string[] = [];
+    for (const body of ['Worth reading.', 'And the follow-up too.']) {
+      const comment = await api.call(routes.addStoryComment, { params: { id: storyId }, body: { body }, as: user });
+      expectOk(comment, 201);
+      comments.push(comment.body.comment.id);
+    }
     // Opened, so the reader may like it.
     expect((await api.call(routes.openStory, { params: { id: storyId }, as: user })).status).toBe(302);
     const board = await api.call(routes.loadPubs, {});
@@ -330,11 +332,18 @@ describe('table units per request', () => {
     const shop = await openShop(suite, 'matrix-shop', { owner: superuser });
     const product = await addProduct(suite, shop, 'Matrix poster');
     const grade = await addGrade(suite, shop, product, 'A2', 1_500);
+    const cartItem = await api.call(routes.addCartItem, { body: { productStockGradeId: grade.id, quantity: 1 }, as: user });
+    expectOk(cartItem);
+    // Last month's archive only (the scheduled job would archive every closed month of the seed's history).
     const lastMonth = addMonths(monthOfDate(new Date()), -1);
+    expect((await archiveMonth(getDb(), lastMonth, new Date())).archived).toBe(true);
     for (const [name, values] of Object.entries({
       id: [storyId, transferId, ...fileIds, draft.body.id, pending.body.file.id, request.body.id, superuser.userId],
-      commentId: [comment.body.comment.id],
-      parentId: [comment.body.comment.id],
+      commentId: comments,
+      parentId: comments.slice(0, 1),
+      relationId: fileIds,
+      recordId: fileIds,
+      cartItemId: [cartItem.body.id],
       slug: board.body.items.slice(0, 1).map((item) => item.slug),
       userId: [superuser.userId],
       host: [STORY_HOST],
