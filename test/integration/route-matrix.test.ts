@@ -127,9 +127,9 @@ function expectRefusal(answer: Answer<RouteDefinition>, status: number): asserts
 }
 
 beforeAll(async () => {
-  // A few publications with their history, ranked and archived, so board, publication and archive
-  // routes answer 200 (their costs are measured below) rather than "being computed"; no edge
-  // cache, so every row reaches its handler instead of an answer kept from an earlier row.
+  // A few publications with their history, ranked, so board and publication routes answer 200
+  // (their costs are measured below) rather than "being computed"; no edge cache, so every row
+  // reaches its handler instead of an answer kept from an earlier row.
   runtime = await startTestRuntime({ seedPublications: MATRIX_PUBLICATIONS, edgeCache: false });
   api = createApiClient(runtime);
   [user, superuser, veteran, app] = await Promise.all([
@@ -400,7 +400,7 @@ describe('table units per request', () => {
    * The route at its placeholders, then, while it refuses, at each way the known objects address
    * it, up to the first success. Undefined, or what went wrong (a 5xx).
    */
-  async function measureRoute(route: RouteDefinition): Promise<string | undefined> {
+  async function measureGet(route: RouteDefinition): Promise<string | undefined> {
     const addressings = [{}, ...knownAddressings(route, known, ADDRESSINGS_TRIED)];
     const sessions = accessLevels(route.access).includes('public') ? [false, true] : [true];
     for (const addressing of addressings) {
@@ -468,19 +468,19 @@ describe('table units per request', () => {
    * that write one at a time, in the table's order, as what one write leaves another may read (a
    * recipient's first download tells the sender, the next does not). What went wrong.
    */
-  async function measureAll(routesToMeasure: RouteDefinition[]): Promise<string[]> {
+  async function measureGets(routesToMeasure: RouteDefinition[]): Promise<string[]> {
     const failures: string[] = [];
     const queue = routesToMeasure.filter(readsOnly);
     await Promise.all(
       Array.from({ length: SIDE_BY_SIDE }, async () => {
         for (let route = queue.shift(); route; route = queue.shift()) {
-          const failure = await measureRoute(route);
+          const failure = await measureGet(route);
           if (failure) failures.push(failure);
         }
       }),
     );
     for (const route of routesToMeasure.filter((candidate) => !readsOnly(candidate))) {
-      const failure = await measureRoute(route);
+      const failure = await measureGet(route);
       if (failure) failures.push(failure);
     }
     return failures;
@@ -493,14 +493,14 @@ describe('table units per request', () => {
     const gets = routeEntries.map(([, route]) => route).filter((route) => route.method === 'GET');
     const failures: string[] = [];
 
-    // Act: the routes that list things first, learning the ids their answers show (a board's
-    // publications, a transfer's files), then every route again that none of its addressings
-    // answered the first time, with what was learnt.
+    // Act: every GET route, learning the ids its answer shows (a board's publications, a
+    // transfer's files), then again every one that none of its addressings answered the first
+    // time, with what was learnt.
     learning = true;
-    failures.push(...(await measureAll([...gets])));
+    failures.push(...(await measureGets([...gets])));
     learning = false;
     const answered = new Set(runtime.tableUnits.byRoute().keys());
-    failures.push(...(await measureAll(gets.filter((route) => !answered.has(routeNameOf(route))))));
+    failures.push(...(await measureGets(gets.filter((route) => !answered.has(routeNameOf(route))))));
     // Then every route that changes an object, one at a time in the table's order, deletions last.
     const writes = routeEntries
       .map(([, route]) => route)
