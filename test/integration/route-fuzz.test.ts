@@ -165,11 +165,14 @@ beforeAll(async () => {
       }
     },
   });
-  [owner, superuser, app] = await Promise.all([
-    api.signIn('fuzz-owner'),
-    api.signIn('fuzz-admin', { superuser: true }),
-    api.registerApp('fuzz-app'),
-  ]);
+  // One after another: until the owner is signed in, every answer with no session counts as
+  // theirs, so the sign-ins teach the admin's id and then the owner's, always in that order. Side
+  // by side, the order followed whichever answered first, and with it whom the owner's follow
+  // later aimed at (the admin, or their own deleted account) and what deleting the account took:
+  // the recorded units of followUser and deleteAccount moved between runs.
+  superuser = await api.signIn('fuzz-admin', { superuser: true });
+  app = await api.registerApp('fuzz-app');
+  owner = await api.signIn('fuzz-owner');
   const recipient = `fuzz-recipient-${SECRET}@example.com`;
   ownerSecrets = [owner.email, SECRET];
 
