@@ -260,7 +260,7 @@ export function renderCostSection(costs: RouteCosts): string {
     'route as its usual caller (no session for a public route, a current session otherwise; a read-only',
     'route twice, measured on the second call, as a warm instance with its caches answers most',
     'requests), on objects of its own where the route needs one (ranked and archived publications, a',
-    'story with comments, a sent and a draft transfer, a file request, a shop with a product, a grade',
+    'story with comments, a sent and a draft transfer, two file requests, a shop with a product, a grade',
     "and a reader's cart), then every route that changes such an object, one request at a time in a fixed order,",
     "and signs people in; the route fuzz sends requests made from every route's schemas,",
     'among them signed-in callers on their own objects (a shop, products, a transfer, a story), so most',
