@@ -17,16 +17,14 @@ import {
   placementsOf,
   presenceOf,
 } from './domain/month-archive';
-import { decodeMonth, RANK_HISTORY_BUCKETS, rankHistoryExpiry } from './domain/rank-history';
+import { decodeMonth, RANK_HISTORY_BUCKET_GROUP, RANK_HISTORY_BUCKETS, rankHistoryExpiry } from './domain/rank-history';
 import { forEachPublicationPage, type PublicationRow } from './ranking-run';
 import { listArchivedMonths } from './archive-reader';
-import { inGroups } from '../../lib/in-groups';
+import { groupsOf, inGroups } from '../../lib/in-groups';
 
 /** Scope items written at once: each is tens of KB, and DynamoDB takes one conditional put per call. */
 const SCOPE_WRITE_CONCURRENCY = 8;
 const WRITE_CONCURRENCY = 4;
-/** Rank history buckets read at once: under BatchGet's 16 MB at 200,000 publications. */
-const BUCKET_GROUP = 32;
 /** Publications whose follower history is read at once: one BatchGet (100 keys, two a January). */
 const FOLLOWER_GROUP = 50;
 
@@ -65,10 +63,10 @@ export function archivableMonths(now: Date): string[] {
  */
 async function readPresence(db: Db, month: string): Promise<Map<string, MonthPresence>> {
   const presence = new Map<string, MonthPresence>();
-  for (let start = 0; start < RANK_HISTORY_BUCKETS; start += BUCKET_GROUP) {
-    const buckets = Array.from({ length: Math.min(BUCKET_GROUP, RANK_HISTORY_BUCKETS - start) }, (_, offset) => start + offset);
+  const buckets = Array.from({ length: RANK_HISTORY_BUCKETS }, (_, bucket) => bucket);
+  for (const group of groupsOf(buckets, RANK_HISTORY_BUCKET_GROUP)) {
     const items = await getBatch({
-      keys: buckets.map((bucket) => ({ bucket, month })),
+      keys: group.map((bucket) => ({ bucket, month })),
       send: (keys) => db.entities.rankHistory.get(keys).go(),
       what: `rank history buckets of ${month}`,
     });
@@ -95,8 +93,7 @@ async function readMonthFollowers(
   const year = month.slice(0, 4);
   const years = month.endsWith('-01') ? [String(Number(year) - 1), year] : [year];
   const followers = new Map<string, ReturnType<typeof followersOverMonth>>();
-  for (let start = 0; start < slugs.length; start += FOLLOWER_GROUP) {
-    const group = slugs.slice(start, start + FOLLOWER_GROUP);
+  for (const group of groupsOf(slugs, FOLLOWER_GROUP)) {
     const items: FollowerHistoryItem[] = await getBatch({
       keys: group.flatMap((slug) => years.map((of) => ({ slug, year: of }))),
       send: (keys) => db.entities.followerHistory.get(keys).go(),

@@ -1,23 +1,19 @@
 import { writeBatch, getBatch } from '../../lib/db/batches';
 import type { BoardRanks, RankHistoryItem } from '../../lib/db/entities/rank-history';
 import type { Db } from '../../lib/db/service';
+import { groupsOf } from '../../lib/in-groups';
 import { addDays, type Day } from './domain/days';
 import {
   HISTORY_DAYS,
   monthOf,
   monthOfSlug,
+  RANK_HISTORY_BUCKET_GROUP,
   RANK_HISTORY_BUCKETS,
   rankHistoryExpiry,
   withDayOfRanks,
 } from './domain/rank-history';
 import { bucketOf } from './domain/shard';
 
-/**
- * Buckets read, updated and written together. At 200,000 publications a bucket's full month is
- * some 260 KB stored: 32 of them stay well under BatchGet's 16 MB, and the group's payloads, old
- * and new, under 20 MB of memory.
- */
-const BUCKET_GROUP = 32;
 const WRITE_CONCURRENCY = 4;
 
 /** A run's ranks, asked for a group of publications at a time (boardRanksOf in domain/rank-history.ts). */
@@ -41,8 +37,7 @@ export async function recordRankDay(db: Db, input: { ranks: RunRanks; day: Day; 
   const bucketOfIndex = Uint16Array.from(slugs, (slug) => bucketOf(slug, RANK_HISTORY_BUCKETS));
   const buckets = [...new Set(bucketOfIndex)].sort((a, b) => a - b);
   const inGroup = new Uint8Array(RANK_HISTORY_BUCKETS);
-  for (let start = 0; start < buckets.length; start += BUCKET_GROUP) {
-    const group = buckets.slice(start, start + BUCKET_GROUP);
+  for (const group of groupsOf(buckets, RANK_HISTORY_BUCKET_GROUP)) {
     inGroup.fill(0);
     for (const bucket of group) inGroup[bucket] = 1;
     const byBucket = new Map<number, [string, BoardRanks][]>();
