@@ -298,7 +298,9 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
       POWERTOOLS_LOG_LEVEL: process.env.POWERTOOLS_LOG_LEVEL ?? 'WARN',
       POWERTOOLS_METRICS_DISABLED: 'true',
     });
-    const scopeOf = (name: string, capabilities: Capabilities) => functionScope(name, capabilities, deployment);
+    const processEnvironment = { ...process.env };
+    const scopeOf = (name: string, capabilities: Capabilities) =>
+      functionScope(name, capabilities, deployment, processEnvironment);
     enforceTableGrants(getDocumentClient());
     meterTableUnits(getDocumentClient());
     const tableUnits = new RouteUnitsLog();
