@@ -50,9 +50,15 @@ describe('publication pages in a real browser', () => {
     );
     await page.screenshot({ path: screenshotPath('publication-page'), fullPage: true });
 
-    // Act: follow it
+    // Act: follow it. The button turns at once (an optimistic update), so the reload below waits
+    // for the server's answer: the Following page loaded while the follow was still on its way
+    // listed without it (it failed so once on a loaded machine), as it would for a person.
+    const followed = page.waitForResponse(
+      (response) => /\/follow\/on$/.test(new URL(response.url()).pathname) && response.request().method() === 'PUT',
+    );
     await page.getByRole('button', { name: 'Follow', exact: true }).click();
     await page.getByRole('button', { name: 'Following', exact: true }).waitFor();
+    expect((await followed).status()).toBe(200);
     await page.goto(`${runtime.url}/following`);
 
     // Assess: it is on the Following board, and still followed after the reload
