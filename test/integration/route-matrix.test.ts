@@ -360,6 +360,9 @@ describe('table units per request', () => {
       month: [lastMonth.slice(5, 7)],
       email: [user.email],
       person: [user.username],
+      // A file's size, for the writes that declare files (a visitor's upload to a file request):
+      // the schema alone allows sizes no plan takes.
+      size: ['2000'],
     })) {
       known.set(name, values);
       owned.set(name, [...values]);
@@ -421,6 +424,13 @@ describe('table units per request', () => {
     return undefined;
   }
 
+  /**
+   * What the writes' answers set as cookies for a visitor (a file request's upload grant, for its
+   * upload's own routes), sent with each later request made without a session, as the visitor's
+   * browser would.
+   */
+  const visitorCookies = new Map<string, string>();
+
   /** A current session of each person the writes below act as, signed in again once a write ends it. */
   const writers = new Map<SignedInUser, SignedInUser>();
   async function sessionOf(person: SignedInUser, renew = false): Promise<SignedInUser> {
@@ -455,9 +465,12 @@ describe('table units per request', () => {
     const body = input?.body === undefined ? {} : { rawBody: JSON.stringify(input.body) };
     for (const addressing of knownAddressings(route, owned, ADDRESSINGS_TRIED)) {
       for (const person of people) {
+        const visitor = visitorCookies.size > 0 ? { headers: { cookie: [...visitorCookies.values()].join('; ') } } : {};
         const send = async (renew: boolean) =>
-          call(route, { ...addressing, ...body, as: person ? await sessionOf(person, renew) : undefined });
+          call(route, { ...addressing, ...body, ...(person ? { as: await sessionOf(person, renew) } : visitor) });
         let answer = await send(false);
+        if (!person)
+          for (const cookie of answer.cookies) visitorCookies.set(cookie.split('=')[0] ?? '', cookie.split(';')[0] ?? '');
         if (answer.status === 401 && person) answer = await send(true);
         if (answer.status >= 500) return `${route.method} ${route.path}: ${answer.status} ${answer.text.slice(0, 300)}`;
         if (answer.ok) {

@@ -40,7 +40,8 @@ export function jsonSchemaOf(schema: z.ZodMiniType): JsonSchema {
 
 /**
  * Values the generator draws for a property or path parameter of that name (ids of objects that
- * exist, say), besides what the schema alone would give.
+ * exist, say, or a file size a plan allows, as its decimal text), besides what the schema alone
+ * would give.
  */
 export type KnownValues = ReadonlyMap<string, readonly string[]>;
 
@@ -128,15 +129,27 @@ function stringArbitrary(schema: JsonSchema, name: string | undefined, options: 
   return fitting.length > 0 ? fc.oneof({ arbitrary: fc.constantFrom(...fitting), weight: 3 }, generated) : generated;
 }
 
-function numberArbitrary(schema: JsonSchema, integer: boolean): fc.Arbitrary<number> {
+function numberArbitrary(
+  schema: JsonSchema,
+  integer: boolean,
+  name: string | undefined,
+  options: ArbitraryOptions,
+): fc.Arbitrary<number> {
   const min = schema.minimum ?? (schema.exclusiveMinimum === undefined ? -1e6 : schema.exclusiveMinimum + (integer ? 1 : 1e-6));
   const max = schema.maximum ?? (schema.exclusiveMaximum === undefined ? 1e6 : schema.exclusiveMaximum - (integer ? 1 : 1e-6));
+  let generated: fc.Arbitrary<number>;
   if (integer) {
     const [low, high] = [Math.ceil(Math.max(min, Number.MIN_SAFE_INTEGER)), Math.floor(Math.min(max, Number.MAX_SAFE_INTEGER))];
     // The bounds themselves are where off-by-one mistakes live.
-    return fc.oneof(fc.constantFrom(low, high), fc.integer({ min: low, max: high }));
+    generated = fc.oneof(fc.constantFrom(low, high), fc.integer({ min: low, max: high }));
+  } else {
+    generated = fc.oneof(fc.constantFrom(min, max), fc.double({ min, max, noNaN: true, noDefaultInfinity: true }));
   }
-  return fc.oneof(fc.constantFrom(min, max), fc.double({ min, max, noNaN: true, noDefaultInfinity: true }));
+  // A value the caller knows makes sense there (a file's size within a plan's limits), as for strings.
+  const known = (name === undefined ? [] : (options.known.get(name) ?? []))
+    .map(Number)
+    .filter((value) => Number.isFinite(value) && value >= min && value <= max && (!integer || Number.isInteger(value)));
+  return known.length > 0 ? fc.oneof({ arbitrary: fc.constantFrom(...known), weight: 3 }, generated) : generated;
 }
 
 function objectArbitrary(schema: JsonSchema, options: ArbitraryOptions): fc.Arbitrary<Record<string, unknown>> {
@@ -187,9 +200,9 @@ function validArbitrary(schema: JsonSchema, options: ArbitraryOptions, name: str
     case 'string':
       return stringArbitrary(schema, name, options);
     case 'integer':
-      return numberArbitrary(schema, true);
+      return numberArbitrary(schema, true, name, options);
     case 'number':
-      return numberArbitrary(schema, false);
+      return numberArbitrary(schema, false, name, options);
     case 'boolean':
       return fc.boolean();
     case 'null':
