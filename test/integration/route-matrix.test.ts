@@ -430,6 +430,13 @@ describe('table units per request', () => {
    * browser would.
    */
   const visitorCookies = new Map<string, string>();
+  const rememberVisitorCookies = (setCookies: readonly string[]) => {
+    for (const setCookie of setCookies) {
+      const [pair = ''] = setCookie.split(';');
+      visitorCookies.set(pair.slice(0, pair.indexOf('=')), pair);
+    }
+  };
+  const asVisitor = () => (visitorCookies.size > 0 ? { headers: { cookie: [...visitorCookies.values()].join('; ') } } : {});
 
   /** A current session of each person the writes below act as, signed in again once a write ends it. */
   const writers = new Map<SignedInUser, SignedInUser>();
@@ -465,12 +472,10 @@ describe('table units per request', () => {
     const body = input?.body === undefined ? {} : { rawBody: JSON.stringify(input.body) };
     for (const addressing of knownAddressings(route, owned, ADDRESSINGS_TRIED)) {
       for (const person of people) {
-        const visitor = visitorCookies.size > 0 ? { headers: { cookie: [...visitorCookies.values()].join('; ') } } : {};
         const send = async (renew: boolean) =>
-          call(route, { ...addressing, ...body, ...(person ? { as: await sessionOf(person, renew) } : visitor) });
+          call(route, { ...addressing, ...body, ...(person ? { as: await sessionOf(person, renew) } : asVisitor()) });
         let answer = await send(false);
-        if (!person)
-          for (const cookie of answer.cookies) visitorCookies.set(cookie.split('=')[0] ?? '', cookie.split(';')[0] ?? '');
+        if (!person) rememberVisitorCookies(answer.cookies);
         if (answer.status === 401 && person) answer = await send(true);
         if (answer.status >= 500) return `${route.method} ${route.path}: ${answer.status} ${answer.text.slice(0, 300)}`;
         if (answer.ok) {

@@ -90,6 +90,11 @@ const wrongValue = (): fc.Arbitrary<unknown> =>
 const typesOf = (schema: JsonSchema): string[] =>
   schema.type === undefined ? [] : Array.isArray(schema.type) ? schema.type : [schema.type];
 
+const lengthWithin =
+  (minLength: number, maxLength: number) =>
+  (value: string): boolean =>
+    value.length >= minLength && value.length <= maxLength;
+
 /** Arbitraries are immutable values: one per pattern and lengths serves every route and every run. */
 const patternArbitraries = new Map<string, fc.Arbitrary<string>>();
 
@@ -104,7 +109,7 @@ function patternArbitrary(pattern: string, minLength: number, maxLength: number)
   let arbitrary = patternArbitraries.get(key);
   if (!arbitrary) {
     // A pattern's own lengths may exceed maxLength: keep the ones that fit.
-    arbitrary = fc.stringMatching(new RegExp(pattern)).filter((value) => value.length >= minLength && value.length <= maxLength);
+    arbitrary = fc.stringMatching(new RegExp(pattern)).filter(lengthWithin(minLength, maxLength));
     patternArbitraries.set(key, arbitrary);
   }
   return arbitrary;
@@ -113,7 +118,7 @@ function patternArbitrary(pattern: string, minLength: number, maxLength: number)
 function stringArbitrary(schema: JsonSchema, name: string | undefined, options: ArbitraryOptions): fc.Arbitrary<string> {
   const minLength = schema.minLength ?? 0;
   const maxLength = schema.maxLength ?? 200;
-  const fits = (value: string) => value.length >= minLength && value.length <= maxLength;
+  const fits = lengthWithin(minLength, maxLength);
   const known = name === undefined ? [] : (options.known.get(name) ?? []);
   let generated: fc.Arbitrary<string>;
   // A link's checks (http or https, a host) are refinements JSON Schema cannot carry: a property
