@@ -13,9 +13,10 @@ import type { RouteUnits, TableUnits } from '../local/table-units';
  * fuzz (test/integration/route-fuzz.test.ts, whose signed-in callers on their own objects get
  * most other write routes to succeed). Every other integration suite records what its runtime's
  * routes took too (the `suites` pass), which measures the routes neither reaches (a paid
- * invoice, a refund, a gateway's webhook, an upload under way): recorded, not held, as a
- * suite's figures move with its data and its races. `npm run docs:costs` runs them in recording mode,
- * merges what they measured, then writes the tables of docs/operations.md from it;
+ * invoice, a refund, a gateway's webhook, an upload under way), and each suite holds those
+ * routes to it with its requests that ran alone (RouteUnits.maxAlone). `npm run
+ * docs:costs` runs them in recording mode, merges what they measured, then writes the tables of
+ * docs/operations.md from it;
  * test/unit/route-costs.test.ts fails when that section is not what the file renders. No figure
  * here is written by hand.
  */
@@ -41,6 +42,10 @@ export const COST_PASSES = {
 } as const;
 export type CostPass = keyof typeof COST_PASSES;
 
+/** Whether a test file is one of the suites the recording runs (COST_PASSES.suites), which alone are held to it. */
+export const isRecordedSuite = (testFile: string): boolean =>
+  path.relative(REPO_ROOT, testFile).split(path.sep).join('/').startsWith(`${COST_PASSES.suites}/`);
+
 /**
  * On-demand throughput prices, us-east-1, in dollars per million request units, since AWS halved
  * them on 1 November 2024: $0.125 per million read request units, $0.625 per million write
@@ -57,6 +62,12 @@ export interface RouteBudget {
   writeUnits: number;
   /** The passes that got a successful answer from the route, whose most is recorded. */
   measuredBy: CostPass[];
+  /**
+   * Measured by the other suites only, every request of theirs beside another request in flight (a
+   * gateway's webhook racing the route, a parallel call), so the figure depends on the race:
+   * recorded, and held by no pass (RouteUnits.maxAlone).
+   */
+  raced?: true;
 }
 
 export interface RouteCosts {
@@ -65,22 +76,29 @@ export interface RouteCosts {
 }
 
 const NOTE =
-  'Written by `npm run docs:costs` from a run of the integration suites, the route matrix and the route fuzz (test/integration/route-matrix.test.ts, route-fuzz.test.ts) among them: per route, the most DynamoDB request units one successful request took in any. The matrix and the fuzz fail when a route takes more. Do not edit by hand.';
+  'Written by `npm run docs:costs` from a run of the integration suites, the route matrix and the route fuzz (test/integration/route-matrix.test.ts, route-fuzz.test.ts) among them: per route, the most DynamoDB request units one successful request took in any. The matrix, the fuzz and the other suites fail when a route they hold takes more (a route marked raced is held by none). Do not edit by hand.';
 
 export function readRouteCosts(file = ROUTE_COSTS_PATH): RouteCosts {
   return JSON.parse(readFileSync(file, 'utf8')) as RouteCosts;
 }
 
-/** What one pass measured: per route, the most units one successful request took. */
-export type PassUnits = Record<string, TableUnits>;
+/**
+ * What one pass measured: per route, the most units one successful request took; for the
+ * `suites` pass, also whether one of them ran alone (RouteUnits.maxAlone).
+ */
+export type PassUnits = Record<string, TableUnits & { alone?: boolean }>;
 
 export const passUnitsOf = (measured: ReadonlyMap<string, RouteUnits>): PassUnits =>
   Object.fromEntries([...measured].map(([name, units]) => [name, units.max]));
 
+const suiteUnitsOf = (measured: ReadonlyMap<string, RouteUnits>): PassUnits =>
+  Object.fromEntries([...measured].map(([name, units]) => [name, { ...units.max, alone: units.maxAlone !== undefined }]));
+
 /**
  * The budget file for what the passes of a run measured: per route, the most one request took in
  * the matrix or the fuzz, which hold routes to it; the other suites' figures only for the routes
- * neither reached, so a budget is never loosened by a suite's heavier data.
+ * neither reached, so a budget is never loosened by a suite's heavier data. Such a route that no
+ * suite ever called alone is marked as raced (RouteBudget.raced).
  */
 export function routeCostsOf(passes: Partial<Record<CostPass, PassUnits>>): RouteCosts {
   const merged = new Map<string, RouteBudget>();
@@ -95,6 +113,7 @@ export function routeCostsOf(passes: Partial<Record<CostPass, PassUnits>>): Rout
         readUnits: Math.max(entry.readUnits, units.read),
         writeUnits: Math.max(entry.writeUnits, units.write),
         measuredBy: [...entry.measuredBy, pass],
+        ...(pass === 'suites' && units.alone === false ? { raced: true as const } : {}),
       });
     }
   }
@@ -111,28 +130,71 @@ const passFile = (directory: string, pass: CostPass) => path.join(directory, `${
 /** One suite's share of the `suites` pass: a file per runtime, named after its table. */
 const suiteFile = (directory: string, runtimeName: string) => path.join(directory, `suites-${runtimeName}.json`);
 
-/** A pass's figures; the `suites` pass's are every suite's, the most of each route's. */
+/** A pass's figures; the `suites` pass's are every suite's, the most of each route's, alone if any suite's was. */
 export function readPassUnits(directory: string, pass: CostPass): PassUnits {
   if (pass !== 'suites') return JSON.parse(readFileSync(passFile(directory, pass), 'utf8')) as PassUnits;
   const merged: PassUnits = {};
   for (const name of readdirSync(directory).filter((file) => file.startsWith('suites-'))) {
     const suite = JSON.parse(readFileSync(path.join(directory, name), 'utf8')) as PassUnits;
     for (const [route, units] of Object.entries(suite)) {
-      const before = merged[route] ?? { read: 0, write: 0 };
-      merged[route] = { read: Math.max(before.read, units.read), write: Math.max(before.write, units.write) };
+      const before = merged[route] ?? { read: 0, write: 0, alone: false };
+      merged[route] = {
+        read: Math.max(before.read, units.read),
+        write: Math.max(before.write, units.write),
+        alone: before.alone === true || units.alone === true,
+      };
     }
   }
   return merged;
 }
 
 /**
- * The end of a suite's runtime: in recording mode (`npm run docs:costs`), writes what its routes
- * took for the `suites` pass. Nothing is checked otherwise (see COST_PASSES).
+ * The routes only the other suites measure (a paid invoice, a refund, a gateway's webhook, an
+ * upload under way), one of whose requests ran alone in the recording: each suite is held to
+ * their budget, the most one request took in any suite, with its own requests that ran alone.
  */
-export function recordSuiteUnits(runtimeName: string, measured: ReadonlyMap<string, RouteUnits>): void {
+export const suiteHeldRoutes = (costs: RouteCosts): Set<string> =>
+  new Set(
+    Object.entries(costs.routes)
+      .filter(([, budget]) => budget.measuredBy.length === 1 && budget.measuredBy[0] === 'suites' && !budget.raced)
+      .map(([name]) => name),
+  );
+
+/** A suite's requests took more table units than docs/route-costs.json records (settleSuiteUnits). */
+export class RouteCostsExceeded extends Error {
+  constructor(readonly problems: readonly string[]) {
+    super(`Routes took more DynamoDB units a request than docs/route-costs.json records:\n${problems.join('\n')}`);
+    this.name = 'RouteCostsExceeded';
+  }
+}
+
+/**
+ * The end of a suite's runtime: in recording mode (`npm run docs:costs`), writes what its routes
+ * took for the `suites` pass and finds nothing wrong; otherwise, what is wrong with the routes
+ * only the suites measure (suiteHeldRoutes) against docs/route-costs.json. The routes the matrix
+ * or the fuzz measure are theirs to hold: a suite's heavier data would take more.
+ */
+export function settleSuiteUnits(runtimeName: string, measured: ReadonlyMap<string, RouteUnits>): string[] {
   const directory = process.env[UPDATE_ROUTE_COSTS_VARIABLE];
-  if (directory && measured.size > 0)
-    writeFileSync(suiteFile(directory, runtimeName), `${JSON.stringify(passUnitsOf(measured), null, 2)}\n`);
+  if (directory) {
+    if (measured.size > 0)
+      writeFileSync(suiteFile(directory, runtimeName), `${JSON.stringify(suiteUnitsOf(measured), null, 2)}\n`);
+    return [];
+  }
+  return suiteBudgetProblems(measured, readRouteCosts());
+}
+
+/**
+ * What is wrong with a suite's figures: a request that ran alone to a route only the suites
+ * measure took more than recorded. One beside another may have done less (its work done by a
+ * webhook first) or more (a contended write retried), whatever the route's code.
+ */
+export function suiteBudgetProblems(measured: ReadonlyMap<string, RouteUnits>, costs: RouteCosts): string[] {
+  const held = suiteHeldRoutes(costs);
+  const alone = [...measured].flatMap(([name, units]): [string, RouteUnits][] =>
+    held.has(name) && units.maxAlone ? [[name, { ...units, max: units.maxAlone }]] : [],
+  );
+  return budgetProblems(new Map(alone), costs);
 }
 
 /**
@@ -269,14 +331,16 @@ export function renderCostSection(costs: RouteCosts): string {
     'DynamoDB Local differs and how that is corrected). Units are the most one successful request took',
     'in either suite ("by" names the suites that measured the route). A route neither gets an answer',
     "from (one that needs a paid invoice, an upload under way or a gateway's webhook) is measured by the",
-    'other suites, each on its own objects ("suites": the most one request took in any of them;',
-    "recorded, not held, as those figures move with each suite's data and races). The cost is at",
+    'other suites, each on its own objects ("suites": the most one request took in any of them), and',
+    'each suite holds it with its requests that ran alone, no other request in flight; one beside',
+    "another (a gateway's webhook racing the route, a parallel call) may find its work done or retry,",
+    'and a route no suite called alone is recorded, not held ("raced"). The cost is at',
     `${ON_DEMAND_PRICE.region} on-demand prices, ${dollars(ON_DEMAND_PRICE.perMillionReadUnits, 3)} per million read and ${dollars(ON_DEMAND_PRICE.perMillionWriteUnits, 3)} per million write request units.`,
     'The suites run on an almost empty table, so a list costs what its first page costs with little in',
     'it: the figures count commands and item sizes, not page sizes. A route that takes more units than',
-    'docs/route-costs.json records fails the matrix or the fuzz, whichever measured it.',
+    'docs/route-costs.json records fails the matrix, the fuzz or the suite that measured it.',
     '',
-    `${count} of the ${count + unmeasured.length} routes measured. The mean over the ${everyday.length} of them that people call (public or user`,
+    `${unmeasured.length === 0 ? `All ${count}` : `${count} of the ${count + unmeasured.length}`} routes measured. The mean over the ${everyday.length} of them that people call (public or user`,
     'routes; superuser and app routes are left out as a sliver of traffic):',
     `${units(meanRead)} read and ${units(meanWrite)} write units a request, ${dollars(dynamoPerMillion)} per million requests.`,
     '',
@@ -284,15 +348,19 @@ export function renderCostSection(costs: RouteCosts): string {
     '| ----- | ---------- | ----------- | -------------------- | -- |',
     ...rows.map(
       (row) =>
-        `| \`${row.method} ${row.path}\` (${row.name}) | ${units(row.readUnits)} | ${units(row.writeUnits)} | ${dollars(row.cost, 3)} | ${row.measuredBy.join(', ')} |`,
+        `| \`${row.method} ${row.path}\` (${row.name}) | ${units(row.readUnits)} | ${units(row.writeUnits)} | ${dollars(row.cost, 3)} | ${row.measuredBy.join(', ')}${row.raced ? ' (raced)' : ''} |`,
     ),
     '',
-    `**Not measured** (${unmeasured.length} routes): neither suite got a successful answer from them (a`,
-    'GET of something the suites never create, a write whose fuzzed input is always refused), so they',
-    'have no figure and no guard yet:',
-    '',
-    ...unmeasured.map((name) => `- \`${routes[name].method} ${routes[name].path}\` (${name})`),
-    '',
+    ...(unmeasured.length === 0
+      ? []
+      : [
+          `**Not measured** (${unmeasured.length} routes): no suite got a successful answer from them (a`,
+          'GET of something the suites never create, a write whose input is always refused), so they',
+          'have no figure and no guard yet:',
+          '',
+          ...unmeasured.map((name) => `- \`${routes[name].method} ${routes[name].path}\` (${name})`),
+          '',
+        ]),
     "**Per million API requests that reach a function** (not answered from CloudFront's cache):",
     '',
     '| item | arithmetic | cost |',

@@ -136,9 +136,24 @@ export interface RouteUnits {
   requests: number;
   /** The most units one of them took: the figure a budget bounds. */
   max: TableUnits;
+  /**
+   * The most units one of them took that ran alone: no other request of the runtime was in flight
+   * at any moment of it. Absent when none did. A request beside another may find part of its work
+   * done (a gateway's webhook applying the change first) or retry a contended write, so only
+   * these are the same from run to run.
+   */
+  maxAlone?: TableUnits;
   /** All of them together, for a mean. */
   total: TableUnits;
 }
+
+/** One request in flight, and whether another was in flight at any moment of it. */
+interface InFlight {
+  beside: boolean;
+}
+
+const most = (a: TableUnits | undefined, b: TableUnits): TableUnits =>
+  a ? { read: Math.max(a.read, b.read), write: Math.max(a.write, b.write) } : { ...b };
 
 /**
  * Per route, the units its successful invocations took since the last reset. Failed ones are
@@ -147,23 +162,33 @@ export interface RouteUnits {
  */
 export class RouteUnitsLog {
   private readonly routes = new Map<string, RouteUnits>();
+  private readonly inFlight = new Set<InFlight>();
 
   /** Runs one invocation of `route` in a scope of its own, with a tally that `record` reads afterwards. */
   async meter<R>(route: string, scope: FunctionScope, invoke: (callScope: FunctionScope) => Promise<R>): Promise<R> {
     const callScope: FunctionScope = { ...scope };
     const tally: TableUnits = { read: 0, write: 0 };
     tallies.set(callScope, tally);
-    const result = await invoke(callScope);
+    const request: InFlight = { beside: this.inFlight.size > 0 };
+    for (const other of this.inFlight) other.beside = true;
+    this.inFlight.add(request);
+    let result: R;
+    try {
+      result = await invoke(callScope);
+    } finally {
+      this.inFlight.delete(request);
+    }
     const status = (result as { statusCode?: number } | undefined)?.statusCode ?? 200;
     // A redirect route's work ends in a 3xx (a story's link, a provider's callback).
-    if (status >= 200 && status < 400) this.record(route, tally);
+    if (status >= 200 && status < 400) this.record(route, tally, { alone: !request.beside });
     return result;
   }
 
-  record(route: string, units: TableUnits): void {
+  private record(route: string, units: TableUnits, options: { alone: boolean }): void {
     const entry = this.routes.get(route) ?? { requests: 0, max: { read: 0, write: 0 }, total: { read: 0, write: 0 } };
     entry.requests += 1;
-    entry.max = { read: Math.max(entry.max.read, units.read), write: Math.max(entry.max.write, units.write) };
+    entry.max = most(entry.max, units);
+    if (options.alone) entry.maxAlone = most(entry.maxAlone, units);
     entry.total = { read: entry.total.read + units.read, write: entry.total.write + units.write };
     this.routes.set(route, entry);
   }

@@ -248,6 +248,21 @@ describe('analytics ingestion', () => {
     expect(JSON.stringify(await storedEvents())).not.toContain('a@b.c');
   });
 
+  it('acknowledges group profile updates without storing them, so mixpanel forgets them', async () => {
+    // Act: what mixpanel-browser's group.set sends.
+    const answer = await postForm(
+      '/api/e/analytics/groups',
+      base64Form([{ $token: 't', $group_key: 'company', $group_id: 'acme-7731', $set: { name: 'Acme Widgets 7731' } }]),
+    );
+
+    // Assess
+    expect(answer.status).toBe(200);
+    expect(JSON.parse(answer.body)).toEqual({ status: 1, error: null, accepted: 0, dropped: 1 });
+    const stored = JSON.stringify(await storedEvents());
+    expect(stored).not.toContain('acme-7731');
+    expect(stored).not.toContain('Acme Widgets 7731');
+  });
+
   it('answers 429 with Retry-After to an address over the rate limit, and not to another', async () => {
     // Prepare: an empty batch costs a request like any other.
     const empty = base64Form([]);

@@ -4,6 +4,7 @@ import { getDb } from '../../functions/lib/db/service';
 import { WEB_APPLICATION_ID } from '../../shared/constants';
 import { type BodyOf, routes } from '../../shared/routes';
 import type { RequestUploadView } from '../../shared/schemas/file-requests';
+import { MIB, partRange } from '../../shared/transfers/upload-sizing';
 import { apiSuite } from '../support/api-suite';
 import { expectError, expectOk, type SignedInUser } from '../support/api-client';
 import { mailsTo } from '../support/mail';
@@ -232,6 +233,65 @@ describe('an upload through a file request', () => {
     expect(empty.body.message).toContain('at least one file');
     expectError(pending, 409);
     expect(pending.body.message).toContain('never.txt');
+  });
+
+  it('resumes an interrupted upload: a new form for a small file, and the parts storage already holds of a large one', async () => {
+    // Prepare: the visitor added two files, then their page was reloaded before any bytes were sent.
+    const request = await createRequest(requester, { title: 'Raw footage' });
+    const started = await startUpload(request.id, 'Cam');
+    const headers = { cookie: started.cookie };
+    const shotList = patternedBytes(700);
+    const footage = patternedBytes(17 * MIB, 5);
+    const created = await suite.api.call(routes.createRequestUploadFiles, {
+      params: { id: started.body.id },
+      body: {
+        files: [
+          { name: 'shot-list.txt', size: shotList.length, type: 'text/plain' },
+          { name: 'take-1.mp4', size: footage.length, type: 'video/mp4' },
+        ],
+      },
+      headers,
+    });
+    expectOk(created, 201);
+    const [small, large] = created.body.files;
+    if (!small || large?.upload.method !== 'multipart') throw new Error('expected a single upload and a multipart one');
+    const { partSize } = large.upload;
+    const of = (fileId: string) => ({ id: started.body.id, fileId });
+
+    // Act: a new form for the small file; the large one's parts signed, one sent, then "a reload" asks what arrived.
+    const form = await suite.api.call(routes.signRequestUploadForm, { params: of(small.file.id), headers });
+    expectOk(form);
+    const posted = await postUpload(form.body, shotList, 'text/plain');
+    const signed = await suite.api.call(routes.signRequestUploadParts, {
+      params: of(large.file.id),
+      body: { partNumbers: [1, 2, 3] },
+      headers,
+    });
+    expectOk(signed);
+    const putPart = (partNumber: number) => {
+      const { start, end } = partRange(footage.length, partSize, partNumber);
+      const url = signed.body.parts.find((part) => part.partNumber === partNumber)?.url ?? '';
+      return fetch(url, { method: 'PUT', body: new Uint8Array(footage.subarray(start, end)) });
+    };
+    const sent = await putPart(1);
+    const held = await suite.api.call(routes.listRequestUploadParts, { params: of(large.file.id), headers });
+
+    // Assess
+    expect(form.body.file).toMatchObject({ id: small.file.id, name: 'shot-list.txt', status: 'pending' });
+    expect(posted.status).toBe(204);
+    expect(signed.body.parts.map((part) => part.partNumber)).toEqual([1, 2, 3]);
+    expect(sent.status).toBe(200);
+    expectOk(held);
+    expect(held.body.parts).toEqual([{ partNumber: 1, size: partSize, etag: sent.headers.get('etag') }]);
+    // Sending only what was missing completes both files.
+    for (const partNumber of [2, 3]) expect((await putPart(partNumber)).status).toBe(200);
+    const finalized = await Promise.all(
+      [small, large].map(({ file }) => suite.api.call(routes.finalizeRequestUploadFile, { params: of(file.id), headers })),
+    );
+    expect(finalized.map((answer) => [answer.status, answer.body])).toEqual([
+      [200, { file: expect.objectContaining({ name: 'shot-list.txt', status: 'ready', size: shotList.length }) }],
+      [200, { file: expect.objectContaining({ name: 'take-1.mp4', status: 'ready', size: footage.length }) }],
+    ]);
   });
 
   it('refuses a start without a name, and a request longer than the plan allows', async () => {

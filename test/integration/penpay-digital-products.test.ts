@@ -153,6 +153,29 @@ describe('a one-time grade that delivers a file', () => {
     expectError(answer, 400);
     expect(JSON.stringify(answer.body)).toContain('at least 1 download');
   });
+
+  it('removes the file at the merchant’s asking, with its bytes: gone from the grade and from the buyer’s order', async () => {
+    // Prepare: a link the buyer got before the removal.
+    const link = await download(buyer, invoiceId, fileId);
+    expectOk(link);
+
+    // Act
+    const removed = await suite.api.call(routes.removeGradeFile, {
+      params: { productStockGradeId: grade.id, fileId },
+      as: shop.owner,
+    });
+    const listed = await suite.api.call(routes.listGradeFiles, { params: { productStockGradeId: grade.id }, as: shop.owner });
+    const [orders, afterwards] = await Promise.all([ordersOf(buyer), download(buyer, invoiceId, fileId)]);
+
+    // Assess
+    expectOk(removed);
+    expect(removed.body.file).toMatchObject({ id: fileId, name: 'cookbook.pdf', purpose: 'product' });
+    expectOk(listed);
+    expect(listed.body.items).toEqual([]);
+    expect(orders[0]?.downloads).toEqual([]);
+    expectError(afterwards, 404);
+    expect((await fetch(link.body.url)).status).toBe(404);
+  });
 });
 
 describe('the download limit', () => {

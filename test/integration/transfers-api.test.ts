@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getDb } from '../../functions/lib/db/service';
 import { routes } from '../../shared/routes';
 import { MIB } from '../../shared/transfers/upload-sizing';
@@ -671,6 +673,64 @@ describe('what recipients download is what finalize checked', () => {
   });
 });
 
+describe('several files at once', () => {
+  it('adds files to a draft in one call, each with its upload target, and the draft lists them as pending', async () => {
+    // Prepare
+    const sender = await suite.api.signIn('batcher');
+    const created = await suite.api.call(routes.createTransfer, { body: { title: 'Batch' }, as: sender });
+    expectOk(created, 201);
+    const transferId = created.body.id;
+    const notes = patternedBytes(600);
+
+    // Act
+    const added = await suite.api.call(routes.createFiles, {
+      body: {
+        transferId,
+        files: [
+          { name: 'notes.txt', size: notes.length, type: 'text/plain' },
+          { name: 'film.mp4', size: 20 * MIB, type: 'video/mp4' },
+        ],
+      },
+      as: sender,
+    });
+    const view = await suite.api.call(routes.getTransfer, { params: { id: transferId }, as: sender });
+
+    // Assess
+    expectOk(added, 201);
+    const [small, big] = added.body.files;
+    if (!small || !big) throw new Error('expected two files');
+    expect(small.file).toMatchObject({
+      name: 'notes.txt',
+      transferId,
+      size: notes.length,
+      status: 'pending',
+      uploadMethod: 'post',
+    });
+    expect(small.upload.method).toBe('post');
+    expect(big.file).toMatchObject({
+      name: 'film.mp4',
+      transferId,
+      size: 20 * MIB,
+      status: 'pending',
+      uploadMethod: 'multipart',
+    });
+    expect(big.upload).toEqual({ method: 'multipart', partSize: 8 * MIB, partCount: 3 });
+    expectOk(view);
+    expect(view.body.transfer).toMatchObject({ status: 'draft', fileCount: 2, totalBytes: notes.length + 20 * MIB });
+    expect(view.body.files.map((file) => [file.id, file.name, file.status]).sort()).toEqual(
+      [
+        [small.file.id, 'notes.txt', 'pending'],
+        [big.file.id, 'film.mp4', 'pending'],
+      ].sort(),
+    );
+    // The target answered is where the bytes go: the small file arrives and is made ready.
+    expect((await postUpload(small, notes, 'text/plain')).status).toBe(204);
+    const finalized = await suite.api.call(routes.finalizeBRecord, { params: { id: small.file.id }, as: sender });
+    expectOk(finalized);
+    expect(finalized.body.file).toMatchObject({ status: 'ready', checksum: md5(notes) });
+  });
+});
+
 describe('file names', () => {
   let sender: SignedInUser;
   let transferId: string;
@@ -729,8 +789,24 @@ describe('images by value', () => {
   // A 1x1 transparent PNG.
   const png = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
 
+  /** The test's own image host, on 127.0.0.2: loopback, which the local runtime may fetch (FETCH_PRIVATE_ADDRESSES). */
+  let images: Server;
+  let imageHost: string;
+
   beforeAll(async () => {
+    images = createServer((request, response) => {
+      if (request.url === '/pics/avatar.png')
+        response.writeHead(200, { 'content-type': 'image/png' }).end(Buffer.from(png, 'base64'));
+      else response.writeHead(404).end();
+    });
+    await new Promise<void>((resolve) => images.listen(0, '127.0.0.2', resolve));
+    imageHost = `http://127.0.0.2:${(images.address() as AddressInfo).port}`;
     user = await suite.api.signIn('imager');
+  });
+
+  afterAll(async () => {
+    images?.closeAllConnections();
+    await new Promise<void>((resolve) => images?.close(() => resolve()) ?? resolve());
   });
 
   it('stores a PNG sent as base64, recognised from its bytes', async () => {
@@ -745,6 +821,26 @@ describe('images by value', () => {
     expect(stored.body.file).toMatchObject({ purpose: 'image', type: 'image/png', status: 'ready', name: 'me.png' });
     const image = await fetch(stored.body.url);
     expect(image.headers.get('content-type')).toBe('image/png');
+  });
+
+  it('fetches a PNG from its address and stores it under the name the address gives, ready to show', async () => {
+    // Act
+    const stored = await suite.api.call(routes.uploadImageByUrl, { body: { url: `${imageHost}/pics/avatar.png` }, as: user });
+
+    // Assess
+    expectOk(stored, 201);
+    const bytes = Buffer.from(png, 'base64');
+    expect(stored.body.file).toMatchObject({
+      purpose: 'image',
+      type: 'image/png',
+      status: 'ready',
+      uploadMethod: 'server',
+      name: 'avatar.png',
+      size: bytes.length,
+    });
+    const image = await fetch(stored.body.url);
+    expect(image.headers.get('content-type')).toBe('image/png');
+    expect(Buffer.from(await image.arrayBuffer()).equals(bytes)).toBe(true);
   });
 
   it('refuses text that is not base64, an SVG, and an address that is not http', async () => {

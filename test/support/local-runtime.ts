@@ -2,9 +2,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { inject } from 'vitest';
+import { expect, inject } from 'vitest';
 import { WEB_APPLICATION_ID } from '../../shared/constants';
-import { recordSuiteUnits } from '../../infra/build/route-costs';
+import { isRecordedSuite, RouteCostsExceeded, settleSuiteUnits } from '../../infra/build/route-costs';
 import { type LocalRuntime, startLocalRuntime } from '../../infra/local/runtime';
 
 export interface TestRuntime extends LocalRuntime {
@@ -75,10 +75,15 @@ export async function startTestRuntime(options: TestRuntimeOptions = {}): Promis
         body: typeof body === 'string' ? body : JSON.stringify(body),
       }),
     close: async () => {
-      // `npm run docs:costs` measures the routes the suite reached (infra/build/route-costs.ts).
-      recordSuiteUnits(runtime.tableName, runtime.tableUnits.byRoute());
+      // What an integration suite's requests took: recorded by `npm run docs:costs`, else held to
+      // the budget where no other pass holds a route (infra/build/route-costs.ts). The browser
+      // suites are neither: their data are not the recording's.
+      const problems = isRecordedSuite(expect.getState().testPath ?? '')
+        ? settleSuiteUnits(runtime.tableName, runtime.tableUnits.byRoute())
+        : [];
       await runtime.stop();
       rmSync(dataDir, { recursive: true, force: true });
+      if (problems.length > 0) throw new RouteCostsExceeded(problems);
     },
   };
 }

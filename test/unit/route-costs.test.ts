@@ -7,10 +7,12 @@ import { describe, expect, it } from 'vitest';
 import {
   budgetProblems,
   costSectionOf,
+  isRecordedSuite,
   OPERATIONS_DOC_PATH,
   readRouteCosts,
   readPassUnits,
-  recordSuiteUnits,
+  settleSuiteUnits,
+  suiteBudgetProblems,
   renderCostSection,
   renderOperationsDoc,
   type RouteCosts,
@@ -21,6 +23,7 @@ import { billedUnits, meterTableUnits, type RouteUnits, RouteUnitsLog } from '..
 import { runAsFunction } from '../../functions/lib/function-environment';
 import { capabilitiesOf } from '../../shared/capabilities';
 import { routeEntries } from '../../shared/routes';
+import { REPO_ROOT } from '../../infra/local/repo-root';
 
 const TABLE = 'route-costs-unit';
 const scope = { name: 'getMe', capabilities: capabilitiesOf({}, { table: 'read' }), env: {} };
@@ -47,8 +50,14 @@ function cannedClient(outputs: object[]) {
   return { client, sent };
 }
 
-const measured = (entries: Record<string, { read: number; write: number }>): Map<string, RouteUnits> =>
-  new Map(Object.entries(entries).map(([name, max]) => [name, { requests: 1, max, total: max }]));
+/** One request to each route, alone unless said. */
+const measured = (entries: Record<string, { read: number; write: number }>, options = { alone: true }): Map<string, RouteUnits> =>
+  new Map(
+    Object.entries(entries).map(([name, max]) => [
+      name,
+      { requests: 1, max, ...(options.alone ? { maxAlone: max } : {}), total: max },
+    ]),
+  );
 
 describe('table units as AWS bills them', () => {
   it('sums the per-table entries that transactions and batches answer with', () => {
@@ -121,8 +130,62 @@ describe('the per-invocation tally', () => {
     await log.meter('getMe', scope, (callScope) => runAsFunction(callScope, async () => ({ statusCode: 404 })));
 
     // Assess: 0.5 + 1 read; 4 + 1 (the refused put) write; the 404 is not counted.
-    expect(log.byRoute().get('getMe')).toEqual({ requests: 1, max: { read: 1.5, write: 5 }, total: { read: 1.5, write: 5 } });
+    expect(log.byRoute().get('getMe')).toEqual({
+      requests: 1,
+      max: { read: 1.5, write: 5 },
+      maxAlone: { read: 1.5, write: 5 },
+      total: { read: 1.5, write: 5 },
+    });
     expect(sent.every((input) => input.ReturnConsumedCapacity === 'TOTAL')).toBe(true);
+  });
+
+  it('tells a request that ran alone from requests that ran beside another, the later one included', async () => {
+    // Prepare: a webhook arrives while the route's call is in flight; then the route is called alone
+    const { client } = cannedClient([
+      { ConsumedCapacity: { TableName: TABLE, CapacityUnits: 3 } },
+      { ConsumedCapacity: { TableName: TABLE, CapacityUnits: 1 } },
+      { ConsumedCapacity: { TableName: TABLE, CapacityUnits: 2 } },
+    ]);
+    const log = new RouteUnitsLog();
+    let webhookArrived: () => void = () => undefined;
+    const arrived = new Promise<void>((resolve) => (webhookArrived = resolve));
+    const put = () => client.send(new PutCommand({ TableName: TABLE, Item: { pk: 'a', sk: 'b' } }));
+
+    // Act
+    const route = log.meter('updateSubscriptionPaymentMethod', scope, (callScope) =>
+      runAsFunction(callScope, async () => {
+        await put();
+        await arrived;
+        return { statusCode: 200 };
+      }),
+    );
+    await log.meter('receiveBraintreeWebhook', scope, (callScope) =>
+      runAsFunction(callScope, async () => {
+        await put();
+        webhookArrived();
+        return { statusCode: 200 };
+      }),
+    );
+    await route;
+    await log.meter('updateSubscriptionPaymentMethod', scope, (callScope) =>
+      runAsFunction(callScope, async () => {
+        await put();
+        return { statusCode: 200 };
+      }),
+    );
+
+    // Assess
+    expect(log.byRoute().get('receiveBraintreeWebhook')).toEqual({
+      requests: 1,
+      max: { read: 0, write: 1 },
+      total: { read: 0, write: 1 },
+    });
+    expect(log.byRoute().get('updateSubscriptionPaymentMethod')).toEqual({
+      requests: 2,
+      max: { read: 0, write: 3 },
+      maxAlone: { read: 0, write: 2 },
+      total: { read: 0, write: 5 },
+    });
   });
 
   it('leaves commands outside an invocation as they were sent', async () => {
@@ -214,21 +277,86 @@ describe('a run of both passes', () => {
     const previous = process.env[UPDATE_ROUTE_COSTS_VARIABLE];
     process.env[UPDATE_ROUTE_COSTS_VARIABLE] = directory;
     try {
-      recordSuiteUnits('it-one', measured({ getStory: { read: 1, write: 0 }, likeStory: { read: 2, write: 4 } }));
-      recordSuiteUnits('it-two', measured({ getStory: { read: 1.5, write: 0 } }));
-      recordSuiteUnits('it-idle', measured({}));
+      settleSuiteUnits('it-one', measured({ getStory: { read: 1, write: 0 }, likeStory: { read: 2, write: 4 } }));
+      settleSuiteUnits('it-two', measured({ getStory: { read: 1.5, write: 0 } }));
+      settleSuiteUnits('it-idle', measured({}));
 
       // Act
       const suites = readPassUnits(directory, 'suites');
 
       // Assess
-      expect(suites).toEqual({ getStory: { read: 1.5, write: 0 }, likeStory: { read: 2, write: 4 } });
+      expect(suites).toEqual({ getStory: { read: 1.5, write: 0, alone: true }, likeStory: { read: 2, write: 4, alone: true } });
       expect(readdirSync(directory).sort()).toEqual(['suites-it-one.json', 'suites-it-two.json']);
     } finally {
       if (previous === undefined) delete process.env[UPDATE_ROUTE_COSTS_VARIABLE];
       else process.env[UPDATE_ROUTE_COSTS_VARIABLE] = previous;
       rmSync(directory, { recursive: true, force: true });
     }
+  });
+
+  it('holds a suite to the budget of the routes only the suites measure, and leaves the rest to the matrix and the fuzz', () => {
+    // Prepare: likeStory measured by the suites alone, getMe by the matrix (a suite's data may be heavier)
+    const costs = routeCostsOf({
+      suites: { likeStory: { read: 2, write: 4 }, getMe: { read: 9, write: 0 } },
+      matrix: { getMe: { read: 2, write: 0 } },
+    });
+
+    // Act
+    const heavier = suiteBudgetProblems(measured({ likeStory: { read: 2, write: 5 }, getMe: { read: 9, write: 0 } }), costs);
+    const within = suiteBudgetProblems(measured({ likeStory: { read: 1, write: 4 }, getMe: { read: 9, write: 0 } }), costs);
+
+    // Assess
+    expect(heavier[0]).toBe(
+      'likeStory (PUT /api/i/stories/story/{id}/like/{status}) took 5 write units a request where 4 are recorded.',
+    );
+    expect(heavier).toHaveLength(2);
+    expect(within).toEqual([]);
+  });
+
+  it('marks a route no suite called alone as raced, and holds it nowhere', () => {
+    // Prepare: every request to it had a gateway's webhook beside it; likeStory was once called alone
+    const costs = routeCostsOf({
+      suites: {
+        updateSubscriptionPaymentMethod: { read: 7.5, write: 30, alone: false },
+        likeStory: { read: 2, write: 4, alone: true },
+      },
+    });
+
+    // Act
+    const problems = suiteBudgetProblems(measured({ updateSubscriptionPaymentMethod: { read: 8.5, write: 38 } }), costs);
+
+    // Assess
+    expect(costs.routes.updateSubscriptionPaymentMethod).toMatchObject({ readUnits: 7.5, writeUnits: 30, raced: true });
+    expect(costs.routes.likeStory).not.toHaveProperty('raced');
+    expect(problems).toEqual([]);
+    expect(renderCostSection(costs)).toContain('| suites (raced) |');
+  });
+
+  it("holds a suite's requests that ran alone, not those beside another request", () => {
+    // Prepare
+    const costs = routeCostsOf({ suites: { likeStory: { read: 2, write: 4, alone: true } } });
+
+    // Act: the same dearer like, once raced, once alone
+    const raced = suiteBudgetProblems(measured({ likeStory: { read: 3, write: 6 } }, { alone: false }), costs);
+    const alone = suiteBudgetProblems(measured({ likeStory: { read: 3, write: 6 } }), costs);
+
+    // Assess
+    expect(raced).toEqual([]);
+    expect(alone[0]).toBe(
+      'likeStory (PUT /api/i/stories/story/{id}/like/{status}) took 3 read units a request where 2 are recorded, and 6 write units a request where 4 are recorded.',
+    );
+  });
+
+  it('holds the integration suites the recording runs, and not the browser suites, whose data it never saw', () => {
+    // Act
+    const held = [
+      'test/integration/subscriptions-api.test.ts',
+      'test/e2e/subscriptions.test.ts',
+      'test/integration-helpers/other.test.ts',
+    ].map((file) => isRecordedSuite(join(REPO_ROOT, file)));
+
+    // Assess
+    expect(held).toEqual([true, false, false]);
   });
 
   it('lists in the doc, with their count, the routes neither pass measured', () => {
@@ -239,6 +367,16 @@ describe('a run of both passes', () => {
     expect(section).toContain(`**Not measured** (${routeEntries.length - 1} routes)`);
     expect(section).toContain('(getSettings)');
     expect(section).not.toContain('- `GET /api/i/user/me/v` (getMe)');
+  });
+
+  it('says every route is measured when none is left out, with no empty list', () => {
+    // Act
+    const every = Object.fromEntries(routeEntries.map(([name]) => [name, { read: 1, write: 1 }]));
+    const section = renderCostSection(routeCostsOf({ matrix: every }));
+
+    // Assess
+    expect(section).toContain(`All ${routeEntries.length} routes measured.`);
+    expect(section).not.toContain('Not measured');
   });
 });
 
