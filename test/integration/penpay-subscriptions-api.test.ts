@@ -11,7 +11,7 @@ import type { GradeView } from '../../shared/schemas/merchant';
 import { expectError, expectOk, type SignedInUser } from '../support/api-client';
 import { apiSuite } from '../support/api-suite';
 import { mailsArriving, mailsTo } from '../support/mail';
-import { advanceGatewayClock, paymentsOf } from '../support/payments';
+import { advanceGatewayClock, holdGatewayWebhooks, paymentsOf } from '../support/payments';
 import { openShop, type Shop as OpenedShop, shopKeysOf } from '../support/penpay';
 
 const suite = apiSuite();
@@ -542,6 +542,38 @@ describe('a subscription over time, through the shop’s webhooks', () => {
     expect(await paymentsOf(customer.userId)).toHaveLength(3);
     const { recentSales } = await gradeDashboard(otherShop, grade);
     expect(recentSales.map((sale) => sale.kind)).toEqual(['renewal', 'renewal', 'order']);
+  });
+});
+
+describe('a late webhook from the shop’s gateway', () => {
+  it('leaves the route to recover a past-due subscription at once, and counts nothing twice when it comes', async () => {
+    // Prepare: past due on a declined renewal, then the gateway's webhooks held, as Braintree sends them when it gets to them
+    const customer = await suite.api.signIn('late-webhook-renewer');
+    const grade = await subscriptionGrade(otherShop, 'Coffee of the month', 1_500);
+    const subscriptionId = await subscribe(customer, otherShop, grade);
+    await declineCard((await stored(subscriptionId))?.paymentMethod.token ?? '', true);
+    await advanceGatewayClock(suite.runtime, 31);
+    const countsPastDue = await countsOf(otherShop, grade);
+    const release = await holdGatewayWebhooks(suite.runtime);
+
+    // Act
+    const updated = await suite.api.call(storeRoutes.updateStoreSubscriptionPaymentMethod, {
+      params: { subscriptionProductId: subscriptionId },
+      body: { paymentMethodNonce: 'fake-valid-mastercard-nonce' },
+      as: customer,
+    });
+    const countsAtOnce = await countsOf(otherShop, grade);
+    await release();
+
+    // Assess
+    expect(countsPastDue).toEqual({ active: 0, pastDue: 1 });
+    expectOk(updated);
+    expect(countsAtOnce).toEqual({ active: 1, pastDue: 0 });
+    expect(await countsOf(otherShop, grade)).toEqual({ active: 1, pastDue: 0 });
+    const [listed] = (await mySubscriptions(customer)).filter((item) => item.id === subscriptionId);
+    expect(listed).toMatchObject({ status: 'Active', paymentMethod: { cardType: 'MasterCard', last4: '4444' } });
+    // The first charge and the retry, each once.
+    expect(await paymentsOf(customer.userId)).toHaveLength(2);
   });
 });
 

@@ -11,7 +11,7 @@ import { PLAN_LIMITS } from '../../shared/transfers/plans';
 import { expectError, expectOk, type SignedInUser } from '../support/api-client';
 import { apiSuite } from '../support/api-suite';
 import { mailsTo } from '../support/mail';
-import { advanceGatewayClock, paymentsOf } from '../support/payments';
+import { advanceGatewayClock, holdGatewayWebhooks, paymentsOf } from '../support/payments';
 
 const suite = apiSuite();
 
@@ -382,6 +382,33 @@ describe('a subscription over time', () => {
 });
 
 describe('a past-due balance paid with a new card', () => {
+  it("recovers at once when the gateway's webhook comes late, and the late webhook charges and tells nothing more", async () => {
+    // Prepare: past due, then the gateway's webhooks held, as Braintree sends them when it gets to them
+    const buyer = await suite.api.signIn('late-webhook-new-card');
+    const started = await subscribe(buyer, 'local-declines-later-visa-nonce');
+    await advanceGatewayClock(suite.runtime, 32);
+    const before = await paymentsOf(buyer.userId);
+    const release = await holdGatewayWebhooks(suite.runtime);
+
+    // Act
+    const updated = await suite.api.call(routes.updateSubscriptionPaymentMethod, {
+      params: { subscriptionProductId: started.id },
+      body: { paymentMethodNonce: 'fake-valid-mastercard-nonce' },
+      as: buyer,
+    });
+    const recoveredAtOnce = await paymentsOf(buyer.userId);
+    await release();
+
+    // Assess
+    expectOk(updated);
+    expect(updated.body.subscription).toMatchObject({ status: 'Active', paymentMethod: { cardType: 'MasterCard' } });
+    expect(recoveredAtOnce).toHaveLength(before.length + 1);
+    expect(await paymentsOf(buyer.userId)).toHaveLength(before.length + 1);
+    const notifications = await suite.api.call(routes.listUnseenNotifications, { as: buyer });
+    expectOk(notifications);
+    expect(notifications.body.items.filter((item) => item.kind === 'subscription-payment-recovered')).toHaveLength(1);
+  });
+
   it('charges what is owed once when the card is saved in two tabs at the same time, and answers both', async () => {
     // Prepare: a month on, the renewal is declined and the subscription is past due.
     const buyer = await suite.api.signIn('two-tabs-new-card');

@@ -41,6 +41,21 @@ export async function settleGatewayWebhooks(runtime: Pick<TestRuntime, 'paymentG
 }
 
 /**
+ * Holds the local gateway's webhooks until the returned release is called, as Braintree's come
+ * when it gets to them: a route then applies its change itself, and the late webhook must change
+ * nothing more.
+ */
+export async function holdGatewayWebhooks(runtime: Pick<TestRuntime, 'paymentGatewayEndpoint'>): Promise<() => Promise<void>> {
+  const held = await fetch(`${runtime.paymentGatewayEndpoint}/__control/webhooks/hold`, { method: 'POST' });
+  expect(held.status).toBe(200);
+  return async () => {
+    const released = await fetch(`${runtime.paymentGatewayEndpoint}/__control/webhooks/release`, { method: 'POST' });
+    expect(released.status).toBe(200);
+    await settleGatewayWebhooks(runtime);
+  };
+}
+
+/**
  * Deletes (present false) or brings back (present true) a Control Panel discount of a merchant at
  * the local payment gateway: a subscription inheriting from a missing one is refused (92013).
  */

@@ -462,6 +462,31 @@ describe('local payment gateway: subscriptions', () => {
     ]);
   });
 
+  it('holds its webhooks until released, then sends them in order, as Braintree sends them when it gets to them', async () => {
+    // Prepare
+    const { gateway, server, receiver } = await startGateway();
+    const card = await customerWithCard(gateway);
+    const held = await control(server, 'POST', '/__control/webhooks/hold');
+
+    // Act
+    await gateway.createSubscription({ id: 'sub-held', planId: 'pro-monthly', paymentMethodToken: card.token, price: '9.00' });
+    // Time enough for a webhook that was not held to arrive (a few milliseconds here).
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const whileHeld = receiver.received.length;
+    const released = await control(server, 'POST', '/__control/webhooks/release');
+    const settled = await control(server, 'POST', '/__control/webhooks/settle');
+
+    // Assess
+    expect(held).toMatchObject({ status: 200, body: { held: true } });
+    expect(whileHeld).toBe(0);
+    expect(released).toMatchObject({ status: 200, body: { held: false } });
+    expect(settled.status).toBe(200);
+    expect(await receivedKinds(gateway, receiver)).toEqual([
+      'subscription_went_active sub-held',
+      'subscription_charged_successfully sub-held',
+    ]);
+  });
+
   it('keeps no subscription when the first charge is declined', async () => {
     // Prepare
     const { gateway } = await startGateway();

@@ -165,7 +165,7 @@ async function setDiscount(store: GatewayStore, merchantId: string, discountId: 
   return { merchantId, discountId, present: body.present };
 }
 
-/** /__control/...: more merchants, the gateway's clock, its webhooks settled, a card that starts declining, a Control Panel discount deleted. No authentication: loopback only. */
+/** /__control/...: more merchants, the gateway's clock, its webhooks settled or held, a card that starts declining, a Control Panel discount deleted. No authentication: loopback only. */
 export async function control(
   store: GatewayStore,
   billing: BillingWorker,
@@ -195,6 +195,12 @@ export async function control(
     case 'POST webhooks/settle':
       await billing.settle();
       return sendJson(response, 200, { settled: true });
+    case 'POST webhooks/hold':
+      billing.holdWebhooks();
+      return sendJson(response, 200, { held: true });
+    case 'POST webhooks/release':
+      billing.releaseWebhooks();
+      return sendJson(response, 200, { held: false });
     case 'POST payment-methods/:token/decline':
       return sendJson(response, 200, await setDeclining(store, rest[1] ?? '', await readJson(request)));
     case 'POST merchants/:id/discounts/:id':

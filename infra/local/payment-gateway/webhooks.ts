@@ -97,8 +97,27 @@ export async function signedPayload(keys: LocalGatewayKeys, xml: string): Promis
 export class WebhookDispatcher {
   private tail: Promise<unknown> = Promise.resolve();
   private readonly stopping = new AbortController();
+  /** Opens the way for the webhooks held since hold(). */
+  private openGate: (() => void) | undefined;
 
   constructor(private readonly options: WebhookDispatcherOptions) {}
+
+  /**
+   * Holds every webhook not yet sent, and those to come, until release(): Braintree sends its
+   * webhooks when it gets to them, seconds or minutes after the change, so a route that changed
+   * something must not count on its webhook having arrived, nor on its arriving later.
+   */
+  hold(): void {
+    if (this.openGate) return;
+    const gate = new Promise<void>((resolve) => (this.openGate = resolve));
+    this.tail = this.tail.then(() => gate);
+  }
+
+  /** Sends what was held, in order, and every webhook from now on as it comes. */
+  release(): void {
+    this.openGate?.();
+    this.openGate = undefined;
+  }
 
   /** Queues the events' webhooks; resolves once each was delivered or given up on. */
   send(events: readonly GatewayEvent[]): Promise<WebhookDelivery[]> {
@@ -114,6 +133,7 @@ export class WebhookDispatcher {
   /** Stops retrying and sending; waits for the attempt in flight to end. */
   async stop(): Promise<void> {
     this.stopping.abort();
+    this.release();
     await this.tail;
   }
 

@@ -31,6 +31,15 @@ export class BillingWorker {
     await this.dispatcher.send([]);
   }
 
+  /** Holds every webhook until releaseWebhooks() (WebhookDispatcher.hold); a clock move meanwhile answers once they are released. */
+  holdWebhooks(): void {
+    this.dispatcher.hold();
+  }
+
+  releaseWebhooks(): void {
+    this.dispatcher.release();
+  }
+
   /** Webhooks of changes the caller did not wait for: their outcome is only logged. */
   sendLater(events: readonly GatewayEvent[]): void {
     if (events.length > 0) void this.dispatcher.send(events);
