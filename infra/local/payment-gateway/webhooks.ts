@@ -103,9 +103,10 @@ export class WebhookDispatcher {
   constructor(private readonly options: WebhookDispatcherOptions) {}
 
   /**
-   * Holds every webhook not yet sent, and those to come, until release(): Braintree sends its
-   * webhooks when it gets to them, seconds or minutes after the change, so a route that changed
-   * something must not count on its webhook having arrived, nor on its arriving later.
+   * Holds every webhook queued from now on until release() (those queued before still go out):
+   * Braintree sends its webhooks when it gets to them, seconds or minutes after the change, so a
+   * route that changed something must not count on its webhook having arrived, nor on its
+   * arriving later. Whatever waits for the webhooks (settle, a clock move) answers once released.
    */
   hold(): void {
     if (this.openGate) return;

@@ -31,7 +31,7 @@ export class BillingWorker {
     await this.dispatcher.send([]);
   }
 
-  /** Holds every webhook until releaseWebhooks() (WebhookDispatcher.hold); a clock move meanwhile answers once they are released. */
+  /** Holds the webhooks queued from now on until releaseWebhooks() (WebhookDispatcher.hold). */
   holdWebhooks(): void {
     this.dispatcher.hold();
   }
