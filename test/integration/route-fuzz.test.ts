@@ -136,10 +136,6 @@ async function ownerView(): Promise<Map<string, unknown>> {
   return view;
 }
 
-/**
- * The owner's view with what changes on its own marked: two views taken one after the other,
- * with nobody else acting, differ only in what each request issues afresh (tokens, times).
- */
 /** `json` with every calendar date (a dashboard's days, which end today) replaced by a mark. */
 function withCalendarDatesMarked(json: unknown): unknown {
   if (typeof json === 'string') return /^\d{4}-\d\d-\d\d$/.test(json) ? '(a date)' : json;
@@ -151,6 +147,10 @@ function withCalendarDatesMarked(json: unknown): unknown {
 
 const utcDay = () => new Date().toISOString().slice(0, 10);
 
+/**
+ * The owner's view with what changes on its own marked: two views taken one after the other,
+ * with nobody else acting, differ only in what each request issues afresh (tokens, times).
+ */
 async function stableOwnerView(): Promise<Map<string, unknown>> {
   const [first, second] = [await ownerView(), await ownerView()];
   return new Map([...first].map(([request, json]) => [request, withVaryingValuesMarked(json, second.get(request))]));
