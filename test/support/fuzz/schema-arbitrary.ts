@@ -115,11 +115,17 @@ function patternArbitrary(pattern: string, minLength: number, maxLength: number)
   return arbitrary;
 }
 
+/** The values the caller knows for a property or parameter of this name (KnownValues). */
+const knownFor = (name: string | undefined, options: ArbitraryOptions): readonly string[] =>
+  name === undefined ? [] : (options.known.get(name) ?? []);
+
+/** Mostly one of the known values that fit, where there are any, else what the schema gives. */
+const preferringKnown = <T>(fitting: readonly T[], generated: fc.Arbitrary<T>): fc.Arbitrary<T> =>
+  fitting.length > 0 ? fc.oneof({ arbitrary: fc.constantFrom(...fitting), weight: 3 }, generated) : generated;
+
 function stringArbitrary(schema: JsonSchema, name: string | undefined, options: ArbitraryOptions): fc.Arbitrary<string> {
   const minLength = schema.minLength ?? 0;
   const maxLength = schema.maxLength ?? 200;
-  const fits = lengthWithin(minLength, maxLength);
-  const known = name === undefined ? [] : (options.known.get(name) ?? []);
   let generated: fc.Arbitrary<string>;
   // A link's checks (http or https, a host) are refinements JSON Schema cannot carry: a property
   // named as a link gets links.
@@ -130,8 +136,7 @@ function stringArbitrary(schema: JsonSchema, name: string | undefined, options: 
   } else {
     generated = fc.string({ minLength, maxLength: Math.min(maxLength, minLength + 60), unit: 'grapheme' });
   }
-  const fitting = known.filter(fits);
-  return fitting.length > 0 ? fc.oneof({ arbitrary: fc.constantFrom(...fitting), weight: 3 }, generated) : generated;
+  return preferringKnown(knownFor(name, options).filter(lengthWithin(minLength, maxLength)), generated);
 }
 
 function numberArbitrary(
@@ -151,10 +156,10 @@ function numberArbitrary(
     generated = fc.oneof(fc.constantFrom(min, max), fc.double({ min, max, noNaN: true, noDefaultInfinity: true }));
   }
   // A value the caller knows makes sense there (a file's size within a plan's limits), as for strings.
-  const known = (name === undefined ? [] : (options.known.get(name) ?? []))
+  const fitting = knownFor(name, options)
     .map(Number)
     .filter((value) => Number.isFinite(value) && value >= min && value <= max && (!integer || Number.isInteger(value)));
-  return known.length > 0 ? fc.oneof({ arbitrary: fc.constantFrom(...known), weight: 3 }, generated) : generated;
+  return preferringKnown(fitting, generated);
 }
 
 function objectArbitrary(schema: JsonSchema, options: ArbitraryOptions): fc.Arbitrary<Record<string, unknown>> {
