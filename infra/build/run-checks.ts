@@ -25,7 +25,7 @@ const CHECKS: readonly { name: string; command: string; args: readonly string[] 
   { name: 'lint', command: 'node_modules/.bin/eslint', args: ['.'] },
 ];
 
-/** The lowest priority: the checks then take only what the suites leave of the CPU. */
+/** The lowest priority: the suites beside them come first. */
 const BACKGROUND_PRIORITY = 19;
 
 function run(check: (typeof CHECKS)[number], background: boolean): Promise<boolean> {
@@ -52,7 +52,7 @@ function run(check: (typeof CHECKS)[number], background: boolean): Promise<boole
 }
 
 /**
- * The browser suites test the production web build. Built here, while the checks run, rather
+ * The browser suites test the production web build. Built here, before the suites, rather
  * than in their global setup at the start of the suites, where it held one core for some 14 s
  * while the other waited; the setup then finds it fresh. A build that fails fails the checks.
  */

@@ -21,9 +21,7 @@ import { startChecks } from './run-checks';
 const CUE_FD = 3;
 
 function runSuites(args: readonly string[], onCue: () => void): Promise<boolean> {
-  const reporters = args.some((arg) => arg === '--reporter' || arg.startsWith('--reporter='))
-    ? []
-    : ['--reporter=default'];
+  const reporters = args.some((arg) => arg === '--reporter' || arg.startsWith('--reporter=')) ? [] : ['--reporter=default'];
   const cueReporter = `--reporter=${join(REPO_ROOT, 'infra', 'build', 'checks-cue-reporter.ts')}`;
   const child = spawn(join(REPO_ROOT, 'node_modules', '.bin', 'vitest'), ['run', ...args, ...reporters, cueReporter], {
     cwd: REPO_ROOT,
