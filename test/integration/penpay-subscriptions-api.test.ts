@@ -11,7 +11,7 @@ import type { GradeView } from '../../shared/schemas/merchant';
 import { expectError, expectOk, type SignedInUser } from '../support/api-client';
 import { apiSuite } from '../support/api-suite';
 import { mailsArriving, mailsTo } from '../support/mail';
-import { advanceGatewayClock, holdGatewayWebhooks, paymentsOf } from '../support/payments';
+import { advanceGatewayClock, paymentsOf, whileGatewayWebhooksHeld } from '../support/payments';
 import { openShop, type Shop as OpenedShop, shopKeysOf } from '../support/penpay';
 
 const suite = apiSuite();
@@ -547,23 +547,23 @@ describe('a subscription over time, through the shop’s webhooks', () => {
 
 describe('a late webhook from the shop’s gateway', () => {
   it('leaves the route to recover a past-due subscription at once, and counts nothing twice when it comes', async () => {
-    // Prepare: past due on a declined renewal, then the gateway's webhooks held, as Braintree sends them when it gets to them
+    // Prepare: past due on a declined renewal
     const customer = await suite.api.signIn('late-webhook-renewer');
     const grade = await subscriptionGrade(otherShop, 'Coffee of the month', 1_500);
     const subscriptionId = await subscribe(customer, otherShop, grade);
     await declineCard((await stored(subscriptionId))?.paymentMethod.token ?? '', true);
     await advanceGatewayClock(suite.runtime, 31);
     const countsPastDue = await countsOf(otherShop, grade);
-    const release = await holdGatewayWebhooks(suite.runtime);
 
-    // Act
-    const updated = await suite.api.call(storeRoutes.updateStoreSubscriptionPaymentMethod, {
-      params: { subscriptionProductId: subscriptionId },
-      body: { paymentMethodNonce: 'fake-valid-mastercard-nonce' },
-      as: customer,
+    // Act: the gateway's webhooks held, as Braintree sends them when it gets to them, until the route has answered
+    const [updated, countsAtOnce] = await whileGatewayWebhooksHeld(suite.runtime, async () => {
+      const answer = await suite.api.call(storeRoutes.updateStoreSubscriptionPaymentMethod, {
+        params: { subscriptionProductId: subscriptionId },
+        body: { paymentMethodNonce: 'fake-valid-mastercard-nonce' },
+        as: customer,
+      });
+      return [answer, await countsOf(otherShop, grade)] as const;
     });
-    const countsAtOnce = await countsOf(otherShop, grade);
-    await release();
 
     // Assess
     expect(countsPastDue).toEqual({ active: 0, pastDue: 1 });

@@ -11,7 +11,7 @@ import { PLAN_LIMITS } from '../../shared/transfers/plans';
 import { expectError, expectOk, type SignedInUser } from '../support/api-client';
 import { apiSuite } from '../support/api-suite';
 import { mailsTo } from '../support/mail';
-import { advanceGatewayClock, holdGatewayWebhooks, paymentsOf } from '../support/payments';
+import { advanceGatewayClock, paymentsOf, whileGatewayWebhooksHeld } from '../support/payments';
 
 const suite = apiSuite();
 
@@ -383,21 +383,21 @@ describe('a subscription over time', () => {
 
 describe('a past-due balance paid with a new card', () => {
   it("recovers at once when the gateway's webhook comes late, and the late webhook charges and tells nothing more", async () => {
-    // Prepare: past due, then the gateway's webhooks held, as Braintree sends them when it gets to them
+    // Prepare: past due
     const buyer = await suite.api.signIn('late-webhook-new-card');
     const started = await subscribe(buyer, 'local-declines-later-visa-nonce');
     await advanceGatewayClock(suite.runtime, 32);
     const before = await paymentsOf(buyer.userId);
-    const release = await holdGatewayWebhooks(suite.runtime);
 
-    // Act
-    const updated = await suite.api.call(routes.updateSubscriptionPaymentMethod, {
-      params: { subscriptionProductId: started.id },
-      body: { paymentMethodNonce: 'fake-valid-mastercard-nonce' },
-      as: buyer,
+    // Act: the gateway's webhooks held, as Braintree sends them when it gets to them, until the route has answered
+    const [updated, recoveredAtOnce] = await whileGatewayWebhooksHeld(suite.runtime, async () => {
+      const answer = await suite.api.call(routes.updateSubscriptionPaymentMethod, {
+        params: { subscriptionProductId: started.id },
+        body: { paymentMethodNonce: 'fake-valid-mastercard-nonce' },
+        as: buyer,
+      });
+      return [answer, await paymentsOf(buyer.userId)] as const;
     });
-    const recoveredAtOnce = await paymentsOf(buyer.userId);
-    await release();
 
     // Assess
     expectOk(updated);

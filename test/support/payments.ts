@@ -41,18 +41,24 @@ export async function settleGatewayWebhooks(runtime: Pick<TestRuntime, 'paymentG
 }
 
 /**
- * Holds the local gateway's webhooks until the returned release is called, as Braintree's come
- * when it gets to them: a route then applies its change itself, and the late webhook must change
- * nothing more.
+ * Runs `act` with the local gateway's webhooks held, as Braintree's come when it gets to them: a
+ * route then applies its change itself, and the late webhook must change nothing more. They are
+ * released (and settled) when `act` ends, however it ends, so a failing call leaves no later test
+ * waiting on held webhooks.
  */
-export async function holdGatewayWebhooks(runtime: Pick<TestRuntime, 'paymentGatewayEndpoint'>): Promise<() => Promise<void>> {
+export async function whileGatewayWebhooksHeld<T>(
+  runtime: Pick<TestRuntime, 'paymentGatewayEndpoint'>,
+  act: () => Promise<T>,
+): Promise<T> {
   const held = await fetch(`${runtime.paymentGatewayEndpoint}/__control/webhooks/hold`, { method: 'POST' });
   expect(held.status).toBe(200);
-  return async () => {
+  try {
+    return await act();
+  } finally {
     const released = await fetch(`${runtime.paymentGatewayEndpoint}/__control/webhooks/release`, { method: 'POST' });
     expect(released.status).toBe(200);
     await settleGatewayWebhooks(runtime);
-  };
+  }
 }
 
 /**
