@@ -42,7 +42,7 @@ export default defineConfig({
           include: ['test/unit/**/*.test.ts', 'test/infra/**/*.test.ts'],
           pool: 'threads',
           sequence: { groupOrder: 0 },
-          globalSetup: ['test/support/global-setup.ts'],
+          globalSetup: ['test/support/global-setup.ts', 'test/support/cdk-out-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 120_000,
           // CloudFormation's own rules (aws-cdk-lib's built-in template validation, which fails

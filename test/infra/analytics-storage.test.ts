@@ -1,4 +1,4 @@
-import { App, Stack } from 'aws-cdk-lib';
+import { Stack } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
@@ -9,13 +9,14 @@ import { DataStack } from '../../infra/cdk/stacks/data-stack';
 import { capabilitiesOf } from '../../shared/capabilities';
 import { routes } from '../../shared/routes';
 import { JOB_SCHEDULES } from '../../shared/schedules';
+import { testApp } from '../support/cdk-templates';
 
 let data: Template;
 let functions: Record<'track' | 'engage' | 'figures' | 'job' | 'health', lambda.Function>;
 
 beforeAll(() => {
-  data = Template.fromStack(new DataStack(new App(), 'TopPubs-test-Data', { allowedOrigins: ['https://toppubs.example'] }));
-  const app = new App();
+  data = Template.fromStack(new DataStack(testApp(), 'TopPubs-test-Data', { allowedOrigins: ['https://toppubs.example'] }));
+  const app = testApp();
   // The functions with the capabilities the route table and the job schedule declare.
   const stack = new Stack(app, 'Functions');
   const environment: FunctionEnvironment = {
@@ -173,7 +174,7 @@ describe('analytics storage in AWS', () => {
 describe('an analytics function in a deployment without analytics storage', () => {
   it('fails synth, naming the function', () => {
     // Prepare
-    const stack = new Stack(new App(), 'NoAnalytics');
+    const stack = new Stack(testApp(), 'NoAnalytics');
     const create = () =>
       new HandlerFunction(stack, 'Track', {
         handler: routes.trackAnalyticsEvents.handler,

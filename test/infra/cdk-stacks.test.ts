@@ -1,9 +1,9 @@
-import { App, Stack } from 'aws-cdk-lib';
+import { Stack } from 'aws-cdk-lib';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as kms from 'aws-cdk-lib/aws-kms';
 import * as ses from 'aws-cdk-lib/aws-ses';
 import { Match, type Template } from 'aws-cdk-lib/assertions';
-import { templateOf, warningsOf } from '../support/cdk-templates';
+import { templateOf, testApp, warningsOf } from '../support/cdk-templates';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -47,7 +47,7 @@ function cdkJsonContext(): Record<string, unknown> {
 const inlineCode = () => lambda.Code.fromInline('export const handler = async () => ({})');
 
 function synthPlatform(webDistDir: string, routes?: readonly NamedRoute[]): Platform {
-  return createPlatform(new App({ context: cdkJsonContext() }), {
+  return createPlatform(testApp({ context: cdkJsonContext() }), {
     ...(routes ? { routes } : {}),
     stage: 'test',
     allowedOrigins: ORIGINS,
@@ -1059,7 +1059,7 @@ describe('optional provider settings', () => {
   };
 
   beforeAll(() => {
-    platform = createPlatform(new App({ context: cdkJsonContext() }), {
+    platform = createPlatform(testApp({ context: cdkJsonContext() }), {
       stage: 'test',
       allowedOrigins: ORIGINS,
       mailDomain: 'mail.toppubs.example',
@@ -1112,7 +1112,7 @@ describe('optional provider settings', () => {
 
   it('leave a group unconfigured (no secret reference) when none of its values is set', () => {
     // Prepare
-    const bare = createPlatform(new App({ context: cdkJsonContext() }), {
+    const bare = createPlatform(testApp({ context: cdkJsonContext() }), {
       // The one route looked at: the whole table takes seconds to synthesize.
       routes: routeEntries.filter(([name]) => name === 'googleLoginUrl'),
       stage: 'bare',
@@ -1144,7 +1144,7 @@ describe('a function that sends to a work queue', () => {
 
   it('fails synth, naming the function and the queue, when the deployment has no such queue', () => {
     // Prepare
-    const stack = new Stack(new App(), 'Bare');
+    const stack = new Stack(testApp(), 'Bare');
     const props = {
       handler: 'ranking/plan-source-collection',
       code: inlineCode(),
@@ -1164,7 +1164,7 @@ describe('a function that sends to a work queue', () => {
 
 describe("a function that seals or opens merchants' keys", () => {
   function functionsWithKey() {
-    const stack = new Stack(new App(), 'Keys');
+    const stack = new Stack(testApp(), 'Keys');
     const key = new kms.Key(stack, 'MerchantKeys', { enableKeyRotation: true });
     const otherKey = new kms.Key(stack, 'OtherKey', { enableKeyRotation: true });
     const environment: FunctionEnvironment = {
@@ -1219,7 +1219,7 @@ describe("a function that seals or opens merchants' keys", () => {
 
   it('fails synth, naming the function, when the deployment has no merchant keys key', () => {
     // Prepare
-    const stack = new Stack(new App(), 'NoKey');
+    const stack = new Stack(testApp(), 'NoKey');
     const create = () =>
       new HandlerFunction(stack, 'Open', {
         handler: 'penpay/open',

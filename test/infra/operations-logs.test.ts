@@ -1,6 +1,6 @@
-import { App, Stack } from 'aws-cdk-lib';
+import { Stack } from 'aws-cdk-lib';
 import { Match, type Template } from 'aws-cdk-lib/assertions';
-import { templateOf } from '../support/cdk-templates';
+import { templateOf, testApp } from '../support/cdk-templates';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -30,7 +30,7 @@ beforeAll(() => {
   const cdkJson = JSON.parse(readFileSync(path.join(REPO_ROOT, 'cdk.json'), 'utf8')) as { context: Record<string, unknown> };
 
   // Act
-  platform = createPlatform(new App({ context: cdkJson.context }), {
+  platform = createPlatform(testApp({ context: cdkJson.context }), {
     stage: 'prod',
     allowedOrigins: ['https://toppubs.example'],
     mailDomain: 'toppubs.example',

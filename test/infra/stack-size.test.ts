@@ -1,4 +1,3 @@
-import { App } from 'aws-cdk-lib';
 import { capabilitiesOf } from '../../shared/capabilities';
 import { Template } from 'aws-cdk-lib/assertions';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
@@ -11,6 +10,7 @@ import type { Platform } from '../../infra/cdk/platform';
 import { MAX_ROUTES_PER_STACK, planRouteStacks } from '../../infra/cdk/stacks/route-stack';
 import type { NamedRoute } from '../../infra/cdk/stacks/route-stack';
 import { routeEntries } from '../../shared/routes/index';
+import { testApp } from '../support/cdk-templates';
 
 /** Comfortably below CloudFormation's 500-resource limit per stack. */
 const RESOURCE_BUDGET = 400;
@@ -74,7 +74,7 @@ describe('stack sizes with a full route table', () => {
     };
 
     // Act
-    platform = createPlatform(new App({ context }), {
+    platform = createPlatform(testApp({ context }), {
       stage: 'test',
       allowedOrigins: ['http://localhost:3000'],
       mailDomain: 'example.com',

@@ -1,4 +1,3 @@
-import { App } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -8,13 +7,14 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createPlatform } from '../../infra/cdk/platform';
 import { COSTLY_ROUTE_LIMIT_PER_5_MINUTES, COUNTED_COMMON_RULES, costlyRoutes, WafStack } from '../../infra/cdk/stacks/waf-stack';
 import { routeEntries, routes } from '../../shared/routes/index';
+import { testApp } from '../support/cdk-templates';
 
 const WEB_ACL_ARN = 'arn:aws:wafv2:us-east-1:123456789012:global/webacl/toppubs/abc-123';
 const missingWebDist = path.join(mkdtempSync(path.join(tmpdir(), 'toppubs-web-')), 'missing');
 afterAll(() => rmSync(path.dirname(missingWebDist), { recursive: true, force: true }));
 
 function wafTemplate(): Template {
-  const app = new App();
+  const app = testApp();
   const stack = new WafStack(app, 'TopPubs-test-Waf', {
     env: { region: 'us-east-1' },
     costlyRoutes: costlyRoutes(routeEntries.map(([, route]) => route)),
@@ -73,7 +73,7 @@ describe('the optional WAF', () => {
 
   it('is attached to the distribution by ARN when given, and absent otherwise', () => {
     // Act: no routes, as the distribution does not depend on them and two whole apps take seconds to synthesize.
-    const withWaf = createPlatform(new App(), {
+    const withWaf = createPlatform(testApp(), {
       routes: [],
       stage: 'waf',
       allowedOrigins: ['https://toppubs.example'],
@@ -82,7 +82,7 @@ describe('the optional WAF', () => {
       codeFor: () => lambda.Code.fromInline('export const handler = async () => ({})'),
       webDistDir: missingWebDist,
     });
-    const without = createPlatform(new App(), {
+    const without = createPlatform(testApp(), {
       routes: [],
       stage: 'plain',
       allowedOrigins: ['https://toppubs.example'],

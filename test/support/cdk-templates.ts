@@ -1,5 +1,18 @@
-import { type Stack, Stage } from 'aws-cdk-lib';
+import { App, type AppProps, type Stack, Stage } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
+import { mkdtempSync } from 'node:fs';
+import { join } from 'node:path';
+import { inject } from 'vitest';
+
+/**
+ * An app for a suite, synthesized into a folder of the run's (cdk-out-setup.ts removes them all
+ * when the run ends). An app given no folder synthesizes into a new cdk.out folder in the
+ * system's temp folder and leaves it there: eight a run, each with a 21 MB copy of the AWS CLI
+ * layer that the web stack's deployment carries.
+ */
+export function testApp(props: Omit<AppProps, 'outdir'> = {}): App {
+  return new App({ ...props, outdir: mkdtempSync(join(inject('cdkOutRoot'), 'app-')) });
+}
 
 const templates = new WeakMap<Stack, Template>();
 
