@@ -19,6 +19,15 @@ import { startChecks } from './run-checks';
  * The exit code is non-zero when any check or suite failed.
  */
 const CUE_FD = 3;
+/**
+ * Every Node process of the run (Vitest's threads and forks, and the processes the suites start)
+ * gets a young generation of up to 64 MB a semi-space instead of V8's 16 MB: the suites allocate
+ * mostly short-lived objects (SDK requests and answers, DOM nodes), and with the default they
+ * were scavenged so often that garbage collection took about a tenth of the workers' CPU. With
+ * it, CPU profiles of the workers showed the unit and web files' collection down from 11 to 8 s
+ * and the integration files' from 14 to 9 s.
+ */
+const YOUNG_GENERATION = '--max-semi-space-size=64';
 
 function runSuites(args: readonly string[], onCue: () => void): Promise<boolean> {
   const reporters = args.some((arg) => arg === '--reporter' || arg.startsWith('--reporter=')) ? [] : ['--reporter=default'];
@@ -26,7 +35,11 @@ function runSuites(args: readonly string[], onCue: () => void): Promise<boolean>
   const child = spawn(join(REPO_ROOT, 'node_modules', '.bin', 'vitest'), ['run', ...args, ...reporters, cueReporter], {
     cwd: REPO_ROOT,
     stdio: ['inherit', 'inherit', 'inherit', 'pipe'],
-    env: { ...process.env, [CHECKS_CUE_FD_VARIABLE]: String(CUE_FD) },
+    env: {
+      ...process.env,
+      NODE_OPTIONS: [process.env.NODE_OPTIONS, YOUNG_GENERATION].filter(Boolean).join(' '),
+      [CHECKS_CUE_FD_VARIABLE]: String(CUE_FD),
+    },
   });
   (child.stdio[CUE_FD] as Readable).once('data', onCue).resume();
   return new Promise((resolve) => {
